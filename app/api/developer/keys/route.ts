@@ -1,0 +1,14 @@
+import { keyContracts } from "@/lib/auth/contracts";
+import { createApiKey, listApiKeys, assertScopes } from "@/lib/auth/api-keys";
+import { defineRoute } from "@/lib/http/route";
+
+export const GET = defineRoute(keyContracts.listKeys, async ({ principal }) => ({
+  data: await listApiKeys(principal.userId),
+}));
+
+export const POST = defineRoute(keyContracts.createKey, async ({ principal, body }) => {
+  // A key may mint keys only within its own scopes.
+  if (principal.type === "api_key") assertScopes(principal.scopes, body.scopes);
+  const created = await createApiKey(principal, { ...body, expiresAt: body.expiresAt?.toISOString() ?? null });
+  return { status: 201, data: created };
+});

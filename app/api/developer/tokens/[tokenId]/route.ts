@@ -1,0 +1,8 @@
+import { keyContracts } from "@/lib/auth/contracts";
+import { revokeAccessToken } from "@/lib/auth/access-tokens";
+import { defineRoute } from "@/lib/http/route";
+
+export const DELETE = defineRoute(keyContracts.revokeToken, async ({ principal, params }) => {
+  await revokeAccessToken(principal.userId, params.tokenId);
+  return { status: 204 };
+});

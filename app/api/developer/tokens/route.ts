@@ -1,0 +1,15 @@
+import { keyContracts } from "@/lib/auth/contracts";
+import { createAccessToken, listAccessTokens } from "@/lib/auth/access-tokens";
+import { defineRoute } from "@/lib/http/route";
+
+export const GET = defineRoute(keyContracts.listTokens, async ({ principal }) => ({
+  data: await listAccessTokens(principal.userId),
+}));
+
+export const POST = defineRoute(keyContracts.createToken, async ({ principal, body }) => {
+  const created = await createAccessToken(principal.userId, {
+    name: body?.name,
+    expiresAt: body?.expiresAt?.toISOString(),
+  });
+  return { status: 201, data: created };
+});

@@ -1,0 +1,3 @@
+// One file per area; each area adds one line here.
+export * from "./accounts";
+export * from "./auth";

@@ -1,0 +1,85 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { accessTokens, users } from "@/drizzle/schema";
+import { getDb } from "@/lib/db/client";
+import { ApiError, notFound } from "@/lib/http/errors";
+import type { PrincipalOf } from "@/lib/http/types";
+import { newBearerSecret, sha256Hex } from "./secrets";
+
+export const ACCESS_TOKEN_PREFIX = "sat_";
+export const DEFAULT_TOKEN_TTL_DAYS = 90;
+const MAX_TOKEN_TTL_DAYS = 366;
+
+export const CreateAccessTokenInput = z.object({
+  name: z.string().trim().min(1, "Give the token a name.").max(100).default("access token"),
+  expiresAt: z.iso
+    .datetime({ offset: true, message: "Use an ISO 8601 date-time, e.g. 2027-01-31T00:00:00Z." })
+    .nullish()
+    .transform((v) => (v ? new Date(v) : new Date(Date.now() + DEFAULT_TOKEN_TTL_DAYS * 86_400_000)))
+    .refine((d) => d.getTime() > Date.now(), "expiresAt must be in the future.")
+    .refine((d) => d.getTime() <= Date.now() + MAX_TOKEN_TTL_DAYS * 86_400_000, "expiresAt may be at most one year ahead."),
+});
+export type CreateAccessTokenInput = z.input<typeof CreateAccessTokenInput>;
+
+export async function createAccessToken(userId: string, input: CreateAccessTokenInput) {
+  const data = CreateAccessTokenInput.parse(input);
+  const secret = newBearerSecret(ACCESS_TOKEN_PREFIX);
+  const db = await getDb();
+  const [row] = await db
+    .insert(accessTokens)
+    .values({ userId, name: data.name, tokenHash: secret.hash, tokenPrefix: secret.display, expiresAt: data.expiresAt })
+    .returning();
+  return {
+    id: row.id,
+    name: row.name,
+    token: secret.value,
+    tokenPrefix: row.tokenPrefix,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+export async function listAccessTokens(userId: string) {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(accessTokens)
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    tokenPrefix: r.tokenPrefix,
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    expiresAt: r.expiresAt.toISOString(),
+  }));
+}
+
+export async function revokeAccessToken(userId: string, tokenId: number): Promise<void> {
+  const db = await getDb();
+  const updated = await db
+    .update(accessTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .returning({ id: accessTokens.id });
+  if (updated.length === 0) throw notFound("Access token");
+}
+
+/** One round trip; revocation and expiry are effective on the next request. */
+export async function verifyAccessToken(token: string): Promise<PrincipalOf<"access_token">> {
+  if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > 200) {
+    throw new ApiError("unauthorized", "The access token is malformed; tokens start with sat_.");
+  }
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: accessTokens.id, userId: accessTokens.userId, expiresAt: accessTokens.expiresAt, revokedAt: accessTokens.revokedAt, accountId: users.accountId })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(eq(accessTokens.tokenHash, sha256Hex(token)))
+    .limit(1);
+  if (!row) throw new ApiError("unauthorized", "The access token is not valid.");
+  if (row.revokedAt) throw new ApiError("unauthorized", "The access token has been revoked.");
+  if (row.expiresAt.getTime() <= Date.now()) throw new ApiError("unauthorized", "The access token has expired.");
+  return { type: "access_token", tokenId: row.id, userId: row.userId, accountId: row.accountId };
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { queryRows } from "@/lib/db/sql";
+import { call } from "@/lib/http/testing";
+import { makeUser } from "@/lib/testing/fixtures";
+import * as keys from "@/app/api/developer/keys/route";
+import * as keyById from "@/app/api/developer/keys/[keyId]/route";
+import * as health from "@/app/v1/weather/health/route";
+import { verifyApiKey } from "./verify-api-key";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t.close());
+
+describe("developer API keys", () => {
+  it("creates a key once, lists it by prefix only, and stores only its hash", async () => {
+    const u = await makeUser();
+    const admin = await u.key(["read", "write", "delete", "weather:read"]);
+    const created = await call(keys.POST, { method: "POST", path: "/api/developer/keys", bearer: admin, body: { name: "ci", scopes: ["read"] } });
+    expect(created.status).toBe(201);
+    expect(created.body.key).toMatch(/^svc_[0-9A-Za-z]{32}$/);
+    expect(Object.keys(created.body).sort()).toEqual(["createdAt", "expiresAt", "id", "key", "name", "scopes"]);
+
+    const list = await call(keys.GET, { path: "/api/developer/keys", bearer: admin });
+    expect(list.status).toBe(200);
+    const mine = list.body.find((k: { id: number }) => k.id === created.body.id);
+    expect(mine).toMatchObject({ name: "ci", scopes: ["read"], expiresAt: null });
+    expect(created.body.key.startsWith(mine.keyPrefix)).toBe(true);
+    expect(JSON.stringify(list.body)).not.toContain(created.body.key);
+
+    const rows = await queryRows<{ key_hash: string; key_prefix: string }>(t.db, sql`select key_hash, key_prefix from api_keys`);
+    for (const r of rows) expect(r.key_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain(created.body.key);
+  });
+
+  it("revocation is effective on the very next request", async () => {
+    const u = await makeUser();
+    const k = await u.key(["weather:read"]);
+    const ok = await call(health.GET, { path: "/v1/weather/health", bearer: k });
+    expect(ok.status).toBe(200);
+    const id = (await verifyApiKey(k)).keyId;
+    const del = await call(keyById.DELETE, { method: "DELETE", path: `/api/developer/keys/${id}`, params: { keyId: String(id) }, bearer: k });
+    expect(del.status).toBe(204);
+    expect(del.text).toBe("");
+    const after = await call(health.GET, { path: "/v1/weather/health", bearer: k });
+    expect(after.status).toBe(401);
+    expect(after.body.error.code).toBe("unauthorized");
+    expect(after.body.error.message).toMatch(/revoked/);
+  });
+
+  it("rejects unknown scopes and past expiries with field-level details", async () => {
+    const u = await makeUser();
+    const k = await u.key(["read"]);
+    const bad = await call(keys.POST, { method: "POST", path: "/api/developer/keys", bearer: k, body: { name: "x", scopes: ["root"] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.issues[0].path).toBe("scopes.0");
+    const past = await call(keys.POST, {
+      method: "POST",
+      path: "/api/developer/keys",
+      bearer: k,
+      body: { name: "x", scopes: ["read"], expiresAt: "2020-01-01T00:00:00Z" },
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.error.message).toMatch(/future/);
+  });
+
+  it("a key cannot mint a key with scopes it does not hold", async () => {
+    const u = await makeUser();
+    const k = await u.key(["read"]);
+    const res = await call(keys.POST, { method: "POST", path: "/api/developer/keys", bearer: k, body: { name: "x", scopes: ["read", "delete"] } });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe("insufficient_scope");
+  });
+
+  it("an expired key is refused", async () => {
+    const u = await makeUser();
+    const k = await u.key(["weather:read"], { expiresAt: new Date(Date.now() + 1500).toISOString() });
+    expect((await call(health.GET, { path: "/v1/weather/health", bearer: k })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1600));
+    const res = await call(health.GET, { path: "/v1/weather/health", bearer: k });
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toMatch(/expired/);
+  });
+
+  it("another user's key id is 404", async () => {
+    const a = await makeUser();
+    const b = await makeUser();
+    const ka = await a.key(["read"]);
+    const kb = await b.key(["read"]);
+    const id = (await verifyApiKey(ka)).keyId;
+    const res = await call(keyById.DELETE, { method: "DELETE", path: `/api/developer/keys/${id}`, params: { keyId: String(id) }, bearer: kb });
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,104 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { apiKeys } from "@/drizzle/schema";
+import { getDb } from "@/lib/db/client";
+import { ApiError, notFound } from "@/lib/http/errors";
+import { API_KEY_SCOPES } from "./scopes";
+import { newBearerSecret } from "./secrets";
+
+export const API_KEY_PREFIX = "svc_";
+
+export const CreateApiKeyInput = z.object({
+  name: z.string().trim().min(1, "Give the key a name.").max(100),
+  scopes: z
+    .array(z.enum(API_KEY_SCOPES))
+    .min(1, "Choose at least one scope.")
+    .transform((s) => [...new Set(s)]),
+  expiresAt: z.iso
+    .datetime({ offset: true, message: "Use an ISO 8601 date-time, e.g. 2027-01-31T00:00:00Z." })
+    .nullish()
+    .transform((v) => (v ? new Date(v) : null))
+    .refine((d) => d === null || d.getTime() > Date.now(), "expiresAt must be in the future."),
+});
+export type CreateApiKeyInput = z.input<typeof CreateApiKeyInput>;
+
+export interface ApiKeyView {
+  id: number;
+  name: string;
+  keyPrefix: string;
+  scopes: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+}
+
+/** Creates a key for a user; the full value is returned here and never again. */
+export async function createApiKey(
+  owner: { userId: string; accountId: string },
+  input: CreateApiKeyInput,
+  opts: { isInternal?: boolean } = {},
+) {
+  const data = CreateApiKeyInput.parse(input);
+  const secret = newBearerSecret(API_KEY_PREFIX);
+  const db = await getDb();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      accountId: owner.accountId,
+      userId: owner.userId,
+      name: data.name,
+      keyHash: secret.hash,
+      keyPrefix: secret.display,
+      scopes: data.scopes,
+      isInternal: opts.isInternal ?? false,
+      expiresAt: data.expiresAt,
+    })
+    .returning();
+  return {
+    id: row.id,
+    name: row.name,
+    key: secret.value,
+    scopes: row.scopes,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** The user's keys that are not revoked (expired keys stay listed, marked by expiresAt). */
+export async function listApiKeys(userId: string): Promise<ApiKeyView[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    keyPrefix: r.keyPrefix,
+    scopes: r.scopes,
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+  }));
+}
+
+/** Revokes immediately: verification reads the row on every request (no cache). */
+export async function revokeApiKey(userId: string, keyId: number): Promise<void> {
+  const db = await getDb();
+  const updated = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  if (updated.length === 0) throw notFound("API key");
+}
+
+export function assertScopes(granted: readonly string[], required: readonly string[]): void {
+  const missing = required.filter((s) => !granted.includes(s));
+  if (missing.length > 0) {
+    throw new ApiError("insufficient_scope", `This key lacks the scope ${missing.join(", ")} required by this endpoint.`, {
+      details: { required_scopes: required, missing_scopes: missing },
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import GitHubProvider from "next-auth/providers/github";
+import GoogleProvider from "next-auth/providers/google";
+import { env } from "@/lib/env";
+import { findUserByEmail } from "@/lib/accounts/find-user";
+import { verifyPassword } from "./passwords";
+import { authSecret } from "./auth-secret";
+
+/** next-auth configuration: email + password always; OAuth when its env vars are set. */
+export function authOptions(): NextAuthOptions {
+  const e = env();
+  const providers: NextAuthOptions["providers"] = [
+    CredentialsProvider({
+      name: "Email and password",
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      async authorize(credentials) {
+        const email = credentials?.email?.trim();
+        const password = credentials?.password;
+        if (!email || !password) return null;
+        const found = await findUserByEmail(email);
+        // Verify against a dummy when absent would equalise timing; argon2 dominates either way.
+        if (!found?.user.passwordHash) return null;
+        if (!(await verifyPassword(found.user.passwordHash, password))) return null;
+        return { id: found.user.id, email: found.user.email, name: found.user.name ?? found.user.email };
+      },
+    }),
+  ];
+  if (e.GITHUB_ID && e.GITHUB_SECRET) providers.push(GitHubProvider({ clientId: e.GITHUB_ID, clientSecret: e.GITHUB_SECRET }));
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) {
+    providers.push(GoogleProvider({ clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }));
+  }
+  return {
+    secret: authSecret(),
+    session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
+    pages: { signIn: "/sign-in" },
+    providers,
+    callbacks: {
+      async signIn({ user, account }) {
+        // OAuth sign-in is allowed only for an existing user with the same email
+        // (account creation happens through sign-up, which creates the developer account).
+        if (!account || account.provider === "credentials") return true;
+        if (!user.email) return false;
+        const found = await findUserByEmail(user.email);
+        if (!found) return "/sign-up?error=oauth_no_account";
+        user.id = found.user.id;
+        return true;
+      },
+      async jwt({ token, user }) {
+        if (user?.id) token.sub = user.id;
+        return token;
+      },
+      async session({ session, token }) {
+        if (session.user && token.sub) (session.user as { id?: string }).id = token.sub;
+        return session;
+      },
+    },
+  };
+}

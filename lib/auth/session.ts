@@ -1,0 +1,56 @@
+import { decode } from "next-auth/jwt";
+import { eq } from "drizzle-orm";
+import { accounts, users } from "@/drizzle/schema";
+import { getDb } from "@/lib/db/client";
+import type { PrincipalOf } from "@/lib/http/types";
+import { authSecret } from "./auth-secret";
+
+const COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
+
+function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const i = part.indexOf("=");
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return undefined;
+}
+
+export function hasSessionCookie(req: Request): boolean {
+  const header = req.headers.get("cookie");
+  return COOKIE_NAMES.some((n) => readCookie(header, n) !== undefined);
+}
+
+/** The signed-in user behind a request's next-auth cookie, or null. */
+export async function sessionFromRequest(req: Request): Promise<PrincipalOf<"session"> | null> {
+  return sessionFromCookieHeader(req.headers.get("cookie"));
+}
+
+export async function sessionFromCookieHeader(cookieHeader: string | null): Promise<PrincipalOf<"session"> | null> {
+  const raw = COOKIE_NAMES.map((n) => readCookie(cookieHeader, n)).find(Boolean);
+  if (!raw) return null;
+  let userId: string | undefined;
+  try {
+    const token = await decode({ token: raw, secret: authSecret() });
+    userId = token?.sub ?? undefined;
+  } catch {
+    return null;
+  }
+  if (!userId) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ email: users.email, account: accounts })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const a = row.account;
+  return {
+    type: "session",
+    userId,
+    email: row.email,
+    accountId: a.id,
+    account: { id: a.id, plan: a.plan, environment: a.environment, limitOverrides: a.limitOverrides },
+  };
+}

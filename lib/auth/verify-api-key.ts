@@ -1,0 +1,81 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { accounts, apiKeys } from "@/drizzle/schema";
+import { getDb } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/errors";
+import type { PrincipalOf } from "@/lib/http/types";
+import { log } from "@/lib/log";
+import { API_KEY_PREFIX } from "./api-keys";
+import { sha256Hex } from "./secrets";
+
+const TOUCH_INTERVAL_MS = 60_000;
+const lastTouched = new Map<number, number>();
+
+/**
+ * Verifies an API key with exactly one database round trip (key joined to its
+ * account). No cache, so a revocation takes effect on the very next request.
+ */
+export async function verifyApiKey(key: string): Promise<PrincipalOf<"api_key">> {
+  if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) {
+    throw new ApiError("unauthorized", "The API key is malformed; keys start with svc_.");
+  }
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: apiKeys.id,
+      userId: apiKeys.userId,
+      scopes: apiKeys.scopes,
+      isInternal: apiKeys.isInternal,
+      expiresAt: apiKeys.expiresAt,
+      revokedAt: apiKeys.revokedAt,
+      account: { id: accounts.id, plan: accounts.plan, environment: accounts.environment, limitOverrides: accounts.limitOverrides },
+    })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(eq(apiKeys.keyHash, sha256Hex(key)))
+    .limit(1);
+  if (!row) throw new ApiError("unauthorized", "The API key is not valid.");
+  if (row.revokedAt) throw new ApiError("unauthorized", "The API key has been revoked.");
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
+    throw new ApiError("unauthorized", "The API key has expired.");
+  }
+  touchLastUsed(row.id);
+  return {
+    type: "api_key",
+    keyId: row.id,
+    userId: row.userId,
+    accountId: row.account.id,
+    account: row.account,
+    scopes: row.scopes,
+    isInternal: row.isInternal,
+  };
+}
+
+// lastUsedAt is written at most once a minute per key, after the response path:
+// the write is not awaited, and its WHERE keeps several instances from repeating it.
+function touchLastUsed(keyId: number): void {
+  const now = Date.now();
+  if (now - (lastTouched.get(keyId) ?? 0) < TOUCH_INTERVAL_MS) return;
+  lastTouched.set(keyId, now);
+  if (lastTouched.size > 50_000) lastTouched.clear();
+  setImmediate(async () => {
+    try {
+      const db = await getDb();
+      await db
+        .update(apiKeys)
+        .set({ lastUsedAt: new Date(now) })
+        .where(
+          and(
+            eq(apiKeys.id, keyId),
+            or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`)),
+          ),
+        );
+    } catch (err) {
+      log.warn("could not record api key use", { key_id: keyId, error: err });
+    }
+  });
+}
+
+/** For tests: forget the in-process touch times. */
+export function resetKeyTouchCache(): void {
+  lastTouched.clear();
+}

@@ -1,0 +1,79 @@
+import path from "node:path";
+import fs from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "@/drizzle/schema";
+import { env } from "@/lib/env";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Domain functions accept either the pool or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle", "migrations");
+
+interface DbHandle {
+  db: Db;
+  driver: "postgres" | "pglite";
+  close: () => Promise<void>;
+}
+
+// Dev-server hot reloads re-evaluate modules; the handle lives on globalThis so
+// one process keeps one pool (create-t3-app's pattern).
+const globalForDb = globalThis as unknown as { __dbHandle?: Promise<DbHandle> };
+
+export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<DbHandle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const client = postgres(url, { max: opts.max ?? 10, onnotice: () => {}, prepare: true });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
+}
+
+export async function openPglite(dir: string, opts: { migrate?: boolean } = {}): Promise<DbHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (!dir.startsWith("memory://")) fs.mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir);
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  if (opts.migrate !== false) {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+  return { db, driver: "pglite", close: () => client.close() };
+}
+
+async function openFromEnv(): Promise<DbHandle> {
+  const e = env();
+  if (e.DATABASE_URL) return openPostgres(e.DATABASE_URL);
+  // Embedded default: PGlite migrates itself on first use.
+  return openPglite(e.PGLITE_DIR);
+}
+
+export function getDbHandle(): Promise<DbHandle> {
+  if (!globalForDb.__dbHandle) {
+    globalForDb.__dbHandle = openFromEnv().catch((err) => {
+      globalForDb.__dbHandle = undefined;
+      throw err;
+    });
+  }
+  return globalForDb.__dbHandle;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Tests and scripts install their own database as the process-wide one. */
+export function setDbHandle(handle: DbHandle | undefined): void {
+  globalForDb.__dbHandle = handle ? Promise.resolve(handle) : undefined;
+}
+
+export async function closeDb(): Promise<void> {
+  const h = globalForDb.__dbHandle;
+  globalForDb.__dbHandle = undefined;
+  if (h) await (await h).close();
+}
+
+export type { DbHandle };

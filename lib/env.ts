@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+/**
+ * Validated environment. Parsed lazily on first use so `next build` never needs
+ * run-time settings. Every variable is documented in the README table.
+ * Later areas extend `EnvSchema` in one place; nothing reads process.env directly.
+ */
+const bool = z
+  .enum(["1", "0", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  /** postgres://… ; when absent the embedded PGlite database is used. */
+  DATABASE_URL: z.string().url().optional(),
+  PGLITE_DIR: z.string().default(".data/pglite"),
+  /** Label reported in meta.environment and /v1/usage of production accounts. */
+  APP_ENVIRONMENT: z.string().default("production"),
+  /** next-auth JWT/cookie secret. Required when NODE_ENV=production. */
+  NEXTAUTH_SECRET: z.string().min(16).optional(),
+  NEXTAUTH_URL: z.string().url().optional(),
+  /** 32-byte key (hex or base64) for AES-256-GCM encryption of stored secrets. */
+  APP_ENCRYPTION_KEY: z.string().optional(),
+  /** Weather provider: simulated | open-meteo | openweather. */
+  WEATHER_PROVIDER: z.enum(["simulated", "open-meteo", "openweather"]).optional(),
+  OPENWEATHER_API_KEY: z.string().optional(),
+  OPEN_METEO_BASE_URL: z.string().url().default("https://api.open-meteo.com"),
+  OPENWEATHER_BASE_URL: z.string().url().default("https://api.openweathermap.org"),
+  /** Upstream timeout in ms (504 weather_refresh_timeout past it). */
+  WEATHER_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  /** Webhook retry schedule, seconds between attempts, comma-separated. */
+  WEBHOOK_RETRY_SCHEDULE: z.string().optional(),
+  /** Comma-separated hosts/CIDRs allowed past the SSRF guard (dev and tests only). */
+  WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Inngest: when INNGEST_EVENT_KEY or INNGEST_DEV is set, background work runs on Inngest. */
+  INNGEST_EVENT_KEY: z.string().optional(),
+  INNGEST_SIGNING_KEY: z.string().optional(),
+  INNGEST_DEV: z.string().optional(),
+  /** Set to 1 to stop the in-process local runner (e.g. for a dedicated worker). */
+  LOCAL_RUNNER_DISABLED: bool,
+  LOCAL_RUNNER_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  /** Visa API master development key (never rate limited). */
+  VISA_MASTER_KEY: z.string().min(16).optional(),
+  /** OAuth providers, switched on when both values are set. */
+  GITHUB_ID: z.string().optional(),
+  GITHUB_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Max JSON request body in bytes (413 past it). */
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = EnvSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+      throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Tests change process.env between cases; this drops the parsed copy. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}
+
+export function isProduction(): boolean {
+  return env().NODE_ENV === "production";
+}

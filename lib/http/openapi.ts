@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { createDocument } from "zod-openapi";
+import type { RouteContract } from "./route";
+import { errorSchemaFor, WeatherMetaSchema } from "./envelopes";
+
+type AnyContract = RouteContract<any, any, any, any>;
+
+const STANDARD_ERRORS: Record<number, string> = {
+  400: "Invalid request: the message names the field to fix; details.issues lists every problem.",
+  401: "Missing, malformed, unknown, revoked or expired credentials.",
+  403: "The credentials lack a required scope or role.",
+  404: "Not found, or not owned by the caller.",
+  413: "Body larger than the limit (1 MB by default).",
+  415: "Body sent without Content-Type: application/json.",
+  500: "Unexpected error; quote the request id.",
+};
+
+/**
+ * OpenAPI 3.1 generated from the same zod schemas the route helper validates
+ * with: a field that is not in a contract does not exist.
+ */
+export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const c of contracts) {
+    if (c.internal) continue;
+    const responses: Record<string, unknown> = {};
+    for (const [status, r] of Object.entries(c.responses)) {
+      const schema = r.schema && c.family === "weather" ? z.object({ data: r.schema, meta: WeatherMetaSchema }) : r.schema;
+      responses[status] = schema ? { description: r.description, content: { "application/json": { schema } } } : { description: r.description };
+    }
+    const errorStatuses = [400, 401, 500, ...(c.auth.scopes?.length ? [403] : []), ...(c.params ? [404] : []), ...(c.body ? [413, 415] : [])];
+    for (const s of errorStatuses) {
+      responses[String(s)] ??= { description: STANDARD_ERRORS[s], content: { "application/json": { schema: errorSchemaFor(c.family) } } };
+    }
+    for (const [status, r] of Object.entries(c.responses)) {
+      if (Number(status) >= 400 && !r.schema) {
+        responses[status] = { description: r.description, content: { "application/json": { schema: errorSchemaFor(c.family) } } };
+      }
+    }
+    const requestParams: Record<string, unknown> = {};
+    if (c.params) requestParams.path = c.params;
+    if (c.query) requestParams.query = c.query;
+    (paths[c.path] ??= {})[c.method.toLowerCase()] = {
+      summary: c.summary,
+      description: c.description,
+      tags: c.tags,
+      security: c.auth.security,
+      requestParams,
+      ...(c.body
+        ? { requestBody: { required: !c.bodyOptional, content: { "application/json": { schema: c.body } } } }
+        : {}),
+      responses,
+    };
+  }
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Weather Intelligence, Trips and Developer API",
+      version: "v1",
+      description:
+        "Weather intelligence (current, forecast, timeline and route risk, watches, signed webhooks), metered plans, trip planning with agent proposals and revision-checked operations, itinerary events, developer keys and the visa lookup API.",
+    },
+    servers: serverUrl ? [{ url: serverUrl }] : undefined,
+    components: {
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "API key: `Authorization: Bearer svc_…`" },
+        accessToken: { type: "http", scheme: "bearer", description: "Trip access token: `Authorization: Bearer sat_…`" },
+        session: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "Portal session (browser)" },
+        visaKey: { type: "apiKey", in: "header", name: "X-Visa-Intel-Key" },
+      },
+    },
+    paths: paths as never,
+  });
+}

@@ -1,0 +1,76 @@
+import type { z } from "zod";
+import { ApiError, type ErrorCode } from "./errors";
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+  code: string;
+}
+
+export function zodIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message, code: i.code }));
+}
+
+export function validationError(where: "body" | "query" | "params", error: z.ZodError, code: ErrorCode = "bad_request") {
+  const issues = zodIssues(error);
+  const first = issues[0];
+  const field = first?.path ? `${where === "body" ? "" : `${where} `}${first.path}` : where;
+  const message = first ? `Invalid ${field}: ${first.message}` : `Invalid ${where}.`;
+  return new ApiError(code, message, { details: { location: where, issues } });
+}
+
+/** URLSearchParams -> plain object; a repeated key becomes an array. */
+export function searchParamsObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of params) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
+
+/** Reads a JSON body with a content-type check, a size cap and a clear parse error. */
+export async function readJsonBody(req: Request, maxBytes: number, optional: boolean): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  const text = await readTextCapped(req, maxBytes);
+  if (text.trim() === "") {
+    if (optional) return undefined;
+    throw new ApiError("bad_request", "Request body is empty; send a JSON object.");
+  }
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) {
+    throw new ApiError("unsupported_media_type", "Send the body with Content-Type: application/json.", {
+      details: { content_type: type || null },
+    });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ApiError("bad_request", `Malformed JSON body: ${(err as Error).message}`);
+  }
+}
+
+async function readTextCapped(req: Request, maxBytes: number): Promise<string> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function tooLarge(maxBytes: number) {
+  return new ApiError("payload_too_large", `Request body exceeds the ${maxBytes}-byte limit.`, {
+    details: { max_bytes: maxBytes },
+  });
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from "node:crypto";
+import { connection } from "next/server";
+import { z } from "zod";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { errorBody, weatherMeta } from "./envelopes";
+import { ApiError, isApiError } from "./errors";
+import { readJsonBody, searchParamsObject, validationError } from "./parse";
+import type { AuthStrategy, Family, MeterSession, Principal, Reply, RouteMeter } from "./types";
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RouteContract<
+  A extends AuthStrategy = AuthStrategy,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: Method;
+  /** OpenAPI-style path, e.g. /v1/weather/watch/{watch_id}. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  family: Family;
+  auth: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Body may be omitted entirely (e.g. accept without a selected option). */
+  bodyOptional?: boolean;
+  /** Documented responses; the success schema is the `data` (weather) or the whole body. */
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  /** Weather family: quota reservation and rate-limit headers. */
+  meter?: RouteMeter<HandlerContext<A, P, Q, B>>;
+  /** Map a validation failure to a domain error (e.g. timeline_item_invalid). */
+  onValidationError?: (where: "body" | "query" | "params", error: z.ZodError, raw: unknown) => ApiError | undefined;
+  /** Hidden from the OpenAPI document (internal/portal-only routes). */
+  internal?: boolean;
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface HandlerContext<A extends AuthStrategy, P, Q, B> {
+  req: Request;
+  requestId: string;
+  principal: A extends AuthStrategy<infer PR> ? PR : Principal;
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  /** Set by the meter: units this call is billed (weather family). */
+  billingUnits: number;
+}
+
+export function contract<
+  A extends AuthStrategy,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(c: RouteContract<A, P, Q, B>): RouteContract<A, P, Q, B> {
+  return c;
+}
+
+type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
+
+/**
+ * The one route helper. Owns, in order: request id, authentication and scope,
+ * params/query/body validation (400 bills nothing), quota reservation (402/429),
+ * the handler, the envelope, response headers, and error mapping.
+ */
+export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
+  c: RouteContract<A, P, Q, B>,
+  handler: (ctx: HandlerContext<A, P, Q, B>) => Promise<Reply | Response>,
+) {
+  return async function route(req: Request, nextCtx?: NextRouteContext): Promise<Response> {
+    // Marks the route dynamic under Next (never prerendered at build); outside a
+    // Next request scope (tests, bench harness) there is nothing to mark.
+    await markDynamic();
+    const requestId = randomUUID();
+    let principal: Principal = { type: "none" };
+    let session: MeterSession | undefined;
+    let meterHeaders: Record<string, string> = {};
+    try {
+      const rawParams = nextCtx?.params ? await nextCtx.params : {};
+      const params = c.params ? parseOr404(c.params, rawParams) : undefined;
+      principal = await c.auth.authenticate(req);
+      const query = c.query ? validate(c, "query", c.query, searchParamsObject(new URL(req.url).searchParams)) : undefined;
+      let body: unknown = undefined;
+      if (c.body) {
+        const raw = await readJsonBody(req, env().MAX_BODY_BYTES, c.bodyOptional === true);
+        body = raw === undefined && c.bodyOptional ? undefined : validate(c, "body", c.body, raw);
+      }
+      const ctx = { req, requestId, principal, params, query, body, billingUnits: 0 } as HandlerContext<A, P, Q, B>;
+      if (c.meter) {
+        session = await c.meter.start(ctx);
+        ctx.billingUnits = session.billingUnits;
+      }
+      let result: Reply | Response;
+      try {
+        result = await handler(ctx);
+      } catch (err) {
+        if (session) {
+          const billable = isApiError(err) && (err.status === 502 || err.status === 504);
+          meterHeaders = await session.finish(billable ? "billable_error" : "error");
+          session = undefined;
+        }
+        throw err;
+      }
+      if (session) meterHeaders = await session.finish("success");
+      if (result instanceof Response) {
+        result.headers.set("X-Request-Id", requestId);
+        for (const [k, v] of Object.entries(meterHeaders)) result.headers.set(k, v);
+        return result;
+      }
+      return render(c.family, result, requestId, ctx.billingUnits, meterHeaders);
+    } catch (err) {
+      return renderError(c, err, requestId, principal, meterHeaders);
+    }
+  };
+}
+
+async function markDynamic(): Promise<void> {
+  try {
+    await connection();
+  } catch {
+    /* outside a Next request scope */
+  }
+}
+
+function parseOr404(schema: z.ZodType, raw: unknown): unknown {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new ApiError("not_found", "No resource exists at this path.");
+  return r.data;
+}
+
+function validate(c: RouteContract<any, any, any, any>, where: "query" | "body", schema: z.ZodType, raw: unknown) {
+  const r = schema.safeParse(raw);
+  if (r.success) return r.data;
+  throw c.onValidationError?.(where, r.error, raw) ?? validationError(where, r.error);
+}
+
+function render(
+  family: Family,
+  reply: Reply,
+  requestId: string,
+  billingUnits: number,
+  meterHeaders: Record<string, string>,
+): Response {
+  const status = reply.status ?? 200;
+  const headers = new Headers({ "X-Request-Id": requestId, ...meterHeaders, ...(reply.headers ?? {}) });
+  if (status === 204 || (reply.data === undefined && family !== "weather")) {
+    return new Response(null, { status: status === 200 ? 204 : status, headers });
+  }
+  let body: unknown = reply.data;
+  if (family === "weather") {
+    body = { data: reply.data, meta: weatherMeta(requestId, { billing_units: billingUnits, ...(reply.meta ?? {}) }) };
+  }
+  return Response.json(body, { status, headers });
+}
+
+async function renderError(
+  c: RouteContract<any, any, any, any>,
+  err: unknown,
+  requestId: string,
+  principal: Principal,
+  meterHeaders: Record<string, string>,
+): Promise<Response> {
+  let apiErr: ApiError;
+  if (isApiError(err)) {
+    apiErr = err;
+  } else {
+    log.error("unhandled error", { request_id: requestId, path: c.path, method: c.method, error: err });
+    apiErr = new ApiError("internal_error", "An unexpected error occurred; quote the request id when reporting it.");
+  }
+  let headers: Record<string, string> = { "X-Request-Id": requestId, ...meterHeaders, ...apiErr.headers };
+  if (c.meter && principal.type !== "none" && Object.keys(meterHeaders).length === 0) {
+    try {
+      headers = { ...(await c.meter.headers(principal)), ...headers };
+    } catch {
+      /* headers are best effort on an error path */
+    }
+  }
+  return Response.json(errorBody(c.family, apiErr, requestId), { status: apiErr.status, headers });
+}

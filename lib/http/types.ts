@@ -1,0 +1,69 @@
+import type { z } from "zod";
+import type { AccountEnvironment, Plan } from "@/drizzle/schema";
+
+export interface AccountInfo {
+  id: string;
+  plan: Plan;
+  environment: AccountEnvironment;
+  limitOverrides: Record<string, number>;
+}
+
+export type Principal =
+  | { type: "none" }
+  | {
+      type: "api_key";
+      keyId: number;
+      userId: string;
+      accountId: string;
+      account: AccountInfo;
+      scopes: string[];
+      isInternal: boolean;
+    }
+  | { type: "session"; userId: string; accountId: string; account: AccountInfo; email: string }
+  | { type: "access_token"; tokenId: number; userId: string; accountId: string }
+  | { type: "visa_key"; visaKeyId: number | null; accountId: string | null; isMaster: boolean };
+
+export type PrincipalOf<T extends Principal["type"]> = Extract<Principal, { type: T }>;
+
+/**
+ * Error envelope families fixed by the spec:
+ * - weather: {error:{code,message,details,request_id}, meta:{request_id,generated_at}}; success {data, meta}
+ * - api:     {error:{code,message,details,request_id}}; success is the bare body
+ * - flat:    {error: message, code, ...extra}; success is the bare body (trip ops, visa)
+ */
+export type Family = "weather" | "api" | "flat";
+
+export interface AuthStrategy<P extends Principal = Principal> {
+  /** OpenAPI security requirement names this strategy satisfies. */
+  security: Array<Record<string, string[]>>;
+  /** Scopes, for docs. */
+  scopes?: string[];
+  authenticate(req: Request): Promise<P>;
+}
+
+/** Outcome of a metered call, decided after the handler. */
+export type MeterOutcome = "success" | "billable_error" | "error";
+
+export interface MeterSession {
+  billingUnits: number;
+  /** Commits (success, 502/504) or releases (other errors) and returns the rate-limit headers. */
+  finish(outcome: MeterOutcome): Promise<Record<string, string>>;
+}
+
+export interface RouteMeter<Ctx> {
+  /** Reserves quota; throws ApiError 402/429 when the call may not run. */
+  start(ctx: Ctx): Promise<MeterSession>;
+  /** Rate-limit headers for responses that never reached the meter (e.g. 400 after auth). */
+  headers(principal: Principal): Promise<Record<string, string>>;
+}
+
+export interface Reply {
+  status?: number;
+  /** Weather family: the `data` member. Other families: the whole body. */
+  data?: unknown;
+  /** Weather family: extra meta fields (cache_status, snapshot_id, units…). */
+  meta?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+export type ZodAny = z.ZodType;

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { contract } from "@/lib/http/route";
+import { apiKey, none } from "@/lib/auth/strategies";
+
+export const platformContracts = {
+  healthz: contract({
+    method: "GET",
+    path: "/api/healthz",
+    summary: "Liveness for load balancers",
+    description: "Unauthenticated. 200 when the process is up and the database answers; 503 otherwise.",
+    tags: ["Platform"],
+    family: "api",
+    auth: none(),
+    responses: {
+      200: { description: "Up", schema: z.object({ status: z.literal("ok"), database: z.literal("ok") }) },
+      503: { description: "Database unreachable" },
+    },
+  }),
+  weatherHealth: contract({
+    method: "GET",
+    path: "/v1/weather/health",
+    summary: "Weather API health",
+    description: "Confirms reachability, key and scope. Bills 0 units; independent of the weather provider.",
+    tags: ["Weather"],
+    family: "weather",
+    auth: apiKey("weather:read"),
+    responses: {
+      200: { description: "Healthy", schema: z.object({ status: z.literal("ok"), environment: z.string() }) },
+    },
+  }),
+};

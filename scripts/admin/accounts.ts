@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { ENVIRONMENTS, PLANS } from "@/drizzle/schema";
+import { createUser } from "@/lib/accounts/create-user";
+import { findUserByEmail } from "@/lib/accounts/find-user";
+import { setPlan } from "@/lib/accounts/set-plan";
+import { createApiKey } from "@/lib/auth/api-keys";
+import { createAccessToken } from "@/lib/auth/access-tokens";
+import { API_KEY_SCOPES } from "@/lib/auth/scopes";
+import { ApiError } from "@/lib/http/errors";
+import { command } from "./types";
+
+const count = z.coerce.number().int().min(0).optional();
+
+export async function userByEmail(email: string) {
+  const found = await findUserByEmail(email);
+  if (!found) throw new ApiError("not_found", `No user with email ${email}.`);
+  return found;
+}
+
+export const accountCommands = {
+  "create-user": command({
+    summary: "Create a user and developer account: --email E --password P [--plan P] [--environment production|sandbox]",
+    flags: z.object({
+      email: z.string(),
+      password: z.string(),
+      name: z.string().optional(),
+      plan: z.enum(PLANS).default("free"),
+      environment: z.enum(ENVIRONMENTS).default("production"),
+    }),
+    async run(f) {
+      const { userId, accountId } = await createUser(f);
+      return { user_id: userId, account_id: accountId };
+    },
+  }),
+  "set-plan": command({
+    summary:
+      "Change plan/limits: --email E [--plan P] [--environment E] [--requests-per-month N] [--timeline-items-per-month N] [--route-calls-per-month N] [--active-watches N]",
+    flags: z.object({
+      email: z.string(),
+      plan: z.enum(PLANS).optional(),
+      environment: z.enum(ENVIRONMENTS).optional(),
+      requestsPerMonth: count,
+      timelineItemsPerMonth: count,
+      routeCallsPerMonth: count,
+      activeWatches: count,
+    }),
+    async run(f) {
+      const { account } = await userByEmail(f.email);
+      const updated = await setPlan({
+        accountId: account.id,
+        plan: f.plan,
+        environment: f.environment,
+        overrides: {
+          requests_per_month: f.requestsPerMonth,
+          timeline_items_per_month: f.timelineItemsPerMonth,
+          route_calls_per_month: f.routeCallsPerMonth,
+          active_watches: f.activeWatches,
+        },
+      });
+      return { account_id: updated.id, plan: updated.plan, environment: updated.environment, limit_overrides: updated.limitOverrides };
+    },
+  }),
+  "create-key": command({
+    summary: "Create an API key: --email E --name N --scopes a,b [--expires-at ISO] [--internal]",
+    flags: z.object({
+      email: z.string(),
+      name: z.string(),
+      scopes: z.string().transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean)).pipe(z.array(z.enum(API_KEY_SCOPES)).min(1)),
+      expiresAt: z.string().optional(),
+      internal: z.boolean().default(false),
+    }),
+    async run(f) {
+      const { user } = await userByEmail(f.email);
+      const k = await createApiKey({ userId: user.id, accountId: user.accountId }, { name: f.name, scopes: f.scopes, expiresAt: f.expiresAt }, { isInternal: f.internal });
+      return { id: k.id, key: k.key };
+    },
+  }),
+  "create-token": command({
+    summary: "Create a trip access token: --email E [--name N] [--expires-at ISO]",
+    flags: z.object({ email: z.string(), name: z.string().optional(), expiresAt: z.string().optional() }),
+    async run(f) {
+      const { user } = await userByEmail(f.email);
+      const t = await createAccessToken(user.id, { name: f.name, expiresAt: f.expiresAt });
+      return { token: t.token, id: t.id, expires_at: t.expiresAt };
+    },
+  }),
+};
