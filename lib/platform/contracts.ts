@@ -1,6 +1,9 @@
 import { z } from "zod";
-import { contract } from "@/lib/http/route";
+import { contract, type HandlerContext } from "@/lib/http/route";
 import { apiKey, none } from "@/lib/auth/strategies";
+import { weatherMeter } from "@/lib/billing/meter";
+
+const weatherHealthAuth = apiKey("weather:read");
 
 export const platformContracts = {
   healthz: contract({
@@ -23,7 +26,11 @@ export const platformContracts = {
     description: "Confirms reachability, key and scope. Bills 0 units; independent of the weather provider.",
     tags: ["Weather"],
     family: "weather",
-    auth: apiKey("weather:read"),
+    auth: weatherHealthAuth,
+    meter: weatherMeter<HandlerContext<typeof weatherHealthAuth, undefined, undefined, undefined>>({
+      endpoint: "weather.health",
+      charge: () => ({ units: 0 }),
+    }),
     responses: {
       200: { description: "Healthy", schema: z.object({ status: z.literal("ok"), environment: z.string() }) },
     },

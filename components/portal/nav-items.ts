@@ -1,0 +1,12 @@
+/** Portal navigation. Each area adds its entry; only link what exists. */
+export interface NavItem {
+  href: string;
+  label: string;
+  group: "Developers" | "Weather" | "Trips" | "Visa" | "Docs";
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { href: "/keys", label: "API keys", group: "Developers" },
+  { href: "/tokens", label: "Access tokens", group: "Developers" },
+  { href: "/docs", label: "API reference", group: "Docs" },
+];
