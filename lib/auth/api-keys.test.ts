@@ -8,6 +8,8 @@ import * as keys from "@/app/api/developer/keys/route";
 import * as keyById from "@/app/api/developer/keys/[keyId]/route";
 import * as health from "@/app/v1/weather/health/route";
 import { verifyApiKey } from "./verify-api-key";
+import { sha256Hex } from "./secrets";
+import { securitySuite } from "@/lib/testing/security-suite";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -75,11 +77,12 @@ describe("developer API keys", () => {
     expect(res.body.error.code).toBe("insufficient_scope");
   });
 
-  it("an expired key is refused", async () => {
+  it("a key past its expiresAt is refused on the next request", async () => {
     const u = await makeUser();
-    const k = await u.key(["weather:read"], { expiresAt: new Date(Date.now() + 1500).toISOString() });
+    const k = await u.key(["weather:read"], { expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect((await call(health.GET, { path: "/v1/weather/health", bearer: k })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1600));
+    // Move the expiry into the past rather than waiting for it.
+    await t.db.execute(sql`update api_keys set expires_at = now() - interval '1 second' where key_hash = ${sha256Hex(k)}`);
     const res = await call(health.GET, { path: "/v1/weather/health", bearer: k });
     expect(res.status).toBe(401);
     expect(res.body.error.message).toMatch(/expired/);
@@ -94,4 +97,36 @@ describe("developer API keys", () => {
     const res = await call(keyById.DELETE, { method: "DELETE", path: `/api/developer/keys/${id}`, params: { keyId: String(id) }, bearer: kb });
     expect(res.status).toBe(404);
   });
+});
+
+securitySuite({
+  name: "GET /api/developer/keys",
+  handler: keys.GET,
+  method: "GET",
+  credential: "apiKey",
+  family: "api",
+  target: async () => ({ path: "/api/developer/keys" }),
+});
+
+securitySuite({
+  name: "DELETE /api/developer/keys/{keyId}",
+  handler: keyById.DELETE,
+  method: "DELETE",
+  credential: "apiKey",
+  family: "api",
+  ownedResource: true,
+  target: async (owner) => {
+    const id = (await verifyApiKey(await owner.key(["read"]))).keyId;
+    return { path: `/api/developer/keys/${id}`, params: { keyId: String(id) } };
+  },
+});
+
+securitySuite({
+  name: "GET /v1/weather/health",
+  handler: health.GET,
+  method: "GET",
+  credential: "apiKey",
+  scopes: ["weather:read"],
+  family: "weather",
+  target: async () => ({ path: "/v1/weather/health" }),
 });

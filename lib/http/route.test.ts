@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { call } from "@/lib/http/testing";
+import { makeUser } from "@/lib/testing/fixtures";
+import { apiKey, none } from "@/lib/auth/strategies";
+import { contract, defineRoute } from "./route";
+import { ApiError } from "./errors";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t.close());
+
+const echo = defineRoute(
+  contract({
+    method: "POST",
+    path: "/test/echo/{id}",
+    summary: "echo",
+    tags: ["test"],
+    family: "api",
+    auth: none(),
+    params: z.object({ id: z.coerce.number().int() }),
+    query: z.object({ n: z.coerce.number().int().min(1).max(5).default(1) }),
+    body: z.object({ name: z.string().min(1), tags: z.array(z.string()).max(2).optional() }),
+    responses: { 200: { description: "ok" } },
+  }),
+  async ({ params, query, body }) => ({ data: { id: params.id, n: query.n, name: body.name } }),
+);
+
+const boom = defineRoute(
+  contract({ method: "GET", path: "/test/boom", summary: "boom", tags: ["test"], family: "weather", auth: none(), responses: {} }),
+  async () => {
+    throw new Error("secret internals: password=hunter2");
+  },
+);
+
+const flat = defineRoute(
+  contract({ method: "GET", path: "/test/flat", summary: "flat", tags: ["test"], family: "flat", auth: none(), responses: {} }),
+  async () => {
+    throw new ApiError("STALE_REVISION", "Trip is at revision 4, not 3.", { extra: { current_revision: 4, base_revision: 3 } });
+  },
+);
+
+describe("route helper", () => {
+  it("validates params, query and body and returns the handler's data", async () => {
+    const res = await call(echo, { method: "POST", path: "/test/echo/7?n=3", params: { id: "7" }, body: { name: "x" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: 7, n: 3, name: "x" });
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("malformed JSON is a 400 naming the problem, never a 500", async () => {
+    const res = await call(echo, { method: "POST", path: "/test/echo/1", params: { id: "1" }, rawBody: "{oops", headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("bad_request");
+    expect(res.body.error.message).toMatch(/Malformed JSON/);
+    expect(res.body.error.request_id).toBe(res.headers.get("x-request-id"));
+  });
+
+  it("a wrong content type is a 415", async () => {
+    const res = await call(echo, { method: "POST", path: "/test/echo/1", params: { id: "1" }, rawBody: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(res.status).toBe(415);
+    expect(res.body.error.code).toBe("unsupported_media_type");
+  });
+
+  it("an oversized body is a 413", async () => {
+    const big = JSON.stringify({ name: "x".repeat(1_100_000) });
+    const res = await call(echo, { method: "POST", path: "/test/echo/1", params: { id: "1" }, rawBody: big, headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe("payload_too_large");
+  });
+
+  it("field-level details name every failing field", async () => {
+    const res = await call(echo, { method: "POST", path: "/test/echo/1?n=9", params: { id: "1" }, body: { name: "" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.location).toBe("query");
+    expect(res.body.error.message).toMatch(/query n/);
+    const res2 = await call(echo, { method: "POST", path: "/test/echo/1", params: { id: "1" }, body: { name: "", tags: ["a", "b", "c"] } });
+    expect(res2.body.error.details.issues.map((i: { path: string }) => i.path).sort()).toEqual(["name", "tags"]);
+  });
+
+  it("an empty body where one is required is a 400", async () => {
+    const res = await call(echo, { method: "POST", path: "/test/echo/1", params: { id: "1" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/empty/);
+  });
+
+  it("invalid path params are a 404", async () => {
+    const res = await call(echo, { method: "POST", path: "/test/echo/abc", params: { id: "abc" }, body: { name: "x" } });
+    expect(res.status).toBe(404);
+  });
+
+  it("unexpected errors become a generic 500 without leaking internals", async () => {
+    const res = await call(boom, { path: "/test/boom" });
+    expect(res.status).toBe(500);
+    expect(res.body.error.code).toBe("internal_error");
+    expect(res.text).not.toContain("hunter2");
+    expect(res.body.meta.request_id).toBe(res.headers.get("x-request-id"));
+  });
+
+  it("flat family renders {error, code, ...extra}", async () => {
+    const res = await call(flat, { path: "/test/flat" });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: "Trip is at revision 4, not 3.", code: "STALE_REVISION", current_revision: 4, base_revision: 3 });
+  });
+});
+
+describe("weather health", () => {
+  it("answers the {data, meta} envelope with 0 billing units", async () => {
+    const { GET } = await import("@/app/v1/weather/health/route");
+    const u = await makeUser();
+    const res = await call(GET, { path: "/v1/weather/health", bearer: await u.key(["weather:read"]) });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ status: "ok", environment: "production" });
+    expect(res.body.meta).toMatchObject({ request_id: res.headers.get("x-request-id"), billing_units: 0, environment: "production" });
+    expect(Date.parse(res.body.meta.generated_at)).not.toBeNaN();
+  });
+
+  it("wrong scope is a 403 in the weather error envelope", async () => {
+    const { GET } = await import("@/app/v1/weather/health/route");
+    const u = await makeUser();
+    const res = await call(GET, { path: "/v1/weather/health", bearer: await u.key(["read"]) });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatchObject({ code: "insufficient_scope", request_id: res.headers.get("x-request-id") });
+    expect(res.body.error.details.missing_scopes).toEqual(["weather:read"]);
+  });
+});
+
+describe("healthz and OpenAPI", () => {
+  it("healthz reports the database", async () => {
+    const { GET } = await import("@/app/api/healthz/route");
+    const res = await call(GET, { path: "/api/healthz" });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("serves an OpenAPI 3.1 document built from the route contracts", async () => {
+    const { GET } = await import("@/app/v1/openapi.json/route");
+    const res = await GET();
+    const doc = await res.json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.paths["/api/developer/keys"].post.requestBody.content["application/json"].schema).toBeTruthy();
+    expect(doc.paths["/v1/weather/health"].get.security).toEqual([{ apiKey: ["weather:read"] }]);
+    expect(Object.keys(doc.paths["/api/developer/keys/{keyId}"])).toEqual(["delete"]);
+  });
+});
