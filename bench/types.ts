@@ -1,4 +1,9 @@
-/** A benchmark scenario: `npm run bench` runs every scenario against a running built app. */
+/**
+ * A benchmark scenario: `npm run bench` runs every scenario against a running built app.
+ * Area scenarios run in the Postgres pass (DATABASE_URL given), because they seed through the
+ * admin CLI while the server runs and PGlite has no cross-process lock; the embedded pass runs
+ * the platform baseline only.
+ */
 export interface BenchContext {
   /** e.g. http://127.0.0.1:3300 */
   baseUrl: string;

@@ -1,3 +1,8 @@
 // One file per area; each area adds one line here.
 export * from "./accounts";
 export * from "./auth";
+export * from "./watches";
+export * from "./trips";
+export * from "./webhooks";
+export * from "./billing";
+export * from "./visa";

@@ -1,0 +1,146 @@
+import { sql } from "drizzle-orm";
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+export const TRIP_ROLES = ["owner", "planner", "editor", "viewer"] as const;
+export type TripRole = (typeof TRIP_ROLES)[number];
+
+export const EVENT_TYPES = ["flight", "train", "accommodation", "activity", "food", "local_transit", "free_block"] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const PROPOSAL_STATUSES = ["pending", "accepted", "rejected", "expired"] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/** A trip. `revision` moves by exactly one per applied change (see lib/trips/apply-change.ts). */
+export const trips = pgTable("trips", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  /** IANA zone: the zone of move_event times and of day boundaries. */
+  timeZone: text("time_zone").notNull(),
+  startDate: date("start_date"),
+  endDate: date("end_date"),
+  revision: integer("revision").notNull().default(0),
+  /** Diffs since a revision below this are answered 410 (older op-log rows were pruned). */
+  opLogFloor: integer("op_log_floor").notNull().default(0),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tripMembers = pgTable(
+  "trip_members",
+  {
+    tripId: integer("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: TRIP_ROLES }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tripId, t.userId] }), index("trip_members_user_idx").on(t.userId)],
+);
+
+/** Itinerary events. Instants are stored in UTC; `timeZone` is the zone they are shown in. */
+export const tripEvents = pgTable(
+  "trip_events",
+  {
+    id: serial("id").primaryKey(),
+    tripId: integer("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    type: text("type", { enum: EVENT_TYPES }).notNull(),
+    title: text("title").notNull(),
+    startAt: timestamp("start_at", { withTimezone: true }).notNull(),
+    endAt: timestamp("end_at", { withTimezone: true }),
+    timeZone: text("time_zone").notNull(),
+    /** Order within a local day, set by the reorder op (0 = by time). */
+    position: integer("position").notNull().default(0),
+    location: text("location"),
+    notes: text("notes"),
+    cost: doublePrecision("cost"),
+    departureAirport: text("departure_airport"),
+    arrivalAirport: text("arrival_airport"),
+    flightNumber: text("flight_number"),
+    airline: text("airline"),
+    bookingReference: text("booking_reference"),
+    subtype: text("subtype"),
+    checkInTime: text("check_in_time"),
+    checkOutTime: text("check_out_time"),
+    address: text("address"),
+    confirmationNumber: text("confirmation_number"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("trip_events_trip_start_idx").on(t.tripId, t.startAt)],
+);
+
+/** Append-only log: one row per revision of a trip. */
+export const tripOps = pgTable(
+  "trip_ops",
+  {
+    tripId: integer("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    revision: integer("revision").notNull(),
+    /** ops | api | proposal */
+    source: text("source").notNull(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    affectedEventIds: integer("affected_event_ids").array().notNull(),
+    deletedEventIds: integer("deleted_event_ids").array().notNull(),
+    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Client idempotency key of the ops endpoint. */
+    opId: text("op_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tripId, t.revision] }),
+    uniqueIndex("trip_ops_op_id_idx").on(t.tripId, t.opId).where(sql`${t.opId} is not null`),
+    index("trip_ops_created_idx").on(t.createdAt),
+  ],
+);
+
+export const tripProposals = pgTable(
+  "trip_proposals",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    tripId: integer("trip_id")
+      .notNull()
+      .references(() => trips.id, { onDelete: "cascade" }),
+    /** pending | accepted | rejected. "expired" is derived from expires_at (lib/trips/proposal-status.ts). */
+    status: text("status", { enum: ["pending", "accepted", "rejected"] }).notNull().default("pending"),
+    actorAgentId: text("actor_agent_id").notNull(),
+    entities: jsonb("entities").$type<Record<string, unknown>[]>().notNull(),
+    options: jsonb("options").$type<Record<string, unknown>[]>().notNull(),
+    selectedOptionId: text("selected_option_id"),
+    createdEventIds: integer("created_event_ids").array(),
+    rejectionReason: text("rejection_reason"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    rejectedAt: timestamp("rejected_at", { withTimezone: true }),
+  },
+  (t) => [index("trip_proposals_trip_idx").on(t.tripId, t.createdAt)],
+);
+
+export type TripRow = typeof trips.$inferSelect;
+export type TripEventRow = typeof tripEvents.$inferSelect;
+export type TripOpRow = typeof tripOps.$inferSelect;
+export type TripProposalRow = typeof tripProposals.$inferSelect;

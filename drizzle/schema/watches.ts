@@ -1,0 +1,145 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+
+export const WATCH_STATUSES = ["active", "paused", "expired", "failed", "cancelled"] as const;
+export type WatchStatus = (typeof WATCH_STATUSES)[number];
+export const WATCH_TARGET_TYPES = ["place", "timeline_item", "route_window", "trip"] as const;
+export type WatchTargetType = (typeof WATCH_TARGET_TYPES)[number];
+
+/** change_rules after defaults are merged in (spec "Watch"). */
+export interface WatchChangeRules {
+  precipitation_probability_delta: number;
+  temperature_c_delta: number;
+  wind_kph_delta: number;
+  uv_index_delta: number;
+  detect_severe_alerts: boolean;
+  detect_risk_level_change: boolean;
+}
+
+/** Window metrics computed on each refresh; compared against change_rules. */
+export interface WatchMetrics {
+  precipitation_probability: number | null;
+  temperature_c: number | null;
+  temperature_min_c: number | null;
+  temperature_max_c: number | null;
+  wind_speed_kph: number | null;
+  wind_gust_kph: number | null;
+  uv_index: number | null;
+}
+
+export interface WatchAlert {
+  id: string;
+  event: string;
+  severity: string;
+  starts: string | null;
+  ends: string | null;
+  source: string | null;
+}
+
+/** latest_snapshot as stored (freshness_band is derived on read from fetched_at). */
+export interface WatchSnapshotRecord {
+  snapshot_id: string;
+  forecast_type: string;
+  valid_from: string | null;
+  valid_to: string | null;
+  fetched_at: string;
+  provider: string;
+  metrics: WatchMetrics;
+  alerts: WatchAlert[];
+}
+
+export interface WatchRiskRecord {
+  risk_assessment_id: string;
+  level: string;
+  recommendation: string | null;
+  reasons: Array<{ code: string; level: string; message: string }>;
+}
+
+/** A developer account's watch on a place / timeline item / route window / trip. */
+export const watches = pgTable(
+  "watches",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    status: text("status", { enum: WATCH_STATUSES }).notNull().default("active"),
+    targetType: text("target_type", { enum: WATCH_TARGET_TYPES }).notNull(),
+    targetRef: jsonb("target_ref").$type<Record<string, unknown>>().notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    placeType: text("place_type").notNull(),
+    activityType: text("activity_type").notNull(),
+    transportMode: text("transport_mode"),
+    outdoor: boolean("outdoor").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    webhookUrl: text("webhook_url").notNull(),
+    changeRules: jsonb("change_rules").$type<WatchChangeRules>().notNull(),
+    /** When the next refresh is due; null once the watch is terminal or paused. */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    lastRiskLevel: text("last_risk_level"),
+    /** Consecutive failed refreshes; reset on success. */
+    failureCount: integer("failure_count").notNull().default(0),
+    lastError: text("last_error"),
+    /** Refresh claim: one refresher at a time (token checked when the result is written). */
+    claimToken: uuid("claim_token"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    latestSnapshot: jsonb("latest_snapshot").$type<WatchSnapshotRecord>(),
+    latestRisk: jsonb("latest_risk").$type<WatchRiskRecord>(),
+    /** Last UTC day billed by daily accrual (bookkeeping; watch_billing_days is the idempotency key). */
+    lastAccruedOn: date("last_accrued_on"),
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("watches_account_created_idx").on(t.accountId, t.createdAt, t.id),
+    index("watches_due_idx").on(t.nextCheckAt).where(sql`status = 'active'`),
+    index("watches_active_account_idx").on(t.accountId).where(sql`status = 'active'`),
+  ],
+);
+
+export const WATCH_EVENT_TYPES = [
+  "weather.change_detected",
+  "weather.severe_alert_added",
+  "weather.snapshot_refreshed",
+  "weather.watch_expired",
+  "weather.watch_failed",
+] as const;
+export type WatchEventType = (typeof WATCH_EVENT_TYPES)[number];
+
+/** Every event a watch produced; the id is the event id sent as X-Service-Event-Id. */
+export const watchEvents = pgTable(
+  "watch_events",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    watchId: uuid("watch_id")
+      .notNull()
+      .references(() => watches.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id").notNull(),
+    type: text("type", { enum: WATCH_EVENT_TYPES }).notNull(),
+    snapshotId: text("snapshot_id"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("watch_events_watch_created_idx").on(t.watchId, t.createdAt)],
+);
+
+/** One row per billed (watch, UTC day): the primary key makes accrual idempotent. */
+export const watchBillingDays = pgTable(
+  "watch_billing_days",
+  {
+    watchId: uuid("watch_id")
+      .notNull()
+      .references(() => watches.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    accountId: uuid("account_id").notNull(),
+    units: integer("units").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.watchId, t.day] })],
+);

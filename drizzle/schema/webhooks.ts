@@ -1,0 +1,159 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+
+export const WEBHOOK_EVENT_TYPES = [
+  "weather.change_detected",
+  "weather.severe_alert_added",
+  "weather.watch_expired",
+  "weather.watch_failed",
+  "weather.snapshot_refreshed",
+  "weather.webhook_delivery_failed",
+  "weather.webhook_endpoint_disabled",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const WEBHOOK_ENDPOINT_STATUSES = ["active", "disabled"] as const;
+export const DISABLED_REASONS = ["disabled_by_user", "auto_disabled_consecutive_failures", "auto_disabled_giveup_window"] as const;
+export type DisabledReason = (typeof DISABLED_REASONS)[number];
+
+/** Registered webhook endpoints. The signing secret is AES-256-GCM encrypted (lib/crypto/encryption.ts). */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: text("events").array().notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status", { enum: WEBHOOK_ENDPOINT_STATUSES }).notNull().default("active"),
+    secretEncrypted: text("secret_encrypted").notNull(),
+    secretPrefix: text("secret_prefix").notNull(),
+    /** Consecutive failed attempts; reset to 0 by a success. */
+    failureCount: integer("failure_count").notNull().default(0),
+    lastDeliveryAt: timestamp("last_delivery_at", { withTimezone: true }),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledReason: text("disabled_reason", { enum: DISABLED_REASONS }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_endpoints_account_idx").on(t.accountId, t.createdAt)],
+);
+
+/** One signing secret per account for watch-level webhook_url deliveries (rotatable). */
+export const watchSigningSecrets = pgTable("watch_signing_secrets", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  secretEncrypted: text("secret_encrypted").notNull(),
+  secretPrefix: text("secret_prefix").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  rotatedAt: timestamp("rotated_at", { withTimezone: true }),
+});
+
+/** Every event emitted for an account (the body every delivery of it carries). */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    /** Watch that produced it, when any (no FK: the watches area owns that table). */
+    watchId: uuid("watch_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_events_account_idx").on(t.accountId, t.createdAt)],
+);
+
+export const DELIVERY_KINDS = ["endpoint", "watch", "manual", "test"] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+export const DELIVERY_STATUSES = ["pending", "delivered", "giving_up", "cancelled"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * A delivery chain: one event to one target, attempted per the retry schedule.
+ * Postgres is the schedule (next_attempt_at); a claim takes a lease by pushing
+ * next_attempt_at past the attempt timeout, so a crashed worker's chain is
+ * picked up again when the lease lapses.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** Null for watch-level deliveries. */
+    endpointId: uuid("endpoint_id").references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    watchId: uuid("watch_id"),
+    kind: text("kind", { enum: DELIVERY_KINDS }).notNull(),
+    url: text("url").notNull(),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull().default("pending"),
+    /** Attempts completed so far (the next one is attempts_made + 1). */
+    attemptsMade: integer("attempts_made").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull(),
+    /** When the next attempt is due (or the claim lease ends). Null once terminal. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    /** When the pending attempt was scheduled for (for the attempt record). */
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    leaseId: uuid("lease_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.status, t.completedAt),
+    index("webhook_deliveries_event_idx").on(t.eventId),
+  ],
+);
+
+export const ATTEMPT_STATUSES = ["delivered", "retrying", "giving_up"] as const;
+export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
+
+/** Every delivery attempt, with the spec's fields. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    endpointId: uuid("endpoint_id"),
+    accountId: uuid("account_id").notNull(),
+    attemptNumber: integer("attempt_number").notNull(),
+    status: text("status", { enum: ATTEMPT_STATUSES }).notNull(),
+    /** HTTP status; 0 for a network error, timeout or refused target. */
+    responseStatus: integer("response_status").notNull(),
+    responseTimeMs: integer("response_time_ms").notNull(),
+    responseBodyExcerpt: text("response_body_excerpt").notNull().default(""),
+    errorMessage: text("error_message"),
+    requestSignature: text("request_signature").notNull(),
+    /** X-Service-Timestamp sent (Unix seconds). */
+    requestTimestamp: integer("request_timestamp").notNull(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull(),
+    nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("webhook_attempts_endpoint_idx").on(t.endpointId, t.attemptedAt),
+    uniqueIndex("webhook_attempts_delivery_number_idx").on(t.deliveryId, t.attemptNumber),
+  ],
+);
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;

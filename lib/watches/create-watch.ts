@@ -1,0 +1,57 @@
+import { watches } from "@/drizzle/schema";
+import { getDb } from "@/lib/db/client";
+import type { AccountInfo } from "@/lib/http/types";
+import { assertActiveWatchCapacity } from "./billing-hooks";
+import { mergeChangeRules } from "./change-rules";
+import { assertWebhookUrlAllowed, defaultOutdoor } from "./deps";
+import type { CreateWatchInput } from "./schemas";
+import { serializeWatchCreated } from "./serialize";
+import { validateTargetRef, validateWebhookUrlSyntax, validateWindow } from "./validate-watch-input";
+
+export interface WatchOwner {
+  accountId: string;
+  account: AccountInfo;
+}
+
+/**
+ * Creates an active watch. Validation first (400 bills nothing), then the
+ * active_watches quota check and the insert in one transaction so concurrent
+ * creations cannot pass the cap. The first refresh is due immediately.
+ */
+export async function createWatch(owner: WatchOwner, input: CreateWatchInput, now = new Date()) {
+  const startsAt = new Date(input.starts_at);
+  const endsAt = new Date(input.ends_at);
+  validateWindow(startsAt, endsAt, now);
+  const targetRef = validateTargetRef(input);
+  const url = validateWebhookUrlSyntax(input.webhook_url);
+  await assertWebhookUrlAllowed(url.toString());
+
+  const db = await getDb();
+  const row = await db.transaction(async (tx) => {
+    await assertActiveWatchCapacity(tx, owner.account);
+    const [w] = await tx
+      .insert(watches)
+      .values({
+        accountId: owner.accountId,
+        status: "active",
+        targetType: input.target_type,
+        targetRef,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        placeType: input.place_type,
+        activityType: input.activity_type,
+        transportMode: input.transport_mode ?? null,
+        outdoor: input.outdoor ?? defaultOutdoor(input.activity_type),
+        startsAt,
+        endsAt,
+        webhookUrl: url.toString(),
+        changeRules: mergeChangeRules(input.change_rules),
+        nextCheckAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return w;
+  });
+  return serializeWatchCreated(row);
+}

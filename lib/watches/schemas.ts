@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { WATCH_STATUSES, WATCH_TARGET_TYPES } from "@/drizzle/schema";
+
+/** Transport modes accepted by the route endpoint (spec "Route"). */
+export const TRANSPORT_MODES = ["car", "bus", "train", "ferry", "walking", "cycling", "shuttle", "transfer"] as const;
+
+const LatLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).strict();
+const RefId = z.union([z.string().min(1).max(200), z.number().int().positive()]);
+
+/** target_ref shape per target_type (documented in docs/watches.md). */
+export const TARGET_REF_SCHEMAS = {
+  place: z.object({ place_id: z.string().min(1).max(200), name: z.string().max(200).optional() }).strict(),
+  timeline_item: z.object({ item_id: RefId, trip_id: RefId.optional() }).strict(),
+  route_window: z.object({ origin: LatLng, destination: LatLng, route_id: RefId.optional() }).strict(),
+  trip: z.object({ trip_id: RefId }).strict(),
+} as const;
+
+export const ChangeRulesInput = z
+  .object({
+    precipitation_probability_delta: z.number().positive().max(100),
+    temperature_c_delta: z.number().positive().max(100),
+    wind_kph_delta: z.number().positive().max(500),
+    uv_index_delta: z.number().positive().max(20),
+    detect_severe_alerts: z.boolean(),
+    detect_risk_level_change: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .meta({ id: "WatchChangeRulesInput", description: "Missing fields take the defaults (30, 5, 20, 3, true, true)." });
+
+const isoDateTime = z.iso.datetime({ offset: true }).meta({ description: "ISO 8601 with Z or an offset" });
+
+export const CreateWatchInput = z
+  .object({
+    target_type: z.enum(WATCH_TARGET_TYPES).default("place"),
+    target_ref: z.record(z.string(), z.unknown()).optional().meta({
+      description:
+        "place: {place_id, name?} (defaults to {place_id: 'geo:<geohash>'}); timeline_item: {item_id, trip_id?}; route_window: {origin:{lat,lng}, destination:{lat,lng}, route_id?}; trip: {trip_id}",
+    }),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    place_type: z.string().trim().min(1).max(64).default("point"),
+    activity_type: z.string().trim().min(1).max(64),
+    transport_mode: z.enum(TRANSPORT_MODES).nullable().optional(),
+    outdoor: z.boolean().optional().meta({ description: "Defaults to the activity profile's outdoor flag" }),
+    starts_at: isoDateTime,
+    ends_at: isoDateTime,
+    webhook_url: z.string().max(2048),
+    change_rules: ChangeRulesInput.optional(),
+  })
+  .strict()
+  .meta({ id: "CreateWatch" });
+export type CreateWatchInput = z.output<typeof CreateWatchInput>;
+
+const Metrics = z.object({
+  precipitation_probability: z.number().nullable(),
+  temperature_c: z.number().nullable(),
+  temperature_min_c: z.number().nullable(),
+  temperature_max_c: z.number().nullable(),
+  wind_speed_kph: z.number().nullable(),
+  wind_gust_kph: z.number().nullable(),
+  uv_index: z.number().nullable(),
+});
+
+const Alert = z.object({
+  id: z.string(),
+  event: z.string(),
+  severity: z.string(),
+  starts: z.string().nullable(),
+  ends: z.string().nullable(),
+  source: z.string().nullable(),
+});
+
+export const WatchCreatedSchema = z
+  .object({
+    watch_id: z.string().uuid(),
+    status: z.enum(WATCH_STATUSES),
+    target_type: z.enum(WATCH_TARGET_TYPES),
+    target_ref: z.record(z.string(), z.unknown()),
+    latitude: z.number(),
+    longitude: z.number(),
+    place_type: z.string(),
+    activity_type: z.string(),
+    transport_mode: z.string().nullable(),
+    outdoor: z.boolean(),
+    starts_at: z.string(),
+    ends_at: z.string(),
+    webhook_url: z.string(),
+    change_rules: ChangeRulesInput.required(),
+    next_check_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: "WatchCreated" });
+
+export const WatchSchema = WatchCreatedSchema.extend({
+  last_checked_at: z.string().nullable(),
+  last_risk_level: z.string().nullable(),
+  failure_count: z.number().int(),
+  updated_at: z.string(),
+  expired_at: z.string().nullable(),
+  paused_at: z.string().nullable(),
+  latest_snapshot: z
+    .object({
+      snapshot_id: z.string(),
+      forecast_type: z.string(),
+      valid_from: z.string().nullable(),
+      valid_to: z.string().nullable(),
+      fetched_at: z.string(),
+      freshness_band: z.enum(["fresh", "stale", "expired"]),
+      metrics: Metrics,
+      alerts: z.array(Alert),
+    })
+    .nullable(),
+  latest_risk: z
+    .object({
+      risk_assessment_id: z.string(),
+      level: z.string(),
+      recommendation: z.string().nullable(),
+      reasons: z.array(z.object({ code: z.string(), level: z.string(), message: z.string() })),
+    })
+    .nullable(),
+  recent_change_events: z.array(
+    z.object({ event_id: z.string().uuid(), type: z.string(), created_at: z.string(), snapshot_id: z.string().nullable(), data: z.record(z.string(), z.unknown()) }),
+  ),
+}).meta({ id: "Watch" });
+
+export const WatchIdParams = z.object({ watch_id: z.string().uuid() });
+
+export const ListWatchesQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    cursor: z.string().max(200).optional(),
+    status: z.enum(WATCH_STATUSES).optional(),
+  })
+  .strict();
+
+export const WatchStatusChange = z
+  .object({ watch_id: z.string().uuid(), status: z.enum(WATCH_STATUSES), expired_at: z.string().nullable() })
+  .meta({ id: "WatchStatusChange" });
