@@ -80,10 +80,12 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
     let principal: Principal = { type: "none" };
     let session: MeterSession | undefined;
     let meterHeaders: Record<string, string> = {};
+    let authHeaders: Record<string, string> = {};
     try {
       const rawParams = nextCtx?.params ? await nextCtx.params : {};
       const params = c.params ? parseOr404(c.params, rawParams) : undefined;
       principal = await c.auth.authenticate(req);
+      authHeaders = c.auth.responseHeaders?.(principal) ?? {};
       const query = c.query ? validate(c, "query", c.query, searchParamsObject(new URL(req.url).searchParams)) : undefined;
       let body: unknown = undefined;
       if (c.body) {
@@ -109,12 +111,12 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
       if (session) meterHeaders = await session.finish("success");
       if (result instanceof Response) {
         result.headers.set("X-Request-Id", requestId);
-        for (const [k, v] of Object.entries(meterHeaders)) result.headers.set(k, v);
+        for (const [k, v] of Object.entries({ ...authHeaders, ...meterHeaders })) result.headers.set(k, v);
         return result;
       }
-      return render(c.family, result, requestId, ctx.billingUnits, meterHeaders);
+      return render(c.family, result, requestId, ctx.billingUnits, { ...authHeaders, ...meterHeaders });
     } catch (err) {
-      return renderError(c, err, requestId, principal, meterHeaders);
+      return renderError(c, err, requestId, principal, meterHeaders, authHeaders);
     }
   };
 }
@@ -164,6 +166,7 @@ async function renderError(
   requestId: string,
   principal: Principal,
   meterHeaders: Record<string, string>,
+  authHeaders: Record<string, string>,
 ): Promise<Response> {
   let apiErr: ApiError;
   if (isApiError(err)) {
@@ -172,7 +175,7 @@ async function renderError(
     log.error("unhandled error", { request_id: requestId, path: c.path, method: c.method, error: err });
     apiErr = new ApiError("internal_error", "An unexpected error occurred; quote the request id when reporting it.");
   }
-  let headers: Record<string, string> = { "X-Request-Id": requestId, ...meterHeaders, ...apiErr.headers };
+  let headers: Record<string, string> = { "X-Request-Id": requestId, ...authHeaders, ...meterHeaders, ...apiErr.headers };
   if (c.meter && principal.type !== "none" && Object.keys(meterHeaders).length === 0) {
     try {
       headers = { ...(await c.meter.headers(principal)), ...headers };

@@ -21,7 +21,14 @@ export type Principal =
     }
   | { type: "session"; userId: string; accountId: string; account: AccountInfo; email: string }
   | { type: "access_token"; tokenId: number; userId: string; accountId: string }
-  | { type: "visa_key"; visaKeyId: number | null; accountId: string | null; isMaster: boolean };
+  | {
+      type: "visa_key";
+      visaKeyId: number | null;
+      accountId: string | null;
+      isMaster: boolean;
+      /** The unit this request consumed (absent for the unlimited master key). */
+      rateLimit?: { limit: number; remaining: number; resetEpochSeconds: number };
+    };
 
 export type PrincipalOf<T extends Principal["type"]> = Extract<Principal, { type: T }>;
 
@@ -39,6 +46,8 @@ export interface AuthStrategy<P extends Principal = Principal> {
   /** Scopes, for docs. */
   scopes?: string[];
   authenticate(req: Request): Promise<P>;
+  /** Headers the credential adds to every response once authenticated (e.g. the visa key's X-RateLimit-*). */
+  responseHeaders?(principal: P): Record<string, string>;
 }
 
 /** Outcome of a metered call, decided after the handler. */

@@ -1,0 +1,37 @@
+import { and, eq } from "drizzle-orm";
+import { tripMembers, type TripRole } from "@/drizzle/schema";
+import type { DbOrTx } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
+import { ApiError, notFound } from "@/lib/http/errors";
+
+/** What a caller wants to do on a trip; each need lists the roles that may. */
+export type TripNeed = "read" | "edit" | "owner";
+
+const ALLOWED: Record<TripNeed, readonly TripRole[]> = {
+  read: ["owner", "planner", "editor", "viewer"],
+  edit: ["owner", "planner", "editor"],
+  owner: ["owner"],
+};
+
+export function roleMay(role: TripRole, need: TripNeed): boolean {
+  return ALLOWED[need].includes(role);
+}
+
+/**
+ * The caller's role on a trip. A non-member (or an unknown trip) gets 404 so trip
+ * ids do not leak; a member whose role is too weak gets 403.
+ */
+export async function requireTripRole(tripId: number, userId: string, need: TripNeed, db?: DbOrTx): Promise<TripRole> {
+  const d = db ?? (await getDb());
+  const [m] = await d
+    .select({ role: tripMembers.role })
+    .from(tripMembers)
+    .where(and(eq(tripMembers.tripId, tripId), eq(tripMembers.userId, userId)))
+    .limit(1);
+  if (!m) throw notFound("Trip");
+  if (!roleMay(m.role, need)) {
+    const roles = ALLOWED[need].join(", ");
+    throw new ApiError("forbidden", `Your role on this trip is ${m.role}; this action needs one of: ${roles}.`);
+  }
+  return m.role;
+}

@@ -1,0 +1,30 @@
+/**
+ * Public API of the weather core for other areas (watches, webhooks, portal).
+ * Names here are stable; everything else under lib/weather is internal.
+ *
+ *   getSnapshot({ lat, lng, environment, use, forceRefresh? })
+ *     -> { snapshot: { id, cell, provider, fetchedAt, validFrom, validTo, forecast }, cacheStatus }
+ *   evaluateWeather({ lat, lng, environment, start, end, activityType?, transportMode?, forceRefresh? })
+ *     -> { snapshot, cacheStatus, metrics, risk }
+ *   evaluateWindow(forecast, { start, end, activityType?, transportMode? }) -> { metrics, risk }  (pure)
+ *
+ * Errors: ApiError provider_unavailable (502) / weather_refresh_timeout (504).
+ */
+export type {
+  CacheStatus,
+  NormalizedForecast,
+  HourlyPoint,
+  DailyPoint,
+  CurrentConditions,
+  WeatherAlert,
+  AlertSeverity,
+  RiskLevel,
+  SnapshotUse,
+  ProviderId,
+  Units,
+} from "./types";
+export { getSnapshot, type Snapshot, type GetSnapshotOptions, type SnapshotResult } from "./snapshots/get-snapshot";
+export { evaluateWeather, evaluateWindow, type WindowMetrics, type EvaluateWeatherOptions } from "./evaluate-weather";
+export type { Risk, RiskReason } from "./risk/types";
+export { ACTIVITY_TYPES, TRANSPORT_MODES, type TransportMode } from "./risk/profiles";
+export { injectSimulatedWeather, type SimulationInput } from "./simulations";

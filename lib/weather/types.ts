@@ -1,0 +1,96 @@
+/**
+ * The normalised forecast every provider returns: SI units (°C, m/s, mm, m, hPa),
+ * instants as ISO 8601 UTC strings, local dates as YYYY-MM-DD in `timezone`.
+ * Every numeric field may be null: real providers send nulls at the horizon.
+ */
+export interface CurrentConditions {
+  observedAt: string;
+  temperatureC: number | null;
+  feelsLikeC: number | null;
+  humidityPct: number | null;
+  pressureHpa: number | null;
+  windSpeedMs: number | null;
+  windGustMs: number | null;
+  windDirectionDeg: number | null;
+  cloudCoverPct: number | null;
+  visibilityM: number | null;
+  uvIndex: number | null;
+  precipitationMm: number | null;
+  /** WMO 4677 weather code (the Open-Meteo subset); other providers are mapped onto it. */
+  weatherCode: number | null;
+  isDay: boolean | null;
+}
+
+export interface HourlyPoint {
+  /** Start of the hour, ISO UTC. */
+  time: string;
+  temperatureC: number | null;
+  feelsLikeC: number | null;
+  humidityPct: number | null;
+  windSpeedMs: number | null;
+  windGustMs: number | null;
+  windDirectionDeg: number | null;
+  cloudCoverPct: number | null;
+  visibilityM: number | null;
+  uvIndex: number | null;
+  /** Precipitation over the hour, mm (= mm/h intensity). */
+  precipitationMm: number | null;
+  precipitationProbabilityPct: number | null;
+  weatherCode: number | null;
+  isDay: boolean | null;
+}
+
+export interface DailyPoint {
+  /** Local calendar date in the forecast's timezone. */
+  date: string;
+  sunrise: string | null;
+  sunset: string | null;
+  temperatureMinC: number | null;
+  temperatureMaxC: number | null;
+  feelsLikeMinC: number | null;
+  feelsLikeMaxC: number | null;
+  humidityPct: number | null;
+  windSpeedMs: number | null;
+  windGustMs: number | null;
+  windDirectionDeg: number | null;
+  cloudCoverPct: number | null;
+  precipitationMm: number | null;
+  precipitationProbabilityPct: number | null;
+  uvIndexMax: number | null;
+  weatherCode: number | null;
+}
+
+export type AlertSeverity = "minor" | "moderate" | "severe" | "extreme" | "unknown";
+
+export interface WeatherAlert {
+  id: string;
+  event: string;
+  severity: AlertSeverity;
+  starts: string | null;
+  ends: string | null;
+  source: string;
+  description?: string | null;
+}
+
+export interface NormalizedForecast {
+  provider: ProviderId;
+  providerVersion: string;
+  attribution: string;
+  fetchedAt: string;
+  /** Grid point the provider answered for (may differ from the requested point). */
+  lat: number;
+  lng: number;
+  /** IANA time zone of the location. */
+  timezone: string;
+  current: CurrentConditions;
+  hourly: HourlyPoint[];
+  daily: DailyPoint[];
+  alerts: WeatherAlert[];
+}
+
+export type ProviderId = "simulated" | "open-meteo" | "openweather";
+export type CacheStatus = "HIT" | "MISS" | "STALE" | "MIXED";
+export type SnapshotUse = "current" | "forecast";
+export type Units = "metric" | "imperial" | "standard";
+export type RiskLevel = "low" | "watch" | "warning";
+export type AccountEnvironmentName = "production" | "sandbox";

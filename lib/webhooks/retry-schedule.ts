@@ -1,0 +1,36 @@
+import { env } from "@/lib/env";
+
+/**
+ * Delays (seconds) before each attempt of a chain: the first attempt
+ * immediately, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (DESIGN section 7),
+ * so a chain has 8 attempts. WEBHOOK_RETRY_SCHEDULE overrides it with a
+ * comma-separated list in the same form (decimals allowed, e.g. "0,0.05,0.05").
+ */
+export const DEFAULT_RETRY_SCHEDULE = [0, 5, 300, 1800, 7200, 18000, 36000, 36000];
+export const JITTER = 0.2;
+
+export function parseRetrySchedule(raw: string | undefined): number[] {
+  if (raw === undefined || raw.trim() === "") return DEFAULT_RETRY_SCHEDULE;
+  const parts = raw.split(",").map((s) => Number(s.trim()));
+  if (parts.length === 0 || parts.some((n) => !Number.isFinite(n) || n < 0)) {
+    throw new Error(`WEBHOOK_RETRY_SCHEDULE must be non-negative seconds, comma-separated (got "${raw}").`);
+  }
+  return parts;
+}
+
+export function retrySchedule(): number[] {
+  return parseRetrySchedule(env().WEBHOOK_RETRY_SCHEDULE);
+}
+
+/** Attempts in an automatic chain. */
+export function maxAttempts(): number {
+  return retrySchedule().length;
+}
+
+/** Delay in ms before attempt `attemptNumber` (1-based), with ±20 % jitter; null when the chain is over. */
+export function delayBeforeAttemptMs(attemptNumber: number, schedule = retrySchedule(), random = Math.random): number | null {
+  const base = schedule[attemptNumber - 1];
+  if (base === undefined) return null;
+  const factor = 1 + (random() * 2 - 1) * JITTER;
+  return Math.round(base * 1000 * factor);
+}
