@@ -1,4 +1,9 @@
 import type { InngestFunction } from "inngest";
+import { watchRefreshScheduler } from "./watch-refresh-scheduler";
+import { watchRefresh } from "./watch-refresh";
+import { watchBillingAccrual } from "./watch-billing-accrual";
+import { webhookDelivery } from "./webhook-delivery";
+import { webhookDeliverySweeper } from "./webhook-delivery-sweeper";
 
 /** Every Inngest function, served at /api/inngest. Each function file adds one line. */
-export const functions: InngestFunction.Any[] = [];
+export const functions: InngestFunction.Any[] = [watchRefreshScheduler, watchRefresh, watchBillingAccrual, webhookDelivery, webhookDeliverySweeper];

@@ -27,6 +27,9 @@ const EnvSchema = z.object({
   OPENWEATHER_API_KEY: z.string().optional(),
   OPEN_METEO_BASE_URL: z.string().url().default("https://api.open-meteo.com"),
   OPENWEATHER_BASE_URL: z.string().url().default("https://api.openweathermap.org"),
+  /** Optional alert source added to providers without alerts (open-meteo): "nws" (US only). */
+  WEATHER_ALERTS_SOURCE: z.enum(["none", "nws"]).default("none"),
+  NWS_BASE_URL: z.string().url().default("https://api.weather.gov"),
   /** Upstream timeout in ms (504 weather_refresh_timeout past it). */
   WEATHER_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   /** Webhook retry schedule, seconds between attempts, comma-separated. */

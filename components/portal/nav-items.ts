@@ -8,5 +8,8 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { href: "/keys", label: "API keys", group: "Developers" },
   { href: "/tokens", label: "Access tokens", group: "Developers" },
+  { href: "/usage", label: "Usage", group: "Developers" },
+  { href: "/playground", label: "API playground", group: "Weather" },
+  { href: "/visa", label: "Visa API keys", group: "Visa" },
   { href: "/docs", label: "API reference", group: "Docs" },
 ];

@@ -6,3 +6,4 @@ export * from "./trips";
 export * from "./webhooks";
 export * from "./billing";
 export * from "./visa";
+export * from "./weather";

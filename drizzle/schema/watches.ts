@@ -20,12 +20,13 @@ export interface WatchChangeRules {
 /** Window metrics computed on each refresh; compared against change_rules. */
 export interface WatchMetrics {
   precipitation_probability: number | null;
+  precipitation_intensity_mm_h: number | null;
   temperature_c: number | null;
-  temperature_min_c: number | null;
-  temperature_max_c: number | null;
+  feels_like_c: number | null;
   wind_speed_kph: number | null;
   wind_gust_kph: number | null;
   uv_index: number | null;
+  visibility_km: number | null;
 }
 
 export interface WatchAlert {

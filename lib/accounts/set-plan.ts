@@ -15,8 +15,8 @@ export const SetPlanInput = z.object({
   accountId: z.string().uuid(),
   plan: z.enum(PLANS).optional(),
   environment: z.enum(["production", "sandbox"]).optional(),
-  /** Per-account overrides; null clears one. */
-  overrides: z.partialRecord(z.enum(LIMIT_OVERRIDE_KEYS), z.number().int().min(0).nullable()).optional(),
+  /** Per-account overrides; null clears one, undefined leaves it as it is. */
+  overrides: z.partialRecord(z.enum(LIMIT_OVERRIDE_KEYS), z.number().int().min(0).nullable().optional()).optional(),
 });
 
 export async function setPlan(input: z.input<typeof SetPlanInput>) {
@@ -26,7 +26,8 @@ export async function setPlan(input: z.input<typeof SetPlanInput>) {
   if (!current) throw notFound("Account");
   const overrides: Record<string, number> = { ...current.limitOverrides };
   for (const [k, v] of Object.entries(data.overrides ?? {})) {
-    if (v === null || v === undefined) delete overrides[k];
+    if (v === undefined) continue;
+    if (v === null) delete overrides[k];
     else overrides[k] = v;
   }
   const [updated] = await db

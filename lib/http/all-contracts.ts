@@ -1,6 +1,11 @@
 import { accountContracts } from "@/lib/accounts/contracts";
+import { billingContracts } from "@/lib/billing/contracts";
 import { keyContracts } from "@/lib/auth/contracts";
 import { platformContracts } from "@/lib/platform/contracts";
+import { watchContracts } from "@/lib/watches/contracts";
+import { webhookContracts } from "@/lib/webhooks/contracts";
+import { visaContracts, visaKeyContracts } from "@/lib/visa/contracts";
+import { tripApiContracts } from "@/lib/trips/all-contracts";
 import type { RouteContract } from "./route";
 
 /** Every public route contract, for the OpenAPI document. Each area adds one line. */
@@ -9,5 +14,11 @@ export function allContracts(): RouteContract<any, any, any, any>[] {
     ...Object.values(platformContracts),
     ...Object.values(accountContracts),
     ...Object.values(keyContracts),
+    ...Object.values(billingContracts),
+    ...Object.values(watchContracts),
+    ...Object.values(webhookContracts),
+    ...Object.values(visaContracts),
+    ...Object.values(visaKeyContracts),
+    ...tripApiContracts(),
   ];
 }

@@ -3,7 +3,7 @@ import { watches, type WatchStatus } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import type { WatchOwner } from "./create-watch";
-import { assertActiveWatchCapacity } from "./billing-hooks";
+import { assertActiveWatchCapacity } from "@/lib/billing/active-watches";
 import { findOwnedWatch } from "./read-watches";
 
 function result(w: { id: string; status: WatchStatus; expiredAt: Date | null }) {
@@ -60,7 +60,7 @@ export async function resumeWatch(owner: WatchOwner, watchId: string, now = new 
     if (existing.endsAt.getTime() <= now.getTime()) {
       throw new ApiError("conflict", "The watch window has ended; it cannot be resumed.", { details: { ends_at: existing.endsAt.toISOString() } });
     }
-    await assertActiveWatchCapacity(tx, owner.account);
+    await assertActiveWatchCapacity(tx, owner.account, { isInternal: owner.isInternal });
     const [w] = await tx
       .update(watches)
       .set({ status: "active", pausedAt: null, nextCheckAt: now, failureCount: 0, updatedAt: now })

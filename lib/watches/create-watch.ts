@@ -1,9 +1,9 @@
 import { watches } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import type { AccountInfo } from "@/lib/http/types";
-import { assertActiveWatchCapacity } from "./billing-hooks";
+import { assertActiveWatchCapacity } from "@/lib/billing/active-watches";
 import { mergeChangeRules } from "./change-rules";
-import { assertWebhookUrlAllowed, defaultOutdoor } from "./deps";
+import { assertWebhookUrlAllowed, defaultOutdoor } from "./webhook-url";
 import type { CreateWatchInput } from "./schemas";
 import { serializeWatchCreated } from "./serialize";
 import { validateTargetRef, validateWebhookUrlSyntax, validateWindow } from "./validate-watch-input";
@@ -11,6 +11,8 @@ import { validateTargetRef, validateWebhookUrlSyntax, validateWindow } from "./v
 export interface WatchOwner {
   accountId: string;
   account: AccountInfo;
+  /** Internal keys are never capped (spec: they bypass limits but are metered). */
+  isInternal?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export async function createWatch(owner: WatchOwner, input: CreateWatchInput, no
 
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
-    await assertActiveWatchCapacity(tx, owner.account);
+    await assertActiveWatchCapacity(tx, owner.account, { isInternal: owner.isInternal });
     const [w] = await tx
       .insert(watches)
       .values({

@@ -54,12 +54,13 @@ export type CreateWatchInput = z.output<typeof CreateWatchInput>;
 
 const Metrics = z.object({
   precipitation_probability: z.number().nullable(),
+  precipitation_intensity_mm_h: z.number().nullable(),
   temperature_c: z.number().nullable(),
-  temperature_min_c: z.number().nullable(),
-  temperature_max_c: z.number().nullable(),
+  feels_like_c: z.number().nullable(),
   wind_speed_kph: z.number().nullable(),
   wind_gust_kph: z.number().nullable(),
   uv_index: z.number().nullable(),
+  visibility_km: z.number().nullable(),
 });
 
 const Alert = z.object({

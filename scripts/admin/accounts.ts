@@ -3,13 +3,15 @@ import { ENVIRONMENTS, PLANS } from "@/drizzle/schema";
 import { createUser } from "@/lib/accounts/create-user";
 import { findUserByEmail } from "@/lib/accounts/find-user";
 import { setPlan } from "@/lib/accounts/set-plan";
+import { limitsFor } from "@/lib/billing/plans";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createAccessToken } from "@/lib/auth/access-tokens";
 import { API_KEY_SCOPES } from "@/lib/auth/scopes";
 import { ApiError } from "@/lib/http/errors";
 import { command } from "./types";
 
-const count = z.coerce.number().int().min(0).optional();
+// A limit override: a non-negative integer, or "none" to remove the override (back to the plan's default).
+const count = z.union([z.literal("none").transform(() => null), z.coerce.number().int().min(0)]).optional();
 
 export async function userByEmail(email: string) {
   const found = await findUserByEmail(email);
@@ -34,7 +36,7 @@ export const accountCommands = {
   }),
   "set-plan": command({
     summary:
-      "Change plan/limits: --email E [--plan P] [--environment E] [--requests-per-month N] [--timeline-items-per-month N] [--route-calls-per-month N] [--active-watches N]",
+      "Change plan/limits: --email E [--plan P] [--environment E] [--requests-per-month N|none] [--timeline-items-per-month N|none] [--route-calls-per-month N|none] [--active-watches N|none]",
     flags: z.object({
       email: z.string(),
       plan: z.enum(PLANS).optional(),
@@ -57,7 +59,13 @@ export const accountCommands = {
           active_watches: f.activeWatches,
         },
       });
-      return { account_id: updated.id, plan: updated.plan, environment: updated.environment, limit_overrides: updated.limitOverrides };
+      return {
+        account_id: updated.id,
+        plan: updated.plan,
+        environment: updated.environment,
+        limit_overrides: updated.limitOverrides,
+        effective_limits: limitsFor(updated),
+      };
     },
   }),
   "create-key": command({

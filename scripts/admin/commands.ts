@@ -1,7 +1,15 @@
 import type { AdminCommand } from "./types";
+import { watchCommands } from "./watches";
 import { accountCommands } from "./accounts";
+import { jobCommands } from "./jobs";
+import { visaCommands } from "./visa";
+import { tripCommands } from "./trips";
 
 /** Every admin command. Each area adds one spread line. */
 export const commands: Record<string, AdminCommand<any>> = {
   ...accountCommands,
+  ...jobCommands,
+  ...tripCommands,
+  ...watchCommands,
+  ...visaCommands,
 };

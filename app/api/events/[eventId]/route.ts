@@ -1,0 +1,16 @@
+import { defineRoute } from "@/lib/http/route";
+import { getEvent, patchEvent, removeEvent } from "@/lib/trips/api-events";
+import { eventContracts } from "@/lib/trips/event-contracts";
+
+export const GET = defineRoute(eventContracts.getEvent, async ({ principal, params }) => ({
+  data: await getEvent(params.eventId, principal.userId),
+}));
+
+export const PATCH = defineRoute(eventContracts.patchEvent, async ({ principal, params, body }) => {
+  const { event, revision } = await patchEvent(params.eventId, principal.userId, body);
+  return { data: event, headers: { "X-Trip-Revision": String(revision) } };
+});
+
+export const DELETE = defineRoute(eventContracts.deleteEvent, async ({ principal, params }) => ({
+  data: await removeEvent(params.eventId, principal.userId),
+}));

@@ -1,0 +1,12 @@
+import { defineRoute } from "@/lib/http/route";
+import { proposalContracts } from "@/lib/trips/proposal-contracts";
+import { createProposal, listProposals } from "@/lib/trips/proposals";
+
+export const GET = defineRoute(proposalContracts.listProposals, async ({ principal, params, query }) => ({
+  data: await listProposals(params.tripId, principal.userId, query.status),
+}));
+
+export const POST = defineRoute(proposalContracts.createProposal, async ({ principal, params, body }) => ({
+  status: 201,
+  data: await createProposal(params.tripId, principal.userId, body),
+}));

@@ -1,0 +1,12 @@
+import { defineRoute } from "@/lib/http/route";
+import { tripContracts } from "@/lib/trips/contracts";
+import { createTrip, listTrips } from "@/lib/trips/manage-trips";
+
+export const GET = defineRoute(tripContracts.listTrips, async ({ principal }) => ({
+  data: { trips: await listTrips(principal.userId) },
+}));
+
+export const POST = defineRoute(tripContracts.createTrip, async ({ principal, body }) => ({
+  status: 201,
+  data: await createTrip(principal.userId, body),
+}));

@@ -1,0 +1,5 @@
+import { defineRoute } from "@/lib/http/route";
+import { visaContracts } from "@/lib/visa/contracts";
+import { listVisaChanges } from "@/lib/visa/list-changes";
+
+export const GET = defineRoute(visaContracts.changes, async ({ query }) => ({ data: await listVisaChanges(query) }));

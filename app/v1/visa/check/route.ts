@@ -1,0 +1,5 @@
+import { defineRoute } from "@/lib/http/route";
+import { visaContracts } from "@/lib/visa/contracts";
+import { checkVisa } from "@/lib/visa/check-visa";
+
+export const POST = defineRoute(visaContracts.check, async ({ body }) => ({ data: await checkVisa(body) }));

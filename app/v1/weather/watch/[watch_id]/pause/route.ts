@@ -1,0 +1,7 @@
+import { defineRoute } from "@/lib/http/route";
+import { watchContracts } from "@/lib/watches/contracts";
+import { pauseWatch } from "@/lib/watches/change-watch-status";
+
+export const POST = defineRoute(watchContracts.pauseWatch, async ({ principal, params }) => ({
+  data: await pauseWatch(principal.accountId, params.watch_id),
+}));

@@ -1,0 +1,7 @@
+import { defineRoute } from "@/lib/http/route";
+import { webhookContracts as c } from "@/lib/webhooks/contracts";
+import { listAttempts } from "@/lib/webhooks/endpoints";
+
+export const GET = defineRoute(c.listAttempts, async ({ principal, params, query }) => ({
+  data: await listAttempts(principal.accountId, params.webhook_id, query.limit),
+}));

@@ -1,0 +1,128 @@
+import { Badge } from "@/components/ui/badge";
+import { cx } from "@/components/ui/cx";
+import type { OpenApiDoc, OperationEntry } from "./openapi-types";
+import { exampleOf } from "./schema-text";
+import { SchemaView } from "./schema-view";
+
+export const METHOD_STYLES: Record<string, string> = {
+  get: "bg-sky-100 text-sky-800",
+  post: "bg-emerald-100 text-emerald-800",
+  put: "bg-amber-100 text-amber-800",
+  patch: "bg-amber-100 text-amber-800",
+  delete: "bg-red-100 text-red-800",
+};
+
+export function MethodTag({ method }: { method: string }) {
+  return (
+    <span className={cx("inline-block w-14 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-[11px] font-bold uppercase", METHOD_STYLES[method])}>
+      {method}
+    </span>
+  );
+}
+
+const SCHEME_LABELS: Record<string, string> = {
+  apiKey: "API key",
+  accessToken: "Access token",
+  session: "Portal session",
+  visaKey: "X-Visa-Intel-Key",
+};
+
+function authText(security: OperationEntry["op"]["security"]): string {
+  if (!security || security.length === 0) return "None";
+  return security
+    .map((req) =>
+      Object.entries(req)
+        .map(([scheme, scopes]) => `${SCHEME_LABELS[scheme] ?? scheme}${scopes.length ? ` (${scopes.join(", ")})` : ""}`)
+        .join(" + "),
+    )
+    .join(" or ");
+}
+
+function curlFor(doc: OpenApiDoc, e: OperationEntry): string {
+  const security = e.op.security ?? [];
+  const schemes = security.flatMap((s) => Object.keys(s));
+  const auth = schemes.includes("apiKey")
+    ? ` \\\n  -H "Authorization: Bearer $API_KEY"`
+    : schemes.includes("accessToken")
+      ? ` \\\n  -H "Authorization: Bearer $ACCESS_TOKEN"`
+      : schemes.includes("visaKey")
+        ? ` \\\n  -H "X-Visa-Intel-Key: $VISA_KEY"`
+        : "";
+  const bodySchema = e.op.requestBody?.content?.["application/json"]?.schema;
+  const body = bodySchema ? ` \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify(exampleOf(doc, bodySchema))}'` : "";
+  const method = e.method === "get" ? "" : ` -X ${e.method.toUpperCase()}`;
+  return `curl${method} "$BASE_URL${e.path}"${auth}${body}`;
+}
+
+/** One operation: summary, auth, parameters, body, responses and a curl sketch. */
+export function OperationView({ doc, entry }: { doc: OpenApiDoc; entry: OperationEntry }) {
+  const { op } = entry;
+  const params = op.parameters ?? [];
+  const body = op.requestBody?.content?.["application/json"]?.schema;
+  const responses = Object.entries(op.responses ?? {});
+  const success = responses.filter(([s]) => s.startsWith("2") || s.startsWith("3"));
+  const errors = responses.filter(([s]) => !s.startsWith("2") && !s.startsWith("3"));
+  return (
+    <article id={entry.id} className="scroll-mt-20 rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
+      <header className="border-b border-slate-200 px-4 py-4 sm:px-6">
+        <div className="flex min-w-0 items-center gap-3">
+          <MethodTag method={entry.method} />
+          <code className="min-w-0 font-mono text-sm font-semibold break-all text-slate-900">{entry.path}</code>
+        </div>
+        {op.summary && <h3 className="mt-2 text-base font-semibold text-slate-900">{op.summary}</h3>}
+        {op.description && <p className="mt-1 text-sm text-slate-600">{op.description}</p>}
+        <p className="mt-2 text-xs text-slate-500">
+          <span className="font-semibold text-slate-600">Auth:</span> {authText(op.security)}
+        </p>
+      </header>
+      <div className="space-y-6 px-4 py-4 sm:px-6">
+        {params.length > 0 && (
+          <section>
+            <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Parameters</h4>
+            <SchemaView
+              doc={doc}
+              schema={{
+                type: "object",
+                properties: Object.fromEntries(params.map((p) => [`${p.name}`, { ...p.schema, description: [p.in === "path" ? "Path." : p.in === "query" ? "Query." : `${p.in}.`, p.description ?? p.schema?.description].filter(Boolean).join(" ") }])),
+                required: params.filter((p) => p.required).map((p) => p.name),
+              }}
+            />
+          </section>
+        )}
+        {body && (
+          <section>
+            <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              Request body {op.requestBody?.required === false && <Badge>optional</Badge>}
+            </h4>
+            <SchemaView doc={doc} schema={body} />
+          </section>
+        )}
+        {success.map(([status, r]) => (
+          <section key={status}>
+            <h4 className="mb-2 flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              <Badge tone="success">{status}</Badge> {r.description}
+            </h4>
+            {r.content?.["application/json"]?.schema ? <SchemaView doc={doc} schema={r.content["application/json"].schema} /> : null}
+          </section>
+        ))}
+        {errors.length > 0 && (
+          <details>
+            <summary className="cursor-pointer text-xs font-semibold tracking-wide text-slate-500 uppercase select-none">Errors ({errors.map(([s]) => s).join(", ")})</summary>
+            <ul className="mt-2 space-y-1.5 text-sm text-slate-600">
+              {errors.map(([status, r]) => (
+                <li key={status} className="flex gap-2">
+                  <Badge tone="danger">{status}</Badge>
+                  <span>{r.description}</span>
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+        <details>
+          <summary className="cursor-pointer text-xs font-semibold tracking-wide text-slate-500 uppercase select-none">Example request</summary>
+          <pre className="mt-2 overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">{curlFor(doc, entry)}</pre>
+        </details>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+
+type Errors = Partial<Record<"email" | "password" | "form", string>>;
+
+export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string; initialError?: string }) {
+  const router = useRouter();
+  const [errors, setErrors] = useState<Errors>(initialError ? { form: initialError } : {});
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    const next: Errors = {};
+    if (!email) next.email = "Enter your email address.";
+    if (!password) next.password = "Enter your password.";
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setPending(true);
+    try {
+      const res = await signIn("credentials", { email, password, redirect: false });
+      if (!res || res.error) {
+        setErrors({ form: res?.error === "CredentialsSignin" || !res ? "Email or password is incorrect." : "Sign-in failed. Try again." });
+        return;
+      }
+      router.replace(callbackUrl);
+      router.refresh();
+    } catch {
+      setErrors({ form: "Could not reach the server. Check your connection and try again." });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {errors.form && <Alert tone="danger">{errors.form}</Alert>}
+      <Field label="Email" error={errors.email}>
+        {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}
+      </Field>
+      <Field label="Password" error={errors.password}>
+        {(p) => <Input {...p} name="password" type="password" autoComplete="current-password" required />}
+      </Field>
+      <Button type="submit" loading={pending} className="w-full">
+        {pending ? "Signing in…" : "Sign in"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { Badge, StatusChip } from "@/components/ui/badge";
+import { CodeBlock } from "@/components/ui/code-block";
+import { itemRisks, overallRisk, riskColour, routeSegments } from "./risk";
+import { RouteMap } from "./route-map";
+import type { CallRecord } from "./run-call";
+
+const HIGHLIGHT = new Set(["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "x-cache-status", "x-weather-snapshot-id", "x-request-id"]);
+const riskTone = (l: string) => (l === "warning" ? "danger" : l === "watch" ? "warning" : l === "low" ? "success" : "neutral");
+
+/** A call's status, headers, risk (with the route map) and body. */
+export function ResponseView({ call }: { call: CallRecord }) {
+  const ok = call.status >= 200 && call.status < 300;
+  const risk = ok ? overallRisk(call.body) : null;
+  const items = ok ? itemRisks(call.body) : [];
+  const segments = ok ? routeSegments(call.body) : [];
+  const json = typeof call.body === "string" ? call.body : JSON.stringify(call.body, null, 2);
+  return (
+    <div className="space-y-5" data-testid="playground-response">
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <StatusChip status={String(call.status || "network error")} tone={ok ? "success" : "danger"} label={call.status ? `HTTP ${call.status}` : "No response"} />
+        <code className="font-mono text-xs break-all text-slate-600">
+          {call.method} {call.url}
+        </code>
+        <span className="text-slate-500">{call.ms} ms</span>
+      </div>
+      {call.problem && <p className="text-sm text-red-700">{call.problem}</p>}
+
+      {risk && (
+        <section aria-label="Risk" className="rounded-md p-4 ring-1 ring-slate-200">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-sm font-semibold text-slate-900">Risk</span>
+            <Badge tone={riskTone(risk.level)}>{risk.level}</Badge>
+            {risk.mainIssue && <span className="text-sm text-slate-600">Main issue: {risk.mainIssue}</span>}
+          </div>
+          {risk.recommendation && <p className="mt-2 text-sm text-slate-700">{risk.recommendation}</p>}
+          {risk.reasons.length > 0 && (
+            <ul className="mt-2 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
+              {risk.reasons.map((r, i) => (
+                <li key={i}>
+                  <span style={{ color: riskColour(r.level) }} className="font-medium">
+                    {r.level}
+                  </span>{" "}
+                  {r.message} <code className="font-mono text-xs text-slate-500">{r.code}</code>
+                </li>
+              ))}
+            </ul>
+          )}
+          {items.length > 0 && (
+            <ul className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
+              {items.map((it) => (
+                <li key={it.id} className="flex items-center gap-2">
+                  <Badge tone={riskTone(it.risk.level)}>{it.risk.level}</Badge>
+                  <span className="font-mono text-xs">{it.id}</span>
+                  <span className="text-slate-500">{it.activity}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      {segments.length > 0 && <RouteMap segments={segments} />}
+
+      <section aria-label="Response headers">
+        <h3 className="mb-2 text-sm font-semibold text-slate-900">Headers</h3>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 font-mono text-xs">
+          {call.headers.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className={HIGHLIGHT.has(k) ? "font-semibold text-indigo-700" : "text-slate-500"}>{k}</dt>
+              <dd className="break-all text-slate-800">{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <CodeBlock label="Response body" copyValue={json}>
+        {json}
+      </CodeBlock>
+    </div>
+  );
+}

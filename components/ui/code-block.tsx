@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { cx } from "./cx";
+import { CopyButton } from "./copy-button";
+
+/** Monospace block for code, commands and JSON; optional copy button. */
+export function CodeBlock({
+  children,
+  copyValue,
+  label,
+  className,
+}: {
+  children: ReactNode;
+  /** When set, a copy button copies this text. */
+  copyValue?: string;
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <div className={cx("overflow-hidden rounded-md bg-slate-900 ring-1 ring-slate-800", className)}>
+      {(label || copyValue) && (
+        <div className="flex items-center justify-between gap-2 border-b border-slate-800 px-3 py-1.5">
+          <span className="text-xs font-medium text-slate-400">{label}</span>
+          {copyValue && <CopyButton value={copyValue} variant="ghost" size="sm" />}
+        </div>
+      )}
+      <pre className="overflow-x-auto p-3 font-mono text-[13px] leading-relaxed text-slate-100">
+        <code>{children}</code>
+      </pre>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+export { cx, focusRing } from "./cx";
+export { Alert } from "./alert";
+export { Badge, StatusChip, type Tone } from "./badge";
+export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonVariant, type ButtonSize } from "./button";
+export { Card, CardBody, CardHeader } from "./card";
+export { Checkbox } from "./checkbox";
+export { CodeBlock } from "./code-block";
+export { CopyButton } from "./copy-button";
+export { ConfirmDialog, Dialog } from "./dialog";
+export { EmptyState } from "./empty-state";
+export { Field, FieldError, Input, Label, Select, Textarea, type FieldControlProps } from "./field";
+export { PageHeader } from "./page-header";
+export { Spinner } from "./spinner";
+export { Table, TBody, Td, Th, THead, Tr } from "./table";

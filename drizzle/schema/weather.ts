@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * One upstream fetch for one geohash-5 cell from one provider (DESIGN section 5).
+ * Rows are immutable; the newest row per cache_key is the cache entry. Older rows
+ * stay so snapshot ids quoted by watches and events keep resolving.
+ */
+export const weatherSnapshots = pgTable(
+  "weather_snapshots",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** `<provider>:<geohash5>`: the single-flight and cache key. */
+    cacheKey: text("cache_key").notNull(),
+    provider: text("provider").notNull(),
+    geohash: text("geohash").notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+    validFrom: timestamp("valid_from", { withTimezone: true }).notNull(),
+    validTo: timestamp("valid_to", { withTimezone: true }).notNull(),
+    /** NormalizedForecast as returned by the provider (injections are applied on read). */
+    payload: jsonb("payload").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("weather_snapshots_key_fetched_idx").on(t.cacheKey, t.fetchedAt.desc())],
+);
+
+export const SIMULATION_KINDS = ["heavy_rain", "rain", "gusts", "heat", "cold", "fog", "thunderstorm", "snow", "severe_alert"] as const;
+export type SimulationKind = (typeof SIMULATION_KINDS)[number];
+
+/**
+ * Conditions injected into the simulated provider for a cell and time window.
+ * Stored in Postgres so the API server, the admin CLI, workers and tests all see them.
+ */
+export const weatherSimulations = pgTable(
+  "weather_simulations",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    geohash: text("geohash").notNull(),
+    lat: doublePrecision("lat").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    kind: text("kind", { enum: SIMULATION_KINDS }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** Optional overrides (e.g. { precipitation_mm_h: 12, wind_gust_ms: 30, alert_event: "..." }). */
+    params: jsonb("params").$type<Record<string, number | string>>().notNull().default({}),
+    /** Account that injected it through the API; null for operators (admin CLI). */
+    accountId: uuid("account_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("weather_simulations_geohash_ends_idx").on(t.geohash, t.endsAt)],
+);

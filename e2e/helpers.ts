@@ -1,0 +1,79 @@
+import { expect, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+
+/** Shared browser steps for portal specs. Every helper waits for the UI to confirm its step. */
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export function newCredentials(prefix = "e2e"): Credentials {
+  return { email: `${prefix}-${randomUUID().slice(0, 8)}@example.test`, password: `pw-${randomUUID()}` };
+}
+
+/** Creates a user through /sign-up (fresh credentials unless given) and lands signed in on /keys. */
+export async function signUp(page: Page, creds: Credentials = newCredentials()): Promise<Credentials> {
+  await page.goto("/sign-up");
+  await page.getByLabel("Email").fill(creds.email);
+  await page.getByLabel("Password").fill(creds.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/keys");
+  await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+  return creds;
+}
+
+/** Signs in through /sign-in; lands on `callbackUrl` (default /keys). */
+export async function signIn(page: Page, creds: Credentials, callbackUrl = "/keys"): Promise<void> {
+  await page.goto(callbackUrl === "/keys" ? "/sign-in" : `/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  await page.getByLabel("Email").fill(creds.email);
+  await page.getByLabel("Password").fill(creds.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL(`**${callbackUrl}`);
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.goto("/sign-out");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL("**/sign-in?signedOut=1");
+}
+
+/**
+ * Creates an API key on /keys with exactly `scopes` and returns its full value
+ * (read from the one-time reveal dialog, which it then closes).
+ */
+export async function createKeyViaUi(
+  page: Page,
+  scopes: string[],
+  opts: { name?: string } = {},
+): Promise<{ name: string; key: string }> {
+  const name = opts.name ?? `e2e key ${randomUUID().slice(0, 6)}`;
+  if (!page.url().endsWith("/keys")) await page.goto("/keys");
+  await page.getByRole("button", { name: "Create key", exact: true }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Create an API key" });
+  await dialog.getByLabel("Name").fill(name);
+  // Default selection is weather:read; set every scope box to the wanted state.
+  for (const box of await dialog.getByRole("checkbox").all()) {
+    const scope = await box.getAttribute("value");
+    await box.setChecked(scopes.includes(scope ?? ""));
+  }
+  await dialog.getByRole("button", { name: "Create key" }).click();
+  const reveal = page.getByRole("dialog", { name: "Your new API key" });
+  const secret = reveal.locator("code[data-secret]");
+  await expect(secret).toHaveText(/^svc_/);
+  const key = (await secret.textContent())!.trim();
+  await reveal.getByRole("button", { name: "I have stored it" }).click();
+  await expect(reveal).toBeHidden();
+  await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();
+  return { name, key };
+}
+
+/** Revokes the key named `name` on /keys through the confirmation dialog. */
+export async function revokeKeyViaUi(page: Page, name: string): Promise<void> {
+  if (!page.url().endsWith("/keys")) await page.goto("/keys");
+  await page.getByRole("button", { name: `Revoke ${name}` }).click();
+  const confirm = page.getByRole("dialog", { name: `Revoke “${name}”?` });
+  await confirm.getByRole("button", { name: "Revoke key" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+}

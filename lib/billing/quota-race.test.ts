@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createTestDatabase, describeWithPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
+import { setPlan } from "@/lib/accounts/set-plan";
+import { getDb } from "@/lib/db/client";
+import { queryOne } from "@/lib/db/sql";
+import { call, type CallResult, type Handler } from "@/lib/http/testing";
+import { makeUser } from "@/lib/testing/fixtures";
+import { assertActiveWatchCapacity, countActiveWatches } from "./active-watches";
+import { countersOf, dailyUnitsOf, seedCounters } from "./testing";
+import { meteredRoute } from "./testing-routes";
+
+/*
+ * Never-overshoot under contention: 200 concurrent metered calls race for an
+ * allowance of 100 on real Postgres. Exactly 100 succeed, the rest get 429
+ * naming the dimension, and the counter ends exactly at the cap.
+ */
+const CALLS = 200;
+const LEFT = 100;
+
+let t: TestDatabase;
+
+async function race(handler: Handler, path: string, key: string, body: unknown): Promise<CallResult[]> {
+  return Promise.all(Array.from({ length: CALLS }, () => call(handler, { method: "POST", path, bearer: key, body })));
+}
+
+function tally(results: CallResult[]) {
+  const by = new Map<number, number>();
+  for (const r of results) by.set(r.status, (by.get(r.status) ?? 0) + 1);
+  return Object.fromEntries(by);
+}
+
+describeWithPostgres("quota reservation under concurrency (real Postgres)", () => {
+  beforeAll(async () => {
+    t = await createTestDatabase({ poolSize: 30 });
+  });
+  afterAll(async () => t?.close());
+
+  it("timeline_items: 200 concurrent 1-item calls against 100 items left", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const key = await u.key(["weather:timeline"]);
+    await seedCounters(u.accountId, { timeline_items: 10_000 - LEFT });
+    const results = await race(meteredRoute, "/test/metered", key, { kind: "timeline", items: 1 });
+    expect(tally(results)).toEqual({ 200: LEFT, 429: CALLS - LEFT });
+    for (const r of results.filter((x) => x.status === 429)) {
+      expect(r.body.error).toMatchObject({ code: "rate_limit_exceeded", details: { dimension: "timeline_items" } });
+      expect(r.headers.get("retry-after")).toBeNull();
+    }
+    expect(await countersOf(u.accountId)).toEqual({ requests: LEFT, timeline_items: 10_000, route_calls: 0 });
+    expect((await dailyUnitsOf(u.accountId))["test.metered"]).toEqual({ units: 2 * LEFT, calls: LEFT });
+  });
+
+  it("requests: 200 concurrent calls against 100 requests left", async () => {
+    const u = await makeUser({ plan: "free" });
+    const key = await u.key(["weather:timeline"]);
+    await seedCounters(u.accountId, { requests: 1_000 - LEFT });
+    const results = await race(meteredRoute, "/test/metered", key, { kind: "plain" });
+    expect(tally(results)).toEqual({ 200: LEFT, 429: CALLS - LEFT });
+    for (const r of results.filter((x) => x.status === 429)) expect(r.body.error.details.dimension).toBe("requests");
+    expect((await countersOf(u.accountId)).requests).toBe(1_000);
+    const remaining = results.filter((r) => r.status === 200).map((r) => Number(r.headers.get("x-ratelimit-remaining")));
+    // Each success saw its own position: remaining values 99..0, each exactly once.
+    expect(remaining.sort((a, b) => a - b)).toEqual(Array.from({ length: LEFT }, (_, i) => i));
+  });
+
+  it("route_calls: 200 concurrent route calls against 100 route calls left", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const key = await u.key(["weather:timeline"]);
+    await seedCounters(u.accountId, { route_calls: 1_000 - LEFT });
+    const results = await race(meteredRoute, "/test/metered", key, { kind: "route", items: 2 });
+    expect(tally(results)).toEqual({ 200: LEFT, 429: CALLS - LEFT });
+    for (const r of results.filter((x) => x.status === 429)) expect(r.body.error.details.dimension).toBe("route_calls");
+    expect(await countersOf(u.accountId)).toEqual({ requests: LEFT, timeline_items: 0, route_calls: 1_000 });
+  });
+
+  it("released reservations (non-billable failures) under contention leave exactly the successes counted", async () => {
+    const u = await makeUser({ plan: "free" });
+    const key = await u.key(["weather:timeline"]);
+    await seedCounters(u.accountId, { requests: 1_000 - LEFT });
+    const results = await Promise.all(
+      Array.from({ length: CALLS }, (_, i) =>
+        call(meteredRoute, { method: "POST", path: "/test/metered", bearer: key, body: { outcome: i % 2 === 0 ? "404" : "ok" } }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 200).length;
+    expect(ok).toBeGreaterThan(0);
+    expect(ok).toBeLessThanOrEqual(LEFT);
+    expect((await countersOf(u.accountId)).requests).toBe(1_000 - LEFT + ok);
+  });
+
+  it("active_watches: 40 concurrent creations against a cap of 10 leave exactly 10 active", async () => {
+    const u = await makeUser({ plan: "starter" });
+    await setPlan({ accountId: u.accountId, overrides: { active_watches: 10 } });
+    const db = await getDb();
+    const account = { id: u.accountId, plan: "starter" as const, environment: "production" as const, limitOverrides: { active_watches: 10 } };
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, () =>
+        db.transaction(async (tx) => {
+          await assertActiveWatchCapacity(tx, account);
+          await queryOne(
+            tx,
+            sql`INSERT INTO watches (account_id, target_type, target_ref, latitude, longitude, place_type, activity_type, outdoor,
+                                     starts_at, ends_at, webhook_url, change_rules)
+                VALUES (${u.accountId}::uuid, 'place', '{}'::jsonb, 48.85, 2.35, 'city', 'walking', true,
+                        now(), now() + interval '1 day', 'https://example.test/hook', '{}'::jsonb)
+                RETURNING id`,
+          );
+        }),
+      ),
+    );
+    const refused = outcomes.filter((o) => o.status === "rejected") as PromiseRejectedResult[];
+    expect(outcomes.length - refused.length).toBe(10);
+    for (const r of refused) expect(r.reason).toMatchObject({ code: "rate_limit_exceeded", details: { dimension: "active_watches" } });
+    expect(await countActiveWatches(db, u.accountId)).toBe(10);
+  });
+});

@@ -1,0 +1,129 @@
+import { sql } from "drizzle-orm";
+import { tripOps } from "@/drizzle/schema";
+import { getDb, type Tx } from "@/lib/db/client";
+import { PG_DEADLOCK, PG_SERIALIZATION_FAILURE, pgErrorCode, queryOne } from "@/lib/db/sql";
+import { ApiError, notFound } from "@/lib/http/errors";
+
+export type ChangeSource = "ops" | "api" | "proposal";
+
+export interface TripChange {
+  tripId: number;
+  /** Ops endpoint: apply only while the trip is still at this revision (else 409 STALE_REVISION). */
+  baseRevision?: number;
+  source: ChangeSource;
+  type: string;
+  payload: Record<string, unknown>;
+  actorUserId: string | null;
+  opId?: string;
+}
+
+export interface ChangeContext {
+  tx: Tx;
+  tripId: number;
+  tripZone: string;
+  tripDates: { start: string | null; end: string | null };
+  revision: number;
+}
+
+export interface MutationOutcome<T> {
+  affected: number[];
+  deleted?: number[];
+  /** The normalised payload to log, when it differs from the request's. */
+  loggedPayload?: Record<string, unknown>;
+  value: T;
+}
+
+export interface ChangeResult<T> {
+  tripId: number;
+  revision: number;
+  affectedEventIds: number[];
+  deletedEventIds: number[];
+  value: T;
+}
+
+/**
+ * THE way a trip's events change (ops endpoint, /api event CRUD, proposal
+ * accept): in one transaction, bump the trip revision (conditionally when a
+ * base revision is given), run the mutation, and append the op-log row for the
+ * new revision. A mutation that throws rolls the bump back, so a failed op never
+ * moves the revision. Pass `outer` to run inside a caller's transaction.
+ */
+export async function applyTripChange<T>(
+  change: TripChange,
+  mutate: (ctx: ChangeContext) => Promise<MutationOutcome<T>>,
+  outer?: Tx,
+): Promise<ChangeResult<T>> {
+  const run = async (tx: Tx): Promise<ChangeResult<T>> => {
+    const bumped = await bumpRevision(tx, change);
+    const ctx: ChangeContext = {
+      tx,
+      tripId: change.tripId,
+      tripZone: bumped.time_zone,
+      tripDates: { start: bumped.start_date, end: bumped.end_date },
+      revision: bumped.revision,
+    };
+    const out = await mutate(ctx);
+    const deleted = out.deleted ?? [];
+    await tx.insert(tripOps).values({
+      tripId: change.tripId,
+      revision: bumped.revision,
+      source: change.source,
+      type: change.type,
+      payload: out.loggedPayload ?? change.payload,
+      affectedEventIds: out.affected,
+      deletedEventIds: deleted,
+      actorUserId: change.actorUserId,
+      opId: change.opId ?? null,
+    });
+    return { tripId: change.tripId, revision: bumped.revision, affectedEventIds: out.affected, deletedEventIds: deleted, value: out.value };
+  };
+  if (outer) return run(outer);
+  const db = await getDb();
+  try {
+    return await db.transaction(run);
+  } catch (err) {
+    const code = pgErrorCode(err);
+    if (code === PG_SERIALIZATION_FAILURE || code === PG_DEADLOCK) throw await concurrentChange(change);
+    throw err;
+  }
+}
+
+interface Bumped {
+  revision: number;
+  time_zone: string;
+  start_date: string | null;
+  end_date: string | null;
+}
+
+async function bumpRevision(tx: Tx, change: TripChange): Promise<Bumped> {
+  // One atomic conditional statement: the row lock serialises writers, and a
+  // writer that waited re-checks `revision = base` against the committed row.
+  const cond = change.baseRevision === undefined ? sql`` : sql` AND revision = ${change.baseRevision}`;
+  const row = await queryOne<Bumped>(
+    tx,
+    sql`UPDATE trips SET revision = revision + 1, updated_at = now()
+        WHERE id = ${change.tripId}${cond}
+        RETURNING revision, time_zone, start_date::text AS start_date, end_date::text AS end_date`,
+  );
+  if (row) return { ...row, revision: Number(row.revision) };
+  const current = await queryOne<{ revision: number }>(tx, sql`SELECT revision FROM trips WHERE id = ${change.tripId}`);
+  if (!current) throw notFound("Trip");
+  throw staleRevision(Number(current.revision), change.baseRevision!);
+}
+
+export function staleRevision(current: number, base: number): ApiError {
+  return new ApiError(
+    "STALE_REVISION",
+    `The trip is at revision ${current}, not ${base}. Read the changes since ${base} (GET /v1/trips/{tripId}/ops?since_revision=${base}), re-apply your change and retry with base_revision ${current}.`,
+    { extra: { current_revision: current, base_revision: base } },
+  );
+}
+
+async function concurrentChange(change: TripChange): Promise<ApiError> {
+  if (change.baseRevision === undefined) {
+    return new ApiError("conflict", "The trip was changed concurrently; retry the request.");
+  }
+  const db = await getDb();
+  const current = await queryOne<{ revision: number }>(db, sql`SELECT revision FROM trips WHERE id = ${change.tripId}`);
+  return staleRevision(Number(current?.revision ?? change.baseRevision), change.baseRevision);
+}

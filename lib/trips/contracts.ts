@@ -1,0 +1,185 @@
+import { z } from "zod";
+import { accessToken } from "@/lib/auth/strategies";
+import { contract } from "@/lib/http/route";
+import { TripEventSchema } from "./event-schema";
+import { AddMemberInput, ChangeRoleInput } from "./manage-members";
+import { CreateTripInput, MemberSchema, TripSchema } from "./manage-trips";
+import { OP_TYPES, OpRequest } from "./op-types";
+
+export const TripIdParam = z.object({ tripId: z.coerce.number().int().positive().max(2147483647) });
+const MemberParams = TripIdParam.extend({ userId: z.string().uuid() });
+const tags = ["Trips"];
+
+const ItinerarySchema = z
+  .object({ trip_id: z.number().int(), revision: z.number().int(), time_zone: z.string(), events: z.array(TripEventSchema) })
+  .meta({ id: "Itinerary" });
+
+const OpLogEntrySchema = z.object({
+  revision: z.number().int(),
+  source: z.enum(["ops", "api", "proposal"]),
+  type: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  affected_event_ids: z.array(z.number().int()),
+  deleted_event_ids: z.array(z.number().int()),
+  actor_user_id: z.string().nullable(),
+  op_id: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const DiffSchema = z
+  .object({
+    trip_id: z.number().int(),
+    since_revision: z.number().int(),
+    current_revision: z.number().int(),
+    ops: z.array(OpLogEntrySchema),
+    upserted_events: z.array(TripEventSchema),
+    deleted_event_ids: z.array(z.number().int()),
+  })
+  .meta({ id: "TripDiff" });
+
+const OpResultSchema = z
+  .object({
+    success: z.literal(true),
+    trip_id: z.number().int(),
+    new_revision: z.number().int(),
+    operation: z.object({ type: z.enum(OP_TYPES), payload: z.record(z.string(), z.unknown()), base_revision: z.number().int(), op_id: z.string().nullable() }),
+    result: z.object({ affected_event_ids: z.array(z.number().int()) }),
+  })
+  .meta({ id: "TripOperationResult" });
+
+export const tripContracts = {
+  listTrips: contract({
+    method: "GET",
+    path: "/v1/trips",
+    summary: "List your trips",
+    description: "Trips you are a member of, newest first, with the current revision and your role.",
+    tags,
+    family: "api",
+    auth: accessToken(),
+    responses: { 200: { description: "Your trips", schema: z.object({ trips: z.array(TripSchema) }) } },
+  }),
+  createTrip: contract({
+    method: "POST",
+    path: "/v1/trips",
+    summary: "Create a trip",
+    description: "Creates a trip at revision 0; you become its owner.",
+    tags,
+    family: "api",
+    auth: accessToken(),
+    body: CreateTripInput,
+    responses: { 201: { description: "The trip", schema: TripSchema } },
+  }),
+  getTrip: contract({
+    method: "GET",
+    path: "/v1/trips/{tripId}",
+    summary: "Get a trip",
+    tags,
+    family: "api",
+    auth: accessToken(),
+    params: TripIdParam,
+    responses: { 200: { description: "The trip", schema: TripSchema } },
+  }),
+  listMembers: contract({
+    method: "GET",
+    path: "/v1/trips/{tripId}/members",
+    summary: "List trip members",
+    tags,
+    family: "api",
+    auth: accessToken(),
+    params: TripIdParam,
+    responses: { 200: { description: "Members", schema: z.object({ trip_id: z.number().int(), members: z.array(MemberSchema) }) } },
+  }),
+  addMember: contract({
+    method: "POST",
+    path: "/v1/trips/{tripId}/members",
+    summary: "Add a member (owner only)",
+    description: "Adds a signed-up user by email with a role: owner, planner, editor or viewer.",
+    tags,
+    family: "api",
+    auth: accessToken(),
+    params: TripIdParam,
+    body: AddMemberInput,
+    responses: { 201: { description: "The member", schema: MemberSchema } },
+  }),
+  changeMember: contract({
+    method: "PATCH",
+    path: "/v1/trips/{tripId}/members/{userId}",
+    summary: "Change a member's role (owner only)",
+    description: "409 when it would leave the trip without an owner.",
+    tags,
+    family: "api",
+    auth: accessToken(),
+    params: MemberParams,
+    body: ChangeRoleInput,
+    responses: { 200: { description: "The member", schema: MemberSchema } },
+  }),
+  removeMember: contract({
+    method: "DELETE",
+    path: "/v1/trips/{tripId}/members/{userId}",
+    summary: "Remove a member (owner only)",
+    description: "409 when it would leave the trip without an owner.",
+    tags,
+    family: "api",
+    auth: accessToken(),
+    params: MemberParams,
+    responses: { 204: { description: "Removed" } },
+  }),
+  itinerary: contract({
+    method: "GET",
+    path: "/v1/trips/{tripId}/itinerary",
+    summary: "Read the itinerary",
+    description:
+      "Events in itinerary order with the revision they describe (one consistent snapshot). ETag is the revision; send If-None-Match for a 304.",
+    tags,
+    family: "api",
+    auth: accessToken(),
+    params: TripIdParam,
+    responses: { 200: { description: "Itinerary", schema: ItinerarySchema }, 304: { description: "Unchanged since the ETag" } },
+  }),
+  itineraryIcal: contract({
+    method: "GET",
+    path: "/v1/trips/{tripId}/itinerary.ics",
+    summary: "Itinerary as iCalendar",
+    description: "text/calendar; each event carries its own time zone (TZID with VTIMEZONE definitions).",
+    tags,
+    family: "api",
+    auth: accessToken(),
+    params: TripIdParam,
+    responses: { 200: { description: "iCalendar document" } },
+  }),
+  diff: contract({
+    method: "GET",
+    path: "/v1/trips/{tripId}/ops",
+    summary: "Changes since a revision",
+    description:
+      "The op-log entries after since_revision, the current state of every event they touched, and the ids they deleted. " +
+      "400 when since_revision is ahead of the trip; 410 when the log no longer reaches back that far (re-read the itinerary).",
+    tags,
+    family: "api",
+    auth: accessToken(),
+    params: TripIdParam,
+    query: z.object({
+      since_revision: z.coerce.number({ error: "since_revision is required: a revision you hold" }).int().min(0),
+    }),
+    responses: { 200: { description: "Diff", schema: DiffSchema }, 410: { description: "Op log pruned past since_revision" } },
+  }),
+  applyOp: contract({
+    method: "POST",
+    path: "/v1/trips/{tripId}/ops",
+    summary: "Apply one operation to the timeline",
+    description:
+      `Roles owner, planner, editor. Types: ${OP_TYPES.join(", ")}. Payloads: add_event = a TripEventCreate; update_event = {event_id, ...TripEventPatch fields}; ` +
+      "move_event = {event_id, date YYYY-MM-DD, time HH:MM in the trip's zone} (duration kept); remove_event = {event_id}; " +
+      "reorder = {date, event_ids: every event of that local day in the new order}. 409 STALE_REVISION {current_revision, base_revision} " +
+      "when the trip moved on; 409 OP_INVALID when the op does not fit the current timeline (revision unchanged).",
+    tags,
+    family: "flat",
+    auth: accessToken(),
+    params: TripIdParam,
+    body: OpRequest,
+    responses: {
+      200: { description: "Applied", schema: OpResultSchema },
+      409: { description: "STALE_REVISION or OP_INVALID" },
+    },
+  }),
+};

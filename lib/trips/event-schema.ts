@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { EVENT_TYPES } from "@/drizzle/schema";
+import { isIsoDateTime, isValidTimeZone } from "./time";
+
+/** Input shapes of itinerary events, shared by /api event CRUD, add/update ops and proposal entities. */
+
+const DateTimeString = z
+  .string()
+  .refine(isIsoDateTime, "must be an ISO 8601 date-time such as 2026-05-01T09:30:00+02:00 (without an offset it is read in the event's time zone)");
+const Iata = z
+  .string()
+  .transform((s) => s.trim().toUpperCase())
+  .refine((s) => /^[A-Z]{3}$/.test(s), "must be a 3-letter IATA airport code such as LHR");
+const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour local time HH:MM");
+const Zone = z.string().refine(isValidTimeZone, "must be an IANA time zone such as Europe/Paris");
+const short = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+
+export const FLIGHT_FIELDS = ["departureAirport", "arrivalAirport", "flightNumber", "airline", "bookingReference"] as const;
+export const ACCOMMODATION_FIELDS = ["subtype", "checkInTime", "checkOutTime", "address", "confirmationNumber"] as const;
+
+/** Optional fields; null clears them in a PATCH. */
+const optionalFields = {
+  endDateTime: DateTimeString.nullable().optional(),
+  timeZone: Zone.optional().meta({ description: "IANA zone the event's times are shown in; defaults to the trip's" }),
+  location: short(500).nullable().optional(),
+  notes: short(5000).nullable().optional(),
+  cost: z.number().finite().min(0, "must be 0 or more").nullable().optional().meta({ description: "In the user's currency" }),
+  departureAirport: Iata.nullable().optional(),
+  arrivalAirport: Iata.nullable().optional(),
+  flightNumber: short(20).nullable().optional(),
+  airline: short(100).nullable().optional(),
+  bookingReference: short(50).nullable().optional(),
+  subtype: short(50).nullable().optional().meta({ description: "hotel, apartment, hostel, …" }),
+  checkInTime: ClockTime.nullable().optional(),
+  checkOutTime: ClockTime.nullable().optional(),
+  address: short(500).nullable().optional(),
+  confirmationNumber: short(50).nullable().optional(),
+};
+
+const serverOwned = {
+  id: z.never({ error: "id is assigned by the server and cannot be set or changed" }).optional(),
+  tripId: z.never({ error: "tripId is fixed by the URL and cannot be set or changed" }).optional(),
+};
+
+const required = {
+  type: z.enum(EVENT_TYPES, { error: `type must be one of: ${EVENT_TYPES.join(", ")}` }),
+  title: z.string().trim().min(1, "title is required").max(200, "must be at most 200 characters"),
+  startDateTime: DateTimeString,
+};
+
+type Shape = { type?: string; startDateTime?: string | null; endDateTime?: string | null } & Record<string, unknown>;
+
+/** Cross-field rules: extras only on their type; end not before start (when both carry offsets or share a zone). */
+export function eventRuleIssues(e: Shape, zoneOf: (s: string) => Date): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  if (e.type !== undefined) {
+    for (const f of FLIGHT_FIELDS)
+      if (e.type !== "flight" && e[f] != null) issues.push({ path: f, message: `${f} is only allowed on flight events` });
+    for (const f of ACCOMMODATION_FIELDS)
+      if (e.type !== "accommodation" && e[f] != null) issues.push({ path: f, message: `${f} is only allowed on accommodation events` });
+  }
+  if (e.startDateTime && e.endDateTime && zoneOf(e.endDateTime) < zoneOf(e.startDateTime))
+    issues.push({ path: "endDateTime", message: "endDateTime must not be before startDateTime" });
+  return issues;
+}
+
+function withRules<T extends z.ZodType<Shape>>(schema: T) {
+  return schema.superRefine((e, ctx) => {
+    // Without a trip zone at hand, compare local times as UTC: exact when both carry offsets.
+    for (const i of eventRuleIssues(e, (s) => new Date(/(Z|[+-]\d{2}(:?\d{2})?)$/i.test(s) ? s : `${s}Z`)))
+      ctx.addIssue({ code: "custom", path: [i.path], message: i.message });
+  });
+}
+
+export const EventCreateInput = withRules(z.strictObject({ ...serverOwned, ...required, ...optionalFields })).meta({
+  id: "TripEventCreate",
+});
+export type EventCreateInput = z.output<typeof EventCreateInput>;
+
+export const EventPatchInput = withRules(
+  z.strictObject({
+    ...serverOwned,
+    type: required.type.optional(),
+    title: required.title.optional(),
+    startDateTime: DateTimeString.optional(),
+    ...optionalFields,
+  }),
+).meta({ id: "TripEventPatch" });
+export type EventPatchInput = z.output<typeof EventPatchInput>;
+
+/** A proposal entity: an event to create on accept; its times may come from the selected option. */
+export const ProposalEntityInput = withRules(
+  z.strictObject({ ...required, startDateTime: DateTimeString.optional(), ...optionalFields }),
+).meta({ id: "ProposalEntity" });
+export type ProposalEntityInput = z.output<typeof ProposalEntityInput>;
+
+/** Response shape of a trip event (flight/accommodation extras appear on those types only). */
+export const TripEventSchema = z
+  .object({
+    id: z.number().int(),
+    tripId: z.number().int(),
+    type: z.enum(EVENT_TYPES),
+    title: z.string(),
+    startDateTime: z.string().meta({ description: "ISO 8601 with the offset of timeZone" }),
+    endDateTime: z.string().nullable(),
+    timeZone: z.string(),
+    position: z.number().int().meta({ description: "Order within the local day set by reorder; 0 = by time" }),
+    location: z.string().nullable(),
+    notes: z.string().nullable(),
+    cost: z.number().nullable(),
+    departureAirport: z.string().nullable().optional(),
+    arrivalAirport: z.string().nullable().optional(),
+    flightNumber: z.string().nullable().optional(),
+    airline: z.string().nullable().optional(),
+    bookingReference: z.string().nullable().optional(),
+    subtype: z.string().nullable().optional(),
+    checkInTime: z.string().nullable().optional(),
+    checkOutTime: z.string().nullable().optional(),
+    address: z.string().nullable().optional(),
+    confirmationNumber: z.string().nullable().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "TripEvent" });
+export type TripEvent = z.output<typeof TripEventSchema>;

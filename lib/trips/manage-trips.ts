@@ -1,0 +1,103 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { TRIP_ROLES, tripMembers, trips, users, type TripRole, type TripRow } from "@/drizzle/schema";
+import { getDb } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/errors";
+import { requireTripRole } from "./roles";
+import { isValidTimeZone } from "./time";
+
+export const CreateTripInput = z
+  .strictObject({
+    name: z.string().trim().min(1, "name is required").max(200),
+    time_zone: z.string().refine(isValidTimeZone, "must be an IANA time zone such as Europe/Paris").default("UTC"),
+    start_date: z.iso.date().nullable().optional(),
+    end_date: z.iso.date().nullable().optional(),
+  })
+  .refine((t) => !t.start_date || !t.end_date || t.end_date >= t.start_date, {
+    path: ["end_date"],
+    message: "end_date must not be before start_date",
+  })
+  .meta({ id: "CreateTrip" });
+export type CreateTripInput = z.output<typeof CreateTripInput>;
+
+export const TripSchema = z
+  .object({
+    trip_id: z.number().int(),
+    name: z.string(),
+    time_zone: z.string(),
+    start_date: z.string().nullable(),
+    end_date: z.string().nullable(),
+    revision: z.number().int(),
+    role: z.enum(TRIP_ROLES),
+    created_at: z.string(),
+  })
+  .meta({ id: "Trip" });
+export type TripBody = z.output<typeof TripSchema>;
+
+function toTrip(t: TripRow, role: TripRole): TripBody {
+  return {
+    trip_id: t.id,
+    name: t.name,
+    time_zone: t.timeZone,
+    start_date: t.startDate,
+    end_date: t.endDate,
+    revision: t.revision,
+    role,
+    created_at: t.createdAt.toISOString(),
+  };
+}
+
+/** Creates a trip at revision 0 with the creator as its owner. */
+export async function createTrip(ownerUserId: string, input: CreateTripInput): Promise<TripBody> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [t] = await tx
+      .insert(trips)
+      .values({
+        name: input.name,
+        timeZone: input.time_zone,
+        startDate: input.start_date ?? null,
+        endDate: input.end_date ?? null,
+        createdBy: ownerUserId,
+      })
+      .returning();
+    await tx.insert(tripMembers).values({ tripId: t.id, userId: ownerUserId, role: "owner" });
+    return toTrip(t, "owner");
+  });
+}
+
+/** The caller's trips, newest first, with their revision and the caller's role. */
+export async function listTrips(userId: string): Promise<TripBody[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ trip: trips, role: tripMembers.role })
+    .from(tripMembers)
+    .innerJoin(trips, eq(trips.id, tripMembers.tripId))
+    .where(eq(tripMembers.userId, userId))
+    .orderBy(sql`${trips.createdAt} desc`, sql`${trips.id} desc`);
+  return rows.map((r) => toTrip(r.trip, r.role));
+}
+
+export async function getTrip(tripId: number, userId: string): Promise<TripBody> {
+  const role = await requireTripRole(tripId, userId, "read");
+  const db = await getDb();
+  const [t] = await db.select().from(trips).where(eq(trips.id, tripId)).limit(1);
+  return toTrip(t, role);
+}
+
+export const MemberSchema = z
+  .object({ user_id: z.string(), email: z.string(), name: z.string().nullable(), role: z.enum(TRIP_ROLES), added_at: z.string() })
+  .meta({ id: "TripMember" });
+
+export async function listMembers(tripId: number, userId: string) {
+  await requireTripRole(tripId, userId, "read");
+  const db = await getDb();
+  const rows = await db
+    .select({ m: tripMembers, email: users.email, name: users.name })
+    .from(tripMembers)
+    .innerJoin(users, eq(users.id, tripMembers.userId))
+    .where(eq(tripMembers.tripId, tripId))
+    .orderBy(asc(tripMembers.createdAt), asc(users.email));
+  return rows.map((r) => ({ user_id: r.m.userId, email: r.email, name: r.name, role: r.m.role, added_at: r.m.createdAt.toISOString() }));
+}
+

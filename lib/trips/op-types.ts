@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { EventCreateInput, EventPatchInput } from "./event-schema";
+
+/** The operations the timeline engine accepts on POST /v1/trips/{tripId}/ops, with their payloads. */
+export const OP_TYPES = ["add_event", "update_event", "move_event", "remove_event", "reorder"] as const;
+export type OpType = (typeof OP_TYPES)[number];
+
+const EventId = z.number().int().positive();
+const LocalDate = z.iso.date({ error: "must be a calendar date YYYY-MM-DD" });
+const LocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "must be a 24-hour time HH:MM in the trip's time zone");
+
+export const OpPayloads = {
+  add_event: EventCreateInput,
+  update_event: z
+    .object({ event_id: EventId })
+    .catchall(z.unknown())
+    .transform(({ event_id, ...changes }) => ({ event_id, changes }))
+    .pipe(z.object({ event_id: EventId, changes: EventPatchInput })),
+  move_event: z.strictObject({ event_id: EventId, date: LocalDate, time: LocalTime }),
+  remove_event: z.strictObject({ event_id: EventId }),
+  reorder: z.strictObject({
+    date: LocalDate,
+    event_ids: z.array(EventId).min(1).max(500),
+  }),
+} satisfies Record<OpType, z.ZodType>;
+
+export const OpRequest = z
+  .object({
+    base_revision: z.number({ error: "base_revision is required: the trip revision your change is based on" }).int().min(0),
+    type: z.enum(OP_TYPES, { error: `type must be one of: ${OP_TYPES.join(", ")}` }),
+    payload: z.record(z.string(), z.unknown(), { error: "payload must be an object" }),
+    op_id: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: "Client idempotency key: a retry with the same op_id returns the original result" }),
+  })
+  .meta({ id: "TripOperation" });
+export type OpRequest = z.output<typeof OpRequest>;

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { PROPOSAL_STATUSES } from "@/drizzle/schema";
+import { accessToken } from "@/lib/auth/strategies";
+import { ApiError } from "@/lib/http/errors";
+import { contract } from "@/lib/http/route";
+import { TripIdParam } from "./contracts";
+import { CreateProposalInput, ProposalSchema, ProposalSummarySchema, ResolveProposalInput } from "./proposal-schema";
+
+const tags = ["Trip proposals"];
+const ProposalParams = TripIdParam.extend({ proposalId: z.string().uuid() });
+
+export const proposalContracts = {
+  listProposals: contract({
+    method: "GET",
+    path: "/v1/trips/{tripId}/proposals",
+    summary: "List proposals",
+    description: "Newest first (at most 500). status filters on the effective status: a pending proposal past expires_at is listed as expired.",
+    tags,
+    family: "api",
+    auth: accessToken(),
+    params: TripIdParam,
+    query: z.object({
+      status: z.enum(PROPOSAL_STATUSES, { error: `status must be one of: ${PROPOSAL_STATUSES.join(", ")}` }).optional(),
+    }),
+    responses: {
+      200: { description: "Proposals", schema: z.object({ trip_id: z.number().int(), proposals: z.array(ProposalSummarySchema) }) },
+    },
+  }),
+  createProposal: contract({
+    method: "POST",
+    path: "/v1/trips/{tripId}/proposals",
+    summary: "Raise a proposal",
+    description:
+      "Roles owner, planner, editor (a planning agent uses a member's access token). Entities are events to create on accept " +
+      "(TripEventCreate fields; startDateTime may instead come from every option's schedule). Options are ranked by score.",
+    tags,
+    family: "api",
+    auth: accessToken(),
+    params: TripIdParam,
+    body: CreateProposalInput,
+    responses: { 201: { description: "The proposal", schema: ProposalSchema } },
+  }),
+  getProposal: contract({
+    method: "GET",
+    path: "/v1/trips/{tripId}/proposals/{proposalId}",
+    summary: "Get a proposal",
+    tags,
+    family: "api",
+    auth: accessToken(),
+    params: ProposalParams,
+    responses: { 200: { description: "The proposal with entities and ranked options", schema: ProposalSchema } },
+  }),
+  resolveProposal: contract({
+    method: "POST",
+    path: "/v1/trips/{tripId}/proposals/{proposalId}",
+    summary: "Accept or reject a proposal",
+    description:
+      "?action=accept with {selected_option_id?} (default: the top-ranked option) creates the events in one transaction and returns created_event_ids; " +
+      "?action=reject with {reason?}. 400 proposal_not_pending once resolved or expired; 400 invalid_action for another action.",
+    tags,
+    family: "api",
+    auth: accessToken(),
+    params: ProposalParams,
+    query: z.object({ action: z.string().optional() }),
+    body: ResolveProposalInput,
+    bodyOptional: true,
+    onValidationError: (where, error) => {
+      if (where !== "body") return undefined;
+      const first = error.issues[0];
+      return new ApiError("bad_request", `Invalid ${first?.path.join(".") || "body"}: ${first?.message ?? "malformed"}`);
+    },
+    responses: {
+      200: {
+        description: "accept: {proposal_id, status: accepted, created_event_ids, accepted_at, selected_option_id, new_revision}; reject: {proposal_id, status: rejected, rejection_reason, rejected_at}",
+        schema: z.union([
+          z.object({
+            proposal_id: z.string(),
+            status: z.literal("accepted"),
+            created_event_ids: z.array(z.number().int()),
+            accepted_at: z.string(),
+            selected_option_id: z.string().nullable(),
+            new_revision: z.number().int(),
+          }),
+          z.object({ proposal_id: z.string(), status: z.literal("rejected"), rejection_reason: z.string().nullable(), rejected_at: z.string() }),
+        ]),
+      },
+      400: { description: "proposal_not_pending, invalid_action or bad_request" },
+    },
+  }),
+};

@@ -1,0 +1,130 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { setTripClock } from "./clock";
+import { PROPOSAL_DEFAULT_TTL_HOURS } from "./proposal-schema";
+import {
+  createProposalCall,
+  getItinerary,
+  getProposalCall,
+  listProposalsCall,
+  makeTrip,
+  resolveProposalCall,
+  sampleProposal,
+} from "./testing";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t.close());
+afterEach(() => setTripClock());
+
+describe("trip proposals", () => {
+  it("creates a proposal with ranked options and a default lifetime", async () => {
+    const now = new Date("2026-04-01T10:00:00Z");
+    setTripClock(() => now);
+    const f = await makeTrip();
+    const body = sampleProposal();
+    body.options.reverse(); // ranking comes from the score, not the order sent
+    const res = await createProposalCall(f.ownerToken, f.tripId, body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: "pending", actor_agent_id: "planner-agent-1", trip_id: f.tripId, created_event_ids: null });
+    expect(res.body.proposal_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body.options.map((o: { id: string; rank: number }) => [o.id, o.rank])).toEqual([["early", 1], ["late", 2]]);
+    expect(new Date(res.body.expires_at).getTime() - now.getTime()).toBe(PROPOSAL_DEFAULT_TTL_HOURS * 3600_000);
+
+    const got = await getProposalCall(f.ownerToken, f.tripId, res.body.proposal_id);
+    expect(got.status).toBe(200);
+    expect(got.body.entities[0]).toMatchObject({ type: "flight", title: "Flight to Lisbon" });
+    const list = await listProposalsCall(f.ownerToken, f.tripId, "pending");
+    expect(list.body).toEqual({
+      trip_id: f.tripId,
+      proposals: [{ proposal_id: res.body.proposal_id, status: "pending", actor_agent_id: "planner-agent-1", created_at: now.toISOString(), expires_at: res.body.expires_at }],
+    });
+  });
+
+  it("accepts with a chosen option: events created with its times, revision bumped", async () => {
+    const f = await makeTrip();
+    const p = (await createProposalCall(f.ownerToken, f.tripId, sampleProposal())).body;
+    const res = await resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "accept", { selected_option_id: "late" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ proposal_id: p.proposal_id, status: "accepted", selected_option_id: "late", new_revision: 1 });
+    expect(res.body.created_event_ids).toHaveLength(2);
+    const it = await getItinerary(f.ownerToken, f.tripId);
+    expect(it.body.revision).toBe(1);
+    const flight = it.body.events.find((e: { id: number }) => e.id === res.body.created_event_ids[0]);
+    expect(flight).toMatchObject({ type: "flight", departureAirport: "CDG", arrivalAirport: "LIS", startDateTime: "2026-05-04T18:00:00+02:00", cost: 120 });
+    const again = await resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "reject", {});
+    expect(again.status).toBe(400);
+    expect(again.body.error.code).toBe("proposal_not_pending");
+    const full = await getProposalCall(f.ownerToken, f.tripId, p.proposal_id);
+    expect(full.body).toMatchObject({ status: "accepted", created_event_ids: res.body.created_event_ids, selected_option_id: "late" });
+  });
+
+  it("rejects with an optional reason", async () => {
+    const f = await makeTrip();
+    const p = (await createProposalCall(f.ownerToken, f.tripId, sampleProposal())).body;
+    const res = await resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "reject", { reason: "Too early" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "rejected", rejection_reason: "Too early" });
+    expect(typeof res.body.rejected_at).toBe("string");
+    const p2 = (await createProposalCall(f.ownerToken, f.tripId, sampleProposal())).body;
+    const noBody = await resolveProposalCall(f.ownerToken, f.tripId, p2.proposal_id, "reject");
+    expect(noBody.status).toBe(200);
+    expect(noBody.body.rejection_reason).toBeNull();
+    expect((await listProposalsCall(f.ownerToken, f.tripId, "rejected")).body.proposals).toHaveLength(2);
+  });
+
+  it("400 for an unknown action, an unknown option, and bad create bodies", async () => {
+    const f = await makeTrip();
+    const p = (await createProposalCall(f.ownerToken, f.tripId, sampleProposal())).body;
+    const act = await resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "approve", {});
+    expect(act.status).toBe(400);
+    expect(act.body.error.code).toBe("invalid_action");
+    const opt = await resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "accept", { selected_option_id: "nope" });
+    expect(opt.status).toBe(400);
+    expect(opt.body.error.message).toMatch(/early, late/);
+    const base = sampleProposal();
+    const bad = [
+      { ...base, entities: [] },
+      { ...base, entities: Array.from({ length: 51 }, () => ({ type: "activity", title: "x", startDateTime: "2026-05-01T10:00:00Z" })) },
+      { ...base, options: [{ id: "a", score: 1 }, { id: "a", score: 2 }] },
+      { ...base, options: [] }, // entities without start times and no option scheduling them
+      { ...base, entities: [{ type: "boat", title: "x" }] },
+      { entities: base.entities },
+    ];
+    for (const b of bad) {
+      const res = await createProposalCall(f.ownerToken, f.tripId, b);
+      expect(res.status, JSON.stringify(b).slice(0, 80)).toBe(400);
+    }
+    const status = await listProposalsCall(f.ownerToken, f.tripId, "bogus");
+    expect(status.status).toBe(400);
+  });
+
+  it("accept one second after expiry is refused and the proposal is listed as expired", async () => {
+    let now = new Date("2026-04-01T10:00:00Z");
+    setTripClock(() => now);
+    const f = await makeTrip();
+    const p = (await createProposalCall(f.ownerToken, f.tripId, { ...sampleProposal(), expires_at: "2026-04-01T11:00:00Z" })).body;
+    now = new Date("2026-04-01T11:00:01Z");
+    const res = await resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "accept", {});
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: "proposal_not_pending", details: { status: "expired" } });
+    expect((await listProposalsCall(f.ownerToken, f.tripId, "expired")).body.proposals.map((x: { proposal_id: string }) => x.proposal_id)).toEqual([p.proposal_id]);
+    expect((await listProposalsCall(f.ownerToken, f.tripId, "pending")).body.proposals).toEqual([]);
+    expect((await getProposalCall(f.ownerToken, f.tripId, p.proposal_id)).body.status).toBe("expired");
+    expect((await getItinerary(f.ownerToken, f.tripId)).body.revision).toBe(0);
+  });
+
+  it("membership: viewers read but may not raise or resolve; strangers get 404", async () => {
+    const f = await makeTrip();
+    const viewer = await f.member("viewer");
+    const p = (await createProposalCall(f.ownerToken, f.tripId, sampleProposal())).body;
+    expect((await listProposalsCall(viewer.token, f.tripId)).status).toBe(200);
+    expect((await createProposalCall(viewer.token, f.tripId, sampleProposal())).status).toBe(403);
+    expect((await resolveProposalCall(viewer.token, f.tripId, p.proposal_id, "accept", {})).status).toBe(403);
+    const other = await makeTrip();
+    expect((await getProposalCall(other.ownerToken, f.tripId, p.proposal_id)).status).toBe(404);
+    expect((await getProposalCall(f.ownerToken, other.tripId, p.proposal_id)).status).toBe(404);
+  });
+});

@@ -1,0 +1,101 @@
+import { and, desc, eq } from "drizzle-orm";
+import { PROPOSAL_STATUSES, tripProposals, type ProposalStatus, type TripProposalRow } from "@/drizzle/schema";
+import { getDb, type DbOrTx } from "@/lib/db/client";
+import { ApiError, notFound } from "@/lib/http/errors";
+import { tripNow } from "./clock";
+import {
+  PROPOSAL_DEFAULT_TTL_HOURS,
+  PROPOSAL_MAX_TTL_DAYS,
+  type CreateProposalInput,
+  type ProposalBody,
+  type ProposalOptionInput,
+} from "./proposal-schema";
+import { effectiveStatus, statusCondition } from "./proposal-status";
+import { requireTripRole } from "./roles";
+import { toInstant } from "./time";
+
+/** Options highest score first (ties keep the agent's order), numbered from rank 1. */
+export function rankOptions(options: ProposalOptionInput[]): Array<ProposalOptionInput & { rank: number }> {
+  return options
+    .map((o, i) => ({ o, i }))
+    .sort((a, b) => b.o.score - a.o.score || a.i - b.i)
+    .map(({ o }, i) => ({ ...o, rank: i + 1 }));
+}
+
+export function toProposal(row: TripProposalRow, now: Date): ProposalBody {
+  return {
+    proposal_id: row.id,
+    trip_id: row.tripId,
+    status: effectiveStatus(row, now),
+    actor_agent_id: row.actorAgentId,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    entities: row.entities,
+    options: rankOptions(row.options as ProposalOptionInput[]),
+    selected_option_id: row.selectedOptionId,
+    created_event_ids: row.createdEventIds,
+    accepted_at: row.acceptedAt?.toISOString() ?? null,
+    rejected_at: row.rejectedAt?.toISOString() ?? null,
+    rejection_reason: row.rejectionReason,
+  };
+}
+
+/** A planning agent (acting with a member's token) raises a proposal; viewers may not. */
+export async function createProposal(tripId: number, userId: string, input: CreateProposalInput): Promise<ProposalBody> {
+  await requireTripRole(tripId, userId, "edit");
+  const now = tripNow();
+  const expiresAt = input.expires_at ? toInstant(input.expires_at, "UTC") : new Date(now.getTime() + PROPOSAL_DEFAULT_TTL_HOURS * 3600_000);
+  if (expiresAt <= now) throw new ApiError("bad_request", "Invalid expires_at: must be in the future.");
+  if (expiresAt.getTime() - now.getTime() > PROPOSAL_MAX_TTL_DAYS * 86400_000) {
+    throw new ApiError("bad_request", `Invalid expires_at: at most ${PROPOSAL_MAX_TTL_DAYS} days ahead.`);
+  }
+  const db = await getDb();
+  const [row] = await db
+    .insert(tripProposals)
+    .values({
+      tripId,
+      actorAgentId: input.actor_agent_id,
+      entities: input.entities as Record<string, unknown>[],
+      options: (input.options ?? []) as Record<string, unknown>[],
+      createdBy: userId,
+      createdAt: now,
+      expiresAt,
+    })
+    .returning();
+  return toProposal(row, now);
+}
+
+export async function listProposals(tripId: number, userId: string, status?: ProposalStatus) {
+  await requireTripRole(tripId, userId, "read");
+  const now = tripNow();
+  const db = await getDb();
+  const where = status ? and(eq(tripProposals.tripId, tripId), statusCondition(status, now)) : eq(tripProposals.tripId, tripId);
+  const rows = await db.select().from(tripProposals).where(where).orderBy(desc(tripProposals.createdAt), desc(tripProposals.id)).limit(500);
+  return {
+    trip_id: tripId,
+    proposals: rows.map((r) => ({
+      proposal_id: r.id,
+      status: effectiveStatus(r, now),
+      actor_agent_id: r.actorAgentId,
+      created_at: r.createdAt.toISOString(),
+      expires_at: r.expiresAt.toISOString(),
+    })),
+  };
+}
+
+export async function findProposal(db: DbOrTx, tripId: number, proposalId: string): Promise<TripProposalRow> {
+  const [row] = await db
+    .select()
+    .from(tripProposals)
+    .where(and(eq(tripProposals.tripId, tripId), eq(tripProposals.id, proposalId)))
+    .limit(1);
+  if (!row) throw notFound("Proposal");
+  return row;
+}
+
+export async function getProposal(tripId: number, userId: string, proposalId: string): Promise<ProposalBody> {
+  await requireTripRole(tripId, userId, "read");
+  return toProposal(await findProposal(await getDb(), tripId, proposalId), tripNow());
+}
+
+export const PROPOSAL_STATUS_VALUES = PROPOSAL_STATUSES;

@@ -1,0 +1,97 @@
+import { sql } from "drizzle-orm";
+import { tripProposals, type TripProposalRow } from "@/drizzle/schema";
+import { getDb } from "@/lib/db/client";
+import { PG_DEADLOCK, PG_SERIALIZATION_FAILURE, pgErrorCode, queryOne } from "@/lib/db/sql";
+import { ApiError } from "@/lib/http/errors";
+import { applyTripChange } from "./apply-change";
+import { tripNow } from "./clock";
+import type { EventCreateInput, ProposalEntityInput } from "./event-schema";
+import { insertEvent } from "./event-store";
+import type { ProposalOptionInput } from "./proposal-schema";
+import { effectiveStatus } from "./proposal-status";
+import { findProposal, rankOptions } from "./proposals";
+import { requireTripRole } from "./roles";
+
+export const PROPOSAL_ACTIONS = ["accept", "reject"] as const;
+
+function notPending(row: Pick<TripProposalRow, "status" | "expiresAt">, now: Date): ApiError {
+  const s = effectiveStatus(row, now);
+  const why = s === "expired" ? `expired at ${row.expiresAt.toISOString()}` : `already ${s}`;
+  return new ApiError("proposal_not_pending", `This proposal is ${why}; only a pending proposal can be accepted or rejected.`, {
+    details: { status: s },
+  });
+}
+
+/**
+ * The one conditional status change: it succeeds only for a proposal that is
+ * pending and unexpired at `now` (the same rule as the list filter).
+ */
+async function claim(tx: Parameters<typeof queryOne>[0], tripId: number, proposalId: string, now: Date, set: ReturnType<typeof sql>) {
+  return queryOne<{ id: string }>(
+    tx,
+    sql`UPDATE trip_proposals SET ${set}
+        WHERE id = ${proposalId} AND trip_id = ${tripId} AND status = 'pending' AND expires_at > ${now.toISOString()}::timestamptz
+        RETURNING id`,
+  );
+}
+
+export async function acceptProposal(tripId: number, userId: string, proposalId: string, selectedOptionId?: string) {
+  await requireTripRole(tripId, userId, "edit");
+  const db = await getDb();
+  const now = tripNow();
+  const row = await findProposal(db, tripId, proposalId);
+  if (effectiveStatus(row, now) !== "pending") throw notPending(row, now);
+  const options = rankOptions(row.options as ProposalOptionInput[]);
+  const option = selectedOptionId === undefined ? options[0] : options.find((o) => o.id === selectedOptionId);
+  if (selectedOptionId !== undefined && !option) {
+    throw new ApiError("bad_request", `selected_option_id ${selectedOptionId} is not an option of this proposal; choose one of: ${options.map((o) => o.id).join(", ") || "(none)"}.`);
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const won = await claim(tx, tripId, proposalId, now, sql`status = 'accepted', accepted_at = ${now.toISOString()}::timestamptz, selected_option_id = ${option?.id ?? null}, resolved_by = ${userId}`);
+      if (!won) throw notPending(await findProposal(tx, tripId, proposalId), now);
+      const change = await applyTripChange(
+        { tripId, source: "proposal", type: "accept_proposal", payload: { proposal_id: proposalId, selected_option_id: option?.id ?? null }, actorUserId: userId },
+        async (ctx) => {
+          const ids: number[] = [];
+          for (const input of eventsToCreate(row.entities as ProposalEntityInput[], option)) {
+            ids.push((await insertEvent(ctx.tx, tripId, ctx.tripZone, input)).id);
+          }
+          return { affected: ids, value: ids };
+        },
+        tx,
+      );
+      await tx.update(tripProposals).set({ createdEventIds: change.value }).where(sql`${tripProposals.id} = ${proposalId}`);
+      return { proposal_id: proposalId, status: "accepted" as const, created_event_ids: change.value, accepted_at: now.toISOString(), selected_option_id: option?.id ?? null, new_revision: change.revision };
+    });
+  } catch (err) {
+    throw mapRace(err);
+  }
+}
+
+export async function rejectProposal(tripId: number, userId: string, proposalId: string, reason?: string) {
+  await requireTripRole(tripId, userId, "edit");
+  const db = await getDb();
+  const now = tripNow();
+  const won = await claim(db, tripId, proposalId, now, sql`status = 'rejected', rejected_at = ${now.toISOString()}::timestamptz, rejection_reason = ${reason ?? null}, resolved_by = ${userId}`);
+  if (!won) throw notPending(await findProposal(db, tripId, proposalId), now);
+  return { proposal_id: proposalId, status: "rejected" as const, rejection_reason: reason ?? null, rejected_at: now.toISOString() };
+}
+
+/** Entities become events; the chosen option's schedule supplies or overrides their times. */
+function eventsToCreate(entities: ProposalEntityInput[], option?: ProposalOptionInput): EventCreateInput[] {
+  return entities.map((e, i) => {
+    const slot = option?.schedule?.find((s) => s.entity_index === i);
+    const startDateTime = slot?.startDateTime ?? e.startDateTime!;
+    const endDateTime = slot ? (slot.endDateTime ?? null) : (e.endDateTime ?? null);
+    return { ...e, startDateTime, endDateTime };
+  });
+}
+
+function mapRace(err: unknown): unknown {
+  const code = pgErrorCode(err);
+  if (code === PG_SERIALIZATION_FAILURE || code === PG_DEADLOCK) {
+    return new ApiError("conflict", "The proposal or trip changed concurrently; re-read the proposal and retry.");
+  }
+  return err;
+}

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { contract } from "@/lib/http/route";
+import { sessionOrApiKey } from "@/lib/auth/strategies";
+import { visaKey } from "./strategy";
+import { ChangesQuery, ChangesResultSchema, CheckBody, CheckResultSchema, RateLimitedSchema, RulesQuery, RulesResultSchema } from "./schemas";
+import { CreateVisaKeyInput } from "./visa-keys";
+
+const RATE_NOTE =
+  "Costs 1 unit of the key's fixed UTC-hour quota (default 1,000/hour). Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix seconds); the master development key is unlimited and gets none.";
+const LIMITED = { description: "Hourly limit reached; Retry-After equals retryAfter (seconds until the next UTC hour).", schema: RateLimitedSchema };
+
+export const visaContracts = {
+  rules: contract({
+    method: "GET",
+    path: "/v1/visa/rules",
+    summary: "Visa rules for a destination",
+    description: `Every passport's requirement to enter one destination, optionally for one purpose. ${RATE_NOTE}`,
+    tags: ["Visa"],
+    family: "flat",
+    auth: visaKey(),
+    query: RulesQuery,
+    responses: { 200: { description: "Requirements by passport", schema: RulesResultSchema }, 429: LIMITED },
+  }),
+  check: contract({
+    method: "POST",
+    path: "/v1/visa/check",
+    summary: "Check the requirement for a trip",
+    description: `The requirement for one (nationality, destination, purpose) triple. When there is no data for that purpose, status is "unknown" with the purposes that do have data: nothing is inferred. ${RATE_NOTE}`,
+    tags: ["Visa"],
+    family: "flat",
+    auth: visaKey(),
+    body: CheckBody,
+    responses: { 200: { description: "The requirement, or an explicit unknown", schema: CheckResultSchema }, 429: LIMITED },
+  }),
+  changes: contract({
+    method: "GET",
+    path: "/v1/visa/changes",
+    summary: "Dated feed of requirement changes",
+    description: `Differences between consecutive imported snapshots, oldest first: added, changed and removed (passport, destination, purpose) entries with their previous and new values. Page with limit and nextCursor; filter with since (effective date), nationality, destinationCountryCode, purpose. ${RATE_NOTE}`,
+    tags: ["Visa"],
+    family: "flat",
+    auth: visaKey(),
+    query: ChangesQuery,
+    responses: { 200: { description: "A page of changes", schema: ChangesResultSchema }, 429: LIMITED },
+  }),
+};
+
+const Usage = z.object({ windowStart: z.string(), used: z.number().int(), remaining: z.number().int(), resetAt: z.string() });
+const VisaKeySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    keyPrefix: z.string().meta({ description: "Public leading part of the key, e.g. vik_AbC12xYz" }),
+    hourlyLimit: z.number().int(),
+    createdAt: z.string(),
+    revokedAt: z.string().nullable(),
+    usage: Usage.meta({ description: "This UTC hour's use." }),
+  })
+  .meta({ id: "VisaKey" });
+
+export const visaKeyContracts = {
+  list: contract({
+    method: "GET",
+    path: "/api/developer/visa-keys",
+    summary: "List your visa API keys",
+    description: "The account's visa keys that are not revoked, with this UTC hour's use.",
+    tags: ["Visa keys"],
+    family: "api",
+    auth: sessionOrApiKey(),
+    responses: { 200: { description: "Array of visa keys", schema: z.array(VisaKeySchema) } },
+  }),
+  create: contract({
+    method: "POST",
+    path: "/api/developer/visa-keys",
+    summary: "Create a visa API key",
+    description: "Returns the full key (send it as X-Visa-Intel-Key) once. New keys get 1,000 requests per UTC hour; higher limits (up to 1,000,000) are set by contract.",
+    tags: ["Visa keys"],
+    family: "api",
+    auth: sessionOrApiKey(),
+    body: CreateVisaKeyInput.meta({ id: "CreateVisaKey" }),
+    responses: {
+      201: {
+        description: "The key, with its full value",
+        schema: z.object({ id: z.number().int(), name: z.string(), key: z.string(), keyPrefix: z.string(), hourlyLimit: z.number().int(), createdAt: z.string() }),
+      },
+    },
+  }),
+  revoke: contract({
+    method: "DELETE",
+    path: "/api/developer/visa-keys/{keyId}",
+    summary: "Revoke a visa API key",
+    description: "Takes effect on the very next request made with the key.",
+    tags: ["Visa keys"],
+    family: "api",
+    auth: sessionOrApiKey(),
+    params: z.object({ keyId: z.coerce.number().int().positive() }),
+    responses: { 204: { description: "Revoked" } },
+  }),
+};

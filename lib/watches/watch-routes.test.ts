@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { call } from "@/lib/http/testing";
+import { makeUser } from "@/lib/testing/fixtures";
+import { securitySuite } from "@/lib/testing/security-suite";
+import { setPlan } from "@/lib/accounts/set-plan";
+import * as watchRoute from "@/app/v1/weather/watch/route";
+import * as watchById from "@/app/v1/weather/watch/[watch_id]/route";
+import * as pauseRoute from "@/app/v1/weather/watch/[watch_id]/pause/route";
+import * as resumeRoute from "@/app/v1/weather/watch/[watch_id]/resume/route";
+import { createWatchVia, watchBody } from "./testing/watch-fixtures";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t.close());
+
+const byId = (id: string, suffix = "") => ({ path: `/v1/weather/watch/${id}${suffix}`, params: { watch_id: id } });
+
+securitySuite({
+  name: "POST /v1/weather/watch",
+  handler: watchRoute.POST,
+  method: "POST",
+  credential: "apiKey",
+  scopes: ["weather:watch"],
+  family: "weather",
+  plan: "starter",
+  target: async () => ({ path: "/v1/weather/watch", body: watchBody() }),
+});
+securitySuite({
+  name: "GET /v1/weather/watch",
+  handler: watchRoute.GET,
+  method: "GET",
+  credential: "apiKey",
+  scopes: ["weather:watch"],
+  family: "weather",
+  plan: "starter",
+  target: async () => ({ path: "/v1/weather/watch" }),
+});
+for (const [name, handler, method, suffix] of [
+  ["GET /v1/weather/watch/{id}", watchById.GET, "GET", ""],
+  ["DELETE /v1/weather/watch/{id}", watchById.DELETE, "DELETE", ""],
+  ["POST /v1/weather/watch/{id}/pause", pauseRoute.POST, "POST", "/pause"],
+  ["POST /v1/weather/watch/{id}/resume", resumeRoute.POST, "POST", "/resume"],
+] as const) {
+  securitySuite({
+    name,
+    handler,
+    method,
+    credential: "apiKey",
+    scopes: ["weather:watch"],
+    family: "weather",
+    plan: "starter",
+    ownedResource: true,
+    target: async (owner) => byId((await createWatchVia(owner)).watch.watch_id, suffix),
+  });
+}
+
+describe("POST /v1/weather/watch", () => {
+  it("creates an active watch with change_rules merged with the defaults (201, 1 unit)", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const key = await u.key(["weather:watch"]);
+    const body = watchBody({ change_rules: { precipitation_probability_delta: 20, detect_severe_alerts: false } });
+    const res = await call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body });
+    expect(res.status).toBe(201);
+    expect(res.body.meta.billing_units).toBe(1);
+    const w = res.body.data;
+    expect(w).toMatchObject({
+      status: "active",
+      target_type: "place",
+      target_ref: { place_id: "plc_lisbon_miradouro" },
+      activity_type: "walking_tour",
+      transport_mode: null,
+      outdoor: true,
+      webhook_url: "https://hooks.example.com/watch",
+      starts_at: body.starts_at,
+      ends_at: body.ends_at,
+      change_rules: {
+        precipitation_probability_delta: 20,
+        temperature_c_delta: 5,
+        wind_kph_delta: 20,
+        uv_index_delta: 3,
+        detect_severe_alerts: false,
+        detect_risk_level_change: true,
+      },
+    });
+    expect(w.watch_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(w.next_check_at)).toBeLessThanOrEqual(Date.parse(w.created_at));
+  });
+
+  it("accepts each target type with its documented target_ref, and defaults a place's ref", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const cases = [
+      { target_type: "place", target_ref: undefined, want: { place_id: expect.stringMatching(/^geo:[0-9a-z]{7}$/) } },
+      { target_type: "timeline_item", target_ref: { item_id: "itm_1", trip_id: 42 }, want: { item_id: "itm_1", trip_id: 42 } },
+      { target_type: "trip", target_ref: { trip_id: 7 }, want: { trip_id: 7 } },
+      {
+        target_type: "route_window",
+        target_ref: { origin: { lat: 38.7, lng: -9.1 }, destination: { lat: 38.8, lng: -9.4 } },
+        transport_mode: "ferry",
+        want: { origin: { lat: 38.7, lng: -9.1 } },
+      },
+    ];
+    for (const c of cases) {
+      const { want, ...overrides } = c;
+      const body = watchBody(overrides);
+      if (c.target_ref === undefined) delete (body as Record<string, unknown>).target_ref;
+      const { watch } = await createWatchVia(u, body);
+      expect(watch.target_type).toBe(c.target_type);
+      expect(watch.target_ref).toMatchObject(want);
+    }
+  });
+
+  it("rejects bad input with bad_request naming the field, and bills nothing", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const key = await u.key(["weather:watch"]);
+    const past = new Date(Date.now() - 48 * 3600_000).toISOString();
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ webhook_url: "http://hooks.example.com/x" }, /https/],
+      [{ webhook_url: "https://127.0.0.1/x" }, /internal/],
+      [{ webhook_url: "not a url" }, /webhook_url/],
+      [{ latitude: 91 }, /latitude/],
+      [{ longitude: -181 }, /longitude/],
+      [{ ends_at: watchBody().starts_at }, /after starts_at/],
+      [{ starts_at: past, ends_at: new Date(Date.now() - 3600_000).toISOString() }, /already ended/],
+      [{ starts_at: "tomorrow" }, /starts_at/],
+      [{ target_type: "trip", target_ref: { place_id: "x" } }, /target_ref/],
+      [{ target_type: "route_window", target_ref: { origin: { lat: 1, lng: 2 }, destination: { lat: 1, lng: 3 } } }, /transport_mode/],
+      [{ change_rules: { temperature_c_delta: -1 } }, /change_rules/],
+      [{ change_rules: { unknown_rule: 1 } }, /change_rules/],
+      [{ activity_type: "" }, /activity_type/],
+      [{ surprise: true }, /surprise|Unrecognized/i],
+    ];
+    for (const [overrides, msg] of cases) {
+      const res = await call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body: watchBody(overrides) });
+      expect(res.status, JSON.stringify(overrides)).toBe(400);
+      expect(res.body.error.code).toBe("bad_request");
+      expect(res.body.error.message, JSON.stringify(overrides)).toMatch(msg);
+      expect(res.body.meta.billing_units).toBeUndefined();
+    }
+    const list = await call(watchRoute.GET, { path: "/v1/weather/watch", bearer: key });
+    expect(list.body.data.watches).toHaveLength(0);
+  });
+
+  it("free plan: 402 billing_limit_reached; at the active cap: 429 with dimension active_watches", async () => {
+    const free = await makeUser({ plan: "free" });
+    const fk = await free.key(["weather:watch"]);
+    const r402 = await call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: fk, body: watchBody() });
+    expect(r402.status).toBe(402);
+    expect(r402.body.error.code).toBe("billing_limit_reached");
+
+    const u = await makeUser({ plan: "starter" });
+    await setPlan({ accountId: u.accountId, overrides: { active_watches: 1 } });
+    const { watch, key } = await createWatchVia(u);
+    const r429 = await call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body: watchBody() });
+    expect(r429.status).toBe(429);
+    expect(r429.body.error.details.dimension).toBe("active_watches");
+    // Pausing frees the slot; resuming needs it back.
+    expect((await call(pauseRoute.POST, { method: "POST", bearer: key, ...byId(watch.watch_id, "/pause") })).status).toBe(200);
+    const second = await call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body: watchBody() });
+    expect(second.status).toBe(201);
+    const resume = await call(resumeRoute.POST, { method: "POST", bearer: key, ...byId(watch.watch_id, "/resume") });
+    expect(resume.status).toBe(429);
+  });
+});
+
+describe("reading, listing, cancelling, pausing", () => {
+  it("GET returns the full read shape before the first refresh", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const { watch, key } = await createWatchVia(u);
+    const res = await call(watchById.GET, { bearer: key, ...byId(watch.watch_id) });
+    expect(res.status).toBe(200);
+    expect(res.body.meta.billing_units).toBe(1);
+    expect(res.body.data).toMatchObject({
+      watch_id: watch.watch_id,
+      status: "active",
+      last_checked_at: null,
+      last_risk_level: null,
+      failure_count: 0,
+      expired_at: null,
+      latest_snapshot: null,
+      latest_risk: null,
+      recent_change_events: [],
+    });
+    expect(typeof res.body.data.updated_at).toBe("string");
+  });
+
+  it("an unknown or malformed id is 404", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const key = await u.key(["weather:watch"]);
+    for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
+      const res = await call(watchById.GET, { bearer: key, ...byId(id) });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe("not_found");
+    }
+  });
+
+  it("lists newest first with cursor pagination and a status filter, 0 units, only the caller's watches", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const other = await makeUser({ plan: "starter" });
+    await createWatchVia(other);
+    const ids: string[] = [];
+    let key = "";
+    for (let i = 0; i < 5; i++) {
+      const r = await createWatchVia(u);
+      ids.push(r.watch.watch_id);
+      key = r.key;
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 5; page++) {
+      const res = await call(watchRoute.GET, { path: `/v1/weather/watch?limit=2${cursor ? `&cursor=${cursor}` : ""}`, bearer: key });
+      expect(res.status).toBe(200);
+      expect(res.body.meta.billing_units).toBe(0);
+      seen.push(...res.body.data.watches.map((w: { watch_id: string }) => w.watch_id));
+      cursor = res.body.data.next_cursor ?? undefined;
+      if (!res.body.data.has_more) break;
+    }
+    expect(seen).toEqual([...ids].reverse());
+    await call(watchById.DELETE, { method: "DELETE", bearer: key, ...byId(ids[0]) });
+    const cancelled = await call(watchRoute.GET, { path: "/v1/weather/watch?status=cancelled", bearer: key });
+    expect(cancelled.body.data.watches.map((w: { watch_id: string }) => w.watch_id)).toEqual([ids[0]]);
+    const bad = await call(watchRoute.GET, { path: "/v1/weather/watch?cursor=garbage", bearer: key });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/cursor/);
+  });
+
+  it("DELETE cancels (expired_at set, next check cleared), is idempotent, and the read shows it", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const { watch, key } = await createWatchVia(u);
+    const res = await call(watchById.DELETE, { method: "DELETE", bearer: key, ...byId(watch.watch_id) });
+    expect(res.status).toBe(200);
+    expect(res.body.meta.billing_units).toBe(1);
+    expect(res.body.data).toMatchObject({ watch_id: watch.watch_id, status: "cancelled" });
+    expect(typeof res.body.data.expired_at).toBe("string");
+    expect(Object.keys(res.body.data).sort()).toEqual(["expired_at", "status", "watch_id"]);
+    const again = await call(watchById.DELETE, { method: "DELETE", bearer: key, ...byId(watch.watch_id) });
+    expect(again.status).toBe(200);
+    expect(again.body.data.expired_at).toBe(res.body.data.expired_at);
+    const read = await call(watchById.GET, { bearer: key, ...byId(watch.watch_id) });
+    expect(read.body.data).toMatchObject({ status: "cancelled", expired_at: res.body.data.expired_at, next_check_at: null });
+    const pause = await call(pauseRoute.POST, { method: "POST", bearer: key, ...byId(watch.watch_id, "/pause") });
+    expect(pause.status).toBe(409);
+    expect(pause.body.error.code).toBe("conflict");
+  });
+
+  it("pause stops the schedule and resume makes a refresh due again", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const { watch, key } = await createWatchVia(u);
+    const p = await call(pauseRoute.POST, { method: "POST", bearer: key, ...byId(watch.watch_id, "/pause") });
+    expect(p.status).toBe(200);
+    expect(p.body.data).toMatchObject({ status: "paused", expired_at: null });
+    const paused = await call(watchById.GET, { bearer: key, ...byId(watch.watch_id) });
+    expect(paused.body.data).toMatchObject({ status: "paused", next_check_at: null });
+    expect(typeof paused.body.data.paused_at).toBe("string");
+    const r = await call(resumeRoute.POST, { method: "POST", bearer: key, ...byId(watch.watch_id, "/resume") });
+    expect(r.status).toBe(200);
+    expect(r.body.data.status).toBe("active");
+    const active = await call(watchById.GET, { bearer: key, ...byId(watch.watch_id) });
+    expect(active.body.data.paused_at).toBeNull();
+    expect(Date.parse(active.body.data.next_check_at)).toBeLessThanOrEqual(Date.now());
+  });
+});

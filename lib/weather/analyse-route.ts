@@ -1,0 +1,95 @@
+import { evaluateWindow } from "./evaluate-weather";
+import { conditionFor, resolveLanguage } from "./i18n/conditions";
+import { cacheHeaders, combinedStatus } from "./present";
+import { TRANSPORT_PROFILES, type TransportMode } from "./risk/profiles";
+import { recommendationFor } from "./risk/recommendations";
+import { LEVEL_RANK, maxLevel, type RiskReason } from "./risk/types";
+import { planRoute, type LatLng } from "./route-plan";
+import { getSnapshots } from "./snapshots/get-snapshot";
+import type { AccountEnvironmentName, Units } from "./types";
+
+export interface RouteInput {
+  origin: LatLng;
+  destination: LatLng;
+  transport_mode: TransportMode;
+  start_time: Date;
+  units: Units;
+  language?: string;
+  path?: LatLng[];
+}
+
+export async function analyseRoute(body: RouteInput, environment: AccountEnvironmentName) {
+  const lang = resolveLanguage(body.language);
+  const plan = planRoute(body);
+  const snaps = await getSnapshots(plan.segments.map((s) => s.mid_point), { environment, use: "forecast" });
+  const profile = TRANSPORT_PROFILES[body.transport_mode];
+  const segments = plan.segments.map((seg, i) => {
+    const { snapshot, cacheStatus } = snaps[i];
+    // Weather at the segment's midpoint and mid-time (DESIGN section 5).
+    const { metrics, risk } = evaluateWindow(snapshot.forecast, { start: seg.mid_time, end: seg.mid_time, transportMode: body.transport_mode });
+    return {
+      risk,
+      out: {
+        index: seg.index,
+        start_point: seg.start_point,
+        end_point: seg.end_point,
+        start_time: seg.start_time.toISOString(),
+        end_time: seg.end_time.toISOString(),
+        distance_m: seg.distance_m,
+        duration_minutes: Math.round(((seg.end_time.getTime() - seg.start_time.getTime()) / 60_000) * 10) / 10,
+        snapshot_id: snapshot.id,
+        cache_status: cacheStatus,
+        condition: {
+          label: metrics.condition_code === null ? null : conditionFor(metrics.condition_code, lang, metrics.is_day).label,
+          temperature_c: metrics.temperature_c,
+          wind_speed_kph: metrics.wind_speed_kph,
+          wind_gust_kph: metrics.wind_gust_kph,
+          precipitation_mm: metrics.precipitation_intensity_mm_h,
+          visibility_km: metrics.visibility_km,
+        },
+        risk: { level: risk.level, reasons: risk.reasons, recommendation: risk.recommendation },
+      },
+    };
+  });
+
+  // Overall: each reason code once, at the worst level any segment reached.
+  const byCode = new Map<string, RiskReason>();
+  for (const s of segments) {
+    for (const r of s.risk.reasons) {
+      const prev = byCode.get(r.code);
+      if (!prev || LEVEL_RANK[r.level] > LEVEL_RANK[prev.level]) byCode.set(r.code, r);
+    }
+  }
+  const reasons = [...byCode.values()].sort((a, b) => LEVEL_RANK[b.level] - LEVEL_RANK[a.level]);
+  const level = maxLevel(segments.map((s) => s.risk.level));
+  const top = level === "low" ? null : reasons.find((r) => r.level === level) ?? null;
+  const statuses = snaps.map((s) => s.cacheStatus);
+  const ids = snaps.map((s) => s.snapshot.id);
+  const status = combinedStatus(statuses);
+  return {
+    data: {
+      origin: body.origin,
+      destination: body.destination,
+      transport_mode: body.transport_mode,
+      start_time: body.start_time.toISOString(),
+      distance_m: plan.distance_m,
+      duration_minutes: plan.duration_minutes,
+      path_source: body.path ? "polyline" : "great_circle",
+      segments: segments.map((s) => s.out),
+      overall_risk: {
+        level,
+        reasons,
+        recommendation: top ? recommendationFor(top.code, profile) : null,
+        main_issue: top?.code ?? "none",
+      },
+    },
+    meta: {
+      cache_status: status,
+      ...(new Set(ids).size === 1 ? { snapshot_id: ids[0] } : {}),
+      segments_analyzed: segments.length,
+      units: body.units,
+      language: lang,
+    },
+    headers: cacheHeaders(status, ids),
+  };
+}

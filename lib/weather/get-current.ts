@@ -1,0 +1,36 @@
+import { evaluateWindow } from "./evaluate-weather";
+import { resolveLanguage } from "./i18n/conditions";
+import { alertOut, cacheHeaders, conditionsAt, currentOut, locationOut, provenance, riskOut } from "./present";
+import { getSnapshot } from "./snapshots/get-snapshot";
+import type { AccountEnvironmentName, Units } from "./types";
+
+export interface CurrentRequest {
+  lat: number;
+  lng: number;
+  units: Units;
+  language?: string;
+  activity_type?: string;
+}
+
+/** Risk "now" looks at the next three hours: what someone heading out would meet. */
+const CURRENT_RISK_WINDOW_MS = 3 * 3_600_000;
+
+export async function getCurrentWeather(q: CurrentRequest, environment: AccountEnvironmentName) {
+  const lang = resolveLanguage(q.language);
+  const { snapshot, cacheStatus } = await getSnapshot({ lat: q.lat, lng: q.lng, environment, use: "current" });
+  const f = snapshot.forecast;
+  const now = new Date();
+  const { risk } = evaluateWindow(f, { start: now, end: new Date(now.getTime() + CURRENT_RISK_WINDOW_MS), activityType: q.activity_type });
+  const alerts = f.alerts.filter((a) => !a.ends || Date.parse(a.ends) >= now.getTime());
+  return {
+    data: {
+      location: locationOut(q.lat, q.lng, f.timezone),
+      current: currentOut(conditionsAt(f, now), q.units, lang),
+      alerts: alerts.map(alertOut),
+      risk: { ...riskOut(risk), activity_type: q.activity_type ?? null },
+      ...provenance(snapshot),
+    },
+    meta: { cache_status: cacheStatus, snapshot_id: snapshot.id, units: q.units, language: lang },
+    headers: cacheHeaders(cacheStatus, [snapshot.id]),
+  };
+}

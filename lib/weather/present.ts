@@ -1,0 +1,115 @@
+import ngeohash from "ngeohash";
+import { conditionFor, type Language } from "./i18n/conditions";
+import { CELL_PRECISION } from "./snapshots/cells";
+import { toLocalIso } from "./time/zones";
+import type { CacheStatus, CurrentConditions, DailyPoint, HourlyPoint, NormalizedForecast, Units, WeatherAlert } from "./types";
+import type { Risk } from "./risk/types";
+import type { Snapshot } from "./snapshots/get-snapshot";
+import { hourAt } from "./providers/open-meteo";
+
+const r1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+
+/** Unit-less temperatures follow `units`: metric °C, imperial °F, standard K (DESIGN section 5). */
+export function temperatureIn(c: number | null, units: Units): number | null {
+  if (c === null) return null;
+  if (units === "imperial") return r1((c * 9) / 5 + 32);
+  if (units === "standard") return Math.round((c + 273.15) * 100) / 100;
+  return r1(c);
+}
+
+export function locationOut(lat: number, lng: number, timezone: string) {
+  return { lat, lng, geohash: ngeohash.encode(lat, lng, CELL_PRECISION), geohash_precision: CELL_PRECISION, timezone, place_type: "coordinates" };
+}
+
+export function alertOut(a: WeatherAlert) {
+  return { id: a.id, event: a.event, severity: a.severity, starts: a.starts, ends: a.ends, source: a.source, description: a.description ?? null };
+}
+
+export function provenance(s: Snapshot) {
+  return {
+    snapshot_id: s.id,
+    provider: s.forecast.provider,
+    provider_version: s.forecast.providerVersion,
+    attribution: s.forecast.attribution,
+    fetched_at: s.fetchedAt.toISOString(),
+  };
+}
+
+/**
+ * Conditions "now": the snapshot's observation while it is recent, otherwise the
+ * forecast hour covering now (a stale snapshot must not pass old observations off as current).
+ */
+export function conditionsAt(f: NormalizedForecast, now: Date): CurrentConditions {
+  if (Math.abs(now.getTime() - Date.parse(f.current.observedAt)) <= 90 * 60_000) return f.current;
+  const h = hourAt(f.hourly, now);
+  if (!h || h.temperatureC === null) return f.current;
+  return { ...h, observedAt: h.time, pressureHpa: f.current.pressureHpa };
+}
+
+export function currentOut(c: CurrentConditions, units: Units, lang: Language) {
+  return {
+    observed_at: c.observedAt,
+    temperature: temperatureIn(c.temperatureC, units),
+    feels_like: temperatureIn(c.feelsLikeC, units),
+    humidity_pct: c.humidityPct,
+    pressure_hpa: c.pressureHpa,
+    wind: { speed_ms: r1(c.windSpeedMs), gust_ms: r1(c.windGustMs), direction_deg: c.windDirectionDeg },
+    cloud_cover_pct: c.cloudCoverPct,
+    visibility_m: c.visibilityM,
+    uv_index: r1(c.uvIndex),
+    precipitation_mm: r1(c.precipitationMm),
+    condition: conditionFor(c.weatherCode, lang, c.isDay),
+  };
+}
+
+export function dailyOut(d: DailyPoint, zone: string, units: Units, lang: Language) {
+  return {
+    local_date: d.date,
+    sunrise: toLocalIso(d.sunrise, zone),
+    sunset: toLocalIso(d.sunset, zone),
+    temperature: { min: temperatureIn(d.temperatureMinC, units), max: temperatureIn(d.temperatureMaxC, units) },
+    feels_like: { min: temperatureIn(d.feelsLikeMinC, units), max: temperatureIn(d.feelsLikeMaxC, units) },
+    humidity_pct: d.humidityPct,
+    wind: { speed_ms: r1(d.windSpeedMs), gust_ms: r1(d.windGustMs), direction_deg: d.windDirectionDeg },
+    cloud_cover_pct: d.cloudCoverPct,
+    precipitation_mm: r1(d.precipitationMm),
+    precipitation_probability_pct: d.precipitationProbabilityPct,
+    uv_index_max: r1(d.uvIndexMax),
+    condition: conditionFor(d.weatherCode, lang, true),
+  };
+}
+
+export function hourlyOut(h: HourlyPoint, zone: string, units: Units, lang: Language) {
+  return {
+    time: toLocalIso(h.time, zone),
+    temperature: temperatureIn(h.temperatureC, units),
+    feels_like: temperatureIn(h.feelsLikeC, units),
+    humidity_pct: h.humidityPct,
+    wind: { speed_ms: r1(h.windSpeedMs), gust_ms: r1(h.windGustMs), direction_deg: h.windDirectionDeg },
+    cloud_cover_pct: h.cloudCoverPct,
+    visibility_m: h.visibilityM,
+    uv_index: r1(h.uvIndex),
+    precipitation_mm: r1(h.precipitationMm),
+    precipitation_probability_pct: h.precipitationProbabilityPct,
+    is_day: h.isDay,
+    condition: conditionFor(h.weatherCode, lang, h.isDay),
+  };
+}
+
+export function riskOut(r: Risk, opts: { omitLowRecommendation?: boolean } = {}) {
+  const base = { level: r.level, reasons: r.reasons };
+  if (opts.omitLowRecommendation && r.level === "low") return base;
+  return { ...base, recommendation: r.recommendation };
+}
+
+/** HIT/MISS/STALE when every snapshot agrees, MIXED otherwise. */
+export function combinedStatus(statuses: CacheStatus[]): CacheStatus {
+  const set = new Set(statuses);
+  return set.size === 1 ? statuses[0] : "MIXED";
+}
+
+/** Cache headers: X-Weather-Snapshot-Id only when the answer rests on one snapshot. */
+export function cacheHeaders(status: CacheStatus, snapshotIds: string[]): Record<string, string> {
+  const ids = [...new Set(snapshotIds)];
+  return { "X-Cache-Status": status, ...(ids.length === 1 ? { "X-Weather-Snapshot-Id": ids[0] } : {}) };
+}

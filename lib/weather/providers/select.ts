@@ -1,0 +1,49 @@
+import { env } from "@/lib/env";
+import type { AccountEnvironmentName, ProviderId } from "../types";
+import { openMeteoProvider } from "./open-meteo";
+import { openWeatherProvider } from "./openweather";
+import { simulatedProvider } from "./simulated";
+import type { WeatherProvider } from "./types";
+
+/**
+ * Which provider serves an account: sandbox accounts always get `simulated`;
+ * otherwise WEATHER_PROVIDER, defaulting to open-meteo in production and to
+ * simulated in development and tests.
+ */
+export function providerIdFor(environment: AccountEnvironmentName): ProviderId {
+  if (environment === "sandbox") return "simulated";
+  const e = env();
+  return e.WEATHER_PROVIDER ?? (e.NODE_ENV === "production" ? "open-meteo" : "simulated");
+}
+
+const factories: Record<ProviderId, () => WeatherProvider> = {
+  simulated: () => simulatedProvider(),
+  "open-meteo": () => openMeteoProvider(),
+  openweather: () => openWeatherProvider(),
+};
+
+const overrides = new Map<ProviderId, WeatherProvider>();
+const calls = new Map<ProviderId, number>();
+
+/** The provider instance, wrapped so upstream calls made by this process are counted. */
+export function providerById(id: ProviderId): WeatherProvider {
+  const inner = overrides.get(id) ?? factories[id]();
+  return {
+    id,
+    fetchForecast: (req) => {
+      calls.set(id, (calls.get(id) ?? 0) + 1);
+      return inner.fetchForecast(req);
+    },
+  };
+}
+
+/** Upstream calls made by this process per provider (tests and the bench read it). */
+export function upstreamCallCount(id: ProviderId): number {
+  return calls.get(id) ?? 0;
+}
+
+/** Tests: replace a provider (e.g. a slow or failing one); pass undefined to restore. */
+export function overrideProvider(id: ProviderId, provider: WeatherProvider | undefined): void {
+  if (provider) overrides.set(id, provider);
+  else overrides.delete(id);
+}

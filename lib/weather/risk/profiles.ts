@@ -1,0 +1,174 @@
+import type { RiskLevel } from "./types";
+import { COLD, HEAT, RAIN, UV, VISIBILITY, WIND } from "./thresholds";
+
+/** A watch and/or warning bound for one hazard; null/absent = not assessed for this profile. */
+export interface Band {
+  watch?: number;
+  warning?: number;
+}
+
+export interface RiskProfile {
+  name: string;
+  kind: "activity" | "indoor" | "transport";
+  outdoor: boolean;
+  /** Precipitation probability, % (>=). Produces rain_likely (watch only). */
+  rainProbability?: number;
+  /** Precipitation rate, mm/h (>=): watch -> moderate_rain, warning -> heavy_rain. */
+  rainRate?: Band;
+  windSpeed?: Band;
+  windGust?: Band;
+  /** Apparent temperature maximum, °C (>=). */
+  heat?: Band;
+  /** Apparent temperature minimum, °C (<=). */
+  cold?: Band;
+  uv?: Band;
+  /** Visibility, m (<=). */
+  visibility?: Band;
+  thunderstorm?: RiskLevel;
+  snow?: RiskLevel;
+  ice?: RiskLevel;
+}
+
+const outdoorBase: Omit<RiskProfile, "name"> = {
+  kind: "activity",
+  outdoor: true,
+  rainProbability: RAIN.likelyPct,
+  rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMmH },
+  windSpeed: { watch: WIND.advisorySustainedMs, warning: WIND.warningSustainedMs },
+  windGust: { watch: WIND.advisoryGustMs, warning: WIND.warningGustMs },
+  heat: { watch: HEAT.extremeCautionC, warning: HEAT.dangerC },
+  cold: { watch: COLD.moderateC, warning: COLD.highC },
+  uv: { watch: UV.high, warning: UV.extreme },
+  thunderstorm: "warning",
+  snow: "watch",
+  ice: "warning",
+};
+
+const indoorBase: Omit<RiskProfile, "name"> = {
+  kind: "indoor",
+  outdoor: false,
+  // Indoors only getting there matters: flag damaging wind, storms, ice and dangerous cold.
+  windGust: { watch: WIND.warningGustMs },
+  windSpeed: { watch: WIND.warningSustainedMs },
+  rainRate: { watch: RAIN.heavyMmH },
+  cold: { watch: COLD.highC },
+  thunderstorm: "watch",
+  ice: "watch",
+};
+
+const roadBase: Omit<RiskProfile, "name"> = {
+  kind: "transport",
+  outdoor: false,
+  // Drivers: visibility, ice, heavy rain (aquaplaning), snow, high winds for high-sided vehicles.
+  rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMmH },
+  windGust: { watch: WIND.advisoryGustMs, warning: WIND.warningGustMs },
+  windSpeed: { watch: WIND.advisorySustainedMs, warning: WIND.warningSustainedMs },
+  visibility: { watch: VISIBILITY.fogM, warning: VISIBILITY.denseFogM },
+  thunderstorm: "watch",
+  snow: "warning",
+  ice: "warning",
+};
+
+/** Outdoor default profile: unknown activity types use it. */
+export const OUTDOOR_DEFAULT: RiskProfile = { name: "outdoor_default", ...outdoorBase };
+
+export const TRANSPORT_MODES = ["car", "bus", "train", "ferry", "walking", "cycling", "shuttle", "transfer"] as const;
+export type TransportMode = (typeof TRANSPORT_MODES)[number];
+
+export const TRANSPORT_PROFILES: Record<TransportMode, RiskProfile> = {
+  car: { name: "car", ...roadBase },
+  bus: { name: "bus", ...roadBase, rainRate: { watch: RAIN.heavyMmH }, snow: "watch" },
+  shuttle: { name: "shuttle", ...roadBase },
+  transfer: { name: "transfer", ...roadBase },
+  // Rail: only what stops trains (high winds, heavy snow/ice, storms); rain and fog barely matter.
+  train: {
+    name: "train",
+    kind: "transport",
+    outdoor: false,
+    windGust: { watch: WIND.advisoryGustMs, warning: WIND.warningGustMs },
+    snow: "watch",
+    ice: "watch",
+    thunderstorm: "watch",
+  },
+  // A ferry cares about wind and sea fog (NWS small craft advisory and gale thresholds).
+  ferry: {
+    name: "ferry",
+    kind: "transport",
+    outdoor: false,
+    windSpeed: { watch: WIND.smallCraftMs, warning: WIND.galeMs },
+    windGust: { watch: WIND.advisoryGustMs, warning: WIND.warningGustMs },
+    visibility: { watch: VISIBILITY.marineDenseFogM, warning: VISIBILITY.denseFogM },
+    thunderstorm: "warning",
+    ice: "watch",
+  },
+  walking: { name: "walking", ...outdoorBase, kind: "transport", rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMetOfficeMmH } },
+  // Cyclists: wind (Beaufort 5/6) and rain (Met Office heavy) matter most.
+  cycling: {
+    name: "cycling",
+    ...outdoorBase,
+    kind: "transport",
+    rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMetOfficeMmH },
+    windSpeed: { watch: WIND.beaufort5Ms, warning: WIND.beaufort6Ms },
+    windGust: { watch: WIND.beaufort6Ms, warning: WIND.advisoryGustMs },
+    visibility: { warning: VISIBILITY.denseFogM },
+    heat: { watch: HEAT.cautionC, warning: HEAT.extremeCautionC },
+  },
+};
+
+export const ACTIVITY_TYPES = [
+  "walking",
+  "walking_tour",
+  "hiking",
+  "beach",
+  "dining",
+  "outdoor_dining",
+  "museum",
+  "shopping",
+  "driving",
+  "train",
+  "ferry",
+  "cycling",
+  "airport_transfer",
+  "event",
+  "sightseeing",
+  "free_time",
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const ACTIVITY_PROFILES: Record<ActivityType, RiskProfile> = {
+  walking: { ...TRANSPORT_PROFILES.walking, name: "walking", kind: "activity" },
+  walking_tour: { name: "walking_tour", ...outdoorBase, rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMetOfficeMmH } },
+  // Strenuous and exposed: heat caution earlier (NWS "Caution"), wind earlier (Beaufort 6).
+  hiking: {
+    name: "hiking",
+    ...outdoorBase,
+    rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMetOfficeMmH },
+    heat: { watch: HEAT.cautionC, warning: HEAT.extremeCautionC },
+    windSpeed: { watch: WIND.beaufort6Ms, warning: WIND.advisorySustainedMs },
+    visibility: { watch: VISIBILITY.fogM, warning: VISIBILITY.denseFogM },
+  },
+  // Long sun exposure: UV warns at WHO "very high"; any real chance of rain spoils it.
+  beach: { name: "beach", ...outdoorBase, rainProbability: RAIN.likelyPct, uv: { watch: UV.high, warning: UV.veryHigh } },
+  dining: { name: "dining", ...indoorBase },
+  outdoor_dining: { name: "outdoor_dining", ...outdoorBase, windSpeed: { watch: WIND.beaufort5Ms, warning: WIND.advisorySustainedMs } },
+  museum: { name: "museum", ...indoorBase },
+  shopping: { name: "shopping", ...indoorBase },
+  driving: { ...TRANSPORT_PROFILES.car, name: "driving", kind: "activity" },
+  train: { ...TRANSPORT_PROFILES.train, kind: "activity" },
+  ferry: { ...TRANSPORT_PROFILES.ferry, kind: "activity" },
+  cycling: { ...TRANSPORT_PROFILES.cycling, kind: "activity" },
+  airport_transfer: { ...TRANSPORT_PROFILES.transfer, name: "airport_transfer", kind: "activity" },
+  event: { name: "event", ...outdoorBase },
+  sightseeing: { name: "sightseeing", ...outdoorBase },
+  free_time: { name: "free_time", ...outdoorBase },
+};
+
+/** Profile for a free-form activity type: canonical ones by name, anything else the outdoor default. */
+export function activityProfile(activityType: string | null | undefined): RiskProfile {
+  const key = (activityType ?? "").trim().toLowerCase();
+  return (ACTIVITY_PROFILES as Record<string, RiskProfile>)[key] ?? OUTDOOR_DEFAULT;
+}
+
+export function isTransportMode(v: string): v is TransportMode {
+  return (TRANSPORT_MODES as readonly string[]).includes(v);
+}

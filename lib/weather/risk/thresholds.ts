@@ -1,0 +1,80 @@
+/**
+ * Public thresholds the risk profiles are built from. Every number cites its source.
+ * Units: m/s, mm/h, °C, metres, %.
+ */
+const MPH = 0.44704;
+const KNOT = 0.514444;
+
+export const RAIN = {
+  /** AMS Glossary of Meteorology, "Rain": moderate rain 2.6–7.6 mm/h (light is up to 2.5 mm/h). */
+  moderateMmH: 2.6,
+  /** AMS Glossary of Meteorology, "Rain": heavy rain > 7.6 mm/h. */
+  heavyMmH: 7.6,
+  /** Met Office "Rainfall intensity" classes: heavy rain > 4 mm/h (stricter, used for people on foot/bike). */
+  heavyMetOfficeMmH: 4,
+  /** NWS Probability of Precipitation wording: 60–70 % = "likely" (weather.gov/ffc/pop). */
+  likelyPct: 60,
+  /** NWS PoP wording: 30–50 % = "chance" (used where rain spoils the activity itself, e.g. beach). */
+  chancePct: 30,
+} as const;
+
+export const WIND = {
+  /** Beaufort force 5 "fresh breeze" starts at 8.0 m/s (Met Office Beaufort wind force scale). */
+  beaufort5Ms: 8.0,
+  /** Beaufort force 6 "strong breeze" starts at 10.8 m/s (Met Office Beaufort scale). */
+  beaufort6Ms: 10.8,
+  /** NWS Wind Advisory: sustained 31–39 mph for 1 h or more (weather.gov/safety/wind-ww). */
+  advisorySustainedMs: 31 * MPH,
+  /** NWS Wind Advisory: gusts 46–57 mph. */
+  advisoryGustMs: 46 * MPH,
+  /** NWS High Wind Warning: sustained >= 40 mph. */
+  warningSustainedMs: 40 * MPH,
+  /** NWS High Wind Warning: gusts >= 58 mph. */
+  warningGustMs: 58 * MPH,
+  /** NWS Small Craft Advisory: sustained winds typically from 22 kt (weather.gov/marine/glossary). */
+  smallCraftMs: 22 * KNOT,
+  /** NWS Gale Warning: sustained 34–47 kt (weather.gov/marine/glossary). */
+  galeMs: 34 * KNOT,
+} as const;
+
+export const HEAT = {
+  /** NWS heat index "Extreme Caution": 90–103 °F (32.2–39.4 °C) (weather.gov/safety/heat-index). */
+  extremeCautionC: 32.2,
+  /** NWS heat index "Danger": 103–124 °F (39.4–51.1 °C). Apparent temperature is used as the heat index. */
+  dangerC: 39.4,
+  /** NWS heat index "Caution": 80–90 °F (26.7 °C); used for strenuous activities (hiking, cycling). */
+  cautionC: 26.7,
+} as const;
+
+export const COLD = {
+  /** Environment and Climate Change Canada wind chill: -10 to -27 = moderate risk, hypothermia with long exposure. */
+  moderateC: -10,
+  /** ECCC wind chill: -28 to -39 = high risk, exposed skin can freeze in 10–30 minutes. */
+  highC: -28,
+} as const;
+
+export const UV = {
+  /** WHO Global Solar UV Index (2002): 6–7 = high, protection required. */
+  high: 6,
+  /** WHO UVI: 8–10 = very high, extra protection, avoid midday sun. */
+  veryHigh: 8,
+  /** WHO UVI: 11+ = extreme. */
+  extreme: 11,
+} as const;
+
+export const VISIBILITY = {
+  /** WMO / Met Office definition of fog: visibility below 1,000 m. */
+  fogM: 1000,
+  /** NWS Dense Fog Advisory: visibility 1/4 mile (~400 m) or less (weather.gov/safety/fog-ww). */
+  denseFogM: 400,
+  /** Marine dense fog: visibility 1 nautical mile (1,852 m) or less (NWS Marine Dense Fog Advisory). */
+  marineDenseFogM: 1852,
+} as const;
+
+/** WMO 4677 codes (Open-Meteo table): thunderstorm 95–99; snow 71–77, 85–86; freezing drizzle/rain 56–57, 66–67. */
+export const WMO = {
+  thunderstorm: [95, 96, 99],
+  snow: [71, 73, 75, 77, 85, 86],
+  heavySnow: [75, 86],
+  freezing: [56, 57, 66, 67],
+} as const;

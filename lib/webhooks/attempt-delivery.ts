@@ -1,0 +1,111 @@
+import { eq, sql } from "drizzle-orm";
+import { webhookEndpoints, webhookEvents } from "@/drizzle/schema";
+import { getDb } from "@/lib/db/client";
+import { queryOne } from "@/lib/db/sql";
+import { env } from "@/lib/env";
+import { decryptSecret } from "@/lib/crypto/encryption";
+import { log } from "@/lib/log";
+import { claimDelivery, claimDueDeliveries, type ClaimedDelivery } from "./claim-deliveries";
+import { postSigned, type PostResult } from "./post-signed";
+import { recordAttempt, type AttemptRecord } from "./record-attempt";
+import { eventEnvelope, signPayload } from "./signing";
+import { resolveSafeTarget, SsrfError } from "./ssrf";
+import { getOrCreateWatchSigningSecret } from "./watch-signing-secret";
+
+export type DeliveryOutcome = AttemptRecord | { status: "cancelled"; deliveryId: string } | { status: "lease_lost"; deliveryId: string };
+
+/**
+ * Makes the attempt a claim entitles this worker to: signs the envelope with
+ * the endpoint's secret (or the account's watch signing secret), checks the
+ * target against the SSRF guard, POSTs, and records the outcome. Safe to run
+ * twice: the lease guard in recordAttempt keeps one record per attempt number.
+ */
+export async function performClaimedDelivery(claim: ClaimedDelivery): Promise<DeliveryOutcome> {
+  const db = await getDb();
+  const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, claim.eventId)).limit(1);
+  let secret: string;
+  if (claim.endpointId) {
+    const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, claim.endpointId)).limit(1);
+    if (!endpoint || endpoint.status !== "active") return cancel(claim);
+    secret = decryptSecret(endpoint.secretEncrypted);
+  } else {
+    secret = (await getOrCreateWatchSigningSecret(claim.accountId, db)).secret;
+  }
+
+  const body = eventEnvelope(event);
+  const attemptedAt = new Date();
+  const timestamp = Math.floor(attemptedAt.getTime() / 1000);
+  const signature = signPayload(secret, timestamp, body);
+  let result: PostResult;
+  try {
+    const target = await resolveSafeTarget(claim.url);
+    result = await postSigned(
+      target,
+      { "x-service-signature": signature, "x-service-timestamp": String(timestamp), "x-service-event-id": event.id },
+      body,
+      env().WEBHOOK_TIMEOUT_MS,
+    );
+  } catch (err) {
+    if (!(err instanceof SsrfError)) throw err;
+    result = { status: 0, timeMs: 0, bodyExcerpt: "", error: err.message };
+  }
+  const recorded = await recordAttempt(claim, event, { result, signature, timestamp, attemptedAt, completedAt: new Date() });
+  return recorded ?? { status: "lease_lost", deliveryId: claim.id };
+}
+
+async function cancel(claim: ClaimedDelivery): Promise<DeliveryOutcome> {
+  const db = await getDb();
+  await db.execute(sql`UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL, completed_at = now(), lease_id = NULL
+    WHERE id = ${claim.id} AND lease_id = ${claim.leaseId} AND status = 'pending'`);
+  return { status: "cancelled", deliveryId: claim.id };
+}
+
+export interface AttemptDueOptions {
+  /** Chains claimed per round. */
+  batchSize?: number;
+  /** Attempts in flight at once. */
+  concurrency?: number;
+}
+
+/**
+ * One round of the local runner's delivery task: claims due chains
+ * (FOR UPDATE SKIP LOCKED) and attempts them concurrently. Returns how many
+ * were handled; 0 means nothing was due. Idempotent and safe on many instances.
+ */
+export async function attemptDueDeliveries(opts: AttemptDueOptions = {}): Promise<number> {
+  const db = await getDb();
+  const concurrency = opts.concurrency ?? 64;
+  // A batch no larger than the pool: every claimed lease starts its attempt at once.
+  const claims = await claimDueDeliveries(db, opts.batchSize ?? concurrency);
+  if (claims.length === 0) return 0;
+  await runPool(claims, concurrency, async (c) => {
+    try {
+      await performClaimedDelivery(c);
+    } catch (err) {
+      // The lease lapses and the chain is retried with the same attempt number.
+      log.error("webhook delivery attempt crashed", { delivery_id: c.id, error: (err as Error).message.split("\n")[0], cause: String((err as Error).cause ?? "") });
+    }
+  });
+  return claims.length;
+}
+
+/** Inngest's per-chain step: attempts the chain if it is due. Returns when the next attempt is due, or null when done. */
+export async function attemptDelivery(deliveryId: string): Promise<{ outcome: DeliveryOutcome | "not_due"; nextAttemptAt: string | null }> {
+  const db = await getDb();
+  const claim = await claimDelivery(db, deliveryId);
+  const outcome = claim ? await performClaimedDelivery(claim) : "not_due";
+  const r = await queryOne<{ status: string; next_attempt_at: Date | string | null }>(
+    db,
+    sql`SELECT status, next_attempt_at FROM webhook_deliveries WHERE id = ${deliveryId}`,
+  );
+  const next = r && r.status === "pending" && r.next_attempt_at ? new Date(r.next_attempt_at).toISOString() : null;
+  return { outcome, nextAttemptAt: next };
+}
+
+async function runPool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let i = 0;
+  const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (i < items.length) await fn(items[i++]);
+  });
+  await Promise.all(workers);
+}

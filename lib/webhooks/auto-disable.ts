@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import type { Tx } from "@/lib/db/client";
+import { queryOne } from "@/lib/db/sql";
+import { emitEvent } from "./emit-event";
+
+/** Spec thresholds (service-spec "Auto-disable"). */
+export const CONSECUTIVE_FAILURE_THRESHOLD = 50;
+export const EXHAUSTED_CHAIN_THRESHOLD = 6;
+export const EXHAUSTED_WINDOW_HOURS = 24;
+
+interface DisabledRow {
+  id: string;
+  url: string;
+  failure_count: number;
+  exhausted_24h: number | string;
+  disabled_at: Date | string;
+  disabled_reason: string;
+}
+
+/**
+ * Updates the endpoint's counters after an attempt and fires the auto-disable
+ * safeguard. The disable is ONE conditional UPDATE (`status = 'active'` in the
+ * WHERE): under any number of concurrent failing attempts exactly one
+ * transaction flips the row, and only that one emits
+ * weather.webhook_endpoint_disabled (to the account's other subscribed
+ * endpoints: this one is already disabled when the event is fanned out).
+ * Chains still pending for the endpoint are cancelled when next claimed
+ * (attempt-delivery.ts), never here: touching other delivery rows while
+ * holding the endpoint row would invert the lock order and deadlock.
+ */
+export async function afterEndpointOutcome(tx: Tx, endpointId: string, accountId: string, ok: boolean, when: Date): Promise<void> {
+  // postgres-js wants strings for untyped raw parameters.
+  const at = sql`${when.toISOString()}::timestamptz`;
+  if (ok) {
+    await tx.execute(sql`UPDATE webhook_endpoints
+      SET failure_count = 0, last_delivery_at = ${at}, last_success_at = ${at}, updated_at = now()
+      WHERE id = ${endpointId}`);
+    return;
+  }
+  await tx.execute(sql`UPDATE webhook_endpoints
+    SET failure_count = failure_count + 1, last_delivery_at = ${at}, last_failure_at = ${at}, updated_at = now()
+    WHERE id = ${endpointId}`);
+
+  const exhausted = sql`(SELECT count(*) FROM webhook_deliveries d
+      WHERE d.endpoint_id = e.id AND d.kind = 'endpoint' AND d.status = 'giving_up'
+        AND d.completed_at > now() - ${EXHAUSTED_WINDOW_HOURS} * interval '1 hour')`;
+  const disabled = await queryOne<DisabledRow>(
+    tx,
+    sql`UPDATE webhook_endpoints e SET
+          status = 'disabled', disabled_at = now(), updated_at = now(),
+          disabled_reason = CASE WHEN e.failure_count >= ${CONSECUTIVE_FAILURE_THRESHOLD}
+            THEN 'auto_disabled_consecutive_failures' ELSE 'auto_disabled_giveup_window' END
+        WHERE e.id = ${endpointId} AND e.status = 'active'
+          AND (e.failure_count >= ${CONSECUTIVE_FAILURE_THRESHOLD} OR ${exhausted} >= ${EXHAUSTED_CHAIN_THRESHOLD})
+        RETURNING e.id, e.url, e.failure_count, e.disabled_at, e.disabled_reason, ${exhausted} AS exhausted_24h`,
+  );
+  if (!disabled) return;
+
+  await emitEvent(
+    {
+      accountId,
+      type: "weather.webhook_endpoint_disabled",
+      data: {
+        webhook_id: disabled.id,
+        url: disabled.url,
+        reason: disabled.disabled_reason,
+        disabled_at: new Date(disabled.disabled_at).toISOString(),
+        consecutive_failures: Number(disabled.failure_count),
+        consecutive_failure_threshold: CONSECUTIVE_FAILURE_THRESHOLD,
+        exhausted_chains_24h: Number(disabled.exhausted_24h),
+        exhausted_chain_threshold: EXHAUSTED_CHAIN_THRESHOLD,
+        exhausted_chain_window_hours: EXHAUSTED_WINDOW_HOURS,
+      },
+      excludeEndpointId: endpointId,
+    },
+    tx,
+  );
+}

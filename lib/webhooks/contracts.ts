@@ -1,0 +1,187 @@
+import { z } from "zod";
+import { contract, type HandlerContext } from "@/lib/http/route";
+import { session, sessionOrApiKey } from "@/lib/auth/strategies";
+import { weatherMeter } from "@/lib/billing/meter";
+import { ATTEMPT_STATUSES, DISABLED_REASONS, WEBHOOK_EVENT_TYPES } from "@/drizzle/schema";
+import { CreateWebhookInput } from "./endpoints";
+import { SendTestEventInput } from "./manual-delivery";
+
+const auth = sessionOrApiKey("weather:webhooks");
+type Auth = typeof auth;
+const units = (n: number) => () => ({ units: n });
+
+export const WebhookIdParams = z.object({ webhook_id: z.uuid() });
+export const RedeliverParams = z.object({ webhook_id: z.uuid(), event_id: z.uuid() });
+export const ListAttemptsQuery = z.strictObject({
+  limit: z.coerce.number({ message: "must be an integer" }).int("must be an integer").min(1, "must be at least 1").max(200, "must be at most 200").default(50),
+});
+
+const EndpointSchema = z
+  .object({
+    webhook_id: z.uuid(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+    description: z.string(),
+    status: z.enum(["active", "disabled"]),
+    secret_prefix: z.string().meta({ description: "Public leading part of the secret, e.g. whsec_1a2b" }),
+    failure_count: z.number().int().meta({ description: "Consecutive failed attempts; 0 after a success" }),
+    last_delivery_at: z.string().nullable(),
+    last_success_at: z.string().nullable(),
+    last_failure_at: z.string().nullable(),
+    disabled_at: z.string().nullable(),
+    disabled_reason: z.enum(DISABLED_REASONS).nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "WebhookEndpoint" });
+
+const AttemptSchema = z
+  .object({
+    attempt_id: z.uuid(),
+    event_id: z.uuid(),
+    event_type: z.string(),
+    attempt_number: z.number().int(),
+    status: z.enum(ATTEMPT_STATUSES),
+    response_status: z.number().int().meta({ description: "0 when no HTTP response arrived (network error, timeout, refused target)" }),
+    response_time_ms: z.number().int(),
+    response_body_excerpt: z.string().meta({ description: "At most the first 1 KB of the response body" }),
+    error_message: z.string().nullable(),
+    request_signature: z.string(),
+    request_timestamp: z.number().int().meta({ description: "X-Service-Timestamp sent with the attempt (Unix seconds)" }),
+    scheduled_at: z.string(),
+    attempted_at: z.string(),
+    completed_at: z.string(),
+    next_retry_at: z.string().nullable(),
+  })
+  .meta({ id: "WebhookDeliveryAttempt" });
+
+const ManualResultSchema = z
+  .object({ event_id: z.uuid(), delivery_id: z.uuid(), webhook_id: z.uuid(), attempt: AttemptSchema.nullable() })
+  .meta({ id: "WebhookManualDelivery" });
+
+const SigningSecretSchema = z
+  .object({ secret: z.string(), secret_prefix: z.string(), created_at: z.string(), rotated_at: z.string().nullable() })
+  .meta({ id: "WatchSigningSecret" });
+
+const errors = {
+  400: { description: "Invalid request (bad_request) naming the field" },
+  401: { description: "Missing or invalid credentials" },
+  403: { description: "Key lacks the weather:webhooks scope" },
+  404: { description: "No such webhook endpoint for this account" },
+};
+
+export const webhookContracts = {
+  createWebhook: contract({
+    method: "POST",
+    path: "/v1/webhooks",
+    summary: "Create a webhook endpoint",
+    description:
+      "Registers an HTTPS endpoint for a non-empty subset of the event types. The signing secret (whsec_ + 32 hex) is returned only in this response; reads show secret_prefix. Internal and non-HTTPS URLs are refused. Bills 1 unit.",
+    tags: ["Webhooks"],
+    family: "weather",
+    auth,
+    body: CreateWebhookInput.meta({ id: "CreateWebhookEndpoint" }),
+    meter: weatherMeter<HandlerContext<Auth, undefined, undefined, typeof CreateWebhookInput>>({ endpoint: "webhooks.create", charge: units(1) }),
+    responses: { 201: { description: "The endpoint, with its secret", schema: EndpointSchema.extend({ secret: z.string() }) }, ...errors },
+  }),
+  listWebhooks: contract({
+    method: "GET",
+    path: "/v1/webhooks",
+    summary: "List webhook endpoints",
+    description: "Every endpoint of the account, disabled ones included, newest first; never the secret. Bills 0 units.",
+    tags: ["Webhooks"],
+    family: "weather",
+    auth,
+    meter: weatherMeter<HandlerContext<Auth, undefined, undefined, undefined>>({ endpoint: "webhooks.list", charge: units(0) }),
+    responses: { 200: { description: "Endpoints", schema: z.object({ webhooks: z.array(EndpointSchema) }) }, ...errors },
+  }),
+  getWebhook: contract({
+    method: "GET",
+    path: "/v1/webhooks/{webhook_id}",
+    summary: "Get a webhook endpoint",
+    description: "Bills 0 units. 404 when the endpoint belongs to another account.",
+    tags: ["Webhooks"],
+    family: "weather",
+    auth,
+    params: WebhookIdParams,
+    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, undefined>>({ endpoint: "webhooks.get", charge: units(0) }),
+    responses: { 200: { description: "The endpoint", schema: EndpointSchema }, ...errors },
+  }),
+  disableWebhook: contract({
+    method: "DELETE",
+    path: "/v1/webhooks/{webhook_id}",
+    summary: "Disable a webhook endpoint",
+    description:
+      "Stops all dispatch to the endpoint. The record and its attempts stay queryable; a disabled endpoint is never re-enabled (create a new one). Idempotent. Bills 1 unit.",
+    tags: ["Webhooks"],
+    family: "weather",
+    auth,
+    params: WebhookIdParams,
+    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, undefined>>({ endpoint: "webhooks.disable", charge: units(1) }),
+    responses: {
+      200: { description: "Disabled", schema: z.object({ webhook_id: z.uuid(), status: z.literal("disabled"), disabled_at: z.string() }) },
+      ...errors,
+    },
+  }),
+  listAttempts: contract({
+    method: "GET",
+    path: "/v1/webhooks/{webhook_id}/attempts",
+    summary: "List delivery attempts",
+    description: "Most recent first. limit: default 50, maximum 200. Bills 0 units.",
+    tags: ["Webhooks"],
+    family: "weather",
+    auth,
+    params: WebhookIdParams,
+    query: ListAttemptsQuery,
+    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, typeof ListAttemptsQuery, undefined>>({ endpoint: "webhooks.attempts", charge: units(0) }),
+    responses: { 200: { description: "Attempts", schema: z.object({ webhook_id: z.uuid(), attempts: z.array(AttemptSchema) }) }, ...errors },
+  }),
+  sendTestEvent: contract({
+    method: "POST",
+    path: "/v1/webhooks/{webhook_id}/test",
+    summary: "Send a test event",
+    description:
+      "Records an event of event_type (default: the endpoint's first subscribed type) whose data carries test: true and makes one signed attempt at once; the attempt is returned and listed with the others. No retries. 409 when the endpoint is disabled. Bills 0 units.",
+    tags: ["Webhooks"],
+    family: "weather",
+    auth,
+    params: WebhookIdParams,
+    body: SendTestEventInput,
+    bodyOptional: true,
+    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, typeof SendTestEventInput>>({ endpoint: "webhooks.test", charge: units(0) }),
+    responses: { 201: { description: "The test delivery and its attempt", schema: ManualResultSchema }, 409: { description: "Endpoint disabled" }, ...errors },
+  }),
+  redeliverEvent: contract({
+    method: "POST",
+    path: "/v1/webhooks/{webhook_id}/events/{event_id}/redeliver",
+    summary: "Redeliver an event",
+    description:
+      "Sends an existing event (same id, fresh timestamp and signature) to the endpoint again as one immediate attempt, e.g. after a chain gave up. The endpoint must be active and subscribed to the event's type or have been sent the event before (409 otherwise). Bills 0 units.",
+    tags: ["Webhooks"],
+    family: "weather",
+    auth,
+    params: RedeliverParams,
+    meter: weatherMeter<HandlerContext<Auth, typeof RedeliverParams, undefined, undefined>>({ endpoint: "webhooks.redeliver", charge: units(0) }),
+    responses: { 201: { description: "The redelivery and its attempt", schema: ManualResultSchema }, 409: { description: "Endpoint disabled or not eligible" }, ...errors },
+  }),
+  getWatchSigningSecret: contract({
+    method: "GET",
+    path: "/api/developer/watch-signing-secret",
+    summary: "Reveal the watch signing secret",
+    description: "Portal (session) only. The secret that signs deliveries to watches' webhook_url; created on first use.",
+    tags: ["Webhooks"],
+    family: "api",
+    auth: session(),
+    responses: { 200: { description: "The secret", schema: SigningSecretSchema } },
+  }),
+  rotateWatchSigningSecret: contract({
+    method: "POST",
+    path: "/api/developer/watch-signing-secret/rotate",
+    summary: "Rotate the watch signing secret",
+    description: "Portal (session) only. Replaces the secret at once: every later attempt, retries included, is signed with the new one.",
+    tags: ["Webhooks"],
+    family: "api",
+    auth: session(),
+    responses: { 200: { description: "The new secret", schema: SigningSecretSchema } },
+  }),
+};

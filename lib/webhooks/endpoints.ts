@@ -1,0 +1,88 @@
+import { and, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { WEBHOOK_EVENT_TYPES, webhookAttempts, webhookEndpoints } from "@/drizzle/schema";
+import { getDb } from "@/lib/db/client";
+import { encryptSecret } from "@/lib/crypto/encryption";
+import { notFound } from "@/lib/http/errors";
+import { presentAttempt, presentEndpoint } from "./present";
+import { newSigningSecret } from "./signing";
+import { urlProblem } from "./ssrf";
+
+export const WebhookUrl = z
+  .string()
+  .max(2048, "must be at most 2048 characters")
+  .superRefine((url, ctx) => {
+    const problem = urlProblem(url);
+    if (problem) ctx.addIssue({ code: "custom", message: `url ${problem}` });
+  });
+
+export const CreateWebhookInput = z.strictObject({
+  url: WebhookUrl,
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES, { message: `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}` }))
+    .min(1, "must list at least one event type")
+    .refine((a) => new Set(a).size === a.length, "must not repeat an event type"),
+  description: z.string().max(500, "must be at most 500 characters").default(""),
+});
+export type CreateWebhookInput = z.output<typeof CreateWebhookInput>;
+
+/** Registers an endpoint; the secret is in this result only (stored encrypted). */
+export async function createEndpoint(accountId: string, input: CreateWebhookInput) {
+  const db = await getDb();
+  const { secret, prefix } = newSigningSecret();
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({ accountId, url: input.url, events: input.events, description: input.description, secretEncrypted: encryptSecret(secret), secretPrefix: prefix })
+    .returning();
+  return { ...presentEndpoint(row), secret };
+}
+
+export async function listEndpoints(accountId: string) {
+  const db = await getDb();
+  const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId)).orderBy(desc(webhookEndpoints.createdAt));
+  return rows.map(presentEndpoint);
+}
+
+/** The endpoint row if the account owns it; 404 otherwise (ids never leak across accounts). */
+export async function ownedEndpoint(accountId: string, webhookId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
+    .limit(1);
+  if (!row) throw notFound("Webhook endpoint");
+  return row;
+}
+
+export async function getEndpoint(accountId: string, webhookId: string) {
+  return presentEndpoint(await ownedEndpoint(accountId, webhookId));
+}
+
+/**
+ * Disables the endpoint (DELETE): the row and its attempts stay queryable; a
+ * disabled endpoint is never re-enabled. Idempotent. Chains still pending are
+ * cancelled when next claimed.
+ */
+export async function disableEndpoint(accountId: string, webhookId: string) {
+  await ownedEndpoint(accountId, webhookId);
+  const db = await getDb();
+  await db
+    .update(webhookEndpoints)
+    .set({ status: "disabled", disabledAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.status, "active")));
+  const row = await ownedEndpoint(accountId, webhookId);
+  return { webhook_id: row.id, status: row.status, disabled_at: row.disabledAt!.toISOString() };
+}
+
+export async function listAttempts(accountId: string, webhookId: string, limit: number) {
+  await ownedEndpoint(accountId, webhookId);
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.endpointId, webhookId))
+    .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.attemptNumber))
+    .limit(limit);
+  return { webhook_id: webhookId, attempts: rows.map(presentAttempt) };
+}

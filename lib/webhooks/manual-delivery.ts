@@ -1,0 +1,95 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { WEBHOOK_EVENT_TYPES, webhookAttempts, webhookDeliveries, webhookEvents, type WebhookEndpointRow } from "@/drizzle/schema";
+import { getDb } from "@/lib/db/client";
+import { ApiError, notFound } from "@/lib/http/errors";
+import { performClaimedDelivery } from "./attempt-delivery";
+import { claimDelivery } from "./claim-deliveries";
+import { createDeliveries } from "./emit-event";
+import { ownedEndpoint } from "./endpoints";
+import { presentAttempt, type PresentedAttempt } from "./present";
+
+export const SendTestEventInput = z.strictObject({
+  event_type: z.enum(WEBHOOK_EVENT_TYPES, { message: `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}` }).optional(),
+});
+
+export interface ManualDeliveryResult {
+  event_id: string;
+  delivery_id: string;
+  webhook_id: string;
+  /** The attempt made inline; null when another worker happened to take it (see the attempts list). */
+  attempt: PresentedAttempt | null;
+}
+
+function assertActive(e: WebhookEndpointRow) {
+  if (e.status !== "active") {
+    throw new ApiError("conflict", "This webhook endpoint is disabled and receives nothing; create a new endpoint.", {
+      details: { webhook_id: e.id, status: e.status },
+    });
+  }
+}
+
+/**
+ * "Send test event" (as in Stripe/Svix): records an event of the chosen type
+ * (default: the endpoint's first subscribed type) whose data says `test: true`,
+ * and makes one signed attempt at once, returning its result. A single
+ * attempt, no retries; it counts toward failure_count like any attempt.
+ */
+export async function sendTestEvent(accountId: string, webhookId: string, input: z.output<typeof SendTestEventInput>): Promise<ManualDeliveryResult> {
+  const endpoint = await ownedEndpoint(accountId, webhookId);
+  assertActive(endpoint);
+  const type = input.event_type ?? (endpoint.events[0] as (typeof WEBHOOK_EVENT_TYPES)[number]);
+  const db = await getDb();
+  const [event] = await db
+    .insert(webhookEvents)
+    .values({
+      accountId,
+      type,
+      data: { test: true, webhook_id: webhookId, message: "Test event sent from the webhook endpoint's 'Send test event' action." },
+    })
+    .returning({ id: webhookEvents.id });
+  const [deliveryId] = await createDeliveries(db, event.id, accountId, [{ kind: "test", url: endpoint.url, endpointId: endpoint.id, watchId: null }]);
+  return { event_id: event.id, delivery_id: deliveryId, webhook_id: webhookId, attempt: await attemptNow(deliveryId) };
+}
+
+/**
+ * Manual redelivery: sends an existing event of the account to this endpoint
+ * again, as a new single-attempt delivery with the same event id (receivers
+ * deduplicate on X-Service-Event-Id). The endpoint must be active and either
+ * subscribed to the event's type or have been sent the event before.
+ */
+export async function redeliverEvent(accountId: string, webhookId: string, eventId: string): Promise<ManualDeliveryResult> {
+  const endpoint = await ownedEndpoint(accountId, webhookId);
+  const db = await getDb();
+  const [event] = await db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.accountId, accountId)))
+    .limit(1);
+  if (!event) throw notFound("Event");
+  assertActive(endpoint);
+  if (!endpoint.events.includes(event.type)) {
+    const [prior] = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.endpointId, webhookId)))
+      .limit(1);
+    if (!prior) {
+      throw new ApiError("conflict", `This endpoint is not subscribed to ${event.type} and was never sent this event.`, {
+        details: { event_id: eventId, event_type: event.type },
+      });
+    }
+  }
+  const [deliveryId] = await createDeliveries(db, event.id, accountId, [{ kind: "manual", url: endpoint.url, endpointId: endpoint.id, watchId: null }]);
+  return { event_id: event.id, delivery_id: deliveryId, webhook_id: webhookId, attempt: await attemptNow(deliveryId) };
+}
+
+async function attemptNow(deliveryId: string): Promise<PresentedAttempt | null> {
+  const db = await getDb();
+  const claim = await claimDelivery(db, deliveryId);
+  if (!claim) return null;
+  const outcome = await performClaimedDelivery(claim);
+  if (!("attemptId" in outcome)) return null;
+  const [row] = await db.select().from(webhookAttempts).where(eq(webhookAttempts.id, outcome.attemptId)).limit(1);
+  return presentAttempt(row);
+}

@@ -1,0 +1,115 @@
+import https from "node:https";
+import { rootCertificates } from "node:tls";
+import { isIP, type LookupFunction } from "node:net";
+import type { CheckedTarget } from "./ssrf";
+
+/**
+ * One HTTPS POST to a target already checked by the SSRF guard. The socket is
+ * opened to the checked address (custom `lookup`), never to a fresh DNS
+ * answer; redirects are not followed (a 3xx is a failure); the whole exchange
+ * is bounded by `timeoutMs`; only the first 1 KB of the response body is kept.
+ *
+ * TLS trust is Node's: the system store plus NODE_EXTRA_CA_CERTS. Tests and the
+ * bench, which cannot set NODE_EXTRA_CA_CERTS in-process, call `trustExtraCa`.
+ */
+export const BODY_EXCERPT_BYTES = 1024;
+const MAX_BODY_READ_BYTES = 64 * 1024;
+
+let agent = new https.Agent({ keepAlive: true, maxSockets: 256 });
+let extraCa: string[] = [];
+
+/** Adds PEM CA certificates to the delivery agent's trust (tests, bench). */
+export function trustExtraCa(pem: string): void {
+  extraCa = [...extraCa, pem];
+  agent.destroy();
+  agent = new https.Agent({ keepAlive: true, maxSockets: 256 });
+}
+
+export interface PostResult {
+  /** HTTP status, or 0 when no response arrived. */
+  status: number;
+  timeMs: number;
+  bodyExcerpt: string;
+  error: string | null;
+}
+
+function pinnedLookup(target: CheckedTarget): LookupFunction {
+  return ((_hostname: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) => {
+    if (options?.all) cb(null, [{ address: target.address, family: target.family }]);
+    else cb(null, target.address, target.family);
+  }) as unknown as LookupFunction;
+}
+
+export function postSigned(target: CheckedTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<PostResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  return new Promise<PostResult>((resolve) => {
+    let settled = false;
+    const finish = (r: Omit<PostResult, "timeMs">) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...r, timeMs: elapsed() });
+    };
+    const payload = Buffer.from(body, "utf8");
+    const { url } = target;
+    const req = https.request({
+      method: "POST",
+      host: target.host,
+      // SNI carries host names only (RFC 6066); certificate checks still use `host`.
+      ...(isIP(target.host) ? {} : { servername: target.host }),
+      port: url.port ? Number(url.port) : 443,
+      path: `${url.pathname}${url.search}`,
+      agent,
+      lookup: pinnedLookup(target),
+      ...(extraCa.length ? { ca: [...defaultCas(), ...extraCa] } : {}),
+      headers: {
+        "content-type": "application/json",
+        "content-length": String(payload.length),
+        "user-agent": "SkycastWebhooks/1.0",
+        ...headers,
+      },
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      finish({ status: 0, bodyExcerpt: "", error: `Timed out after ${timeoutMs} ms.` });
+    }, timeoutMs);
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      finish({ status: 0, bodyExcerpt: "", error: `${err.code ?? "network_error"}: ${err.message}` });
+    });
+    req.on("response", (res) => {
+      const chunks: Buffer[] = [];
+      let read = 0;
+      res.on("data", (c: Buffer) => {
+        if (read < BODY_EXCERPT_BYTES) chunks.push(c);
+        read += c.length;
+        if (read > MAX_BODY_READ_BYTES) res.destroy();
+      });
+      const done = () => {
+        const status = res.statusCode ?? 0;
+        const bodyExcerpt = excerpt(Buffer.concat(chunks));
+        let error: string | null = null;
+        if (status >= 300 && status < 400) error = `Redirect not followed (Location: ${res.headers.location ?? "none"}).`;
+        else if (status < 200 || status >= 300) error = `Non-2xx response: ${status}.`;
+        finish({ status, bodyExcerpt, error });
+      };
+      res.on("end", done);
+      res.on("close", done);
+      res.on("error", done);
+    });
+    req.end(payload);
+  });
+}
+
+/** At most 1 KB, cut on a UTF-8 character boundary. */
+export function excerpt(buf: Buffer): string {
+  if (buf.length <= BODY_EXCERPT_BYTES) return buf.toString("utf8");
+  let end = BODY_EXCERPT_BYTES;
+  while (end > 0 && (buf[end] & 0xc0) === 0x80) end--;
+  return buf.subarray(0, end).toString("utf8");
+}
+
+/** `ca` replaces the default trust store, so the bundled roots are kept alongside. */
+function defaultCas(): readonly string[] {
+  return rootCertificates;
+}

@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import { webhookAttempts, type AttemptStatus } from "@/drizzle/schema";
+import { getDb, type Tx } from "@/lib/db/client";
+import { queryOne } from "@/lib/db/sql";
+import type { ClaimedDelivery } from "./claim-deliveries";
+import type { PostResult } from "./post-signed";
+import { delayBeforeAttemptMs } from "./retry-schedule";
+import { afterEndpointOutcome } from "./auto-disable";
+import { emitEvent } from "./emit-event";
+
+export interface AttemptRecord {
+  attemptId: string;
+  deliveryId: string;
+  attemptNumber: number;
+  status: AttemptStatus;
+  nextRetryAt: Date | null;
+}
+
+/** Meta events are not themselves reported as failed deliveries (no cascades). */
+const META_EVENTS = new Set(["weather.webhook_delivery_failed", "weather.webhook_endpoint_disabled"]);
+
+/**
+ * Records one finished attempt and moves the chain on, in one transaction:
+ * the chain row (guarded by the claim's lease, so a worker that lost its lease
+ * records nothing), the attempt row, the endpoint's counters and the
+ * auto-disable check, and `weather.webhook_delivery_failed` when the chain is
+ * exhausted. Lock order is always delivery row, then endpoint row.
+ */
+export async function recordAttempt(
+  claim: ClaimedDelivery,
+  event: { type: string },
+  a: { result: PostResult; signature: string; timestamp: number; attemptedAt: Date; completedAt: Date },
+): Promise<AttemptRecord | undefined> {
+  const db = await getDb();
+  const ok = a.result.status >= 200 && a.result.status < 300 && a.result.error === null;
+  const last = claim.attemptNumber >= claim.maxAttempts;
+  const status: AttemptStatus = ok ? "delivered" : last ? "giving_up" : "retrying";
+  const delay = ok || last ? null : delayBeforeAttemptMs(claim.attemptNumber + 1);
+  const nextRetryAt = delay === null ? null : new Date(a.completedAt.getTime() + delay);
+
+  return db.transaction(async (tx) => {
+    const moved = await queryOne<{ id: string }>(
+      tx,
+      sql`UPDATE webhook_deliveries SET
+            attempts_made = attempts_made + 1,
+            status = ${ok ? "delivered" : last ? "giving_up" : "pending"},
+            next_attempt_at = ${nextRetryAt?.toISOString() ?? null}::timestamptz,
+            scheduled_at = ${nextRetryAt ? sql`${nextRetryAt.toISOString()}::timestamptz` : sql`scheduled_at`},
+            lease_id = NULL,
+            completed_at = ${nextRetryAt ? null : a.completedAt.toISOString()}::timestamptz
+          WHERE id = ${claim.id} AND lease_id = ${claim.leaseId} AND status = 'pending'
+            AND attempts_made = ${claim.attemptNumber - 1}
+          RETURNING id`,
+    );
+    if (!moved) return undefined; // lease lost: another worker owns this chain now
+
+    const [row] = await tx
+      .insert(webhookAttempts)
+      .values({
+        deliveryId: claim.id,
+        eventId: claim.eventId,
+        eventType: event.type,
+        endpointId: claim.endpointId,
+        accountId: claim.accountId,
+        attemptNumber: claim.attemptNumber,
+        status,
+        responseStatus: a.result.status,
+        responseTimeMs: a.result.timeMs,
+        responseBodyExcerpt: a.result.bodyExcerpt,
+        errorMessage: a.result.error,
+        requestSignature: a.signature,
+        requestTimestamp: a.timestamp,
+        scheduledAt: claim.scheduledAt,
+        attemptedAt: a.attemptedAt,
+        completedAt: a.completedAt,
+        nextRetryAt,
+      })
+      .returning({ id: webhookAttempts.id });
+
+    if (claim.endpointId) await afterEndpointOutcome(tx, claim.endpointId, claim.accountId, ok, a.completedAt);
+    if (status === "giving_up" && (claim.kind === "endpoint" || claim.kind === "watch") && !META_EVENTS.has(event.type)) {
+      await reportExhausted(tx, claim, event.type);
+    }
+    return { attemptId: row.id, deliveryId: claim.id, attemptNumber: claim.attemptNumber, status, nextRetryAt };
+  });
+}
+
+async function reportExhausted(tx: Tx, claim: ClaimedDelivery, eventType: string): Promise<void> {
+  await emitEvent(
+    {
+      accountId: claim.accountId,
+      type: "weather.webhook_delivery_failed",
+      data: {
+        event_id: claim.eventId,
+        event_type: eventType,
+        delivery_id: claim.id,
+        webhook_id: claim.endpointId,
+        watch_id: claim.kind === "watch" ? claim.watchId : null,
+        target: claim.kind === "watch" ? "watch_webhook_url" : "webhook_endpoint",
+        url: claim.url,
+        attempts: claim.attemptNumber,
+      },
+      excludeEndpointId: claim.endpointId ?? undefined,
+    },
+    tx,
+  );
+}

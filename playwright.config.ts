@@ -1,0 +1,66 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * E2E against the BUILT app (`next start`), in Debian's Chromium (browsers cannot
+ * be downloaded here). Build first: `npx next build && npx playwright test`.
+ *
+ * Database: E2E_DATABASE_URL (migrated before start) when set, else an in-memory
+ * PGlite that lives as long as the server. One worker: specs share one server.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const dbUrl = process.env.E2E_DATABASE_URL;
+
+const serverEnv: Record<string, string> = {
+  NODE_ENV: "production",
+  NEXTAUTH_URL: BASE_URL,
+  NEXTAUTH_SECRET: "e2e-only-nextauth-secret-0123456789abcdef",
+  WEATHER_PROVIDER: "simulated",
+  WEBHOOK_ALLOWED_HOSTS: "127.0.0.1,localhost",
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+  ...(dbUrl ? { DATABASE_URL: dbUrl } : { PGLITE_DIR: "memory://" }),
+};
+
+// Inherit PATH/HOME etc., but never a developer's own DATABASE_URL or PGLITE_DIR.
+const inherited = Object.fromEntries(
+  Object.entries(process.env).filter(([k, v]) => v !== undefined && k !== "DATABASE_URL" && k !== "PGLITE_DIR"),
+) as Record<string, string>;
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  outputDir: "test-results",
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: dbUrl ? `npx tsx scripts/db-migrate.ts && npx next start -p ${PORT}` : `npx next start -p ${PORT}`,
+    url: `${BASE_URL}/api/healthz`,
+    // Never attach to someone else's server: each run starts (and stops) its own.
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...inherited, ...serverEnv },
+  },
+});
