@@ -4,6 +4,7 @@ import { watchRefresh } from "./watch-refresh";
 import { watchBillingAccrual } from "./watch-billing-accrual";
 import { webhookDelivery } from "./webhook-delivery";
 import { webhookDeliverySweeper } from "./webhook-delivery-sweeper";
+import { tripOpLogPrune } from "./trip-op-log-prune";
 
 /** Every Inngest function, served at /api/inngest. Each function file adds one line. */
-export const functions: InngestFunction.Any[] = [watchRefreshScheduler, watchRefresh, watchBillingAccrual, webhookDelivery, webhookDeliverySweeper];
+export const functions: InngestFunction.Any[] = [watchRefreshScheduler, watchRefresh, watchBillingAccrual, webhookDelivery, webhookDeliverySweeper, tripOpLogPrune];

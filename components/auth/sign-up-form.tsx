@@ -21,11 +21,8 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
     const name = String(form.get("name") ?? "").trim();
     const email = String(form.get("email") ?? "").trim();
     const password = String(form.get("password") ?? "");
-    const missing: Errors = {};
-    if (!email) missing.email = "Enter your email address.";
-    if (!password) missing.password = "Choose a password.";
-    setErrors(missing);
-    if (Object.keys(missing).length) return;
+    // The server's schema is the one validator; its issues come back per field.
+    setErrors({});
     setPending(true);
     try {
       await apiFetch("/api/auth/sign-up", { method: "POST", body: { email, password, ...(name ? { name } : {}) } });

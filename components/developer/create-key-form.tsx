@@ -80,7 +80,7 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated: (k: CreatedA
           {GROUPS.map((g) => (
             <div key={g.title}>
               <p className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{g.title}</p>
-              <div className="space-y-2">
+              <div className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
                 {g.scopes.map((s) => (
                   <Checkbox
                     key={s}

@@ -10,6 +10,8 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/tokens", label: "Access tokens", group: "Developers" },
   { href: "/usage", label: "Usage", group: "Developers" },
   { href: "/playground", label: "API playground", group: "Weather" },
+  { href: "/watches", label: "Watches", group: "Weather" },
+  { href: "/trips", label: "Trips", group: "Trips" },
   { href: "/visa", label: "Visa API keys", group: "Visa" },
   { href: "/docs", label: "API reference", group: "Docs" },
 ];

@@ -11,6 +11,8 @@ export interface DialogProps {
   children?: ReactNode;
   /** Buttons row at the bottom. */
   footer?: ReactNode;
+  /** md: forms and confirmations; lg: wider forms. */
+  size?: "md" | "lg";
   className?: string;
 }
 
@@ -18,7 +20,7 @@ export interface DialogProps {
  * Modal on the native <dialog>: the browser provides the focus trap, Escape to
  * close, inert background and top-layer stacking.
  */
-export function Dialog({ open, onClose, title, description, children, footer, className }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, footer, size = "md", className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descId = useId();
@@ -43,7 +45,9 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
         if (e.target === e.currentTarget) onClose();
       }}
       className={cx(
-        "m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg bg-white p-0 text-slate-900 shadow-xl ring-1 ring-slate-200 backdrop:bg-slate-900/40",
+        "m-auto w-[calc(100%-2rem)] rounded-lg",
+        size === "lg" ? "max-w-2xl" : "max-w-lg",
+        "bg-white p-0 text-slate-900 shadow-xl ring-1 ring-slate-200 backdrop:bg-slate-900/40",
         className,
       )}
     >

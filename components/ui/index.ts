@@ -12,3 +12,4 @@ export { Field, FieldError, Input, Label, Select, Textarea, type FieldControlPro
 export { PageHeader } from "./page-header";
 export { Spinner } from "./spinner";
 export { Table, TBody, Td, Th, THead, Tr } from "./table";
+export { QueryStates } from "./query-states";

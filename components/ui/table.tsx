@@ -22,7 +22,7 @@ export function TBody(props: ComponentProps<"tbody">) {
 }
 
 export function Tr({ className, ...rest }: ComponentProps<"tr">) {
-  return <tr className={cx("align-top", className)} {...rest} />;
+  return <tr className={cx("align-middle", className)} {...rest} />;
 }
 
 export function Th({ className, ...rest }: ComponentProps<"th">) {

@@ -5,7 +5,8 @@ import type { Counters } from "./counters";
 import { dayOf, periodOf, type BillingPeriod } from "./period";
 import { cheapestPlanWith, LIMIT_KEYS, limitsFor, type CounterDimension, type Limits } from "./plans";
 import { rateLimitHeaders, rememberRequestsUsed, requestsUsed } from "./rate-limit-headers";
-import { releaseQuota, reserveQuota, type QuotaCharge } from "./reserve-quota";
+import { reserveCoalesced } from "./coalesce-reservations";
+import { releaseQuota, type QuotaCharge } from "./reserve-quota";
 
 export interface Charge {
   /** Billing units of the call (0: not counted toward `requests`). */
@@ -69,7 +70,7 @@ export function weatherMeter<Ctx extends { principal: Principal }>(opts: {
         limits: who.isInternal ? null : limits,
       };
       const db = await getDb();
-      const result = await reserveQuota(db, quota);
+      const result = await reserveCoalesced(db, quota);
       rememberRequestsUsed(who.accountId, period.key, result.counters.requests);
       const headers = rateLimitHeaders(limits.requests, result.counters.requests, period);
       if (!result.ok) throw capReached(result.dimension, limits, result.counters, period, headers);

@@ -7,6 +7,9 @@ import { queryOne } from "@/lib/db/sql";
 import { call, type CallResult, type Handler } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { assertActiveWatchCapacity, countActiveWatches } from "./active-watches";
+import { periodOf } from "./period";
+import { PLAN_LIMITS } from "./plans";
+import { reserveQuota, reserveQuotaTogether, type QuotaCharge } from "./reserve-quota";
 import { countersOf, dailyUnitsOf, seedCounters } from "./testing";
 import { meteredRoute } from "./testing-routes";
 
@@ -86,6 +89,57 @@ describeWithPostgres("quota reservation under concurrency (real Postgres)", () =
     expect(ok).toBeGreaterThan(0);
     expect(ok).toBeLessThanOrEqual(LEFT);
     expect((await countersOf(u.accountId)).requests).toBe(1_000 - LEFT + ok);
+  });
+
+  // Within one process the meter coalesces an account's concurrent calls into
+  // fewer statements; these two race the statement itself over many connections,
+  // as separate app instances would.
+  it("the reservation statement: 200 concurrent reservations over 30 connections against 100 items left", async () => {
+    const u = await makeUser({ plan: "starter" });
+    await seedCounters(u.accountId, { timeline_items: 10_000 - LEFT });
+    const db = await getDb();
+    const charge: QuotaCharge = {
+      accountId: u.accountId,
+      periodKey: periodOf().key,
+      day: new Date().toISOString().slice(0, 10),
+      endpoint: "weather.timeline",
+      units: 2,
+      amounts: { requests: 1, timeline_items: 1, route_calls: 0 },
+      limits: PLAN_LIMITS.starter,
+    };
+    const results = await Promise.all(Array.from({ length: CALLS }, () => reserveQuota(db, charge)));
+    expect(results.filter((r) => r.ok)).toHaveLength(LEFT);
+    for (const r of results.filter((x) => !x.ok)) expect(r).toMatchObject({ ok: false, dimension: "timeline_items" });
+    expect(await countersOf(u.accountId)).toEqual({ requests: LEFT, timeline_items: 10_000, route_calls: 0 });
+    expect((await dailyUnitsOf(u.accountId))["weather.timeline"]).toEqual({ units: 2 * LEFT, calls: LEFT });
+  });
+
+  it("batched reservations of 20 instances racing: exactly what fits is granted", async () => {
+    const u = await makeUser({ plan: "free" });
+    await seedCounters(u.accountId, { requests: 1_000 - LEFT });
+    const db = await getDb();
+    const charge: QuotaCharge = {
+      accountId: u.accountId,
+      periodKey: periodOf().key,
+      day: new Date().toISOString().slice(0, 10),
+      endpoint: "weather.current",
+      units: 1,
+      amounts: { requests: 1, timeline_items: 0, route_calls: 0 },
+      limits: PLAN_LIMITS.free,
+    };
+    // 20 "instances", each reserving a batch of 10 together, falling back to one by one.
+    const granted = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const batch = Array.from({ length: 10 }, () => charge);
+        const together = await reserveQuotaTogether(db, batch);
+        if (together) return batch.length;
+        let n = 0;
+        for (const c of batch) if ((await reserveQuota(db, c)).ok) n++;
+        return n;
+      }),
+    );
+    expect(granted.reduce((a, b) => a + b, 0)).toBe(LEFT);
+    expect((await countersOf(u.accountId)).requests).toBe(1_000);
   });
 
   it("active_watches: 40 concurrent creations against a cap of 10 leave exactly 10 active", async () => {

@@ -6,6 +6,7 @@ import { watchContracts } from "@/lib/watches/contracts";
 import { webhookContracts } from "@/lib/webhooks/contracts";
 import { visaContracts, visaKeyContracts } from "@/lib/visa/contracts";
 import { tripApiContracts } from "@/lib/trips/all-contracts";
+import { weatherContracts } from "@/lib/weather/contracts";
 import type { RouteContract } from "./route";
 
 /** Every public route contract, for the OpenAPI document. Each area adds one line. */
@@ -20,5 +21,6 @@ export function allContracts(): RouteContract<any, any, any, any>[] {
     ...Object.values(visaContracts),
     ...Object.values(visaKeyContracts),
     ...tripApiContracts(),
+    ...Object.values(weatherContracts),
   ];
 }

@@ -115,7 +115,7 @@ export function staleRevision(current: number, base: number): ApiError {
   return new ApiError(
     "STALE_REVISION",
     `The trip is at revision ${current}, not ${base}. Read the changes since ${base} (GET /v1/trips/{tripId}/ops?since_revision=${base}), re-apply your change and retry with base_revision ${current}.`,
-    { extra: { current_revision: current, base_revision: base } },
+    { extra: { current_revision: current, base_revision: base }, details: { current_revision: current, base_revision: base } },
   );
 }
 

@@ -1,8 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { TRIP_ROLES, tripMembers, trips, users, type TripRole, type TripRow } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/errors";
 import { requireTripRole } from "./roles";
 import { isValidTimeZone } from "./time";
 

@@ -14,6 +14,7 @@ import * as proposalsRoute from "@/app/v1/trips/[tripId]/proposals/route";
 import * as proposalRoute from "@/app/v1/trips/[tripId]/proposals/[proposalId]/route";
 import { createTrip } from "./manage-trips";
 import { createProposal } from "./proposals";
+import { CreateProposalInput } from "./proposal-schema";
 import { listTripsFor, makeTrip, sampleEvent, sampleProposal } from "./testing";
 
 let t: TestDatabase;
@@ -33,7 +34,7 @@ async function routesFor(owner: TestUser): Promise<Array<[string, Handler, "GET"
   const trip = await createTrip(owner.userId, { name: "Mine", time_zone: "UTC" });
   const tripId = String(trip.trip_id);
   const other = await makeUser();
-  const p = await createProposal(trip.trip_id, owner.userId, sampleProposal());
+  const p = await createProposal(trip.trip_id, owner.userId, CreateProposalInput.parse(sampleProposal()));
   const proposalParams = { tripId, proposalId: p.proposal_id };
   const base = `/v1/trips/${tripId}`;
   return [

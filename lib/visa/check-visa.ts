@@ -56,20 +56,26 @@ export async function checkVisa(input: { nationality: string; destination: strin
   await ensureVisaData();
   const db = await getDb();
   const { nationality, destination, purpose } = input;
+  // The two reads are independent: run them side by side on the pool.
+  const [dataAsOf, rows] = await Promise.all([
+    latestImport(db),
+    nationality === destination
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(visaRequirements)
+          .where(and(eq(visaRequirements.passport, nationality), eq(visaRequirements.destination, destination)))
+          .orderBy(asc(visaRequirements.purpose)),
+  ]);
   const base = {
     nationality: { code: nationality, name: countryName(nationality) },
     destination: { code: destination, name: countryName(destination) },
     purpose,
-    dataAsOf: await latestImport(db),
+    dataAsOf,
   };
   if (nationality === destination) {
     return { ...base, status: "own_country", requirement: null, availablePurposes: [], message: `Holders of a ${nationality} passport need no visa to enter ${base.destination.name}, their own country.` };
   }
-  const rows = await db
-    .select()
-    .from(visaRequirements)
-    .where(and(eq(visaRequirements.passport, nationality), eq(visaRequirements.destination, destination)))
-    .orderBy(asc(visaRequirements.purpose));
   const availablePurposes = rows.map((r) => r.purpose);
   const row = rows.find((r) => r.purpose === purpose);
   if (!row) {

@@ -19,7 +19,12 @@ export function countryName(code: string): string {
 /** A country code field: case-insensitive in, upper-case out, with a message naming the bad value. */
 export function countryCodeField(label: string) {
   return z
-    .string({ error: `${label} is required: an ISO 3166-1 alpha-2 country code such as "FR".` })
+    .string({
+      error: (iss) =>
+        iss.input === undefined
+          ? `${label} is required: an ISO 3166-1 alpha-2 country code such as "FR".`
+          : `${label} must be a string: an ISO 3166-1 alpha-2 country code such as "FR".`,
+    })
     .trim()
     .transform((v) => v.toUpperCase())
     .refine(isCountryCode, {

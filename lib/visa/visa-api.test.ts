@@ -96,6 +96,7 @@ describe("POST /v1/visa/check", () => {
       [{ nationality: "US", purpose: "tourism" }, /destination is required/],
       [{ nationality: "US", destination: "FR", purpose: "holiday" }, /purpose must be one of: tourism, business, transit, study, work/],
       [{ nationality: "US", destination: "FR" }, /purpose/],
+      [{ nationality: 12, destination: "FR", purpose: "tourism" }, /nationality must be a string/],
       [[], /expected object/],
     ];
     for (const [body, message] of cases) {
@@ -182,5 +183,23 @@ describe("visa key management", () => {
     expect((await call(visaKeys.GET, { path: "/api/developer/visa-keys", bearer: admin })).body).toEqual([]);
     const again = await call(visaKeyById.DELETE, { method: "DELETE", path: `/api/developer/visa-keys/${created.body.id}`, params: { keyId: String(created.body.id) }, bearer: admin });
     expect(again.status).toBe(404);
+  });
+});
+
+describe("admin CLI commands", () => {
+  it("create-visa-key prints exactly {id, key}; set-visa-limit validates the 1..1,000,000 range", async () => {
+    const { visaCommands } = await import("@/scripts/admin/visa");
+    const u = await makeUser();
+    const flags = visaCommands["create-visa-key"].flags.parse({ email: u.email, name: "cli", hourlyLimit: "250000" });
+    const out = await visaCommands["create-visa-key"].run(flags);
+    expect(Object.keys(out).sort()).toEqual(["id", "key"]);
+    expect(out.key).toMatch(/^vik_/);
+    const res = await checkWith(out.key as string, { nationality: "US", destination: "FR", purpose: "tourism" });
+    expect(res.headers.get("x-ratelimit-limit")).toBe("250000");
+    expect(visaCommands["set-visa-limit"].flags.safeParse({ id: String(out.id), hourlyLimit: "2000000" }).success).toBe(false);
+    expect(visaCommands["set-visa-limit"].flags.safeParse({ id: String(out.id), hourlyLimit: "0" }).success).toBe(false);
+    const set = await visaCommands["set-visa-limit"].run(visaCommands["set-visa-limit"].flags.parse({ id: String(out.id), hourlyLimit: "1000000" }));
+    expect(set).toEqual({ id: out.id, hourly_limit: 1_000_000, revoked: false });
+    await expect(visaCommands["set-visa-limit"].run({ id: 999_999, hourlyLimit: 5 })).rejects.toThrow(/not found/);
   });
 });

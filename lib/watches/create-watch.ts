@@ -43,7 +43,7 @@ export async function createWatch(owner: WatchOwner, input: CreateWatchInput, no
         placeType: input.place_type,
         activityType: input.activity_type,
         transportMode: input.transport_mode ?? null,
-        outdoor: input.outdoor ?? defaultOutdoor(input.activity_type),
+        outdoor: input.outdoor ?? defaultOutdoor(input.activity_type, input.transport_mode),
         startsAt,
         endsAt,
         webhookUrl: url.toString(),

@@ -1,4 +1,5 @@
 import { getDb } from "@/lib/db/client";
+import { log } from "@/lib/log";
 import { claimDueWatches } from "./claim-watches";
 import { refreshWatch } from "./refresh-watch";
 
@@ -13,7 +14,12 @@ export async function refreshDueWatches(opts: { limit?: number; concurrency?: nu
     Array.from({ length: Math.min(concurrency, claims.length) }, async () => {
       while (next < claims.length) {
         const claim = claims[next++];
-        await refreshWatch(claim.id, { claim });
+        try {
+          await refreshWatch(claim.id, { claim });
+        } catch (err) {
+          // One watch's unexpected error must not stop the batch; its lease lapses and it is retried.
+          log.error("watch refresh crashed", { watch_id: claim.id, error: err });
+        }
       }
     }),
   );

@@ -112,6 +112,23 @@ describe("POST /v1/weather/watch", () => {
     }
   });
 
+  it("outdoor defaults from the transport mode, else the activity profile", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const cases: Array<[Record<string, unknown>, boolean]> = [
+      [{ activity_type: "museum" }, false],
+      [{ activity_type: "beach" }, true],
+      [{ activity_type: "my_custom_thing" }, true],
+      [{ activity_type: "hiking", transport_mode: "car" }, false],
+      [{ activity_type: "museum", transport_mode: "cycling" }, true],
+    ];
+    for (const [overrides, outdoor] of cases) {
+      const body = watchBody(overrides) as Record<string, unknown>;
+      delete body.outdoor;
+      const { watch } = await createWatchVia(u, body);
+      expect(watch.outdoor, JSON.stringify(overrides)).toBe(outdoor);
+    }
+  });
+
   it("rejects bad input with bad_request naming the field, and bills nothing", async () => {
     const u = await makeUser({ plan: "starter" });
     const key = await u.key(["weather:watch"]);

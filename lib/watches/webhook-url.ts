@@ -10,10 +10,13 @@ export async function assertWebhookUrlAllowed(url: string): Promise<void> {
   }
 }
 
-// Activity types whose canonical profile is indoors (spec "Timeline item" list).
-const INDOOR_ACTIVITIES = new Set(["museum", "shopping", "dining", "train", "airport_transfer", "driving"]);
+// Mirrors the weather core's profiles (lib/weather/risk/profiles.ts): which canonical
+// activities and transport modes are sheltered. Unknown activities are outdoor.
+const INDOOR_ACTIVITIES = new Set(["museum", "shopping", "dining", "train", "ferry", "airport_transfer", "driving"]);
+const OUTDOOR_TRANSPORT = new Set(["walking", "cycling"]);
 
-export function defaultOutdoor(activityType: string): boolean {
+/** outdoor when the request leaves it out: the transport mode's profile wins over the activity's. */
+export function defaultOutdoor(activityType: string, transportMode?: string | null): boolean {
+  if (transportMode) return OUTDOOR_TRANSPORT.has(transportMode);
   return !INDOOR_ACTIVITIES.has(activityType.trim().toLowerCase());
 }
-

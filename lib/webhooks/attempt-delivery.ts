@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import { webhookEndpoints, webhookEvents } from "@/drizzle/schema";
+import { inArray, sql } from "drizzle-orm";
+import { webhookEndpoints, webhookEvents, type WebhookEndpointRow, type WebhookEventRow } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { env } from "@/lib/env";
@@ -20,16 +20,44 @@ export type DeliveryOutcome = AttemptRecord | { status: "cancelled"; deliveryId:
  * target against the SSRF guard, POSTs, and records the outcome. Safe to run
  * twice: the lease guard in recordAttempt keeps one record per attempt number.
  */
-export async function performClaimedDelivery(claim: ClaimedDelivery): Promise<DeliveryOutcome> {
+export interface DeliveryContext {
+  event: WebhookEventRow;
+  endpoint?: WebhookEndpointRow;
+}
+
+/** Loads events and endpoints of a batch of claims in two queries (not two per delivery). */
+export async function loadContexts(claims: ClaimedDelivery[]): Promise<Map<string, DeliveryContext>> {
   const db = await getDb();
-  const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, claim.eventId)).limit(1);
+  const eventIds = [...new Set(claims.map((c) => c.eventId))];
+  const endpointIds = [...new Set(claims.flatMap((c) => (c.endpointId ? [c.endpointId] : [])))];
+  const events = new Map((await db.select().from(webhookEvents).where(inArray(webhookEvents.id, eventIds))).map((e) => [e.id, e]));
+  const endpoints = new Map(
+    endpointIds.length ? (await db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, endpointIds))).map((e) => [e.id, e]) : [],
+  );
+  const out = new Map<string, DeliveryContext>();
+  for (const c of claims) {
+    const event = events.get(c.eventId);
+    if (event) out.set(c.id, { event, endpoint: c.endpointId ? endpoints.get(c.endpointId) : undefined });
+  }
+  return out;
+}
+
+/**
+ * Makes the attempt a claim entitles this worker to: signs the envelope with
+ * the endpoint's secret (or the account's watch signing secret), checks the
+ * target against the SSRF guard, POSTs, and records the outcome. Safe to run
+ * twice: the lease guard in recordAttempt keeps one record per attempt number.
+ */
+export async function performClaimedDelivery(claim: ClaimedDelivery, preloaded?: DeliveryContext): Promise<DeliveryOutcome> {
+  const ctx = preloaded ?? (await loadContexts([claim])).get(claim.id);
+  if (!ctx) return cancel(claim); // the event is gone (account deleted)
+  const { event, endpoint } = ctx;
   let secret: string;
   if (claim.endpointId) {
-    const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, claim.endpointId)).limit(1);
     if (!endpoint || endpoint.status !== "active") return cancel(claim);
     secret = decryptSecret(endpoint.secretEncrypted);
   } else {
-    secret = (await getOrCreateWatchSigningSecret(claim.accountId, db)).secret;
+    secret = (await getOrCreateWatchSigningSecret(claim.accountId)).secret;
   }
 
   const body = eventEnvelope(event);
@@ -78,9 +106,10 @@ export async function attemptDueDeliveries(opts: AttemptDueOptions = {}): Promis
   // A batch no larger than the pool: every claimed lease starts its attempt at once.
   const claims = await claimDueDeliveries(db, opts.batchSize ?? concurrency);
   if (claims.length === 0) return 0;
+  const contexts = await loadContexts(claims);
   await runPool(claims, concurrency, async (c) => {
     try {
-      await performClaimedDelivery(c);
+      await performClaimedDelivery(c, contexts.get(c.id));
     } catch (err) {
       // The lease lapses and the chain is retried with the same attempt number.
       log.error("webhook delivery attempt crashed", { delivery_id: c.id, error: (err as Error).message.split("\n")[0], cause: String((err as Error).cause ?? "") });

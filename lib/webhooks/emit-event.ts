@@ -34,7 +34,13 @@ export const DELIVERY_SCHEDULED_EVENT = "webhooks/delivery.scheduled";
  * change (it is then delivered only if that transaction commits).
  */
 export async function emitEvent(input: EmitEventInput, db?: DbOrTx): Promise<EmittedEvent> {
-  const d = db ?? (await getDb());
+  // Event and chains commit together (one commit, too, instead of two).
+  const emitted = db ? await record(input, db) : await (await getDb()).transaction((tx) => record(input, tx));
+  if (emitted.deliveryIds.length) await announce(emitted.deliveryIds);
+  return emitted;
+}
+
+async function record(input: EmitEventInput, d: DbOrTx): Promise<EmittedEvent> {
   const [event] = await d
     .insert(webhookEvents)
     .values({ ...(input.eventId ? { id: input.eventId } : {}), accountId: input.accountId, type: input.type, data: input.data, watchId: input.watchTarget?.watchId ?? null })
@@ -61,7 +67,6 @@ export async function emitEvent(input: EmitEventInput, db?: DbOrTx): Promise<Emi
   if (input.watchTarget) targets.push({ kind: "watch", url: input.watchTarget.url, endpointId: null, watchId: input.watchTarget.watchId });
 
   const deliveryIds = targets.length ? await createDeliveries(d, event.id, input.accountId, targets) : [];
-  if (deliveryIds.length) await announce(deliveryIds);
   return { eventId: event.id, createdAt: event.createdAt, deliveryIds };
 }
 

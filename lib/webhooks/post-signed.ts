@@ -1,5 +1,5 @@
 import https from "node:https";
-import { rootCertificates } from "node:tls";
+import { createSecureContext, rootCertificates } from "node:tls";
 import { isIP, type LookupFunction } from "node:net";
 import type { CheckedTarget } from "./ssrf";
 
@@ -15,14 +15,22 @@ import type { CheckedTarget } from "./ssrf";
 export const BODY_EXCERPT_BYTES = 1024;
 const MAX_BODY_READ_BYTES = 64 * 1024;
 
-let agent = new https.Agent({ keepAlive: true, maxSockets: 256 });
+const AGENT_OPTIONS = { keepAlive: true, maxSockets: 256 };
+let agent = new https.Agent(AGENT_OPTIONS);
 let extraCa: string[] = [];
 
-/** Adds PEM CA certificates to the delivery agent's trust (tests, bench). */
+/**
+ * Adds PEM CA certificates to the delivery agent's trust (tests, bench). `ca`
+ * replaces the default store, so Node's bundled roots are kept alongside; the
+ * agent is rebuilt once here.
+ */
 export function trustExtraCa(pem: string): void {
+  if (extraCa.includes(pem)) return;
   extraCa = [...extraCa, pem];
   agent.destroy();
-  agent = new https.Agent({ keepAlive: true, maxSockets: 256 });
+  // One prebuilt context: a `ca` option would be re-parsed per socket and
+  // concatenated into the agent's pool key on every request.
+  agent = new https.Agent({ ...AGENT_OPTIONS, secureContext: createSecureContext({ ca: [...rootCertificates, ...extraCa] }) });
 }
 
 export interface PostResult {
@@ -62,7 +70,6 @@ export function postSigned(target: CheckedTarget, headers: Record<string, string
       path: `${url.pathname}${url.search}`,
       agent,
       lookup: pinnedLookup(target),
-      ...(extraCa.length ? { ca: [...defaultCas(), ...extraCa] } : {}),
       headers: {
         "content-type": "application/json",
         "content-length": String(payload.length),
@@ -107,9 +114,4 @@ export function excerpt(buf: Buffer): string {
   let end = BODY_EXCERPT_BYTES;
   while (end > 0 && (buf[end] & 0xc0) === 0x80) end--;
   return buf.subarray(0, end).toString("utf8");
-}
-
-/** `ca` replaces the default trust store, so the bundled roots are kept alongside. */
-function defaultCas(): readonly string[] {
-  return rootCertificates;
 }

@@ -1,22 +1,18 @@
 import type { Metadata } from "next";
 import { ApiKeysPanel } from "@/components/developer/api-keys-panel";
-import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "API keys" };
 
 export default function KeysPage() {
   return (
-    <>
-      <PageHeader
-        title="API keys"
-        description={
-          <>
-            Keys authenticate your servers to the weather and itinerary APIs with{" "}
-            <code className="font-mono text-[13px]">Authorization: Bearer svc_…</code>. Each key carries only the scopes you grant.
-          </>
-        }
-      />
-      <ApiKeysPanel />
-    </>
+    <ApiKeysPanel
+      title="API keys"
+      description={
+        <>
+          Keys authenticate your servers to the weather and itinerary APIs with{" "}
+          <code className="font-mono text-[13px]">Authorization: Bearer svc_…</code>. Each key carries only the scopes you grant.
+        </>
+      }
+    />
   );
 }

@@ -1,23 +1,19 @@
 import type { Metadata } from "next";
 import { AccessTokensPanel } from "@/components/developer/access-tokens-panel";
-import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Access tokens" };
 
 export default function TokensPage() {
   return (
-    <>
-      <PageHeader
-        title="Access tokens"
-        description={
-          <>
-            Tokens let an agent or script act as you on the trip endpoints with{" "}
-            <code className="font-mono text-[13px]">Authorization: Bearer sat_…</code>. They always expire; revoke one as soon as it is no
-            longer needed.
-          </>
-        }
-      />
-      <AccessTokensPanel />
-    </>
+    <AccessTokensPanel
+      title="Access tokens"
+      description={
+        <>
+          Tokens let an agent or script act as you on the trip endpoints with{" "}
+          <code className="font-mono text-[13px]">Authorization: Bearer sat_…</code>. They always expire; revoke one as soon as it is no
+          longer needed.
+        </>
+      }
+    />
   );
 }

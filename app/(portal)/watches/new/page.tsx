@@ -1,0 +1,14 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/page-header";
+import { CreateWatchForm } from "@/components/watches/create-watch-form";
+
+export const metadata: Metadata = { title: "New watch" };
+
+export default function NewWatchPage() {
+  return (
+    <>
+      <PageHeader title="New watch" description="Creating a watch bills 1 unit, then 1 unit per day it is active inside its window." />
+      <CreateWatchForm />
+    </>
+  );
+}

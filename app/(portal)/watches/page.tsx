@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { ButtonLink } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { WatchesList } from "@/components/watches/watches-list";
+import { WatchSigningSecretCard } from "@/components/watches/watch-signing-secret-card";
+
+export const metadata: Metadata = { title: "Watches" };
+
+export default function WatchesPage() {
+  return (
+    <>
+      <PageHeader
+        title="Watches"
+        description="Watches monitor the forecast for a place and time window and POST signed events to your webhook when it changes."
+        actions={<ButtonLink href="/watches/new">New watch</ButtonLink>}
+      />
+      <WatchesList />
+      <WatchSigningSecretCard />
+    </>
+  );
+}

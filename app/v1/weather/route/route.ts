@@ -1,0 +1,5 @@
+import { defineRoute } from "@/lib/http/route";
+import { analyseRoute } from "@/lib/weather/analyse-route";
+import { weatherContracts } from "@/lib/weather/contracts";
+
+export const POST = defineRoute(weatherContracts.route, async ({ body, principal }) => analyseRoute(body, principal.account.environment));

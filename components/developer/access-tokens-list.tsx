@@ -1,0 +1,88 @@
+"use client";
+import { StatusChip } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { formatDate, formatDateTime, formatRelative, isPast } from "@/lib/client/format";
+import type { AccessTokenRow } from "./types";
+
+function Expiry({ at }: { at: string }) {
+  return isPast(at) ? <StatusChip status="expired" /> : <span title={formatDateTime(at)}>{formatDate(at)}</span>;
+}
+
+/** Tokens as a table from the sm breakpoint and as stacked cards on phones. */
+export function AccessTokensList({ rows, onRevoke }: { rows: AccessTokenRow[]; onRevoke: (row: AccessTokenRow) => void }) {
+  const revokeButton = (t: AccessTokenRow) => (
+    <Button variant="secondary" size="sm" onClick={() => onRevoke(t)} aria-label={`Revoke ${t.name}`}>
+      Revoke
+    </Button>
+  );
+  return (
+    <>
+      <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Access tokens">
+        {rows.map((t) => (
+          <li key={t.id} className="space-y-3 px-4 py-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">{t.name}</p>
+                <code className="font-mono text-xs text-slate-600">{t.tokenPrefix}…</code>
+              </div>
+              {revokeButton(t)}
+            </div>
+            <dl className="grid grid-cols-3 gap-2 text-xs">
+              <div>
+                <dt className="text-slate-500">Created</dt>
+                <dd className="text-slate-800">{formatDate(t.createdAt)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Last used</dt>
+                <dd className="text-slate-800">{formatRelative(t.lastUsedAt)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Expires</dt>
+                <dd className="text-slate-800">
+                  <Expiry at={t.expiresAt} />
+                </dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden sm:block">
+        <Table caption="Access tokens">
+          <THead>
+            <Tr>
+              <Th>Name</Th>
+              <Th>Token</Th>
+              <Th>Created</Th>
+              <Th>Last used</Th>
+              <Th>Expires</Th>
+              <Th className="text-right">
+                <span className="sr-only">Actions</span>
+              </Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {rows.map((t) => (
+              <Tr key={t.id}>
+                <Td className="font-medium text-slate-900">{t.name}</Td>
+                <Td>
+                  <code className="font-mono text-xs whitespace-nowrap text-slate-700">{t.tokenPrefix}…</code>
+                </Td>
+                <Td className="whitespace-nowrap" title={formatDateTime(t.createdAt)}>
+                  {formatDate(t.createdAt)}
+                </Td>
+                <Td className="whitespace-nowrap" title={formatDateTime(t.lastUsedAt)}>
+                  {formatRelative(t.lastUsedAt)}
+                </Td>
+                <Td className="whitespace-nowrap">
+                  <Expiry at={t.expiresAt} />
+                </Td>
+                <Td className="text-right">{revokeButton(t)}</Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      </div>
+    </>
+  );
+}

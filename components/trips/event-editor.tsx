@@ -1,0 +1,80 @@
+"use client";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, Input, Textarea } from "@/components/ui/field";
+import { ApiRequestError, errorMessage } from "@/lib/client/api-fetch";
+import { localDay } from "./time-format";
+import type { OpInput } from "./use-trip-op";
+import type { TripEvent } from "./types";
+
+function localTime(iso: string, zone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(new Date(iso));
+}
+
+/**
+ * Edits one event as ops on the revision the page showed: update_event for
+ * title/notes/cost, move_event when the date or time (trip zone) changed.
+ */
+export function EventEditor(props: {
+  event: TripEvent;
+  tripZone: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (ops: OpInput[]) => void;
+  onCancel: () => void;
+}) {
+  const { event: e, tripZone } = props;
+  const [formError, setFormError] = useState<string | null>(null);
+  const day = localDay(e.startDateTime, tripZone);
+  const time = localTime(e.startDateTime, tripZone);
+
+  function submit(ev: FormEvent<HTMLFormElement>) {
+    ev.preventDefault();
+    const fd = new FormData(ev.currentTarget);
+    const get = (k: string) => String(fd.get(k) ?? "");
+    const ops: OpInput[] = [];
+    const changes: Record<string, unknown> = {};
+    if (get("title").trim() !== e.title) changes.title = get("title").trim();
+    if ((get("notes") || null) !== e.notes) changes.notes = get("notes") || null;
+    const cost = get("cost") === "" ? null : Number(get("cost"));
+    if (cost !== null && (!Number.isFinite(cost) || cost < 0)) return setFormError("Cost must be a number of 0 or more.");
+    if (cost !== e.cost) changes.cost = cost;
+    if (Object.keys(changes).length) ops.push({ type: "update_event", payload: { event_id: e.id, ...changes } });
+    if (get("date") !== day || get("time") !== time) ops.push({ type: "move_event", payload: { event_id: e.id, date: get("date"), time: get("time") } });
+    if (ops.length === 0) return props.onCancel();
+    setFormError(null);
+    props.onSubmit(ops);
+  }
+
+  const serverError = props.error && !(props.error instanceof ApiRequestError && props.error.code === "STALE_REVISION") ? errorMessage(props.error) : null;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {(formError || serverError) && <Alert tone="danger">{formError ?? serverError}</Alert>}
+      <Field label="Title">{(p) => <Input {...p} name="title" defaultValue={e.title} maxLength={200} />}</Field>
+      <div className="grid grid-cols-2 gap-4">
+        <Field label="Date" hint={`In the trip's zone (${tripZone})`}>
+          {(p) => <Input {...p} type="date" name="date" defaultValue={day} />}
+        </Field>
+        <Field label="Start time" hint="Duration is kept">
+          {(p) => <Input {...p} type="time" name="time" defaultValue={time} />}
+        </Field>
+      </div>
+      <Field label="Cost">{(p) => <Input {...p} name="cost" inputMode="decimal" defaultValue={e.cost ?? ""} />}</Field>
+      <Field label="Notes">{(p) => <Textarea {...p} name="notes" defaultValue={e.notes ?? ""} className="font-sans" />}</Field>
+      <div className="flex justify-between gap-2">
+        <Button variant="secondary" onClick={() => props.onSubmit([{ type: "remove_event", payload: { event_id: e.id } }])} disabled={props.pending}>
+          Remove event
+        </Button>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={props.onCancel} disabled={props.pending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={props.pending}>
+            Save
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

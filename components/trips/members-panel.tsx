@@ -1,0 +1,98 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { Field, Input, Select } from "@/components/ui/field";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { TRIP_ROLES, tripKeys, type Member, type TripRole } from "./types";
+
+/** Members and roles; only owners see the controls (the API enforces it too). */
+export function MembersPanel({ tripId, isOwner }: { tripId: number; isOwner: boolean }) {
+  const qc = useQueryClient();
+  const members = useQuery({ queryKey: tripKeys.members(tripId), queryFn: () => apiFetch<{ members: Member[] }>(`/v1/trips/${tripId}/members`) });
+  const [role, setRole] = useState<TripRole>("editor");
+  const refresh = () => void qc.invalidateQueries({ queryKey: tripKeys.members(tripId) });
+  const invite = useMutation({
+    mutationFn: (body: { email: string; role: TripRole }) => apiFetch(`/v1/trips/${tripId}/members`, { method: "POST", body }),
+    onSuccess: refresh,
+  });
+  const change = useMutation({
+    mutationFn: ({ userId, role: r }: { userId: string; role: TripRole | null }) =>
+      apiFetch(`/v1/trips/${tripId}/members/${userId}`, r ? { method: "PATCH", body: { role: r } } : { method: "DELETE" }),
+    onSettled: refresh,
+  });
+
+  function onInvite(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const email = String(new FormData(form).get("email") ?? "").trim();
+    if (email) invite.mutate({ email, role }, { onSuccess: () => form.reset() });
+  }
+
+  const error = invite.error ?? change.error;
+  return (
+    <Card>
+      <CardHeader title="Members" description="Owners manage members; planners and editors change the itinerary; viewers read." />
+      <div className="space-y-4 p-4 sm:p-6">
+        {error && <Alert tone="danger">{errorMessage(error)}</Alert>}
+        {members.isError && <Alert tone="danger">{errorMessage(members.error)}</Alert>}
+        <Table caption="Trip members">
+          <THead>
+            <Tr>
+              <Th>Member</Th>
+              <Th>Role</Th>
+              {isOwner && <Th className="text-right">Actions</Th>}
+            </Tr>
+          </THead>
+          <TBody>
+            {(members.data?.members ?? []).map((m) => (
+              <Tr key={m.user_id}>
+                <Td>{m.name ? `${m.name} (${m.email})` : m.email}</Td>
+                <Td>
+                  {isOwner ? (
+                    <Select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => change.mutate({ userId: m.user_id, role: e.target.value as TripRole })} className="w-36">
+                      {TRIP_ROLES.map((r) => (
+                        <option key={r}>{r}</option>
+                      ))}
+                    </Select>
+                  ) : (
+                    m.role
+                  )}
+                </Td>
+                {isOwner && (
+                  <Td className="text-right">
+                    <Button variant="secondary" size="sm" onClick={() => change.mutate({ userId: m.user_id, role: null })} aria-label={`Remove ${m.email}`}>
+                      Remove
+                    </Button>
+                  </Td>
+                )}
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+        {isOwner && (
+          <form onSubmit={onInvite} className="flex flex-wrap items-end gap-2" noValidate>
+            <Field label="Invite by email" className="min-w-64 flex-1" hint="They need an account on this portal.">
+              {(p) => <Input {...p} name="email" type="email" placeholder="friend@example.com" />}
+            </Field>
+            <Field label="Role">
+              {(p) => (
+                <Select {...p} value={role} onChange={(e) => setRole(e.target.value as TripRole)} className="w-36">
+                  {TRIP_ROLES.map((r) => (
+                    <option key={r}>{r}</option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Button type="submit" loading={invite.isPending}>
+              Add member
+            </Button>
+          </form>
+        )}
+      </div>
+    </Card>
+  );
+}

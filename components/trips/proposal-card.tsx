@@ -1,0 +1,99 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { StatusChip } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { formatDateTime } from "@/lib/client/format";
+import { dateTimeIn, money } from "./time-format";
+import { tripKeys, type Proposal } from "./types";
+
+/** One proposal: its entities, ranked options with scores, and accept (with an option) / reject (with a reason). */
+export function ProposalCard({ tripId, tripZone, proposal: p, canResolve }: { tripId: number; tripZone: string; proposal: Proposal; canResolve: boolean }) {
+  const qc = useQueryClient();
+  const [option, setOption] = useState<string | undefined>(p.options[0]?.id);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+  const resolve = useMutation({
+    mutationFn: (a: { action: "accept" | "reject"; body: Record<string, string> }) =>
+      apiFetch(`/v1/trips/${tripId}/proposals/${p.proposal_id}?action=${a.action}`, { method: "POST", body: a.body }),
+    // Accepted events appear without a reload: the itinerary, the trip's revision and the proposals refetch.
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: tripKeys.proposals(tripId) });
+      void qc.invalidateQueries({ queryKey: tripKeys.itinerary(tripId) });
+      void qc.invalidateQueries({ queryKey: tripKeys.trip(tripId), exact: true });
+    },
+  });
+  const pending = p.status === "pending";
+  const chosen = p.options.find((o) => o.id === option);
+  const startOf = (i: number) => chosen?.schedule?.find((s) => s.entity_index === i)?.startDateTime ?? p.entities[i].startDateTime;
+
+  return (
+    <article className="rounded-lg border border-slate-200 p-4" data-testid="proposal" aria-label={`Proposal from ${p.actor_agent_id}`}>
+      <header className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <div className="text-sm text-slate-600">
+          From <span className="font-medium text-slate-900">{p.actor_agent_id}</span> · {formatDateTime(p.created_at)}
+          {pending && <span className="ml-2 text-xs text-slate-500">expires {formatDateTime(p.expires_at)}</span>}
+        </div>
+        <StatusChip status={p.status} />
+      </header>
+      <ul className="mb-3 space-y-1 text-sm">
+        {p.entities.map((e, i) => {
+          const start = pending ? startOf(i) : e.startDateTime;
+          return (
+            <li key={i} className="flex flex-wrap gap-2">
+              <span className="rounded bg-slate-100 px-1.5 text-xs leading-5 text-slate-700">{e.type}</span>
+              <span className="font-medium">{e.title}</span>
+              {start && <span className="text-slate-500">{dateTimeIn(start, String(e.timeZone ?? tripZone))}</span>}
+              {e.cost != null && <span className="text-slate-500">· {money(e.cost)}</span>}
+            </li>
+          );
+        })}
+      </ul>
+      {p.options.length > 0 && (
+        <fieldset className="mb-3 space-y-1" disabled={!pending || !canResolve}>
+          <legend className="mb-1 text-xs font-medium tracking-wide text-slate-500 uppercase">Options (ranked)</legend>
+          {p.options.map((o) => (
+            <label key={o.id} className="flex items-center gap-2 text-sm">
+              <input type="radio" name={`option-${p.proposal_id}`} value={o.id} checked={(pending ? option : p.selected_option_id) === o.id} onChange={() => setOption(o.id)} />
+              <span className="font-medium">#{o.rank} {o.label ?? o.id}</span>
+              <span className="text-slate-500">score {o.score}</span>
+              {o.description && <span className="text-slate-500">— {o.description}</span>}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {p.status === "rejected" && p.rejection_reason && <p className="text-sm text-slate-600">Reason: {p.rejection_reason}</p>}
+      {p.status === "accepted" && <p className="text-sm text-slate-600">Created {p.created_event_ids?.length ?? 0} events.</p>}
+      {resolve.isError && <Alert tone="danger">{errorMessage(resolve.error)}</Alert>}
+      {pending && canResolve && (
+        <div className="mt-3 space-y-3">
+          {rejecting ? (
+            <div className="flex flex-wrap items-end gap-2">
+              <Field label="Reason (optional)" className="min-w-64 flex-1">
+                {(f) => <Input {...f} value={reason} onChange={(ev) => setReason(ev.target.value)} maxLength={1000} />}
+              </Field>
+              <Button variant="secondary" onClick={() => setRejecting(false)}>
+                Back
+              </Button>
+              <Button variant="danger" loading={resolve.isPending} onClick={() => resolve.mutate({ action: "reject", body: reason.trim() ? { reason: reason.trim() } : {} })}>
+                Reject proposal
+              </Button>
+            </div>
+          ) : (
+            <div className="flex gap-2">
+              <Button loading={resolve.isPending} onClick={() => resolve.mutate({ action: "accept", body: option ? { selected_option_id: option } : {} })}>
+                Accept{chosen ? ` option ${chosen.label ?? chosen.id}` : ""}
+              </Button>
+              <Button variant="secondary" onClick={() => setRejecting(true)}>
+                Reject…
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

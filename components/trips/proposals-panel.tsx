@@ -1,0 +1,59 @@
+"use client";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Spinner } from "@/components/ui/spinner";
+import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { ProposalCard } from "./proposal-card";
+import { tripKeys, type Proposal, type ProposalSummary } from "./types";
+
+const ORDER = { pending: 0, accepted: 1, rejected: 2, expired: 3 } as const;
+
+/** Proposals from planning agents: pending first, then resolved ones, newest first within each. */
+export function ProposalsPanel({ tripId, tripZone, canResolve }: { tripId: number; tripZone: string; canResolve: boolean }) {
+  const list = useQuery({
+    queryKey: tripKeys.proposals(tripId),
+    queryFn: () => apiFetch<{ proposals: ProposalSummary[] }>(`/v1/trips/${tripId}/proposals`),
+    refetchInterval: 15_000,
+  });
+  const summaries = [...(list.data?.proposals ?? [])].sort(
+    (a, b) => ORDER[a.status] - ORDER[b.status] || b.created_at.localeCompare(a.created_at),
+  );
+  const details = useQueries({
+    queries: summaries.map((s) => ({
+      queryKey: [...tripKeys.proposal(tripId, s.proposal_id), s.status],
+      queryFn: () => apiFetch<Proposal>(`/v1/trips/${tripId}/proposals/${s.proposal_id}`),
+    })),
+  });
+  const pending = summaries.filter((s) => s.status === "pending").length;
+  return (
+    <Card>
+      <CardHeader title="Proposals" description={pending ? `${pending} waiting for a decision` : "Nothing waiting for a decision"} />
+      <div className="space-y-4 p-4 sm:p-6" data-testid="proposals-panel">
+        {list.isPending ? (
+          <p className="flex items-center gap-2 text-sm text-slate-500" role="status">
+            <Spinner /> Loading proposals…
+          </p>
+        ) : list.isError ? (
+          <Alert tone="danger" title="Could not load proposals">
+            {errorMessage(list.error)}
+          </Alert>
+        ) : summaries.length === 0 ? (
+          <EmptyState title="No proposals" description="A planning agent raises proposals with POST /v1/trips/{tripId}/proposals." />
+        ) : (
+          summaries.map((s, i) => {
+            const d = details[i];
+            return d?.data ? (
+              <ProposalCard key={s.proposal_id} tripId={tripId} tripZone={tripZone} proposal={{ ...d.data, status: s.status }} canResolve={canResolve} />
+            ) : (
+              <p key={s.proposal_id} className="flex items-center gap-2 text-sm text-slate-500">
+                <Spinner /> Loading proposal from {s.actor_agent_id}…
+              </p>
+            );
+          })
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,121 @@
+"use client";
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardHeader } from "@/components/ui/card";
+import { Dialog } from "@/components/ui/dialog";
+import { PageHeader } from "@/components/ui/page-header";
+import { Spinner } from "@/components/ui/spinner";
+import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { EventEditor } from "./event-editor";
+import { ItineraryTimeline } from "./itinerary-timeline";
+import { MembersPanel } from "./members-panel";
+import { ProposalsPanel } from "./proposals-panel";
+import { canEdit, tripKeys, type Itinerary, type Trip, type TripEvent } from "./types";
+import { useTripOps } from "./use-trip-op";
+
+/** A trip: itinerary timeline, proposals and members, kept fresh with react-query. */
+export function TripView({ tripId }: { tripId: number }) {
+  const trip = useQuery({ queryKey: tripKeys.trip(tripId), queryFn: () => apiFetch<Trip>(`/v1/trips/${tripId}`) });
+  const itinerary = useQuery({
+    queryKey: tripKeys.itinerary(tripId),
+    queryFn: () => apiFetch<Itinerary>(`/v1/trips/${tripId}/itinerary`),
+    refetchInterval: 15_000,
+  });
+  const { run, stale, dismissStale } = useTripOps(tripId);
+  const [editing, setEditing] = useState<{ event: TripEvent; base: number } | null>(null);
+
+  if (trip.isPending) {
+    return (
+      <p className="flex items-center gap-2 py-10 text-sm text-slate-500" role="status">
+        <Spinner /> Loading trip…
+      </p>
+    );
+  }
+  if (trip.isError) {
+    return (
+      <Alert tone="danger" title="Trip unavailable">
+        {errorMessage(trip.error)} <Link href="/trips" className="underline">Back to trips</Link>
+      </Alert>
+    );
+  }
+  const t = trip.data;
+  const editable = canEdit(t.role);
+  return (
+    <>
+      <PageHeader
+        title={t.name}
+        description={
+          <>
+            {t.start_date ? `${t.start_date} → ${t.end_date ?? "…"} · ` : ""}Times by local zone; days in {t.time_zone} · You are{" "}
+            <Badge>{t.role}</Badge>
+          </>
+        }
+        actions={
+          <a className="text-sm text-indigo-700 hover:underline" href={`/v1/trips/${tripId}/itinerary.ics`}>
+            Download calendar (.ics)
+          </a>
+        }
+      />
+      {stale && (
+        <div className="mb-4">
+          <Alert tone="warning" title="This trip changed while you were editing">
+            Your change was based on revision {stale.base}, but the trip is now at revision {stale.current}. Nothing was applied; the
+            latest itinerary is loaded below, so review it and make your change again.{" "}
+            <button className="font-medium underline" onClick={dismissStale}>
+              Dismiss
+            </button>
+          </Alert>
+        </div>
+      )}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card>
+          <CardHeader title="Itinerary" description={itinerary.data ? `Revision ${itinerary.data.revision}` : undefined} />
+          <div className="p-4 sm:p-6">
+            {itinerary.isPending ? (
+              <p className="flex items-center gap-2 text-sm text-slate-500" role="status">
+                <Spinner /> Loading itinerary…
+              </p>
+            ) : itinerary.isError ? (
+              <Alert tone="danger">{errorMessage(itinerary.error)}</Alert>
+            ) : (
+              <ItineraryTimeline
+                itinerary={itinerary.data}
+                onEdit={editable ? (event) => setEditing({ event, base: itinerary.data.revision }) : undefined}
+              />
+            )}
+          </div>
+        </Card>
+        <div className="space-y-6">
+          <ProposalsPanel tripId={tripId} tripZone={t.time_zone} canResolve={editable} />
+          <MembersPanel tripId={tripId} isOwner={t.role === "owner"} />
+        </div>
+      </div>
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} title={`Edit “${editing?.event.title ?? ""}”`}>
+        {editing && (
+          <EventEditor
+            event={editing.event}
+            tripZone={t.time_zone}
+            pending={run.isPending}
+            error={run.error}
+            onCancel={() => setEditing(null)}
+            onSubmit={(ops) =>
+              run.mutate(
+                { base: editing.base, ops },
+                {
+                  onSuccess: () => setEditing(null),
+                  onError: (err) => {
+                    // A stale edit closes cleanly: the banner explains, the itinerary reloads.
+                    if ((err as { code?: string }).code === "STALE_REVISION") setEditing(null);
+                  },
+                },
+              )
+            }
+          />
+        )}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { RouteMap } from "@/components/playground/route-map";
+import { ResponseView } from "@/components/playground/response-view";
+import { routeSegments, overallRisk } from "@/components/playground/risk";
+import { UsageMeter } from "@/components/billing/usage-meter";
+import { keyProblem } from "@/components/playground/key-picker";
+import { pointQueryString, DEFAULT_POINT, timelineExample, routeExample } from "@/components/playground/examples";
+
+// The portal's pure views, rendered to HTML (the pages around them are exercised by e2e/billing.spec.ts).
+const routeBody = {
+  data: {
+    transport_mode: "car",
+    segments: [
+      { index: 0, start_point: { lat: 48.85, lng: 2.35 }, end_point: { lat: 49.0, lng: 2.0 }, risk: { level: "low", reasons: [] } },
+      { index: 1, start_point: { lat: 49.0, lng: 2.0 }, end_point: { lat: 49.2, lng: 1.5 }, risk: { level: "watch", reasons: [{ code: "rain_likely" }] } },
+      { index: 2, start_point: { lat: 49.2, lng: 1.5 }, end_point: { lat: 49.44, lng: 1.1 }, risk: { level: "warning", reasons: [{ code: "heavy_rain" }] } },
+    ],
+    overall_risk: { level: "warning", reasons: [{ code: "heavy_rain", level: "warning", message: "Heavy rain expected" }], recommendation: "Delay the trip.", main_issue: "heavy_rain" },
+  },
+  meta: {},
+};
+
+describe("playground views", () => {
+  it("draws each route segment as an SVG line coloured by its risk level, inside the view box", () => {
+    const html = renderToStaticMarkup(createElement(RouteMap, { segments: routeSegments(routeBody) }));
+    const lines = [...html.matchAll(/<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)" stroke="(#[0-9a-f]+)"[^>]*data-risk="(\w+)"/g)];
+    expect(lines.map((l) => [l[6], l[5]])).toEqual([
+      ["low", "#059669"],
+      ["watch", "#d97706"],
+      ["warning", "#dc2626"],
+    ]);
+    for (const l of lines) for (const i of [1, 3]) expect(Number(l[i])).toBeLessThanOrEqual(640);
+    // Consecutive segments join: each end is the next start.
+    expect([lines[0][3], lines[0][4]]).toEqual([lines[1][1], lines[1][2]]);
+    expect(html).toContain("Segment 2: warning (heavy_rain)");
+  });
+
+  it("shows status, highlighted rate-limit headers and the overall risk", () => {
+    const html = renderToStaticMarkup(
+      createElement(ResponseView, {
+        call: { method: "POST", url: "/v1/weather/route", status: 200, ms: 12, headers: [["x-ratelimit-remaining", "41"]], body: routeBody },
+      }),
+    );
+    expect(html).toContain("HTTP 200");
+    expect(html).toContain("x-ratelimit-remaining");
+    expect(html).toContain("Delay the trip.");
+    expect(html).toContain("Main issue: heavy_rain");
+    expect(overallRisk({ data: { summary: { overall_risk: "watch", main_issue: "rain_likely" } } })).toMatchObject({ level: "watch", mainIssue: "rain_likely" });
+  });
+
+  it("meters say 'not included' for a limit of 0 and give numbers otherwise", () => {
+    expect(renderToStaticMarkup(createElement(UsageMeter, { label: "Route calls", hint: "h", value: { limit: 0, used: 0, remaining: 0 } }))).toContain(
+      "Not included in your plan",
+    );
+    const html = renderToStaticMarkup(createElement(UsageMeter, { label: "Requests", hint: "h", value: { limit: 1000, used: 250, remaining: 750 } }));
+    expect(html).toContain("250 of 1,000");
+    expect(html).toContain('aria-valuenow="250"');
+  });
+
+  it("checks the pasted key against the chosen key's prefix and builds valid example requests", () => {
+    const keys = [{ id: 7, name: "ci", keyPrefix: "svc_AbCd1234", scopes: [], createdAt: "", lastUsedAt: null, expiresAt: null }];
+    expect(keyProblem({ keyId: "7", value: "svc_Zzzz" }, keys)).toMatch(/svc_AbCd1234/);
+    expect(keyProblem({ keyId: "7", value: "svc_AbCd1234rest" }, keys)).toBeUndefined();
+    expect(keyProblem({ keyId: "", value: "" }, keys)).toMatch(/Paste/);
+    expect(pointQueryString("forecast", DEFAULT_POINT)).toBe("lat=48.8566&lng=2.3522&days=3&granularity=daily&units=metric&language=en");
+    expect(JSON.parse(timelineExample()).items).toHaveLength(3);
+    expect(JSON.parse(routeExample()).transport_mode).toBe("car");
+  });
+});

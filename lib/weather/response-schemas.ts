@@ -1,0 +1,172 @@
+import { z } from "zod";
+
+/** Response `data` schemas for the OpenAPI document (the spec calls it authoritative). */
+const n = z.number().nullable();
+const Condition = z.object({ code: z.string(), label: z.string(), icon: z.string() }).meta({ id: "WeatherCondition" });
+const Wind = z.object({ speed_ms: n, gust_ms: n, direction_deg: n });
+const Location = z
+  .object({ lat: z.number(), lng: z.number(), geohash: z.string(), geohash_precision: z.number().int(), timezone: z.string(), place_type: z.string() })
+  .meta({ id: "WeatherLocation" });
+const Reason = z.object({ code: z.string(), level: z.enum(["low", "watch", "warning"]), message: z.string() });
+const Risk = z
+  .object({ level: z.enum(["low", "watch", "warning"]), reasons: z.array(Reason), recommendation: z.string().nullable().optional() })
+  .meta({ id: "WeatherRisk" });
+const Alert = z
+  .object({
+    id: z.string(),
+    event: z.string(),
+    severity: z.enum(["minor", "moderate", "severe", "extreme", "unknown"]),
+    starts: z.string().nullable(),
+    ends: z.string().nullable(),
+    source: z.string(),
+    description: z.string().nullable(),
+  })
+  .meta({ id: "WeatherAlert" });
+const Provenance = {
+  snapshot_id: z.string().uuid(),
+  provider: z.string(),
+  provider_version: z.string(),
+  attribution: z.string(),
+  fetched_at: z.string(),
+};
+
+export const CurrentData = z
+  .object({
+    location: Location,
+    current: z.object({
+      observed_at: z.string(),
+      temperature: n.describe("in the requested units: °C metric, °F imperial, K standard"),
+      feels_like: n,
+      humidity_pct: n,
+      pressure_hpa: n,
+      wind: Wind,
+      cloud_cover_pct: n,
+      visibility_m: n,
+      uv_index: n,
+      precipitation_mm: n,
+      condition: Condition,
+    }),
+    alerts: z.array(Alert),
+    risk: Risk.and(z.object({ activity_type: z.string().nullable() })),
+    ...Provenance,
+  })
+  .meta({ id: "CurrentWeather" });
+
+const Daily = z
+  .object({
+    local_date: z.string(),
+    sunrise: z.string().nullable().describe("ISO 8601 with the local offset"),
+    sunset: z.string().nullable(),
+    temperature: z.object({ min: n, max: n }),
+    feels_like: z.object({ min: n, max: n }),
+    humidity_pct: n,
+    wind: Wind,
+    cloud_cover_pct: n,
+    precipitation_mm: n,
+    precipitation_probability_pct: n,
+    uv_index_max: n,
+    condition: Condition,
+  })
+  .meta({ id: "ForecastDay" });
+
+const Hourly = z
+  .object({
+    time: z.string().nullable().describe("start of the hour, ISO 8601 with the local offset"),
+    temperature: n,
+    feels_like: n,
+    humidity_pct: n,
+    wind: Wind,
+    cloud_cover_pct: n,
+    visibility_m: n,
+    uv_index: n,
+    precipitation_mm: n.describe("over the hour"),
+    precipitation_probability_pct: n,
+    is_day: z.boolean().nullable(),
+    condition: Condition,
+  })
+  .meta({ id: "ForecastHour" });
+
+export const ForecastData = z
+  .object({
+    location: Location,
+    granularity: z.enum(["daily", "hourly"]),
+    days: z.number().int(),
+    hourly: z.array(Hourly).nullable(),
+    daily: z.array(Daily).nullable(),
+    ...Provenance,
+  })
+  .meta({ id: "Forecast" });
+
+export const TimelineData = z
+  .object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        activity_type: z.string().nullable(),
+        outdoor: z.boolean(),
+        start: z.string(),
+        end: z.string(),
+        timezone: z.string(),
+        weather: z.object({
+          observed_at: z.string().nullable(),
+          snapshot_id: z.string().uuid(),
+          cache_status: z.enum(["HIT", "MISS", "STALE"]),
+          temperature_c: n,
+          feels_like_c: n,
+          condition: z.string().nullable(),
+          precipitation_probability: n,
+          precipitation_intensity_mm_h: n,
+          wind_speed_kph: n,
+          wind_gust_kph: n,
+          uv_index: n,
+        }),
+        risk: Risk,
+      }),
+    ),
+    summary: z.object({
+      overall_risk: z.enum(["low", "watch", "warning"]),
+      main_issue: z.string(),
+      best_outdoor_window: z.object({ start: z.string().nullable(), end: z.string().nullable(), level: z.string(), hours: n }).nullable(),
+    }),
+  })
+  .meta({ id: "TimelineAnalysis" });
+
+const Point = z.object({ lat: z.number(), lng: z.number() });
+export const RouteData = z
+  .object({
+    origin: Point,
+    destination: Point,
+    transport_mode: z.string(),
+    start_time: z.string(),
+    distance_m: z.number(),
+    duration_minutes: z.number(),
+    path_source: z.enum(["polyline", "great_circle"]),
+    segments: z.array(
+      z.object({
+        index: z.number().int(),
+        start_point: Point,
+        end_point: Point,
+        start_time: z.string(),
+        end_time: z.string(),
+        distance_m: z.number(),
+        duration_minutes: z.number(),
+        snapshot_id: z.string().uuid(),
+        cache_status: z.enum(["HIT", "MISS", "STALE"]),
+        condition: z.object({ label: z.string().nullable(), temperature_c: n, wind_speed_kph: n, wind_gust_kph: n, precipitation_mm: n, visibility_km: n }),
+        risk: Risk,
+      }),
+    ),
+    overall_risk: Risk.and(z.object({ main_issue: z.string() })),
+  })
+  .meta({ id: "RouteAnalysis" });
+
+export const SimulationData = z
+  .object({
+    simulation_id: z.string().uuid(),
+    geohash: z.string(),
+    kind: z.string(),
+    starts_at: z.string(),
+    ends_at: z.string(),
+    params: z.record(z.string(), z.union([z.number(), z.string()])),
+  })
+  .meta({ id: "WeatherSimulation" });

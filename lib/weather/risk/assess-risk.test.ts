@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { assessRisk } from "./assess-risk";
+import { ACTIVITY_PROFILES, ACTIVITY_TYPES, activityProfile, OUTDOOR_DEFAULT, TRANSPORT_MODES, TRANSPORT_PROFILES } from "./profiles";
+import type { RiskInputs } from "./types";
+
+const calm: RiskInputs = {
+  precipitationProbabilityPct: 5,
+  precipitationMmH: 0,
+  feelsLikeMaxC: 20,
+  feelsLikeMinC: 15,
+  windSpeedMs: 3,
+  windGustMs: 5,
+  uvIndex: 3,
+  visibilityM: 20000,
+  weatherCodes: [1],
+  alerts: [],
+};
+const MPH = 0.44704;
+
+type Row = [string, string, Partial<RiskInputs>, "low" | "watch" | "warning", string | null];
+
+// [case, profile, inputs over calm, level, top reason code]
+const TABLE: Row[] = [
+  ["calm day", "outdoor_default", {}, "low", null],
+  ["rain likely at 60% (NWS 'likely')", "sightseeing", { precipitationProbabilityPct: 60 }, "watch", "rain_likely"],
+  ["59% is only a chance", "sightseeing", { precipitationProbabilityPct: 59 }, "low", null],
+  ["AMS heavy rain 7.6 mm/h", "hiking", { precipitationMmH: 7.6, precipitationProbabilityPct: 95 }, "warning", "heavy_rain"],
+  ["Met Office heavy 4 mm/h for walkers", "walking_tour", { precipitationMmH: 4 }, "warning", "heavy_rain"],
+  ["4 mm/h is moderate for a generic outdoor plan", "outdoor_default", { precipitationMmH: 4 }, "watch", "moderate_rain"],
+  ["heavy rain only a watch indoors", "museum", { precipitationMmH: 9, precipitationProbabilityPct: 95 }, "watch", "moderate_rain"],
+  ["NWS wind advisory gusts 46 mph", "event", { windGustMs: 46 * MPH }, "watch", "strong_gusts"],
+  ["NWS high wind warning gusts 58 mph", "event", { windGustMs: 58 * MPH }, "warning", "strong_gusts"],
+  ["Beaufort 6 stops cyclists", "cycling", { windSpeedMs: 11 }, "warning", "strong_wind"],
+  ["Beaufort 5 slows cyclists", "cycling", { windSpeedMs: 8.5 }, "watch", "strong_wind"],
+  ["small craft advisory for a ferry", "ferry", { windSpeedMs: 12 }, "watch", "strong_wind"],
+  ["gale for a ferry", "ferry", { windSpeedMs: 18 }, "warning", "strong_wind"],
+  ["heat: NWS extreme caution 32.2 °C", "free_time", { feelsLikeMaxC: 33 }, "watch", "heat"],
+  ["heat: NWS danger 39.4 °C", "free_time", { feelsLikeMaxC: 40 }, "warning", "heat"],
+  ["hikers: NWS caution 26.7 °C", "hiking", { feelsLikeMaxC: 27 }, "watch", "heat"],
+  ["cold: ECCC wind chill -10", "walking", { feelsLikeMinC: -12 }, "watch", "cold"],
+  ["cold: ECCC wind chill -28", "walking", { feelsLikeMinC: -30 }, "warning", "cold"],
+  ["UV: WHO high 6", "sightseeing", { uvIndex: 6.5 }, "watch", "uv_high"],
+  ["UV: WHO very high is a warning at the beach", "beach", { uvIndex: 9 }, "warning", "uv_high"],
+  ["UV does not matter in a museum", "museum", { uvIndex: 11 }, "low", null],
+  ["fog < 1 km for drivers", "driving", { visibilityM: 800 }, "watch", "low_visibility"],
+  ["dense fog <= 400 m for drivers", "driving", { visibilityM: 300 }, "warning", "low_visibility"],
+  ["fog does not stop a train", "train", { visibilityM: 100 }, "low", null],
+  ["thunderstorm outdoors", "beach", { weatherCodes: [95] }, "warning", "thunderstorm"],
+  ["thunderstorm for a car is a watch", "driving", { weatherCodes: [95] }, "watch", "thunderstorm"],
+  ["freezing rain on the road", "airport_transfer", { weatherCodes: [66] }, "warning", "ice"],
+  ["heavy snow for a walker", "walking", { weatherCodes: [75] }, "warning", "snow"],
+  ["light snow for a walker", "walking", { weatherCodes: [71] }, "watch", "snow"],
+  ["unknown activity -> outdoor default", "underwater basket weaving", { precipitationProbabilityPct: 80 }, "watch", "rain_likely"],
+];
+
+describe("risk engine (table-driven)", () => {
+  it.each(TABLE)("%s", (_name, profileName, over, level, top) => {
+    const profile = profileName === "ferry" || profileName === "train" ? ACTIVITY_PROFILES[profileName] : activityProfile(profileName);
+    const risk = assessRisk({ ...calm, ...over }, profile);
+    expect(risk.level).toBe(level);
+    expect(risk.reasons[0]?.code ?? null).toBe(top);
+    if (level === "low") expect(risk.recommendation).toBeNull();
+    else expect(risk.recommendation).toMatch(/\w{3,}/);
+  });
+
+  it("severe and extreme alerts warn every profile; minor ones are a watch outdoors only", () => {
+    const alert = (severity: "severe" | "minor") => ({ id: "a", event: "Test Warning", severity, starts: null, ends: null, source: "NWS" });
+    for (const name of ACTIVITY_TYPES) {
+      expect(assessRisk({ ...calm, alerts: [alert("severe")] }, ACTIVITY_PROFILES[name]).reasons[0]).toMatchObject({ code: "severe_alert", level: "warning" });
+    }
+    expect(assessRisk({ ...calm, alerts: [alert("minor")] }, ACTIVITY_PROFILES.beach).level).toBe("watch");
+    expect(assessRisk({ ...calm, alerts: [alert("minor")] }, ACTIVITY_PROFILES.museum).level).toBe("low");
+  });
+
+  it("reasons are ordered warning first and the recommendation follows the top one", () => {
+    const r = assessRisk({ ...calm, precipitationProbabilityPct: 70, windGustMs: 27 }, OUTDOOR_DEFAULT);
+    expect(r.reasons.map((x) => x.level)).toEqual(["warning", "watch"]);
+    expect(r.reasons[0].code).toBe("strong_gusts");
+    expect(r.recommendation).toMatch(/gusts/);
+  });
+
+  it("every canonical activity and transport mode has a profile with an outdoor flag; nulls never raise risk", () => {
+    expect(Object.keys(ACTIVITY_PROFILES).sort()).toEqual([...ACTIVITY_TYPES].sort());
+    expect(Object.keys(TRANSPORT_PROFILES).sort()).toEqual([...TRANSPORT_MODES].sort());
+    const nothing: RiskInputs = { ...calm, precipitationProbabilityPct: null, precipitationMmH: null, feelsLikeMaxC: null, feelsLikeMinC: null, windSpeedMs: null, windGustMs: null, uvIndex: null, visibilityM: null, weatherCodes: [] };
+    for (const p of [...Object.values(ACTIVITY_PROFILES), ...Object.values(TRANSPORT_PROFILES)]) {
+      expect(typeof p.outdoor).toBe("boolean");
+      expect(assessRisk(nothing, p).level).toBe("low");
+    }
+    expect(ACTIVITY_PROFILES.museum.outdoor).toBe(false);
+    expect(ACTIVITY_PROFILES.beach.outdoor).toBe(true);
+  });
+});

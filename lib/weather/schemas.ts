@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { DateTime } from "luxon";
+import { SIMULATION_KINDS } from "@/drizzle/schema";
+import { BCP47_PATTERN } from "./i18n/conditions";
+import { MAX_TIMELINE_ITEMS } from "./analyse-timeline";
+import { TRANSPORT_MODES } from "./risk/profiles";
+import { decodePolyline, MAX_POLYLINE_POINTS } from "./route-plan";
+import { isValidZone, timezoneAt } from "./time/zones";
+
+/** Request schemas of the weather endpoints (validation is the contract). */
+const queryNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/, "must be a number")
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+
+export const UnitsSchema = z.enum(["metric", "imperial", "standard"]);
+const language = z.string().regex(BCP47_PATTERN, "must be a BCP-47 language tag such as en, de or fr-CA").max(35);
+
+export const CurrentQuery = z.object({
+  lat: queryNumber(-90, 90),
+  lng: queryNumber(-180, 180),
+  units: UnitsSchema.default("metric"),
+  language: language.optional(),
+  activity_type: z.string().trim().min(1).max(64).optional(),
+});
+
+export const ForecastQuery = z.object({
+  lat: queryNumber(-90, 90),
+  lng: queryNumber(-180, 180),
+  // 1-8, default 7; integers outside the range are clamped, as the spec says.
+  days: z
+    .string()
+    .trim()
+    .regex(/^[-+]?\d+$/, "must be an integer from 1 to 8")
+    .optional()
+    .transform((v) => (v === undefined ? 7 : Math.min(8, Math.max(1, Number(v))))),
+  granularity: z.enum(["daily", "hourly"]).default("daily"),
+  units: UnitsSchema.default("metric"),
+  language: language.optional(),
+});
+
+const lat = z.number().min(-90).max(90);
+const lng = z.number().min(-180).max(180);
+
+/** ISO 8601 date-time; without an offset it is read in `zone`. */
+export function parseInstant(value: string, zone: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
+  const dt = DateTime.fromISO(value, { zone, setZone: true });
+  return dt.isValid ? dt.toJSDate() : null;
+}
+
+const TimelineItemSchema = z
+  .object({
+    id: z.string().min(1).max(200).optional(),
+    start: z.string().min(1, "is required"),
+    end: z.string().min(1).optional(),
+    lat,
+    lng,
+    activity_type: z.string().trim().max(64).nullable().optional(),
+    timezone: z.string().max(64).optional(),
+  })
+  .transform((v, ctx) => {
+    if (v.timezone !== undefined && !isValidZone(v.timezone)) {
+      ctx.addIssue({ code: "custom", path: ["timezone"], message: "must be an IANA time zone such as Europe/Paris" });
+      return z.NEVER;
+    }
+    const zone = v.timezone ?? timezoneAt(v.lat, v.lng);
+    const start = parseInstant(v.start, zone);
+    if (!start) {
+      ctx.addIssue({ code: "custom", path: ["start"], message: "must be an ISO 8601 date-time such as 2026-07-01T09:00:00+02:00" });
+      return z.NEVER;
+    }
+    const end = v.end === undefined ? new Date(start.getTime() + 3_600_000) : parseInstant(v.end, zone);
+    if (!end) {
+      ctx.addIssue({ code: "custom", path: ["end"], message: "must be an ISO 8601 date-time" });
+      return z.NEVER;
+    }
+    if (end.getTime() < start.getTime()) {
+      ctx.addIssue({ code: "custom", path: ["end"], message: "must not be before start" });
+      return z.NEVER;
+    }
+    if (end.getTime() - start.getTime() > 14 * 86_400_000) {
+      ctx.addIssue({ code: "custom", path: ["end"], message: "an item may span at most 14 days" });
+      return z.NEVER;
+    }
+    return { id: v.id, start, end, lat: v.lat, lng: v.lng, activity_type: v.activity_type ?? null, timezone: zone };
+  });
+
+export const TimelineBody = z.object({
+  units: UnitsSchema.default("metric"),
+  language: language.optional(),
+  items: z
+    .array(z.unknown())
+    .min(1, "must contain at least one item")
+    .max(MAX_TIMELINE_ITEMS, `must contain at most ${MAX_TIMELINE_ITEMS} items`)
+    .pipe(z.array(TimelineItemSchema)),
+});
+
+const LatLngObject = z.object({ lat, lng });
+
+export const RouteBody = z
+  .object({
+    origin: LatLngObject,
+    destination: LatLngObject,
+    transport_mode: z.enum(TRANSPORT_MODES),
+    start_time: z.string().optional(),
+    units: UnitsSchema.default("metric"),
+    language: language.optional(),
+    polyline: z
+      .union([
+        z.string().max(200_000),
+        z.array(z.tuple([lat, lng])).min(2).max(MAX_POLYLINE_POINTS),
+        z.array(LatLngObject).min(2).max(MAX_POLYLINE_POINTS),
+      ])
+      .optional(),
+  })
+  .transform((v, ctx) => {
+    const start = v.start_time === undefined ? new Date() : parseInstant(v.start_time, "UTC");
+    if (!start) {
+      ctx.addIssue({ code: "custom", path: ["start_time"], message: "must be an ISO 8601 date-time with an offset" });
+      return z.NEVER;
+    }
+    let path: Array<{ lat: number; lng: number }> | undefined;
+    if (typeof v.polyline === "string") {
+      const decoded = decodePolyline(v.polyline);
+      if (typeof decoded === "string") {
+        ctx.addIssue({ code: "custom", path: ["polyline"], message: decoded });
+        return z.NEVER;
+      }
+      if (decoded.length < 2 || decoded.length > MAX_POLYLINE_POINTS) {
+        ctx.addIssue({ code: "custom", path: ["polyline"], message: `must decode to 2..${MAX_POLYLINE_POINTS} points` });
+        return z.NEVER;
+      }
+      path = decoded;
+    } else if (Array.isArray(v.polyline)) {
+      path = (v.polyline as Array<[number, number] | { lat: number; lng: number }>).map((p) => (Array.isArray(p) ? { lat: p[0], lng: p[1] } : p));
+    }
+    return { origin: v.origin, destination: v.destination, transport_mode: v.transport_mode, start_time: start, units: v.units, language: v.language, path };
+  });
+
+export const SimulationBody = z.object({
+  lat,
+  lng,
+  kind: z.enum(SIMULATION_KINDS),
+  starts_at: z.string().optional(),
+  ends_at: z.string().optional(),
+  params: z.record(z.string().max(64), z.union([z.number(), z.string().max(200)])).optional(),
+});

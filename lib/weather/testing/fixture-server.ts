@@ -1,0 +1,53 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FixtureResponse {
+  status?: number;
+  body: string;
+  headers?: Record<string, string>;
+  /** Never answer (until the server closes): exercises client timeouts. */
+  hang?: boolean;
+}
+
+export interface FixtureServer {
+  baseUrl: string;
+  /** Requests seen, as path + query. */
+  requests: string[];
+  /** Set the answer for a path prefix (e.g. "/v1/forecast"). */
+  serve(pathPrefix: string, r: FixtureResponse): void;
+  close(): Promise<void>;
+}
+
+/** A loopback HTTP server that replays recorded upstream responses. */
+export async function startFixtureServer(): Promise<FixtureServer> {
+  const routes = new Map<string, FixtureResponse>();
+  const requests: string[] = [];
+  const hanging = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? "");
+    const path = (req.url ?? "").split("?")[0];
+    const match = [...routes.entries()].filter(([p]) => path.startsWith(p)).sort((a, b) => b[0].length - a[0].length)[0];
+    if (!match) {
+      res.writeHead(404, { "content-type": "application/json" }).end('{"error":true,"reason":"no fixture"}');
+      return;
+    }
+    const r = match[1];
+    if (r.hang) {
+      hanging.add(res);
+      return;
+    }
+    res.writeHead(r.status ?? 200, { "content-type": "application/json; charset=utf-8", ...r.headers }).end(r.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    serve: (p, r) => routes.set(p, r),
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
