@@ -79,7 +79,7 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated: (k: CreatedA
         <div className="mt-3 space-y-4">
           {GROUPS.map((g) => (
             <div key={g.title}>
-              <p className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{g.title}</p>
+              <p className="mb-2 text-xs font-semibold text-slate-600">{g.title}</p>
               <div className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
                 {g.scopes.map((s) => (
                   <Checkbox

@@ -11,6 +11,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/usage", label: "Usage", group: "Developers" },
   { href: "/playground", label: "API playground", group: "Weather" },
   { href: "/watches", label: "Watches", group: "Weather" },
+  { href: "/webhooks", label: "Webhooks", group: "Weather" },
   { href: "/trips", label: "Trips", group: "Trips" },
   { href: "/visa", label: "Visa API keys", group: "Visa" },
   { href: "/docs", label: "API reference", group: "Docs" },

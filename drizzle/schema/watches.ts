@@ -101,6 +101,8 @@ export const watches = pgTable(
     index("watches_account_created_idx").on(t.accountId, t.createdAt, t.id),
     index("watches_due_idx").on(t.nextCheckAt).where(sql`status = 'active'`),
     index("watches_active_account_idx").on(t.accountId).where(sql`status = 'active'`),
+    // The expiry sweep runs every pass: live watches by end time.
+    index("watches_live_ends_idx").on(t.endsAt).where(sql`status IN ('active', 'paused')`),
   ],
 );
 

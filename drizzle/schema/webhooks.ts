@@ -2,16 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
-export const WEBHOOK_EVENT_TYPES = [
-  "weather.change_detected",
-  "weather.severe_alert_added",
-  "weather.watch_expired",
-  "weather.watch_failed",
-  "weather.snapshot_refreshed",
-  "weather.webhook_delivery_failed",
-  "weather.webhook_endpoint_disabled",
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../lib/webhooks/event-types";
 
 export const WEBHOOK_ENDPOINT_STATUSES = ["active", "disabled"] as const;
 export const DISABLED_REASONS = ["disabled_by_user", "auto_disabled_consecutive_failures", "auto_disabled_giveup_window"] as const;

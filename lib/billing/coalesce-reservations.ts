@@ -1,4 +1,5 @@
 import type { DbOrTx } from "@/lib/db/client";
+import { readCounters, type Counters } from "./counters";
 import type { CounterDimension } from "./plans";
 import { reserveQuota, reserveQuotaTogether, type QuotaCharge, type ReserveResult } from "./reserve-quota";
 
@@ -9,7 +10,8 @@ import { reserveQuota, reserveQuotaTogether, type QuotaCharge, type ReserveResul
  * reservation statement of that account is in flight are therefore queued and
  * reserved together by the next statement (group commit): still one atomic,
  * never-overshooting statement, just for many calls. When the sum does not fit
- * (near a cap), the queued calls are reserved one by one in arrival order, so
+ * (near a cap), a fresh read picks the calls that fit in arrival order and
+ * those are reserved together (or, if the counters moved, one by one), so
  * exactly what fits is granted. Nothing here is needed for correctness: it only
  * decides how many calls one statement carries.
  */
@@ -58,36 +60,61 @@ async function drain(db: DbOrTx, key: string, lane: Lane): Promise<void> {
 }
 
 async function settle(db: DbOrTx, batch: Waiter[]): Promise<void> {
-  if (batch.length > 1) {
-    try {
-      const together = await reserveQuotaTogether(
-        db,
-        batch.map((w) => w.charge),
-      );
-      if (together) {
-        batch.forEach((w, i) => w.resolve({ ok: true, counters: together[i] }));
-        return;
-      }
-    } catch (err) {
-      for (const w of batch) w.reject(err);
-      return;
-    }
+  try {
+    if (batch.length > 1 && (await settleTogether(db, batch))) return;
+  } catch (err) {
+    for (const w of batch) w.reject(err);
+    return;
   }
-  // One by one. A dimension found exhausted (used >= cap) refuses the rest of
-  // this batch that need it without another statement.
-  const exhausted = new Map<CounterDimension, ReserveResult>();
+  // One by one (a single call, or the counters moved under a batch).
   for (const w of batch) {
-    const known = DIMS.map((d) => (w.charge.amounts[d] > 0 ? exhausted.get(d) : undefined)).find(Boolean);
-    if (known) {
-      w.resolve(known);
-      continue;
-    }
     try {
-      const r = await reserveQuota(db, w.charge);
-      if (!r.ok && w.charge.limits && r.counters[r.dimension] >= w.charge.limits[r.dimension]) exhausted.set(r.dimension, r);
-      w.resolve(r);
+      w.resolve(await reserveQuota(db, w.charge));
     } catch (err) {
       w.reject(err);
     }
   }
+}
+
+/**
+ * The whole batch in one statement; when that does not fit, a fresh read says
+ * which calls fit in arrival order, and those are reserved in one statement
+ * while the others are refused (as they would have been one after another).
+ * Returns false when the counters moved in between (then: one by one).
+ */
+async function settleTogether(db: DbOrTx, batch: Waiter[]): Promise<boolean> {
+  const all = await reserveQuotaTogether(
+    db,
+    batch.map((w) => w.charge),
+  );
+  if (all) {
+    batch.forEach((w, i) => w.resolve({ ok: true, counters: all[i] }));
+    return true;
+  }
+  const { accountId, periodKey, limits } = batch[0].charge;
+  if (!limits) return false;
+  const sim = await readCounters(db, accountId, periodKey);
+  const fit: Waiter[] = [];
+  const refused: Array<{ w: Waiter; dimension: CounterDimension }> = [];
+  for (const w of batch) {
+    const over = DIMS.find((d) => w.charge.amounts[d] > 0 && sim[d] + w.charge.amounts[d] > limits[d]);
+    if (over) {
+      refused.push({ w, dimension: over });
+      continue;
+    }
+    for (const d of DIMS) sim[d] += w.charge.amounts[d];
+    fit.push(w);
+  }
+  let after: Counters = sim;
+  if (fit.length > 0) {
+    const granted = await reserveQuotaTogether(
+      db,
+      fit.map((w) => w.charge),
+    );
+    if (!granted) return false;
+    fit.forEach((w, i) => w.resolve({ ok: true, counters: granted[i] }));
+    after = granted[granted.length - 1];
+  }
+  for (const r of refused) r.w.resolve({ ok: false, dimension: r.dimension, counters: after });
+  return true;
 }

@@ -12,6 +12,9 @@ import { PLAN_LIMITS } from "./plans";
 import { reserveQuota, reserveQuotaTogether, type QuotaCharge } from "./reserve-quota";
 import { countersOf, dailyUnitsOf, seedCounters } from "./testing";
 import { meteredRoute } from "./testing-routes";
+import * as currentRoute from "@/app/v1/weather/current/route";
+import * as timelineRoute from "@/app/v1/weather/timeline/route";
+import * as routeRoute from "@/app/v1/weather/route/route";
 
 /*
  * Never-overshoot under contention: 200 concurrent metered calls race for an
@@ -23,9 +26,14 @@ const LEFT = 100;
 
 let t: TestDatabase;
 
-async function race(handler: Handler, path: string, key: string, body: unknown): Promise<CallResult[]> {
-  return Promise.all(Array.from({ length: CALLS }, () => call(handler, { method: "POST", path, bearer: key, body })));
+async function race(handler: Handler, path: string, key: string, body?: unknown): Promise<CallResult[]> {
+  const method = body === undefined ? "GET" : "POST";
+  return Promise.all(Array.from({ length: CALLS }, () => call(handler, { method, path, bearer: key, body })));
 }
+
+const hour = 3_600_000;
+const inHours = (h: number) => new Date(Math.floor(Date.now() / hour) * hour + h * hour).toISOString();
+const paris = { lat: 48.8566, lng: 2.3522 };
 
 function tally(results: CallResult[]) {
   const by = new Map<number, number>();
@@ -39,25 +47,26 @@ describeWithPostgres("quota reservation under concurrency (real Postgres)", () =
   });
   afterAll(async () => t?.close());
 
-  it("timeline_items: 200 concurrent 1-item calls against 100 items left", async () => {
+  it("timeline_items: 200 concurrent 1-item POST /v1/weather/timeline calls against 100 items left", async () => {
     const u = await makeUser({ plan: "starter" });
     const key = await u.key(["weather:timeline"]);
     await seedCounters(u.accountId, { timeline_items: 10_000 - LEFT });
-    const results = await race(meteredRoute, "/test/metered", key, { kind: "timeline", items: 1 });
+    const body = { items: [{ id: "walk", start: inHours(2), end: inHours(3), ...paris, activity_type: "walking_tour" }] };
+    const results = await race(timelineRoute.POST, "/v1/weather/timeline", key, body);
     expect(tally(results)).toEqual({ 200: LEFT, 429: CALLS - LEFT });
     for (const r of results.filter((x) => x.status === 429)) {
       expect(r.body.error).toMatchObject({ code: "rate_limit_exceeded", details: { dimension: "timeline_items" } });
       expect(r.headers.get("retry-after")).toBeNull();
     }
     expect(await countersOf(u.accountId)).toEqual({ requests: LEFT, timeline_items: 10_000, route_calls: 0 });
-    expect((await dailyUnitsOf(u.accountId))["test.metered"]).toEqual({ units: 2 * LEFT, calls: LEFT });
+    expect((await dailyUnitsOf(u.accountId))["weather.timeline"]).toEqual({ units: 2 * LEFT, calls: LEFT });
   });
 
-  it("requests: 200 concurrent calls against 100 requests left", async () => {
+  it("requests: 200 concurrent GET /v1/weather/current calls against 100 requests left", async () => {
     const u = await makeUser({ plan: "free" });
-    const key = await u.key(["weather:timeline"]);
+    const key = await u.key(["weather:read"]);
     await seedCounters(u.accountId, { requests: 1_000 - LEFT });
-    const results = await race(meteredRoute, "/test/metered", key, { kind: "plain" });
+    const results = await race(currentRoute.GET, `/v1/weather/current?lat=${paris.lat}&lng=${paris.lng}`, key);
     expect(tally(results)).toEqual({ 200: LEFT, 429: CALLS - LEFT });
     for (const r of results.filter((x) => x.status === 429)) expect(r.body.error.details.dimension).toBe("requests");
     expect((await countersOf(u.accountId)).requests).toBe(1_000);
@@ -66,11 +75,12 @@ describeWithPostgres("quota reservation under concurrency (real Postgres)", () =
     expect(remaining.sort((a, b) => a - b)).toEqual(Array.from({ length: LEFT }, (_, i) => i));
   });
 
-  it("route_calls: 200 concurrent route calls against 100 route calls left", async () => {
+  it("route_calls: 200 concurrent POST /v1/weather/route calls against 100 route calls left", async () => {
     const u = await makeUser({ plan: "starter" });
-    const key = await u.key(["weather:timeline"]);
+    const key = await u.key(["weather:route"]);
     await seedCounters(u.accountId, { route_calls: 1_000 - LEFT });
-    const results = await race(meteredRoute, "/test/metered", key, { kind: "route", items: 2 });
+    const body = { origin: paris, destination: { lat: 48.87, lng: 2.4 }, transport_mode: "cycling", start_time: inHours(1) };
+    const results = await race(routeRoute.POST, "/v1/weather/route", key, body);
     expect(tally(results)).toEqual({ 200: LEFT, 429: CALLS - LEFT });
     for (const r of results.filter((x) => x.status === 429)) expect(r.body.error.details.dimension).toBe("route_calls");
     expect(await countersOf(u.accountId)).toEqual({ requests: LEFT, timeline_items: 0, route_calls: 1_000 });
@@ -89,6 +99,26 @@ describeWithPostgres("quota reservation under concurrency (real Postgres)", () =
     expect(ok).toBeGreaterThan(0);
     expect(ok).toBeLessThanOrEqual(LEFT);
     expect((await countersOf(u.accountId)).requests).toBe(1_000 - LEFT + ok);
+  });
+
+  it("mixed sizes: the counter equals the granted items, never passes the cap, and no refused call would have fit", async () => {
+    const u = await makeUser({ plan: "free" });
+    const key = await u.key(["weather:timeline"]);
+    await seedCounters(u.accountId, { timeline_items: 40 });
+    const sizes = Array.from({ length: 60 }, (_, i) => 1 + ((i * 7) % 13));
+    const results = await Promise.all(
+      sizes.map((items) => call(meteredRoute, { method: "POST", path: "/test/metered", bearer: key, body: { kind: "timeline", items } })),
+    );
+    const granted = sizes.filter((_, i) => results[i].status === 200).reduce((a, b) => a + b, 0);
+    const final = (await countersOf(u.accountId)).timeline_items;
+    expect(final).toBe(40 + granted);
+    expect(final).toBeLessThanOrEqual(100);
+    sizes.forEach((n, i) => {
+      if (results[i].status !== 200) {
+        expect(results[i].status).toBe(429);
+        expect(final + n).toBeGreaterThan(100);
+      }
+    });
   });
 
   // Within one process the meter coalesces an account's concurrent calls into

@@ -11,9 +11,11 @@ import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-recei
 import { drainDeliveries, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
 import { getOrCreateWatchSigningSecret } from "@/lib/webhooks/watch-signing-secret";
 import * as watchById from "@/app/v1/weather/watch/[watch_id]/route";
-import { MAX_REFRESH_FAILURES } from "./cadence";
+import { MAX_REFRESH_FAILURES, REFRESH_LEASE_MS } from "./cadence";
 import { cancelWatch } from "./change-watch-status";
-import { claimWatchNow } from "./claim-watches";
+import { claimDueWatches, claimWatchNow } from "./claim-watches";
+import { runDueWork } from "@/lib/jobs/local-runner";
+import { watchPollTasks } from "./jobs/poll-tasks";
 import { expireWatches } from "./expire-watches";
 import { refreshWatch } from "./refresh-watch";
 import { refreshDueWatches } from "./run-due-watches";
@@ -119,6 +121,36 @@ describe("refreshing a watch", () => {
     const alerts = (await eventsOf(w.id)).filter((e) => e.type === "weather.severe_alert_added");
     expect(alerts).toHaveLength(1);
     expect(alerts[0].data.alert).toMatchObject({ severity: "extreme", event: "Hurricane Warning" });
+  });
+
+  it("a crashed refresher's claim lapses after the lease; its late result is discarded", async () => {
+    const w = await sandboxWatch();
+    const stale = await claimWatchNow(t.db, w.id);
+    expect(stale).toBeDefined();
+    // While the lease runs nobody else may claim it.
+    expect(await claimDueWatches(t.db, 1000)).not.toContainEqual(expect.objectContaining({ id: w.id }));
+    const later = new Date(Date.now() + REFRESH_LEASE_MS + 1000);
+    const [retaken] = (await claimDueWatches(t.db, 1000, later)).filter((c) => c.id === w.id);
+    expect(retaken).toBeDefined();
+    expect(await refreshWatch(w.id, { claim: stale })).toEqual({ outcome: "skipped", reason: "claim_lost" });
+    expect(await refreshWatch(w.id, { claim: retaken })).toMatchObject({ outcome: "refreshed" });
+    expect((await eventsOf(w.id)).map((e) => e.type)).toEqual(["weather.snapshot_refreshed"]);
+  });
+
+  it("the local runner's watch tasks refresh due watches and retire ended ones in one pass", async () => {
+    const due = await sandboxWatch();
+    const ended = await sandboxWatch();
+    const now = new Date();
+    await t.db.update(watches).set({ startsAt: new Date(now.getTime() - 3 * HOUR), endsAt: new Date(now.getTime() - 1000) }).where(eq(watches.id, ended.id));
+    const counts = await runDueWork(watchPollTasks());
+    expect(counts["watches.expire"]).toBeGreaterThanOrEqual(1);
+    expect(counts["watches.refresh-due"]).toBeGreaterThanOrEqual(1);
+    expect((await eventsOf(due.id)).map((e) => e.type)).toEqual(["weather.snapshot_refreshed"]);
+    expect((await eventsOf(ended.id)).map((e) => e.type)).toEqual(["weather.watch_expired"]);
+    // Nothing is due any more: a second pass does no watch work.
+    const again = await runDueWork(watchPollTasks());
+    expect(again["watches.refresh-due"]).toBe(0);
+    expect(again["watches.expire"]).toBe(0);
   });
 
   it("cancel stops refreshes, including one already in flight", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { createTestDatabase, describeWithPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
@@ -277,5 +277,21 @@ describe("reading, listing, cancelling, pausing", () => {
     const active = await call(watchById.GET, { bearer: key, ...byId(watch.watch_id) });
     expect(active.body.data.paused_at).toBeNull();
     expect(Date.parse(active.body.data.next_check_at)).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describeWithPostgres("active_watches under concurrent creation (real Postgres)", () => {
+  it("10 concurrent creates against a cap of 3 create exactly 3", async () => {
+    const u = await makeUser({ plan: "starter" });
+    await setPlan({ accountId: u.accountId, overrides: { active_watches: 3 } });
+    const key = await u.key(["weather:watch"]);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body: watchBody() })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    const list = await call(watchRoute.GET, { path: "/v1/weather/watch?status=active", bearer: key });
+    expect(list.body.data.watches).toHaveLength(3);
   });
 });

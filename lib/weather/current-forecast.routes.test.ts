@@ -76,7 +76,6 @@ describe("GET /v1/weather/current", () => {
     expect(i.data.current.temperature).toBeCloseTo((m.data.current.temperature * 9) / 5 + 32, 0);
     expect(s.data.current.temperature).toBeCloseTo(m.data.current.temperature + 273.15, 0);
     expect(i.data.current.wind).toEqual(m.data.current.wind);
-    expect([m.body, i.body, s.body].length).toBe(3);
     expect([m.meta.units, i.meta.units, s.meta.units]).toEqual(["metric", "imperial", "standard"]);
   });
 

@@ -102,7 +102,7 @@ export interface AttemptDueOptions {
  */
 export async function attemptDueDeliveries(opts: AttemptDueOptions = {}): Promise<number> {
   const db = await getDb();
-  const concurrency = opts.concurrency ?? 64;
+  const concurrency = opts.concurrency ?? 32;
   // A batch no larger than the pool: every claimed lease starts its attempt at once.
   const claims = await claimDueDeliveries(db, opts.batchSize ?? concurrency);
   if (claims.length === 0) return 0;

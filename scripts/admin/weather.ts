@@ -46,10 +46,15 @@ export const weatherCommands = {
     },
   }),
   "weather-cache-stats": command({
-    summary: "Snapshots stored for a place's cell (= upstream fetches): --lat N --lng N [--environment production|sandbox]",
-    flags: z.object({ lat: coord(-90, 90), lng: coord(-180, 180), environment: z.enum(["production", "sandbox"]).default("production") }),
+    summary: "Snapshots stored for a place's cell (= upstream fetches): --lat N --lng N [--environment production|sandbox] [--provider simulated|open-meteo|openweather]",
+    flags: z.object({
+      lat: coord(-90, 90),
+      lng: coord(-180, 180),
+      environment: z.enum(["production", "sandbox"]).default("production"),
+      provider: z.enum(["simulated", "open-meteo", "openweather"]).optional(),
+    }),
     async run(f) {
-      const cell = cellFor(f.lat, f.lng, providerIdFor(f.environment));
+      const cell = cellFor(f.lat, f.lng, f.provider ?? providerIdFor(f.environment));
       return { cache_key: cell.key, snapshots: await snapshotCount(await getDb(), cell.key) };
     },
   }),

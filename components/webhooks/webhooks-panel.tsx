@@ -1,0 +1,101 @@
+"use client";
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { StatusChip } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Dialog } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { QueryStates } from "@/components/ui/query-states";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { formatRelative } from "@/lib/client/format";
+import { CreateWebhookForm } from "./create-webhook-form";
+import { WatchSigningSecretCard } from "./watch-signing-secret-card";
+import { WebhookSecretReveal } from "./webhook-secret-reveal";
+import { WEBHOOKS_QUERY, type CreatedWebhookEndpoint, type Envelope, type WebhookEndpoint } from "./types";
+
+/** Webhooks page body: endpoints with status and failure count, create (secret shown once), watch signing secret. */
+export function WebhooksPanel() {
+  const list = useQuery({
+    queryKey: WEBHOOKS_QUERY,
+    queryFn: async () => (await apiFetch<Envelope<{ webhooks: WebhookEndpoint[] }>>("/v1/webhooks")).data.webhooks,
+    refetchInterval: 15_000,
+  });
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+  const close = () => {
+    setCreating(false);
+    setCreated(null);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="Endpoints receive signed POSTs for the events they subscribe to. Failed deliveries are retried for about 32 hours."
+        actions={<Button onClick={() => setCreating(true)}>Add endpoint</Button>}
+      />
+      <Card>
+        <QueryStates
+          query={list}
+          what="webhook endpoints"
+          empty={
+            <EmptyState
+              title="No webhook endpoints yet"
+              description="Add an HTTPS endpoint to receive weather change events from your watches."
+              action={<Button onClick={() => setCreating(true)}>Add your first endpoint</Button>}
+            />
+          }
+        >
+          {(rows) => (
+            <Table caption="Webhook endpoints">
+              <THead>
+                <Tr>
+                  <Th>Endpoint</Th>
+                  <Th>Status</Th>
+                  <Th>Events</Th>
+                  <Th>Failures</Th>
+                  <Th>Last delivery</Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {rows.map((w) => (
+                  <Tr key={w.webhook_id}>
+                    <Td className="max-w-md">
+                      <Link href={`/webhooks/${w.webhook_id}`} className="font-medium break-all text-indigo-700 hover:underline">
+                        {w.url}
+                      </Link>
+                      {w.description && <p className="text-xs text-slate-500">{w.description}</p>}
+                    </Td>
+                    <Td>
+                      <StatusChip status={w.status} />
+                    </Td>
+                    <Td>{w.events.length}</Td>
+                    <Td className={w.failure_count > 0 ? "font-medium text-red-700" : undefined}>{w.failure_count}</Td>
+                    <Td className="whitespace-nowrap">{formatRelative(w.last_delivery_at)}</Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </QueryStates>
+      </Card>
+
+      <WatchSigningSecretCard />
+
+      <Dialog
+        open={creating}
+        onClose={close}
+        size="lg"
+        title={created ? "Endpoint created" : "Add a webhook endpoint"}
+        description={created ? `Deliveries to ${created.url} are signed with this secret.` : undefined}
+        footer={created ? <Button onClick={close}>I have stored the secret</Button> : undefined}
+      >
+        {created ? <WebhookSecretReveal secret={created.secret} /> : <CreateWebhookForm onCreated={setCreated} onCancel={close} />}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "watches_live_ends_idx" ON "watches" USING btree ("ends_at") WHERE status IN ('active', 'paused');

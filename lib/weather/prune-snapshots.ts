@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/sql";
+
+/** Snapshots older than this are never served (6 h max) and only kept for traceability. */
+export const SNAPSHOT_RETENTION_DAYS = 7;
+const BATCH = 1000;
+
+/**
+ * Deletes one batch of expired snapshots and of simulations that ended over a day ago.
+ * Returns rows deleted (0 = nothing due). Idempotent; safe on several instances.
+ */
+export async function pruneWeatherSnapshots(): Promise<number> {
+  const db = await getDb();
+  const snaps = await queryRows<{ id: string }>(
+    db,
+    sql`delete from weather_snapshots where id in (
+          select id from weather_snapshots where fetched_at < now() - make_interval(days => ${SNAPSHOT_RETENTION_DAYS}) limit ${BATCH})
+        returning id`,
+  );
+  const sims = await queryRows<{ id: string }>(
+    db,
+    sql`delete from weather_simulations where id in (
+          select id from weather_simulations where ends_at < now() - interval '1 day' limit ${BATCH})
+        returning id`,
+  );
+  return snaps.length + sims.length;
+}

@@ -1,0 +1,21 @@
+/** The event types (spec "Events"); client-safe (no database imports). */
+export const WEBHOOK_EVENT_TYPES = [
+  "weather.change_detected",
+  "weather.severe_alert_added",
+  "weather.watch_expired",
+  "weather.watch_failed",
+  "weather.snapshot_refreshed",
+  "weather.webhook_delivery_failed",
+  "weather.webhook_endpoint_disabled",
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  "weather.change_detected": "A watch's snapshot crossed one of its change rules.",
+  "weather.severe_alert_added": "A new severe or extreme alert appeared for a watched place.",
+  "weather.watch_expired": "A watch reached its end and was retired.",
+  "weather.watch_failed": "A watch's refreshes kept failing and it gave up.",
+  "weather.snapshot_refreshed": "A watch was refreshed and no rule was crossed.",
+  "weather.webhook_delivery_failed": "A delivery exhausted its retries.",
+  "weather.webhook_endpoint_disabled": "An endpoint was auto-disabled (subscribe on a different endpoint).",
+};
