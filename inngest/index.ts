@@ -5,6 +5,7 @@ import { watchBillingAccrual } from "./watch-billing-accrual";
 import { webhookDelivery } from "./webhook-delivery";
 import { webhookDeliverySweeper } from "./webhook-delivery-sweeper";
 import { tripOpLogPrune } from "./trip-op-log-prune";
+import { weatherSnapshotPrune } from "./weather-snapshot-prune";
 
 /** Every Inngest function, served at /api/inngest. Each function file adds one line. */
-export const functions: InngestFunction.Any[] = [watchRefreshScheduler, watchRefresh, watchBillingAccrual, webhookDelivery, webhookDeliverySweeper, tripOpLogPrune];
+export const functions: InngestFunction.Any[] = [watchRefreshScheduler, watchRefresh, watchBillingAccrual, webhookDelivery, webhookDeliverySweeper, tripOpLogPrune, weatherSnapshotPrune];

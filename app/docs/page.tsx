@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { ApiReference } from "@/components/api-docs/api-reference";
-import type { OpenApiDoc } from "@/components/api-docs/openapi-types";
+import type { OpenApiDoc } from "@/lib/api-docs/openapi-types";
 import { Logo } from "@/components/portal/logo";
 import { ButtonLink } from "@/components/ui/button";
 import { allContracts } from "@/lib/http/all-contracts";

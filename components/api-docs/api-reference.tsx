@@ -1,4 +1,4 @@
-import { groupByTag, type OpenApiDoc } from "./openapi-types";
+import { groupByTag, type OpenApiDoc } from "@/lib/api-docs/openapi-types";
 import { MethodTag, OperationView } from "./operation-view";
 
 function Toc({ groups }: { groups: ReturnType<typeof groupByTag> }) {
@@ -12,9 +12,9 @@ function Toc({ groups }: { groups: ReturnType<typeof groupByTag> }) {
           <ul className="mt-1.5 space-y-1">
             {g.operations.map((o) => (
               <li key={o.id}>
-                <a href={`#${o.id}`} className="flex items-center gap-2 rounded px-1 py-0.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+                <a href={`#${o.id}`} className="flex items-start gap-2 rounded px-1 py-0.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
                   <MethodTag method={o.method} />
-                  <span className="truncate">{o.op.summary ?? o.path}</span>
+                  <span className="leading-5">{o.op.summary ?? o.path}</span>
                 </a>
               </li>
             ))}

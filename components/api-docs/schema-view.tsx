@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import { resolveRef, type JsonSchema, type OpenApiDoc } from "./openapi-types";
-import { constraints, enumValues, expandable, typeLabel } from "./schema-text";
+import { resolveRef, type JsonSchema, type OpenApiDoc } from "@/lib/api-docs/openapi-types";
+import { constraints, enumValues, expandable, typeLabel } from "@/lib/api-docs/schema-text";
 
 const MAX_DEPTH = 5;
 

@@ -8,7 +8,21 @@ import { Field, Input } from "@/components/ui/field";
 
 type Errors = Partial<Record<"email" | "password" | "form", string>>;
 
-export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string; initialError?: string }) {
+export interface OAuthProviderInfo {
+  id: string;
+  name: string;
+}
+
+export function SignInForm({
+  callbackUrl,
+  initialError,
+  oauthProviders = [],
+}: {
+  callbackUrl: string;
+  initialError?: string;
+  /** Shown as extra buttons; only providers whose env vars are set are passed in. */
+  oauthProviders?: OAuthProviderInfo[];
+}) {
   const router = useRouter();
   const [errors, setErrors] = useState<Errors>(initialError ? { form: initialError } : {});
   const [pending, setPending] = useState(false);
@@ -51,6 +65,15 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
       <Button type="submit" loading={pending} className="w-full">
         {pending ? "Signing in…" : "Sign in"}
       </Button>
+      {oauthProviders.length > 0 && (
+        <div className="space-y-3 border-t border-slate-200 pt-5">
+          {oauthProviders.map((p) => (
+            <Button key={p.id} variant="secondary" className="w-full" onClick={() => void signIn(p.id, { callbackUrl })}>
+              Continue with {p.name}
+            </Button>
+          ))}
+        </div>
+      )}
     </form>
   );
 }

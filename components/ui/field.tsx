@@ -3,7 +3,7 @@ import { useId, type ComponentProps, type ReactNode } from "react";
 import { cx } from "./cx";
 
 const CONTROL =
-  "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus-visible:ring-2 focus-visible:ring-indigo-600 disabled:bg-slate-50 disabled:text-slate-500 aria-[invalid=true]:ring-red-500";
+  "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:outline-hidden disabled:bg-slate-50 disabled:text-slate-500 aria-[invalid=true]:ring-red-500";
 
 export function Label({ className, ...rest }: ComponentProps<"label">) {
   return <label className={cx("block text-sm font-medium text-slate-800", className)} {...rest} />;

@@ -60,7 +60,7 @@ export const billingContracts = {
     tags: ["Usage"],
     family: "weather",
     auth: sessionOrApiKey(),
-    responses: { 200: { description: "Usage", schema: UsageSchema } },
+    responses: { 200: { description: "Usage", schema: UsageSchema }, 401: { description: "Missing or invalid credentials" } },
   }),
   getDailyUsage: contract({
     method: "GET",
@@ -73,6 +73,10 @@ export const billingContracts = {
     family: "weather",
     auth: sessionOrApiKey(),
     query: DailyUsageQuery,
-    responses: { 200: { description: "Daily usage", schema: DailyUsageSchema } },
+    responses: {
+      200: { description: "Daily usage", schema: DailyUsageSchema },
+      400: { description: "month is not YYYY-MM" },
+      401: { description: "Missing or invalid credentials" },
+    },
   }),
 };

@@ -4,7 +4,7 @@ import { queryOne } from "@/lib/db/sql";
 import type { AccountInfo } from "@/lib/http/types";
 import { toCounters } from "./counters";
 import { periodOf, type BillingPeriod } from "./period";
-import { DIMENSIONS, limitsFor, type Dimension } from "./plans";
+import { DIMENSIONS, limitsFor, namedLimits, type Dimension } from "./plans";
 import { rateLimitHeaders, rememberRequestsUsed } from "./rate-limit-headers";
 
 export interface DimensionUsage {
@@ -54,12 +54,7 @@ export async function getUsage(
       environment: caller.account.environment,
       is_internal: caller.isInternal,
       period: { start: period.start.toISOString(), end: period.end.toISOString() },
-      limits: {
-        requests_per_month: limits.requests,
-        timeline_items_per_month: limits.timeline_items,
-        active_watches: limits.active_watches,
-        route_calls_per_month: limits.route_calls,
-      },
+      limits: namedLimits(limits),
       usage,
     },
     headers: rateLimitHeaders(limits.requests, used.requests, period),

@@ -44,6 +44,16 @@ export function limitsFor(account: Pick<AccountInfo, "plan" | "limitOverrides">)
   return out;
 }
 
+/** Limits named as GET /v1/usage and limitOverrides name them (requests_per_month, …). */
+export function namedLimits(l: Limits): { requests_per_month: number; timeline_items_per_month: number; active_watches: number; route_calls_per_month: number } {
+  return {
+    requests_per_month: l.requests,
+    timeline_items_per_month: l.timeline_items,
+    active_watches: l.active_watches,
+    route_calls_per_month: l.route_calls,
+  };
+}
+
 /** The cheapest plan whose default includes a dimension, for "upgrade" messages. */
 export function cheapestPlanWith(d: Dimension): Plan {
   const order: Plan[] = ["free", "starter", "pro", "enterprise"];

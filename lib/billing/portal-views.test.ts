@@ -6,6 +6,9 @@ import { ResponseView } from "@/components/playground/response-view";
 import { routeSegments, overallRisk } from "@/components/playground/risk";
 import { UsageMeter } from "@/components/billing/usage-meter";
 import { keyProblem } from "@/components/playground/key-picker";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { UsagePanel } from "@/components/billing/usage-panel";
+import { PlaygroundPanel } from "@/components/playground/playground-panel";
 import { pointQueryString, DEFAULT_POINT, timelineExample, routeExample } from "@/components/playground/examples";
 
 // The portal's pure views, rendered to HTML (the pages around them are exercised by e2e/billing.spec.ts).
@@ -67,5 +70,57 @@ describe("playground views", () => {
     expect(pointQueryString("forecast", DEFAULT_POINT)).toBe("lat=48.8566&lng=2.3522&days=3&granularity=daily&units=metric&language=en");
     expect(JSON.parse(timelineExample()).items).toHaveLength(3);
     expect(JSON.parse(routeExample()).transport_mode).toBe("car");
+  });
+});
+
+describe("portal panels render with data", () => {
+  const withData = (entries: Array<[readonly unknown[], unknown]>, el: ReturnType<typeof createElement>) => {
+    const client = new QueryClient();
+    for (const [k, v] of entries) client.setQueryData(k, v);
+    return renderToStaticMarkup(createElement(QueryClientProvider, { client }, el));
+  };
+
+  it("the usage panel shows plan, period, four meters, the chart section and the cap rules", () => {
+    const usage = {
+      data: {
+        plan: "starter",
+        environment: "sandbox",
+        is_internal: false,
+        period: { start: "2026-11-01T00:00:00.000Z", end: "2026-12-01T00:00:00.000Z" },
+        limits: {},
+        usage: {
+          requests: { limit: 25000, used: 12, remaining: 24988 },
+          timeline_items: { limit: 10000, used: 40, remaining: 9960 },
+          route_calls: { limit: 1000, used: 1000, remaining: 0 },
+          active_watches: { limit: 500, used: 3, remaining: 497 },
+        },
+      },
+      meta: {},
+    };
+    const daily = {
+      data: { month: "2026-11", period: usage.data.period, endpoints: ["weather.timeline"], days: [{ date: "2026-11-01", total_units: 80, by_endpoint: { "weather.timeline": 80 } }] },
+      meta: {},
+    };
+    const html = withData(
+      [
+        [["usage"], usage],
+        [["usage", "daily"], daily],
+      ],
+      createElement(UsagePanel),
+    );
+    expect(html.match(/role="meter"/g)).toHaveLength(4);
+    expect(html).toContain("starter");
+    expect(html).toContain("sandbox");
+    expect(html).toContain("1,000 of 1,000");
+    expect(html).toContain("What happens at the cap");
+    expect(html).toContain("429 rate_limit_exceeded");
+    expect(html).toContain("weather.timeline");
+  });
+
+  it("the playground renders its key picker and the four endpoints", () => {
+    const html = withData([[["developer", "keys"], [{ id: 1, name: "ci", keyPrefix: "svc_AbCd1234", scopes: ["weather:read"], createdAt: "", lastUsedAt: null, expiresAt: null }]]], createElement(PlaygroundPanel));
+    for (const label of ["Current", "Forecast", "Timeline", "Route"]) expect(html).toContain(`>${label}</button>`);
+    expect(html).toContain("ci (svc_AbCd1234…)");
+    expect(html).toContain('type="password"');
   });
 });

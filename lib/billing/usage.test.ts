@@ -131,6 +131,7 @@ describe("GET /v1/usage/daily", () => {
 
     const res = await call(dailyRoute.GET, { path: "/v1/usage/daily", bearer: key });
     expect(res.status).toBe(200);
+    expect(res.headers.get("x-ratelimit-remaining")).toBe("24998");
     const data = res.body.data;
     expect(data.month).toBe(today.slice(0, 7));
     expect(data.endpoints).toEqual(["test.metered", "weather.watch_days"]);

@@ -43,14 +43,6 @@ export interface EvaluateWeatherOptions extends EvaluateWindowOptions {
 }
 
 const r1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
-const maxOf = (xs: Array<number | null>) => {
-  const v = xs.filter((x): x is number => x !== null);
-  return v.length ? Math.max(...v) : null;
-};
-const minOf = (xs: Array<number | null>) => {
-  const v = xs.filter((x): x is number => x !== null);
-  return v.length ? Math.min(...v) : null;
-};
 
 function codeRank(c: number): number {
   if (c >= 95) return 300 + c;
@@ -65,14 +57,34 @@ export function profileFor(o: { activityType?: string | null; transportMode?: Tr
   return o.transportMode ? TRANSPORT_PROFILES[o.transportMode] : activityProfile(o.activityType);
 }
 
+// Parsed hour starts per hourly array (forecasts are immutable once built).
+const timesOf = new WeakMap<HourlyPoint[], Float64Array>();
+
+function hourTimes(hourly: HourlyPoint[]): Float64Array {
+  let t = timesOf.get(hourly);
+  if (!t) {
+    t = Float64Array.from(hourly, (h) => Date.parse(h.time));
+    timesOf.set(hourly, t);
+  }
+  return t;
+}
+
 /** Hourly points overlapping [start, end] (an instant window uses the hour containing it). */
 export function hoursIn(f: NormalizedForecast, start: Date, end: Date): HourlyPoint[] {
   const s = start.getTime();
   const e = Math.max(end.getTime(), s + 1);
-  return f.hourly.filter((h) => {
-    const t = Date.parse(h.time);
-    return t + HOUR > s && t < e && h.temperatureC !== null;
-  });
+  const times = hourTimes(f.hourly);
+  // Binary search for the first hour ending after s (hours are in time order).
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid] + HOUR > s) hi = mid;
+    else lo = mid + 1;
+  }
+  const out: HourlyPoint[] = [];
+  for (let i = lo; i < times.length && times[i] < e; i++) if (f.hourly[i].temperatureC !== null) out.push(f.hourly[i]);
+  return out;
 }
 
 export function alertsIn(f: NormalizedForecast, start: Date, end: Date): WeatherAlert[] {
@@ -113,17 +125,48 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
     };
   }
   const first = hours[0];
-  const worst = hours.reduce((a, b) => (codeRank(b.weatherCode ?? 0) > codeRank(a.weatherCode ?? 0) ? b : a));
+  // One pass over the window's hours: worst values (nulls ignored).
+  let prob: number | null = null;
+  let rate: number | null = null;
+  let flMax: number | null = null;
+  let flMin: number | null = null;
+  let wind: number | null = null;
+  let gust: number | null = null;
+  let uv: number | null = null;
+  let vis: number | null = null;
+  let tMax: number | null = null;
+  let tMin: number | null = null;
+  let worst = first;
+  const codes: number[] = [];
+  const hi = (a: number | null, b: number | null) => (b === null ? a : a === null || b > a ? b : a);
+  const lo = (a: number | null, b: number | null) => (b === null ? a : a === null || b < a ? b : a);
+  for (const h of hours) {
+    const fl = h.feelsLikeC ?? h.temperatureC;
+    prob = hi(prob, h.precipitationProbabilityPct);
+    rate = hi(rate, h.precipitationMm);
+    flMax = hi(flMax, fl);
+    flMin = lo(flMin, fl);
+    wind = hi(wind, h.windSpeedMs);
+    gust = hi(gust, h.windGustMs);
+    uv = hi(uv, h.uvIndex);
+    vis = lo(vis, h.visibilityM);
+    tMax = hi(tMax, h.temperatureC);
+    tMin = lo(tMin, h.temperatureC);
+    if (h.weatherCode !== null) {
+      codes.push(h.weatherCode);
+      if (codeRank(h.weatherCode) > codeRank(worst.weatherCode ?? 0)) worst = h;
+    }
+  }
   const inputs: RiskInputs = {
-    precipitationProbabilityPct: maxOf(hours.map((h) => h.precipitationProbabilityPct)),
-    precipitationMmH: maxOf(hours.map((h) => h.precipitationMm)),
-    feelsLikeMaxC: maxOf(hours.map((h) => h.feelsLikeC ?? h.temperatureC)),
-    feelsLikeMinC: minOf(hours.map((h) => h.feelsLikeC ?? h.temperatureC)),
-    windSpeedMs: maxOf(hours.map((h) => h.windSpeedMs)),
-    windGustMs: maxOf(hours.map((h) => h.windGustMs)),
-    uvIndex: maxOf(hours.map((h) => h.uvIndex)),
-    visibilityM: minOf(hours.map((h) => h.visibilityM)),
-    weatherCodes: hours.map((h) => h.weatherCode).filter((c): c is number => c !== null),
+    precipitationProbabilityPct: prob,
+    precipitationMmH: rate,
+    feelsLikeMaxC: flMax,
+    feelsLikeMinC: flMin,
+    windSpeedMs: wind,
+    windGustMs: gust,
+    uvIndex: uv,
+    visibilityM: vis,
+    weatherCodes: codes,
     alerts,
   };
   const metrics: WindowMetrics = {
@@ -132,8 +175,8 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
     precipitation_intensity_mm_h: r1(inputs.precipitationMmH),
     temperature_c: r1(first.temperatureC),
     feels_like_c: r1(first.feelsLikeC),
-    temperature_max_c: r1(maxOf(hours.map((h) => h.temperatureC))),
-    temperature_min_c: r1(minOf(hours.map((h) => h.temperatureC))),
+    temperature_max_c: r1(tMax),
+    temperature_min_c: r1(tMin),
     wind_speed_kph: inputs.windSpeedMs === null ? null : r1(inputs.windSpeedMs * 3.6),
     wind_gust_kph: inputs.windGustMs === null ? null : r1(inputs.windGustMs * 3.6),
     uv_index: r1(inputs.uvIndex),

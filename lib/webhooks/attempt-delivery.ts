@@ -103,8 +103,10 @@ export interface AttemptDueOptions {
 export async function attemptDueDeliveries(opts: AttemptDueOptions = {}): Promise<number> {
   const db = await getDb();
   const concurrency = opts.concurrency ?? 32;
-  // A batch no larger than the pool: every claimed lease starts its attempt at once.
-  const claims = await claimDueDeliveries(db, opts.batchSize ?? concurrency);
+  // Several attempts per pool slot per round keep the pool busy past slow
+  // receivers; the lease is sized for the last wave (claimDueDeliveries).
+  const batchSize = opts.batchSize ?? concurrency * 4;
+  const claims = await claimDueDeliveries(db, batchSize, Math.ceil(batchSize / concurrency));
   if (claims.length === 0) return 0;
   const contexts = await loadContexts(claims);
   await runPool(claims, concurrency, async (c) => {

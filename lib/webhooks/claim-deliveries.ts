@@ -38,8 +38,8 @@ interface Row {
  * mid-attempt leaves the row pending; once the lease lapses the chain is due
  * again and the same attempt number is retried (nothing was recorded for it).
  */
-export function leaseMs(): number {
-  return env().WEBHOOK_TIMEOUT_MS + 30_000;
+export function leaseMs(waves = 1): number {
+  return env().WEBHOOK_TIMEOUT_MS * waves + 30_000;
 }
 
 const RETURNING = sql`d.id, d.lease_id, d.event_id, d.account_id, d.endpoint_id, d.watch_id, d.kind, d.url, d.attempts_made, d.max_attempts, d.scheduled_at`;
@@ -60,8 +60,12 @@ function toClaim(r: Row): ClaimedDelivery {
   };
 }
 
-/** Claims up to `limit` due chains; concurrent workers skip each other's rows. */
-export async function claimDueDeliveries(db: DbOrTx, limit: number): Promise<ClaimedDelivery[]> {
+/**
+ * Claims up to `limit` due chains; concurrent workers skip each other's rows.
+ * `waves`: how many attempts in a row one pool slot may make for this batch
+ * (batch size / concurrency), so the lease covers the last one too.
+ */
+export async function claimDueDeliveries(db: DbOrTx, limit: number, waves = 1): Promise<ClaimedDelivery[]> {
   const rows = await queryRows<Row>(
     db,
     sql`WITH due AS (
@@ -72,7 +76,7 @@ export async function claimDueDeliveries(db: DbOrTx, limit: number): Promise<Cla
           FOR UPDATE SKIP LOCKED
         )
         UPDATE webhook_deliveries d
-        SET lease_id = gen_random_uuid(), next_attempt_at = now() + ${leaseMs()} * interval '1 millisecond'
+        SET lease_id = gen_random_uuid(), next_attempt_at = now() + ${leaseMs(waves)} * interval '1 millisecond'
         FROM due WHERE d.id = due.id
         RETURNING ${RETURNING}`,
   );

@@ -1,6 +1,7 @@
-import { and, arrayContains, eq, ne } from "drizzle-orm";
-import { webhookDeliveries, webhookEndpoints, webhookEvents, type DeliveryKind, type WebhookEventType } from "@/drizzle/schema";
+import { sql } from "drizzle-orm";
+import { webhookDeliveries, type DeliveryKind, type WebhookEventType } from "@/drizzle/schema";
 import { getDb, type DbOrTx } from "@/lib/db/client";
+import { queryOne } from "@/lib/db/sql";
 import { inngestEnabled } from "@/lib/jobs/mode";
 import { log } from "@/lib/log";
 import { delayBeforeAttemptMs, retrySchedule } from "./retry-schedule";
@@ -34,40 +35,51 @@ export const DELIVERY_SCHEDULED_EVENT = "webhooks/delivery.scheduled";
  * change (it is then delivered only if that transaction commits).
  */
 export async function emitEvent(input: EmitEventInput, db?: DbOrTx): Promise<EmittedEvent> {
-  // Event and chains commit together (one commit, too, instead of two).
-  const emitted = db ? await record(input, db) : await (await getDb()).transaction((tx) => record(input, tx));
+  const emitted = await record(input, db ?? (await getDb()));
   if (emitted.deliveryIds.length) await announce(emitted.deliveryIds);
   return emitted;
 }
 
+/**
+ * One statement (atomic on its own, one round trip): insert the event, pick
+ * the subscribed active endpoints, insert a chain per target.
+ */
 async function record(input: EmitEventInput, d: DbOrTx): Promise<EmittedEvent> {
-  const [event] = await d
-    .insert(webhookEvents)
-    .values({ ...(input.eventId ? { id: input.eventId } : {}), accountId: input.accountId, type: input.type, data: input.data, watchId: input.watchTarget?.watchId ?? null })
-    .returning({ id: webhookEvents.id, createdAt: webhookEvents.createdAt });
+  const schedule = retrySchedule();
+  const due = new Date(Date.now() + (delayBeforeAttemptMs(1, schedule) ?? 0)).toISOString();
+  const watchUrl = input.watchTarget?.url ?? null;
+  const watchId = input.watchTarget?.watchId ?? null;
+  const row = await queryOne<{ id: string; created_at: Date | string; delivery_ids: string[] | string | null }>(
+    d,
+    sql`WITH ev AS (
+          INSERT INTO webhook_events (id, account_id, type, data, watch_id)
+          VALUES (coalesce(${input.eventId ?? null}::uuid, gen_random_uuid()), ${input.accountId}::uuid, ${input.type},
+                  ${JSON.stringify(input.data)}::jsonb, ${watchId}::uuid)
+          RETURNING id, created_at
+        ), targets AS (
+          SELECT 'endpoint'::text AS kind, e.url, e.id AS endpoint_id FROM webhook_endpoints e
+          WHERE e.account_id = ${input.accountId}::uuid AND e.status = 'active' AND e.events @> ARRAY[${input.type}]::text[]
+            AND e.id IS DISTINCT FROM ${input.excludeEndpointId ?? null}::uuid
+          UNION ALL
+          SELECT 'watch', ${watchUrl}::text, NULL::uuid WHERE ${watchUrl}::text IS NOT NULL
+        ), chains AS (
+          INSERT INTO webhook_deliveries (event_id, account_id, endpoint_id, watch_id, kind, url, max_attempts, next_attempt_at, scheduled_at)
+          SELECT ev.id, ${input.accountId}::uuid, t.endpoint_id, ${watchId}::uuid, t.kind, t.url, ${schedule.length}::int,
+                 ${due}::timestamptz, ${due}::timestamptz
+          FROM ev CROSS JOIN targets t
+          RETURNING id
+        )
+        SELECT ev.id, ev.created_at, (SELECT array_agg(id) FROM chains) AS delivery_ids FROM ev`,
+  );
+  if (!row) throw new Error("emitEvent: the event insert returned nothing");
+  return { eventId: row.id, createdAt: new Date(row.created_at), deliveryIds: pgArray(row.delivery_ids) };
+}
 
-  const endpoints = await d
-    .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.accountId, input.accountId),
-        eq(webhookEndpoints.status, "active"),
-        arrayContains(webhookEndpoints.events, [input.type]),
-        input.excludeEndpointId ? ne(webhookEndpoints.id, input.excludeEndpointId) : undefined,
-      ),
-    );
-
-  const targets: Array<{ kind: DeliveryKind; url: string; endpointId: string | null; watchId: string | null }> = endpoints.map((e) => ({
-    kind: "endpoint",
-    url: e.url,
-    endpointId: e.id,
-    watchId: input.watchTarget?.watchId ?? null,
-  }));
-  if (input.watchTarget) targets.push({ kind: "watch", url: input.watchTarget.url, endpointId: null, watchId: input.watchTarget.watchId });
-
-  const deliveryIds = targets.length ? await createDeliveries(d, event.id, input.accountId, targets) : [];
-  return { eventId: event.id, createdAt: event.createdAt, deliveryIds };
+/** uuid[] arrives as an array (postgres-js) or as its text form `{a,b}` (some drivers). */
+function pgArray(v: string[] | string | null): string[] {
+  if (v === null) return [];
+  if (Array.isArray(v)) return v;
+  return v.replace(/^\{|\}$/g, "").split(",").filter(Boolean);
 }
 
 /** Inserts delivery chains due per the first entry of the retry schedule. */

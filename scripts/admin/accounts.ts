@@ -3,7 +3,7 @@ import { ENVIRONMENTS, PLANS } from "@/drizzle/schema";
 import { createUser } from "@/lib/accounts/create-user";
 import { findUserByEmail } from "@/lib/accounts/find-user";
 import { setPlan } from "@/lib/accounts/set-plan";
-import { limitsFor } from "@/lib/billing/plans";
+import { limitsFor, namedLimits } from "@/lib/billing/plans";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createAccessToken } from "@/lib/auth/access-tokens";
 import { API_KEY_SCOPES } from "@/lib/auth/scopes";
@@ -64,7 +64,7 @@ export const accountCommands = {
         plan: updated.plan,
         environment: updated.environment,
         limit_overrides: updated.limitOverrides,
-        effective_limits: limitsFor(updated),
+        effective_limits: namedLimits(limitsFor(updated)),
       };
     },
   }),

@@ -1,6 +1,7 @@
 import type { AdminCommand } from "./types";
 import { watchCommands } from "./watches";
 import { accountCommands } from "./accounts";
+import { billingCommands } from "./billing";
 import { jobCommands } from "./jobs";
 import { webhookCommands } from "./webhooks";
 import { visaCommands } from "./visa";
@@ -10,6 +11,7 @@ import { weatherCommands } from "./weather";
 /** Every admin command. Each area adds one spread line. */
 export const commands: Record<string, AdminCommand<any>> = {
   ...accountCommands,
+  ...billingCommands,
   ...jobCommands,
   ...webhookCommands,
   ...tripCommands,

@@ -7,7 +7,7 @@ export const webhookCommands = {
       "Delivery benchmark: --events N (default 10000) to a loopback HTTPS receiver via the local runner, in a throw-away database; prints deliveries/s, lag p50/p99, lost",
     flags: z.object({
       events: z.coerce.number().int().positive().max(1_000_000).default(10_000),
-      producers: z.coerce.number().int().positive().max(64).default(8),
+      producers: z.coerce.number().int().positive().max(64).default(16),
     }),
     async run(f) {
       const { runDeliveryBench } = await import("@/lib/webhooks/bench/delivery-bench");

@@ -21,7 +21,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   await connection();
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
-  if (await getServerSession(authOptions())) redirect(callbackUrl);
+  const options = authOptions();
+  if (await getServerSession(options)) redirect(callbackUrl);
+  const oauthProviders = options.providers.filter((p) => p.type === "oauth").map((p) => ({ id: p.id, name: p.name }));
   const code = typeof params.error === "string" ? params.error : undefined;
   const signedUpHref = callbackUrl === "/keys" ? "/sign-up" : `/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}`;
   return (
@@ -42,7 +44,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           You have signed out.
         </Alert>
       )}
-      <SignInForm callbackUrl={callbackUrl} initialError={code ? (NEXT_AUTH_ERRORS[code] ?? "Sign-in failed. Try again.") : undefined} />
+      <SignInForm callbackUrl={callbackUrl} oauthProviders={oauthProviders} initialError={code ? (NEXT_AUTH_ERRORS[code] ?? "Sign-in failed. Try again.") : undefined} />
     </AuthCard>
   );
 }

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import ngeohash from "ngeohash";
 import * as SunCalc from "suncalc";
 import { DateTime } from "luxon";
@@ -75,9 +74,20 @@ export function simulateForecast(lat: number, lng: number, now: Date): Normalize
   };
 }
 
-/** Uniform [0,1) from a cell, a channel and an integer slot. */
+/**
+ * Uniform [0,1) from a cell, a channel and an integer slot: FNV-1a over the text, then a
+ * murmur3-style finaliser so neighbouring slots decorrelate. Cheap and stable across runs.
+ */
 function noise(cell: string, channel: string, slot: number): number {
-  return createHash("sha1").update(`${cell}|${channel}|${slot}`).digest().readUInt32BE(0) / 2 ** 32;
+  const text = `${cell}|${channel}|${slot}`;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 2 ** 32;
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -86,7 +96,7 @@ export function simulateHour(cell: string, lat: number, lng: number, t: number):
   const date = new Date(t);
   const hourSlot = Math.floor(t / HOUR);
   const spell = Math.floor(hourSlot / 6);
-  const doy = DateTime.fromMillis(t, { zone: "utc" }).ordinal;
+  const doy = Math.floor((t - Date.UTC(date.getUTCFullYear(), 0, 1)) / 86_400_000) + 1;
   // Seasonal mean by latitude: warm tropics, colder poles, summer peak ~ day 200 in the north.
   const hemisphere = lat >= 0 ? 1 : -1;
   const mean = 27 - 0.45 * Math.abs(lat);

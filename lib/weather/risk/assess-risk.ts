@@ -9,10 +9,19 @@ const kph = (ms: number) => Math.round(ms * 3.6);
 /** Level a value reaches against a band (>= for "above", <= for "below"). */
 function bandLevel(value: number | null, band: { watch?: number; warning?: number } | undefined, dir: "above" | "below"): RiskLevel {
   if (value === null || !band) return "low";
-  const hit = (t: number | undefined) => t !== undefined && (dir === "above" ? value >= t : value <= t);
-  if (hit(band.warning)) return "warning";
-  if (hit(band.watch)) return "watch";
+  if (band.warning !== undefined && (dir === "above" ? value >= band.warning : value <= band.warning)) return "warning";
+  if (band.watch !== undefined && (dir === "above" ? value >= band.watch : value <= band.watch)) return "watch";
   return "low";
+}
+
+// Module-level helpers (no per-call closures: this runs for every timeline item and hour).
+function add(reasons: RiskReason[], code: ReasonCode, level: RiskLevel, message: () => string): void {
+  if (level !== "low") reasons.push({ code, level, message: message() });
+}
+
+function hasAny(codes: number[], list: readonly number[]): boolean {
+  for (const c of codes) if (list.includes(c)) return true;
+  return false;
 }
 
 /**
@@ -21,42 +30,36 @@ function bandLevel(value: number | null, band: { watch?: number; warning?: numbe
  */
 export function assessRisk(inputs: RiskInputs, profile: RiskProfile): Risk {
   const reasons: RiskReason[] = [];
-  const add = (code: ReasonCode, level: RiskLevel, message: string) => {
-    if (level !== "low") reasons.push({ code, level, message });
-  };
+  const i = inputs;
 
-  const rate = bandLevel(inputs.precipitationMmH, profile.rainRate, "above");
-  if (rate === "warning") add("heavy_rain", rate, `Heavy rain expected (up to ${r1(inputs.precipitationMmH!)} mm/h).`);
-  else if (rate === "watch") add("moderate_rain", rate, `Steady rain expected (up to ${r1(inputs.precipitationMmH!)} mm/h).`);
-  if (profile.rainProbability !== undefined && inputs.precipitationProbabilityPct !== null && inputs.precipitationProbabilityPct >= profile.rainProbability && rate !== "warning") {
-    add("rain_likely", "watch", `Rain is likely (${Math.round(inputs.precipitationProbabilityPct)}% chance).`);
+  const rate = bandLevel(i.precipitationMmH, profile.rainRate, "above");
+  if (rate === "warning") add(reasons, "heavy_rain", rate, () => `Heavy rain expected (up to ${r1(i.precipitationMmH!)} mm/h).`);
+  else add(reasons, "moderate_rain", rate, () => `Steady rain expected (up to ${r1(i.precipitationMmH!)} mm/h).`);
+  if (profile.rainProbability !== undefined && i.precipitationProbabilityPct !== null && i.precipitationProbabilityPct >= profile.rainProbability && rate !== "warning") {
+    add(reasons, "rain_likely", "watch", () => `Rain is likely (${Math.round(i.precipitationProbabilityPct!)}% chance).`);
   }
 
-  const wind = bandLevel(inputs.windSpeedMs, profile.windSpeed, "above");
-  add("strong_wind", wind, `Strong wind expected (${kph(inputs.windSpeedMs ?? 0)} km/h sustained).`);
-  const gust = bandLevel(inputs.windGustMs, profile.windGust, "above");
-  add("strong_gusts", gust, `Strong gusts expected (up to ${kph(inputs.windGustMs ?? 0)} km/h).`);
+  add(reasons, "strong_wind", bandLevel(i.windSpeedMs, profile.windSpeed, "above"), () => `Strong wind expected (${kph(i.windSpeedMs ?? 0)} km/h sustained).`);
+  add(reasons, "strong_gusts", bandLevel(i.windGustMs, profile.windGust, "above"), () => `Strong gusts expected (up to ${kph(i.windGustMs ?? 0)} km/h).`);
+  add(reasons, "heat", bandLevel(i.feelsLikeMaxC, profile.heat, "above"), () => `Dangerous heat: it will feel like ${r1(i.feelsLikeMaxC ?? 0)} °C.`);
+  add(reasons, "cold", bandLevel(i.feelsLikeMinC, profile.cold, "below"), () => `Severe cold: it will feel like ${r1(i.feelsLikeMinC ?? 0)} °C.`);
+  add(reasons, "uv_high", bandLevel(i.uvIndex, profile.uv, "above"), () => `UV index up to ${r1(i.uvIndex ?? 0)}.`);
+  add(reasons, "low_visibility", bandLevel(i.visibilityM, profile.visibility, "below"), () => `Visibility down to ${Math.round(i.visibilityM ?? 0)} m (fog).`);
 
-  add("heat", bandLevel(inputs.feelsLikeMaxC, profile.heat, "above"), `Dangerous heat: it will feel like ${r1(inputs.feelsLikeMaxC ?? 0)} °C.`);
-  add("cold", bandLevel(inputs.feelsLikeMinC, profile.cold, "below"), `Severe cold: it will feel like ${r1(inputs.feelsLikeMinC ?? 0)} °C.`);
-  add("uv_high", bandLevel(inputs.uvIndex, profile.uv, "above"), `UV index up to ${r1(inputs.uvIndex ?? 0)}.`);
-  add("low_visibility", bandLevel(inputs.visibilityM, profile.visibility, "below"), `Visibility down to ${Math.round(inputs.visibilityM ?? 0)} m (fog).`);
-
-  const codes = new Set(inputs.weatherCodes);
-  const any = (list: readonly number[]) => list.some((c) => codes.has(c));
-  if (profile.thunderstorm && any(WMO.thunderstorm)) add("thunderstorm", profile.thunderstorm, "Thunderstorms expected.");
-  if (profile.ice && any(WMO.freezing)) add("ice", profile.ice, "Freezing rain or drizzle: icy surfaces likely.");
-  if (profile.snow && any(WMO.snow)) {
-    const heavy = any(WMO.heavySnow);
-    add("snow", heavy && profile.snow === "watch" ? "warning" : profile.snow, heavy ? "Heavy snowfall expected." : "Snowfall expected.");
+  const codes = i.weatherCodes;
+  if (profile.thunderstorm && hasAny(codes, WMO.thunderstorm)) add(reasons, "thunderstorm", profile.thunderstorm, () => "Thunderstorms expected.");
+  if (profile.ice && hasAny(codes, WMO.freezing)) add(reasons, "ice", profile.ice, () => "Freezing rain or drizzle: icy surfaces likely.");
+  if (profile.snow && hasAny(codes, WMO.snow)) {
+    const heavy = hasAny(codes, WMO.heavySnow);
+    add(reasons, "snow", heavy && profile.snow === "watch" ? "warning" : profile.snow, () => (heavy ? "Heavy snowfall expected." : "Snowfall expected."));
   }
 
-  for (const a of inputs.alerts) {
-    if (a.severity === "severe" || a.severity === "extreme") add("severe_alert", "warning", `${a.event} in effect (${a.source}).`);
-    else if (profile.outdoor || profile.kind === "transport") add("weather_alert", "watch", `${a.event} in effect (${a.source}).`);
+  for (const a of i.alerts) {
+    if (a.severity === "severe" || a.severity === "extreme") add(reasons, "severe_alert", "warning", () => `${a.event} in effect (${a.source}).`);
+    else if (profile.outdoor || profile.kind === "transport") add(reasons, "weather_alert", "watch", () => `${a.event} in effect (${a.source}).`);
   }
 
-  reasons.sort((a, b) => LEVEL_RANK[b.level] - LEVEL_RANK[a.level]);
-  const level = maxLevel(reasons.map((r) => r.level));
+  if (reasons.length > 1) reasons.sort((a, b) => LEVEL_RANK[b.level] - LEVEL_RANK[a.level]);
+  const level = reasons.length ? maxLevel(reasons.map((r) => r.level)) : "low";
   return { level, reasons, recommendation: level === "low" ? null : recommendationFor(reasons[0].code, profile) };
 }

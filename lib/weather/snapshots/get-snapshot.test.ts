@@ -10,6 +10,7 @@ import { injectSimulatedWeather } from "../simulations";
 import { cellFor } from "./cells";
 import { getSnapshot } from "./get-snapshot";
 import { refreshAcrossProcesses } from "./refresh-cell";
+import { pruneWeatherSnapshots } from "../prune-snapshots";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -132,6 +133,18 @@ describe("snapshot cache", () => {
     expect(after.snapshot.forecast.alerts[0]).toMatchObject({ severity: "severe", event: "Severe Thunderstorm Warning" });
     // Production accounts on a real provider are never affected (different cache key).
     expect(cellFor(p.lat, p.lng, "open-meteo").key).not.toBe(cellFor(p.lat, p.lng, "simulated").key);
+  });
+});
+
+describe("snapshot retention", () => {
+  it("prunes snapshots older than 7 days and keeps recent ones", async () => {
+    const old = await getSnapshot({ ...place(), environment: env, use: "forecast" });
+    const recent = await getSnapshot({ ...place(), environment: env, use: "forecast" });
+    await age(old.snapshot.id, 8 * 24 * 60);
+    while ((await pruneWeatherSnapshots()) > 0);
+    const ids = (await queryRows<{ id: string }>(t.db, sql`select id from weather_snapshots`)).map((r) => r.id);
+    expect(ids).not.toContain(old.snapshot.id);
+    expect(ids).toContain(recent.snapshot.id);
   });
 });
 
