@@ -44,6 +44,14 @@ export interface EvaluateWeatherOptions extends EvaluateWindowOptions {
 
 const r1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
+function hi(a: number | null, b: number | null): number | null {
+  return b === null ? a : a === null || b > a ? b : a;
+}
+
+function lo(a: number | null, b: number | null): number | null {
+  return b === null ? a : a === null || b < a ? b : a;
+}
+
 function codeRank(c: number): number {
   if (c >= 95) return 300 + c;
   if ((c >= 56 && c <= 57) || (c >= 66 && c <= 67)) return 250 + c;
@@ -138,8 +146,6 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
   let tMin: number | null = null;
   let worst = first;
   const codes: number[] = [];
-  const hi = (a: number | null, b: number | null) => (b === null ? a : a === null || b > a ? b : a);
-  const lo = (a: number | null, b: number | null) => (b === null ? a : a === null || b < a ? b : a);
   for (const h of hours) {
     const fl = h.feelsLikeC ?? h.temperatureC;
     prob = hi(prob, h.precipitationProbabilityPct);
