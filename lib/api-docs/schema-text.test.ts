@@ -57,6 +57,7 @@ describe("API reference over the real OpenAPI document", () => {
   it("describes constraints without leaking generated date-time patterns", () => {
     expect(constraints({ type: "number", minimum: -90, maximum: 90 })).toEqual(["-90 ≤ x ≤ 90"]);
     expect(constraints({ type: "integer", exclusiveMinimum: 0 })).toEqual(["0 < x"]);
+    expect(constraints({ type: "integer", minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })).toEqual([]);
     expect(constraints({ type: "string", format: "date-time", pattern: "^(?:very long)$" })).toEqual([]);
     expect(constraints({ type: "string", minLength: 1, maxLength: 64, default: "point" })).toEqual(["1–64 chars", 'default: "point"']);
   });

@@ -21,8 +21,10 @@ export function typeLabel(doc: OpenApiDoc, s: JsonSchema): string {
 /** Human constraints: "0 ≤ x ≤ 90", "1–64 chars", "default: place". */
 export function constraints(s: JsonSchema): string[] {
   const out: string[] = [];
-  const lo = s.minimum ?? s.exclusiveMinimum;
-  const hi = s.maximum ?? s.exclusiveMaximum;
+  // zod's int() emits ±MAX_SAFE_INTEGER bounds, which say nothing to a reader.
+  const bound = (v: number | undefined) => (v === undefined || Math.abs(v) >= Number.MAX_SAFE_INTEGER ? undefined : v);
+  const lo = bound(s.minimum ?? s.exclusiveMinimum);
+  const hi = bound(s.maximum ?? s.exclusiveMaximum);
   if (lo !== undefined || hi !== undefined) {
     const l = lo === undefined ? "" : `${lo} ${s.exclusiveMinimum !== undefined ? "<" : "≤"} `;
     const h = hi === undefined ? "" : ` ${s.exclusiveMaximum !== undefined ? "<" : "≤"} ${hi}`;

@@ -45,9 +45,20 @@ export const ForecastQuery = z.object({
 const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);
 
-/** ISO 8601 date-time; without an offset it is read in `zone`. */
+const WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+
+/** ISO 8601 date-time; without an offset it is read in `zone` (luxon, DST-aware). */
 export function parseInstant(value: string, zone: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
+  // Fast path (the common case): an explicit offset needs no zone rules.
+  const m = WITH_OFFSET.exec(value);
+  if (m) {
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const ms = Date.parse(value);
+    // Reject impossible calendar dates (e.g. 2026-02-30) that Date.parse may roll over.
+    if (Number.isNaN(ms) || mo < 1 || mo > 12 || d < 1 || new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) return null;
+    return new Date(ms);
+  }
   const dt = DateTime.fromISO(value, { zone, setZone: true });
   return dt.isValid ? dt.toJSDate() : null;
 }

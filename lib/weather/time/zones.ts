@@ -10,8 +10,15 @@ export function timezoneAt(lat: number, lng: number): string {
   }
 }
 
+const zoneValidity = new Map<string, boolean>();
+
 export function isValidZone(zone: string): boolean {
-  return DateTime.now().setZone(zone).isValid;
+  let ok = zoneValidity.get(zone);
+  if (ok === undefined) {
+    ok = IANAZone.isValidZone(zone);
+    if (zoneValidity.size < 10_000) zoneValidity.set(zone, ok);
+  }
+  return ok;
 }
 
 /**
