@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Logo } from "@/components/portal/logo";
 import { ButtonLink } from "@/components/ui/button";
+import { CodeBlock } from "@/components/ui/code-block";
 
 const FEATURES = [
   {
@@ -79,9 +80,7 @@ export default function Home() {
             </li>
             <li>2. Call the API with it:</li>
           </ol>
-          <pre className="mt-3 max-w-2xl overflow-x-auto rounded-md bg-slate-900 p-4 font-mono text-[13px] text-slate-100">
-            curl -H &quot;Authorization: Bearer svc_…&quot; https://your-host/v1/weather/health
-          </pre>
+          <CodeBlock className="mt-3 max-w-2xl">curl -H &quot;Authorization: Bearer svc_…&quot; https://your-host/v1/weather/health</CodeBlock>
         </section>
       </main>
 

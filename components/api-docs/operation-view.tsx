@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { CodeBlock } from "@/components/ui/code-block";
 import { cx } from "@/components/ui/cx";
 import type { OpenApiDoc, OperationEntry } from "@/lib/api-docs/openapi-types";
 import { authText, curlFor } from "@/lib/api-docs/curl";
@@ -86,7 +87,9 @@ export function OperationView({ doc, entry }: { doc: OpenApiDoc; entry: Operatio
         )}
         <details>
           <summary className="cursor-pointer text-xs font-semibold tracking-wide text-slate-500 uppercase select-none">Example request</summary>
-          <pre className="mt-2 overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">{curlFor(doc, entry)}</pre>
+          <CodeBlock className="mt-2" copyValue={curlFor(doc, entry)}>
+            {curlFor(doc, entry)}
+          </CodeBlock>
         </details>
       </div>
     </article>

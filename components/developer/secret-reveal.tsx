@@ -1,5 +1,6 @@
 "use client";
 import { Alert } from "@/components/ui/alert";
+import { CodeBlock } from "@/components/ui/code-block";
 import { CopyButton } from "@/components/ui/copy-button";
 
 /** Shows a freshly created secret once, with a copy button and the "store it now" warning. */
@@ -28,7 +29,7 @@ export function SecretReveal({ label, value, example }: { label: string; value: 
       {example && (
         <div>
           <p className="text-sm font-medium text-slate-800">Try it</p>
-          <pre className="mt-1.5 overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">{example}</pre>
+          <CodeBlock className="mt-1.5">{example}</CodeBlock>
         </div>
       )}
     </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cx } from "./cx";
+import { cx, focusRing } from "./cx";
 import { CopyButton } from "./copy-button";
 
 /** Monospace block for code, commands and JSON; optional copy button. */
@@ -23,7 +23,8 @@ export function CodeBlock({
           {copyValue && <CopyButton value={copyValue} variant="ghost" size="sm" />}
         </div>
       )}
-      <pre className="overflow-x-auto p-3 font-mono text-[13px] leading-relaxed text-slate-100">
+      {/* Focusable so keyboard users can scroll long lines (WCAG scrollable-region-focusable). */}
+      <pre tabIndex={0} className={cx("overflow-x-auto p-3 font-mono text-[13px] leading-relaxed text-slate-100", focusRing)}>
         <code>{children}</code>
       </pre>
     </div>

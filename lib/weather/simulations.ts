@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/http/errors";
 import { dailyFromHourly } from "./providers/daily-from-hourly";
 import type { AlertSeverity, HourlyPoint, NormalizedForecast } from "./types";
 import { CELL_PRECISION } from "./snapshots/cells";
+import { forgetHeads } from "./snapshots/store";
 
 export interface SimulationInput {
   lat: number;
@@ -27,6 +28,8 @@ export interface StoredSimulation {
   endsAt: string;
   params: Record<string, number | string>;
 }
+
+const ALERT_SEVERITIES: AlertSeverity[] = ["minor", "moderate", "severe", "extreme", "unknown"];
 
 /** Longest window one injection may cover (the simulated horizon is 8 days). */
 export const MAX_SIMULATION_HOURS = 24 * 9;
@@ -53,6 +56,7 @@ export async function injectSimulatedWeather(input: SimulationInput): Promise<St
       accountId: input.accountId ?? null,
     })
     .returning();
+  forgetHeads(row.geohash);
   return toStored(row);
 }
 
@@ -128,7 +132,7 @@ export function applySimulations(f: NormalizedForecast, sims: StoredSimulation[]
       out.alerts.push({
         id: `sim_${s.id}`,
         event: String(s.params.alert_event ?? "Severe Thunderstorm Warning"),
-        severity: (String(s.params.severity ?? "severe") as AlertSeverity) ?? "severe",
+        severity: ALERT_SEVERITIES.includes(String(s.params.severity) as AlertSeverity) ? (String(s.params.severity) as AlertSeverity) : "severe",
         starts: s.startsAt,
         ends: s.endsAt,
         source: "Simulated alert (injected)",

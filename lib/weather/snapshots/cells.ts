@@ -13,8 +13,16 @@ export interface Cell {
   center: { lat: number; lng: number };
 }
 
+const centres = new Map<string, { lat: number; lng: number }>();
+
 export function cellFor(lat: number, lng: number, provider: ProviderId): Cell {
   const geohash = ngeohash.encode(lat, lng, CELL_PRECISION);
-  const c = ngeohash.decode(geohash);
-  return { geohash, key: `${provider}:${geohash}`, provider, center: { lat: c.latitude, lng: c.longitude } };
+  let center = centres.get(geohash);
+  if (!center) {
+    const c = ngeohash.decode(geohash);
+    center = { lat: c.latitude, lng: c.longitude };
+    if (centres.size > 50_000) centres.clear();
+    centres.set(geohash, center);
+  }
+  return { geohash, key: `${provider}:${geohash}`, provider, center };
 }

@@ -10,6 +10,7 @@ import { injectSimulatedWeather } from "../simulations";
 import { cellFor } from "./cells";
 import { getSnapshot } from "./get-snapshot";
 import { refreshAcrossProcesses } from "./refresh-cell";
+import { forgetHeads } from "./store";
 import { pruneWeatherSnapshots } from "../prune-snapshots";
 
 let t: TestDatabase;
@@ -24,7 +25,10 @@ let n = 0;
 const place = () => ({ lat: 10 + (n++ % 50) * 0.5, lng: 20 + n * 0.37 });
 const env = "sandbox" as const;
 
-const age = (id: string, minutes: number) => t.db.execute(sql`update weather_snapshots set fetched_at = now() - make_interval(mins => ${minutes}) where id = ${id}`);
+const age = async (id: string, minutes: number) => {
+  await t.db.execute(sql`update weather_snapshots set fetched_at = now() - make_interval(mins => ${minutes}) where id = ${id}`);
+  forgetHeads(); // the in-process head memo would otherwise hide the change for up to a second
+};
 const count = async (key: string) => Number((await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from weather_snapshots where cache_key = ${key}`))[0].n);
 
 async function until(cond: () => Promise<boolean>, what: string) {

@@ -5,7 +5,7 @@ import { activeSimulations, applySimulations } from "../simulations";
 import type { AccountEnvironmentName, NormalizedForecast, ProviderId, SnapshotUse } from "../types";
 import { cellFor, type Cell } from "./cells";
 import { refreshCell } from "./refresh-cell";
-import { latestHeads, loadPayload, type SnapshotHead } from "./store";
+import { latestHeads, latestHeadsMemo, loadPayload, type SnapshotHead } from "./store";
 
 /** Freshness bands (DESIGN section 5). */
 export const FRESH_MS: Record<SnapshotUse, number> = { current: 15 * 60_000, forecast: 60 * 60_000 };
@@ -61,7 +61,7 @@ export async function getSnapshots(
   });
   const db = await getDb();
   const now = new Date();
-  const heads = o.forceRefresh ? new Map<string, SnapshotHead>() : await latestHeads(db, [...cells.keys()]);
+  const heads = o.forceRefresh ? new Map<string, SnapshotHead>() : await latestHeadsMemo(db, [...cells.keys()]);
   const resolved = new Map<string, Promise<SnapshotResult>>();
   for (const [key, cell] of cells) resolved.set(key, resolveCell(cell, heads.get(key), o, now));
   const byKey = new Map<string, SnapshotResult>();

@@ -49,6 +49,37 @@ function parseSims(v: unknown): StoredSimulation[] {
   }));
 }
 
+// Newest heads read in the last HEAD_MEMO_MS, per cache key (DESIGN: "an in-process LRU may sit
+// in front of the table"). It spares the warm path its only query; an injection or a new
+// snapshot made by another process shows up here within HEAD_MEMO_MS.
+export const HEAD_MEMO_MS = 1000;
+const headMemo = new Map<string, { head: SnapshotHead; at: number }>();
+
+function memoHead(head: SnapshotHead): void {
+  if (headMemo.size >= 5000) headMemo.delete(headMemo.keys().next().value!);
+  headMemo.set(head.cacheKey, { head, at: Date.now() });
+}
+
+/** Drops memoised heads (all, or one geohash's): called when this process injects conditions. */
+export function forgetHeads(geohash?: string): void {
+  if (!geohash) return headMemo.clear();
+  for (const [k, v] of headMemo) if (v.head.geohash === geohash) headMemo.delete(k);
+}
+
+/** Like latestHeads, answering from the short in-process memo where it can. */
+export async function latestHeadsMemo(db: DbOrTx, keys: string[]): Promise<Map<string, SnapshotHead>> {
+  const now = Date.now();
+  const out = new Map<string, SnapshotHead>();
+  const missing: string[] = [];
+  for (const k of keys) {
+    const m = headMemo.get(k);
+    if (m && now - m.at <= HEAD_MEMO_MS) out.set(k, m.head);
+    else missing.push(k);
+  }
+  if (missing.length) for (const [k, h] of await latestHeads(db, missing)) out.set(k, h);
+  return out;
+}
+
 /**
  * Newest snapshot head per cache key, with the cell's simulations that end after the
  * snapshot's start, in one round trip (the warm path). Payloads come separately.
@@ -83,6 +114,7 @@ export async function latestHeads(db: DbOrTx, keys: string[]): Promise<Map<strin
       simulations: parseSims(r.simulations),
     });
   }
+  for (const h of out.values()) memoHead(h);
   return out;
 }
 
@@ -110,6 +142,8 @@ export async function insertSnapshot(
     .values({ cacheKey: v.cacheKey, geohash: v.geohash, provider: v.provider, fetchedAt, validFrom, validTo, payload: v.forecast })
     .returning({ id: weatherSnapshots.id });
   remember(row.id, v.forecast);
+  // The next read goes to the table (and picks up the cell's simulations with the new head).
+  headMemo.delete(v.cacheKey);
   return { id: row.id, cacheKey: v.cacheKey, geohash: v.geohash, provider: v.provider, fetchedAt, validFrom, validTo, simulations: [] };
 }
 

@@ -57,9 +57,21 @@ export function offsetMinutes(zone: string, ms: number): number {
   return v;
 }
 
+const localIsoMemo = new Map<string, string | null>();
+
 /** ISO instant -> ISO 8601 with the zone's offset at that instant (e.g. 2026-03-29T07:12:00+02:00). */
 export function toLocalIso(iso: string | null, zone: string): string | null {
   if (!iso) return null;
+  const key = `${zone}|${iso}`;
+  const hit = localIsoMemo.get(key);
+  if (hit !== undefined) return hit;
+  const out = formatLocalIso(iso, zone);
+  if (localIsoMemo.size > 20_000) localIsoMemo.clear();
+  localIsoMemo.set(key, out);
+  return out;
+}
+
+function formatLocalIso(iso: string, zone: string): string | null {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return null;
   const off = offsetMinutes(zone, ms);
