@@ -24,6 +24,17 @@ export const weatherSnapshots = pgTable(
   (t) => [index("weather_snapshots_key_fetched_idx").on(t.cacheKey, t.fetchedAt.desc())],
 );
 
+/**
+ * Cross-process single flight: the instance that inserts (or takes over an expired)
+ * claim for a cache key makes the upstream call; others wait for its snapshot. No
+ * connection or transaction is held during the upstream call.
+ */
+export const weatherRefreshClaims = pgTable("weather_refresh_claims", {
+  cacheKey: text("cache_key").primaryKey(),
+  claimedUntil: timestamp("claimed_until", { withTimezone: true }).notNull(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const SIMULATION_KINDS = ["heavy_rain", "rain", "gusts", "heat", "cold", "fog", "thunderstorm", "snow", "severe_alert"] as const;
 export type SimulationKind = (typeof SIMULATION_KINDS)[number];
 

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDbHandle, type Db } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/sql";
+import { env } from "@/lib/env";
 import { providerById } from "../providers/select";
 import type { Cell } from "./cells";
 import { insertSnapshot, latestHeads, type SnapshotHead } from "./store";
@@ -9,9 +11,9 @@ const inflight = new Map<string, Promise<SnapshotHead>>();
 
 /**
  * Fetches a cell from its provider and stores a new snapshot, unless a snapshot
- * fetched at or after `notOlderThan` appears while we wait (another request or
- * process did the work). Exactly one upstream call per cell at a time, within a
- * process (promise map) and across processes (Postgres advisory lock).
+ * fetched at or after `notOlderThan` appears meanwhile (another request or process
+ * did the work). One upstream call per cell at a time: within a process through the
+ * promise map, across processes through a claim row in Postgres.
  */
 export function refreshCell(cell: Cell, notOlderThan: Date): Promise<SnapshotHead> {
   const existing = inflight.get(cell.key);
@@ -24,23 +26,70 @@ export function refreshCell(cell: Cell, notOlderThan: Date): Promise<SnapshotHea
   return p;
 }
 
+/** How long a claim protects an upstream call: the provider timeout plus slack. */
+function leaseMs(): number {
+  return env().WEATHER_PROVIDER_TIMEOUT_MS + 2000;
+}
+
 /**
- * Cross-process part: a transaction-scoped advisory lock on the cache key
- * serialises refreshers; whoever gets the lock second re-reads and finds the first
- * one's snapshot. PGlite is single-process by design, so the promise map suffices
- * there (and a long transaction would block its only connection).
+ * Cross-process part. Whoever inserts the claim row (or takes over an expired one)
+ * fetches; the others poll for its snapshot, and take over if the claim is released
+ * or expires without one (e.g. the winner's provider call failed). PGlite is one
+ * process by design, so the promise map suffices there.
  */
 export async function refreshAcrossProcesses(db: Db, driver: "postgres" | "pglite", cell: Cell, notOlderThan: Date): Promise<SnapshotHead> {
   if (driver === "pglite") return fetchAndStore(db, cell);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${cell.key}, 7001))`);
-    const head = (await latestHeads(tx, [cell.key])).get(cell.key);
-    if (head && head.fetchedAt.getTime() >= notOlderThan.getTime()) return head;
-    return fetchAndStore(tx, cell);
-  });
+  const lease = leaseMs();
+  for (;;) {
+    if (await tryClaim(db, cell.key, lease)) {
+      try {
+        // The previous claimant may have finished between our cache miss and our claim.
+        const done = await freshHead(db, cell.key, notOlderThan);
+        return done ?? (await fetchAndStore(db, cell));
+      } finally {
+        await releaseClaim(db, cell.key);
+      }
+    }
+    const deadline = Date.now() + lease;
+    let wait = 20;
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, wait));
+      wait = Math.min(wait * 2, 200);
+      const head = await freshHead(db, cell.key, notOlderThan);
+      if (head) return head;
+      if (!(await claimActive(db, cell.key))) break; // released or expired: try to claim
+    }
+  }
 }
 
-async function fetchAndStore(db: Parameters<typeof insertSnapshot>[0], cell: Cell): Promise<SnapshotHead> {
+async function freshHead(db: Db, key: string, notOlderThan: Date): Promise<SnapshotHead | undefined> {
+  const head = (await latestHeads(db, [key])).get(key);
+  return head && head.fetchedAt.getTime() >= notOlderThan.getTime() ? head : undefined;
+}
+
+/** Atomic: inserts the claim, or takes it over only when the holder's lease has run out. */
+async function tryClaim(db: Db, key: string, lease: number): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`insert into weather_refresh_claims (cache_key, claimed_until, claimed_at)
+        values (${key}, now() + make_interval(secs => ${lease / 1000}), now())
+        on conflict (cache_key) do update set claimed_until = excluded.claimed_until, claimed_at = excluded.claimed_at
+          where weather_refresh_claims.claimed_until < now()
+        returning cache_key`,
+  );
+  return rows.length === 1;
+}
+
+async function claimActive(db: Db, key: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from weather_refresh_claims where cache_key = ${key} and claimed_until >= now()`);
+  return rows.length > 0;
+}
+
+async function releaseClaim(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from weather_refresh_claims where cache_key = ${key}`);
+}
+
+async function fetchAndStore(db: Db, cell: Cell): Promise<SnapshotHead> {
   const forecast = await providerById(cell.provider).fetchForecast(cell.center);
   return insertSnapshot(db, { cacheKey: cell.key, geohash: cell.geohash, provider: cell.provider, forecast });
 }
