@@ -6,6 +6,13 @@ import type { BenchContext, LoadOptions, LoadResult } from "./types";
 
 const execFileAsync = promisify(execFile);
 
+/** process.env overlaid with `env`; an empty value removes the variable (e.g. DATABASE_URL for PGlite). */
+export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...process.env, ...env };
+  for (const [k, v] of Object.entries(env)) if (v === "") delete out[k];
+  return out;
+}
+
 export interface ServerHandle {
   baseUrl: string;
   stop(): Promise<void>;
@@ -14,7 +21,7 @@ export interface ServerHandle {
 /** Starts the built app with `next start` in its own process group. */
 export async function startServer(port: number, env: Record<string, string>): Promise<ServerHandle> {
   const child: ChildProcess = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, ...env },
+    env: childEnv(env),
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -52,7 +59,7 @@ export async function runAdmin(env: Record<string, string>, command: string, fla
     if (v === true) args.push(name);
     else if (v !== false) args.push(name, String(v));
   }
-  const { stdout } = await execFileAsync("npx", args, { env: { ...process.env, ...env, LOG_LEVEL: "error" } });
+  const { stdout } = await execFileAsync("npx", args, { env: childEnv({ ...env, LOG_LEVEL: "error" }) });
   return JSON.parse(stdout.trim().split("\n").pop()!);
 }
 

@@ -82,7 +82,7 @@ async function main() {
   const scenarios = await loadScenarios();
   if (!process.env.BENCH_SKIP_EMBEDDED) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-"));
-    await runPass("embedded database (PGlite)", { PGLITE_DIR: dir }, scenarios.filter((s) => s.name.startsWith("platform")), true);
+    await runPass("embedded database (PGlite)", { PGLITE_DIR: dir, DATABASE_URL: "", BENCH_DATABASE_URL: "" }, scenarios.filter((s) => s.name.startsWith("platform")), true);
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;

@@ -1,12 +1,15 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import { env, isProduction } from "@/lib/env";
+import { log } from "@/lib/log";
 
 /**
  * AES-256-GCM for secrets that must be recovered (webhook signing secrets).
  * Stored form: `v1.<iv b64url>.<tag b64url>.<ciphertext b64url>`.
- * Key: APP_ENCRYPTION_KEY (32 bytes as 64 hex chars or base64). Outside
- * production a fixed development key is derived when it is unset, so a fresh
- * checkout works; production refuses to start without a real key.
+ * Key: APP_ENCRYPTION_KEY (32 bytes as 64 hex chars or base64). When it is
+ * unset: outside production a fixed development key, so a fresh checkout
+ * works; in production a key derived (HKDF) from NEXTAUTH_SECRET, with a
+ * warning, because rotating that secret would then make stored secrets
+ * unreadable. Set APP_ENCRYPTION_KEY in production.
  */
 const VERSION = "v1";
 let cachedKey: { source: string | undefined; key: Buffer } | undefined;
@@ -23,9 +26,13 @@ export function encryptionKey(): Buffer {
   const raw = env().APP_ENCRYPTION_KEY;
   if (cachedKey && cachedKey.source === raw) return cachedKey.key;
   let key: Buffer;
+  const authSecret = env().NEXTAUTH_SECRET;
   if (raw) key = parseKey(raw);
-  else if (isProduction()) throw new Error("APP_ENCRYPTION_KEY is required in production (32 bytes, hex or base64).");
-  else key = createHash("sha256").update("skycast-development-only-encryption-key").digest();
+  else if (isProduction()) {
+    if (!authSecret) throw new Error("APP_ENCRYPTION_KEY (32 bytes, hex or base64) is required in production.");
+    log.warn("APP_ENCRYPTION_KEY is not set: deriving the encryption key from NEXTAUTH_SECRET; set APP_ENCRYPTION_KEY");
+    key = Buffer.from(hkdfSync("sha256", authSecret, "skycast", "app-encryption-key/v1", 32));
+  } else key = createHash("sha256").update("skycast-development-only-encryption-key").digest();
   cachedKey = { source: raw, key };
   return key;
 }

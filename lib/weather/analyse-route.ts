@@ -1,6 +1,6 @@
 import { evaluateWindow } from "./evaluate-weather";
 import { conditionFor, resolveLanguage } from "./i18n/conditions";
-import { cacheHeaders, combinedStatus } from "./present";
+import { cacheHeaders, combinedStatus, environmentLabel } from "./present";
 import { TRANSPORT_PROFILES, type TransportMode } from "./risk/profiles";
 import { recommendationFor } from "./risk/recommendations";
 import { LEVEL_RANK, maxLevel, type RiskReason } from "./risk/types";
@@ -84,6 +84,7 @@ export async function analyseRoute(body: RouteInput, environment: AccountEnviron
       },
     },
     meta: {
+      environment: environmentLabel(environment),
       cache_status: status,
       ...(new Set(ids).size === 1 ? { snapshot_id: ids[0] } : {}),
       segments_analyzed: segments.length,

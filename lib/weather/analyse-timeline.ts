@@ -1,6 +1,6 @@
 import { evaluateWindow, hoursIn } from "./evaluate-weather";
 import { conditionFor, resolveLanguage } from "./i18n/conditions";
-import { cacheHeaders, combinedStatus, riskOut } from "./present";
+import { cacheHeaders, combinedStatus, riskOut, environmentLabel } from "./present";
 import { activityProfile, OUTDOOR_DEFAULT } from "./risk/profiles";
 import { assessRisk } from "./risk/assess-risk";
 import { LEVEL_RANK, maxLevel, type Risk, type RiskLevel } from "./risk/types";
@@ -85,6 +85,7 @@ export async function analyseTimeline(body: TimelineInput, environment: AccountE
       },
     },
     meta: {
+      environment: environmentLabel(environment),
       cache_status: status,
       ...(singleSnapshot ? { snapshot_id: ids[0] } : {}),
       items_analyzed: body.items.length,

@@ -165,6 +165,8 @@ describe("open-meteo through the endpoints (recorded responses on a loopback ser
     expect(r.body.data.attribution).toContain("Open-Meteo.com");
     const sb = await call(forecast.GET, { path: "/v1/weather/forecast?lat=52.27&lng=6.87&days=3", bearer: await key("sandbox") });
     expect(sb.body.data.provider).toBe("simulated");
+    expect(sb.body.meta.environment).toBe("sandbox");
+    expect(r.body.meta.environment).toBe("production");
   });
 
   it("upstream 429 -> 502 provider_unavailable with the upstream reason; billed like success", async () => {

@@ -1,6 +1,6 @@
 import { evaluateWindow } from "./evaluate-weather";
 import { resolveLanguage } from "./i18n/conditions";
-import { alertOut, cacheHeaders, conditionsAt, currentOut, locationOut, provenance, riskOut } from "./present";
+import { alertOut, cacheHeaders, conditionsAt, currentOut, locationOut, provenance, riskOut, environmentLabel } from "./present";
 import { getSnapshot } from "./snapshots/get-snapshot";
 import type { AccountEnvironmentName, Units } from "./types";
 
@@ -30,7 +30,13 @@ export async function getCurrentWeather(q: CurrentRequest, environment: AccountE
       risk: { ...riskOut(risk), activity_type: q.activity_type ?? null },
       ...provenance(snapshot),
     },
-    meta: { cache_status: cacheStatus, snapshot_id: snapshot.id, units: q.units, language: lang },
+    meta: {
+      environment: environmentLabel(environment),
+      cache_status: cacheStatus,
+      snapshot_id: snapshot.id,
+      units: q.units,
+      language: lang,
+    },
     headers: cacheHeaders(cacheStatus, [snapshot.id]),
   };
 }

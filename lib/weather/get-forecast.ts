@@ -1,7 +1,7 @@
 import * as SunCalc from "suncalc";
 import { DateTime } from "luxon";
 import { resolveLanguage } from "./i18n/conditions";
-import { cacheHeaders, dailyOut, hourlyOut, locationOut, provenance } from "./present";
+import { cacheHeaders, dailyOut, hourlyOut, locationOut, provenance, environmentLabel } from "./present";
 import { getSnapshot } from "./snapshots/get-snapshot";
 import { localDate } from "./time/zones";
 import type { AccountEnvironmentName, DailyPoint, NormalizedForecast, Units } from "./types";
@@ -40,7 +40,14 @@ export async function getForecast(q: ForecastRequest, environment: AccountEnviro
   }
   return {
     data: { location: locationOut(q.lat, q.lng, zone), granularity: q.granularity, days, hourly, daily, ...provenance(snapshot) },
-    meta: { cache_status: cacheStatus, snapshot_id: snapshot.id, units: q.units, language: lang, items_analyzed: days },
+    meta: {
+      environment: environmentLabel(environment),
+      cache_status: cacheStatus,
+      snapshot_id: snapshot.id,
+      units: q.units,
+      language: lang,
+      items_analyzed: days,
+    },
     headers: cacheHeaders(cacheStatus, [snapshot.id]),
   };
 }

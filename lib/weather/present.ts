@@ -1,8 +1,9 @@
 import ngeohash from "ngeohash";
+import { env } from "@/lib/env";
 import { conditionFor, type Language } from "./i18n/conditions";
 import { CELL_PRECISION } from "./snapshots/cells";
 import { toLocalIso } from "./time/zones";
-import type { CacheStatus, CurrentConditions, DailyPoint, HourlyPoint, NormalizedForecast, Units, WeatherAlert } from "./types";
+import type { AccountEnvironmentName, CacheStatus, CurrentConditions, DailyPoint, HourlyPoint, NormalizedForecast, Units, WeatherAlert } from "./types";
 import type { Risk } from "./risk/types";
 import type { Snapshot } from "./snapshots/get-snapshot";
 import { hourAt } from "./providers/open-meteo";
@@ -112,4 +113,9 @@ export function combinedStatus(statuses: CacheStatus[]): CacheStatus {
 export function cacheHeaders(status: CacheStatus, snapshotIds: string[]): Record<string, string> {
   const ids = [...new Set(snapshotIds)];
   return { "X-Cache-Status": status, ...(ids.length === 1 ? { "X-Weather-Snapshot-Id": ids[0] } : {}) };
+}
+
+/** meta.environment: sandbox accounts are labelled as such (their weather is simulated). */
+export function environmentLabel(environment: AccountEnvironmentName): string {
+  return environment === "sandbox" ? "sandbox" : env().APP_ENVIRONMENT;
 }

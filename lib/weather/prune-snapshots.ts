@@ -24,5 +24,7 @@ export async function pruneWeatherSnapshots(): Promise<number> {
           select id from weather_simulations where ends_at < now() - interval '1 day' limit ${BATCH})
         returning id`,
   );
-  return snaps.length + sims.length;
+  // Claims left by crashed instances (live ones are deleted by their holder).
+  const claims = await queryRows<{ cache_key: string }>(db, sql`delete from weather_refresh_claims where claimed_until < now() - interval '1 hour' returning cache_key`);
+  return snaps.length + sims.length + claims.length;
 }

@@ -71,6 +71,16 @@ function pathPositions(i: RoutePlanInput): number[][] {
   return g.type === "LineString" ? g.coordinates : g.coordinates.flat();
 }
 
+/** Why no path can be drawn (antipodal origin and destination have no single great circle), or undefined. */
+export function greatCircleProblem(origin: LatLng, destination: LatLng): string | undefined {
+  try {
+    pathPositions({ origin, destination, transport_mode: "car", start_time: new Date(0) });
+    return undefined;
+  } catch {
+    return "origin and destination are antipodal: no single great-circle path exists; send a polyline";
+  }
+}
+
 /**
  * Pure: splits the route into segments by travel time and distance. The segment
  * count (and so the bill) is a function of the request body alone.

@@ -118,6 +118,7 @@ describe("POST /v1/weather/route", () => {
       body({ polyline: [[48.8, 2.3]] }),
       body({ polyline: [[48.8, 2.3], [91, 2]] }),
       body({ start_time: "soon" }),
+      body({ origin: { lat: 0, lng: 0 }, destination: { lat: 0, lng: 180 } }),
     ];
     for (const b of bad) {
       const r = await post(k, b);

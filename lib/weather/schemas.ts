@@ -4,7 +4,7 @@ import { SIMULATION_KINDS } from "@/drizzle/schema";
 import { BCP47_PATTERN } from "./i18n/conditions";
 import { MAX_TIMELINE_ITEMS } from "./analyse-timeline";
 import { TRANSPORT_MODES } from "./risk/profiles";
-import { decodePolyline, MAX_POLYLINE_POINTS } from "./route-plan";
+import { decodePolyline, greatCircleProblem, MAX_POLYLINE_POINTS } from "./route-plan";
 import { isValidZone, timezoneAt } from "./time/zones";
 
 /** Request schemas of the weather endpoints (validation is the contract). */
@@ -148,6 +148,13 @@ export const RouteBody = z
       path = decoded;
     } else if (Array.isArray(v.polyline)) {
       path = (v.polyline as Array<[number, number] | { lat: number; lng: number }>).map((p) => (Array.isArray(p) ? { lat: p[0], lng: p[1] } : p));
+    }
+    if (!path) {
+      const problem = greatCircleProblem(v.origin, v.destination);
+      if (problem) {
+        ctx.addIssue({ code: "custom", path: ["destination"], message: problem });
+        return z.NEVER;
+      }
     }
     return { origin: v.origin, destination: v.destination, transport_mode: v.transport_mode, start_time: start, units: v.units, language: v.language, path };
   });

@@ -99,8 +99,9 @@ export function simulateHour(cell: string, lat: number, lng: number, t: number):
   const doy = Math.floor((t - Date.UTC(date.getUTCFullYear(), 0, 1)) / 86_400_000) + 1;
   // Seasonal mean by latitude: warm tropics, colder poles, summer peak ~ day 200 in the north.
   const hemisphere = lat >= 0 ? 1 : -1;
-  const mean = 27 - 0.45 * Math.abs(lat);
-  const seasonal = 0.28 * Math.abs(lat) * Math.cos((2 * Math.PI * (doy - 200)) / 365) * hemisphere;
+  // Roughly climatological: Paris ~11 °C mean, ±9 °C seasonal swing; equator ~28 °C.
+  const mean = 28 - 0.35 * Math.abs(lat);
+  const seasonal = 0.18 * Math.abs(lat) * Math.cos((2 * Math.PI * (doy - 200)) / 365) * hemisphere;
   const solarHour = (date.getUTCHours() + lng / 15 + 24) % 24;
   const diurnal = 5 * Math.cos((2 * Math.PI * (solarHour - 15)) / 24);
   const temperature = mean + seasonal + diurnal + (noise(cell, "t", spell) - 0.5) * 4;

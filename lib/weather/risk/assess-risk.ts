@@ -31,12 +31,15 @@ function hasAny(codes: number[], list: readonly number[]): boolean {
 export function assessRisk(inputs: RiskInputs, profile: RiskProfile): Risk {
   const reasons: RiskReason[] = [];
   const i = inputs;
+  // Precipitation wording follows its type (codes keep their stable names).
+  const what = hasAny(i.weatherCodes, WMO.snow) ? "snow" : "rain";
+  const What = what === "snow" ? "Snow" : "Rain";
 
   const rate = bandLevel(i.precipitationMmH, profile.rainRate, "above");
-  if (rate === "warning") add(reasons, "heavy_rain", rate, () => `Heavy rain expected (up to ${r1(i.precipitationMmH!)} mm/h).`);
-  else add(reasons, "moderate_rain", rate, () => `Steady rain expected (up to ${r1(i.precipitationMmH!)} mm/h).`);
+  if (rate === "warning") add(reasons, "heavy_rain", rate, () => `Heavy ${what} expected (up to ${r1(i.precipitationMmH!)} mm/h).`);
+  else add(reasons, "moderate_rain", rate, () => `Steady ${what} expected (up to ${r1(i.precipitationMmH!)} mm/h).`);
   if (profile.rainProbability !== undefined && i.precipitationProbabilityPct !== null && i.precipitationProbabilityPct >= profile.rainProbability && rate !== "warning") {
-    add(reasons, "rain_likely", "watch", () => `Rain is likely (${Math.round(i.precipitationProbabilityPct!)}% chance).`);
+    add(reasons, "rain_likely", "watch", () => `${What} is likely (${Math.round(i.precipitationProbabilityPct!)}% chance).`);
   }
 
   add(reasons, "strong_wind", bandLevel(i.windSpeedMs, profile.windSpeed, "above"), () => `Strong wind expected (${kph(i.windSpeedMs ?? 0)} km/h sustained).`);

@@ -169,9 +169,29 @@ describeWithPostgres("snapshot single flight across processes (real Postgres)", 
       expect(g.calls()).toBe(1);
       expect(new Set(heads.map((h) => h.id)).size).toBe(1);
       expect(await count(cell.key)).toBe(1);
+      const claims = await queryRows(t.db, sql`select 1 from weather_refresh_claims where cache_key = ${cell.key}`);
+      expect(claims).toHaveLength(0);
     } finally {
       await a.close();
       await b.close();
     }
+  });
+
+  it("an expired claim (crashed instance) is taken over; a released claim without a snapshot lets a waiter fetch", async () => {
+    const p1 = place();
+    const dead = cellFor(p1.lat, p1.lng, "simulated");
+    await t.db.execute(sql`insert into weather_refresh_claims (cache_key, claimed_until) values (${dead.key}, now() - interval '1 minute')`);
+    const h1 = await refreshAcrossProcesses(t.db, "postgres", dead, new Date(Date.now() - 60_000));
+    expect(h1.cacheKey).toBe(dead.key);
+
+    const p2 = place();
+    const held = cellFor(p2.lat, p2.lng, "simulated");
+    await t.db.execute(sql`insert into weather_refresh_claims (cache_key, claimed_until) values (${held.key}, now() + interval '1 minute')`);
+    const waiter = refreshAcrossProcesses(t.db, "postgres", held, new Date(Date.now() - 60_000));
+    // The other instance gives up (its provider failed) and releases the claim without a snapshot.
+    await t.db.execute(sql`delete from weather_refresh_claims where cache_key = ${held.key}`);
+    const h2 = await waiter;
+    expect(h2.cacheKey).toBe(held.key);
+    expect(await count(held.key)).toBe(1);
   });
 });

@@ -41,13 +41,14 @@ export async function refreshAcrossProcesses(db: Db, driver: "postgres" | "pglit
   if (driver === "pglite") return fetchAndStore(db, cell);
   const lease = leaseMs();
   for (;;) {
-    if (await tryClaim(db, cell.key, lease)) {
+    const claim = await tryClaim(db, cell.key, lease);
+    if (claim) {
       try {
         // The previous claimant may have finished between our cache miss and our claim.
         const done = await freshHead(db, cell.key, notOlderThan);
         return done ?? (await fetchAndStore(db, cell));
       } finally {
-        await releaseClaim(db, cell.key);
+        await releaseClaim(db, cell.key, claim);
       }
     }
     const deadline = Date.now() + lease;
@@ -67,17 +68,20 @@ async function freshHead(db: Db, key: string, notOlderThan: Date): Promise<Snaps
   return head && head.fetchedAt.getTime() >= notOlderThan.getTime() ? head : undefined;
 }
 
-/** Atomic: inserts the claim, or takes it over only when the holder's lease has run out. */
-async function tryClaim(db: Db, key: string, lease: number): Promise<boolean> {
-  const rows = await queryRows(
+/**
+ * Atomic: inserts the claim, or takes it over only when the holder's lease has run out.
+ * Returns the claim's identity (its claimed_at as text) or undefined.
+ */
+async function tryClaim(db: Db, key: string, lease: number): Promise<string | undefined> {
+  const rows = await queryRows<{ claimed_at: string }>(
     db,
     sql`insert into weather_refresh_claims (cache_key, claimed_until, claimed_at)
         values (${key}, now() + make_interval(secs => ${lease / 1000}), now())
         on conflict (cache_key) do update set claimed_until = excluded.claimed_until, claimed_at = excluded.claimed_at
           where weather_refresh_claims.claimed_until < now()
-        returning cache_key`,
+        returning claimed_at::text as claimed_at`,
   );
-  return rows.length === 1;
+  return rows[0]?.claimed_at;
 }
 
 async function claimActive(db: Db, key: string): Promise<boolean> {
@@ -85,8 +89,9 @@ async function claimActive(db: Db, key: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function releaseClaim(db: Db, key: string): Promise<void> {
-  await db.execute(sql`delete from weather_refresh_claims where cache_key = ${key}`);
+/** Deletes our claim only: after an expired lease someone else may hold the key. */
+async function releaseClaim(db: Db, key: string, claim: string): Promise<void> {
+  await db.execute(sql`delete from weather_refresh_claims where cache_key = ${key} and claimed_at::text = ${claim}`);
 }
 
 async function fetchAndStore(db: Db, cell: Cell): Promise<SnapshotHead> {
