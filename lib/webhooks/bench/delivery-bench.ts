@@ -9,7 +9,7 @@ import { attemptDueDeliveries } from "../attempt-delivery";
 import { emitEvent } from "../emit-event";
 import { createEndpoint } from "../endpoints";
 import { trustExtraCa } from "../post-signed";
-import { startReceiver } from "../testing/https-receiver";
+import { startReceiver, type Receiver } from "../testing/https-receiver";
 import { setWebhookEnv } from "../testing/helpers";
 
 /**
@@ -21,6 +21,7 @@ import { setWebhookEnv } from "../testing/helpers";
  * bench receiver's certificate) never claims its deliveries.
  */
 export interface DeliveryBenchResult {
+  [figure: string]: number | string;
   events: number;
   delivered: number;
   lost: number;
@@ -64,7 +65,80 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-export async function runDeliveryBench(opts: { events: number; producers?: number; timeoutMs?: number }): Promise<DeliveryBenchResult> {
+interface PhaseResult {
+  delivered: number;
+  lost: number;
+  deliveriesPerSecond: number;
+  emitPerSecond: number;
+  lags: number[];
+}
+
+/**
+ * Emits `events` (flat out with `producers` concurrent emitters, or paced at
+ * `rate` per second) while the local runner delivers, then waits until no
+ * chain is pending and matches receipts to events by X-Service-Event-Id.
+ */
+async function phase(
+  accountId: string,
+  rx: Receiver,
+  o: { events: number; producers: number; rate?: number; timeoutMs: number },
+): Promise<PhaseResult> {
+  const received = rx.requests.length;
+  const runner = startLocalRunner([{ name: "webhook-deliveries", run: () => attemptDueDeliveries() }], env().LOCAL_RUNNER_INTERVAL_MS);
+  const created = new Map<string, number>();
+  const started = Date.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: o.producers }, async () => {
+      while (next < o.events) {
+        const i = next++;
+        if (o.rate) {
+          const wait = started + (i * 1000) / o.rate - Date.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        }
+        const e = await emitEvent({ accountId, type: "weather.change_detected", data: { seq: i, metric: "precipitation_probability", delta: 35 } });
+        created.set(e.eventId, e.createdAt.getTime());
+      }
+    }),
+  );
+  const emitDone = Date.now();
+  const deadline = Date.now() + o.timeoutMs;
+  const db = await getDb();
+  for (;;) {
+    const [{ n }] = await queryRows<{ n: string }>(db, sql`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`);
+    if (Number(n) === 0 || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await runner.stop();
+
+  const firstReceipt = new Map<string, number>();
+  for (const r of rx.requests.slice(received)) {
+    const id = String(r.headers["x-service-event-id"]);
+    if (!firstReceipt.has(id)) firstReceipt.set(id, r.receivedAt);
+  }
+  const lags = [...created].filter(([id]) => firstReceipt.has(id)).map(([id, at]) => firstReceipt.get(id)! - at).sort((a, b) => a - b);
+  const lastReceipt = Math.max(started + 1, ...firstReceipt.values());
+  return {
+    delivered: lags.length,
+    lost: o.events - lags.length,
+    deliveriesPerSecond: Math.round(lags.length / ((lastReceipt - started) / 1000)),
+    emitPerSecond: Math.round(o.events / ((emitDone - started) / 1000)),
+    lags,
+  };
+}
+
+/**
+ * Two phases: `events` emitted flat out (throughput: deliveries/s, lost), then
+ * `pacedEvents` at `pacedRate`/s, below capacity, for the event -> delivery lag
+ * a receiver actually sees (the flat-out lag is mostly queueing).
+ */
+export async function runDeliveryBench(opts: {
+  events: number;
+  producers?: number;
+  pacedEvents?: number;
+  pacedRate?: number;
+  timeoutMs?: number;
+}): Promise<DeliveryBenchResult> {
   setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", LOG_LEVEL: "error" });
   const dbx = await isolatedDatabase();
   const rx = await startReceiver();
@@ -72,47 +146,22 @@ export async function runDeliveryBench(opts: { events: number; producers?: numbe
   try {
     const { accountId } = await createUser({ email: `whbench-${randomBytes(4).toString("hex")}@bench.test`, password: "bench-password-1" });
     await createEndpoint(accountId, { url: rx.url("/bench"), events: ["weather.change_detected"], description: "bench" });
-
-    const runner = startLocalRunner([{ name: "webhook-deliveries", run: () => attemptDueDeliveries() }], env().LOCAL_RUNNER_INTERVAL_MS);
-    const created = new Map<string, number>();
-    const started = Date.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: opts.producers ?? 8 }, async () => {
-        while (next < opts.events) {
-          const i = next++;
-          const e = await emitEvent({ accountId, type: "weather.change_detected", data: { seq: i, metric: "precipitation_probability", delta: 35 } });
-          created.set(e.eventId, e.createdAt.getTime());
-        }
-      }),
-    );
-    const emitDone = Date.now();
-    const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
-    const db = await getDb();
-    for (;;) {
-      const [{ n }] = await queryRows<{ n: string }>(db, sql`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`);
-      if (Number(n) === 0 || Date.now() > deadline) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await runner.stop();
-
-    const firstReceipt = new Map<string, number>();
-    for (const r of rx.requests) {
-      const id = String(r.headers["x-service-event-id"]);
-      if (!firstReceipt.has(id)) firstReceipt.set(id, r.receivedAt);
-    }
-    const lags = [...created].filter(([id]) => firstReceipt.has(id)).map(([id, at]) => firstReceipt.get(id)! - at).sort((a, b) => a - b);
-    const lastReceipt = Math.max(...firstReceipt.values());
-    const delivered = lags.length;
+    const timeoutMs = opts.timeoutMs ?? 180_000;
+    const flat = await phase(accountId, rx, { events: opts.events, producers: opts.producers ?? 16, timeoutMs });
+    const rate = opts.pacedRate ?? 200;
+    const paced = await phase(accountId, rx, { events: opts.pacedEvents ?? 2000, producers: 16, rate, timeoutMs });
     return {
       events: opts.events,
-      delivered,
-      lost: opts.events - delivered,
-      "deliveries/s": Math.round(delivered / ((lastReceipt - started) / 1000)),
-      "emit events/s": Math.round(opts.events / ((emitDone - started) / 1000)),
-      "lag p50 ms": percentile(lags, 50),
-      "lag p99 ms": percentile(lags, 99),
-      "lag max ms": lags.at(-1) ?? 0,
+      delivered: flat.delivered,
+      lost: flat.lost + paced.lost,
+      "deliveries/s": flat.deliveriesPerSecond,
+      "emit events/s": flat.emitPerSecond,
+      "lag p50 ms": percentile(flat.lags, 50),
+      "lag p99 ms": percentile(flat.lags, 99),
+      "lag max ms": flat.lags.at(-1) ?? 0,
+      [`paced ${rate}/s lag p50 ms`]: percentile(paced.lags, 50),
+      [`paced ${rate}/s lag p99 ms`]: percentile(paced.lags, 99),
+      "paced events": paced.delivered + paced.lost,
       database: dbx.label,
     };
   } finally {
