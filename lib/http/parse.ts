@@ -57,7 +57,14 @@ async function readTextCapped(req: Request, maxBytes: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (err) {
+      // The client went away mid-body: nothing to answer, and not a server fault.
+      throw new ApiError("bad_request", "The request body could not be read completely.", { cause: err });
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {

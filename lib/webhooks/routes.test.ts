@@ -178,6 +178,13 @@ describe("webhook endpoint routes", () => {
     expect(both).toHaveLength(2);
     expect(both[0].rawBody).toBe(both[1].rawBody);
 
+    // An event type the endpoint neither subscribes to nor was ever sent: 409 with the reason.
+    const { eventId: unrelated } = await emitEvent({ accountId: u.accountId, type: "weather.watch_failed", data: {} });
+    const refused = await call(redeliver.POST, { method: "POST", path: `/v1/webhooks/${ep.webhook_id}/events/${unrelated}/redeliver`,
+      params: { ...params, event_id: unrelated }, bearer: key });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/not subscribed to weather.watch_failed/);
+
     const other = await makeUser();
     const { eventId: foreign } = await emitEvent({ accountId: other.accountId, type: "weather.change_detected", data: {} });
     const nope = await call(redeliver.POST, { method: "POST", path: `/v1/webhooks/${ep.webhook_id}/events/${foreign}/redeliver`,
