@@ -15,6 +15,7 @@ const serverEnv: Record<string, string> = {
   NODE_ENV: "production",
   NEXTAUTH_URL: BASE_URL,
   NEXTAUTH_SECRET: "e2e-only-nextauth-secret-0123456789abcdef",
+  APP_ENCRYPTION_KEY: "e2e0000000000000000000000000000000000000000000000000000000000001",
   WEATHER_PROVIDER: "simulated",
   WEBHOOK_ALLOWED_HOSTS: "127.0.0.1,localhost",
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",

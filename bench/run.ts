@@ -31,6 +31,7 @@ function serverEnv(dbEnv: Record<string, string>): Record<string, string> {
     ...dbEnv,
     NODE_ENV: "production",
     NEXTAUTH_SECRET: "bench-secret-not-for-production-000",
+    APP_ENCRYPTION_KEY: "be0c0000000000000000000000000000000000000000000000000000000000ff",
     NEXTAUTH_URL: `http://127.0.0.1:${PORT}`,
     WEATHER_PROVIDER: "simulated",
     WEBHOOK_ALLOWED_HOSTS: "127.0.0.1,localhost",

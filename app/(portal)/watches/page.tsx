@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { WatchesList } from "@/components/watches/watches-list";
-import { WatchSigningSecretCard } from "@/components/watches/watch-signing-secret-card";
+import { WatchSigningSecretCard } from "@/components/webhooks/watch-signing-secret-card";
 
 export const metadata: Metadata = { title: "Watches" };
 
