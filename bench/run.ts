@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { makeContext, runAdmin, startServer } from "./harness";
+import { makeContext, startServer } from "./harness";
 import type { BenchScenario } from "./types";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3300);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
-import { apiKey, none } from "@/lib/auth/strategies";
+import { none } from "@/lib/auth/strategies";
 import { contract, defineRoute } from "./route";
 import { ApiError } from "./errors";
 
