@@ -9,8 +9,16 @@ import type { Itinerary } from "./read-itinerary";
  * times correctly across DST changes.
  */
 export function itineraryToIcal(it: Itinerary, tripName: string): string {
-  const cal = ical({ name: tripName, prodId: { company: "weather-trips-platform", product: "itinerary" } });
-  cal.timezone({ name: it.time_zone, generator: getVtimezoneComponent });
+  // No calendar-level zone name: ical-generator formats DTSTAMP/LAST-MODIFIED in the
+  // calendar zone without a trailing Z, but RFC 5545 (3.8.7.2/3.8.7.3) requires UTC.
+  // The generator still emits a VTIMEZONE for every event's TZID; the trip's zone is
+  // kept as the de-facto X-WR-TIMEZONE hint for calendar apps.
+  const cal = ical({
+    name: tripName,
+    prodId: { company: "weather-trips-platform", product: "itinerary" },
+    x: { "X-WR-TIMEZONE": it.time_zone },
+  });
+  cal.timezone({ name: null, generator: getVtimezoneComponent });
   for (const e of it.events) {
     const start = DateTime.fromISO(e.startDateTime, { setZone: true }).setZone(e.timeZone);
     const end = e.endDateTime ? DateTime.fromISO(e.endDateTime, { setZone: true }).setZone(e.timeZone) : start;

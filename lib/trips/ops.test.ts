@@ -194,10 +194,22 @@ describe("recovery endpoints", () => {
       type: "add_event",
       payload: { type: "flight", title: "To Paris", startDateTime: "2026-05-01T09:30:00+01:00", endDateTime: "2026-05-01T12:00:00+02:00", timeZone: "Europe/London", departureAirport: "lhr", arrivalAirport: "CDG", flightNumber: "BA304" },
     });
+    await postOp(f.ownerToken, f.tripId, {
+      base_revision: 1,
+      type: "add_event",
+      payload: { type: "activity", title: "Dinner", startDateTime: "2026-05-01T20:00:00+02:00", endDateTime: null, timeZone: "Europe/Paris" },
+    });
     const res = await call(icsRoute.GET, { path: `/v1/trips/${f.tripId}/itinerary.ics`, params: { tripId: String(f.tripId) }, bearer: f.ownerToken });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/calendar/);
-    expect(res.text).toContain("DTSTART;TZID=Europe/London:20260501T093000");
+    const lines = res.text.split(/\r?\n/);
+    // RFC 5545 3.8.7.2: DTSTAMP is always UTC (trailing Z), whatever the trip's or server's zone.
+    const stamps = lines.filter((l) => l.startsWith("DTSTAMP"));
+    expect(stamps).toHaveLength(2);
+    for (const l of stamps) expect(l).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
+    for (const l of lines.filter((x) => x.startsWith("LAST-MODIFIED"))) expect(l).toMatch(/^LAST-MODIFIED:\d{8}T\d{6}Z$/);
+    // Each event's start is qualified with its own zone, not the trip's.
+    expect(lines.filter((l) => l.startsWith("DTSTART;TZID="))).toEqual(["DTSTART;TZID=Europe/London:20260501T093000", "DTSTART;TZID=Europe/Paris:20260501T200000"]);
     expect(res.text).toContain("DTEND;TZID=Europe/London:20260501T110000");
     expect(res.text).toContain("TZID:Europe/London");
     expect(res.text).toContain("LHR");
