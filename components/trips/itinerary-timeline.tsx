@@ -5,7 +5,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { dayHeading, localDay, money, timeIn } from "./time-format";
 import type { Itinerary, TripEvent } from "./types";
 
-const TYPE_LABEL: Record<string, string> = {
+export const TYPE_LABEL: Record<string, string> = {
   flight: "Flight",
   train: "Train",
   accommodation: "Stay",
@@ -49,12 +49,16 @@ export function ItineraryTimeline({ itinerary, onEdit }: { itinerary: Itinerary;
 
 function EventCard({ event: e, onEdit }: { event: TripEvent; onEdit?: (e: TripEvent) => void }) {
   return (
-    <li className="flex gap-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="itinerary-event">
-      <div className="w-28 shrink-0 text-sm text-slate-700">
+    // Phones: time on its own line above the details (a side column squeezes titles); sm+: three columns.
+    <li
+      className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[7rem_minmax(0,1fr)_auto]"
+      data-testid="itinerary-event"
+    >
+      <div className="flex flex-wrap items-baseline gap-x-2 text-sm text-slate-700 sm:block">
         <div className="font-medium">{timeIn(e.startDateTime, e.timeZone)}</div>
         {e.endDateTime && <div className="text-xs text-slate-500">to {timeIn(e.endDateTime, e.timeZone)}</div>}
       </div>
-      <div className="min-w-0 flex-1 space-y-1">
+      <div className="col-start-1 row-start-2 min-w-0 space-y-1 sm:col-start-2 sm:row-start-1">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="info">{TYPE_LABEL[e.type] ?? e.type}</Badge>
           <span className="font-medium text-slate-900">{e.title}</span>
@@ -66,16 +70,16 @@ function EventCard({ event: e, onEdit }: { event: TripEvent; onEdit?: (e: TripEv
           </p>
         )}
         {e.type === "accommodation" && (
-          <p className="text-sm text-slate-600">
-            {[e.subtype, e.address].filter(Boolean).join(" · ")}
-            {(e.checkInTime || e.checkOutTime) && <span className="ml-2 text-xs text-slate-500">Check-in {e.checkInTime ?? "—"}, check-out {e.checkOutTime ?? "—"}</span>}
-            {e.confirmationNumber && <span className="ml-2 text-xs text-slate-500">Confirmation {e.confirmationNumber}</span>}
+          <p className="flex flex-wrap items-baseline gap-x-2 text-sm text-slate-600">
+            {(e.subtype || e.address) && <span>{[e.subtype, e.address].filter(Boolean).join(" · ")}</span>}
+            {(e.checkInTime || e.checkOutTime) && <span className="text-xs text-slate-500">Check-in {e.checkInTime ?? "—"}, check-out {e.checkOutTime ?? "—"}</span>}
+            {e.confirmationNumber && <span className="text-xs text-slate-500">Confirmation {e.confirmationNumber}</span>}
           </p>
         )}
         {e.location && <p className="text-sm text-slate-600">{e.location}</p>}
         {e.notes && <p className="text-sm whitespace-pre-line text-slate-500">{e.notes}</p>}
       </div>
-      <div className="flex shrink-0 flex-col items-end gap-2">
+      <div className="col-start-2 row-span-2 row-start-1 flex flex-col items-end gap-2 sm:col-start-3 sm:row-span-1">
         {e.cost != null && <span className="text-sm font-medium text-slate-800">{money(e.cost)}</span>}
         {onEdit && (
           <Button variant="secondary" size="sm" onClick={() => onEdit(e)} aria-label={`Edit ${e.title}`}>

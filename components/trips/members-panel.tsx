@@ -50,10 +50,10 @@ export function MembersPanel({ tripId, isOwner }: { tripId: number; isOwner: boo
           <TBody>
             {(members.data?.members ?? []).map((m) => (
               <Tr key={m.user_id}>
-                <Td>{m.name ? `${m.name} (${m.email})` : m.email}</Td>
+                <Td className="break-all">{m.name ? `${m.name} (${m.email})` : m.email}</Td>
                 <Td>
                   {isOwner ? (
-                    <Select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => change.mutate({ userId: m.user_id, role: e.target.value as TripRole })} className="w-36">
+                    <Select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => change.mutate({ userId: m.user_id, role: e.target.value as TripRole })} className="w-36 min-w-28">
                       {TRIP_ROLES.map((r) => (
                         <option key={r}>{r}</option>
                       ))}
@@ -80,7 +80,7 @@ export function MembersPanel({ tripId, isOwner }: { tripId: number; isOwner: boo
             </Field>
             <Field label="Role">
               {(p) => (
-                <Select {...p} value={role} onChange={(e) => setRole(e.target.value as TripRole)} className="w-36">
+                <Select {...p} value={role} onChange={(e) => setRole(e.target.value as TripRole)} className="w-36 min-w-28">
                   {TRIP_ROLES.map((r) => (
                     <option key={r}>{r}</option>
                   ))}

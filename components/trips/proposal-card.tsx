@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { formatDateTime } from "@/lib/client/format";
+import { TYPE_LABEL } from "./itinerary-timeline";
 import { dateTimeIn, money } from "./time-format";
 import { tripKeys, type Proposal } from "./types";
 
@@ -44,7 +45,7 @@ export function ProposalCard({ tripId, tripZone, proposal: p, canResolve }: { tr
           const start = pending ? startOf(i) : e.startDateTime;
           return (
             <li key={i} className="flex flex-wrap gap-2">
-              <span className="rounded bg-slate-100 px-1.5 text-xs leading-5 text-slate-700">{e.type}</span>
+              <span className="rounded bg-slate-100 px-1.5 text-xs leading-5 text-slate-700">{TYPE_LABEL[e.type] ?? e.type}</span>
               <span className="font-medium">{e.title}</span>
               {start && <span className="text-slate-500">{dateTimeIn(start, String(e.timeZone ?? tripZone))}</span>}
               {e.cost != null && <span className="text-slate-500">· {money(e.cost)}</span>}

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
@@ -15,14 +16,12 @@ import { CreateTripForm } from "./create-trip-form";
 import { tripKeys, type Trip } from "./types";
 
 /** The signed-in member's trips, with a create dialog. */
-export function TripsPanel() {
+export function TripsPanel({ title, description }: { title: string; description: string }) {
   const trips = useQuery({ queryKey: tripKeys.all, queryFn: () => apiFetch<{ trips: Trip[] }>("/v1/trips") });
   const [creating, setCreating] = useState(false);
   return (
     <>
-      <div className="mb-4 flex justify-end">
-        <Button onClick={() => setCreating(true)}>New trip</Button>
-      </div>
+      <PageHeader title={title} description={description} actions={<Button onClick={() => setCreating(true)}>New trip</Button>} />
       <Card>
         {trips.isPending ? (
           <p className="flex items-center gap-2 px-6 py-10 text-sm text-slate-500" role="status">

@@ -4,7 +4,7 @@ import { cx } from "./cx";
 /** Table in a horizontally scrollable frame so wide tables never break a phone layout. */
 export function Table({ className, caption, children, ...rest }: ComponentProps<"table"> & { caption?: string }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className={cx("min-w-full divide-y divide-slate-200 text-sm", className)} {...rest}>
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}

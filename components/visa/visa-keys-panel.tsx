@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { SecretReveal } from "@/components/developer/secret-reveal";
 import { useRevoke } from "@/components/developer/use-revoke";
 import { Alert } from "@/components/ui/alert";
@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog, Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
@@ -31,7 +32,8 @@ function UsageMeter({ k }: { k: VisaKeyRow }) {
 }
 
 /** Visa keys: list with this hour's use, create (secret shown once) and revoke, over /api/developer/visa-keys. */
-export function VisaKeysPanel() {
+/** The page header lives here so "Create visa key" sits in its actions, like every other portal page. */
+export function VisaKeysPanel({ title, description }: { title: string; description: ReactNode }) {
   const keys = useQuery({ queryKey: VISA_KEYS_QUERY, queryFn: () => apiFetch<VisaKeyRow[]>("/api/developer/visa-keys"), refetchInterval: 30_000 });
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedVisaKey | null>(null);
@@ -44,9 +46,7 @@ export function VisaKeysPanel() {
 
   return (
     <>
-      <div className="mb-4 flex justify-end">
-        <Button onClick={() => setCreating(true)}>Create visa key</Button>
-      </div>
+      <PageHeader title={title} description={description} actions={<Button onClick={() => setCreating(true)}>Create visa key</Button>} />
       <Card>
         {keys.isPending ? (
           <p className="flex items-center gap-2 px-6 py-10 text-sm text-slate-500" role="status">

@@ -83,7 +83,9 @@ export function WatchDetail({ watchId }: { watchId: string }) {
                 )}
               </>
             ) : (
-              <p className="text-sm text-slate-500">Next check {formatRelative(w.next_check_at, undefined, "—")}.</p>
+              <p className="text-sm text-slate-500">
+                {w.next_check_at ? `Next check ${formatRelative(w.next_check_at)}.` : w.status === "paused" ? "Paused: resume the watch to check the forecast again." : "No check is scheduled."}
+              </p>
             )}
           </CardBody>
         </Card>

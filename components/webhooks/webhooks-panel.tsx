@@ -64,7 +64,7 @@ export function WebhooksPanel() {
               <TBody>
                 {rows.map((w) => (
                   <Tr key={w.webhook_id}>
-                    <Td className="max-w-md">
+                    <Td className="max-w-md min-w-56">
                       <Link href={`/webhooks/${w.webhook_id}`} className="font-medium break-all text-indigo-700 hover:underline">
                         {w.url}
                       </Link>

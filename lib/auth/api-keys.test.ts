@@ -97,6 +97,13 @@ describe("developer API keys", () => {
     const res = await call(keyById.DELETE, { method: "DELETE", path: `/api/developer/keys/${id}`, params: { keyId: String(id) }, bearer: kb });
     expect(res.status).toBe(404);
   });
+
+  it("an id beyond the integer range is 404, not a database 500", async () => {
+    const key = await (await makeUser()).key(["read"]);
+    const res = await call(keyById.DELETE, { method: "DELETE", path: "/api/developer/keys/99999999999", params: { keyId: "99999999999" }, bearer: key });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe("not_found");
+  });
 });
 
 securitySuite({

@@ -109,6 +109,7 @@ describe("GET /v1/usage", () => {
       limits: { requests_per_month: 1_000_000, timeline_items_per_month: 5, active_watches: 10_000, route_calls_per_month: 25_000 },
     });
     expect(res.body.data.usage.timeline_items).toEqual({ limit: 5, used: 9, remaining: 0 });
+    expect(res.body.meta.environment).toBe("sandbox");
   });
 
   it("works with the portal session cookie", async () => {

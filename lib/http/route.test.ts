@@ -59,6 +59,15 @@ describe("route helper", () => {
     expect(res.body.error.request_id).toBe(res.headers.get("x-request-id"));
   });
 
+  it("a NUL character anywhere in the body is a 400 naming the field, not a database 500", async () => {
+    const res = await call(echo, { method: "POST", path: "/test/echo/1", params: { id: "1" }, body: { name: "ok", tags: ["fine", "a\u0000b"] } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("bad_request");
+    expect(res.body.error.details.issues[0].path).toBe("tags.1");
+    const key = await call(echo, { method: "POST", path: "/test/echo/1", params: { id: "1" }, body: { name: "ok", "\u0000": 1 } });
+    expect(key.status).toBe(400);
+  });
+
   it("a wrong content type is a 415", async () => {
     const res = await call(echo, { method: "POST", path: "/test/echo/1", params: { id: "1" }, rawBody: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(res.status).toBe(415);

@@ -82,10 +82,12 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
     let meterHeaders: Record<string, string> = {};
     let authHeaders: Record<string, string> = {};
     try {
-      const rawParams = nextCtx?.params ? await nextCtx.params : {};
-      const params = c.params ? parseOr404(c.params, rawParams) : undefined;
+      // Authenticate before checking path params: a malformed id is 401 without
+      // credentials, and with them its 404 carries the X-RateLimit-* headers.
       principal = await c.auth.authenticate(req);
       authHeaders = c.auth.responseHeaders?.(principal) ?? {};
+      const rawParams = nextCtx?.params ? await nextCtx.params : {};
+      const params = c.params ? parseOr404(c.params, rawParams) : undefined;
       const query = c.query ? validate(c, "query", c.query, searchParamsObject(new URL(req.url).searchParams)) : undefined;
       let body: unknown = undefined;
       if (c.body) {
@@ -114,7 +116,7 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
         for (const [k, v] of Object.entries({ ...authHeaders, ...meterHeaders })) result.headers.set(k, v);
         return result;
       }
-      return render(c.family, result, requestId, ctx.billingUnits, { ...authHeaders, ...meterHeaders });
+      return render(c.family, result, requestId, ctx.billingUnits, { ...authHeaders, ...meterHeaders }, sandboxMeta(principal));
     } catch (err) {
       return renderError(c, err, requestId, principal, meterHeaders, authHeaders);
     }
@@ -141,12 +143,18 @@ function validate(c: RouteContract<any, any, any, any>, where: "query" | "body",
   throw c.onValidationError?.(where, r.error, raw) ?? validationError(where, r.error);
 }
 
+/** meta.environment of a sandbox account is "sandbox" on every weather response (as the weather core labels it). */
+function sandboxMeta(principal: Principal): Record<string, unknown> {
+  return "account" in principal && principal.account.environment === "sandbox" ? { environment: "sandbox" } : {};
+}
+
 function render(
   family: Family,
   reply: Reply,
   requestId: string,
   billingUnits: number,
   meterHeaders: Record<string, string>,
+  defaultMeta: Record<string, unknown> = {},
 ): Response {
   const status = reply.status ?? 200;
   const headers = new Headers({ "X-Request-Id": requestId, ...meterHeaders, ...(reply.headers ?? {}) });
@@ -155,7 +163,7 @@ function render(
   }
   let body: unknown = reply.data;
   if (family === "weather") {
-    body = { data: reply.data, meta: weatherMeta(requestId, { billing_units: billingUnits, ...(reply.meta ?? {}) }) };
+    body = { data: reply.data, meta: weatherMeta(requestId, { ...defaultMeta, billing_units: billingUnits, ...(reply.meta ?? {}) }) };
   }
   return Response.json(body, { status, headers });
 }

@@ -137,6 +137,10 @@ describe("/api itinerary events", () => {
       [{ ...base, id: 5 }, "id"],
       [{ ...base, tripId: 5 }, "tripId"],
       [{ ...base, timeZone: "Mars/Olympus" }, "timeZone"],
+      // Years the database cannot store are 400s, not 500s at insert.
+      [{ ...base, startDateTime: "0000-01-01T10:00:00Z" }, "startDateTime"],
+      [{ ...base, startDateTime: "9999-12-31T23:00:00-05:00", endDateTime: null }, "startDateTime"],
+      [{ ...base, notes: "a\u0000b" }, "notes"],
     ];
     for (const [body, field] of bad) {
       const res = await postEvent(key, f.tripId, body);

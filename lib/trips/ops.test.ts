@@ -86,6 +86,13 @@ describe("POST /v1/trips/{tripId}/ops", () => {
       { base_revision: 0, type: "add_event", payload: { ...sampleEvent(), type: "flight", departureAirport: "LONDON" } },
       { base_revision: 0, type: "move_event", payload: { event_id: 1, date: "2026-13-01", time: "10:00" } },
       { base_revision: -1, type: "remove_event", payload: { event_id: 1 } },
+      // Beyond what the database can hold: 400, never a 500 from Postgres.
+      { base_revision: 3000000000, type: "remove_event", payload: { event_id: 1 } },
+      { base_revision: 0, type: "remove_event", payload: { event_id: 3000000000 } },
+      { base_revision: 0, type: "update_event", payload: { event_id: 3000000000, title: "x" } },
+      { base_revision: 0, type: "move_event", payload: { event_id: 1, date: "0000-01-01", time: "10:00" } },
+      { base_revision: 0, type: "add_event", payload: { ...sampleEvent(), title: "a\u0000b" } },
+      { base_revision: 0, type: "remove_event", payload: { event_id: 1 }, op_id: "op\u0000" },
     ];
     for (const b of bad) {
       const res = await postOp(f.ownerToken, f.tripId, b);

@@ -12,6 +12,8 @@ import * as icsRoute from "@/app/v1/trips/[tripId]/itinerary.ics/route";
 import * as opsRoute from "@/app/v1/trips/[tripId]/ops/route";
 import * as proposalsRoute from "@/app/v1/trips/[tripId]/proposals/route";
 import * as proposalRoute from "@/app/v1/trips/[tripId]/proposals/[proposalId]/route";
+import { allContracts } from "@/lib/http/all-contracts";
+import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { createTrip } from "./manage-trips";
 import { createProposal } from "./proposals";
 import { CreateProposalInput } from "./proposal-schema";
@@ -132,6 +134,23 @@ describe("trips and members", () => {
     const remove = await call(memberRoute.DELETE, { method: "DELETE", path: `/v1/trips/${tripId}/members/${friend.userId}`, params: { tripId, userId: friend.userId }, bearer: token });
     expect(remove.status).toBe(204);
     expect((await listTripsFor(friendToken)).body.trips).toEqual([]);
+  });
+
+  it("a trip date the database cannot hold is a 400", async () => {
+    const token = await (await makeUser()).token();
+    const res = await call(tripsRoute.POST, { method: "POST", path: "/v1/trips", bearer: token, body: { name: "Old", start_date: "0000-01-01" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.issues[0].path).toBe("start_date");
+  });
+
+  it("the OpenAPI document lists the role 403 and the STALE_REVISION 409 body of the ops endpoint", () => {
+    const doc = buildOpenApiDocument(allContracts()) as any;
+    const ops = doc.paths["/v1/trips/{tripId}/ops"].post.responses;
+    expect(ops["403"]).toBeDefined();
+    const conflict = doc.components.schemas[ops["409"].content["application/json"].schema.$ref.split("/").pop()];
+    expect(Object.keys(conflict.properties)).toEqual(expect.arrayContaining(["error", "code", "current_revision", "base_revision"]));
+    expect(doc.paths["/v1/trips/{tripId}/proposals"].post.responses["403"]).toBeDefined();
+    expect(doc.paths["/v1/trips/{tripId}/proposals/{proposalId}"].post.responses["403"]).toBeDefined();
   });
 
   it("a viewer gets 403 on ops and member changes, 200 on reads", async () => {

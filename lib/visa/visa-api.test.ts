@@ -129,6 +129,10 @@ describe("GET /v1/visa/rules and /v1/visa/changes", () => {
       ["/v1/visa/rules", /destinationCountryCode is required/],
       ["/v1/visa/rules?destinationCountryCode=XX", /destinationCountryCode "XX"/],
       ["/v1/visa/changes?since=yesterday", /since must be a date/],
+      // Not real calendar dates: Date.parse rolls them over, the database rejects them.
+      ["/v1/visa/changes?since=2026-02-31", /since is not a real calendar date/],
+      ["/v1/visa/changes?since=2026-02-30T10:00:00Z", /since is not a real calendar date/],
+      ["/v1/visa/changes?since=0000-01-01", /since is not a real calendar date/],
       ["/v1/visa/changes?limit=0", /limit must be at least 1/],
       ["/v1/visa/changes?limit=abc", /limit/],
       ["/v1/visa/changes?cursor=garbage", /Invalid cursor/],
@@ -183,6 +187,8 @@ describe("visa key management", () => {
     expect((await call(visaKeys.GET, { path: "/api/developer/visa-keys", bearer: admin })).body).toEqual([]);
     const again = await call(visaKeyById.DELETE, { method: "DELETE", path: `/api/developer/visa-keys/${created.body.id}`, params: { keyId: String(created.body.id) }, bearer: admin });
     expect(again.status).toBe(404);
+    const huge = await call(visaKeyById.DELETE, { method: "DELETE", path: "/api/developer/visa-keys/99999999999", params: { keyId: "99999999999" }, bearer: admin });
+    expect(huge.status).toBe(404);
   });
 });
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { contract, type HandlerContext } from "@/lib/http/route";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { weatherMeter } from "@/lib/billing/meter";
-import { CreateWatchInput, ListWatchesQuery, WatchCreatedSchema, WatchIdParams, WatchSchema, WatchStatusChange } from "./schemas";
+import { CreateWatchInput, ListWatchesQuery, WatchCreatedSchema, WatchIdParams, WatchListItemSchema, WatchSchema, WatchStatusChange } from "./schemas";
 
 const auth = sessionOrApiKey("weather:watch");
 type Auth = typeof auth;
@@ -10,8 +10,10 @@ const units = (n: number) => () => ({ units: n });
 const errors = {
   400: { description: "Invalid request (bad_request) with details naming the field" },
   401: { description: "Missing or invalid credentials" },
+  402: { description: "billing_limit_reached: the plan excludes watches (details.dimension = active_watches)" },
   403: { description: "Key lacks the weather:watch scope" },
   404: { description: "No such watch for this account" },
+  429: { description: "rate_limit_exceeded: a monthly cap is reached (details.dimension)" },
 };
 
 export const watchContracts = {
@@ -41,7 +43,7 @@ export const watchContracts = {
     responses: {
       200: {
         description: "A page of watches",
-        schema: z.object({ watches: z.array(WatchCreatedSchema.passthrough()), has_more: z.boolean(), next_cursor: z.string().nullable() }),
+        schema: z.object({ watches: z.array(WatchListItemSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }),
       },
       ...errors,
     },

@@ -93,12 +93,16 @@ export const WatchCreatedSchema = z
   })
   .meta({ id: "WatchCreated" });
 
-export const WatchSchema = WatchCreatedSchema.extend({
+/** One element of GET /v1/weather/watch: the created shape plus the status fields. */
+export const WatchListItemSchema = WatchCreatedSchema.extend({
   last_checked_at: z.string().nullable(),
   last_risk_level: z.string().nullable(),
   failure_count: z.number().int(),
   updated_at: z.string(),
   expired_at: z.string().nullable(),
+}).meta({ id: "WatchListItem" });
+
+export const WatchSchema = WatchListItemSchema.extend({
   paused_at: z.string().nullable(),
   latest_snapshot: z
     .object({

@@ -8,6 +8,10 @@ import * as watchRoute from "@/app/v1/weather/watch/route";
 import * as watchById from "@/app/v1/weather/watch/[watch_id]/route";
 import * as pauseRoute from "@/app/v1/weather/watch/[watch_id]/pause/route";
 import * as resumeRoute from "@/app/v1/weather/watch/[watch_id]/resume/route";
+import { z } from "zod";
+import { allContracts } from "@/lib/http/all-contracts";
+import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { watchContracts } from "./contracts";
 import { createWatchVia, watchBody } from "./testing/watch-fixtures";
 
 let t: TestDatabase;
@@ -166,6 +170,9 @@ describe("POST /v1/weather/watch", () => {
     const r402 = await call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: fk, body: watchBody() });
     expect(r402.status).toBe(402);
     expect(r402.body.error.code).toBe("billing_limit_reached");
+    // Both refusals are documented in the machine-readable description.
+    const created = buildOpenApiDocument(allContracts()).paths?.["/v1/weather/watch"]?.post?.responses ?? {};
+    expect(Object.keys(created)).toEqual(expect.arrayContaining(["402", "429"]));
 
     const u = await makeUser({ plan: "starter" });
     await setPlan({ accountId: u.accountId, overrides: { active_watches: 1 } });
@@ -210,7 +217,11 @@ describe("reading, listing, cancelling, pausing", () => {
       const res = await call(watchById.GET, { bearer: key, ...byId(id) });
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe("not_found");
+      expect(res.headers.get("x-ratelimit-limit")).toBe("25000");
     }
+    // Credentials are checked before the path: a malformed id without a key is 401.
+    const anon = await call(watchById.GET, byId("nope"));
+    expect(anon.status).toBe(401);
   });
 
   it("lists newest first with cursor pagination and a status filter, 0 units, only the caller's watches", async () => {
@@ -235,6 +246,12 @@ describe("reading, listing, cancelling, pausing", () => {
       if (!res.body.data.has_more) break;
     }
     expect(seen).toEqual([...ids].reverse());
+    // Every returned field is documented, and every documented field is returned.
+    const listSchema = watchContracts.listWatches.responses[200].schema as z.ZodObject<{ watches: z.ZodArray<z.ZodObject> }>;
+    const itemSchema = listSchema.shape.watches.element;
+    const listed = (await call(watchRoute.GET, { path: "/v1/weather/watch?limit=1", bearer: key })).body.data.watches[0];
+    expect(Object.keys(listed).sort()).toEqual(Object.keys(itemSchema.shape).sort());
+    expect(itemSchema.strict().safeParse(listed).success).toBe(true);
     await call(watchById.DELETE, { method: "DELETE", bearer: key, ...byId(ids[0]) });
     const cancelled = await call(watchRoute.GET, { path: "/v1/weather/watch?status=cancelled", bearer: key });
     expect(cancelled.body.data.watches.map((w: { watch_id: string }) => w.watch_id)).toEqual([ids[0]]);

@@ -68,6 +68,7 @@ const errors = {
   401: { description: "Missing or invalid credentials" },
   403: { description: "Key lacks the weather:webhooks scope" },
   404: { description: "No such webhook endpoint for this account" },
+  429: { description: "rate_limit_exceeded: the monthly requests cap is reached (details.dimension)" },
 };
 
 export const webhookContracts = {

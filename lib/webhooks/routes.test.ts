@@ -12,6 +12,8 @@ import * as testEvent from "@/app/v1/webhooks/[webhook_id]/test/route";
 import * as redeliver from "@/app/v1/webhooks/[webhook_id]/events/[event_id]/redeliver/route";
 import * as secretRoute from "@/app/api/developer/watch-signing-secret/route";
 import * as rotateRoute from "@/app/api/developer/watch-signing-secret/rotate/route";
+import { allContracts } from "@/lib/http/all-contracts";
+import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { emitEvent } from "./emit-event";
 import { trustExtraCa } from "./post-signed";
 import { startReceiver, type Receiver } from "./testing/https-receiver";
@@ -75,6 +77,9 @@ describe("webhook endpoint routes", () => {
     expect(ep).toMatchObject({ status: "active", failure_count: 0, description: "prod", disabled_at: null, disabled_reason: null, last_delivery_at: null });
     expect(ep.secret).toMatch(/^whsec_[0-9a-f]{32}$/);
     expect(ep.secret.startsWith(ep.secret_prefix)).toBe(true);
+    // A billed call can be refused at the monthly cap; the description documents it.
+    const documented = buildOpenApiDocument(allContracts()).paths?.["/v1/webhooks"]?.post?.responses ?? {};
+    expect(Object.keys(documented)).toContain("429");
 
     const list = await call(collection.GET, { path: "/v1/webhooks", bearer: key });
     expect(list.status).toBe(200);

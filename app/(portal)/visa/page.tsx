@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/ui/page-header";
 import { VisaKeysPanel } from "@/components/visa/visa-keys-panel";
 
 export const metadata: Metadata = { title: "Visa API keys" };
@@ -7,7 +6,7 @@ export const metadata: Metadata = { title: "Visa API keys" };
 export default function VisaKeysPage() {
   return (
     <>
-      <PageHeader
+      <VisaKeysPanel
         title="Visa API keys"
         description={
           <>
@@ -16,7 +15,6 @@ export default function VisaKeysPage() {
           </>
         }
       />
-      <VisaKeysPanel />
     </>
   );
 }
