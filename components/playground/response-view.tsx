@@ -73,7 +73,7 @@ export function ResponseView({ call }: { call: CallRecord }) {
         </dl>
       </section>
 
-      <CodeBlock label="Response body" copyValue={json}>
+      <CodeBlock label="Response body" copyValue={json} maxHeightClass="max-h-[32rem]">
         {json}
       </CodeBlock>
     </div>

@@ -50,7 +50,7 @@ export function MembersPanel({ tripId, isOwner }: { tripId: number; isOwner: boo
           <TBody>
             {(members.data?.members ?? []).map((m) => (
               <Tr key={m.user_id}>
-                <Td className="break-all">{m.name ? `${m.name} (${m.email})` : m.email}</Td>
+                <Td className="min-w-36 [overflow-wrap:anywhere]">{m.name ? `${m.name} (${m.email})` : m.email}</Td>
                 <Td>
                   {isOwner ? (
                     <Select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => change.mutate({ userId: m.user_id, role: e.target.value as TripRole })} className="w-36 min-w-28">

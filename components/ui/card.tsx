@@ -8,7 +8,7 @@ export function Card({ className, ...rest }: ComponentProps<"section">) {
 export function CardHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
-      <div className="min-w-0">
+      <div className="min-w-0 flex-1 basis-64">
         <h2 className="text-base font-semibold text-slate-900">{title}</h2>
         {description && <p className="mt-1 text-sm text-slate-500">{description}</p>}
       </div>

@@ -48,7 +48,7 @@ export function WatchDetail({ watchId }: { watchId: string }) {
   return (
     <>
       <PageHeader
-        title={String(w.target_ref.place_id ?? w.target_ref.item_id ?? w.target_ref.trip_id ?? "Watch")}
+        title={String(w.target_ref.name ?? w.target_ref.place_id ?? w.target_ref.item_id ?? w.target_ref.trip_id ?? "Watch")}
         description={`${w.activity_type.replaceAll("_", " ")} at ${w.latitude.toFixed(4)}, ${w.longitude.toFixed(4)} · ${formatDateTime(w.starts_at)} → ${formatDateTime(w.ends_at)}`}
         actions={<WatchActions watchId={w.watch_id} status={w.status} />}
       />

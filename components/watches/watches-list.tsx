@@ -81,7 +81,7 @@ export function WatchesList() {
                 <Tr key={w.watch_id} data-watch-id={w.watch_id}>
                   <Td>
                     <Link href={`/watches/${w.watch_id}`} className="font-medium text-indigo-700 hover:underline">
-                      {String(w.target_ref.place_id ?? w.target_ref.item_id ?? w.target_ref.trip_id ?? w.target_type)}
+                      {String(w.target_ref.name ?? w.target_ref.place_id ?? w.target_ref.item_id ?? w.target_ref.trip_id ?? w.target_type)}
                     </Link>
                     <div className="text-xs text-slate-500">
                       {w.latitude.toFixed(3)}, {w.longitude.toFixed(3)}

@@ -10,6 +10,8 @@ import * as health from "@/app/v1/weather/health/route";
 import { verifyApiKey } from "./verify-api-key";
 import { sha256Hex } from "./secrets";
 import { securitySuite } from "@/lib/testing/security-suite";
+import { allContracts } from "@/lib/http/all-contracts";
+import { buildOpenApiDocument } from "@/lib/http/openapi";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -75,6 +77,9 @@ describe("developer API keys", () => {
     const res = await call(keys.POST, { method: "POST", path: "/api/developer/keys", bearer: k, body: { name: "x", scopes: ["read", "delete"] } });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("insufficient_scope");
+    // The machine-readable description is authoritative: it must list this 403.
+    const doc = buildOpenApiDocument(allContracts()) as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(doc.paths["/api/developer/keys"].post.responses["403"]).toBeDefined();
   });
 
   it("a key past its expiresAt is refused on the next request", async () => {

@@ -39,7 +39,8 @@ const AccessTokenSchema = z
   })
   .meta({ id: "AccessToken" });
 
-const IdParam = (name: string) => z.object({ [name]: z.coerce.number().int().positive() });
+// Ids are Postgres integers: a larger id names nothing (404), never a database error.
+const IdParam = (name: string) => z.object({ [name]: z.coerce.number().int().positive().max(2147483647) });
 
 export const keyContracts = {
   listKeys: contract({
@@ -62,7 +63,10 @@ export const keyContracts = {
     family: "api",
     auth: sessionOrApiKey(),
     body: CreateApiKeyInput.meta({ id: "CreateDeveloperApiKey" }),
-    responses: { 201: { description: "The created key, with its full value", schema: CreatedApiKeySchema } },
+    responses: {
+      201: { description: "The created key, with its full value", schema: CreatedApiKeySchema },
+      403: { description: "insufficient_scope: an API key asked for scopes it does not hold" },
+    },
   }),
   revokeKey: contract({
     method: "DELETE",

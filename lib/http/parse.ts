@@ -44,11 +44,50 @@ export async function readJsonBody(req: Request, maxBytes: number, optional: boo
       details: { content_type: type || null },
     });
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (err) {
     throw new ApiError("bad_request", `Malformed JSON body: ${(err as Error).message}`);
   }
+  // Postgres text and jsonb cannot hold U+0000: reject it here with the field, not as a 500 at insert.
+  const at = nulPath(parsed);
+  if (at !== undefined) {
+    throw new ApiError("bad_request", `Invalid ${at || "body"}: text may not contain the NUL character (\\u0000).`, {
+      details: { location: "body", issues: [{ path: at, message: "contains the NUL character (\\u0000)", code: "invalid_string" }] },
+    });
+  }
+  return parsed;
+}
+
+interface Walk {
+  value: unknown;
+  key: string;
+  parent?: Walk;
+}
+
+/** Dotted path of the first string or key holding U+0000, if any (iterative: bodies may nest deeply). */
+function nulPath(root: unknown): string | undefined {
+  const stack: Walk[] = [{ value: root, key: "" }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (typeof node.value === "string") {
+      if (node.value.includes("\u0000")) return pathOf(node);
+    } else if (node.value !== null && typeof node.value === "object") {
+      for (const [key, value] of Object.entries(node.value)) {
+        const child = { value, key, parent: node };
+        if (key.includes("\u0000")) return pathOf(child);
+        stack.push(child);
+      }
+    }
+  }
+  return undefined;
+}
+
+function pathOf(node: Walk): string {
+  const keys: string[] = [];
+  for (let n: Walk | undefined = node; n?.parent && keys.length < 20; n = n.parent) keys.unshift(n.key);
+  return keys.join(".");
 }
 
 async function readTextCapped(req: Request, maxBytes: number): Promise<string> {

@@ -47,6 +47,21 @@ const OpResultSchema = z
   })
   .meta({ id: "TripOperationResult" });
 
+const OpConflictSchema = z
+  .object({
+    error: z.string(),
+    code: z.enum(["STALE_REVISION", "OP_INVALID"]),
+    current_revision: z.number().int().optional().meta({ description: "STALE_REVISION: the trip's revision now; use it as the next base_revision" }),
+    base_revision: z.number().int().optional().meta({ description: "STALE_REVISION: the base_revision you sent" }),
+    details: z.unknown().optional(),
+  })
+  .meta({ id: "TripOperationConflict" });
+
+/** accessToken() carries no scopes, so the role check's 403 must be listed by hand. */
+const ROLE_TOO_WEAK = { description: "Your role on this trip does not allow this action" };
+const OWNER_ONLY = { description: "Only an owner of the trip may do this" };
+const LAST_OWNER = { description: "The change would leave the trip without an owner" };
+
 export const tripContracts = {
   listTrips: contract({
     method: "GET",
@@ -99,7 +114,7 @@ export const tripContracts = {
     auth: accessToken(),
     params: TripIdParam,
     body: AddMemberInput,
-    responses: { 201: { description: "The member", schema: MemberSchema } },
+    responses: { 201: { description: "The member", schema: MemberSchema }, 403: OWNER_ONLY, 409: { description: "Already a member; change their role instead" } },
   }),
   changeMember: contract({
     method: "PATCH",
@@ -111,7 +126,7 @@ export const tripContracts = {
     auth: accessToken(),
     params: MemberParams,
     body: ChangeRoleInput,
-    responses: { 200: { description: "The member", schema: MemberSchema } },
+    responses: { 200: { description: "The member", schema: MemberSchema }, 403: OWNER_ONLY, 409: LAST_OWNER },
   }),
   removeMember: contract({
     method: "DELETE",
@@ -122,7 +137,7 @@ export const tripContracts = {
     family: "api",
     auth: accessToken(),
     params: MemberParams,
-    responses: { 204: { description: "Removed" } },
+    responses: { 204: { description: "Removed" }, 403: OWNER_ONLY, 409: LAST_OWNER },
   }),
   itinerary: contract({
     method: "GET",
@@ -179,7 +194,8 @@ export const tripContracts = {
     body: OpRequest,
     responses: {
       200: { description: "Applied", schema: OpResultSchema },
-      409: { description: "STALE_REVISION or OP_INVALID" },
+      403: ROLE_TOO_WEAK,
+      409: { description: "STALE_REVISION {current_revision, base_revision}, or OP_INVALID", schema: OpConflictSchema },
     },
   }),
 };

@@ -6,7 +6,7 @@ import { isIsoDateTime, isValidTimeZone } from "./time";
 
 const DateTimeString = z
   .string()
-  .refine(isIsoDateTime, "must be an ISO 8601 date-time such as 2026-05-01T09:30:00+02:00 (without an offset it is read in the event's time zone)");
+  .refine(isIsoDateTime, "must be an ISO 8601 date-time such as 2026-05-01T09:30:00+02:00 (without an offset it is read in the event's time zone), years 1000 to 9998");
 const Iata = z
   .string()
   .transform((s) => s.trim().toUpperCase())

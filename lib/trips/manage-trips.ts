@@ -3,14 +3,16 @@ import { z } from "zod";
 import { TRIP_ROLES, tripMembers, trips, users, type TripRole, type TripRow } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { requireTripRole } from "./roles";
-import { isValidTimeZone } from "./time";
+import { isSupportedDate, isValidTimeZone } from "./time";
+
+const TripDate = z.iso.date().refine(isSupportedDate, "must be a date in the years 1000 to 9998");
 
 export const CreateTripInput = z
   .strictObject({
     name: z.string().trim().min(1, "name is required").max(200),
     time_zone: z.string().refine(isValidTimeZone, "must be an IANA time zone such as Europe/Paris").default("UTC"),
-    start_date: z.iso.date().nullable().optional(),
-    end_date: z.iso.date().nullable().optional(),
+    start_date: TripDate.nullable().optional(),
+    end_date: TripDate.nullable().optional(),
   })
   .refine((t) => !t.start_date || !t.end_date || t.end_date >= t.start_date, {
     path: ["end_date"],

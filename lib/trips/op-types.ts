@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { EventCreateInput, EventPatchInput } from "./event-schema";
+import { isSupportedDate } from "./time";
 
 /** The operations the timeline engine accepts on POST /v1/trips/{tripId}/ops, with their payloads. */
 export const OP_TYPES = ["add_event", "update_event", "move_event", "remove_event", "reorder"] as const;
 export type OpType = (typeof OP_TYPES)[number];
 
-const EventId = z.number().int().positive();
-const LocalDate = z.iso.date({ error: "must be a calendar date YYYY-MM-DD" });
+/** Ids and revisions are Postgres integers: larger values are malformed (400), not a database error (500). */
+const INT4_MAX = 2147483647;
+const EventId = z.number().int().positive().max(INT4_MAX, `must be an event id (a positive integer up to ${INT4_MAX})`);
+const LocalDate = z.iso.date({ error: "must be a calendar date YYYY-MM-DD" }).refine(isSupportedDate, "must be a date in the years 1000 to 9998");
 const LocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "must be a 24-hour time HH:MM in the trip's time zone");
 
 export const OpPayloads = {
@@ -26,7 +29,7 @@ export const OpPayloads = {
 
 export const OpRequest = z
   .object({
-    base_revision: z.number({ error: "base_revision is required: the trip revision your change is based on" }).int().min(0),
+    base_revision: z.number({ error: "base_revision is required: the trip revision your change is based on" }).int().min(0).max(INT4_MAX, "base_revision is beyond any trip revision"),
     type: z.enum(OP_TYPES, { error: `type must be one of: ${OP_TYPES.join(", ")}` }),
     payload: z.record(z.string(), z.unknown(), { error: "payload must be an object" }),
     op_id: z

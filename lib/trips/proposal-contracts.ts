@@ -38,7 +38,7 @@ export const proposalContracts = {
     auth: accessToken(),
     params: TripIdParam,
     body: CreateProposalInput,
-    responses: { 201: { description: "The proposal", schema: ProposalSchema } },
+    responses: { 201: { description: "The proposal", schema: ProposalSchema }, 403: { description: "Viewers may not raise proposals" } },
   }),
   getProposal: contract({
     method: "GET",
@@ -85,6 +85,8 @@ export const proposalContracts = {
         ]),
       },
       400: { description: "proposal_not_pending, invalid_action or bad_request" },
+      403: { description: "Viewers may not accept or reject proposals" },
+      409: { description: "The proposal or trip changed concurrently; re-read the proposal and retry" },
     },
   }),
 };

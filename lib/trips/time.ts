@@ -7,9 +7,17 @@ export function isValidTimeZone(zone: string): boolean {
 const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
 
+/** A YYYY-MM-DD date whose year the database can hold wherever a zone puts its times (1000-9998). */
+export function isSupportedDate(d: string): boolean {
+  const year = Number(d.slice(0, 4));
+  return year >= 1000 && year <= 9998;
+}
+
 /** An ISO 8601 date-time, with an offset or (local) without one. */
 export function isIsoDateTime(s: string): boolean {
-  return ISO_DATETIME.test(s) && DateTime.fromISO(s, { setZone: true }).isValid;
+  // Years 1000-9998: Postgres rejects year 0 and postgres-js cannot send years past 9999, and no
+  // offset or zone can push a time in this range outside them (a 500 at insert otherwise).
+  return ISO_DATETIME.test(s) && isSupportedDate(s) && DateTime.fromISO(s, { setZone: true }).isValid;
 }
 
 /**

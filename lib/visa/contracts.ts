@@ -93,7 +93,7 @@ export const visaKeyContracts = {
     tags: ["Visa keys"],
     family: "api",
     auth: sessionOrApiKey(),
-    params: z.object({ keyId: z.coerce.number().int().positive() }),
+    params: z.object({ keyId: z.coerce.number().int().positive().max(2147483647) }),
     responses: { 204: { description: "Revoked" } },
   }),
 };

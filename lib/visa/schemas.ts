@@ -9,7 +9,12 @@ export const PurposeField = z
 const IsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/, "since must be a date YYYY-MM-DD (or an ISO 8601 date-time).")
-  .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), "since is not a real calendar date.")
+  // Date.parse rolls 2026-02-31 over to March and accepts year 0, both of which the database rejects (a 500).
+  .refine((v) => {
+    const day = v.slice(0, 10);
+    const t = Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
+    return !Number.isNaN(t) && Number(day.slice(0, 4)) >= 1 && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+  }, "since is not a real calendar date.")
   .transform((v) => v.slice(0, 10));
 
 export const RulesQuery = z.object({
