@@ -142,3 +142,29 @@ securitySuite({
   family: "weather",
   target: async () => ({ path: "/v1/weather/health" }),
 });
+
+describe("no privilege escalation through credential management", () => {
+  it("a key may revoke only keys whose scopes it holds", async () => {
+    const u = await makeUser();
+    const narrow = await u.key(["read"]);
+    const broad = await u.key(["read", "write", "delete"]);
+    const broadId = (await verifyApiKey(broad)).keyId;
+    const res = await call(keyById.DELETE, { method: "DELETE", path: `/api/developer/keys/${broadId}`, params: { keyId: String(broadId) }, bearer: narrow });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe("insufficient_scope");
+    expect((await call(health.GET, { path: "/v1/weather/health", bearer: broad })).status).toBe(403); // still valid (403 = scope, not 401)
+    const narrowId = (await verifyApiKey(narrow)).keyId;
+    const own = await call(keyById.DELETE, { method: "DELETE", path: `/api/developer/keys/${narrowId}`, params: { keyId: String(narrowId) }, bearer: broad });
+    expect(own.status).toBe(204);
+  });
+
+  it("creating a trip access token with a key needs the write scope", async () => {
+    const tokens = await import("@/app/api/developer/tokens/route");
+    const u = await makeUser();
+    const readOnly = await call(tokens.POST, { method: "POST", path: "/api/developer/tokens", bearer: await u.key(["read"]), body: { name: "agent" } });
+    expect(readOnly.status).toBe(403);
+    expect(readOnly.body.error.details.missing_scopes).toEqual(["write"]);
+    const ok = await call(tokens.POST, { method: "POST", path: "/api/developer/tokens", bearer: await u.key(["write"]), body: { name: "agent" } });
+    expect(ok.status).toBe(201);
+  });
+});

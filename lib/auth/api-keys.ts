@@ -83,9 +83,19 @@ export async function listApiKeys(userId: string): Promise<ApiKeyView[]> {
   }));
 }
 
-/** Revokes immediately: verification reads the row on every request (no cache). */
-export async function revokeApiKey(userId: string, keyId: number): Promise<void> {
+/**
+ * Revokes immediately: verification reads the row on every request (no cache).
+ * A key acting as the caller may revoke only keys whose scopes it holds itself.
+ */
+export async function revokeApiKey(userId: string, keyId: number, callerScopes?: readonly string[]): Promise<void> {
   const db = await getDb();
+  const [target] = await db
+    .select({ scopes: apiKeys.scopes })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  if (!target) throw notFound("API key");
+  if (callerScopes) assertScopes(callerScopes, target.scopes);
   const updated = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })

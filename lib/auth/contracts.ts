@@ -72,7 +72,8 @@ export const keyContracts = {
     method: "DELETE",
     path: "/api/developer/keys/{keyId}",
     summary: "Revoke an API key",
-    description: "Takes effect on the very next request made with the key.",
+    description:
+      "Takes effect on the very next request made with the key. With an API key as the credential, it may revoke only keys whose scopes it holds itself.",
     tags: ["Developer keys"],
     family: "api",
     auth: sessionOrApiKey(),
@@ -92,10 +93,11 @@ export const keyContracts = {
     method: "POST",
     path: "/api/developer/tokens",
     summary: "Create a trip access token",
-    description: "Bearer token for /v1/trips endpoints, acting as you. Default lifetime 90 days, at most one year. Returned once.",
+    description:
+      "Bearer token for /v1/trips endpoints, acting as you. Default lifetime 90 days, at most one year. Returned once. With an API key as the credential, the key needs the `write` scope (a token can change trips).",
     tags: ["Access tokens"],
     family: "api",
-    auth: sessionOrApiKey(),
+    auth: sessionOrApiKey("write"),
     body: CreateAccessTokenInput.meta({ id: "CreateAccessToken" }),
     bodyOptional: true,
     responses: {
@@ -108,7 +110,7 @@ export const keyContracts = {
     summary: "Revoke a trip access token",
     tags: ["Access tokens"],
     family: "api",
-    auth: sessionOrApiKey(),
+    auth: sessionOrApiKey("write"),
     params: IdParam("tokenId"),
     responses: { 204: { description: "Revoked" } },
   }),

@@ -65,7 +65,7 @@ describe("secrets at rest and in logs", () => {
       const su = await call(signUp.POST, { method: "POST", path: "/api/auth/sign-up", body: { email: "dora@example.test", password } });
       expect(su.status).toBe(201);
       const u = await makeUser();
-      const key = await u.key(["read"]);
+      const key = await u.key(["read", "write"]);
       const tok = await call(tokens.POST, { method: "POST", path: "/api/developer/tokens", bearer: key, body: { name: "agent" } });
       expect(tok.status).toBe(201);
       const token: string = tok.body.token;

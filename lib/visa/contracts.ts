@@ -76,7 +76,7 @@ export const visaKeyContracts = {
     description: "Returns the full key (send it as X-Visa-Intel-Key) once. New keys get 1,000 requests per UTC hour; higher limits (up to 1,000,000) are set by contract.",
     tags: ["Visa keys"],
     family: "api",
-    auth: sessionOrApiKey(),
+    auth: sessionOrApiKey("write"),
     body: CreateVisaKeyInput.meta({ id: "CreateVisaKey" }),
     responses: {
       201: {
@@ -92,7 +92,7 @@ export const visaKeyContracts = {
     description: "Takes effect on the very next request made with the key.",
     tags: ["Visa keys"],
     family: "api",
-    auth: sessionOrApiKey(),
+    auth: sessionOrApiKey("write"),
     params: z.object({ keyId: z.coerce.number().int().positive().max(2147483647) }),
     responses: { 204: { description: "Revoked" } },
   }),

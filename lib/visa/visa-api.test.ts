@@ -151,9 +151,10 @@ describe("GET /v1/visa/rules and /v1/visa/changes", () => {
 const ownerOf = async (u: { accountId: string; userId: string }) => createVisaKey(u, { name: "owned" });
 
 securitySuite({ name: "GET /api/developer/visa-keys", handler: visaKeys.GET, method: "GET", credential: "apiKey", target: async () => ({ path: "/api/developer/visa-keys" }) });
-securitySuite({ name: "POST /api/developer/visa-keys", handler: visaKeys.POST, method: "POST", credential: "apiKey", target: async () => ({ path: "/api/developer/visa-keys", body: { name: "n" } }) });
+securitySuite({ name: "POST /api/developer/visa-keys", handler: visaKeys.POST, method: "POST", credential: "apiKey", scopes: ["write"], target: async () => ({ path: "/api/developer/visa-keys", body: { name: "n" } }) });
 securitySuite({
   name: "DELETE /api/developer/visa-keys/{keyId}",
+  scopes: ["write"],
   handler: visaKeyById.DELETE,
   method: "DELETE",
   credential: "apiKey",
@@ -167,7 +168,7 @@ securitySuite({
 describe("visa key management", () => {
   it("creates a key once, lists this hour's use by prefix only, stores only the hash, and revokes", async () => {
     const u = await makeUser();
-    const admin = await u.key(["read"]);
+    const admin = await u.key(["read", "write"]);
     const created = await call(visaKeys.POST, { method: "POST", path: "/api/developer/visa-keys", bearer: admin, body: { name: "partner" } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: "partner", hourlyLimit: 1000, key: expect.stringMatching(/^vik_[0-9A-Za-z]{32}$/) });
