@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { cx } from "./cx";
 
 export function Card({ className, ...rest }: ComponentProps<"section">) {
-  return <section className={cx("rounded-lg bg-white shadow-xs ring-1 ring-slate-200", className)} {...rest} />;
+  return <section className={cx("min-w-0 rounded-lg bg-white shadow-xs ring-1 ring-slate-200", className)} {...rest} />;
 }
 
 export function CardHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
