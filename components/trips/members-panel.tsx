@@ -2,10 +2,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
-import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { TRIP_ROLES, tripKeys, type Member, type TripRole } from "./types";
 
@@ -39,40 +39,28 @@ export function MembersPanel({ tripId, isOwner }: { tripId: number; isOwner: boo
       <div className="space-y-4 p-4 sm:p-6">
         {error && <Alert tone="danger">{errorMessage(error)}</Alert>}
         {members.isError && <Alert tone="danger">{errorMessage(members.error)}</Alert>}
-        <Table caption="Trip members">
-          <THead>
-            <Tr>
-              <Th>Member</Th>
-              <Th>Role</Th>
-              {isOwner && <Th className="text-right">Actions</Th>}
-            </Tr>
-          </THead>
-          <TBody>
-            {(members.data?.members ?? []).map((m) => (
-              <Tr key={m.user_id}>
-                <Td className="min-w-36 [overflow-wrap:anywhere]">{m.name ? `${m.name} (${m.email})` : m.email}</Td>
-                <Td>
-                  {isOwner ? (
-                    <Select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => change.mutate({ userId: m.user_id, role: e.target.value as TripRole })} className="w-36 min-w-28">
-                      {TRIP_ROLES.map((r) => (
-                        <option key={r}>{r}</option>
-                      ))}
-                    </Select>
-                  ) : (
-                    m.role
-                  )}
-                </Td>
-                {isOwner && (
-                  <Td className="text-right">
-                    <Button variant="secondary" size="sm" onClick={() => change.mutate({ userId: m.user_id, role: null })} aria-label={`Remove ${m.email}`}>
-                      Remove
-                    </Button>
-                  </Td>
-                )}
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
+        {/* A list, not a table: the panel sits in a narrow column, so each member wraps onto two lines when needed. */}
+        <ul aria-label="Trip members" className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
+          {(members.data?.members ?? []).map((m) => (
+            <li key={m.user_id} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2.5">
+              <span className="min-w-40 flex-1 text-sm text-slate-800 [overflow-wrap:anywhere]">{m.name ? `${m.name} (${m.email})` : m.email}</span>
+              {isOwner ? (
+                <span className="flex items-center gap-2">
+                  <Select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => change.mutate({ userId: m.user_id, role: e.target.value as TripRole })} className="w-32">
+                    {TRIP_ROLES.map((r) => (
+                      <option key={r}>{r}</option>
+                    ))}
+                  </Select>
+                  <Button variant="secondary" size="sm" onClick={() => change.mutate({ userId: m.user_id, role: null })} aria-label={`Remove ${m.email}`}>
+                    Remove
+                  </Button>
+                </span>
+              ) : (
+                <Badge>{m.role}</Badge>
+              )}
+            </li>
+          ))}
+        </ul>
         {isOwner && (
           <form onSubmit={onInvite} className="flex flex-wrap items-end gap-2" noValidate>
             <Field label="Invite by email" className="min-w-64 flex-1" hint="They need an account on this portal.">
@@ -80,7 +68,7 @@ export function MembersPanel({ tripId, isOwner }: { tripId: number; isOwner: boo
             </Field>
             <Field label="Role">
               {(p) => (
-                <Select {...p} value={role} onChange={(e) => setRole(e.target.value as TripRole)} className="w-36 min-w-28">
+                <Select {...p} value={role} onChange={(e) => setRole(e.target.value as TripRole)} className="w-36">
                   {TRIP_ROLES.map((r) => (
                     <option key={r}>{r}</option>
                   ))}

@@ -70,7 +70,7 @@ export function TripView({ tripId }: { tripId: number }) {
           </Alert>
         </div>
       )}
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] [&>*]:min-w-0">
         <Card>
           <CardHeader title="Itinerary" description={itinerary.data ? `Revision ${itinerary.data.revision}` : undefined} />
           <div className="p-4 sm:p-6">
