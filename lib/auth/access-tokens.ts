@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
 import type { PrincipalOf } from "@/lib/http/types";
 import { newBearerSecret, sha256Hex } from "./secrets";
+import { touchLastUsed } from "./touch-last-used";
 
 export const ACCESS_TOKEN_PREFIX = "sat_";
 export const DEFAULT_TOKEN_TTL_DAYS = 90;
@@ -81,5 +82,6 @@ export async function verifyAccessToken(token: string): Promise<PrincipalOf<"acc
   if (!row) throw new ApiError("unauthorized", "The access token is not valid.");
   if (row.revokedAt) throw new ApiError("unauthorized", "The access token has been revoked.");
   if (row.expiresAt.getTime() <= Date.now()) throw new ApiError("unauthorized", "The access token has expired.");
+  touchLastUsed("access_token", row.id);
   return { type: "access_token", tokenId: row.id, userId: row.userId, accountId: row.accountId };
 }

@@ -1,13 +1,11 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { accounts, apiKeys } from "@/drizzle/schema";
 import { getDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import type { PrincipalOf } from "@/lib/http/types";
-import { log } from "@/lib/log";
 import { API_KEY_PREFIX } from "./api-keys";
 import { sha256Hex } from "./secrets";
-
-const TOUCH_INTERVAL_MS = 60_000;
+import { resetTouchCache, touchLastUsed } from "./touch-last-used";
 
 // Built once per database handle: drizzle skips rebuilding the SQL, and postgres-js
 // runs it as a named prepared statement, keeping the hot path to one cheap round trip.
@@ -39,7 +37,6 @@ function verifyQuery(db: Db) {
   }
   return q;
 }
-const lastTouched = new Map<number, number>();
 
 /**
  * Verifies an API key with exactly one database round trip (key joined to its
@@ -56,7 +53,7 @@ export async function verifyApiKey(key: string): Promise<PrincipalOf<"api_key">>
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
     throw new ApiError("unauthorized", "The API key has expired.");
   }
-  touchLastUsed(row.id);
+  touchLastUsed("api_key", row.id);
   return {
     type: "api_key",
     keyId: row.id,
@@ -68,32 +65,5 @@ export async function verifyApiKey(key: string): Promise<PrincipalOf<"api_key">>
   };
 }
 
-// lastUsedAt is written at most once a minute per key, after the response path:
-// the write is not awaited, and its WHERE keeps several instances from repeating it.
-function touchLastUsed(keyId: number): void {
-  const now = Date.now();
-  if (now - (lastTouched.get(keyId) ?? 0) < TOUCH_INTERVAL_MS) return;
-  lastTouched.set(keyId, now);
-  if (lastTouched.size > 50_000) lastTouched.clear();
-  setImmediate(async () => {
-    try {
-      const db = await getDb();
-      await db
-        .update(apiKeys)
-        .set({ lastUsedAt: new Date(now) })
-        .where(
-          and(
-            eq(apiKeys.id, keyId),
-            or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`)),
-          ),
-        );
-    } catch (err) {
-      log.warn("could not record api key use", { key_id: keyId, error: err });
-    }
-  });
-}
-
 /** For tests: forget the in-process touch times. */
-export function resetKeyTouchCache(): void {
-  lastTouched.clear();
-}
+export const resetKeyTouchCache = resetTouchCache;

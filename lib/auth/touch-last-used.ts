@@ -1,0 +1,41 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { accessTokens, apiKeys } from "@/drizzle/schema";
+import { getDb } from "@/lib/db/client";
+import { log } from "@/lib/log";
+
+const TOUCH_INTERVAL_MS = 60_000;
+const MAX_TRACKED = 50_000;
+const TABLES = { api_key: apiKeys, access_token: accessTokens } as const;
+type Kind = keyof typeof TABLES;
+
+const lastTouched = new Map<string, number>();
+
+/**
+ * Records a credential's use at most once a minute per credential, after the
+ * response path: the write is not awaited, and its WHERE keeps several
+ * instances from repeating it.
+ */
+export function touchLastUsed(kind: Kind, id: number): void {
+  const now = Date.now();
+  const k = `${kind}:${id}`;
+  if (now - (lastTouched.get(k) ?? 0) < TOUCH_INTERVAL_MS) return;
+  lastTouched.set(k, now);
+  if (lastTouched.size > MAX_TRACKED) lastTouched.clear();
+  const table = TABLES[kind];
+  setImmediate(async () => {
+    try {
+      const db = await getDb();
+      await db
+        .update(table)
+        .set({ lastUsedAt: new Date(now) })
+        .where(and(eq(table.id, id), or(isNull(table.lastUsedAt), lt(table.lastUsedAt, sql`now() - interval '1 minute'`))));
+    } catch (err) {
+      log.warn("could not record credential use", { kind, id, error: err });
+    }
+  });
+}
+
+/** For tests: forget the in-process touch times. */
+export function resetTouchCache(): void {
+  lastTouched.clear();
+}
