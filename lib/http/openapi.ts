@@ -15,6 +15,26 @@ const STANDARD_ERRORS: Record<number, string> = {
   500: "Unexpected error; quote the request id.",
 };
 
+interface HeaderDoc {
+  description: string;
+  type?: "string" | "integer";
+  statuses?: number[];
+}
+
+/** Response headers of a route: the request id always, the quota headers on metered routes, and the contract's own. */
+function documentedHeaders(c: AnyContract): Record<string, HeaderDoc> {
+  const out: Record<string, HeaderDoc> = {
+    "X-Request-Id": { description: "Unique id of this request (also in error bodies and meta.request_id)." },
+  };
+  if (c.meter) {
+    out["X-RateLimit-Limit"] = { description: "The plan's monthly requests cap.", type: "integer" };
+    out["X-RateLimit-Remaining"] = { description: "Requests left this month (never below 0).", type: "integer" };
+    out["X-RateLimit-Reset"] = { description: "Unix seconds of the next UTC month boundary.", type: "integer" };
+  }
+  for (const [name, h] of Object.entries(c.headers ?? {})) out[name] = h;
+  return out;
+}
+
 /**
  * OpenAPI 3.1 generated from the same zod schemas the route helper validates
  * with: a field that is not in a contract does not exist.
@@ -36,6 +56,15 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
       if (Number(status) >= 400 && !r.schema) {
         responses[status] = { description: r.description, content: { "application/json": { schema: errorSchemaFor(c.family) } } };
       }
+    }
+    const headers = documentedHeaders(c);
+    for (const [status, r] of Object.entries(responses)) {
+      const forStatus = Object.fromEntries(
+        Object.entries(headers)
+          .filter(([, h]) => !h.statuses || h.statuses.includes(Number(status)))
+          .map(([name, h]) => [name, { description: h.description, schema: { type: h.type ?? "string" } }]),
+      );
+      (r as { headers?: unknown }).headers = forStatus;
     }
     const requestParams: Record<string, unknown> = {};
     if (c.params) requestParams.path = c.params;

@@ -153,5 +153,14 @@ describe("healthz and OpenAPI", () => {
     expect(doc.paths["/api/developer/keys"].post.requestBody.content["application/json"].schema).toBeTruthy();
     expect(doc.paths["/v1/weather/health"].get.security).toEqual([{ apiKey: ["weather:read"] }]);
     expect(Object.keys(doc.paths["/api/developer/keys/{keyId}"])).toEqual(["delete"]);
+    // Response headers are documented with the bodies.
+    const current = doc.paths["/v1/weather/current"].get.responses;
+    expect(Object.keys(current["200"].headers)).toEqual(
+      expect.arrayContaining(["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Cache-Status", "X-Weather-Snapshot-Id"]),
+    );
+    expect(Object.keys(current["429"].headers)).not.toContain("X-Cache-Status");
+    const visa429 = doc.paths["/v1/visa/check"].post.responses["429"].headers;
+    expect(Object.keys(visa429)).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Remaining"]));
+    expect(Object.keys(doc.paths["/v1/visa/check"].post.responses["401"].headers)).toEqual(["X-Request-Id"]);
   });
 });

@@ -37,6 +37,8 @@ export interface RouteContract<
   onValidationError?: (where: "body" | "query" | "params", error: z.ZodError, raw: unknown) => ApiError | undefined;
   /** Hidden from the OpenAPI document (internal/portal-only routes). */
   internal?: boolean;
+  /** Extra response headers to document (name -> description, type, statuses they appear on). */
+  headers?: Record<string, { description: string; type?: "string" | "integer"; statuses?: number[] }>;
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;

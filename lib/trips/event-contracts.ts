@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TRIP_REVISION_HEADERS } from "@/lib/http/header-docs";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { contract } from "@/lib/http/route";
 import { TripIdParam } from "./contracts";
@@ -23,6 +24,7 @@ export const eventContracts = {
   createEvent: contract({
     method: "POST",
     path: "/api/trips/{tripId}/events",
+    headers: TRIP_REVISION_HEADERS,
     summary: "Create an event",
     description: `Scope write; roles owner, planner, editor. ${revisionHeader}`,
     tags,
@@ -46,6 +48,7 @@ export const eventContracts = {
   patchEvent: contract({
     method: "PATCH",
     path: "/api/events/{eventId}",
+    headers: TRIP_REVISION_HEADERS,
     summary: "Update an event (partial)",
     description: `Scope write; roles owner, planner, editor. Send only the fields to change; null clears an optional field. id and tripId cannot be changed. ${revisionHeader}`,
     tags,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VISA_RATE_HEADERS } from "@/lib/http/header-docs";
 import { contract } from "@/lib/http/route";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { visaKey } from "./strategy";
@@ -13,6 +14,7 @@ export const visaContracts = {
   rules: contract({
     method: "GET",
     path: "/v1/visa/rules",
+    headers: VISA_RATE_HEADERS,
     summary: "Visa rules for a destination",
     description: `Every passport's requirement to enter one destination, optionally for one purpose. ${RATE_NOTE}`,
     tags: ["Visa"],
@@ -24,6 +26,7 @@ export const visaContracts = {
   check: contract({
     method: "POST",
     path: "/v1/visa/check",
+    headers: VISA_RATE_HEADERS,
     summary: "Check the requirement for a trip",
     description: `The requirement for one (nationality, destination, purpose) triple. When there is no data for that purpose, status is "unknown" with the purposes that do have data: nothing is inferred. ${RATE_NOTE}`,
     tags: ["Visa"],
@@ -35,6 +38,7 @@ export const visaContracts = {
   changes: contract({
     method: "GET",
     path: "/v1/visa/changes",
+    headers: VISA_RATE_HEADERS,
     summary: "Dated feed of requirement changes",
     description: `Differences between consecutive imported snapshots, oldest first: added, changed and removed (passport, destination, purpose) entries with their previous and new values. Page with limit and nextCursor; filter with since (effective date), nationality, destinationCountryCode, purpose. ${RATE_NOTE}`,
     tags: ["Visa"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WEATHER_CACHE_HEADERS } from "@/lib/http/header-docs";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { weatherMeter } from "@/lib/billing/meter";
 import { ApiError } from "@/lib/http/errors";
@@ -47,6 +48,7 @@ export const weatherContracts = {
   current: contract({
     method: "GET",
     path: "/v1/weather/current",
+    headers: WEATHER_CACHE_HEADERS,
     summary: "Current weather, alerts and risk for a coordinate",
     description: "Bills 1 unit. `activity_type` picks a risk profile (unknown values use the outdoor default).",
     tags: ["Weather"],
@@ -59,6 +61,7 @@ export const weatherContracts = {
   forecast: contract({
     method: "GET",
     path: "/v1/weather/forecast",
+    headers: WEATHER_CACHE_HEADERS,
     summary: "Daily or hourly forecast (1-8 days)",
     description: "Bills 1 unit daily, 2 hourly. `days` 1-8 (default 7; clamped). Hourly: one entry per hour from the current hour, up to days x 24.",
     tags: ["Weather"],
@@ -74,6 +77,7 @@ export const weatherContracts = {
   timeline: contract({
     method: "POST",
     path: "/v1/weather/timeline",
+    headers: WEATHER_CACHE_HEADERS,
     summary: "Weather risk for up to 100 timed itinerary items",
     description: "Bills 2 units per item. One invalid item rejects the call with timeline_item_invalid (nothing billed).",
     tags: ["Weather"],
@@ -90,6 +94,7 @@ export const weatherContracts = {
   route: contract({
     method: "POST",
     path: "/v1/weather/route",
+    headers: WEATHER_CACHE_HEADERS,
     summary: "Weather risk along a route",
     description:
       "Bills 3 units per segment. Path: `polyline` (encoded string, [lat,lng] pairs or {lat,lng} objects) or a great-circle origin->destination; split every 30 min of travel or 50 km (at most 24 segments).",
