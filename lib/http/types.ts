@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import type { AccountEnvironment, Plan } from "@/drizzle/schema";
 
 export interface AccountInfo {
@@ -75,4 +74,3 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export type ZodAny = z.ZodType;
