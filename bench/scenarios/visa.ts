@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { BenchScenario } from "../types";
 
-const SNAPSHOT = path.resolve(process.cwd(), "../shared/data/passport-index/passport-index-tidy-iso2.csv");
+// The trimmed real snapshot kept in the repository (test/fixtures/passport-index).
+const SNAPSHOT = path.resolve(import.meta.dirname, "../../test/fixtures/passport-index/passport-index-tidy-iso2.csv");
 const PAIRS = [["US", "FR"], ["IN", "TH"], ["NA", "ZA"], ["DE", "US"], ["BR", "PT"], ["JP", "CN"], ["GB", "AU"], ["CN", "JP"]];
 
 /** Issue 6 (visa): POST /v1/visa/check (auth + rate unit in one statement, then one lookup) against /api/healthz. */
@@ -10,7 +11,7 @@ export const scenarios: BenchScenario[] = [
   {
     name: "visa: check vs healthz",
     async run(ctx) {
-      // Real data when the shared snapshot is beside the repo, else the built-in sample.
+      // Real (trimmed) data when the snapshot is present, else the built-in sample.
       const data = fs.existsSync(SNAPSHOT)
         ? await ctx.admin("import-visa", { file: SNAPSHOT, effectiveDate: "2025-01-12" })
         : await ctx.admin("seed-visa-sample", {});

@@ -26,7 +26,7 @@ async function upstreamError(p: Promise<unknown>) {
 }
 
 describe("open-meteo adapter on recorded responses", () => {
-  it("parses every recorded Open-Meteo response in ../shared/fixtures", async () => {
+  it("parses every recorded Open-Meteo response in test/fixtures", async () => {
     const files = fixtureFiles("open-meteo", ".json");
     expect(files.length).toBeGreaterThanOrEqual(4);
     for (const f of files) {

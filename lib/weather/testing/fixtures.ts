@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 
-/** Shared recorded upstream responses live beside the repo, never copied into it. */
-export const FIXTURES_DIR = path.resolve(process.cwd(), "../shared/fixtures");
+/** Recorded upstream responses, kept in the repository (test/fixtures/README.md names each source). */
+export const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../../test/fixtures");
 
 export function fixtureText(rel: string): string {
   return fs.readFileSync(path.join(FIXTURES_DIR, rel), "utf8");
