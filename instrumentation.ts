@@ -1,10 +1,18 @@
 /**
- * Starts the in-process local runner in the Node server when Inngest is not
- * configured (DESIGN section 6). Never during `next build`.
+ * Runs once when the Node server starts (never during `next build`): refuses to start in
+ * production with a broken configuration, then starts the in-process local runner when Inngest
+ * is not configured.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { productionConfigProblems } = await import("@/lib/platform/production-config");
+  const problems = productionConfigProblems();
+  if (problems.length > 0) {
+    // One plain line per problem, then a non-zero exit: better than a 500 on every page.
+    for (const p of problems) process.stderr.write(`Cannot start: ${p}\n`);
+    process.exit(1);
+  }
   const { env } = await import("@/lib/env");
   const { inngestEnabled } = await import("@/lib/jobs/mode");
   if (env().LOCAL_RUNNER_DISABLED || inngestEnabled()) return;

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { closeDb } from "@/lib/db/client";
+import { DatabaseLockedError } from "@/lib/db/pglite-lock";
 import { isApiError } from "@/lib/http/errors";
 import { commands } from "./admin/commands";
 
@@ -54,10 +55,11 @@ async function main(): Promise<number> {
     process.stdout.write(JSON.stringify(result) + "\n");
     return 0;
   } catch (err) {
-    const bad = err instanceof UsageError || err instanceof z.ZodError || (isApiError(err) && err.status < 500);
+    const locked = err instanceof DatabaseLockedError;
+    const bad = locked || err instanceof UsageError || err instanceof z.ZodError || (isApiError(err) && err.status < 500);
     const message = err instanceof z.ZodError ? err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") : (err as Error).message;
     process.stderr.write(`admin ${name}: ${message}\n`);
-    process.stdout.write(JSON.stringify({ error: { message, code: isApiError(err) ? err.code : bad ? "bad_input" : "failed" } }) + "\n");
+    process.stdout.write(JSON.stringify({ error: { message, code: isApiError(err) || locked ? err.code : bad ? "bad_input" : "failed" } }) + "\n");
     return bad ? 2 : 1;
   } finally {
     await closeDb().catch(() => {});

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/drizzle/schema";
 import { env } from "@/lib/env";
+import { acquirePgliteLock } from "./pglite-lock";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -33,15 +34,34 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
 export async function openPglite(dir: string, opts: { migrate?: boolean } = {}): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  if (!dir.startsWith("memory://")) fs.mkdirSync(dir, { recursive: true });
+  const onDisk = !dir.startsWith("memory://");
+  // One process per directory (lib/db/pglite-lock.ts): throws DatabaseLockedError when held.
+  const release = onDisk ? acquirePgliteLock(dir) : () => {};
+  if (onDisk) fs.mkdirSync(dir, { recursive: true });
   const client = new PGlite(dir);
-  await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
-  if (opts.migrate !== false) {
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  try {
+    await client.waitReady;
+    if (opts.migrate !== false) {
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    }
+  } catch (err) {
+    await client.close().catch(() => {});
+    release();
+    throw err;
   }
-  return { db, driver: "pglite", close: () => client.close() };
+  return {
+    db,
+    driver: "pglite",
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
 }
 
 async function openFromEnv(): Promise<DbHandle> {

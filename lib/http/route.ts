@@ -7,6 +7,7 @@ import { errorBody, weatherMeta } from "./envelopes";
 import { ApiError, isApiError } from "./errors";
 import { readJsonBody, searchParamsObject, validationError } from "./parse";
 import type { AuthStrategy, Family, MeterSession, Principal, Reply, RouteMeter } from "./types";
+import { DatabaseLockedError } from "@/lib/db/pglite-lock";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -181,6 +182,9 @@ async function renderError(
   let apiErr: ApiError;
   if (isApiError(err)) {
     apiErr = err;
+  } else if (err instanceof DatabaseLockedError) {
+    // Development only: another process holds the embedded database directory.
+    apiErr = new ApiError("service_unavailable", err.message);
   } else {
     log.error("unhandled error", { request_id: requestId, path: c.path, method: c.method, error: err });
     apiErr = new ApiError("internal_error", "An unexpected error occurred; quote the request id when reporting it.");

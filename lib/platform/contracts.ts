@@ -10,13 +10,13 @@ export const platformContracts = {
     method: "GET",
     path: "/api/healthz",
     summary: "Liveness for load balancers",
-    description: "Unauthenticated. 200 when the process is up and the database answers; 503 otherwise.",
+    description: "Unauthenticated. 200 when the process is up, its configuration is complete and the database answers; 503 otherwise.",
     tags: ["Platform"],
     family: "api",
     auth: none(),
     responses: {
       200: { description: "Up", schema: z.object({ status: z.literal("ok"), database: z.literal("ok") }) },
-      503: { description: "Database unreachable" },
+      503: { description: "Database unreachable, or the configuration is incomplete (the message names the setting)" },
     },
   }),
   weatherHealth: contract({
