@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["{lib,app,inngest,scripts,drizzle}/**/*.test.ts"],
     globalSetup: ["./lib/db/testing/global-setup.ts"],
+    setupFiles: ["./lib/testing/log-capture.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -15,7 +15,23 @@ export function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
+export interface LogEntry {
+  level: Level;
+  msg: string;
+  line: string;
+}
+let sink: ((entry: LogEntry) => void) | undefined;
+
+/** Tests capture log lines (lib/testing/log-capture.ts) instead of printing them. */
+export function setLogSink(next: ((entry: LogEntry) => void) | undefined): void {
+  sink = next;
+}
+
 function write(level: Level, msg: string, fields?: Record<string, unknown>) {
+  if (sink) {
+    sink({ level, msg, line: JSON.stringify({ level, time: new Date().toISOString(), msg, ...(redact(fields ?? {}) as object) }) });
+    return;
+  }
   let min: Level | "silent" = "info";
   try {
     min = env().LOG_LEVEL;

@@ -8,6 +8,7 @@ import { periodOf } from "./period";
 import { forgetRequestsUsed } from "./rate-limit-headers";
 import { countersOf, dailyUnitsOf, seedCounters } from "./testing";
 import { meteredRoute } from "./testing-routes";
+import { takeLogs } from "@/lib/testing/log-capture";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -118,6 +119,7 @@ describe("weather meter", () => {
     const r500 = await metered(key, { kind: "route", items: 9, outcome: "500" });
     expect(r500.status).toBe(500);
     expect(r500.headers.get("x-ratelimit-remaining")).toBe("24998");
+    expect(takeLogs("unhandled error").map((l) => JSON.parse(l.line).request_id)).toEqual([r500.headers.get("x-request-id")]);
     expect(await countersOf(u.accountId)).toEqual({ requests: 2, timeline_items: 3, route_calls: 1 });
     expect(await dailyUnitsOf(u.accountId)).toEqual({ "test.metered": { units: 12, calls: 2 } });
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing";
+import { takeLogs } from "@/lib/testing/log-capture";
 import { makeUser } from "@/lib/testing/fixtures";
 import { none } from "@/lib/auth/strategies";
 import { contract, defineRoute } from "./route";
@@ -32,7 +33,7 @@ const echo = defineRoute(
 const boom = defineRoute(
   contract({ method: "GET", path: "/test/boom", summary: "boom", tags: ["test"], family: "weather", auth: none(), responses: {} }),
   async () => {
-    throw new Error("secret internals: password=hunter2");
+    throw new Error("internal detail: relation users_shadow does not exist");
   },
 );
 
@@ -105,8 +106,13 @@ describe("route helper", () => {
     const res = await call(boom, { path: "/test/boom" });
     expect(res.status).toBe(500);
     expect(res.body.error.code).toBe("internal_error");
-    expect(res.text).not.toContain("hunter2");
+    expect(res.text).not.toContain("users_shadow");
     expect(res.body.meta.request_id).toBe(res.headers.get("x-request-id"));
+    // The cause is in the server log, under the same request id.
+    const [logged] = takeLogs("unhandled error");
+    expect(logged.level).toBe("error");
+    expect(logged.line).toContain("users_shadow");
+    expect(JSON.parse(logged.line).request_id).toBe(res.body.meta.request_id);
   });
 
   it("flat family renders {error, code, ...extra}", async () => {
