@@ -14,6 +14,8 @@ export function Providers({ children }: { children: ReactNode }) {
             // A 4xx will not get better by asking again; network and 5xx get two retries.
             retry: (count, err) => !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500) && count < 2,
             refetchOnWindowFocus: false,
+            // A hidden tab never polls (portal reads are free for the user, not for us).
+            refetchIntervalInBackground: false,
           },
           mutations: { retry: false },
         },

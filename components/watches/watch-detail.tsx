@@ -10,6 +10,10 @@ import { formatDateTime, formatRelative } from "@/lib/client/format";
 import { riskTone, watchQueryKey, type WatchDetail as Watch, type WeatherEnvelope } from "./types";
 import { WatchActions } from "./watch-actions";
 import { ChangeEventsList } from "./change-events-list";
+import { pollingOptions } from "@/lib/client/polling";
+
+/** Polls while the tab is visible, backing off while nothing changes. */
+const POLLING = pollingOptions(30_000);
 
 const METRICS: Array<[keyof NonNullable<Watch["latest_snapshot"]>["metrics"], string, string]> = [
   ["precipitation_probability", "Rain probability", "%"],
@@ -27,7 +31,7 @@ export function WatchDetail({ watchId }: { watchId: string }) {
   const q = useQuery({
     queryKey: watchQueryKey(watchId),
     queryFn: () => apiFetch<WeatherEnvelope<Watch>>(`/v1/weather/watch/${watchId}`),
-    refetchInterval: 30_000,
+    ...POLLING,
   });
   if (q.isPending) {
     return (

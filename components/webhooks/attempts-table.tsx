@@ -11,6 +11,10 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { formatDateTime, formatRelative } from "@/lib/client/format";
 import { attemptsQuery, type DeliveryAttempt, type Envelope, type ManualDelivery } from "./types";
+import { pollingOptions } from "@/lib/client/polling";
+
+/** Polls while the tab is visible, backing off while nothing changes. */
+const POLLING = pollingOptions(5_000);
 
 const TONE = { delivered: "success", retrying: "warning", giving_up: "danger" } as const;
 
@@ -20,7 +24,7 @@ export function AttemptsTable({ webhookId, canRedeliver, onRedelivered }: { webh
   const attempts = useQuery({
     queryKey: attemptsQuery(webhookId),
     queryFn: async () => (await apiFetch<Envelope<{ attempts: DeliveryAttempt[] }>>(`/v1/webhooks/${webhookId}/attempts?limit=100`)).data.attempts,
-    refetchInterval: 5_000,
+    ...POLLING,
   });
   const redeliver = useMutation({
     mutationFn: async (eventId: string) =>

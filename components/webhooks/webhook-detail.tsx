@@ -14,6 +14,10 @@ import { formatDateTime, formatRelative } from "@/lib/client/format";
 import { AttemptsTable } from "./attempts-table";
 import { VerificationRecipe } from "./verification-recipe";
 import { attemptsQuery, webhookQuery, WEBHOOKS_QUERY, type Envelope, type ManualDelivery, type WebhookEndpoint } from "./types";
+import { pollingOptions } from "@/lib/client/polling";
+
+/** Polls while the tab is visible, backing off while nothing changes. */
+const POLLING = pollingOptions(5_000);
 
 const REASONS: Record<string, string> = {
   auto_disabled_consecutive_failures: "Auto-disabled after 50 consecutive failed deliveries.",
@@ -27,7 +31,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
   const endpoint = useQuery({
     queryKey: webhookQuery(webhookId),
     queryFn: async () => (await apiFetch<Envelope<WebhookEndpoint>>(`/v1/webhooks/${webhookId}`)).data,
-    refetchInterval: 5_000,
+    ...POLLING,
   });
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: webhookQuery(webhookId) });

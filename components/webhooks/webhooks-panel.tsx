@@ -16,13 +16,17 @@ import { CreateWebhookForm } from "./create-webhook-form";
 import { WatchSigningSecretCard } from "./watch-signing-secret-card";
 import { WebhookSecretReveal } from "./webhook-secret-reveal";
 import { WEBHOOKS_QUERY, type CreatedWebhookEndpoint, type Envelope, type WebhookEndpoint } from "./types";
+import { pollingOptions } from "@/lib/client/polling";
+
+/** Polls while the tab is visible, backing off while nothing changes. */
+const POLLING = pollingOptions(15_000);
 
 /** Webhooks page body: endpoints with status and failure count, create (secret shown once), watch signing secret. */
 export function WebhooksPanel() {
   const list = useQuery({
     queryKey: WEBHOOKS_QUERY,
     queryFn: async () => (await apiFetch<Envelope<{ webhooks: WebhookEndpoint[] }>>("/v1/webhooks")).data.webhooks,
-    refetchInterval: 15_000,
+    ...POLLING,
   });
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);

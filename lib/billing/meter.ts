@@ -15,6 +15,8 @@ export interface Charge {
   route_calls?: number;
 }
 
+const FREE: Charge = { units: 0 };
+
 interface Metered {
   accountId: string;
   account: AccountInfo;
@@ -40,10 +42,17 @@ function meteredOf(p: Principal): Metered | undefined {
 export function weatherMeter<Ctx extends { principal: Principal }>(opts: {
   endpoint: string;
   charge: (ctx: Ctx) => Charge;
+  /**
+   * A read of the account's own data (a watch, a list, usage, the event log):
+   * with the portal session it bills 0 units and never counts toward a quota,
+   * because what the portal shows (and polls) on its own is never billed.
+   * API keys are billed as the contract says.
+   */
+  sessionReadsFree?: boolean;
 }): RouteMeter<Ctx> {
   return {
     async start(ctx) {
-      const charge = opts.charge(ctx);
+      const charge = opts.sessionReadsFree && ctx.principal.type === "session" ? FREE : opts.charge(ctx);
       const who = meteredOf(ctx.principal);
       if (!who) return { billingUnits: charge.units, finish: async () => ({}) };
       const now = new Date();

@@ -39,7 +39,7 @@ export const watchContracts = {
     family: "weather",
     auth,
     query: ListWatchesQuery,
-    meter: weatherMeter<HandlerContext<Auth, undefined, typeof ListWatchesQuery, undefined>>({ endpoint: "weather.watch.list", charge: units(0) }),
+    meter: weatherMeter<HandlerContext<Auth, undefined, typeof ListWatchesQuery, undefined>>({ endpoint: "weather.watch.list", charge: units(0), sessionReadsFree: true }),
     responses: {
       200: {
         description: "A page of watches",
@@ -52,12 +52,13 @@ export const watchContracts = {
     method: "GET",
     path: "/v1/weather/watch/{watch_id}",
     summary: "Get a watch",
-    description: "Full read shape with latest_snapshot (freshness_band, metrics, alerts), latest_risk and recent_change_events. Bills 1 unit.",
+    description:
+      "Full read shape with latest_snapshot (freshness_band, metrics, alerts), latest_risk and recent_change_events. Bills 1 unit with an API key; 0 units (and no quota) with the portal session, whose own reads are never billed.",
     tags: ["Watches"],
     family: "weather",
     auth,
     params: WatchIdParams,
-    meter: weatherMeter<HandlerContext<Auth, typeof WatchIdParams, undefined, undefined>>({ endpoint: "weather.watch.get", charge: units(1) }),
+    meter: weatherMeter<HandlerContext<Auth, typeof WatchIdParams, undefined, undefined>>({ endpoint: "weather.watch.get", charge: units(1), sessionReadsFree: true }),
     responses: { 200: { description: "The watch", schema: WatchSchema }, ...errors },
   }),
   cancelWatch: contract({

@@ -93,7 +93,7 @@ export const webhookContracts = {
     tags: ["Webhooks"],
     family: "weather",
     auth,
-    meter: weatherMeter<HandlerContext<Auth, undefined, undefined, undefined>>({ endpoint: "webhooks.list", charge: units(0) }),
+    meter: weatherMeter<HandlerContext<Auth, undefined, undefined, undefined>>({ endpoint: "webhooks.list", charge: units(0), sessionReadsFree: true }),
     responses: { 200: { description: "Endpoints", schema: z.object({ webhooks: z.array(EndpointSchema) }) }, ...errors },
   }),
   getWebhook: contract({
@@ -105,7 +105,7 @@ export const webhookContracts = {
     family: "weather",
     auth,
     params: WebhookIdParams,
-    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, undefined>>({ endpoint: "webhooks.get", charge: units(0) }),
+    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, undefined>>({ endpoint: "webhooks.get", charge: units(0), sessionReadsFree: true }),
     responses: { 200: { description: "The endpoint", schema: EndpointSchema }, ...errors },
   }),
   disableWebhook: contract({
@@ -134,7 +134,7 @@ export const webhookContracts = {
     auth,
     params: WebhookIdParams,
     query: ListAttemptsQuery,
-    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, typeof ListAttemptsQuery, undefined>>({ endpoint: "webhooks.attempts", charge: units(0) }),
+    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, typeof ListAttemptsQuery, undefined>>({ endpoint: "webhooks.attempts", charge: units(0), sessionReadsFree: true }),
     responses: { 200: { description: "Attempts", schema: z.object({ webhook_id: z.uuid(), attempts: z.array(AttemptSchema) }) }, ...errors },
   }),
   sendTestEvent: contract({
