@@ -1,11 +1,13 @@
 import { inngest } from "./client";
 import { DELIVERY_SCHEDULED_EVENT } from "@/lib/webhooks/emit-event";
 import { overdueDeliveryIds } from "@/lib/webhooks/sweep-overdue";
+import { repairStrandedChains } from "@/lib/webhooks/repair-stranded";
 
-/** Every minute: re-announce overdue chains so a lost event can never lose a delivery. */
+/** Every minute: repair stranded chains, then re-announce overdue ones so a lost event can never lose a delivery. */
 export const webhookDeliverySweeper = inngest.createFunction(
   { id: "webhook-delivery-sweeper", triggers: [{ cron: "* * * * *" }], concurrency: { limit: 1 } },
   async ({ step }) => {
+    const repaired = await step.run("repair-stranded-chains", () => repairStrandedChains());
     const ids = await step.run("find-overdue-deliveries", () => overdueDeliveryIds());
     if (ids.length > 0) {
       await step.sendEvent(
@@ -13,6 +15,6 @@ export const webhookDeliverySweeper = inngest.createFunction(
         ids.map((id) => ({ name: DELIVERY_SCHEDULED_EVENT, data: { delivery_id: id } })),
       );
     }
-    return { requeued: ids.length };
+    return { requeued: ids.length, ...repaired };
   },
 );

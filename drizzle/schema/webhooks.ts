@@ -93,6 +93,12 @@ export const webhookDeliveries = pgTable(
     /** Attempts completed so far (the next one is attempts_made + 1). */
     attemptsMade: integer("attempts_made").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull(),
+    /**
+     * The chain's own retry schedule (ms before each attempt, one entry per
+     * attempt), fixed when the chain starts so a config change never strands it.
+     * Null on chains created before it existed (the sweeper repairs those).
+     */
+    retryScheduleMs: integer("retry_schedule_ms").array(),
     /** When the next attempt is due (or the claim lease ends). Null once terminal. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     /** When the pending attempt was scheduled for (for the attempt record). */

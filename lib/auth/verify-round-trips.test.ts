@@ -15,7 +15,7 @@ beforeAll(async () => {
   client = new PGlite("memory://");
   const db = drizzle(client, { schema, logger: { logQuery: (q) => statements.push(q) } }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  setDbHandle({ db, driver: "pglite", close: () => client.close() });
+  setDbHandle({ db, driver: "pglite", close: () => client.close(), listen: (ch, fn) => client.listen(ch, fn) });
 });
 afterAll(async () => {
   setDbHandle(undefined);

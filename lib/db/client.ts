@@ -13,10 +13,15 @@ export type DbOrTx = Db | Tx;
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle", "migrations");
 
+/** Stops a LISTEN subscription. */
+export type Unlisten = () => Promise<void>;
+
 interface DbHandle {
   db: Db;
   driver: "postgres" | "pglite";
   close: () => Promise<void>;
+  /** LISTEN on `channel` (use lib/db/notify.ts rather than calling this directly). */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<Unlisten>;
 }
 
 // Dev-server hot reloads re-evaluate modules; the handle lives on globalThis so
@@ -28,7 +33,16 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const client = postgres(url, { max: opts.max ?? 10, onnotice: () => {}, prepare: true });
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
+  return {
+    db,
+    driver: "postgres",
+    close: () => client.end({ timeout: 5 }),
+    // postgres-js keeps one dedicated connection for all LISTENs and re-LISTENs after a reconnect.
+    listen: async (channel, onPayload) => {
+      const sub = await client.listen(channel, onPayload);
+      return () => sub.unlisten();
+    },
+  };
 }
 
 export async function openPglite(dir: string, opts: { migrate?: boolean } = {}): Promise<DbHandle> {
@@ -54,6 +68,7 @@ export async function openPglite(dir: string, opts: { migrate?: boolean } = {}):
   return {
     db,
     driver: "pglite",
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: async () => {
       try {
         await client.close();

@@ -16,6 +16,8 @@ export interface ClaimedDelivery {
   url: string;
   attemptNumber: number;
   maxAttempts: number;
+  /** The chain's stored schedule (ms before each attempt); null on chains from before it was stored. */
+  retryScheduleMs: number[] | null;
   scheduledAt: Date;
 }
 
@@ -30,6 +32,7 @@ interface Row {
   url: string;
   attempts_made: number;
   max_attempts: number;
+  retry_schedule_ms: number[] | string | null;
   scheduled_at: Date | string;
 }
 
@@ -42,7 +45,7 @@ export function leaseMs(waves = 1): number {
   return env().WEBHOOK_TIMEOUT_MS * waves + 30_000;
 }
 
-const RETURNING = sql`d.id, d.lease_id, d.event_id, d.account_id, d.endpoint_id, d.watch_id, d.kind, d.url, d.attempts_made, d.max_attempts, d.scheduled_at`;
+const RETURNING = sql`d.id, d.lease_id, d.event_id, d.account_id, d.endpoint_id, d.watch_id, d.kind, d.url, d.attempts_made, d.max_attempts, d.retry_schedule_ms, d.scheduled_at`;
 
 function toClaim(r: Row): ClaimedDelivery {
   return {
@@ -56,8 +59,16 @@ function toClaim(r: Row): ClaimedDelivery {
     url: r.url,
     attemptNumber: Number(r.attempts_made) + 1,
     maxAttempts: Number(r.max_attempts),
+    retryScheduleMs: intArray(r.retry_schedule_ms),
     scheduledAt: new Date(r.scheduled_at),
   };
+}
+
+/** int[] arrives as an array (postgres-js) or as its text form `{1,2}` (some drivers). */
+function intArray(v: number[] | string | null): number[] | null {
+  if (v === null) return null;
+  if (Array.isArray(v)) return v.map(Number);
+  return v.replace(/^\{|\}$/g, "").split(",").filter(Boolean).map(Number);
 }
 
 /**

@@ -4,7 +4,7 @@ import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { inngestEnabled } from "@/lib/jobs/mode";
 import { log } from "@/lib/log";
-import { delayBeforeAttemptMs, retrySchedule } from "./retry-schedule";
+import { chainDelayMs, chainScheduleMs } from "./retry-schedule";
 
 export interface EmitEventInput {
   /** Optional id to use for the event (e.g. the watch change event's UUID, so X-Service-Event-Id matches it). */
@@ -45,8 +45,8 @@ export async function emitEvent(input: EmitEventInput, db?: DbOrTx): Promise<Emi
  * the subscribed active endpoints, insert a chain per target.
  */
 async function record(input: EmitEventInput, d: DbOrTx): Promise<EmittedEvent> {
-  const schedule = retrySchedule();
-  const due = new Date(Date.now() + (delayBeforeAttemptMs(1, schedule) ?? 0)).toISOString();
+  const schedule = chainScheduleMs();
+  const due = new Date(Date.now() + chainDelayMs(schedule, 1)).toISOString();
   const watchUrl = input.watchTarget?.url ?? null;
   const watchId = input.watchTarget?.watchId ?? null;
   const row = await queryOne<{ id: string; created_at: Date | string; delivery_ids: string[] | string | null }>(
@@ -63,9 +63,10 @@ async function record(input: EmitEventInput, d: DbOrTx): Promise<EmittedEvent> {
           UNION ALL
           SELECT 'watch', ${watchUrl}::text, NULL::uuid WHERE ${watchUrl}::text IS NOT NULL
         ), chains AS (
-          INSERT INTO webhook_deliveries (event_id, account_id, endpoint_id, watch_id, kind, url, max_attempts, next_attempt_at, scheduled_at)
+          INSERT INTO webhook_deliveries (event_id, account_id, endpoint_id, watch_id, kind, url, max_attempts, retry_schedule_ms,
+            next_attempt_at, scheduled_at)
           SELECT ev.id, ${input.accountId}::uuid, t.endpoint_id, ${watchId}::uuid, t.kind, t.url, ${schedule.length}::int,
-                 ${due}::timestamptz, ${due}::timestamptz
+                 ${`{${schedule.join(",")}}`}::int[], ${due}::timestamptz, ${due}::timestamptz
           FROM ev CROSS JOIN targets t
           RETURNING id
         )
@@ -82,17 +83,17 @@ function pgArray(v: string[] | string | null): string[] {
   return v.replace(/^\{|\}$/g, "").split(",").filter(Boolean);
 }
 
-/** Inserts delivery chains due per the first entry of the retry schedule. */
+/** Inserts delivery chains due per the first entry of the retry schedule, each storing its own schedule. */
 export async function createDeliveries(
   d: DbOrTx,
   eventId: string,
   accountId: string,
   targets: Array<{ kind: DeliveryKind; url: string; endpointId: string | null; watchId: string | null }>,
 ): Promise<string[]> {
-  const schedule = retrySchedule();
+  const schedule = chainScheduleMs();
   const rows = targets.map((t) => {
     const single = t.kind === "manual" || t.kind === "test";
-    const due = new Date(Date.now() + (single ? 0 : (delayBeforeAttemptMs(1, schedule) ?? 0)));
+    const due = new Date(Date.now() + (single ? 0 : chainDelayMs(schedule, 1)));
     return {
       eventId,
       accountId,
@@ -101,6 +102,7 @@ export async function createDeliveries(
       kind: t.kind,
       url: t.url,
       maxAttempts: single ? 1 : schedule.length,
+      retryScheduleMs: single ? [0] : schedule,
       nextAttemptAt: due,
       scheduledAt: due,
     };

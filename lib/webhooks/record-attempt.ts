@@ -4,7 +4,7 @@ import { getDb, type Tx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import type { PostResult } from "./post-signed";
-import { delayBeforeAttemptMs } from "./retry-schedule";
+import { chainDelayMs } from "./retry-schedule";
 import { afterEndpointOutcome } from "./auto-disable";
 import { emitEvent } from "./emit-event";
 
@@ -35,7 +35,8 @@ export async function recordAttempt(
   const ok = a.result.status >= 200 && a.result.status < 300 && a.result.error === null;
   const last = claim.attemptNumber >= claim.maxAttempts;
   const status: AttemptStatus = ok ? "delivered" : last ? "giving_up" : "retrying";
-  const delay = ok || last ? null : delayBeforeAttemptMs(claim.attemptNumber + 1);
+  // The chain's own stored schedule, never the worker's current setting.
+  const delay = ok || last ? null : chainDelayMs(claim.retryScheduleMs, claim.attemptNumber + 1);
   const nextRetryAt = delay === null ? null : new Date(a.completedAt.getTime() + delay);
   if (ok) return recordSuccess(claim, event, a);
 
@@ -80,13 +81,17 @@ export async function recordAttempt(
 
     if (claim.endpointId) await afterEndpointOutcome(tx, claim.endpointId, claim.accountId, ok, a.completedAt);
     if (status === "giving_up" && (claim.kind === "endpoint" || claim.kind === "watch") && !META_EVENTS.has(event.type)) {
-      await reportExhausted(tx, claim, event.type);
+      await reportExhausted(tx, claim, event.type, claim.attemptNumber);
     }
     return { attemptId: row.id, deliveryId: claim.id, attemptNumber: claim.attemptNumber, status, nextRetryAt };
   });
 }
 
-async function reportExhausted(tx: Tx, claim: ClaimedDelivery, eventType: string): Promise<void> {
+export type ExhaustedChain = Pick<ClaimedDelivery, "id" | "accountId" | "eventId" | "endpointId" | "watchId" | "kind" | "url">;
+
+/** Emits `weather.webhook_delivery_failed` for a chain that gave up (also used by the sweeper's repair). */
+export async function reportExhausted(tx: Tx, claim: ExhaustedChain, eventType: string, attempts: number): Promise<void> {
+  if (!(claim.kind === "endpoint" || claim.kind === "watch") || META_EVENTS.has(eventType)) return;
   await emitEvent(
     {
       accountId: claim.accountId,
@@ -99,7 +104,7 @@ async function reportExhausted(tx: Tx, claim: ClaimedDelivery, eventType: string
         watch_id: claim.kind === "watch" ? claim.watchId : null,
         target: claim.kind === "watch" ? "watch_webhook_url" : "webhook_endpoint",
         url: claim.url,
-        attempts: claim.attemptNumber,
+        attempts,
       },
       excludeEndpointId: claim.endpointId ?? undefined,
     },

@@ -34,3 +34,21 @@ export function delayBeforeAttemptMs(attemptNumber: number, schedule = retrySche
   const factor = 1 + (random() * 2 - 1) * JITTER;
   return Math.round(base * 1000 * factor);
 }
+
+/** The schedule a new automatic chain stores (ms before each attempt); its length is the chain's attempt limit. */
+export function chainScheduleMs(schedule = retrySchedule()): number[] {
+  return schedule.map((s) => Math.round(s * 1000));
+}
+
+/**
+ * Delay in ms before attempt `attemptNumber` of a chain that stored
+ * `scheduleMs` (±20 % jitter). Never null: a chain whose stored schedule is
+ * shorter than its attempt limit reuses the last entry, and one from before
+ * schedules were stored (null) uses the current setting, so no chain is ever
+ * left pending with no next attempt.
+ */
+export function chainDelayMs(scheduleMs: readonly number[] | null, attemptNumber: number, random = Math.random): number {
+  const s = scheduleMs && scheduleMs.length ? scheduleMs : chainScheduleMs();
+  const base = s[Math.min(attemptNumber - 1, s.length - 1)];
+  return Math.round(base * (1 + (random() * 2 - 1) * JITTER));
+}

@@ -47,17 +47,36 @@ for (const [net, prefix] of [
   BLOCKED.addSubnet(net, prefix, "ipv6");
 }
 
-/** IPv4 embedded in an IPv4-mapped (::ffff:a.b.c.d), NAT64 or IPv4-compatible IPv6 address. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::|::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const hi = parseInt(hex[1], 16);
-    const lo = parseInt(hex[2], 16);
-    return [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail becomes two groups). */
+function ipv6Groups(address: string): number[] | undefined {
+  let a = address.toLowerCase().replace(/%.*$/, "");
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(a);
+  if (tail) {
+    const [p, q, r, t] = tail.slice(1).map(Number);
+    a = a.slice(0, tail.index) + ((p << 8) | q).toString(16) + ":" + ((r << 8) | t).toString(16);
   }
+  const [head, rest] = a.split("::");
+  const left = head ? head.split(":") : [];
+  const right = rest ? rest.split(":") : [];
+  const fill = a.includes("::") ? 8 - left.length - right.length : 0;
+  const groups = [...left, ...Array(fill).fill("0"), ...right].map((g) => parseInt(g, 16));
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : undefined;
+}
+
+/**
+ * IPv4 embedded in an IPv6 address: IPv4-mapped (::ffff:0:0/96), IPv4-translated
+ * (::ffff:0:0:0/96), NAT64 (64:ff9b::/96), deprecated IPv4-compatible (::/96)
+ * and 6to4 (2002::/16), whether written dotted or in hex.
+ */
+function embeddedIpv4(address: string): string | undefined {
+  const g = ipv6Groups(address);
+  if (!g) return undefined;
+  const quad = (hi: number, lo: number) => [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (g[0] === 0x2002) return quad(g[1], g[2]);
+  if (zeros(0, 5) && (g[5] === 0xffff || g[5] === 0)) return quad(g[6], g[7]);
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return quad(g[6], g[7]);
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return quad(g[6], g[7]);
   return undefined;
 }
 
@@ -80,7 +99,7 @@ export interface AllowList {
 export function parseAllowList(raw: string | undefined): AllowList {
   const hosts = new Set<string>();
   const cidrs = new BlockList();
-  for (const entry of (raw ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+  for (const entry of (raw ?? "").split(",").map((s) => s.trim().toLowerCase().replace(/\.+$/, "")).filter(Boolean)) {
     const [addr, bits] = entry.split("/");
     const family = isIP(addr);
     if (family) {
@@ -102,9 +121,33 @@ function allowedAddress(address: string, allow: AllowList): boolean {
   return family !== 0 && allow.cidrs.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
-/** URL host without IPv6 brackets. WHATWG URL already canonicalises decimal/hex/octal IPv4 forms. */
-function bareHost(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+/**
+ * The host as the resolver and the guard must see it: WHATWG URL parsing has
+ * already applied IDNA (UTS 46 mapping + punycode), lower-cased it, and turned
+ * decimal/octal/hex IPv4 forms into dotted quads; on top of that, trailing
+ * dots are dropped (`localhost.` is localhost) and the result parsed again so a
+ * numeric form hidden behind extra dots (`0x7f000001..`) is normalised too.
+ * IPv6 brackets are removed. Both the creation and the delivery check use it.
+ */
+export function canonicalHost(url: URL): string {
+  let host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (isIP(host) === 6) return host;
+  const stripped = host.replace(/\.+$/, "");
+  if (stripped !== host && stripped !== "") {
+    try {
+      host = new URL(`https://${stripped}/`).hostname.toLowerCase();
+    } catch {
+      host = stripped;
+    }
+  }
+  return host;
+}
+
+const INTERNAL_NAMES = new Set(["localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback", "broadcasthost"]);
+const INTERNAL_SUFFIXES = [".localhost", ".internal", ".local", ".localdomain", ".home.arpa"];
+
+function internalName(host: string): boolean {
+  return INTERNAL_NAMES.has(host) || INTERNAL_SUFFIXES.some((s) => host.endsWith(s));
 }
 
 /**
@@ -121,15 +164,14 @@ export function urlProblem(raw: string, allow: AllowList = allowListFromEnv()): 
   }
   if (url.protocol !== "https:") return "must use https://";
   if (url.username || url.password) return "must not contain credentials";
-  const host = bareHost(url);
+  const host = canonicalHost(url);
+  if (host === "") return "must name a host";
   if (allow.hosts.has(host)) return undefined;
   if (isIP(host)) {
     if (isInternalAddress(host) && !allowedAddress(host, allow)) return `points to an internal address (${host})`;
     return undefined;
   }
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || host.endsWith(".local")) {
-    return `points to an internal host (${host})`;
-  }
+  if (internalName(host)) return `points to an internal host (${host})`;
   return undefined;
 }
 
@@ -150,7 +192,7 @@ export async function resolveSafeTarget(raw: string, allow: AllowList = allowLis
   const problem = urlProblem(raw, allow);
   if (problem) throw new SsrfError(`Refused webhook target: URL ${problem}.`);
   const url = new URL(raw);
-  const host = bareHost(url);
+  const host = canonicalHost(url);
   const hostAllowed = allow.hosts.has(host);
   let addresses: Array<{ address: string; family: number }>;
   const literal = isIP(host);
