@@ -44,7 +44,7 @@ describe("admin CLI", () => {
 
     const token = await admin("create-token", "--email", "ops@example.test");
     expect(JSON.parse(token.stdout).token).toMatch(/^sat_/);
-  });
+  }, 240_000); // real processes on a possibly busy machine
 
   it("bad input: a clear message on stderr, an error object on stdout, exit code 2", async () => {
     const bad = await admin("create-key", "--email", "ops@example.test", "--name", "x", "--scopes", "root");
@@ -59,5 +59,5 @@ describe("admin CLI", () => {
     const missing = await admin("create-key", "--email", "nobody@example.test", "--name", "x", "--scopes", "read");
     expect(missing.code).toBe(2);
     expect(JSON.parse(missing.stdout).error.code).toBe("not_found");
-  });
+  }, 240_000); // real processes on a possibly busy machine
 });
