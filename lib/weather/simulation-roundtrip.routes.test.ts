@@ -188,3 +188,38 @@ describe("acceptance: 2 mm/h rain at -1 °C", () => {
     }
   });
 });
+
+describe("localised advice through the API", () => {
+  it("language=de|fr|es: reasons and recommendation in that language, values in the requested units; meta.language says so", async () => {
+    const k = await sandboxKey();
+    const p = { lat: 47.3769, lng: 8.5417 };
+    const h0 = hourStart();
+    await inject(k, { ...p, kind: "gusts", starts_at: iso(h0 - HOUR), ends_at: iso(h0 + 6 * HOUR), params: { wind_gust_ms: 30, wind_speed_ms: 19 } });
+    const want = {
+      de: { msg: /Starke Böen erwartet \(bis 67 mi\/h\)/, rec: /starkem Wind/ },
+      fr: { msg: /Fortes rafales prévues \(jusqu’à 67\s?mi\/h\)/, rec: /vent fort/ },
+      es: { msg: /Se esperan rachas fuertes \(hasta 67 mi\/h\)/, rec: /viento fuerte/ },
+    } as const;
+    for (const lang of ["de", "fr", "es"] as const) {
+      const r = await call(route.POST, {
+        method: "POST",
+        path: "/v1/weather/route",
+        bearer: k,
+        body: { origin: p, destination: { lat: p.lat + 0.004, lng: p.lng }, transport_mode: "cycling", start_time: iso(h0 + HOUR), language: `${lang}-XX`, units: "imperial" },
+      });
+      expect(r.status).toBe(200);
+      expect(r.body.meta).toMatchObject({ language: lang, units: "imperial" });
+      const gusts = r.body.data.overall_risk.reasons.find((x: { code: string }) => x.code === "strong_gusts");
+      expect(gusts.message).toMatch(want[lang].msg);
+      expect(r.body.data.overall_risk.recommendation).toMatch(want[lang].rec);
+      expect(r.body.data.overall_risk.recommendation).not.toMatch(/\b(the|and|gusts|expected)\b/i);
+    }
+    const en = await call(timeline.POST, {
+      method: "POST",
+      path: "/v1/weather/timeline",
+      bearer: k,
+      body: { language: "en", items: [{ ...p, start: iso(h0 + HOUR), activity_type: "cycling" }] },
+    });
+    expect(en.body.data.items[0].risk.reasons.map((x: { message: string }) => x.message)).toContain("Strong gusts expected (up to 108 km/h).");
+  });
+});

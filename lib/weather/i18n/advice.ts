@@ -88,7 +88,7 @@ export function formatReason(code: ReasonCode, v: ReasonValues, l: AdviceLocale 
     speed: v.speedMs === undefined ? "" : formatSpeed(v.speedMs, l),
     temp: v.tempC === undefined ? "" : formatTemperature(v.tempC, l),
     distance: v.distanceM === undefined ? "" : formatDistance(v.distanceM, l),
-    pct: v.pct === undefined ? "" : new Intl.NumberFormat(l.language, { style: "percent", maximumFractionDigits: 0 }).format(v.pct / 100),
+    pct: v.pct === undefined ? "" : nf(l.language, "percent", 0).format(v.pct),
     uv: v.uv === undefined ? "" : nf(l.language, null, 1).format(v.uv),
     what: v.what ?? "rain",
     heavy: v.heavy ? "yes" : "no",

@@ -66,15 +66,15 @@ export interface DerivedHazards {
 export function deriveHazards(window: HourlyPoint[], before: HourlyPoint[]): DerivedHazards {
   const out: DerivedHazards = { freezingPrecipitation: false, blackIce: false, snowOnGround: false };
   const all = [...before, ...window];
+  const times = all.map((h) => Date.parse(h.time));
   const firstWindow = before.length;
   for (let i = firstWindow; i < all.length; i++) {
     const h = all[i];
     if (isFreezingPrecipitation(h)) out.freezingPrecipitation = true;
-    if (!frozenAir(h)) continue;
-    const t = Date.parse(h.time);
+    if (!frozenAir(h) || (out.blackIce && out.snowOnGround)) continue;
     for (let j = i; j >= 0; j--) {
       const p = all[j];
-      const age = (t - Date.parse(p.time)) / 3_600_000;
+      const age = (times[i] - times[j]) / 3_600_000;
       if (age > FREEZING.snowLookbackHours) break;
       const wet = isLiquidPrecipitation(p) || inList(p.weatherCode, WMO.fog);
       if (j < i && age <= FREEZING.wetLookbackHours && wet && !frozenAir(p)) out.blackIce = true;
