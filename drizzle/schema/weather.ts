@@ -35,7 +35,8 @@ export const weatherRefreshClaims = pgTable("weather_refresh_claims", {
   claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const SIMULATION_KINDS = ["heavy_rain", "rain", "gusts", "heat", "cold", "fog", "thunderstorm", "snow", "severe_alert"] as const;
+/** Presets (shorthands for explicit values); "custom" = explicit values only. */
+export const SIMULATION_KINDS = ["heavy_rain", "rain", "gusts", "heat", "cold", "fog", "thunderstorm", "snow", "severe_alert", "custom"] as const;
 export type SimulationKind = (typeof SIMULATION_KINDS)[number];
 
 /**
@@ -52,7 +53,7 @@ export const weatherSimulations = pgTable(
     kind: text("kind", { enum: SIMULATION_KINDS }).notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
-    /** Optional overrides (e.g. { precipitation_mm_h: 12, wind_gust_ms: 30, alert_event: "..." }). */
+    /** Explicit values (lib/weather/simulation-schema.ts), overriding the kind's preset field by field. */
     params: jsonb("params").$type<Record<string, number | string>>().notNull().default({}),
     /** Account that injected it through the API; null for operators (admin CLI). */
     accountId: uuid("account_id"),

@@ -1,9 +1,9 @@
-import { evaluateWindow } from "./evaluate-weather";
+import { evaluateWindow, profileFor } from "./evaluate-weather";
 import { conditionFor, resolveLanguage } from "./i18n/conditions";
 import { cacheHeaders, combinedStatus, environmentLabel } from "./present";
-import { TRANSPORT_PROFILES, type TransportMode } from "./risk/profiles";
+import type { TransportMode, Vessel } from "./risk/profiles";
 import { recommendationFor } from "./risk/recommendations";
-import { LEVEL_RANK, maxLevel, type RiskReason } from "./risk/types";
+import { compareReasons, LEVEL_RANK, maxLevel, type RiskReason } from "./risk/types";
 import { planRoute, type LatLng } from "./route-plan";
 import { getSnapshots } from "./snapshots/get-snapshot";
 import type { AccountEnvironmentName, Units } from "./types";
@@ -16,17 +16,26 @@ export interface RouteInput {
   units: Units;
   language?: string;
   path?: LatLng[];
+  /** Ferry only (default large). */
+  vessel?: Vessel;
 }
 
 export async function analyseRoute(body: RouteInput, environment: AccountEnvironmentName) {
   const lang = resolveLanguage(body.language);
   const plan = planRoute(body);
   const snaps = await getSnapshots(plan.segments.map((s) => s.mid_point), { environment, use: "forecast" });
-  const profile = TRANSPORT_PROFILES[body.transport_mode];
+  const profile = profileFor({ transportMode: body.transport_mode, vessel: body.vessel });
+  const locale = { language: lang, units: body.units };
   const segments = plan.segments.map((seg, i) => {
     const { snapshot, cacheStatus } = snaps[i];
     // Weather at the segment's midpoint and mid-time (DESIGN section 5).
-    const { metrics, risk } = evaluateWindow(snapshot.forecast, { start: seg.mid_time, end: seg.mid_time, transportMode: body.transport_mode });
+    const { metrics, risk } = evaluateWindow(snapshot.forecast, {
+      start: seg.mid_time,
+      end: seg.mid_time,
+      transportMode: body.transport_mode,
+      vessel: body.vessel,
+      locale,
+    });
     return {
       risk,
       out: {
@@ -60,7 +69,8 @@ export async function analyseRoute(body: RouteInput, environment: AccountEnviron
       if (!prev || LEVEL_RANK[r.level] > LEVEL_RANK[prev.level]) byCode.set(r.code, r);
     }
   }
-  const reasons = [...byCode.values()].sort((a, b) => LEVEL_RANK[b.level] - LEVEL_RANK[a.level]);
+  // Level first, ties by physical severity: the first reason is the main issue.
+  const reasons = [...byCode.values()].sort(compareReasons);
   const level = maxLevel(segments.map((s) => s.risk.level));
   const top = level === "low" ? null : reasons.find((r) => r.level === level) ?? null;
   const statuses = snaps.map((s) => s.cacheStatus);
@@ -71,6 +81,7 @@ export async function analyseRoute(body: RouteInput, environment: AccountEnviron
       origin: body.origin,
       destination: body.destination,
       transport_mode: body.transport_mode,
+      ...(body.transport_mode === "ferry" ? { vessel: body.vessel ?? "large" } : {}),
       start_time: body.start_time.toISOString(),
       distance_m: plan.distance_m,
       duration_minutes: plan.duration_minutes,
@@ -79,7 +90,7 @@ export async function analyseRoute(body: RouteInput, environment: AccountEnviron
       overall_risk: {
         level,
         reasons,
-        recommendation: top ? recommendationFor(top.code, profile) : null,
+        recommendation: top ? recommendationFor(top.code, profile, locale) : null,
         main_issue: top?.code ?? "none",
       },
     },

@@ -1,9 +1,9 @@
-import { evaluateWindow, hoursIn } from "./evaluate-weather";
+import { evaluateWindow, feelsLikeOf, hoursIn } from "./evaluate-weather";
 import { conditionFor, resolveLanguage } from "./i18n/conditions";
 import { cacheHeaders, combinedStatus, riskOut, environmentLabel } from "./present";
-import { activityProfile, OUTDOOR_DEFAULT } from "./risk/profiles";
+import { activityProfile, OUTDOOR_DEFAULT, type Vessel } from "./risk/profiles";
 import { assessRisk } from "./risk/assess-risk";
-import { LEVEL_RANK, maxLevel, type Risk, type RiskLevel } from "./risk/types";
+import { LEVEL_RANK, maxLevel, SEVERITY, type Risk, type RiskLevel } from "./risk/types";
 import { getSnapshots } from "./snapshots/get-snapshot";
 import { toLocalIso } from "./time/zones";
 import type { AccountEnvironmentName, NormalizedForecast, Units } from "./types";
@@ -18,6 +18,7 @@ export interface TimelineItemInput {
   lng: number;
   activity_type: string | null;
   timezone: string;
+  vessel?: Vessel;
 }
 
 export interface TimelineInput {
@@ -35,7 +36,13 @@ export async function analyseTimeline(body: TimelineInput, environment: AccountE
   const evaluated = body.items.map((item, i) => {
     const { snapshot, cacheStatus } = snaps[i];
     const profile = activityProfile(item.activity_type);
-    const { metrics, risk } = evaluateWindow(snapshot.forecast, { start: item.start, end: item.end, activityType: item.activity_type });
+    const { metrics, risk } = evaluateWindow(snapshot.forecast, {
+      start: item.start,
+      end: item.end,
+      activityType: item.activity_type,
+      vessel: item.vessel,
+      locale: { language: lang, units: body.units },
+    });
     return {
       item,
       risk,
@@ -96,17 +103,16 @@ export async function analyseTimeline(body: TimelineInput, environment: AccountE
   };
 }
 
-/** The reason code most items at the overall level share; "none" when everything is low. */
+/** The reason at the overall level with the highest physical severity; "none" when everything is low. */
 export function mainIssue(risks: Risk[], overall: RiskLevel): string {
   if (overall === "low") return "none";
-  const counts = new Map<string, number>();
+  let best: string = "none";
+  let rank = -1;
   for (const r of risks) {
-    if (r.level !== overall) continue;
-    for (const reason of r.reasons) if (reason.level === overall) counts.set(reason.code, (counts.get(reason.code) ?? 0) + 1);
+    for (const reason of r.reasons) {
+      if (reason.level === overall && SEVERITY[reason.code] > rank) [best, rank] = [reason.code, SEVERITY[reason.code]];
+    }
   }
-  let best = "none";
-  let n = 0;
-  for (const [code, c] of counts) if (c > n) [best, n] = [code, c];
   return best;
 }
 
@@ -126,8 +132,8 @@ export function bestOutdoorWindow(f: NormalizedForecast, spanStart: Date, spanEn
       {
         precipitationProbabilityPct: h.precipitationProbabilityPct,
         precipitationMmH: h.precipitationMm,
-        feelsLikeMaxC: h.feelsLikeC ?? h.temperatureC,
-        feelsLikeMinC: h.feelsLikeC ?? h.temperatureC,
+        feelsLikeMaxC: feelsLikeOf(h) ?? h.temperatureC,
+        feelsLikeMinC: feelsLikeOf(h) ?? h.temperatureC,
         windSpeedMs: h.windSpeedMs,
         windGustMs: h.windGustMs,
         uvIndex: h.uvIndex,

@@ -115,7 +115,7 @@ export const weatherContracts = {
     path: "/v1/weather/simulations",
     summary: "Inject simulated conditions (sandbox accounts only)",
     description:
-      "Sandbox accounts only (403 otherwise). Overlays a condition (heavy_rain, rain, gusts, heat, cold, fog, thunderstorm, snow, severe_alert) on the simulated provider for the geohash-5 cell of lat/lng during [starts_at, ends_at) (default: now + 6 h). Bills 0 units.",
+      "Sandbox accounts only (403 otherwise). Overlays conditions on the simulated provider for the geohash-5 cell of lat/lng during [starts_at, ends_at) (default: now + 6 h): explicit `params` for any field the risk engine reads, on top of an optional `kind` preset (heavy_rain, rain, gusts, heat, cold, fog, thunderstorm, snow, severe_alert; custom = params only). Overlapping injections apply in creation order: the latest created wins per field. Bills 0 units.",
     tags: ["Weather"],
     family: "weather",
     auth: readAuth,

@@ -1,17 +1,11 @@
-import type { SimulationKind } from "@/drizzle/schema";
 import { ApiError } from "@/lib/http/errors";
 import type { AccountInfo } from "@/lib/http/types";
 import { parseInstant } from "./schemas";
 import { injectSimulatedWeather } from "./simulations";
 
-export interface CreateSimulationBody {
-  lat: number;
-  lng: number;
-  kind: SimulationKind;
-  starts_at?: string;
-  ends_at?: string;
-  params?: Record<string, number | string>;
-}
+import type { SimulationRequest } from "./simulation-schema";
+
+export type CreateSimulationBody = SimulationRequest;
 
 /** Default injection window: from now for six hours. */
 const DEFAULT_HOURS = 6;
@@ -21,10 +15,15 @@ export async function createSimulation(account: AccountInfo, body: CreateSimulat
   if (account.environment !== "sandbox") {
     throw new ApiError("forbidden", "Weather simulations are available to sandbox accounts only; operators can use the admin CLI (inject-weather).");
   }
+  return storeSimulation(body, account.id);
+}
+
+/** Validated body -> stored injection (shared by the API and the admin CLI). */
+export async function storeSimulation(body: CreateSimulationBody, accountId: string | null) {
   const startsAt = body.starts_at === undefined ? new Date() : parseInstant(body.starts_at, "UTC");
   if (!startsAt) throw new ApiError("bad_request", "Invalid starts_at: must be an ISO 8601 date-time.", { details: { field: "starts_at" } });
   const endsAt = body.ends_at === undefined ? new Date(startsAt.getTime() + DEFAULT_HOURS * 3_600_000) : parseInstant(body.ends_at, "UTC");
   if (!endsAt) throw new ApiError("bad_request", "Invalid ends_at: must be an ISO 8601 date-time.", { details: { field: "ends_at" } });
-  const s = await injectSimulatedWeather({ lat: body.lat, lng: body.lng, kind: body.kind, startsAt, endsAt, params: body.params, accountId: account.id });
+  const s = await injectSimulatedWeather({ lat: body.lat, lng: body.lng, kind: body.kind, startsAt, endsAt, params: body.params as Record<string, number | string> | undefined, accountId });
   return { simulation_id: s.id, geohash: s.geohash, kind: s.kind, starts_at: s.startsAt, ends_at: s.endsAt, params: s.params };
 }

@@ -1,6 +1,9 @@
 import type { AccountEnvironmentName, HourlyPoint, NormalizedForecast, WeatherAlert } from "./types";
 import { assessRisk } from "./risk/assess-risk";
-import { activityProfile, TRANSPORT_PROFILES, type RiskProfile, type TransportMode } from "./risk/profiles";
+import { activityProfile, ferryProfile, TRANSPORT_PROFILES, type RiskProfile, type TransportMode, type Vessel } from "./risk/profiles";
+import { apparentTemperatureC, deriveHazards } from "./risk/derived";
+import { FREEZING } from "./risk/thresholds";
+import { DEFAULT_ADVICE_LOCALE, formatReason, type AdviceLocale } from "./i18n/advice";
 import type { Risk, RiskInputs } from "./risk/types";
 import { recommendationFor } from "./risk/recommendations";
 import { getSnapshot, type SnapshotResult } from "./snapshots/get-snapshot";
@@ -33,6 +36,10 @@ export interface EvaluateWindowOptions {
   end: Date;
   activityType?: string | null;
   transportMode?: TransportMode;
+  /** Ferry only: "small" uses the small craft bands (default large). */
+  vessel?: Vessel;
+  /** Language and units of reason messages and the recommendation (default en, metric). */
+  locale?: AdviceLocale;
 }
 
 export interface EvaluateWeatherOptions extends EvaluateWindowOptions {
@@ -61,8 +68,14 @@ function codeRank(c: number): number {
   return c;
 }
 
-export function profileFor(o: { activityType?: string | null; transportMode?: TransportMode }): RiskProfile {
-  return o.transportMode ? TRANSPORT_PROFILES[o.transportMode] : activityProfile(o.activityType);
+export function profileFor(o: { activityType?: string | null; transportMode?: TransportMode; vessel?: Vessel }): RiskProfile {
+  const base = o.transportMode ? TRANSPORT_PROFILES[o.transportMode] : activityProfile(o.activityType);
+  return base.audience === "ferry" ? ferryProfile(o.vessel, base) : base;
+}
+
+/** Feels-like as sent, else derived (NWS wind chill / heat index, risk/derived.ts). */
+export function feelsLikeOf(h: HourlyPoint): number | null {
+  return h.feelsLikeC ?? apparentTemperatureC(h.temperatureC, h.humidityPct, h.windSpeedMs);
 }
 
 // Parsed hour starts per hourly array (forecasts are immutable once built).
@@ -106,6 +119,7 @@ export function alertsIn(f: NormalizedForecast, start: Date, end: Date): Weather
 /** Pure: metrics and risk for a forecast, a window and an activity or transport profile. */
 export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions): { metrics: WindowMetrics; risk: Risk } {
   const profile = profileFor(o);
+  const locale = o.locale ?? DEFAULT_ADVICE_LOCALE;
   const hours = hoursIn(f, o.start, o.end);
   const alerts = alertsIn(f, o.start, o.end);
   if (hours.length === 0) {
@@ -125,11 +139,11 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
       is_day: null,
       alerts,
     };
-    const base = assessRisk({ ...emptyInputs(), alerts }, profile);
-    const reason = { code: "outside_forecast_horizon" as const, level: "low" as const, message: "No forecast covers this time yet (the horizon is 8 days)." };
+    const base = assessRisk({ ...emptyInputs(), alerts }, profile, locale);
+    const reason = { code: "outside_forecast_horizon" as const, level: "low" as const, message: formatReason("outside_forecast_horizon", {}, locale) };
     return {
       metrics,
-      risk: { ...base, reasons: [...base.reasons, reason], recommendation: base.recommendation ?? recommendationFor("outside_forecast_horizon", profile) },
+      risk: { ...base, reasons: [...base.reasons, reason], recommendation: base.recommendation ?? recommendationFor("outside_forecast_horizon", profile, locale) },
     };
   }
   const first = hours[0];
@@ -147,7 +161,7 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
   let worst = first;
   const codes: number[] = [];
   for (const h of hours) {
-    const fl = h.feelsLikeC ?? h.temperatureC;
+    const fl = feelsLikeOf(h) ?? h.temperatureC;
     prob = hi(prob, h.precipitationProbabilityPct);
     rate = hi(rate, h.precipitationMm);
     flMax = hi(flMax, fl);
@@ -174,6 +188,9 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
     visibilityM: vis,
     weatherCodes: codes,
     alerts,
+    temperatureMinC: tMin,
+    // The hours before the window tell whether surfaces are wet or snow-covered.
+    derived: deriveHazards(hours, hoursIn(f, new Date(Date.parse(first.time) - FREEZING.snowLookbackHours * HOUR), new Date(Date.parse(first.time) - 1)).filter((h) => h.time < first.time)),
   };
   const metrics: WindowMetrics = {
     observed_at: first.time,
@@ -191,7 +208,7 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
     is_day: first.isDay,
     alerts,
   };
-  return { metrics, risk: assessRisk(inputs, profile) };
+  return { metrics, risk: assessRisk(inputs, profile, locale) };
 }
 
 function emptyInputs(): RiskInputs {

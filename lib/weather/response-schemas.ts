@@ -137,6 +137,7 @@ export const RouteData = z
     origin: Point,
     destination: Point,
     transport_mode: z.string(),
+    vessel: z.enum(["large", "small"]).optional().describe("Ferry routes only: the vessel class judged"),
     start_time: z.string(),
     distance_m: z.number(),
     duration_minutes: z.number(),

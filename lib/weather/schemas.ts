@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { DateTime } from "luxon";
-import { SIMULATION_KINDS } from "@/drizzle/schema";
 import { BCP47_PATTERN } from "./i18n/conditions";
 import { MAX_TIMELINE_ITEMS } from "./analyse-timeline";
-import { TRANSPORT_MODES } from "./risk/profiles";
+import { TRANSPORT_MODES, VESSELS } from "./risk/profiles";
 import { decodePolyline, greatCircleProblem, MAX_POLYLINE_POINTS } from "./route-plan";
 import { isValidZone, timezoneAt } from "./time/zones";
 
@@ -42,6 +41,9 @@ export const ForecastQuery = z.object({
   language: language.optional(),
 });
 
+/** Ferry vessel class: "small" judges wind by the small craft bands (Beaufort 4 / NWS Small Craft Advisory). */
+const VesselSchema = z.enum(VESSELS).describe('Ferry only: "large" (default; NWS small craft advisory / gale bands) or "small" (Beaufort 4 / small craft advisory bands)');
+
 const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);
 
@@ -72,6 +74,7 @@ const TimelineItemSchema = z
     lng,
     activity_type: z.string().trim().max(64).nullable().optional(),
     timezone: z.string().max(64).optional(),
+    vessel: VesselSchema.optional(),
   })
   .transform((v, ctx) => {
     if (v.timezone !== undefined && !isValidZone(v.timezone)) {
@@ -97,7 +100,7 @@ const TimelineItemSchema = z
       ctx.addIssue({ code: "custom", path: ["end"], message: "an item may span at most 14 days" });
       return z.NEVER;
     }
-    return { id: v.id, start, end, lat: v.lat, lng: v.lng, activity_type: v.activity_type ?? null, timezone: zone };
+    return { id: v.id, start, end, lat: v.lat, lng: v.lng, activity_type: v.activity_type ?? null, timezone: zone, vessel: v.vessel };
   });
 
 export const TimelineBody = z.object({
@@ -117,6 +120,7 @@ export const RouteBody = z
     origin: LatLngObject,
     destination: LatLngObject,
     transport_mode: z.enum(TRANSPORT_MODES),
+    vessel: VesselSchema.optional(),
     start_time: z.string().optional(),
     units: UnitsSchema.default("metric"),
     language: language.optional(),
@@ -156,14 +160,12 @@ export const RouteBody = z
         return z.NEVER;
       }
     }
-    return { origin: v.origin, destination: v.destination, transport_mode: v.transport_mode, start_time: start, units: v.units, language: v.language, path };
+    if (v.vessel !== undefined && v.transport_mode !== "ferry") {
+      ctx.addIssue({ code: "custom", path: ["vessel"], message: "applies to transport_mode ferry only" });
+      return z.NEVER;
+    }
+    return { origin: v.origin, destination: v.destination, transport_mode: v.transport_mode, vessel: v.vessel, start_time: start, units: v.units, language: v.language, path };
   });
 
-export const SimulationBody = z.object({
-  lat,
-  lng,
-  kind: z.enum(SIMULATION_KINDS),
-  starts_at: z.string().optional(),
-  ends_at: z.string().optional(),
-  params: z.record(z.string().max(64), z.union([z.number(), z.string().max(200)])).optional(),
-});
+/** The injection schema lives with the simulator (shared by the API, the admin CLI and the portal). */
+export { SimulationBody } from "./simulation-schema";

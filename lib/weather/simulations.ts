@@ -1,11 +1,13 @@
 import ngeohash from "ngeohash";
 import { DateTime } from "luxon";
-import { and, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { weatherSimulations, type SimulationKind } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { dailyFromHourly } from "./providers/daily-from-hourly";
-import type { AlertSeverity, HourlyPoint, NormalizedForecast } from "./types";
+import type { AlertSeverity, NormalizedForecast } from "./types";
+import { overlayHour } from "./simulation-overlay";
+import { SimulationParams } from "./simulation-schema";
 import { CELL_PRECISION } from "./snapshots/cells";
 import { forgetHeads } from "./snapshots/store";
 
@@ -27,6 +29,8 @@ export interface StoredSimulation {
   startsAt: string;
   endsAt: string;
   params: Record<string, number | string>;
+  /** Overlapping injections apply in creation order: the latest created wins per field. */
+  createdAt: string;
 }
 
 const ALERT_SEVERITIES: AlertSeverity[] = ["minor", "moderate", "severe", "extreme", "unknown"];
@@ -42,6 +46,11 @@ export async function injectSimulatedWeather(input: SimulationInput): Promise<St
   if (input.endsAt.getTime() - input.startsAt.getTime() > MAX_SIMULATION_HOURS * 3_600_000) {
     throw new ApiError("bad_request", `A simulation may cover at most ${MAX_SIMULATION_HOURS} hours.`, { details: { field: "ends_at" } });
   }
+  const checked = SimulationParams.safeParse(input.params ?? {});
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new ApiError("bad_request", `Invalid params.${issue.path.join(".") || ""}: ${issue.message}.`, { details: { field: `params.${issue.path.join(".")}` } });
+  }
   const db = await getDb();
   const [row] = await db
     .insert(weatherSimulations)
@@ -52,7 +61,7 @@ export async function injectSimulatedWeather(input: SimulationInput): Promise<St
       kind: input.kind,
       startsAt: input.startsAt,
       endsAt: input.endsAt,
-      params: input.params ?? {},
+      params: checked.data as Record<string, number | string>,
       accountId: input.accountId ?? null,
     })
     .returning();
@@ -65,7 +74,8 @@ export async function activeSimulations(geohash: string, after: Date): Promise<S
   const rows = await db
     .select()
     .from(weatherSimulations)
-    .where(and(eq(weatherSimulations.geohash, geohash), gt(weatherSimulations.endsAt, after)));
+    .where(and(eq(weatherSimulations.geohash, geohash), gt(weatherSimulations.endsAt, after)))
+    .orderBy(asc(weatherSimulations.createdAt), asc(weatherSimulations.id));
   return rows.map(toStored);
 }
 
@@ -77,43 +87,13 @@ function toStored(r: typeof weatherSimulations.$inferSelect): StoredSimulation {
     startsAt: new Date(r.startsAt).toISOString(),
     endsAt: new Date(r.endsAt).toISOString(),
     params: r.params ?? {},
+    createdAt: new Date(r.createdAt).toISOString(),
   };
 }
 
-const p = (params: Record<string, number | string>, k: string, d: number) => {
-  const v = Number(params[k]);
-  return Number.isFinite(v) ? v : d;
-};
-
-/** Overwrites one hour with the injected condition (defaults cross our warning thresholds). */
-function overlayHour(h: HourlyPoint, s: StoredSimulation): HourlyPoint {
-  const q = s.params;
-  switch (s.kind) {
-    case "heavy_rain":
-      return { ...h, precipitationMm: p(q, "precipitation_mm_h", 12), precipitationProbabilityPct: 95, weatherCode: 65, cloudCoverPct: 100, visibilityM: 4000 };
-    case "rain":
-      return { ...h, precipitationMm: p(q, "precipitation_mm_h", 3), precipitationProbabilityPct: p(q, "precipitation_probability", 85), weatherCode: 63, cloudCoverPct: 95 };
-    case "gusts": {
-      const gust = p(q, "wind_gust_ms", 28);
-      return { ...h, windGustMs: gust, windSpeedMs: p(q, "wind_speed_ms", Math.max(h.windSpeedMs ?? 0, gust * 0.62)) };
-    }
-    case "heat": {
-      const t = p(q, "temperature_c", 41);
-      return { ...h, temperatureC: t, feelsLikeC: p(q, "feels_like_c", t + 3), cloudCoverPct: 5, weatherCode: 0 };
-    }
-    case "cold": {
-      const t = p(q, "temperature_c", -22);
-      return { ...h, temperatureC: t, feelsLikeC: p(q, "feels_like_c", t - 8) };
-    }
-    case "fog":
-      return { ...h, visibilityM: p(q, "visibility_m", 150), weatherCode: 45, precipitationMm: 0 };
-    case "thunderstorm":
-      return { ...h, weatherCode: 95, precipitationMm: p(q, "precipitation_mm_h", 10), precipitationProbabilityPct: 90, windGustMs: p(q, "wind_gust_ms", 22), cloudCoverPct: 100 };
-    case "snow":
-      return { ...h, weatherCode: 75, temperatureC: Math.min(h.temperatureC ?? -3, -3), precipitationMm: p(q, "precipitation_mm_h", 3), precipitationProbabilityPct: 90, visibilityM: 1500 };
-    case "severe_alert":
-      return h;
-  }
+/** Creation order (id breaks ties), whatever order the rows were read in. */
+function inCreationOrder(sims: StoredSimulation[]): StoredSimulation[] {
+  return sims.slice().sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
@@ -125,10 +105,11 @@ export function applySimulations(f: NormalizedForecast, sims: StoredSimulation[]
   if (sims.length === 0) return f;
   const out: NormalizedForecast = { ...f, hourly: f.hourly.slice(), daily: f.daily.slice(), alerts: f.alerts.slice(), current: { ...f.current } };
   const touchedDays = new Set<number>();
-  for (const s of sims) {
+  const at = { lat: f.lat, lng: f.lng };
+  for (const s of inCreationOrder(sims)) {
     const from = Date.parse(s.startsAt);
     const to = Date.parse(s.endsAt);
-    if (s.kind === "severe_alert") {
+    if (s.kind === "severe_alert" || s.params.alert_event !== undefined || s.params.severity !== undefined) {
       out.alerts.push({
         id: `sim_${s.id}`,
         event: String(s.params.alert_event ?? "Severe Thunderstorm Warning"),
@@ -138,27 +119,16 @@ export function applySimulations(f: NormalizedForecast, sims: StoredSimulation[]
         source: "Simulated alert (injected)",
         description: "Injected into the simulated provider for testing.",
       });
-      continue;
     }
     out.hourly = out.hourly.map((h) => {
       const t = Date.parse(h.time);
       // An hour is affected when it overlaps the window.
       if (t + 3_600_000 <= from || t >= to) return h;
-      return overlayHour(h, s);
+      return overlayHour(h, s.kind, s.params, at);
     });
     if (now.getTime() >= from && now.getTime() < to) {
-      const o = overlayHour({ ...out.current, time: out.current.observedAt, precipitationProbabilityPct: null }, s);
-      out.current = {
-        ...out.current,
-        temperatureC: o.temperatureC,
-        feelsLikeC: o.feelsLikeC,
-        windSpeedMs: o.windSpeedMs,
-        windGustMs: o.windGustMs,
-        visibilityM: o.visibilityM,
-        precipitationMm: o.precipitationMm,
-        cloudCoverPct: o.cloudCoverPct,
-        weatherCode: o.weatherCode,
-      };
+      const { time: _time, precipitationProbabilityPct: _p, ...o } = overlayHour({ ...out.current, time: out.current.observedAt, precipitationProbabilityPct: null }, s.kind, s.params, at);
+      out.current = o;
     }
     out.daily.forEach((d, i) => {
       const dayFrom = Date.parse(d.sunrise ?? `${d.date}T00:00:00Z`) - 12 * 3_600_000;

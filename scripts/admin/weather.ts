@@ -2,8 +2,10 @@ import { z } from "zod";
 import { SIMULATION_KINDS } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
+import { zodIssues } from "@/lib/http/parse";
 import { parseInstant } from "@/lib/weather/schemas";
-import { injectSimulatedWeather } from "@/lib/weather/simulations";
+import { storeSimulation } from "@/lib/weather/create-simulation";
+import { SimulationBody } from "@/lib/weather/simulation-schema";
 import { providerIdFor } from "@/lib/weather/providers/select";
 import { cellFor } from "@/lib/weather/snapshots/cells";
 import { snapshotCount } from "@/lib/weather/snapshots/store";
@@ -20,11 +22,11 @@ function instant(v: string | undefined, fallback: Date, field: string): Date {
 
 export const weatherCommands = {
   "inject-weather": command({
-    summary: `Inject simulated conditions for a place and window: --lat N --lng N --kind ${SIMULATION_KINDS.join("|")} [--starts-at ISO] [--ends-at ISO] [--hours N] [--params JSON]`,
+    summary: `Inject simulated conditions for a place and window (same schema as POST /v1/weather/simulations): --lat N --lng N [--kind ${SIMULATION_KINDS.join("|")}] [--starts-at ISO] [--ends-at ISO] [--hours N] [--params JSON]`,
     flags: z.object({
       lat: coord(-90, 90),
       lng: coord(-180, 180),
-      kind: z.enum(SIMULATION_KINDS),
+      kind: z.string().optional(),
       startsAt: z.string().optional(),
       endsAt: z.string().optional(),
       hours: z.coerce.number().positive().max(216).default(6),
@@ -33,7 +35,7 @@ export const weatherCommands = {
     async run(f) {
       const startsAt = instant(f.startsAt, new Date(), "starts-at");
       const endsAt = instant(f.endsAt, new Date(startsAt.getTime() + f.hours * 3_600_000), "ends-at");
-      let params: Record<string, number | string> = {};
+      let params: unknown;
       if (f.params) {
         try {
           params = JSON.parse(f.params);
@@ -41,8 +43,12 @@ export const weatherCommands = {
           throw new ApiError("bad_request", "--params must be a JSON object, e.g. '{\"precipitation_mm_h\":15}'.");
         }
       }
-      const s = await injectSimulatedWeather({ lat: f.lat, lng: f.lng, kind: f.kind, startsAt, endsAt, params });
-      return { simulation_id: s.id, geohash: s.geohash, kind: s.kind, starts_at: s.startsAt, ends_at: s.endsAt, params: s.params };
+      const parsed = SimulationBody.safeParse({ lat: f.lat, lng: f.lng, kind: f.kind, starts_at: startsAt.toISOString(), ends_at: endsAt.toISOString(), params });
+      if (!parsed.success) {
+        const issues = zodIssues(parsed.error);
+        throw new ApiError("bad_request", `Invalid injection: ${issues.map((i) => `${i.path || "body"} ${i.message}`).join("; ")}.`, { details: { issues } });
+      }
+      return storeSimulation(parsed.data, null);
     },
   }),
   "weather-cache-stats": command({

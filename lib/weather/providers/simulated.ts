@@ -92,6 +92,15 @@ function noise(cell: string, channel: string, slot: number): number {
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
+/**
+ * UV from the sun's elevation and cloud cover: ~12.5 x sin(elevation) under a clear sky,
+ * cut by up to 60 % under full overcast. Injections reuse it so injected cloud lowers UV.
+ */
+export function simulatedUv(date: Date, lat: number, lng: number, cloudPct: number): number {
+  const alt = SunCalc.getPosition(date, lat, lng).altitude;
+  return alt > 0 ? round1(Math.max(0, 12.5 * Math.sin(alt) * (1 - (0.6 * cloudPct) / 100))) : 0;
+}
+
 export function simulateHour(cell: string, lat: number, lng: number, t: number): HourlyPoint {
   const date = new Date(t);
   const hourSlot = Math.floor(t / HOUR);
@@ -111,9 +120,8 @@ export function simulateHour(cell: string, lat: number, lng: number, t: number):
   const probability = raining ? 60 + Math.round(noise(cell, "rp", spell) * 35) : Math.round(noise(cell, "pp", spell) * 18);
   const cloud = raining ? 85 + Math.round(noise(cell, "c", hourSlot) * 15) : Math.round(noise(cell, "c", spell) * 80);
   const wind = 1.5 + noise(cell, "w", spell) * 6 + noise(cell, "wh", hourSlot) * 1.5;
-  const sun = SunCalc.getPosition(date, lat, lng);
-  const isDay = sun.altitude > 0;
-  const uv = isDay ? Math.max(0, 12.5 * Math.sin((sun.altitude * Math.PI) / 180) * (1 - (0.6 * cloud) / 100)) : 0;
+  const isDay = SunCalc.getPosition(date, lat, lng).altitude > 0;
+  const uv = simulatedUv(date, lat, lng, cloud);
   const foggy = !raining && solarHour >= 4 && solarHour <= 8 && noise(cell, "fog", Math.floor(hourSlot / 24)) < 0.06;
   const snow = temperature <= 0 && raining;
   const code = foggy

@@ -1,10 +1,9 @@
 import type { RiskProfile } from "./profiles";
-import { maxLevel, LEVEL_RANK, type ReasonCode, type Risk, type RiskInputs, type RiskLevel, type RiskReason } from "./types";
+import { compareReasons, maxLevel, type ReasonCode, type Risk, type RiskInputs, type RiskLevel, type RiskReason } from "./types";
 import { WMO } from "./thresholds";
+import { rainClass } from "./derived";
 import { recommendationFor } from "./recommendations";
-
-const r1 = (v: number) => Math.round(v * 10) / 10;
-const kph = (ms: number) => Math.round(ms * 3.6);
+import { DEFAULT_ADVICE_LOCALE, formatReason, type AdviceLocale, type ReasonValues } from "../i18n/advice";
 
 /** Level a value reaches against a band (>= for "above", <= for "below"). */
 function bandLevel(value: number | null, band: { watch?: number; warning?: number } | undefined, dir: "above" | "below"): RiskLevel {
@@ -14,9 +13,15 @@ function bandLevel(value: number | null, band: { watch?: number; warning?: numbe
   return "low";
 }
 
-// Module-level helpers (no per-call closures: this runs for every timeline item and hour).
-function add(reasons: RiskReason[], code: ReasonCode, level: RiskLevel, message: () => string): void {
-  if (level !== "low") reasons.push({ code, level, message: message() });
+interface Pending {
+  code: ReasonCode;
+  level: RiskLevel;
+  values: ReasonValues;
+}
+
+// Module-level helper (no per-call closures: this runs for every timeline item and hour).
+function add(out: Pending[], code: ReasonCode, level: RiskLevel | undefined, values: ReasonValues): void {
+  if (level && level !== "low") out.push({ code, level, values });
 }
 
 function hasAny(codes: number[], list: readonly number[]): boolean {
@@ -24,45 +29,53 @@ function hasAny(codes: number[], list: readonly number[]): boolean {
   return false;
 }
 
+const RATE_CODE = { light: "light_rain", moderate: "moderate_rain", heavy: "heavy_rain", violent: "violent_rain" } as const;
+
 /**
  * Pure risk assessment of a window's worst conditions against a profile.
- * Reasons are sorted by level (warning first); the recommendation follows the top reason.
+ * The reason code states the physical hazard (e.g. the rain-rate class); the profile decides
+ * its level. Reasons are sorted by level, then physical severity; the recommendation follows
+ * the top reason. Messages are in the locale's language and units (default en, metric).
  */
-export function assessRisk(inputs: RiskInputs, profile: RiskProfile): Risk {
-  const reasons: RiskReason[] = [];
+export function assessRisk(inputs: RiskInputs, profile: RiskProfile, locale: AdviceLocale = DEFAULT_ADVICE_LOCALE): Risk {
+  const pending: Pending[] = [];
   const i = inputs;
-  // Precipitation wording follows its type (codes keep their stable names).
-  const what = hasAny(i.weatherCodes, WMO.snow) ? "snow" : "rain";
-  const What = what === "snow" ? "Snow" : "Rain";
+  const d = i.derived;
+  const codes = i.weatherCodes;
+  const what = hasAny(codes, WMO.snow) ? "snow" : "rain";
 
   const rate = bandLevel(i.precipitationMmH, profile.rainRate, "above");
-  if (rate === "warning") add(reasons, "heavy_rain", rate, () => `Heavy ${what} expected (up to ${r1(i.precipitationMmH!)} mm/h).`);
-  else add(reasons, "moderate_rain", rate, () => `Steady ${what} expected (up to ${r1(i.precipitationMmH!)} mm/h).`);
+  if (rate !== "low") add(pending, RATE_CODE[rainClass(i.precipitationMmH!)], rate, { rateMmH: i.precipitationMmH!, what });
   if (profile.rainProbability !== undefined && i.precipitationProbabilityPct !== null && i.precipitationProbabilityPct >= profile.rainProbability && rate !== "warning") {
-    add(reasons, "rain_likely", "watch", () => `${What} is likely (${Math.round(i.precipitationProbabilityPct!)}% chance).`);
+    add(pending, "rain_likely", "watch", { pct: i.precipitationProbabilityPct, what });
   }
 
-  add(reasons, "strong_wind", bandLevel(i.windSpeedMs, profile.windSpeed, "above"), () => `Strong wind expected (${kph(i.windSpeedMs ?? 0)} km/h sustained).`);
-  add(reasons, "strong_gusts", bandLevel(i.windGustMs, profile.windGust, "above"), () => `Strong gusts expected (up to ${kph(i.windGustMs ?? 0)} km/h).`);
-  add(reasons, "heat", bandLevel(i.feelsLikeMaxC, profile.heat, "above"), () => `Dangerous heat: it will feel like ${r1(i.feelsLikeMaxC ?? 0)} °C.`);
-  add(reasons, "cold", bandLevel(i.feelsLikeMinC, profile.cold, "below"), () => `Severe cold: it will feel like ${r1(i.feelsLikeMinC ?? 0)} °C.`);
-  add(reasons, "uv_high", bandLevel(i.uvIndex, profile.uv, "above"), () => `UV index up to ${r1(i.uvIndex ?? 0)}.`);
-  add(reasons, "low_visibility", bandLevel(i.visibilityM, profile.visibility, "below"), () => `Visibility down to ${Math.round(i.visibilityM ?? 0)} m (fog).`);
+  if (i.windSpeedMs !== null) add(pending, "strong_wind", bandLevel(i.windSpeedMs, profile.windSpeed, "above"), { speedMs: i.windSpeedMs });
+  if (i.windGustMs !== null) add(pending, "strong_gusts", bandLevel(i.windGustMs, profile.windGust, "above"), { speedMs: i.windGustMs });
+  if (i.feelsLikeMaxC !== null) add(pending, "heat", bandLevel(i.feelsLikeMaxC, profile.heat, "above"), { tempC: i.feelsLikeMaxC });
+  if (i.feelsLikeMinC !== null) add(pending, "cold", bandLevel(i.feelsLikeMinC, profile.cold, "below"), { tempC: i.feelsLikeMinC });
+  if (i.uvIndex !== null) add(pending, "uv_high", bandLevel(i.uvIndex, profile.uv, "above"), { uv: i.uvIndex });
+  if (i.visibilityM !== null) add(pending, "low_visibility", bandLevel(i.visibilityM, profile.visibility, "below"), { distanceM: i.visibilityM });
 
-  const codes = i.weatherCodes;
-  if (profile.thunderstorm && hasAny(codes, WMO.thunderstorm)) add(reasons, "thunderstorm", profile.thunderstorm, () => "Thunderstorms expected.");
-  if (profile.ice && hasAny(codes, WMO.freezing)) add(reasons, "ice", profile.ice, () => "Freezing rain or drizzle: icy surfaces likely.");
-  if (profile.snow && hasAny(codes, WMO.snow)) {
+  if (hasAny(codes, WMO.thunderstorm)) add(pending, "thunderstorm", profile.thunderstorm, {});
+  const coldest = i.temperatureMinC ?? 0;
+  // Freezing precipitation: a freezing code, or liquid precipitation at or below 0 °C (derived).
+  if (hasAny(codes, WMO.freezing) || d?.freezingPrecipitation) add(pending, "freezing_rain", profile.ice, { tempC: coldest });
+  else if (d?.blackIce) add(pending, "ice", profile.ice, { tempC: coldest });
+  if (hasAny(codes, WMO.snow)) {
     const heavy = hasAny(codes, WMO.heavySnow);
-    add(reasons, "snow", heavy && profile.snow === "watch" ? "warning" : profile.snow, () => (heavy ? "Heavy snowfall expected." : "Snowfall expected."));
+    add(pending, "snow", heavy && profile.snow === "watch" ? "warning" : profile.snow, { heavy });
+  } else if (profile.roadSurface && d?.snowOnGround) {
+    add(pending, "snow_on_road", profile.snow, { tempC: coldest });
   }
 
   for (const a of i.alerts) {
-    if (a.severity === "severe" || a.severity === "extreme") add(reasons, "severe_alert", "warning", () => `${a.event} in effect (${a.source}).`);
-    else if (profile.outdoor || profile.kind === "transport") add(reasons, "weather_alert", "watch", () => `${a.event} in effect (${a.source}).`);
+    if (a.severity === "severe" || a.severity === "extreme") add(pending, "severe_alert", "warning", { event: a.event, source: a.source });
+    else if (profile.outdoor || profile.kind === "transport") add(pending, "weather_alert", "watch", { event: a.event, source: a.source });
   }
 
-  if (reasons.length > 1) reasons.sort((a, b) => LEVEL_RANK[b.level] - LEVEL_RANK[a.level]);
+  if (pending.length > 1) pending.sort(compareReasons);
+  const reasons: RiskReason[] = pending.map((p) => ({ code: p.code, level: p.level, message: formatReason(p.code, p.values, locale) }));
   const level = reasons.length ? maxLevel(reasons.map((r) => r.level)) : "low";
-  return { level, reasons, recommendation: level === "low" ? null : recommendationFor(reasons[0].code, profile) };
+  return { level, reasons, recommendation: level === "low" ? null : recommendationFor(reasons[0].code, profile, locale) };
 }

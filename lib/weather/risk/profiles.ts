@@ -7,13 +7,19 @@ export interface Band {
   warning?: number;
 }
 
+/** Who the advice speaks to (wording only; levels come from the bands). */
+export type Audience = "outdoor" | "indoor" | "road" | "rail" | "ferry" | "foot" | "cycle";
+
 export interface RiskProfile {
   name: string;
   kind: "activity" | "indoor" | "transport";
+  audience: Audience;
   outdoor: boolean;
+  /** Road modes: snow lying on the road (snow_on_road, at the `snow` level). */
+  roadSurface?: boolean;
   /** Precipitation probability, % (>=). Produces rain_likely (watch only). */
   rainProbability?: number;
-  /** Precipitation rate, mm/h (>=): watch -> moderate_rain, warning -> heavy_rain. */
+  /** Precipitation rate, mm/h (>=). The code follows the physical class; the band gives the level. */
   rainRate?: Band;
   windSpeed?: Band;
   windGust?: Band;
@@ -31,6 +37,7 @@ export interface RiskProfile {
 
 const outdoorBase: Omit<RiskProfile, "name"> = {
   kind: "activity",
+  audience: "outdoor",
   outdoor: true,
   rainProbability: RAIN.likelyPct,
   rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMmH },
@@ -46,6 +53,7 @@ const outdoorBase: Omit<RiskProfile, "name"> = {
 
 const indoorBase: Omit<RiskProfile, "name"> = {
   kind: "indoor",
+  audience: "indoor",
   outdoor: false,
   // Indoors only getting there matters: flag damaging wind, storms, ice and dangerous cold.
   windGust: { watch: WIND.warningGustMs },
@@ -58,6 +66,8 @@ const indoorBase: Omit<RiskProfile, "name"> = {
 
 const roadBase: Omit<RiskProfile, "name"> = {
   kind: "transport",
+  audience: "road",
+  roadSurface: true,
   outdoor: false,
   // Drivers: visibility, ice, heavy rain (aquaplaning), snow, high winds for high-sided vehicles.
   rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMmH },
@@ -84,6 +94,7 @@ export const TRANSPORT_PROFILES: Record<TransportMode, RiskProfile> = {
   train: {
     name: "train",
     kind: "transport",
+    audience: "rail",
     outdoor: false,
     windGust: { watch: WIND.advisoryGustMs, warning: WIND.warningGustMs },
     snow: "watch",
@@ -94,6 +105,7 @@ export const TRANSPORT_PROFILES: Record<TransportMode, RiskProfile> = {
   ferry: {
     name: "ferry",
     kind: "transport",
+    audience: "ferry",
     outdoor: false,
     windSpeed: { watch: WIND.smallCraftMs, warning: WIND.galeMs },
     windGust: { watch: WIND.advisoryGustMs, warning: WIND.warningGustMs },
@@ -101,12 +113,13 @@ export const TRANSPORT_PROFILES: Record<TransportMode, RiskProfile> = {
     thunderstorm: "warning",
     ice: "watch",
   },
-  walking: { name: "walking", ...outdoorBase, kind: "transport", rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMetOfficeMmH } },
+  walking: { name: "walking", ...outdoorBase, kind: "transport", audience: "foot", rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMetOfficeMmH } },
   // Cyclists: wind (Beaufort 5/6) and rain (Met Office heavy) matter most.
   cycling: {
     name: "cycling",
     ...outdoorBase,
     kind: "transport",
+    audience: "cycle",
     rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMetOfficeMmH },
     windSpeed: { watch: WIND.beaufort5Ms, warning: WIND.beaufort6Ms },
     windGust: { watch: WIND.beaufort6Ms, warning: WIND.advisoryGustMs },
@@ -114,6 +127,26 @@ export const TRANSPORT_PROFILES: Record<TransportMode, RiskProfile> = {
     heat: { watch: HEAT.cautionC, warning: HEAT.extremeCautionC },
   },
 };
+
+export const VESSELS = ["large", "small"] as const;
+export type Vessel = (typeof VESSELS)[number];
+
+/**
+ * Small craft (water taxis, RIBs, small passenger boats): wind matters from Beaufort 4
+ * (watch) and the NWS Small Craft Advisory (22 kt) is already a warning; gusts from
+ * the small craft / gale levels. Large ferries keep the small craft / gale bands.
+ */
+export const SMALL_FERRY: RiskProfile = {
+  ...TRANSPORT_PROFILES.ferry,
+  name: "ferry_small",
+  windSpeed: { watch: WIND.beaufort4Ms, warning: WIND.smallCraftMs },
+  windGust: { watch: WIND.smallCraftMs, warning: WIND.galeMs },
+  rainRate: { warning: RAIN.heavyMmH },
+};
+
+export function ferryProfile(vessel: Vessel | undefined, base: RiskProfile): RiskProfile {
+  return vessel === "small" ? { ...SMALL_FERRY, name: base.name === "ferry" ? "ferry_small" : `${base.name}_small`, kind: base.kind } : base;
+}
 
 export const ACTIVITY_TYPES = [
   "walking",

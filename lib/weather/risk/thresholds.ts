@@ -16,7 +16,27 @@ export const RAIN = {
   likelyPct: 60,
   /** NWS PoP wording: 30–50 % = "chance" (used where rain spoils the activity itself, e.g. beach). */
   chancePct: 30,
+  /** Met Office "Rainfall intensity": violent rain > 50 mm/h. */
+  violentMmH: 50,
+  /** WMO: 0.1 mm is the smallest measurable precipitation amount (Guide to Instruments, WMO-No. 8). */
+  measurableMm: 0.1,
 } as const;
+
+/** Derived hazards (risk/derived.ts). */
+export const FREEZING = {
+  /** AMS Glossary "Freezing rain": liquid precipitation falling with surface air temperature at or below 0 °C. */
+  airC: 0,
+  /** NWS "Black ice" (weather.gov/safety/winter-ice-frost): wet roads or fog refreeze when the temperature falls to 0 °C; we look back 6 h for wetness. */
+  wetLookbackHours: 6,
+  /** FHWA Road Weather Management ("Snow and Ice"): snow stays on untreated roads while air stays <= 0 °C; we look back 12 h for snowfall. */
+  snowLookbackHours: 12,
+} as const;
+
+/** NWS wind chill (JAG/TI 2001, weather.gov/safety/cold-wind-chill-chart): defined for T <= 10 °C (50 °F) and wind >= 4.8 km/h (3 mph). */
+export const WIND_CHILL = { maxC: 10, minWindKmh: 4.8 } as const;
+
+/** NWS heat index (Rothfusz 1990, wpc.ncep.noaa.gov/html/heatindex_equation.shtml): the regression applies from 80 °F (26.7 °C). */
+export const HEAT_INDEX = { minF: 80 } as const;
 
 export const WIND = {
   /** Beaufort force 5 "fresh breeze" starts at 8.0 m/s (Met Office Beaufort wind force scale). */
@@ -35,6 +55,8 @@ export const WIND = {
   smallCraftMs: 22 * KNOT,
   /** NWS Gale Warning: sustained 34–47 kt (weather.gov/marine/glossary). */
   galeMs: 34 * KNOT,
+  /** Beaufort force 4 "moderate breeze" from 11 kt (5.5 m/s): small waves, the limit for open small boats in most harbour guidance. */
+  beaufort4Ms: 5.5,
 } as const;
 
 export const HEAT = {
@@ -77,4 +99,6 @@ export const WMO = {
   snow: [71, 73, 75, 77, 85, 86],
   heavySnow: [75, 86],
   freezing: [56, 57, 66, 67],
+  liquid: [51, 53, 55, 61, 63, 65, 80, 81, 82],
+  fog: [45, 48],
 } as const;

@@ -1,12 +1,17 @@
 import type { RiskLevel, WeatherAlert } from "../types";
+import type { DerivedHazards } from "./derived";
 
 export type { RiskLevel };
 
 /** Stable reason codes (documented in docs/weather.md); never renamed. */
 export type ReasonCode =
   | "rain_likely"
+  | "light_rain"
   | "moderate_rain"
   | "heavy_rain"
+  | "violent_rain"
+  | "freezing_rain"
+  | "snow_on_road"
   | "strong_wind"
   | "strong_gusts"
   | "heat"
@@ -45,6 +50,41 @@ export interface RiskInputs {
   /** WMO codes seen in the window. */
   weatherCodes: number[];
   alerts: WeatherAlert[];
+  /** Lowest air temperature in the window (freezing/ice messages). */
+  temperatureMinC?: number | null;
+  /** Inferred from the hours (risk/derived.ts); absent = none. */
+  derived?: DerivedHazards;
+}
+
+/**
+ * Physical severity, used to order reasons of equal level and to pick main_issue. Sustained wind
+ * ranks above gusts: it lasts the whole period and sets the sea state.
+ */
+export const SEVERITY: Record<ReasonCode, number> = {
+  severe_alert: 100,
+  thunderstorm: 90,
+  freezing_rain: 85,
+  violent_rain: 80,
+  ice: 75,
+  snow: 70,
+  snow_on_road: 65,
+  strong_gusts: 55,
+  strong_wind: 60,
+  heavy_rain: 50,
+  heat: 46,
+  cold: 45,
+  low_visibility: 40,
+  weather_alert: 35,
+  moderate_rain: 30,
+  uv_high: 20,
+  light_rain: 12,
+  rain_likely: 10,
+  outside_forecast_horizon: 0,
+};
+
+/** Level first, then physical severity. */
+export function compareReasons(a: { code: ReasonCode; level: RiskLevel }, b: { code: ReasonCode; level: RiskLevel }): number {
+  return LEVEL_RANK[b.level] - LEVEL_RANK[a.level] || SEVERITY[b.code] - SEVERITY[a.code];
 }
 
 export const LEVEL_RANK: Record<RiskLevel, number> = { low: 0, watch: 1, warning: 2 };

@@ -46,6 +46,7 @@ function parseSims(v: unknown): StoredSimulation[] {
     startsAt: new Date(s.starts_at).toISOString(),
     endsAt: new Date(s.ends_at).toISOString(),
     params: s.params ?? {},
+    createdAt: new Date(s.created_at).toISOString(),
   }));
 }
 
@@ -92,7 +93,7 @@ export async function latestHeads(db: DbOrTx, keys: string[]): Promise<Map<strin
     sql`select distinct on (s.cache_key) s.id, s.cache_key, s.geohash, s.provider, s.fetched_at, s.valid_from, s.valid_to,
           case when s.provider = 'simulated' then (
             select coalesce(json_agg(json_build_object('id', w.id, 'geohash', w.geohash, 'kind', w.kind,
-                     'starts_at', w.starts_at, 'ends_at', w.ends_at, 'params', w.params)), '[]'::json)
+                     'starts_at', w.starts_at, 'ends_at', w.ends_at, 'params', w.params, 'created_at', w.created_at)), '[]'::json)
               from weather_simulations w where w.geohash = s.geohash and w.ends_at > s.valid_from)
           else '[]'::json end as simulations
         from weather_snapshots s

@@ -1,0 +1,111 @@
+import { IntlMessageFormat } from "intl-messageformat";
+import type { RiskProfile } from "../risk/profiles";
+import type { ReasonCode } from "../risk/types";
+import type { Units } from "../types";
+import type { Language } from "./conditions";
+import { de } from "./advice/de";
+import { en } from "./advice/en";
+import { es } from "./advice/es";
+import { fr } from "./advice/fr";
+
+/** One ICU MessageFormat catalogue per language (same keys; tested). */
+export const ADVICE_CATALOGUES: Record<Language, Record<string, string>> = { en, de, fr, es };
+
+/** The locale and unit system advice is written in. */
+export interface AdviceLocale {
+  language: Language;
+  units: Units;
+}
+
+export const DEFAULT_ADVICE_LOCALE: AdviceLocale = { language: "en", units: "metric" };
+
+// Compiled once per (language, key): formatting runs for every timeline item and hour.
+const compiled = new Map<string, IntlMessageFormat>();
+
+function message(language: Language, key: string): IntlMessageFormat {
+  const id = `${language}|${key}`;
+  let m = compiled.get(id);
+  if (!m) {
+    const text = ADVICE_CATALOGUES[language][key] ?? en[key];
+    if (text === undefined) throw new Error(`advice catalogue has no key ${key}`);
+    m = new IntlMessageFormat(text, language);
+    compiled.set(id, m);
+  }
+  return m;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+function nf(language: Language, unit: string | null, digits: number): Intl.NumberFormat {
+  const id = `${language}|${unit}|${digits}`;
+  let f = formatters.get(id);
+  if (!f) {
+    f = new Intl.NumberFormat(language, unit ? { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: digits } : { maximumFractionDigits: digits });
+    formatters.set(id, f);
+  }
+  return f;
+}
+
+/** Raw values a reason message may use, in SI units (formatted per locale and units here). */
+export interface ReasonValues {
+  rateMmH?: number;
+  speedMs?: number;
+  tempC?: number;
+  distanceM?: number;
+  pct?: number;
+  uv?: number;
+  what?: "rain" | "snow";
+  heavy?: boolean;
+  event?: string;
+  source?: string;
+}
+
+export function formatSpeed(ms: number, l: AdviceLocale): string {
+  if (l.units === "imperial") return nf(l.language, "mile-per-hour", 0).format(ms / 0.44704);
+  if (l.units === "standard") return nf(l.language, "meter-per-second", 1).format(ms);
+  return nf(l.language, "kilometer-per-hour", 0).format(ms * 3.6);
+}
+
+export function formatRate(mmH: number, l: AdviceLocale): string {
+  if (l.units === "imperial") return nf(l.language, "inch-per-hour", 2).format(mmH / 25.4);
+  return nf(l.language, "millimeter-per-hour", 1).format(mmH);
+}
+
+export function formatTemperature(c: number, l: AdviceLocale): string {
+  if (l.units === "imperial") return nf(l.language, "fahrenheit", 0).format((c * 9) / 5 + 32);
+  // ECMA-402 has no kelvin unit: the number is localised, the symbol is universal.
+  if (l.units === "standard") return `${nf(l.language, null, 1).format(c + 273.15)} K`;
+  return nf(l.language, "celsius", 1).format(c);
+}
+
+export function formatDistance(m: number, l: AdviceLocale): string {
+  if (l.units === "imperial") return m >= 160.9 ? nf(l.language, "mile", 1).format(m / 1609.344) : nf(l.language, "foot", 0).format(m / 0.3048);
+  return nf(l.language, "meter", 0).format(m);
+}
+
+export function formatReason(code: ReasonCode, v: ReasonValues, l: AdviceLocale = DEFAULT_ADVICE_LOCALE): string {
+  const out = message(l.language, `reason.${code}`).format({
+    rate: v.rateMmH === undefined ? "" : formatRate(v.rateMmH, l),
+    speed: v.speedMs === undefined ? "" : formatSpeed(v.speedMs, l),
+    temp: v.tempC === undefined ? "" : formatTemperature(v.tempC, l),
+    distance: v.distanceM === undefined ? "" : formatDistance(v.distanceM, l),
+    pct: v.pct === undefined ? "" : nf(l.language, "percent", 0).format(v.pct),
+    uv: v.uv === undefined ? "" : nf(l.language, null, 1).format(v.uv),
+    what: v.what ?? "rain",
+    heavy: v.heavy ? "yes" : "no",
+    event: v.event ?? "",
+    source: v.source ?? "",
+  });
+  return String(out);
+}
+
+const VEHICLE_AUDIENCES = new Set(["road", "rail", "ferry"]);
+
+/**
+ * Advice for the top reason: the audience's own wording when the catalogue has one, else the
+ * transport wording for vehicles (a ferry booked as an activity is still a ferry), else by kind.
+ */
+export function formatRecommendation(code: ReasonCode, profile: RiskProfile, l: AdviceLocale = DEFAULT_ADVICE_LOCALE): string {
+  const specific = `rec.${code}.${profile.audience}`;
+  const key = specific in en ? specific : `rec.${code}.${VEHICLE_AUDIENCES.has(profile.audience) ? "transport" : profile.kind}`;
+  return String(message(l.language, key).format());
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { SIMULATION_KINDS } from "@/drizzle/schema";
+import { isKnownWmoCode } from "./i18n/conditions";
+
+/**
+ * The one injection schema: POST /v1/weather/simulations, the admin CLI (inject-weather) and
+ * the sandbox portal page all validate with it. Every field the risk engine reads can be set
+ * explicitly; `kind` is a preset whose values explicit fields override one by one.
+ */
+const num = (min: number, max: number, what: string) => z.number().min(min).max(max).describe(what);
+
+export const ALERT_SEVERITIES = ["minor", "moderate", "severe", "extreme", "unknown"] as const;
+
+export const SimulationParams = z
+  .object({
+    temperature_c: num(-90, 60, "Air temperature, °C"),
+    feels_like_c: num(-100, 80, "Apparent temperature, °C (default: NWS wind chill / heat index from the other values)"),
+    humidity_pct: num(0, 100, "Relative humidity, %"),
+    pressure_hpa: num(850, 1090, "Sea-level pressure, hPa (current conditions)"),
+    precipitation_mm_h: num(0, 500, "Precipitation rate, mm/h"),
+    precipitation_probability: num(0, 100, "Precipitation probability, %"),
+    weather_code: z
+      .number()
+      .int()
+      .refine(isKnownWmoCode, "must be a WMO 4677 code from the condition table (e.g. 0, 3, 45, 61, 63, 66, 71, 95)")
+      .describe("WMO weather code (default: from precipitation and cloud when those are set)"),
+    wind_speed_ms: num(0, 120, "Sustained wind, m/s"),
+    wind_gust_ms: num(0, 150, "Gusts, m/s"),
+    wind_direction_deg: num(0, 360, "Wind direction, degrees"),
+    cloud_cover_pct: num(0, 100, "Cloud cover, %"),
+    visibility_m: num(0, 100_000, "Visibility, m"),
+    uv_index: num(0, 20, "UV index (default: from sun elevation and cloud cover)"),
+    alert_event: z.string().trim().min(1).max(200).describe("Adds an alert with this event name"),
+    severity: z.enum(ALERT_SEVERITIES).describe("Alert severity (default severe)"),
+  })
+  .partial()
+  .strict()
+  .meta({ id: "WeatherSimulationParams" });
+
+export type SimulationParamsInput = z.infer<typeof SimulationParams>;
+
+export const SimulationBody = z
+  .object({
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+    kind: z.enum(SIMULATION_KINDS).default("custom").describe("Preset; explicit params override it field by field. custom = params only"),
+    starts_at: z.string().optional(),
+    ends_at: z.string().optional(),
+    params: SimulationParams.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === "custom" && Object.keys(v.params ?? {}).length === 0) {
+      ctx.addIssue({ code: "custom", path: ["params"], message: "kind custom needs at least one explicit value" });
+    }
+  })
+  .meta({ id: "WeatherSimulationRequest" });
+
+export type SimulationRequest = z.infer<typeof SimulationBody>;
