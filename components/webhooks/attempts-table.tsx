@@ -16,7 +16,7 @@ import { pollingOptions } from "@/lib/client/polling";
 /** Polls while the tab is visible, backing off while nothing changes. */
 const POLLING = pollingOptions(5_000);
 
-const TONE = { delivered: "success", retrying: "warning", giving_up: "danger" } as const;
+const TONE = { delivered: "success", retrying: "warning", failed: "danger", giving_up: "danger" } as const;
 
 /** The endpoint's latest attempts (newest first), polled every 5 s; expand a row for the body excerpt; redeliver an event. */
 export function AttemptsTable({ webhookId, canRedeliver, onRedelivered }: { webhookId: string; canRedeliver: boolean; onRedelivered: () => void }) {

@@ -27,7 +27,7 @@ export interface DeliveryAttempt {
   event_id: string;
   event_type: string;
   attempt_number: number;
-  status: "delivered" | "retrying" | "giving_up";
+  status: "delivered" | "retrying" | "failed" | "giving_up";
   response_status: number;
   response_time_ms: number;
   response_body_excerpt: string;

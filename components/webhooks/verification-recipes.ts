@@ -6,27 +6,34 @@
 export const VERIFY_TYPESCRIPT = `import { createHmac, timingSafeEqual } from "node:crypto";
 
 // Call with the RAW request body (e.g. await req.text()), before JSON.parse.
+// X-Service-Signatures lists v1=<hex> for every valid secret (two during a
+// secret rotation's grace period); any match is accepted.
 export function verifyWebhook(rawBody: string, headers: Headers, secret: string): boolean {
-  const signature = headers.get("x-service-signature") ?? "";
   const timestamp = headers.get("x-service-timestamp") ?? "";
   if (!/^\\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
-  const expected = createHmac("sha256", secret).update(\`\${timestamp}.\${rawBody}\`).digest("hex");
-  const a = Buffer.from(expected);
-  const b = Buffer.from(signature);
-  return a.length === b.length && timingSafeEqual(a, b);
+  const candidates = (headers.get("x-service-signatures") ?? "").split(",").map((p) => p.trim())
+    .filter((p) => p.startsWith("v1=")).map((p) => p.slice(3));
+  candidates.push(headers.get("x-service-signature") ?? "");
+  const expected = Buffer.from(createHmac("sha256", secret).update(\`\${timestamp}.\${rawBody}\`).digest("hex"));
+  return candidates.some((c) => {
+    const got = Buffer.from(c);
+    return got.length === expected.length && timingSafeEqual(got, expected);
+  });
 }`;
 
 export const VERIFY_PYTHON = `import hashlib, hmac, time
 
 def verify_webhook(raw_body: bytes, headers, secret: str) -> bool:
-    """raw_body: the request body bytes exactly as received."""
-    signature = headers.get("X-Service-Signature", "")
+    """raw_body: the request body bytes exactly as received. Any v1= signature
+    in X-Service-Signatures (two during a secret rotation's grace period) may match."""
     timestamp = headers.get("X-Service-Timestamp", "")
     if not timestamp.isdigit() or abs(time.time() - int(timestamp)) > 300:
         return False
     message = timestamp.encode() + b"." + raw_body
     expected = hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
-    return hmac.compare_digest(expected, signature)`;
+    listed = [p.strip()[3:] for p in headers.get("X-Service-Signatures", "").split(",") if p.strip().startswith("v1=")]
+    candidates = listed + [headers.get("X-Service-Signature", "")]
+    return any(hmac.compare_digest(expected, c) for c in candidates)`;
 
 export const VERIFY_GO = `package webhooks
 
@@ -37,10 +44,13 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 )
 
 // VerifyWebhook checks a delivery; rawBody is the body exactly as received.
+// Any v1= signature in X-Service-Signatures (two during a secret rotation's
+// grace period) may match.
 func VerifyWebhook(rawBody []byte, h http.Header, secret string) bool {
 	ts, err := strconv.ParseInt(h.Get("X-Service-Timestamp"), 10, 64)
 	if err != nil || math.Abs(float64(time.Now().Unix()-ts)) > 300 {
@@ -49,8 +59,19 @@ func VerifyWebhook(rawBody []byte, h http.Header, secret string) bool {
 	mac := hmac.New(sha256.New, []byte(secret))
 	mac.Write([]byte(strconv.FormatInt(ts, 10) + "."))
 	mac.Write(rawBody)
-	expected := hex.EncodeToString(mac.Sum(nil))
-	return hmac.Equal([]byte(expected), []byte(h.Get("X-Service-Signature")))
+	expected := []byte(hex.EncodeToString(mac.Sum(nil)))
+	candidates := []string{h.Get("X-Service-Signature")}
+	for _, p := range strings.Split(h.Get("X-Service-Signatures"), ",") {
+		if p = strings.TrimSpace(p); strings.HasPrefix(p, "v1=") {
+			candidates = append(candidates, p[3:])
+		}
+	}
+	for _, c := range candidates {
+		if hmac.Equal(expected, []byte(c)) {
+			return true
+		}
+	}
+	return false
 }`;
 
 export const RECIPES = [

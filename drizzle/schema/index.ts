@@ -7,3 +7,4 @@ export * from "./webhooks";
 export * from "./billing";
 export * from "./visa";
 export * from "./weather";
+export * from "./audit";

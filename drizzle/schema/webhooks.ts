@@ -22,6 +22,9 @@ export const webhookEndpoints = pgTable(
     status: text("status", { enum: WEBHOOK_ENDPOINT_STATUSES }).notNull().default("active"),
     secretEncrypted: text("secret_encrypted").notNull(),
     secretPrefix: text("secret_prefix").notNull(),
+    /** The secret replaced by the last rotation, still signing deliveries until previous_secret_expires_at (grace period). */
+    previousSecretEncrypted: text("previous_secret_encrypted"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
     /** Consecutive failed attempts; reset to 0 by a success. */
     failureCount: integer("failure_count").notNull().default(0),
     lastDeliveryAt: timestamp("last_delivery_at", { withTimezone: true }),
@@ -60,7 +63,7 @@ export const webhookEvents = pgTable(
     watchId: uuid("watch_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("webhook_events_account_idx").on(t.accountId, t.createdAt)],
+  (t) => [index("webhook_events_account_idx").on(t.accountId, t.createdAt), index("webhook_events_account_type_idx").on(t.accountId, t.type, t.createdAt)],
 );
 
 export const DELIVERY_KINDS = ["endpoint", "watch", "manual", "test"] as const;
@@ -111,6 +114,7 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.status, t.completedAt),
     index("webhook_deliveries_event_idx").on(t.eventId),
+    index("webhook_deliveries_watch_idx").on(t.watchId).where(sql`watch_id IS NOT NULL`),
   ],
 );
 
@@ -143,9 +147,17 @@ export const webhookAttempts = pgTable(
     attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true }).notNull(),
     nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
+    /** The request body exactly as sent (the signed event envelope); null on rows older than this column. */
+    requestBody: text("request_body"),
+    /** Request headers as sent (the signature is shown; the secret never travels). */
+    requestHeaders: jsonb("request_headers").$type<Record<string, string>>(),
+    /** Response headers received (bounded, see post-signed.ts). */
+    responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
   },
   (t) => [
     index("webhook_attempts_endpoint_idx").on(t.endpointId, t.attemptedAt),
+    index("webhook_attempts_event_idx").on(t.eventId),
+    index("webhook_attempts_account_idx").on(t.accountId, t.attemptedAt),
     uniqueIndex("webhook_attempts_delivery_number_idx").on(t.deliveryId, t.attemptNumber),
   ],
 );

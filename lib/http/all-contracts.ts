@@ -4,6 +4,8 @@ import { keyContracts } from "@/lib/auth/contracts";
 import { platformContracts } from "@/lib/platform/contracts";
 import { watchContracts } from "@/lib/watches/contracts";
 import { webhookContracts } from "@/lib/webhooks/contracts";
+import { eventContracts } from "@/lib/webhooks/event-contracts";
+import { manageContracts } from "@/lib/webhooks/manage-contracts";
 import { visaContracts, visaKeyContracts } from "@/lib/visa/contracts";
 import { tripApiContracts } from "@/lib/trips/all-contracts";
 import { weatherContracts } from "@/lib/weather/contracts";
@@ -18,6 +20,8 @@ export function allContracts(): RouteContract<any, any, any, any>[] {
     ...Object.values(billingContracts),
     ...Object.values(watchContracts),
     ...Object.values(webhookContracts),
+    ...Object.values(eventContracts),
+    ...Object.values(manageContracts),
     ...Object.values(visaContracts),
     ...Object.values(visaKeyContracts),
     ...tripApiContracts(),

@@ -3,12 +3,12 @@ import { webhookEndpoints, webhookEvents, type WebhookEndpointRow, type WebhookE
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { env } from "@/lib/env";
-import { decryptSecret } from "@/lib/crypto/encryption";
 import { log } from "@/lib/log";
 import { claimDelivery, claimDueDeliveries, type ClaimedDelivery } from "./claim-deliveries";
-import { postSigned, type PostResult } from "./post-signed";
+import { postSigned, requestHeaders, type PostResult } from "./post-signed";
 import { recordAttempt, type AttemptRecord } from "./record-attempt";
-import { eventEnvelope, signPayload } from "./signing";
+import { eventEnvelope } from "./signing";
+import { endpointSecrets, signatureHeadersFor } from "./secret-rotation";
 import { resolveSafeTarget, SsrfError } from "./ssrf";
 import { getOrCreateWatchSigningSecret } from "./watch-signing-secret";
 
@@ -52,32 +52,29 @@ export async function performClaimedDelivery(claim: ClaimedDelivery, preloaded?:
   const ctx = preloaded ?? (await loadContexts([claim])).get(claim.id);
   if (!ctx) return cancel(claim); // the event is gone (account deleted)
   const { event, endpoint } = ctx;
-  let secret: string;
+  let secrets: string[];
   if (claim.endpointId) {
     if (!endpoint || endpoint.status !== "active") return cancel(claim);
-    secret = decryptSecret(endpoint.secretEncrypted);
+    secrets = endpointSecrets(endpoint);
   } else {
-    secret = (await getOrCreateWatchSigningSecret(claim.accountId)).secret;
+    secrets = [(await getOrCreateWatchSigningSecret(claim.accountId)).secret];
   }
 
   const body = eventEnvelope(event);
   const attemptedAt = new Date();
   const timestamp = Math.floor(attemptedAt.getTime() / 1000);
-  const signature = signPayload(secret, timestamp, body);
+  const { signature, headers: signatureHeaders } = signatureHeadersFor(secrets, timestamp, body);
+  const signed = { ...signatureHeaders, "x-service-timestamp": String(timestamp), "x-service-event-id": event.id };
   let result: PostResult;
   try {
     const target = await resolveSafeTarget(claim.url);
-    result = await postSigned(
-      target,
-      { "x-service-signature": signature, "x-service-timestamp": String(timestamp), "x-service-event-id": event.id },
-      body,
-      env().WEBHOOK_TIMEOUT_MS,
-    );
+    result = await postSigned(target, signed, body, env().WEBHOOK_TIMEOUT_MS);
   } catch (err) {
     if (!(err instanceof SsrfError)) throw err;
     result = { status: 0, timeMs: 0, bodyExcerpt: "", error: err.message };
   }
-  const recorded = await recordAttempt(claim, event, { result, signature, timestamp, attemptedAt, completedAt: new Date() });
+  const sent = { body, headers: { ...requestHeaders(body), ...signed } };
+  const recorded = await recordAttempt(claim, event, { result, signature, timestamp, attemptedAt, completedAt: new Date(), sent });
   return recorded ?? { status: "lease_lost", deliveryId: claim.id };
 }
 

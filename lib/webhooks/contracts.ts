@@ -5,6 +5,8 @@ import { weatherMeter } from "@/lib/billing/meter";
 import { ATTEMPT_STATUSES, DISABLED_REASONS, WEBHOOK_EVENT_TYPES } from "@/drizzle/schema";
 import { CreateWebhookInput } from "./endpoints";
 import { SendTestEventInput } from "./manual-delivery";
+import { AttemptFiltersQuery } from "./attempt-log";
+import { AttemptDetailSchema } from "./attempt-schemas";
 
 const auth = sessionOrApiKey("weather:webhooks");
 type Auth = typeof auth;
@@ -12,11 +14,9 @@ const units = (n: number) => () => ({ units: n });
 
 export const WebhookIdParams = z.object({ webhook_id: z.uuid() });
 export const RedeliverParams = z.object({ webhook_id: z.uuid(), event_id: z.uuid() });
-export const ListAttemptsQuery = z.strictObject({
-  limit: z.coerce.number({ message: "must be an integer" }).int("must be an integer").min(1, "must be at least 1").max(200, "must be at most 200").default(50),
-});
+export const ListAttemptsQuery = AttemptFiltersQuery;
 
-const EndpointSchema = z
+export const EndpointSchema = z
   .object({
     webhook_id: z.uuid(),
     url: z.string(),
@@ -56,7 +56,13 @@ const AttemptSchema = z
   .meta({ id: "WebhookDeliveryAttempt" });
 
 const ManualResultSchema = z
-  .object({ event_id: z.uuid(), delivery_id: z.uuid(), webhook_id: z.uuid(), attempt: AttemptSchema.nullable() })
+  .object({
+    event_id: z.uuid(),
+    delivery_id: z.uuid(),
+    webhook_id: z.uuid(),
+    attempt_id: z.uuid().nullable().meta({ description: "The new attempt (null only if another worker made it first; see the attempts list)" }),
+    attempt: AttemptSchema.nullable(),
+  })
   .meta({ id: "WebhookManualDelivery" });
 
 const SigningSecretSchema = z
@@ -128,14 +134,21 @@ export const webhookContracts = {
     method: "GET",
     path: "/v1/webhooks/{webhook_id}/attempts",
     summary: "List delivery attempts",
-    description: "Most recent first. limit: default 50, maximum 200. Bills 0 units.",
+    description:
+      "Most recent first, keyset-paginated (pass next_cursor as cursor). Filters: status (retrying is only the latest failed attempt of a chain still running; failed is a superseded failed attempt), event_id, since. Each attempt carries the request body exactly as sent, the request headers (signature shown; the secret is never sent), the response headers and a 1 KB body excerpt. limit: default 50, maximum 200. Bills 0 units.",
     tags: ["Webhooks"],
     family: "weather",
     auth,
     params: WebhookIdParams,
     query: ListAttemptsQuery,
     meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, typeof ListAttemptsQuery, undefined>>({ endpoint: "webhooks.attempts", charge: units(0), sessionReadsFree: true }),
-    responses: { 200: { description: "Attempts", schema: z.object({ webhook_id: z.uuid(), attempts: z.array(AttemptSchema) }) }, ...errors },
+    responses: {
+      200: {
+        description: "Attempts",
+        schema: z.object({ webhook_id: z.uuid(), attempts: z.array(AttemptDetailSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }),
+      },
+      ...errors,
+    },
   }),
   sendTestEvent: contract({
     method: "POST",
@@ -157,13 +170,13 @@ export const webhookContracts = {
     path: "/v1/webhooks/{webhook_id}/events/{event_id}/redeliver",
     summary: "Redeliver an event",
     description:
-      "Sends an existing event (same id, fresh timestamp and signature) to the endpoint again as one immediate attempt, e.g. after a chain gave up. The endpoint must be active and subscribed to the event's type or have been sent the event before (409 otherwise). Bills 0 units.",
+      "Sends an existing event (same id, fresh timestamp and signature) to the endpoint again as one immediate attempt, e.g. after a chain gave up; 202 with the new attempt's id (and the attempt). The endpoint must be active and subscribed to the event's type or have been sent the event before (409 otherwise). Bills 0 units.",
     tags: ["Webhooks"],
     family: "weather",
     auth,
     params: RedeliverParams,
     meter: weatherMeter<HandlerContext<Auth, typeof RedeliverParams, undefined, undefined>>({ endpoint: "webhooks.redeliver", charge: units(0) }),
-    responses: { 201: { description: "The redelivery and its attempt", schema: ManualResultSchema }, 409: { description: "Endpoint disabled or not eligible" }, ...errors },
+    responses: { 202: { description: "The redelivery and its new attempt", schema: ManualResultSchema }, 409: { description: "Endpoint disabled or not eligible" }, ...errors },
   }),
   getWatchSigningSecret: contract({
     method: "GET",

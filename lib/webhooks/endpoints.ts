@@ -1,10 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { WEBHOOK_EVENT_TYPES, webhookAttempts, webhookEndpoints } from "@/drizzle/schema";
+import { WEBHOOK_EVENT_TYPES, webhookEndpoints } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import { notFound } from "@/lib/http/errors";
-import { presentAttempt, presentEndpoint } from "./present";
+import { presentEndpoint } from "./present";
+import { listAttemptLog, type AttemptFilters } from "./attempt-log";
 import { newSigningSecret } from "./signing";
 import { urlProblem } from "./ssrf";
 
@@ -75,14 +76,8 @@ export async function disableEndpoint(accountId: string, webhookId: string) {
   return { webhook_id: row.id, status: row.status, disabled_at: row.disabledAt!.toISOString() };
 }
 
-export async function listAttempts(accountId: string, webhookId: string, limit: number) {
+/** The endpoint's attempts, filtered and paginated (see attempt-log.ts). */
+export async function listAttempts(accountId: string, webhookId: string, filters: AttemptFilters) {
   await ownedEndpoint(accountId, webhookId);
-  const db = await getDb();
-  const rows = await db
-    .select()
-    .from(webhookAttempts)
-    .where(eq(webhookAttempts.endpointId, webhookId))
-    .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.attemptNumber))
-    .limit(limit);
-  return { webhook_id: webhookId, attempts: rows.map(presentAttempt) };
+  return { webhook_id: webhookId, ...(await listAttemptLog(accountId, { endpointId: webhookId }, filters)) };
 }

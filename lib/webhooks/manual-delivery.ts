@@ -17,6 +17,8 @@ export interface ManualDeliveryResult {
   event_id: string;
   delivery_id: string;
   webhook_id: string;
+  /** The new attempt's id; null when another worker happened to take it (see the attempts list). */
+  attempt_id: string | null;
   /** The attempt made inline; null when another worker happened to take it (see the attempts list). */
   attempt: PresentedAttempt | null;
 }
@@ -49,7 +51,8 @@ export async function sendTestEvent(accountId: string, webhookId: string, input:
     })
     .returning({ id: webhookEvents.id });
   const [deliveryId] = await createDeliveries(db, event.id, accountId, [{ kind: "test", url: endpoint.url, endpointId: endpoint.id, watchId: null }]);
-  return { event_id: event.id, delivery_id: deliveryId, webhook_id: webhookId, attempt: await attemptNow(deliveryId) };
+  const attempt = await attemptNow(deliveryId);
+  return { event_id: event.id, delivery_id: deliveryId, webhook_id: webhookId, attempt_id: attempt?.attempt_id ?? null, attempt };
 }
 
 /**
@@ -80,11 +83,13 @@ export async function redeliverEvent(accountId: string, webhookId: string, event
       });
     }
   }
-  const [deliveryId] = await createDeliveries(db, event.id, accountId, [{ kind: "manual", url: endpoint.url, endpointId: endpoint.id, watchId: null }]);
-  return { event_id: event.id, delivery_id: deliveryId, webhook_id: webhookId, attempt: await attemptNow(deliveryId) };
+  const [deliveryId] = await createDeliveries(db, event.id, accountId, [{ kind: "manual", url: endpoint.url, endpointId: endpoint.id, watchId: event.watchId }]);
+  const attempt = await attemptNow(deliveryId);
+  return { event_id: event.id, delivery_id: deliveryId, webhook_id: webhookId, attempt_id: attempt?.attempt_id ?? null, attempt };
 }
 
-async function attemptNow(deliveryId: string): Promise<PresentedAttempt | null> {
+/** Claims a fresh single-attempt delivery and makes its attempt inline (null if another worker took it). */
+export async function attemptNow(deliveryId: string): Promise<PresentedAttempt | null> {
   const db = await getDb();
   const claim = await claimDelivery(db, deliveryId);
   if (!claim) return null;

@@ -39,6 +39,21 @@ export interface PostResult {
   timeMs: number;
   bodyExcerpt: string;
   error: string | null;
+  /** Response headers (lower-case names; at most 50, values cut at 512 characters); {} when no response arrived. */
+  headers?: Record<string, string>;
+}
+
+const MAX_HEADERS = 50;
+const MAX_HEADER_VALUE = 512;
+
+/** What we keep of a receiver's headers for the attempt record (bounded: a receiver controls them). */
+export function keptHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw).slice(0, MAX_HEADERS)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = (Array.isArray(value) ? value.join(", ") : value).slice(0, MAX_HEADER_VALUE);
+  }
+  return out;
 }
 
 function pinnedLookup(target: CheckedTarget): LookupFunction {
@@ -70,12 +85,7 @@ export function postSigned(target: CheckedTarget, headers: Record<string, string
       path: `${url.pathname}${url.search}`,
       agent,
       lookup: pinnedLookup(target),
-      headers: {
-        "content-type": "application/json",
-        "content-length": String(payload.length),
-        "user-agent": "SkycastWebhooks/1.0",
-        ...headers,
-      },
+      headers: { ...requestHeaders(body), ...headers },
     });
     const timer = setTimeout(() => {
       req.destroy();
@@ -98,7 +108,7 @@ export function postSigned(target: CheckedTarget, headers: Record<string, string
         let error: string | null = null;
         if (status >= 300 && status < 400) error = `Redirect not followed (Location: ${res.headers.location ?? "none"}).`;
         else if (status < 200 || status >= 300) error = `Non-2xx response: ${status}.`;
-        finish({ status, bodyExcerpt, error });
+        finish({ status, bodyExcerpt, error, headers: keptHeaders(res.headers) });
       };
       res.on("end", done);
       res.on("close", done);
@@ -106,6 +116,11 @@ export function postSigned(target: CheckedTarget, headers: Record<string, string
     });
     req.end(payload);
   });
+}
+
+/** The fixed headers of every delivery (the attempt record shows them with the signature headers). */
+export function requestHeaders(body: string): Record<string, string> {
+  return { "content-type": "application/json", "content-length": String(Buffer.byteLength(body, "utf8")), "user-agent": "SkycastWebhooks/1.0" };
 }
 
 /** At most 1 KB, cut on a UTF-8 character boundary. */

@@ -16,6 +16,16 @@ export interface AttemptRecord {
   nextRetryAt: Date | null;
 }
 
+export interface AttemptFacts {
+  result: PostResult;
+  signature: string;
+  timestamp: number;
+  attemptedAt: Date;
+  completedAt: Date;
+  /** The request exactly as sent (shown on the attempt; the secret is never part of it). */
+  sent?: { body: string; headers: Record<string, string> };
+}
+
 /** Meta events are not themselves reported as failed deliveries (no cascades). */
 const META_EVENTS = new Set(["weather.webhook_delivery_failed", "weather.webhook_endpoint_disabled"]);
 
@@ -29,7 +39,7 @@ const META_EVENTS = new Set(["weather.webhook_delivery_failed", "weather.webhook
 export async function recordAttempt(
   claim: ClaimedDelivery,
   event: { type: string },
-  a: { result: PostResult; signature: string; timestamp: number; attemptedAt: Date; completedAt: Date },
+  a: AttemptFacts,
 ): Promise<AttemptRecord | undefined> {
   const db = await getDb();
   const ok = a.result.status >= 200 && a.result.status < 300 && a.result.error === null;
@@ -76,6 +86,9 @@ export async function recordAttempt(
         attemptedAt: a.attemptedAt,
         completedAt: a.completedAt,
         nextRetryAt,
+        requestBody: a.sent?.body ?? null,
+        requestHeaders: a.sent?.headers ?? null,
+        responseHeaders: a.result.headers ?? null,
       })
       .returning({ id: webhookAttempts.id });
 
@@ -121,7 +134,7 @@ export async function reportExhausted(tx: Tx, claim: ExhaustedChain, eventType: 
 async function recordSuccess(
   claim: ClaimedDelivery,
   event: { type: string },
-  a: { result: PostResult; signature: string; timestamp: number; attemptedAt: Date; completedAt: Date },
+  a: AttemptFacts,
 ): Promise<AttemptRecord | undefined> {
   const done = a.completedAt.toISOString();
   const row = await queryOne<{ id: string }>(
@@ -134,10 +147,11 @@ async function recordSuccess(
         ), inserted AS (
           INSERT INTO webhook_attempts (delivery_id, event_id, event_type, endpoint_id, account_id, attempt_number, status,
             response_status, response_time_ms, response_body_excerpt, error_message, request_signature, request_timestamp,
-            scheduled_at, attempted_at, completed_at, next_retry_at)
+            scheduled_at, attempted_at, completed_at, next_retry_at, request_body, request_headers, response_headers)
           SELECT moved.id, ${claim.eventId}::uuid, ${event.type}, ${claim.endpointId}::uuid, ${claim.accountId}::uuid, ${claim.attemptNumber}::int,
             'delivered', ${a.result.status}::int, ${a.result.timeMs}::int, ${a.result.bodyExcerpt}, NULL, ${a.signature}, ${a.timestamp}::int,
-            ${claim.scheduledAt.toISOString()}::timestamptz, ${a.attemptedAt.toISOString()}::timestamptz, ${done}::timestamptz, NULL
+            ${claim.scheduledAt.toISOString()}::timestamptz, ${a.attemptedAt.toISOString()}::timestamptz, ${done}::timestamptz, NULL,
+            ${a.sent?.body ?? null}, ${a.sent ? JSON.stringify(a.sent.headers) : null}::jsonb, ${a.result.headers ? JSON.stringify(a.result.headers) : null}::jsonb
           FROM moved
           RETURNING id
         ), endpoint AS (

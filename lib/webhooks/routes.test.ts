@@ -148,7 +148,8 @@ describe("webhook endpoint routes", () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(Object.keys(list[0]).sort()).toEqual(
       ["attempt_id", "attempt_number", "attempted_at", "completed_at", "error_message", "event_id", "event_type", "next_retry_at", "request_signature",
-        "request_timestamp", "response_body_excerpt", "response_status", "response_time_ms", "scheduled_at", "status"].sort(),
+        "request_timestamp", "response_body_excerpt", "response_status", "response_time_ms", "scheduled_at", "status",
+        "delivery_id", "delivery_kind", "chain_status", "webhook_id", "watch_id", "url", "request_body", "request_headers", "response_headers"].sort(),
     );
     const two = await call(attempts.GET, { path: `${path}?limit=2`, params, bearer: key });
     expect(two.body.data.attempts).toHaveLength(2);
@@ -177,7 +178,8 @@ describe("webhook endpoint routes", () => {
     await drainDeliveries();
     const again = await call(redeliver.POST, { method: "POST", path: `/v1/webhooks/${ep.webhook_id}/events/${eventId}/redeliver`,
       params: { ...params, event_id: eventId }, bearer: key });
-    expect(again.status).toBe(201);
+    expect(again.status).toBe(202);
+    expect(again.body.data.attempt_id).toBe(again.body.data.attempt.attempt_id);
     expect(again.body.data).toMatchObject({ event_id: eventId, webhook_id: ep.webhook_id, attempt: { status: "delivered", event_id: eventId } });
     const both = rx.requests.filter((r) => r.headers["x-service-event-id"] === eventId);
     expect(both).toHaveLength(2);

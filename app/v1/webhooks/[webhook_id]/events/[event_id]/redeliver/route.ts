@@ -3,6 +3,6 @@ import { webhookContracts as c } from "@/lib/webhooks/contracts";
 import { redeliverEvent } from "@/lib/webhooks/manual-delivery";
 
 export const POST = defineRoute(c.redeliverEvent, async ({ principal, params }) => ({
-  status: 201,
+  status: 202,
   data: await redeliverEvent(principal.accountId, params.webhook_id, params.event_id),
 }));

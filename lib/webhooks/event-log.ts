@@ -1,0 +1,150 @@
+import { sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { WEBHOOK_EVENT_TYPES } from "@/drizzle/schema";
+import { getDb } from "@/lib/db/client";
+import { queryOne, queryRows } from "@/lib/db/sql";
+import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
+import { notFound } from "@/lib/http/errors";
+import { eventEnvelope } from "./signing";
+
+/** An event's delivery state over all its targets. */
+export const EVENT_DELIVERY_STATES = ["no_targets", "pending", "delivered", "failed"] as const;
+
+export const ListEventsQuery = z.strictObject({
+  limit: z.coerce.number({ message: "must be an integer" }).int("must be an integer").min(1, "must be at least 1").max(200, "must be at most 200").default(50),
+  type: z.enum(WEBHOOK_EVENT_TYPES, { message: `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}` }).optional(),
+  status: z.enum(EVENT_DELIVERY_STATES, { message: `must be one of ${EVENT_DELIVERY_STATES.join(", ")}` }).optional(),
+  since: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z" }).optional(),
+  cursor: z.string().max(300, "must be at most 300 characters").optional(),
+});
+export type ListEventsFilters = z.output<typeof ListEventsQuery>;
+export const EventIdParams = z.object({ event_id: z.uuid() });
+
+/**
+ * failed: some target's chain gave up and no later delivery to it succeeded;
+ * pending: a chain is still running; delivered: every target got it.
+ */
+const DELIVERY_STATE = sql`(SELECT CASE
+    WHEN count(*) = 0 THEN 'no_targets'
+    WHEN bool_or(d.status = 'pending') THEN 'pending'
+    WHEN bool_and(d.status = 'delivered' OR EXISTS (
+      SELECT 1 FROM webhook_deliveries d2 WHERE d2.event_id = d.event_id AND d2.status = 'delivered'
+        AND d2.url = d.url AND d2.created_at > d.created_at)) THEN 'delivered'
+    ELSE 'failed' END
+  FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status <> 'cancelled')`;
+
+interface EventRow {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+  watch_id: string | null;
+  created_at: Date | string;
+  at_text: string;
+  delivery_state: (typeof EVENT_DELIVERY_STATES)[number];
+  targets: number;
+}
+
+function presentEventSummary(e: EventRow) {
+  return {
+    event_id: e.id,
+    type: e.type,
+    created_at: new Date(e.created_at).toISOString(),
+    watch_id: e.watch_id,
+    test: e.data?.test === true,
+    delivery_state: e.delivery_state,
+    targets: Number(e.targets),
+  };
+}
+
+/** The account's events, newest first; every event is stored once, whether or not it had a target. */
+export async function listEvents(accountId: string, f: ListEventsFilters) {
+  const conds: SQL[] = [sql`e.account_id = ${accountId}::uuid`];
+  if (f.type) conds.push(sql`e.type = ${f.type}`);
+  if (f.since) conds.push(sql`e.created_at >= ${f.since}::timestamptz`);
+  if (f.status) conds.push(sql`${DELIVERY_STATE} = ${f.status}`);
+  if (f.cursor) {
+    const c = decodeCursor(f.cursor);
+    conds.push(sql`(e.created_at, e.id) < (${c.at}::timestamptz, ${c.id}::uuid)`);
+  }
+  const rows = await queryRows<EventRow>(
+    await getDb(),
+    sql`SELECT e.id, e.type, e.data, e.watch_id, e.created_at, e.created_at::text AS at_text, ${DELIVERY_STATE} AS delivery_state,
+          (SELECT count(DISTINCT d.url) FROM webhook_deliveries d WHERE d.event_id = e.id) AS targets
+        FROM webhook_events e WHERE ${sql.join(conds, sql` AND `)}
+        ORDER BY e.created_at DESC, e.id DESC LIMIT ${f.limit + 1}`,
+  );
+  const page = rows.slice(0, f.limit);
+  const more = rows.length > f.limit;
+  const last = page[page.length - 1];
+  return { events: page.map(presentEventSummary), has_more: more, next_cursor: more && last ? encodeCursor({ at: last.at_text, id: last.id }) : null };
+}
+
+interface DeliveryRow {
+  id: string;
+  kind: string;
+  endpoint_id: string | null;
+  watch_id: string | null;
+  url: string;
+  status: string;
+  attempts_made: number;
+  max_attempts: number;
+  next_attempt_at: Date | string | null;
+  created_at: Date | string;
+  last_attempt_id: string | null;
+  last_response_status: number | null;
+  last_error_message: string | null;
+  last_attempted_at: Date | string | null;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/**
+ * One event: the exact payload every delivery signs and sends (the same
+ * function builds both), and one summary per delivery chain (targets are
+ * endpoints and the watch's webhook_url; redeliveries are chains of their own).
+ */
+export async function getEvent(accountId: string, eventId: string) {
+  const db = await getDb();
+  const e = await queryOne<{ id: string; type: string; data: Record<string, unknown>; watch_id: string | null; created_at: Date | string }>(
+    db,
+    sql`SELECT id, type, data, watch_id, created_at FROM webhook_events WHERE id = ${eventId}::uuid AND account_id = ${accountId}::uuid`,
+  );
+  if (!e) throw notFound("Event");
+  const deliveries = await queryRows<DeliveryRow>(
+    db,
+    sql`SELECT d.id, d.kind, d.endpoint_id, d.watch_id, d.url, d.status, d.attempts_made, d.max_attempts, d.next_attempt_at, d.created_at,
+          la.id AS last_attempt_id, la.response_status AS last_response_status, la.error_message AS last_error_message, la.attempted_at AS last_attempted_at
+        FROM webhook_deliveries d
+        LEFT JOIN LATERAL (SELECT id, response_status, error_message, attempted_at FROM webhook_attempts a
+                           WHERE a.delivery_id = d.id ORDER BY attempt_number DESC LIMIT 1) la ON true
+        WHERE d.event_id = ${eventId}::uuid AND d.account_id = ${accountId}::uuid
+        ORDER BY d.created_at, d.id`,
+  );
+  const createdAt = new Date(e.created_at);
+  const payload = eventEnvelope({ id: e.id, type: e.type, createdAt, data: e.data });
+  return {
+    event_id: e.id,
+    type: e.type,
+    created_at: createdAt.toISOString(),
+    watch_id: e.watch_id,
+    test: e.data?.test === true,
+    payload,
+    data: e.data,
+    deliveries: deliveries.map((d) => ({
+      delivery_id: d.id,
+      target: d.endpoint_id ? ("webhook_endpoint" as const) : ("watch_webhook_url" as const),
+      kind: d.kind as "endpoint" | "watch" | "manual" | "test",
+      webhook_id: d.endpoint_id,
+      watch_id: d.watch_id,
+      url: d.url,
+      status: d.status as "pending" | "delivered" | "giving_up" | "cancelled",
+      attempts_made: d.attempts_made,
+      max_attempts: d.max_attempts,
+      next_attempt_at: d.status === "pending" ? iso(d.next_attempt_at) : null,
+      created_at: iso(d.created_at)!,
+      last_attempt: d.last_attempt_id
+        ? { attempt_id: d.last_attempt_id, response_status: d.last_response_status!, error_message: d.last_error_message, attempted_at: iso(d.last_attempted_at)! }
+        : null,
+    })),
+  };
+}

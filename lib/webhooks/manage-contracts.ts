@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { contract, type HandlerContext } from "@/lib/http/route";
+import { sessionOrApiKey } from "@/lib/auth/strategies";
+import { weatherMeter } from "@/lib/billing/meter";
+import { EndpointSchema, WebhookIdParams } from "./contracts";
+import { DEFAULT_GRACE_HOURS, MAX_GRACE_HOURS, RotateSecretInput, UpdateWebhookInput } from "./manage-endpoint";
+
+const auth = sessionOrApiKey("weather:webhooks");
+type Auth = typeof auth;
+const units = (n: number) => () => ({ units: n });
+
+const SecretSchema = z
+  .object({
+    webhook_id: z.uuid(),
+    secret: z.string(),
+    secret_prefix: z.string(),
+    previous_secret_expires_at: z.string().nullable().meta({ description: "End of the rotation grace period during which the previous secret still signs (null: none)" }),
+  })
+  .meta({ id: "WebhookEndpointSecret" });
+
+const errors = {
+  400: { description: "Invalid request (bad_request) naming the field" },
+  401: { description: "Missing or invalid credentials" },
+  403: { description: "Key lacks the weather:webhooks scope" },
+  404: { description: "No such webhook endpoint for this account" },
+  429: { description: "rate_limit_exceeded: the monthly requests cap is reached (details.dimension)" },
+};
+const disabled = { 409: { description: "The endpoint is disabled (clone it instead)" } };
+
+export const manageContracts = {
+  updateWebhook: contract({
+    method: "PATCH",
+    path: "/v1/webhooks/{webhook_id}",
+    summary: "Update a webhook endpoint",
+    description:
+      "Changes url (same https-only and SSRF rules as creation), events and/or description; at least one. The secret is unchanged. 409 for a disabled endpoint. Bills 1 unit.",
+    tags: ["Webhooks"],
+    family: "weather",
+    auth,
+    params: WebhookIdParams,
+    body: UpdateWebhookInput.meta({ id: "UpdateWebhookEndpoint" }),
+    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, typeof UpdateWebhookInput>>({ endpoint: "webhooks.update", charge: units(1) }),
+    responses: { 200: { description: "The endpoint", schema: EndpointSchema }, ...disabled, ...errors },
+  }),
+  revealSecret: contract({
+    method: "POST",
+    path: "/v1/webhooks/{webhook_id}/secret/reveal",
+    summary: "Reveal an endpoint's signing secret",
+    description: "Returns the current secret. Each call is recorded in the account's audit trail (who, when, request id). Cache-Control: no-store. Bills 0 units.",
+    tags: ["Webhooks"],
+    family: "weather",
+    auth,
+    params: WebhookIdParams,
+    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, undefined>>({ endpoint: "webhooks.secret_reveal", charge: units(0) }),
+    responses: { 200: { description: "The secret", schema: SecretSchema }, ...errors },
+  }),
+  rotateSecret: contract({
+    method: "POST",
+    path: "/v1/webhooks/{webhook_id}/secret/rotate",
+    summary: "Rotate an endpoint's signing secret",
+    description: `Issues a new secret at once. During grace_period_hours (default ${DEFAULT_GRACE_HOURS}, at most ${MAX_GRACE_HOURS}; 0 ends the old secret now) every delivery carries both signatures in X-Service-Signatures (v1=<new>,v1=<old>) and X-Service-Signature stays signed with the old secret, so receivers switch without losing deliveries. Audited; Cache-Control: no-store. 409 for a disabled endpoint. Bills 0 units.`,
+    tags: ["Webhooks"],
+    family: "weather",
+    auth,
+    params: WebhookIdParams,
+    body: RotateSecretInput,
+    bodyOptional: true,
+    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, typeof RotateSecretInput>>({ endpoint: "webhooks.secret_rotate", charge: units(0) }),
+    responses: { 200: { description: "The new secret", schema: SecretSchema }, ...disabled, ...errors },
+  }),
+  cloneWebhook: contract({
+    method: "POST",
+    path: "/v1/webhooks/{webhook_id}/clone",
+    summary: "Clone a webhook endpoint",
+    description: "Creates a new active endpoint with the same url, events and description and a new secret (returned only here), e.g. to replace a disabled one. Bills 1 unit.",
+    tags: ["Webhooks"],
+    family: "weather",
+    auth,
+    params: WebhookIdParams,
+    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, undefined>>({ endpoint: "webhooks.clone", charge: units(1) }),
+    responses: { 201: { description: "The new endpoint, with its secret", schema: EndpointSchema.extend({ secret: z.string() }) }, ...errors },
+  }),
+};

@@ -1,0 +1,111 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { auditEvents, webhookEndpoints } from "@/drizzle/schema";
+import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
+import { getDb, type DbOrTx } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/errors";
+import type { Principal } from "@/lib/http/types";
+import { CreateWebhookInput, createEndpoint, ownedEndpoint, WebhookUrl } from "./endpoints";
+import { presentEndpoint } from "./present";
+import { newSigningSecret } from "./signing";
+import { urlProblem } from "./ssrf";
+
+export const UpdateWebhookInput = z
+  .strictObject({
+    url: WebhookUrl.optional(),
+    events: CreateWebhookInput.shape.events.optional(),
+    description: z.string().max(500, "must be at most 500 characters").optional(),
+  })
+  .refine((b) => b.url !== undefined || b.events !== undefined || b.description !== undefined, "give at least one of url, events, description");
+export type UpdateWebhookInput = z.output<typeof UpdateWebhookInput>;
+
+export const MAX_GRACE_HOURS = 168;
+export const DEFAULT_GRACE_HOURS = 24;
+export const RotateSecretInput = z.strictObject({
+  grace_period_hours: z
+    .number({ message: "must be a number of hours" })
+    .int("must be a whole number of hours")
+    .min(0, "must be at least 0")
+    .max(MAX_GRACE_HOURS, `must be at most ${MAX_GRACE_HOURS}`)
+    .default(DEFAULT_GRACE_HOURS),
+});
+
+function assertActive(e: { id: string; status: string }) {
+  if (e.status !== "active") {
+    throw new ApiError("conflict", "This webhook endpoint is disabled; clone it into a new endpoint instead.", { details: { webhook_id: e.id, status: e.status } });
+  }
+}
+
+/** Who did it, for the audit trail (ids only, never a credential). */
+function actorOf(p: Principal): string {
+  if (p.type === "session") return `session:${p.userId}`;
+  if (p.type === "api_key") return `api_key:${p.keyId}`;
+  return p.type;
+}
+
+async function audit(d: DbOrTx, accountId: string, principal: Principal, action: string, target: string, requestId: string, details: Record<string, unknown> = {}) {
+  await d.insert(auditEvents).values({ accountId, action, actor: actorOf(principal), target, requestId, details });
+}
+
+/** PATCH: url (same validation and SSRF rules as creation), events, description. Disabled endpoints stay as they are (409). */
+export async function updateEndpoint(accountId: string, webhookId: string, input: UpdateWebhookInput) {
+  assertActive(await ownedEndpoint(accountId, webhookId));
+  const db = await getDb();
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ ...(input.url !== undefined && { url: input.url }), ...(input.events && { events: input.events }), ...(input.description !== undefined && { description: input.description }), updatedAt: new Date() })
+    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.status, "active")))
+    .returning();
+  if (!row) assertActive({ id: webhookId, status: "disabled" }); // disabled in between
+  return presentEndpoint(row);
+}
+
+/** Reveals the current secret; a separate call recorded in the audit trail. */
+export async function revealSecret(accountId: string, webhookId: string, principal: Principal, requestId: string) {
+  const e = await ownedEndpoint(accountId, webhookId);
+  const db = await getDb();
+  await audit(db, accountId, principal, "webhook.secret_revealed", webhookId, requestId);
+  return { webhook_id: e.id, secret: decryptSecret(e.secretEncrypted), secret_prefix: e.secretPrefix, previous_secret_expires_at: graceEnd(e.previousSecretExpiresAt) };
+}
+
+function graceEnd(d: Date | null): string | null {
+  return d && d > new Date() ? d.toISOString() : null;
+}
+
+/**
+ * Rotation with a grace period: the new secret signs from now on, and the old
+ * one keeps signing too (a second `v1=` in X-Service-Signatures) until the
+ * grace period ends, so receivers can switch without losing deliveries.
+ * Rotating again during a grace period drops the oldest secret.
+ */
+export async function rotateSecret(accountId: string, webhookId: string, graceHours: number, principal: Principal, requestId: string) {
+  const e = await ownedEndpoint(accountId, webhookId);
+  assertActive(e);
+  const { secret, prefix } = newSigningSecret();
+  const expires = graceHours > 0 ? new Date(Date.now() + graceHours * 3600_000) : null;
+  const db = await getDb();
+  const row = await db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(webhookEndpoints)
+      .set({
+        secretEncrypted: encryptSecret(secret),
+        secretPrefix: prefix,
+        previousSecretEncrypted: expires ? e.secretEncrypted : null,
+        previousSecretExpiresAt: expires,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
+      .returning();
+    await audit(tx, accountId, principal, "webhook.secret_rotated", webhookId, requestId, { grace_period_hours: graceHours });
+    return r;
+  });
+  return { webhook_id: row.id, secret, secret_prefix: prefix, previous_secret_expires_at: expires?.toISOString() ?? null };
+}
+
+/** One-click replacement of an endpoint (typically a disabled one): same url, events and description, a new secret. */
+export async function cloneEndpoint(accountId: string, webhookId: string) {
+  const e = await ownedEndpoint(accountId, webhookId);
+  const problem = urlProblem(e.url);
+  if (problem) throw new ApiError("bad_request", `This endpoint's url ${problem}; create a new endpoint with another url.`, { details: { field: "url" } });
+  return createEndpoint(accountId, { url: e.url, events: e.events as CreateWebhookInput["events"], description: e.description });
+}
