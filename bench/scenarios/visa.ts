@@ -58,7 +58,7 @@ export const scenarios: BenchScenario[] = [
         sameHour ? ok === limit && limited === 100 : ok <= 2 * limit,
         `${ok} ok, ${limited} 429${sameHour ? "" : " (crossed an hour boundary)"}`,
       );
-      return { data: `synthetic passport index, ${first.rows} rows, ${imported.changes} changes in the second import` };
+      return { data: `synthetic passport index, ${first.rows} rows, second import: ${JSON.stringify(imported.changes)}` };
     },
   },
 ];

@@ -36,7 +36,7 @@ export const scenarios: BenchScenario[] = [
       const current = "/v1/weather/current?lat=48.8566&lng=2.3522";
       const forecast = "/v1/weather/forecast?lat=48.8566&lng=2.3522&days=7";
       const timeline = timelineBody();
-      const route = JSON.stringify({ origin: { lat: 48.8566, lng: 2.3522 }, destination: { lat: 49.4431, lng: 1.0993 }, transport_mode: "driving" });
+      const route = JSON.stringify({ origin: { lat: 48.8566, lng: 2.3522 }, destination: { lat: 49.4431, lng: 1.0993 }, transport_mode: "car" });
       await warm(ctx.baseUrl + current, { headers: auth });
       await warm(ctx.baseUrl + forecast, { headers: auth });
       await warm(ctx.baseUrl + "/v1/weather/timeline", { method: "POST", headers: json, body: timeline });
