@@ -10,6 +10,8 @@ import * as usage from "@/app/v1/usage/route";
 import * as watchList from "@/app/v1/weather/watch/route";
 import * as watchById from "@/app/v1/weather/watch/[watch_id]/route";
 import * as visaCheck from "@/app/v1/visa/check/route";
+import * as trips from "@/app/v1/trips/route";
+import * as ops from "@/app/v1/trips/[tripId]/ops/route";
 
 /*
  * Statements per request on the hot paths (issue 15), counted at the driver. Each
@@ -78,5 +80,29 @@ describe("statements per request", () => {
     });
     expect(s).toHaveLength(1);
     expect(s[0]).toMatch(/visa_usage_windows/);
+  });
+
+  it("POST /v1/trips/{id}/ops add_event: bump (with the role check) + event + op-log in one transaction", async () => {
+    const token = await u.token();
+    const trip = await call(trips.POST, { method: "POST", path: "/v1/trips", bearer: token, body: { name: "rt", time_zone: "Europe/Paris" } });
+    const tripId = String(trip.body.trip_id);
+    let base = 0;
+    const op = () => ({
+      method: "POST" as const,
+      path: `/v1/trips/${tripId}/ops`,
+      bearer: token,
+      params: { tripId },
+      body: { base_revision: base, type: "add_event", payload: { type: "activity", title: "x", startDateTime: "2026-05-01T10:00:00+02:00" } },
+    });
+    for (; base < 3; base++) expect((await call(ops.POST, op())).status).toBe(200);
+    statements.length = 0;
+    expect((await call(ops.POST, op())).status).toBe(200);
+    await new Promise((r) => setImmediate(r));
+    // Transaction control aside, and the token's first-use lastUsedAt write (off the request path, once a minute).
+    const work = statements.filter((q) => !/^(begin|commit|rollback)/i.test(q) && !q.includes("last_used_at"));
+    expect(work).toHaveLength(3);
+    expect(work[0]).toMatch(/^UPDATE trips SET revision = revision \+ 1[\s\S]*trip_members/);
+    expect(work[1]).toMatch(/^insert into "trip_events"/);
+    expect(work[2]).toMatch(/^insert into "trip_ops"/);
   });
 });
