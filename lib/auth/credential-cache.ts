@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { getDbHandle, type DbHandle } from "@/lib/db/client";
-import { CHANNELS } from "@/lib/db/notify";
+import { CHANNELS, notify } from "@/lib/db/notify";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 
@@ -97,7 +96,7 @@ class CredentialCache {
       timer = setTimeout(resolve, SYNC_TIMEOUT_MS);
     });
     try {
-      await this.handle.db.execute(sql`SELECT pg_notify(${CREDENTIALS_CHANNEL}, ${marker})`);
+      await notify(this.handle.db, CHANNELS.credentials, marker);
       await arrived;
     } finally {
       clearTimeout(timer);
