@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import autocannon from "autocannon";
-import type { BenchContext, LoadOptions, LoadResult } from "./types";
+import type { BenchCheck, BenchContext, LoadOptions, LoadResult, TableRow } from "./types";
 
 const execFileAsync = promisify(execFile);
 
@@ -63,6 +63,9 @@ export async function runAdmin(env: Record<string, string>, command: string, fla
   return JSON.parse(stdout.trim().split("\n").pop()!);
 }
 
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+
 export async function load(baseUrl: string, o: LoadOptions): Promise<LoadResult> {
   const common = {
     url: baseUrl + o.path,
@@ -72,8 +75,8 @@ export async function load(baseUrl: string, o: LoadOptions): Promise<LoadResult>
     requests: o.requests as never,
     connections: o.connections ?? 64,
   };
-  await autocannon({ ...common, duration: 2 }); // warm-up
-  const r = await autocannon({ ...common, duration: o.durationSeconds ?? 10 });
+  if (WARMUP_SECONDS > 0) await autocannon({ ...common, duration: WARMUP_SECONDS });
+  const r = await autocannon({ ...common, duration: o.durationSeconds ?? SECONDS });
   return {
     title: o.title,
     rps: Math.round(r.requests.average),
@@ -85,28 +88,52 @@ export async function load(baseUrl: string, o: LoadOptions): Promise<LoadResult>
   };
 }
 
-export function makeContext(baseUrl: string, dbEnv: Record<string, string>): BenchContext {
+export const HEALTHZ = "GET /api/healthz";
+
+export interface BenchRecorder {
+  ctx: BenchContext;
+  rows: TableRow[];
+  checks: BenchCheck[];
+  /** Names the scenario the next rows and checks belong to. */
+  setScenario(name: string): void;
+}
+
+export function makeContext(baseUrl: string, dbEnv: Record<string, string>): BenchRecorder {
   let baseline: number | undefined;
+  let scenario: string | undefined;
+  const rows: TableRow[] = [];
+  const checks: BenchCheck[] = [];
   const ctx: BenchContext = {
     baseUrl,
     admin: (command, flags) => runAdmin(dbEnv, command, flags),
-    load: (o) => load(baseUrl, o),
+    async load(o) {
+      const r = await load(baseUrl, o);
+      if (o.title === HEALTHZ && baseline === undefined) baseline = r.rps;
+      rows.push({ ...r, scenario, target: o.target });
+      return r;
+    },
+    record(row) {
+      rows.push({ ...row, scenario });
+    },
+    check(name, ok, detail) {
+      checks.push({ scenario, name, ok, detail });
+    },
     async baselineRps() {
-      baseline ??= (await load(baseUrl, { title: "GET /api/healthz", path: "/api/healthz" })).rps;
+      baseline ??= (await ctx.load({ title: HEALTHZ, path: "/api/healthz" })).rps;
       return baseline;
     },
-    async newDeveloper(plan = "pro") {
+    async newDeveloper(plan = "pro", opts = {}) {
       const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
       await ctx.admin("create-user", { email, password: "bench-password-1", plan });
       const { key } = await ctx.admin("create-key", {
         email,
         name: "bench",
         scopes: "read,write,delete,weather:read,weather:timeline,weather:route,weather:watch,weather:webhooks",
-        internal: true,
+        internal: opts.internal ?? true,
       });
       const { token } = await ctx.admin("create-token", { email });
       return { email, key, token };
     },
   };
-  return ctx;
+  return { ctx, rows, checks, setScenario: (n) => void (scenario = n) };
 }

@@ -9,12 +9,16 @@ export interface BenchContext {
   baseUrl: string;
   /** Runs the admin CLI against the same database as the app; returns its JSON object. */
   admin(command: string, flags: Record<string, string | number | boolean>): Promise<any>;
-  /** autocannon run (64 connections, 10 s by default, after a 2 s warm-up). */
+  /** autocannon run (64 connections, BENCH_SECONDS s, after a warm-up); recorded as a table row. */
   load(opts: LoadOptions): Promise<LoadResult>;
+  /** Records a row measured another way (closed-loop clients, the delivery benchmark). */
+  record(row: TableRow): void;
+  /** An invariant checked after a run (counters, limits); a failed check fails `npm run bench`. */
+  check(name: string, ok: boolean, detail: string): void;
   /** req/s of /api/healthz measured in this run (the baseline for ratios). */
   baselineRps(): Promise<number>;
-  /** A fresh user with a pro plan, returned with a key holding every scope. */
-  newDeveloper(plan?: string): Promise<{ email: string; key: string; token: string }>;
+  /** A fresh user on `plan` with a key holding every scope (internal: metered, never capped, unless internal is false). */
+  newDeveloper(plan?: string, opts?: { internal?: boolean }): Promise<{ email: string; key: string; token: string }>;
 }
 
 export interface LoadOptions {
@@ -25,6 +29,8 @@ export interface LoadOptions {
   body?: string;
   connections?: number;
   durationSeconds?: number;
+  /** Ratio to healthz this row must reach (issue 15's table); shown beside the figure. */
+  target?: number;
   /** Build each request (e.g. different bodies per request). */
   requests?: Array<{ method?: string; path?: string; body?: string; headers?: Record<string, string> }>;
 }
@@ -39,8 +45,25 @@ export interface LoadResult {
   requests: number;
 }
 
+/** One line of the printed table and of bench/results/<date>.json. */
+export interface TableRow extends LoadResult {
+  scenario?: string;
+  target?: number;
+  /** Ratio to healthz, filled in by the runner. */
+  ratio?: number;
+  /** Extra figures (e.g. applied ops/s, items/s). */
+  note?: string;
+}
+
+export interface BenchCheck {
+  scenario?: string;
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
 export interface BenchScenario {
   name: string;
-  /** Returns figures to print (numbers and short strings). */
+  /** Returns extra figures to print (numbers and short strings). */
   run(ctx: BenchContext): Promise<Record<string, number | string>>;
 }

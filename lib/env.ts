@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** Max JSON request body in bytes (413 past it). */
+  // In-process credential cache lifetime (a safety net: LISTEN/NOTIFY evicts on change); 0 disables it.
+  CREDENTIAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });

@@ -1,79 +1,140 @@
+import { closedLoop } from "../closed-loop";
 import type { BenchContext, BenchScenario } from "../types";
 
 /**
- * Issue 5 (trips): revision-checked ops throughput. Autocannon cannot follow a
- * changing base_revision, so these run their own closed-loop clients: each
- * posts an op, and on 409 STALE_REVISION retries with the current_revision the
- * error carries (the documented recovery, minus the diff read).
+ * Trips: itinerary and diff reads; revision-checked ops (closed-loop clients that, on 409
+ * STALE_REVISION, retry with the current_revision the error carries, as documented); events
+ * CRUD over the key-authenticated /api routes; proposals created and accepted.
  */
 const CLIENTS = 64;
-const DURATION_MS = 10_000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const at = (i: number) => `2026-05-${String(1 + (i % 28)).padStart(2, "0")}T${String(8 + (i % 12)).padStart(2, "0")}:00:00+02:00`;
 
-interface LoopResult {
-  applied: number;
-  stale: number;
-  other: number;
-  latencies: number[];
+async function call(ctx: BenchContext, method: string, path: string, auth: string, body?: unknown) {
+  const res = await fetch(ctx.baseUrl + path, {
+    method,
+    headers: { authorization: `Bearer ${auth}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
 async function createTrip(ctx: BenchContext, token: string, name: string): Promise<number> {
-  const res = await fetch(`${ctx.baseUrl}/v1/trips`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ name, time_zone: "Europe/Paris" }),
-  });
-  if (res.status !== 201) throw new Error(`create trip: ${res.status} ${await res.text()}`);
-  return (await res.json()).trip_id;
+  const r = await call(ctx, "POST", "/v1/trips", token, { name, time_zone: "Europe/Paris" });
+  if (r.status !== 201) throw new Error(`create trip: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.trip_id;
 }
 
-async function client(ctx: BenchContext, token: string, tripId: number, until: number, out: LoopResult) {
-  let base = 0;
-  let i = 0;
-  while (Date.now() < until) {
-    const t0 = performance.now();
-    const res = await fetch(`${ctx.baseUrl}/v1/trips/${tripId}/ops`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        base_revision: base,
-        type: "add_event",
-        payload: { type: "activity", title: `bench ${i++}`, startDateTime: "2026-05-01T10:00:00+02:00" },
-      }),
-    });
-    out.latencies.push(performance.now() - t0);
-    const body = await res.json().catch(() => ({}));
-    if (res.status === 200) {
-      out.applied++;
-      base = body.new_revision;
-    } else if (res.status === 409 && body.code === "STALE_REVISION") {
-      out.stale++;
-      base = body.current_revision;
-    } else {
-      out.other++;
-    }
-  }
-}
-
-async function run(ctx: BenchContext, tripsCount: number): Promise<Record<string, number | string>> {
-  const dev = await ctx.newDeveloper("pro");
+async function opsRun(ctx: BenchContext, token: string, tripsCount: number, title: string, target?: number) {
   const trips: number[] = [];
-  for (let i = 0; i < tripsCount; i++) trips.push(await createTrip(ctx, dev.token, `bench ${i}`));
-  const out: LoopResult = { applied: 0, stale: 0, other: 0, latencies: [] };
-  const until = Date.now() + DURATION_MS;
-  await Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(ctx, dev.token, trips[c % trips.length], until, out)));
-  const sorted = out.latencies.sort((a, b) => a - b);
-  const pct = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
-  const seconds = DURATION_MS / 1000;
-  return {
-    "applied ops/s": +(out.applied / seconds).toFixed(1),
-    "requests/s": +((out.applied + out.stale + out.other) / seconds).toFixed(1),
-    "409 STALE share": `${((100 * out.stale) / Math.max(1, out.applied + out.stale)).toFixed(1)}%`,
-    "other errors": out.other,
-    "p50/p99 ms": `${pct(0.5)}/${pct(0.99)}`,
-  };
+  for (let i = 0; i < tripsCount; i++) trips.push(await createTrip(ctx, token, `bench ${i}`));
+  const base = new Map<number, number>();
+  let n = 0;
+  const row = await closedLoop({
+    title,
+    clients: CLIENTS,
+    seconds: SECONDS,
+    async step(c) {
+      const trip = trips[c % trips.length];
+      const r = await call(ctx, "POST", `/v1/trips/${trip}/ops`, token, {
+        base_revision: base.get(c) ?? 0,
+        type: "add_event",
+        payload: { type: "activity", title: `bench ${n++}`, startDateTime: at(n) },
+      });
+      if (r.status === 200) {
+        base.set(c, r.body.new_revision);
+        return "ok";
+      }
+      if (r.status === 409 && r.body?.code === "STALE_REVISION") {
+        base.set(c, r.body.current_revision);
+        return "retry";
+      }
+      return "error";
+    },
+  });
+  ctx.record({ ...row, target, note: `applied ops/s; ${((100 * row.retries) / Math.max(1, row.calls)).toFixed(1)}% 409 STALE` });
+  // Invariant: every trip's revision equals the ops applied to it (no lost or doubled bump).
+  let revisions = 0;
+  for (const t of trips) revisions += (await call(ctx, "GET", `/v1/trips/${t}`, token)).body.revision;
+  ctx.check(`${title}: revisions = applied ops`, revisions === row.ok, `sum of revisions ${revisions}, applied ${row.ok}`);
+  return trips;
 }
 
 export const scenarios: BenchScenario[] = [
-  { name: "trips: ops on one trip, 64 clients (contention)", run: (ctx) => run(ctx, 1) },
-  { name: "trips: ops across 64 trips, 64 clients", run: (ctx) => run(ctx, 64) },
+  {
+    name: "trips: itinerary, diff, ops",
+    async run(ctx) {
+      const dev = await ctx.newDeveloper("pro");
+      const trip = await createTrip(ctx, dev.token, "bench reads");
+      for (let i = 0; i < 20; i++) {
+        const r = await call(ctx, "POST", `/v1/trips/${trip}/ops`, dev.token, { base_revision: i, type: "add_event", payload: { type: "activity", title: `e${i}`, startDateTime: at(i) } });
+        if (r.status !== 200) throw new Error(`seed op: ${r.status} ${JSON.stringify(r.body)}`);
+      }
+      const auth = { authorization: `Bearer ${dev.token}` };
+      await ctx.load({ title: "GET /v1/trips/{id}/itinerary (20 events)", path: `/v1/trips/${trip}/itinerary`, headers: auth });
+      await ctx.load({ title: "GET /v1/trips/{id}/ops?since_revision=15", path: `/v1/trips/${trip}/ops?since_revision=15`, headers: auth });
+      await opsRun(ctx, dev.token, 1, "POST /v1/trips/{id}/ops, 1 trip (contention)");
+      await opsRun(ctx, dev.token, 64, "POST /v1/trips/{id}/ops across 64 trips", 0.5);
+      return {};
+    },
+  },
+  {
+    name: "trips: events CRUD (API key)",
+    async run(ctx) {
+      const dev = await ctx.newDeveloper("pro");
+      const trip = await createTrip(ctx, dev.token, "bench events");
+      const json = { authorization: `Bearer ${dev.key}`, "content-type": "application/json" };
+      const created = await call(ctx, "POST", `/api/trips/${trip}/events`, dev.key, { type: "activity", title: "seed", startDateTime: at(0) });
+      if (created.status !== 201) throw new Error(`create event: ${created.status} ${JSON.stringify(created.body)}`);
+      const eventId = created.body.id;
+      await ctx.load({ title: "GET /api/events/{id}", path: `/api/events/${eventId}`, headers: json });
+      await ctx.load({ title: "PATCH /api/events/{id}", path: `/api/events/${eventId}`, method: "PATCH", headers: json, body: JSON.stringify({ notes: "patched by bench" }) });
+      // A second trip collects the created events, so the list above stays small.
+      const bulk = await createTrip(ctx, dev.token, "bench events bulk");
+      await ctx.load({ title: "POST /api/trips/{id}/events", path: `/api/trips/${bulk}/events`, method: "POST", headers: json, body: JSON.stringify({ type: "activity", title: "bench", startDateTime: at(3) }) });
+      const listed = await call(ctx, "GET", `/api/trips/${bulk}/events`, dev.key);
+      const ids: number[] = (listed.body as Array<{ id: number }>).map((e) => e.id);
+      for (let i = 0; i < 20; i++) await call(ctx, "POST", `/api/trips/${trip}/events`, dev.key, { type: "activity", title: `e${i}`, startDateTime: at(i) });
+      await ctx.load({ title: "GET /api/trips/{id}/events (21 events)", path: `/api/trips/${trip}/events`, headers: json });
+      const del = await closedLoop({
+        title: "DELETE /api/events/{id}",
+        clients: CLIENTS,
+        seconds: SECONDS,
+        async step() {
+          const id = ids.pop();
+          if (id === undefined) return "done";
+          return (await call(ctx, "DELETE", `/api/events/${id}`, dev.key)).status === 200 ? "ok" : "error";
+        },
+      });
+      ctx.record({ ...del, note: ids.length === 0 ? "ran out of events to delete before time" : "" });
+      return {};
+    },
+  },
+  {
+    name: "trips: proposals created and accepted",
+    async run(ctx) {
+      const dev = await ctx.newDeveloper("pro");
+      const trips: number[] = [];
+      for (let i = 0; i < 16; i++) trips.push(await createTrip(ctx, dev.token, `bench proposals ${i}`));
+      let n = 0;
+      const row = await closedLoop({
+        title: "POST /v1/trips/{id}/proposals/{p}?action=accept",
+        clients: CLIENTS,
+        seconds: SECONDS,
+        async step(c) {
+          const trip = trips[c % trips.length];
+          const p = await call(ctx, "POST", `/v1/trips/${trip}/proposals`, dev.token, {
+            actor_agent_id: "bench",
+            entities: [{ type: "activity", title: `proposed ${n}`, startDateTime: at(n++) }],
+          });
+          if (p.status !== 201) return "error";
+          const a = await call(ctx, "POST", `/v1/trips/${trip}/proposals/${p.body.proposal_id}?action=accept`, dev.token);
+          return a.status === 200 ? "ok" : "error";
+        },
+      });
+      ctx.record({ ...row, note: "accepts/s (each after its own create)" });
+      return {};
+    },
+  },
 ];

@@ -1,3 +1,4 @@
+import { credentialsChanged } from "@/lib/auth/credential-cache";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { accounts, PLANS } from "@/drizzle/schema";
@@ -40,5 +41,7 @@ export async function setPlan(input: z.input<typeof SetPlanInput>) {
     })
     .where(eq(accounts.id, data.accountId))
     .returning();
+  // Principals carry the plan: every instance's credential cache must drop it now.
+  await credentialsChanged();
   return updated;
 }

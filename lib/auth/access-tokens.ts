@@ -1,9 +1,10 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { accessTokens, users } from "@/drizzle/schema";
-import { getDb } from "@/lib/db/client";
+import { getDb, type DbHandle } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
 import type { PrincipalOf } from "@/lib/http/types";
+import { cachedCredential, credentialsChanged } from "./credential-cache";
 import { newBearerSecret, sha256Hex } from "./secrets";
 import { touchLastUsed } from "./touch-last-used";
 
@@ -65,20 +66,27 @@ export async function revokeAccessToken(userId: string, tokenId: number): Promis
     .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
     .returning({ id: accessTokens.id });
   if (updated.length === 0) throw notFound("Access token");
+  await credentialsChanged();
 }
 
-/** One round trip; revocation and expiry are effective on the next request. */
-export async function verifyAccessToken(token: string): Promise<PrincipalOf<"access_token">> {
+/**
+ * One round trip, then the in-process credential cache (dropped on every instance at a
+ * committed revocation); revocation and expiry are effective on the next request.
+ */
+export async function verifyAccessToken(token: string, handle?: DbHandle): Promise<PrincipalOf<"access_token">> {
   if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > 200) {
     throw new ApiError("unauthorized", "The access token is malformed; tokens start with sat_.");
   }
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: accessTokens.id, userId: accessTokens.userId, expiresAt: accessTokens.expiresAt, revokedAt: accessTokens.revokedAt, accountId: users.accountId })
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(eq(accessTokens.tokenHash, sha256Hex(token)))
-    .limit(1);
+  const hash = sha256Hex(token);
+  const row = await cachedCredential(`t:${hash}`, async ({ db }) => {
+    const [r] = await db
+      .select({ id: accessTokens.id, userId: accessTokens.userId, expiresAt: accessTokens.expiresAt, revokedAt: accessTokens.revokedAt, accountId: users.accountId })
+      .from(accessTokens)
+      .innerJoin(users, eq(users.id, accessTokens.userId))
+      .where(eq(accessTokens.tokenHash, hash))
+      .limit(1);
+    return r;
+  }, handle);
   if (!row) throw new ApiError("unauthorized", "The access token is not valid.");
   if (row.revokedAt) throw new ApiError("unauthorized", "The access token has been revoked.");
   if (row.expiresAt.getTime() <= Date.now()) throw new ApiError("unauthorized", "The access token has expired.");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { CHANNELS, listen } from "@/lib/db/notify";
 import { queryRows } from "@/lib/db/sql";
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
@@ -86,8 +87,15 @@ describe("developer API keys", () => {
     const u = await makeUser();
     const k = await u.key(["weather:read"], { expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect((await call(health.GET, { path: "/v1/weather/health", bearer: k })).status).toBe(200);
-    // Move the expiry into the past rather than waiting for it.
+    // Move the expiry into the past rather than waiting for it. A write behind the API's
+    // back reaches the credential cache through the trigger's NOTIFY: wait for it to arrive
+    // (our listener shares the cache's LISTEN connection and runs after it).
+    let arrived!: () => void;
+    const notified = new Promise<void>((r) => (arrived = r));
+    const stop = await listen(CHANNELS.credentials, () => arrived());
     await t.db.execute(sql`update api_keys set expires_at = now() - interval '1 second' where key_hash = ${sha256Hex(k)}`);
+    await notified;
+    await stop();
     const res = await call(health.GET, { path: "/v1/weather/health", bearer: k });
     expect(res.status).toBe(401);
     expect(res.body.error.message).toMatch(/expired/);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { apiKeys } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
+import { credentialsChanged } from "./credential-cache";
 import { API_KEY_SCOPES } from "./scopes";
 import { newBearerSecret } from "./secrets";
 
@@ -84,7 +85,8 @@ export async function listApiKeys(userId: string): Promise<ApiKeyView[]> {
 }
 
 /**
- * Revokes immediately: verification reads the row on every request (no cache).
+ * Revokes immediately: the trigger's notification drops every instance's credential
+ * cache, and this call returns once that notification has gone round (credentialsChanged).
  * A key acting as the caller may revoke only keys whose scopes it holds itself.
  */
 export async function revokeApiKey(userId: string, keyId: number, callerScopes?: readonly string[]): Promise<void> {
@@ -102,6 +104,7 @@ export async function revokeApiKey(userId: string, keyId: number, callerScopes?:
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   if (updated.length === 0) throw notFound("API key");
+  await credentialsChanged();
 }
 
 export function assertScopes(granted: readonly string[], required: readonly string[]): void {

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { accounts, apiKeys } from "@/drizzle/schema";
-import { getDb, type Db } from "@/lib/db/client";
+import type { Db, DbHandle } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import type { PrincipalOf } from "@/lib/http/types";
 import { API_KEY_PREFIX } from "./api-keys";
+import { cachedCredential } from "./credential-cache";
 import { sha256Hex } from "./secrets";
 import { resetTouchCache, touchLastUsed } from "./touch-last-used";
 
@@ -39,15 +40,17 @@ function verifyQuery(db: Db) {
 }
 
 /**
- * Verifies an API key with exactly one database round trip (key joined to its
- * account). No cache, so a revocation takes effect on the very next request.
+ * Verifies an API key: the key joined to its account, read in one round trip and then
+ * served from the in-process credential cache (no statement), which every instance drops
+ * on a committed revocation or plan change (credential-cache.ts). Revocation and expiry
+ * are checked on every request.
  */
-export async function verifyApiKey(key: string): Promise<PrincipalOf<"api_key">> {
+export async function verifyApiKey(key: string, handle?: DbHandle): Promise<PrincipalOf<"api_key">> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) {
     throw new ApiError("unauthorized", "The API key is malformed; keys start with svc_.");
   }
-  const db = await getDb();
-  const [row] = await verifyQuery(db).execute({ hash: sha256Hex(key) });
+  const hash = sha256Hex(key);
+  const row = await cachedCredential(`k:${hash}`, async (h) => (await verifyQuery(h.db).execute({ hash }))[0], handle);
   if (!row) throw new ApiError("unauthorized", "The API key is not valid.");
   if (row.revokedAt) throw new ApiError("unauthorized", "The API key has been revoked.");
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {

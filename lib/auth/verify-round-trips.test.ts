@@ -1,45 +1,99 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import * as schema from "@/drizzle/schema";
-import { MIGRATIONS_FOLDER, setDbHandle, type Db } from "@/lib/db/client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { PGlite } from "@electric-sql/pglite";
+import type { DbHandle } from "@/lib/db/client";
+import { countingDatabase } from "@/lib/db/testing/counting-pglite";
+import { resetEnvCache } from "@/lib/env";
 import { makeUser } from "@/lib/testing/fixtures";
+import { verifyAccessToken } from "./access-tokens";
+import { revokeApiKey } from "./api-keys";
+import { credentialCacheFor } from "./credential-cache";
 import { verifyApiKey, resetKeyTouchCache } from "./verify-api-key";
 
-// Counts every statement drizzle sends, to prove key verification is one round trip.
-const statements: string[] = [];
+// Counts every statement drizzle sends, to prove what key verification costs.
+let statements: string[];
 let client: PGlite;
+let handle: DbHandle;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  client = new PGlite("memory://");
-  const db = drizzle(client, { schema, logger: { logQuery: (q) => statements.push(q) } }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  setDbHandle({ db, driver: "pglite", close: () => client.close(), listen: (ch, fn) => client.listen(ch, fn) });
+  ({ statements, client, handle, close } = await countingDatabase());
 });
-afterAll(async () => {
-  setDbHandle(undefined);
-  await client.close();
+afterAll(() => close());
+afterEach(() => {
+  delete process.env.CREDENTIAL_CACHE_TTL_MS;
+  resetEnvCache();
 });
 
+const tick = () => new Promise((r) => setImmediate(r));
+
+/** Warm-up: the cache starts its LISTEN on first use and serves hits once it is established. */
+async function warm(fn: () => Promise<unknown>) {
+  const cache = credentialCacheFor(handle);
+  const before = cache.hits;
+  for (let i = 0; i < 50 && cache.hits === before; i++) {
+    await fn();
+    await tick();
+  }
+  expect(cache.hits).toBeGreaterThan(before);
+}
+
 describe("API key verification cost", () => {
-  it("costs exactly one database statement per request once lastUsedAt is fresh", async () => {
+  it("costs no statement per request once the key is cached and lastUsedAt is fresh", async () => {
     const u = await makeUser();
     const key = await u.key(["weather:read"]);
     resetKeyTouchCache();
-    await verifyApiKey(key); // first use also schedules the lastUsedAt write
-    await new Promise((r) => setImmediate(r));
+    await warm(() => verifyApiKey(key));
     for (let i = 0; i < 5; i++) {
       statements.length = 0;
       const p = await verifyApiKey(key);
       expect(p.scopes).toEqual(["weather:read"]);
-      await new Promise((r) => setImmediate(r));
+      await tick();
+      expect(statements).toEqual([]);
+    }
+  });
+
+  it("access tokens: no statement per request once cached", async () => {
+    const u = await makeUser();
+    const token = await u.token();
+    await warm(() => verifyAccessToken(token));
+    statements.length = 0;
+    expect((await verifyAccessToken(token)).userId).toBe(u.userId);
+    await tick();
+    expect(statements).toEqual([]);
+  });
+
+  it("a revocation costs the next request its cache entry: one statement, and 401", async () => {
+    const u = await makeUser();
+    const key = await u.key(["weather:read"]);
+    await warm(() => verifyApiKey(key));
+    const [{ id }] = (await client.query<{ id: number }>("SELECT id FROM api_keys WHERE user_id = $1", [u.userId])).rows;
+    await revokeApiKey(u.userId, id);
+    statements.length = 0;
+    await expect(verifyApiKey(key)).rejects.toMatchObject({ status: 401, message: "The API key has been revoked." });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^select .* from "api_keys" inner join "accounts"/);
+  });
+
+  it("with the cache off (CREDENTIAL_CACHE_TTL_MS=0) costs exactly one statement per request", async () => {
+    process.env.CREDENTIAL_CACHE_TTL_MS = "0";
+    resetEnvCache();
+    const u = await makeUser();
+    const key = await u.key(["weather:read"]);
+    resetKeyTouchCache();
+    await verifyApiKey(key); // first use also schedules the lastUsedAt write
+    await tick();
+    for (let i = 0; i < 3; i++) {
+      statements.length = 0;
+      await verifyApiKey(key);
+      await tick();
       expect(statements).toHaveLength(1);
       expect(statements[0]).toMatch(/^select .* from "api_keys" inner join "accounts"/);
     }
   });
 
   it("writes lastUsedAt at most once per minute per key, off the request path", async () => {
+    process.env.CREDENTIAL_CACHE_TTL_MS = "0";
+    resetEnvCache();
     const u = await makeUser();
     const key = await u.key(["weather:read"]);
     resetKeyTouchCache();

@@ -20,8 +20,12 @@ interface DbHandle {
   db: Db;
   driver: "postgres" | "pglite";
   close: () => Promise<void>;
-  /** LISTEN on `channel` (use lib/db/notify.ts rather than calling this directly). */
-  listen: (channel: string, onPayload: (payload: string) => void) => Promise<Unlisten>;
+  /**
+   * LISTEN on `channel` (use lib/db/notify.ts rather than calling this directly).
+   * `onListen` runs each time the subscription is (re)established: notifications sent
+   * while it was down are lost, so caches drop everything there.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void, onListen?: () => void) => Promise<Unlisten>;
 }
 
 // Dev-server hot reloads re-evaluate modules; the handle lives on globalThis so
@@ -38,8 +42,8 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     driver: "postgres",
     close: () => client.end({ timeout: 5 }),
     // postgres-js keeps one dedicated connection for all LISTENs and re-LISTENs after a reconnect.
-    listen: async (channel, onPayload) => {
-      const sub = await client.listen(channel, onPayload);
+    listen: async (channel, onPayload, onListen) => {
+      const sub = await client.listen(channel, onPayload, onListen);
       return () => sub.unlisten();
     },
   };
@@ -68,7 +72,11 @@ export async function openPglite(dir: string, opts: { migrate?: boolean } = {}):
   return {
     db,
     driver: "pglite",
-    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    listen: async (channel, onPayload, onListen) => {
+      const unlisten = await client.listen(channel, onPayload);
+      onListen?.();
+      return unlisten;
+    },
     close: async () => {
       try {
         await client.close();

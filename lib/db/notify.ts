@@ -16,6 +16,8 @@ export const CHANNELS = {
   work: "skycast_work",
   /** Cached credentials changed (payload: what to drop); for in-process caches. */
   credentials: "skycast_credentials",
+  /** Visa data (imports, requirements) changed: in-process snapshots reload. */
+  visaData: "skycast_visa_data",
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 

@@ -3,6 +3,7 @@ import { tripOps } from "@/drizzle/schema";
 import { getDb, type Tx } from "@/lib/db/client";
 import { PG_DEADLOCK, PG_SERIALIZATION_FAILURE, pgErrorCode, queryOne } from "@/lib/db/sql";
 import { ApiError, notFound } from "@/lib/http/errors";
+import { ALLOWED, requireTripRole, type TripNeed } from "./roles";
 
 export type ChangeSource = "ops" | "api" | "proposal";
 
@@ -15,6 +16,11 @@ export interface TripChange {
   payload: Record<string, unknown>;
   actorUserId: string | null;
   opId?: string;
+  /**
+   * Check the caller's trip role inside the revision bump (one statement fewer on the
+   * success path); only when the bump matches nothing is the role read, for 404/403.
+   */
+  requireRole?: { userId: string; need: TripNeed };
 }
 
 export interface ChangeContext {
@@ -99,13 +105,20 @@ async function bumpRevision(tx: Tx, change: TripChange): Promise<Bumped> {
   // One atomic conditional statement: the row lock serialises writers, and a
   // writer that waited re-checks `revision = base` against the committed row.
   const cond = change.baseRevision === undefined ? sql`` : sql` AND revision = ${change.baseRevision}`;
+  const role = change.requireRole;
+  const member = role
+    ? sql` AND EXISTS (SELECT 1 FROM trip_members m WHERE m.trip_id = trips.id AND m.user_id = ${role.userId}::uuid
+                       AND m.role IN (${sql.join(ALLOWED[role.need].map((r) => sql`${r}`), sql`, `)}))`
+    : sql``;
   const row = await queryOne<Bumped>(
     tx,
     sql`UPDATE trips SET revision = revision + 1, updated_at = now()
-        WHERE id = ${change.tripId}${cond}
+        WHERE id = ${change.tripId}${cond}${member}
         RETURNING revision, time_zone, start_date::text AS start_date, end_date::text AS end_date`,
   );
   if (row) return { ...row, revision: Number(row.revision) };
+  // Nothing bumped: 404/403 from the role first (as before the merge), else a stale revision.
+  if (role) await requireTripRole(change.tripId, role.userId, role.need, tx);
   const current = await queryOne<{ revision: number }>(tx, sql`SELECT revision FROM trips WHERE id = ${change.tripId}`);
   if (!current) throw notFound("Trip");
   throw staleRevision(Number(current.revision), change.baseRevision!);

@@ -22,19 +22,25 @@ export interface OpResponse {
 
 /** POST /v1/trips/{tripId}/ops: one atomic, revision-checked change to the timeline. */
 export async function applyOp(tripId: number, userId: string, op: OpRequest): Promise<OpResponse> {
-  await requireTripRole(tripId, userId, "edit");
+  // Without an op_id the role is checked inside the revision bump (one statement fewer);
+  // errors keep their order: 404/403 before a payload's 400.
   if (op.op_id) {
+    await requireTripRole(tripId, userId, "edit");
     const done = await priorResult(tripId, op);
     if (done) return done;
   }
   const parsed = OpPayloads[op.type].safeParse(op.payload);
   if (!parsed.success) {
+    if (!op.op_id) await requireTripRole(tripId, userId, "edit");
     const e = validationError("body", parsed.error);
     throw new ApiError("bad_request", e.message.replace("Invalid ", `Invalid ${op.type} payload field `), { details: e.details });
   }
   try {
     const out = await applyTripChange(
-      { tripId, baseRevision: op.base_revision, source: "ops", type: op.type, payload: op.payload, actorUserId: userId, opId: op.op_id },
+      {
+        tripId, baseRevision: op.base_revision, source: "ops", type: op.type, payload: op.payload, actorUserId: userId, opId: op.op_id,
+        requireRole: op.op_id ? undefined : { userId, need: "edit" },
+      },
       (ctx) => mutations[op.type](ctx, parsed.data as never),
     );
     return response(tripId, out.revision, op, out.affectedEventIds);

@@ -7,7 +7,7 @@ import { ApiError, notFound } from "@/lib/http/errors";
 /** What a caller wants to do on a trip; each need lists the roles that may. */
 export type TripNeed = "read" | "edit" | "owner";
 
-const ALLOWED: Record<TripNeed, readonly TripRole[]> = {
+export const ALLOWED: Record<TripNeed, readonly TripRole[]> = {
   read: ["owner", "planner", "editor", "viewer"],
   edit: ["owner", "planner", "editor"],
   owner: ["owner"],

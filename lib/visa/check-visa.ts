@@ -5,6 +5,7 @@ import { countryName } from "./countries";
 import { latestImport, type DataStatus } from "./data-status";
 import { CATEGORY_LABELS, needsPreTravelAuthorisation } from "./normalise-requirement";
 import { ensureVisaData } from "./sample-data";
+import { visaSnapshot } from "./visa-snapshot";
 
 export interface RequirementView {
   category: VisaCategory;
@@ -47,17 +48,10 @@ export function requirementView(r: VisaRequirementRow): RequirementView {
   };
 }
 
-/**
- * The requirement for one (nationality, destination, purpose) triple. Purposes
- * are never inferred from one another: with no row for the purpose asked, the
- * answer is "unknown", with the purposes that do have data.
- */
-export async function checkVisa(input: { nationality: string; destination: string; purpose: VisaPurpose }): Promise<VisaCheckResult> {
-  await ensureVisaData();
+/** Without the in-memory snapshot: the two independent reads side by side on the pool. */
+async function readPair(nationality: string, destination: string): Promise<[DataStatus | null, VisaRequirementRow[]]> {
   const db = await getDb();
-  const { nationality, destination, purpose } = input;
-  // The two reads are independent: run them side by side on the pool.
-  const [dataAsOf, rows] = await Promise.all([
+  return Promise.all([
     latestImport(db),
     nationality === destination
       ? Promise.resolve([])
@@ -67,6 +61,20 @@ export async function checkVisa(input: { nationality: string; destination: strin
           .where(and(eq(visaRequirements.passport, nationality), eq(visaRequirements.destination, destination)))
           .orderBy(asc(visaRequirements.purpose)),
   ]);
+}
+
+/**
+ * The requirement for one (nationality, destination, purpose) triple. Purposes
+ * are never inferred from one another: with no row for the purpose asked, the
+ * answer is "unknown", with the purposes that do have data.
+ */
+export async function checkVisa(input: { nationality: string; destination: string; purpose: VisaPurpose }): Promise<VisaCheckResult> {
+  await ensureVisaData();
+  const { nationality, destination, purpose } = input;
+  const snapshot = await visaSnapshot();
+  const [dataAsOf, rows] = snapshot
+    ? [snapshot.dataAsOf, nationality === destination ? [] : (snapshot.byPair.get(`${nationality}|${destination}`) ?? [])]
+    : await readPair(nationality, destination);
   const base = {
     nationality: { code: nationality, name: countryName(nationality) },
     destination: { code: destination, name: countryName(destination) },

@@ -6,6 +6,7 @@ import { visaChanges, visaImports, visaRequirements, type VisaCategory } from "@
 import { getDb, type Tx } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { parsePassportIndexCsv, type ParsedRequirement } from "./parse-passport-index";
+import { visaDataChanged } from "./visa-snapshot";
 
 export const PASSPORT_INDEX_SOURCE = "passport-index";
 /** Passport Index describes ordinary (tourist) visits; its rows are stored as purpose "tourism". */
@@ -75,7 +76,7 @@ export async function importVisaSnapshot(input: {
   const effectiveDate = assertIsoDate(input.effectiveDate, "--effective-date");
   const source = PASSPORT_INDEX_SOURCE;
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
     const [latest] = await tx
       .select({ effectiveDate: visaImports.effectiveDate })
@@ -141,6 +142,8 @@ export async function importVisaSnapshot(input: {
     await tx.update(visaImports).set({ changeCount: total }).where(eq(visaImports.id, imp.id));
     return { importId: imp.id, source, effectiveDate, rows: input.rows.length, baseline, changes: baseline ? { added: 0, changed: 0, removed: 0 } : counts };
   });
+  await visaDataChanged();
+  return summary;
 }
 
 async function loadCurrent(tx: Tx, source: string): Promise<Map<string, Current>> {

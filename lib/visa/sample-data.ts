@@ -3,6 +3,7 @@ import { visaImports, visaRequirements, type VisaCategory, type VisaPurpose } fr
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { env } from "@/lib/env";
+import { visaDataChanged } from "./visa-snapshot";
 
 export const SAMPLE_SOURCE = "built-in-sample";
 const SAMPLE_DATE = "2025-01-01";
@@ -57,7 +58,7 @@ const SAMPLE: Row[] = [
 /** Loads the sample when the database holds no visa data at all. Returns rows written (0 when data exists). */
 export async function seedVisaSample(): Promise<number> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const any = await queryOne<{ n: number }>(tx, sql`select count(*)::int as n from visa_imports`);
     if (Number(any?.n ?? 0) > 0) return 0;
@@ -73,6 +74,8 @@ export async function seedVisaSample(): Promise<number> {
     );
     return SAMPLE.length;
   });
+  if (written > 0) await visaDataChanged();
+  return written;
 }
 
 let ensured = false;

@@ -1,8 +1,8 @@
-import { and, desc, eq, lt, or, ne, sql } from "drizzle-orm";
-import { watchEvents, watches, type WatchStatus } from "@/drizzle/schema";
+import { and, desc, eq, getTableColumns, lt, or, sql } from "drizzle-orm";
+import { watches, type WatchStatus } from "@/drizzle/schema";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { serializeWatch, serializeWatchCreated } from "./serialize";
+import { serializeWatch, serializeWatchCreated, type ChangeEventView } from "./serialize";
 
 /** How many change events a read carries. */
 export const RECENT_EVENTS_LIMIT = 20;
@@ -14,17 +14,31 @@ export async function findOwnedWatch(db: DbOrTx, accountId: string, watchId: str
   return w;
 }
 
+/**
+ * The full read shape in one statement: the owned watch with its recent change events
+ * (snapshot_refreshed is routine; "change events" are everything else) aggregated
+ * already in their response shape by a correlated subquery.
+ */
 export async function getWatch(accountId: string, watchId: string) {
   const db = await getDb();
-  const w = await findOwnedWatch(db, accountId, watchId);
-  // snapshot_refreshed is routine; "change events" are everything else.
-  const events = await db
-    .select()
-    .from(watchEvents)
-    .where(and(eq(watchEvents.watchId, w.id), ne(watchEvents.type, "weather.snapshot_refreshed")))
-    .orderBy(desc(watchEvents.createdAt), desc(watchEvents.id))
-    .limit(RECENT_EVENTS_LIMIT);
-  return serializeWatch(w, events);
+  const [row] = await db
+    .select({
+      w: watches,
+      events: sql<ChangeEventView[]>`(
+        SELECT coalesce(json_agg(json_build_object(
+                 'event_id', e.id, 'type', e.type,
+                 'created_at', to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                 'snapshot_id', e.snapshot_id, 'data', e.data) ORDER BY e.created_at DESC, e.id DESC), '[]'::json)
+        FROM (SELECT ev.id, ev.type, ev.created_at, ev.snapshot_id, ev.data FROM watch_events ev
+              WHERE ev.watch_id = "watches"."id" AND ev.type <> 'weather.snapshot_refreshed'
+              ORDER BY ev.created_at DESC, ev.id DESC
+              LIMIT ${RECENT_EVENTS_LIMIT}) e)`,
+    })
+    .from(watches)
+    .where(and(eq(watches.id, watchId), eq(watches.accountId, accountId)))
+    .limit(1);
+  if (!row) throw notFound("Watch");
+  return serializeWatch(row.w, typeof row.events === "string" ? (JSON.parse(row.events) as ChangeEventView[]) : row.events);
 }
 
 interface Cursor {
@@ -48,6 +62,9 @@ function decodeCursor(raw: string): Cursor {
   }
 }
 
+// A list item never shows the latest snapshot or risk (large jsonb) nor the claim bookkeeping.
+const { latestSnapshot: _s, latestRisk: _r, claimToken: _c, claimedUntil: _u, lastError: _e, ...LIST_COLUMNS } = getTableColumns(watches);
+
 /** Newest first, keyset-paginated on (created_at, id). */
 export async function listWatches(accountId: string, opts: { limit: number; cursor?: string; status?: WatchStatus }) {
   const db = await getDb();
@@ -59,7 +76,7 @@ export async function listWatches(accountId: string, opts: { limit: number; curs
     conds.push(or(lt(watches.createdAt, at), and(eq(watches.createdAt, at), sql`${watches.id} < ${c.id}::uuid`))!);
   }
   const rows = await db
-    .select()
+    .select(LIST_COLUMNS)
     .from(watches)
     .where(and(...conds))
     .orderBy(desc(watches.createdAt), desc(watches.id))

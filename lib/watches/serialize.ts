@@ -14,7 +14,7 @@ export function freshnessBand(fetchedAt: string, now = new Date()): "fresh" | "s
 }
 
 /** The creation response shape (spec "Create watch"). */
-export function serializeWatchCreated(w: WatchRow) {
+export function serializeWatchCreated(w: Omit<WatchRow, "latestSnapshot" | "latestRisk" | "claimToken" | "claimedUntil" | "lastError">) {
   return {
     watch_id: w.id,
     status: w.status,
@@ -38,9 +38,10 @@ export function serializeWatchCreated(w: WatchRow) {
 export function serializeChangeEvent(e: WatchEventRow) {
   return { event_id: e.id, type: e.type, created_at: e.createdAt.toISOString(), snapshot_id: e.snapshotId, data: e.data };
 }
+export type ChangeEventView = ReturnType<typeof serializeChangeEvent>;
 
-/** The full read shape (spec "Additional fields on a read"). */
-export function serializeWatch(w: WatchRow, events: WatchEventRow[], now = new Date()) {
+/** The full read shape (spec "Additional fields on a read"); events as rows or already serialized. */
+export function serializeWatch(w: WatchRow, events: Array<WatchEventRow | ChangeEventView>, now = new Date()) {
   const s = w.latestSnapshot;
   return {
     ...serializeWatchCreated(w),
@@ -63,7 +64,7 @@ export function serializeWatch(w: WatchRow, events: WatchEventRow[], now = new D
         }
       : null,
     latest_risk: w.latestRisk ?? null,
-    recent_change_events: events.map(serializeChangeEvent),
+    recent_change_events: events.map((e) => ("event_id" in e ? e : serializeChangeEvent(e))),
   };
 }
 

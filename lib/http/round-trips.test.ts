@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countingDatabase } from "@/lib/db/testing/counting-pglite";
+import { call, type CallOptions, type Handler } from "@/lib/http/testing";
+import { makeUser, type TestUser } from "@/lib/testing/fixtures";
+import { createVisaKey } from "@/lib/visa/visa-keys";
+import { seedVisaSample } from "@/lib/visa/sample-data";
+import { createWatchVia } from "@/lib/watches/testing/watch-fixtures";
+import * as health from "@/app/v1/weather/health/route";
+import * as usage from "@/app/v1/usage/route";
+import * as watchList from "@/app/v1/weather/watch/route";
+import * as watchById from "@/app/v1/weather/watch/[watch_id]/route";
+import * as visaCheck from "@/app/v1/visa/check/route";
+import * as trips from "@/app/v1/trips/route";
+import * as ops from "@/app/v1/trips/[tripId]/ops/route";
+
+/*
+ * Statements per request on the hot paths (issue 15), counted at the driver. Each
+ * request runs a few times first (credential cache and LISTEN warm, lastUsedAt written),
+ * then one request is counted. A change that adds a round trip fails here.
+ */
+let statements: string[];
+let close: () => Promise<void>;
+let u: TestUser;
+let key: string;
+
+beforeAll(async () => {
+  ({ statements, close } = await countingDatabase());
+  u = await makeUser({ plan: "pro" });
+  key = await u.key(["weather:read", "weather:watch"]);
+});
+afterAll(() => close());
+
+async function cost(handler: Handler, opts: CallOptions): Promise<string[]> {
+  for (let i = 0; i < 3; i++) {
+    const r = await call(handler, opts);
+    expect(r.status, r.text).toBeLessThan(300);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  statements.length = 0;
+  const r = await call(handler, opts);
+  expect(r.status, r.text).toBeLessThan(300);
+  await new Promise((r) => setImmediate(r));
+  return [...statements];
+}
+
+describe("statements per request", () => {
+  it("GET /v1/weather/health: none (key from the credential cache)", async () => {
+    expect(await cost(health.GET, { bearer: key, path: "/v1/weather/health" })).toEqual([]);
+  });
+
+  it("GET /v1/usage: one (counters + live watch count)", async () => {
+    const s = await cost(usage.GET, { bearer: key, path: "/v1/usage" });
+    expect(s).toHaveLength(1);
+    expect(s[0]).toMatch(/usage_counters/);
+  });
+
+  it("GET /v1/weather/watch/{id}: two (the quota reservation, then watch + recent events in one)", async () => {
+    const { watch } = await createWatchVia(u);
+    const id = watch.watch_id;
+    const s = await cost(watchById.GET, { bearer: key, path: `/v1/weather/watch/${id}`, params: { watch_id: id } });
+    expect(s).toHaveLength(2);
+    expect(s[0]).toMatch(/INSERT INTO usage_counters/);
+    expect(s[1]).toMatch(/from "watches"/);
+  });
+
+  it("GET /v1/weather/watch: one (0 units: the rate-limit headers come from the last reservation seen)", async () => {
+    const s = await cost(watchList.GET, { bearer: key, path: "/v1/weather/watch?limit=20" });
+    expect(s).toHaveLength(1);
+    expect(s[0]).toMatch(/from "watches"/);
+  });
+
+  it("POST /v1/visa/check: one (key + hourly unit); the rules come from memory", async () => {
+    await seedVisaSample();
+    const { key: visa } = await createVisaKey({ accountId: u.accountId, userId: u.userId }, { name: "rt", hourlyLimit: 1000 });
+    const s = await cost(visaCheck.POST, {
+      method: "POST",
+      path: "/v1/visa/check",
+      headers: { "x-visa-intel-key": visa },
+      body: { nationality: "US", destination: "FR", purpose: "tourism" },
+    });
+    expect(s).toHaveLength(1);
+    expect(s[0]).toMatch(/visa_usage_windows/);
+  });
+
+  it("POST /v1/trips/{id}/ops add_event: bump (with the role check) + event + op-log in one transaction", async () => {
+    const token = await u.token();
+    const trip = await call(trips.POST, { method: "POST", path: "/v1/trips", bearer: token, body: { name: "rt", time_zone: "Europe/Paris" } });
+    const tripId = String(trip.body.trip_id);
+    let base = 0;
+    const op = () => ({
+      method: "POST" as const,
+      path: `/v1/trips/${tripId}/ops`,
+      bearer: token,
+      params: { tripId },
+      body: { base_revision: base, type: "add_event", payload: { type: "activity", title: "x", startDateTime: "2026-05-01T10:00:00+02:00" } },
+    });
+    for (; base < 3; base++) expect((await call(ops.POST, op())).status).toBe(200);
+    statements.length = 0;
+    expect((await call(ops.POST, op())).status).toBe(200);
+    await new Promise((r) => setImmediate(r));
+    // Transaction control aside, and the token's first-use lastUsedAt write (off the request path, once a minute).
+    const work = statements.filter((q) => !/^(begin|commit|rollback)/i.test(q) && !q.includes("last_used_at"));
+    expect(work).toHaveLength(3);
+    expect(work[0]).toMatch(/^UPDATE trips SET revision = revision \+ 1[\s\S]*trip_members/);
+    expect(work[1]).toMatch(/^insert into "trip_events"/);
+    expect(work[2]).toMatch(/^insert into "trip_ops"/);
+  });
+});
