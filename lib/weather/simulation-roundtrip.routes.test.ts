@@ -223,3 +223,39 @@ describe("localised advice through the API", () => {
     expect(en.body.data.items[0].risk.reasons.map((x: { message: string }) => x.message)).toContain("Strong gusts expected (up to 108 km/h).");
   });
 });
+
+describe("ferry vessel option", () => {
+  it("small craft get a warning where a large ferry gets a watch; vessel is ferry-only on routes", async () => {
+    const k = await sandboxKey();
+    const p = { lat: 43.2965, lng: 5.3698 };
+    const h0 = hourStart();
+    // 12 m/s: above the NWS Small Craft Advisory (22 kt), below a gale (34 kt).
+    await inject(k, { ...p, kind: "custom", starts_at: iso(h0 - HOUR), ends_at: iso(h0 + 6 * HOUR), params: { wind_speed_ms: 12, wind_gust_ms: 14 } });
+    const tl = await call(timeline.POST, {
+      method: "POST",
+      path: "/v1/weather/timeline",
+      bearer: k,
+      body: {
+        items: [
+          { id: "large", ...p, start: iso(h0 + HOUR), activity_type: "ferry" },
+          { id: "small", ...p, start: iso(h0 + HOUR), activity_type: "ferry", vessel: "small" },
+        ],
+      },
+    });
+    expect(tl.status).toBe(200);
+    const [large, small] = tl.body.data.items;
+    expect(large.risk.level).toBe("watch");
+    expect(large.risk.reasons[0]).toMatchObject({ code: "strong_wind", level: "watch" });
+    expect(small.risk.level).toBe("warning");
+    expect(small.risk.reasons[0]).toMatchObject({ code: "strong_wind", level: "warning" });
+    expect(small.risk.recommendation).toMatch(/sailings/i);
+    const body = { origin: p, destination: { lat: p.lat + 0.004, lng: p.lng }, start_time: iso(h0 + HOUR) };
+    const ferry = await call(route.POST, { method: "POST", path: "/v1/weather/route", bearer: k, body: { ...body, transport_mode: "ferry", vessel: "small" } });
+    expect(ferry.body.data).toMatchObject({ vessel: "small", overall_risk: { level: "warning" } });
+    const dflt = await call(route.POST, { method: "POST", path: "/v1/weather/route", bearer: k, body: { ...body, transport_mode: "ferry" } });
+    expect(dflt.body.data).toMatchObject({ vessel: "large", overall_risk: { level: "watch" } });
+    const bad = await call(route.POST, { method: "POST", path: "/v1/weather/route", bearer: k, body: { ...body, transport_mode: "car", vessel: "small" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: "route_invalid", details: { issues: [expect.objectContaining({ path: "vessel" })] } });
+  });
+});
