@@ -7,6 +7,7 @@ import { webhookDeliverySweeper } from "./webhook-delivery-sweeper";
 import { tripOpLogPrune } from "./trip-op-log-prune";
 import { weatherSnapshotPrune } from "./weather-snapshot-prune";
 import { visaUsageWindowPrune } from "./visa-usage-window-prune";
+import { requestLogPrune } from "./request-log-prune";
 
 /** Every Inngest function, served at /api/inngest. Each function file adds one line. */
-export const functions: InngestFunction.Any[] = [watchRefreshScheduler, watchRefresh, watchBillingAccrual, webhookDelivery, webhookDeliverySweeper, tripOpLogPrune, weatherSnapshotPrune, visaUsageWindowPrune];
+export const functions: InngestFunction.Any[] = [watchRefreshScheduler, watchRefresh, watchBillingAccrual, webhookDelivery, webhookDeliverySweeper, tripOpLogPrune, weatherSnapshotPrune, visaUsageWindowPrune, requestLogPrune];

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Alert } from "./alert";
 import { Spinner } from "./spinner";
+import { RequestIdNote } from "./request-id-note";
 
 /**
  * Loading, error (with retry) and empty states for a React Query list, so every
@@ -37,6 +38,7 @@ export function QueryStates<T>({
           <button type="button" className="font-medium underline" onClick={() => void query.refetch()}>
             Try again
           </button>
+          <RequestIdNote error={query.error} />
         </Alert>
       </div>
     );

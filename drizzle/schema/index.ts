@@ -8,3 +8,4 @@ export * from "./billing";
 export * from "./visa";
 export * from "./weather";
 export * from "./audit";
+export * from "./requests";

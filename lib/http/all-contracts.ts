@@ -6,6 +6,7 @@ import { watchContracts } from "@/lib/watches/contracts";
 import { webhookContracts } from "@/lib/webhooks/contracts";
 import { eventContracts } from "@/lib/webhooks/event-contracts";
 import { manageContracts } from "@/lib/webhooks/manage-contracts";
+import { requestContracts } from "@/lib/requests/contracts";
 import { visaContracts, visaKeyContracts } from "@/lib/visa/contracts";
 import { tripApiContracts } from "@/lib/trips/all-contracts";
 import { weatherContracts } from "@/lib/weather/contracts";
@@ -22,6 +23,7 @@ export function allContracts(): RouteContract<any, any, any, any>[] {
     ...Object.values(webhookContracts),
     ...Object.values(eventContracts),
     ...Object.values(manageContracts),
+    ...Object.values(requestContracts),
     ...Object.values(visaContracts),
     ...Object.values(visaKeyContracts),
     ...tripApiContracts(),

@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { recordRequest, type RequestTrace } from "@/lib/requests/request-log";
 import { errorBody, weatherMeta } from "./envelopes";
 import { ApiError, isApiError } from "./errors";
 import { readJsonBody, searchParamsObject, validationError } from "./parse";
@@ -76,10 +77,19 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
   handler: (ctx: HandlerContext<A, P, Q, B>) => Promise<Reply | Response>,
 ) {
   return async function route(req: Request, nextCtx?: NextRouteContext): Promise<Response> {
+    const started = performance.now();
+    const trace: Trace = { requestId: randomUUID(), principal: { type: "none" }, billingUnits: 0, errorCode: null };
+    const res = await run(req, nextCtx, trace);
+    // Off the hot path: a buffer push; the log is written in batches (lib/requests/request-log.ts).
+    recordRequest({ ...trace, method: c.method, path: c.path, status: res.status, latencyMs: performance.now() - started });
+    return res;
+  };
+
+  async function run(req: Request, nextCtx: NextRouteContext | undefined, trace: Trace): Promise<Response> {
     // Marks the route dynamic under Next (never prerendered at build); outside a
     // Next request scope (tests, bench harness) there is nothing to mark.
     await markDynamic();
-    const requestId = randomUUID();
+    const requestId = trace.requestId;
     let principal: Principal = { type: "none" };
     let session: MeterSession | undefined;
     let meterHeaders: Record<string, string> = {};
@@ -88,6 +98,7 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
       // Authenticate before checking path params: a malformed id is 401 without
       // credentials, and with them its 404 carries the X-RateLimit-* headers.
       principal = await c.auth.authenticate(req);
+      trace.principal = principal;
       authHeaders = c.auth.responseHeaders?.(principal) ?? {};
       const rawParams = nextCtx?.params ? await nextCtx.params : {};
       const params = c.params ? parseOr404(c.params, rawParams) : undefined;
@@ -109,11 +120,13 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
         if (session) {
           const billable = isApiError(err) && (err.status === 502 || err.status === 504);
           meterHeaders = await session.finish(billable ? "billable_error" : "error");
+          if (billable) trace.billingUnits = ctx.billingUnits;
           session = undefined;
         }
         throw err;
       }
       if (session) meterHeaders = await session.finish("success");
+      trace.billingUnits = ctx.billingUnits;
       if (result instanceof Response) {
         result.headers.set("X-Request-Id", requestId);
         for (const [k, v] of Object.entries({ ...authHeaders, ...meterHeaders })) result.headers.set(k, v);
@@ -121,10 +134,13 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
       }
       return render(c.family, result, requestId, ctx.billingUnits, { ...authHeaders, ...meterHeaders }, sandboxMeta(principal));
     } catch (err) {
+      trace.errorCode = isApiError(err) ? err.code : "internal_error";
       return renderError(c, err, requestId, principal, meterHeaders, authHeaders);
     }
-  };
+  }
 }
+
+type Trace = Pick<RequestTrace, "requestId" | "principal" | "billingUnits" | "errorCode">;
 
 async function markDynamic(): Promise<void> {
   try {

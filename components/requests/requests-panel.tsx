@@ -1,0 +1,138 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { StatusChip } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Input, Label, Select } from "@/components/ui/field";
+import { PageHeader } from "@/components/ui/page-header";
+import { QueryStates } from "@/components/ui/query-states";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { formatDateTime } from "@/lib/client/format";
+
+export interface LoggedRequest {
+  request_id: string;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  latency_ms: number;
+  credential: { type: string; prefix: string | null };
+  billing_units: number;
+  error_code: string | null;
+}
+interface Page {
+  data: { requests: LoggedRequest[]; has_more: boolean; next_cursor: string | null };
+}
+
+const tone = (s: number) => (s >= 500 ? "danger" : s >= 400 ? "warning" : "success");
+
+/** The request log: filter by status, path, request id; a row opens its details. */
+export function RequestsPanel({ initialRequestId = "" }: { initialRequestId?: string }) {
+  const [filters, setFilters] = useState({ status: "", path: "", request_id: initialRequestId });
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(initialRequestId || null);
+  const qs = new URLSearchParams(Object.entries({ ...filters, ...(cursor ? { cursor } : {}) }).filter(([, v]) => v));
+  const q = useQuery({ queryKey: ["requests", qs.toString()], queryFn: () => apiFetch<Page>(`/v1/requests?${qs}`) });
+
+  function apply(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    setCursor(null);
+    setFilters({ status: String(f.get("status") ?? ""), path: String(f.get("path") ?? "").trim(), request_id: String(f.get("request_id") ?? "").trim() });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Request log"
+        description="Every API call made for your account, with any key, token or this portal, kept 7 days. Bodies and headers are never stored."
+      />
+      <Card>
+        <form onSubmit={apply} className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-4 sm:items-end sm:p-6" aria-label="Filter requests">
+          <div className="space-y-1.5">
+            <Label htmlFor="rq-status">Status</Label>
+            <Select id="rq-status" name="status" defaultValue={filters.status}>
+              <option value="">Any</option>
+              <option value="2xx">2xx</option>
+              <option value="4xx">4xx</option>
+              <option value="5xx">5xx</option>
+            </Select>
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="rq-path">Path starts with</Label>
+            <Input id="rq-path" name="path" placeholder="/v1/weather" defaultValue={filters.path} />
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor="rq-id">Request id</Label>
+            <Input id="rq-id" name="request_id" placeholder="X-Request-Id" defaultValue={filters.request_id} />
+          </div>
+          <Button type="submit" variant="secondary">Apply filters</Button>
+        </form>
+        <CardHeader title="Requests" description="Newest first; rows appear within a second or two of the call." />
+        <QueryStates query={q} what="requests" isEmpty={(d) => d.data.requests.length === 0} empty={<EmptyState title="No requests match" description="Change the filters, or make a call with one of your keys." />}>
+          {(d) => (
+            <>
+              <Table caption="Logged requests">
+                <THead>
+                  <Tr>
+                    <Th>Status</Th>
+                    <Th>Request</Th>
+                    <Th>Time</Th>
+                    <Th className="hidden sm:table-cell">Latency</Th>
+                    <Th className="hidden sm:table-cell">Credential</Th>
+                    <Th>Details</Th>
+                  </Tr>
+                </THead>
+                <TBody>
+                  {d.data.requests.map((r) => (
+                    <RequestRow key={r.request_id} r={r} open={open === r.request_id} onToggle={() => setOpen(open === r.request_id ? null : r.request_id)} />
+                  ))}
+                </TBody>
+              </Table>
+              {(cursor || d.data.has_more) && (
+                <div className="flex gap-2 p-4">
+                  {cursor && <Button variant="secondary" size="sm" onClick={() => setCursor(null)}>First page</Button>}
+                  {d.data.has_more && <Button variant="secondary" size="sm" onClick={() => setCursor(d.data.next_cursor)}>Older</Button>}
+                </div>
+              )}
+            </>
+          )}
+        </QueryStates>
+      </Card>
+    </>
+  );
+}
+
+function RequestRow({ r, open, onToggle }: { r: LoggedRequest; open: boolean; onToggle: () => void }) {
+  return (
+    <>
+      <Tr>
+        <Td><StatusChip status={String(r.status)} tone={tone(r.status)} /></Td>
+        <Td className="max-w-[14rem] truncate font-mono text-xs sm:max-w-none">{r.method} {r.path}</Td>
+        <Td className="whitespace-nowrap">{formatDateTime(r.at)}</Td>
+        <Td className="hidden sm:table-cell">{r.latency_ms} ms</Td>
+        <Td className="hidden font-mono text-xs sm:table-cell">{r.credential.prefix ? `${r.credential.prefix}…` : r.credential.type}</Td>
+        <Td>
+          <Button variant="ghost" size="sm" aria-expanded={open} onClick={onToggle}>{open ? "Hide" : "Details"}</Button>
+        </Td>
+      </Tr>
+      {open && (
+        <Tr>
+          <Td colSpan={6} className="bg-slate-50">
+            <dl className="grid gap-x-6 gap-y-1 text-xs sm:grid-cols-2" aria-label={`Request ${r.request_id}`}>
+              <div><dt className="inline font-semibold">Request id: </dt><dd className="inline font-mono break-all">{r.request_id}</dd></div>
+              <div><dt className="inline font-semibold">Status: </dt><dd className="inline">{r.status}{r.error_code ? ` (${r.error_code})` : ""}</dd></div>
+              <div><dt className="inline font-semibold">Latency: </dt><dd className="inline">{r.latency_ms} ms</dd></div>
+              <div><dt className="inline font-semibold">Credential: </dt><dd className="inline">{r.credential.type}{r.credential.prefix ? ` ${r.credential.prefix}…` : ""}</dd></div>
+              <div><dt className="inline font-semibold">Billing units: </dt><dd className="inline">{r.billing_units}</dd></div>
+              <div><dt className="inline font-semibold">Time: </dt><dd className="inline">{r.at}</dd></div>
+            </dl>
+          </Td>
+        </Tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { bigserial, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * The request log: one row per API request, written in batches off the hot
+ * path (lib/requests/request-log.ts), kept 7 days. No bodies, no secrets: the
+ * credential is named by its kind and id (its display prefix is joined on read).
+ * No foreign keys, so a batch insert never waits on other tables' locks.
+ */
+export const requestLog = pgTable(
+  "request_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    requestId: uuid("request_id").notNull(),
+    /** Null when no account could be attributed (e.g. an unknown key). */
+    accountId: uuid("account_id"),
+    at: timestamp("at", { withTimezone: true }).notNull().default(sql`now()`),
+    method: text("method").notNull(),
+    /** The route's path template, e.g. /v1/weather/watch/{watch_id}. */
+    path: text("path").notNull(),
+    status: integer("status").notNull(),
+    latencyMs: integer("latency_ms").notNull(),
+    /** api_key | access_token | session | visa_key | none */
+    credentialType: text("credential_type").notNull(),
+    /** Id of the key/token (never its value); null for sessions and none. */
+    credentialId: text("credential_id"),
+    billingUnits: integer("billing_units").notNull().default(0),
+    errorCode: text("error_code"),
+  },
+  (t) => [
+    index("request_log_account_at_idx").on(t.accountId, t.at),
+    index("request_log_request_id_idx").on(t.requestId),
+    index("request_log_at_idx").on(t.at),
+  ],
+);

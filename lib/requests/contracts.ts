@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { contract, type HandlerContext } from "@/lib/http/route";
+import { sessionOrApiKey } from "@/lib/auth/strategies";
+import { weatherMeter } from "@/lib/billing/meter";
+import { ListRequestsQuery, REQUEST_LOG_RETENTION_DAYS } from "./list-requests";
+
+const auth = sessionOrApiKey("read");
+type Auth = typeof auth;
+
+const RequestSchema = z
+  .object({
+    request_id: z.uuid().meta({ description: "The X-Request-Id the response carried" }),
+    at: z.string(),
+    method: z.string(),
+    path: z.string().meta({ description: "Path template of the route, e.g. /v1/weather/watch/{watch_id}" }),
+    status: z.number().int(),
+    latency_ms: z.number().int(),
+    credential: z.object({
+      type: z.enum(["api_key", "access_token", "session", "visa_key", "none"]),
+      prefix: z.string().nullable().meta({ description: "Display prefix of the key or token (never its value)" }),
+    }),
+    billing_units: z.number().int(),
+    error_code: z.string().nullable(),
+  })
+  .meta({ id: "LoggedRequest" });
+
+export const requestContracts = {
+  listRequests: contract({
+    method: "GET",
+    path: "/v1/requests",
+    summary: "List logged API requests",
+    description: `Every API request made for the account with any credential, newest first, kept ${REQUEST_LOG_RETENTION_DAYS} days. Filters: status (404 or 4xx), path (template or its beginning), request_id (an X-Request-Id). Bodies and headers are never stored. Rows are written in batches and appear within about a second. Bills 0 units.`,
+    tags: ["Usage"],
+    family: "weather",
+    auth,
+    query: ListRequestsQuery,
+    meter: weatherMeter<HandlerContext<Auth, undefined, typeof ListRequestsQuery, undefined>>({ endpoint: "requests.list", charge: () => ({ units: 0 }), sessionReadsFree: true }),
+    responses: {
+      200: { description: "A page of requests", schema: z.object({ requests: z.array(RequestSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }) },
+      400: { description: "Invalid filter (bad_request) naming the field" },
+      401: { description: "Missing or invalid credentials" },
+      403: { description: "Key lacks the read scope" },
+    },
+  }),
+};
