@@ -14,7 +14,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { HEALTHZ, makeContext, startServer } from "./harness";
+import { HEALTHZ, load, makeContext, startServer } from "./harness";
 import type { BenchCheck, BenchScenario, TableRow } from "./types";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
@@ -94,6 +94,12 @@ async function runPass(label: string, dbEnv: Record<string, string>, scenarios: 
   const rec = makeContext(server.baseUrl, dbEnv);
   try {
     const ctx = rec.ctx;
+    if (!preSeed) {
+      ctx.startVariant = async (over) => {
+        const variant = await startServer(PORT + 1, { ...serverEnv(dbEnv), ...over });
+        return { load: (o) => load(variant.baseUrl, o), stop: () => variant.stop() };
+      };
+    }
     if (seeded) {
       const dev = seeded;
       ctx.newDeveloper = async () => dev;
