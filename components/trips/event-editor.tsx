@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { ApiRequestError, errorMessage } from "@/lib/client/api-fetch";
 import { localDay } from "./time-format";
@@ -26,6 +27,7 @@ export function EventEditor(props: {
 }) {
   const { event: e, tripZone } = props;
   const [formError, setFormError] = useState<string | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const day = localDay(e.startDateTime, tripZone);
   const time = localTime(e.startDateTime, tripZone);
 
@@ -63,9 +65,22 @@ export function EventEditor(props: {
       <Field label="Cost">{(p) => <Input {...p} name="cost" inputMode="decimal" defaultValue={e.cost ?? ""} />}</Field>
       <Field label="Notes">{(p) => <Textarea {...p} name="notes" defaultValue={e.notes ?? ""} className="font-sans" />}</Field>
       <div className="flex justify-between gap-2">
-        <Button variant="secondary" onClick={() => props.onSubmit([{ type: "remove_event", payload: { event_id: e.id } }])} disabled={props.pending}>
+        <Button variant="secondary" onClick={() => setConfirmRemove(true)} disabled={props.pending}>
           Remove event
         </Button>
+        <ConfirmDialog
+          open={confirmRemove}
+          title={`Remove "${e.title}"?`}
+          description="It disappears from the itinerary for every member of the trip."
+          confirmLabel="Remove event"
+          destructive
+          pending={props.pending}
+          onCancel={() => setConfirmRemove(false)}
+          onConfirm={() => {
+            setConfirmRemove(false);
+            props.onSubmit([{ type: "remove_event", payload: { event_id: e.id } }]);
+          }}
+        />
         <div className="flex gap-2">
           <Button variant="secondary" onClick={props.onCancel} disabled={props.pending}>
             Cancel
