@@ -24,7 +24,7 @@ export function TripView({ tripId }: { tripId: number }) {
     queryFn: () => apiFetch<Itinerary>(`/v1/trips/${tripId}/itinerary`),
     refetchInterval: 15_000,
   });
-  const { run, stale, dismissStale } = useTripOps(tripId);
+  const { run, rebased, dismissRebased } = useTripOps(tripId);
   const [editing, setEditing] = useState<{ event: TripEvent; base: number } | null>(null);
 
   if (trip.isPending) {
@@ -59,12 +59,11 @@ export function TripView({ tripId }: { tripId: number }) {
           </a>
         }
       />
-      {stale && (
-        <div className="mb-4">
-          <Alert tone="warning" title="This trip changed while you were editing">
-            Your change was based on revision {stale.base}, but the trip is now at revision {stale.current}. Nothing was applied; the
-            latest itinerary is loaded below, so review it and make your change again.{" "}
-            <button className="font-medium underline" onClick={dismissStale}>
+      {rebased && (
+        <div className="mb-4" data-testid="rebased">
+          <Alert tone="info" title="The trip changed while you were editing; your change was applied on top">
+            Applied on revision {rebased.onto}. Changed by others meanwhile: {rebased.changed.join(", ") || "nothing you can see"}.{" "}
+            <button className="font-medium underline" onClick={dismissRebased}>
               Dismiss
             </button>
           </Alert>
@@ -100,19 +99,15 @@ export function TripView({ tripId }: { tripId: number }) {
             tripZone={t.time_zone}
             pending={run.isPending}
             error={run.error}
-            onCancel={() => setEditing(null)}
-            onSubmit={(ops) =>
-              run.mutate(
-                { base: editing.base, ops },
-                {
-                  onSuccess: () => setEditing(null),
-                  onError: (err) => {
-                    // A stale edit closes cleanly: the banner explains, the itinerary reloads.
-                    if ((err as { code?: string }).code === "STALE_REVISION") setEditing(null);
-                  },
-                },
-              )
-            }
+            onCancel={() => {
+              run.reset();
+              setEditing(null);
+            }}
+            onUseTheirs={() => {
+              run.reset();
+              setEditing(null);
+            }}
+            onSubmit={(ops, base) => run.mutate({ base: base ?? editing.base, ops }, { onSuccess: () => setEditing(null) })}
           />
         )}
       </Dialog>
