@@ -14,7 +14,7 @@ const fmt = (n: number) => (n === 0 ? "not included" : n.toLocaleString("en-US")
 export function PlanTable({ current }: { current?: string }) {
   return (
     <div className="space-y-2" data-testid="plan-table">
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Plan limits (scrolls sideways on small screens)">
         <table className="w-full min-w-[28rem] text-left text-sm">
           <caption className="sr-only">Monthly limits per plan</caption>
           <thead>

@@ -51,10 +51,11 @@ export function Field({ label, error, hint, required, className, children }: Fie
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cx("space-y-1.5", className)}>
-      <Label htmlFor={id}>
-        {label}
+      {/* The mark sits beside the label, not in it, so the label's text stays exactly the field's name. */}
+      <div className="flex items-baseline">
+        <Label htmlFor={id}>{label}</Label>
         {required && <RequiredMark />}
-      </Label>
+      </div>
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy, "aria-required": required ? true : undefined })}
       {hint && (
         <p id={hintId} className="text-xs text-slate-500">
