@@ -23,8 +23,8 @@ export function PlanTable({ current }: { current?: string }) {
                 Limit
               </th>
               {PLANS.map((p) => (
-                <th key={p} scope="col" className={cx("px-2 py-1 font-medium capitalize", p === current ? "bg-indigo-50 text-indigo-900" : "text-slate-700")}>
-                  {p}
+                <th key={p} scope="col" className={cx("px-2 py-1 font-medium", p === current ? "bg-indigo-50 text-indigo-900" : "text-slate-700")}>
+                  <span className="capitalize">{p}</span>
                   {p === current && <span className="block text-xs font-normal">your plan</span>}
                 </th>
               ))}

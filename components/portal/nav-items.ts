@@ -12,6 +12,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/playground", label: "API playground", group: "Weather" },
   { href: "/watches", label: "Watches", group: "Weather" },
   { href: "/webhooks", label: "Webhooks", group: "Weather" },
+  { href: "/simulations", label: "Simulations (sandbox)", group: "Weather" },
   { href: "/trips", label: "Trips", group: "Trips" },
   { href: "/visa", label: "Visa API keys", group: "Visa" },
   { href: "/docs", label: "API reference", group: "Docs" },

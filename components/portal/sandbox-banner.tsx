@@ -14,10 +14,9 @@ export function SandboxBanner() {
   if (usage.data?.data.environment !== "sandbox") return null;
   return (
     <div role="region" aria-label="Sandbox mode" className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950" data-testid="sandbox-banner">
-      <strong className="font-semibold">Sandbox</strong>: weather is simulated and calls cost nothing real. Inject conditions with{" "}
-      <code className="font-mono text-[13px]">POST /v1/weather/simulations</code>, or see{" "}
-      <Link href="/usage" className="font-medium underline">
-        Usage
+      <strong className="font-semibold">Sandbox</strong>: weather is simulated and calls cost nothing real.{" "}
+      <Link href="/simulations" className="font-medium underline">
+        Simulate weather
       </Link>
       .
     </div>
