@@ -111,5 +111,72 @@ for (const vp of WIDTHS) {
       await shot(page, `simulations-${vp.label}`);
       await expectAccessible(page, `simulations ${vp.label}px`);
     });
+
+    test("trips: add, move and remove events in the UI; a stale edit is rebased without losing the typing", async ({ page, baseURL }) => {
+      await signUp(page);
+      await page.goto("/trips");
+      await page.getByRole("button", { name: /New trip|Create your first trip/ }).first().click();
+      const create = page.getByRole("dialog", { name: "Create a trip" });
+      await create.getByLabel("Name").fill("Lisbon long weekend");
+      await create.getByLabel("Time zone").fill("Europe/Lisbon");
+      await create.getByLabel("Start date").fill("2026-05-01");
+      await create.getByRole("button", { name: "Create trip" }).click();
+      await page.waitForURL(/\/trips\/\d+$/);
+      const tripId = Number(new URL(page.url()).pathname.split("/").pop());
+      await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Trips");
+
+      // Add a flight: the IATA codes are checked before anything is sent.
+      await page.getByRole("button", { name: "Add event" }).click();
+      const add = page.getByRole("dialog", { name: "Add an event" });
+      await add.getByLabel("Type").selectOption("flight");
+      await add.getByLabel("Title").fill("Flight home");
+      await add.getByLabel("From (IATA)").fill("LI");
+      await add.getByLabel("To (IATA)").fill("LHR");
+      await add.getByRole("button", { name: "Add event" }).click();
+      await expect(add.getByText("Use the 3-letter IATA airport code, e.g. LIS or LHR.")).toBeVisible();
+      await add.getByLabel("From (IATA)").fill("lis");
+      await add.getByRole("button", { name: "Add event" }).click();
+      await expect(add).toBeHidden();
+      const events = page.getByTestId("itinerary-event");
+      await expect(events.filter({ hasText: "Flight home" })).toContainText("LIS → LHR");
+
+      // Add a second event, then move it to the next day by editing its date.
+      await page.getByRole("button", { name: "Add event" }).click();
+      await add.getByLabel("Title").fill("Tram 28");
+      await add.getByRole("button", { name: "Add event" }).click();
+      await expect(add).toBeHidden();
+      await expect(events).toHaveCount(2);
+      await page.getByRole("button", { name: "Edit Tram 28" }).click();
+      const edit = page.getByRole("dialog", { name: /Edit/ });
+      await edit.getByLabel("Date").fill("2026-05-02");
+      await edit.getByRole("button", { name: "Save" }).click();
+      await expect(edit).toBeHidden();
+      await expect(page.getByRole("heading", { name: /May 2|2 May/ })).toBeVisible();
+
+      // Stale edit: someone else adds an event while the editor is open; the save is rebased, the typing kept.
+      await page.getByRole("button", { name: "Edit Flight home" }).click();
+      await edit.getByLabel("Notes").fill("Seat 12A, bag drop at 07:00");
+      const trip = await (await page.request.get(`/v1/trips/${tripId}/itinerary`)).json();
+      const other = await page.request.post(`/v1/trips/${tripId}/ops`, {
+        headers: { origin: baseURL! },
+        data: { base_revision: trip.revision, type: "add_event", payload: { type: "food", title: "Dinner at Ramiro", startDateTime: "2026-05-01T20:00:00" } },
+      });
+      expect(other.status()).toBe(200);
+      await edit.getByRole("button", { name: "Save" }).click();
+      await expect(edit).toBeHidden();
+      await expect(page.getByTestId("rebased")).toContainText("Dinner at Ramiro");
+      await expect(events.filter({ hasText: "Flight home" })).toContainText("Seat 12A, bag drop at 07:00");
+      await shot(page, `trip-edited-${vp.label}`);
+
+      // Remove asks first.
+      await page.getByRole("button", { name: "Edit Tram 28" }).click();
+      await edit.getByRole("button", { name: "Remove event" }).click();
+      const confirm = page.getByRole("dialog", { name: 'Remove "Tram 28"?' });
+      await expect(confirm).toBeVisible();
+      await shot(page, `trip-remove-confirm-${vp.label}`);
+      await confirm.getByRole("button", { name: "Remove event" }).click();
+      await expect(events.filter({ hasText: "Tram 28" })).toHaveCount(0);
+      await expectAccessible(page, `trip page ${vp.label}px`);
+    });
   });
 }

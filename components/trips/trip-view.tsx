@@ -1,5 +1,7 @@
 "use client";
 import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { AddEventForm } from "./add-event-form";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -26,6 +28,7 @@ export function TripView({ tripId }: { tripId: number }) {
   });
   const { run, rebased, dismissRebased } = useTripOps(tripId);
   const [editing, setEditing] = useState<{ event: TripEvent; base: number } | null>(null);
+  const [adding, setAdding] = useState(false);
 
   if (trip.isPending) {
     return (
@@ -71,7 +74,23 @@ export function TripView({ tripId }: { tripId: number }) {
       )}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] [&>*]:min-w-0">
         <Card>
-          <CardHeader title="Itinerary" description={itinerary.data ? `Revision ${itinerary.data.revision}` : undefined} />
+          <CardHeader
+            title="Itinerary"
+            description={itinerary.data ? `Revision ${itinerary.data.revision}` : undefined}
+            actions={
+              editable && itinerary.data ? (
+                <Button
+                  size="sm"
+                  onClick={() => {
+                    run.reset();
+                    setAdding(true);
+                  }}
+                >
+                  Add event
+                </Button>
+              ) : undefined
+            }
+          />
           <div className="p-4 sm:p-6">
             {itinerary.isPending ? (
               <p className="flex items-center gap-2 text-sm text-slate-500" role="status">
@@ -82,7 +101,14 @@ export function TripView({ tripId }: { tripId: number }) {
             ) : (
               <ItineraryTimeline
                 itinerary={itinerary.data}
-                onEdit={editable ? (event) => setEditing({ event, base: itinerary.data.revision }) : undefined}
+                onEdit={
+                  editable
+                    ? (event) => {
+                        run.reset();
+                        setEditing({ event, base: itinerary.data.revision });
+                      }
+                    : undefined
+                }
               />
             )}
           </div>
@@ -92,6 +118,16 @@ export function TripView({ tripId }: { tripId: number }) {
           <MembersPanel tripId={tripId} isOwner={t.role === "owner"} />
         </div>
       </div>
+      <Dialog open={adding} onClose={() => setAdding(false)} title="Add an event">
+        {adding && itinerary.data && (
+          <AddEventForm
+            tripZone={t.time_zone}
+            defaultDate={t.start_date ?? new Date().toISOString().slice(0, 10)}
+            onAdd={(payload) => run.mutateAsync({ base: itinerary.data.revision, ops: [{ type: "add_event", payload }] })}
+            onDone={() => setAdding(false)}
+          />
+        )}
+      </Dialog>
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={`Edit “${editing?.event.title ?? ""}”`}>
         {editing && (
           <EventEditor
