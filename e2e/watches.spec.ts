@@ -32,7 +32,7 @@ async function fillWatchForm(page: Page, placeId: string): Promise<void> {
   await page.getByLabel("Place id (optional)").fill(placeId);
   await page.getByLabel("Latitude", { exact: true }).fill("38.7116");
   await page.getByLabel("Longitude", { exact: true }).fill("-9.13");
-  await expect(page.getByRole("img", { name: "Coordinate grid; selected 38.71, -9.13" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Map; selected point at 38\.712, -9\.130/ })).toBeVisible();
   await page.getByLabel("Activity", { exact: true }).selectOption("hiking");
   const start = new Date(Date.now() + 2 * 86_400_000);
   start.setMinutes(0, 0, 0);

@@ -1,5 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import { PlanTable } from "@/components/playground/plan-table";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -107,6 +108,13 @@ export function UsagePanel() {
               </details>
             </>
           )}
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader title="Plans" description="What each plan includes each month; yours is highlighted." />
+        <CardBody>
+          <PlanTable current={usage.data?.data.plan} />
         </CardBody>
       </Card>
 

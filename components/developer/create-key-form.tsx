@@ -1,12 +1,13 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Alert } from "@/components/ui/alert";
+import { FormAlert } from "@/components/forms/form-alert";
+import { useApiForm } from "@/components/forms/use-api-form";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Field, FieldError, Input } from "@/components/ui/field";
+import { Field, FieldError, Input, RequiredMark } from "@/components/ui/field";
 import { API_KEY_SCOPES, SCOPE_DESCRIPTIONS, type ApiKeyScope } from "@/lib/auth/scopes";
-import { ApiRequestError, apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { apiFetch } from "@/lib/client/api-fetch";
 import { expiryFromChoice } from "@/lib/client/format";
 import { ExpiryField, type ExpiryChoice } from "./expiry-field";
 import { KEYS_QUERY, type CreatedApiKey } from "./types";
@@ -23,39 +24,40 @@ const EXPIRY_OPTIONS = [
   { value: "365", label: "1 year" },
 ];
 
-type Errors = Partial<Record<"name" | "scopes" | "expiresAt" | "form", string>>;
+type Body = { name: string; scopes: ApiKeyScope[]; expiresAt: string | null | "invalid" };
+
+function check(b: Body): Record<string, string> {
+  const e: Record<string, string> = {};
+  if (!b.name) e.name = "Give the key a name, e.g. the app or server that uses it.";
+  if (b.scopes.length === 0) e.scopes = "Choose at least one scope.";
+  if (b.expiresAt === "invalid") e.expiresAt = "Pick a date for the key to expire.";
+  return e;
+}
 
 /** Name, scopes and expiry → POST /api/developer/keys; hands the created key (with its secret) up. */
 export function CreateKeyForm({ onCreated, onCancel }: { onCreated: (k: CreatedApiKey) => void; onCancel: () => void }) {
   const qc = useQueryClient();
   const [scopes, setScopes] = useState<Set<ApiKeyScope>>(new Set(["weather:read"]));
   const [expiry, setExpiry] = useState<ExpiryChoice>({ choice: "never", customDate: "" });
-  const [errors, setErrors] = useState<Errors>({});
-  const create = useMutation({
-    mutationFn: (body: { name: string; scopes: ApiKeyScope[]; expiresAt: string | null }) =>
-      apiFetch<CreatedApiKey>("/api/developer/keys", { method: "POST", body }),
+  const create = useApiForm({
+    mutationFn: (body: Body) => apiFetch<CreatedApiKey>("/api/developer/keys", { method: "POST", body }),
+    validate: check,
+    fields: ["name", "scopes", "expiresAt"],
+    successMessage: (k) => `Key "${k.name}" created. Copy it now: it is shown only once.`,
     onSuccess: (key) => {
       void qc.invalidateQueries({ queryKey: KEYS_QUERY });
       onCreated(key);
     },
-    onError: (err) => {
-      const f = err instanceof ApiRequestError ? err.fieldErrors : {};
-      if (f.name || f.scopes || f.expiresAt) setErrors({ name: f.name, scopes: f.scopes, expiresAt: f.expiresAt });
-      else setErrors({ form: errorMessage(err) });
-    },
   });
+  const errors = create.errors.fields;
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const name = String(new FormData(e.currentTarget).get("name") ?? "").trim();
-    const expiresAt = expiryFromChoice(expiry.choice, expiry.customDate);
-    const next: Errors = {};
-    if (!name) next.name = "Give the key a name, e.g. the app or server that uses it.";
-    if (scopes.size === 0) next.scopes = "Choose at least one scope.";
-    if (expiresAt === "invalid") next.expiresAt = "Pick a date for the key to expire.";
-    setErrors(next);
-    if (Object.keys(next).length || expiresAt === "invalid") return;
-    create.mutate({ name, scopes: API_KEY_SCOPES.filter((s) => scopes.has(s)), expiresAt });
+    create.submit({
+      name: String(new FormData(e.currentTarget).get("name") ?? "").trim(),
+      scopes: API_KEY_SCOPES.filter((s) => scopes.has(s)),
+      expiresAt: expiryFromChoice(expiry.choice, expiry.customDate),
+    });
   }
 
   function toggle(scope: ApiKeyScope, on: boolean) {
@@ -69,12 +71,15 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated: (k: CreatedA
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {errors.form && <Alert tone="danger">{errors.form}</Alert>}
-      <Field label="Name" hint="Where the key is used, so you recognise it later." error={errors.name}>
-        {(p) => <Input {...p} name="name" maxLength={100} placeholder="e.g. Production server" autoFocus />}
+      <FormAlert errors={create.errors} title="The key was not created" />
+      <Field label="Name" required hint="Where the key is used, so you recognise it later." error={errors.name}>
+        {(p) => <Input {...p} name="name" required maxLength={100} placeholder="e.g. Production server" autoFocus />}
       </Field>
       <fieldset aria-describedby={errors.scopes ? "scopes-error" : undefined}>
-        <legend className="text-sm font-medium text-slate-800">Scopes</legend>
+        <legend className="text-sm font-medium text-slate-800">
+          Scopes
+          <RequiredMark />
+        </legend>
         <p className="mt-0.5 text-xs text-slate-500">Grant only what the app needs.</p>
         <div className="mt-3 space-y-4">
           {GROUPS.map((g) => (
@@ -104,11 +109,11 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated: (k: CreatedA
       </fieldset>
       <ExpiryField value={expiry} onChange={setExpiry} options={EXPIRY_OPTIONS} error={errors.expiresAt} hint="Expired keys are refused with 401." />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
+        <Button variant="secondary" onClick={onCancel} disabled={create.pending}>
           Cancel
         </Button>
-        <Button type="submit" loading={create.isPending}>
-          {create.isPending ? "Creating…" : "Create key"}
+        <Button type="submit" loading={create.pending}>
+          {create.pending ? "Creating…" : "Create key"}
         </Button>
       </div>
     </form>

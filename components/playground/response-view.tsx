@@ -2,13 +2,14 @@ import { Badge, StatusChip } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
 import { itemRisks, overallRisk, riskColour, routeSegments } from "./risk";
 import { RouteMap } from "./route-map";
+import { ProblemView } from "./problem-view";
 import type { CallRecord } from "./run-call";
 
 const HIGHLIGHT = new Set(["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "x-cache-status", "x-weather-snapshot-id", "x-request-id"]);
 const riskTone = (l: string) => (l === "warning" ? "danger" : l === "watch" ? "warning" : l === "low" ? "success" : "neutral");
 
 /** A call's status, headers, risk (with the route map) and body. */
-export function ResponseView({ call }: { call: CallRecord }) {
+export function ResponseView({ call, plan }: { call: CallRecord; plan?: string }) {
   const ok = call.status >= 200 && call.status < 300;
   const risk = ok ? overallRisk(call.body) : null;
   const items = ok ? itemRisks(call.body) : [];
@@ -18,19 +19,21 @@ export function ResponseView({ call }: { call: CallRecord }) {
     <div className="space-y-5" data-testid="playground-response">
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <StatusChip status={String(call.status || "network error")} tone={ok ? "success" : "danger"} label={call.status ? `HTTP ${call.status}` : "No response"} />
-        <code className="font-mono text-xs break-all text-slate-600">
+        <code className="font-mono text-xs break-all text-slate-700">
           {call.method} {call.url}
         </code>
-        <span className="text-slate-500">{call.ms} ms</span>
+        <span className="text-slate-700">{call.ms} ms</span>
       </div>
+      <p className="text-xs text-slate-700">Billed to {call.keyName}</p>
       {call.problem && <p className="text-sm text-red-700">{call.problem}</p>}
+      {!ok && <ProblemView body={call.body} status={call.status} keyName={call.keyName} plan={plan} />}
 
       {risk && (
         <section aria-label="Risk" className="rounded-md p-4 ring-1 ring-slate-200">
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-sm font-semibold text-slate-900">Risk</span>
             <Badge tone={riskTone(risk.level)}>{risk.level}</Badge>
-            {risk.mainIssue && <span className="text-sm text-slate-600">Main issue: {risk.mainIssue}</span>}
+            {risk.mainIssue && <span className="text-sm text-slate-700">Main issue: {risk.mainIssue}</span>}
           </div>
           {risk.recommendation && <p className="mt-2 text-sm text-slate-700">{risk.recommendation}</p>}
           {risk.reasons.length > 0 && (
@@ -40,7 +43,7 @@ export function ResponseView({ call }: { call: CallRecord }) {
                   <span style={{ color: riskColour(r.level) }} className="font-medium">
                     {r.level}
                   </span>{" "}
-                  {r.message} <code className="font-mono text-xs text-slate-500">{r.code}</code>
+                  {r.message} <code className="font-mono text-xs text-slate-700">{r.code}</code>
                 </li>
               ))}
             </ul>
@@ -51,7 +54,7 @@ export function ResponseView({ call }: { call: CallRecord }) {
                 <li key={it.id} className="flex items-center gap-2">
                   <Badge tone={riskTone(it.risk.level)}>{it.risk.level}</Badge>
                   <span className="font-mono text-xs">{it.id}</span>
-                  <span className="text-slate-500">{it.activity}</span>
+                  <span className="text-slate-700">{it.activity}</span>
                 </li>
               ))}
             </ul>
@@ -62,11 +65,11 @@ export function ResponseView({ call }: { call: CallRecord }) {
       {segments.length > 0 && <RouteMap segments={segments} />}
 
       <section aria-label="Response headers">
-        <h3 className="mb-2 text-sm font-semibold text-slate-900">Headers</h3>
+        <h3 className="mb-2 text-sm font-semibold text-slate-900">Headers (ours: request id, quota, cache, snapshot)</h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 font-mono text-xs">
           {call.headers.map(([k, v]) => (
             <div key={k} className="contents">
-              <dt className={HIGHLIGHT.has(k) ? "font-semibold text-indigo-700" : "text-slate-500"}>{k}</dt>
+              <dt className={HIGHLIGHT.has(k) ? "font-semibold text-indigo-700" : "text-slate-700"}>{k}</dt>
               <dd className="break-all text-slate-800">{v}</dd>
             </div>
           ))}

@@ -14,6 +14,10 @@ export interface SegmentView {
   end: { lat: number; lng: number };
   level: RiskLevel;
   label: string;
+  startTime?: string;
+  endTime?: string;
+  weather: string;
+  reasons: string[];
 }
 
 export const RISK_COLOURS: Record<string, string> = { low: "#059669", watch: "#d97706", warning: "#dc2626" };
@@ -68,8 +72,35 @@ export function routeSegments(body: unknown): SegmentView[] {
     const end = point(s.end_point);
     if (!start || !end) return [];
     const level = isObj(s.risk) && typeof s.risk.level === "string" ? s.risk.level : "unknown";
-    const reasons = isObj(s.risk) && Array.isArray(s.risk.reasons) ? (s.risk.reasons as Array<{ code?: string }>).map((r) => r.code).filter(Boolean) : [];
+    const rs = isObj(s.risk) && Array.isArray(s.risk.reasons) ? (s.risk.reasons as Array<{ code?: string; message?: string }>) : [];
+    const codes = rs.map((r) => r.code).filter(Boolean);
     const index = typeof s.index === "number" ? s.index : i;
-    return [{ index, start, end, level, label: `Segment ${index}: ${level}${reasons.length ? ` (${reasons.join(", ")})` : ""}` }];
+    return [
+      {
+        index,
+        start,
+        end,
+        level,
+        label: `Segment ${index}: ${level}${codes.length ? ` (${codes.join(", ")})` : ""}`,
+        startTime: typeof s.start_time === "string" ? s.start_time : undefined,
+        endTime: typeof s.end_time === "string" ? s.end_time : undefined,
+        weather: weatherWords(s.condition),
+        reasons: rs.map((r) => r.message ?? r.code ?? "").filter(Boolean),
+      },
+    ];
   });
+}
+
+/** "Light rain, 12 °C, wind 20 km/h (gusts 35), 0.4 mm" from a segment's condition. */
+function weatherWords(c: unknown): string {
+  if (!isObj(c)) return "";
+  const num = (v: unknown) => (typeof v === "number" ? Math.round(v * 10) / 10 : null);
+  const parts = [
+    typeof c.label === "string" ? c.label : null,
+    num(c.temperature_c) !== null ? `${num(c.temperature_c)} °C` : null,
+    num(c.wind_speed_kph) !== null ? `wind ${num(c.wind_speed_kph)} km/h${num(c.wind_gust_kph) !== null ? ` (gusts ${num(c.wind_gust_kph)})` : ""}` : null,
+    num(c.precipitation_mm) ? `${num(c.precipitation_mm)} mm` : null,
+    num(c.visibility_km) !== null ? `visibility ${num(c.visibility_km)} km` : null,
+  ];
+  return parts.filter(Boolean).join(", ");
 }

@@ -1,64 +1,104 @@
+"use client";
+import type { GeoPermissibleObjects } from "d3-geo";
+import { useMemo, useState } from "react";
+import { BaseMap } from "@/components/map/base-map";
+import { RiskLegend } from "@/components/map/risk-legend";
 import { riskColour, type SegmentView } from "./risk";
 
-const W = 640;
-const H = 360;
-const PAD = 28;
+const time = (iso?: string) => (iso ? new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", timeZoneName: "short" }) : "");
 
 /**
- * The route's segments drawn offline (no map tiles): an equirectangular
- * projection scaled by cos(mid-latitude), fitted to the box, each segment
- * coloured by its risk level. A tooltip and the legend carry the level in words.
+ * The route over the offline basemap, zoomed to the route, one stroke per
+ * segment coloured by its risk. Hovering or focusing a segment shows its time,
+ * weather and reasons below the map (keyboard users tab through segments).
  */
 export function RouteMap({ segments }: { segments: SegmentView[] }) {
+  const [active, setActive] = useState<number | null>(null);
+  const fit = useMemo<GeoPermissibleObjects>(
+    () => ({ type: "LineString", coordinates: segments.flatMap((s) => [[s.start.lng, s.start.lat], [s.end.lng, s.end.lat]]) }),
+    [segments],
+  );
   if (segments.length === 0) return null;
-  const pts = segments.flatMap((s) => [s.start, s.end]);
-  const lats = pts.map((p) => p.lat);
-  const lngs = pts.map((p) => p.lng);
-  const midLat = (Math.min(...lats) + Math.max(...lats)) / 2;
-  const k = Math.cos((midLat * Math.PI) / 180);
-  const xs = lngs.map((l) => l * k);
-  const minX = Math.min(...xs);
-  const maxY = Math.max(...lats);
-  const spanX = Math.max(Math.max(...xs) - minX, 1e-3);
-  const spanY = Math.max(maxY - Math.min(...lats), 1e-3);
-  const scale = Math.min((W - 2 * PAD) / spanX, (H - 2 * PAD) / spanY);
-  const offX = (W - spanX * scale) / 2;
-  const offY = (H - spanY * scale) / 2;
-  const project = (p: { lat: number; lng: number }) => ({ x: offX + (p.lng * k - minX) * scale, y: offY + (maxY - p.lat) * scale });
-  const first = project(segments[0].start);
-  const last = project(segments[segments.length - 1].end);
-  const levels = [...new Set(segments.map((s) => s.level))];
-
+  const shown = segments.find((s) => s.index === active) ?? null;
   return (
-    <figure className="space-y-2">
-      <svg viewBox={`0 0 ${W} ${H}`} className="w-full rounded-md bg-slate-50 ring-1 ring-slate-200" role="img" aria-label={`Route of ${segments.length} segments coloured by risk`}>
-        {segments.map((s) => {
-          const a = project(s.start);
-          const b = project(s.end);
+    <figure className="space-y-2" data-testid="route-map">
+      <BaseMap fit={fit} padding={40} interactive label={`Map of the route: ${segments.length} segments coloured by risk over coastlines and borders`}>
+        {(proj) => {
+          const first = proj([segments[0].start.lng, segments[0].start.lat]);
+          const lastSeg = segments[segments.length - 1];
+          const last = proj([lastSeg.end.lng, lastSeg.end.lat]);
           return (
-            <line key={s.index} x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={riskColour(s.level)} strokeWidth={6} strokeLinecap="round" data-risk={s.level}>
-              <title>{s.label}</title>
-            </line>
+            <g>
+              {segments.map((s) => {
+                const a = proj([s.start.lng, s.start.lat]);
+                const b = proj([s.end.lng, s.end.lat]);
+                if (!a || !b) return null;
+                return (
+                  <g key={s.index}>
+                    <line x1={a[0]} y1={a[1]} x2={b[0]} y2={b[1]} stroke="#fff" strokeWidth={active === s.index ? 11 : 9} strokeLinecap="round" />
+                    <line
+                      x1={a[0]}
+                      y1={a[1]}
+                      x2={b[0]}
+                      y2={b[1]}
+                      stroke={riskColour(s.level)}
+                      strokeWidth={active === s.index ? 8 : 6}
+                      strokeLinecap="round"
+                      data-risk={s.level}
+                      data-testid="route-segment"
+                      tabIndex={0}
+                      role="button"
+                      aria-label={`${s.label}. ${time(s.startTime)} to ${time(s.endTime)}. ${s.weather}`}
+                      onMouseEnter={() => setActive(s.index)}
+                      onFocus={() => setActive(s.index)}
+                      onClick={() => setActive(s.index)}
+                      className="cursor-pointer outline-none"
+                    >
+                      <title>{s.label}</title>
+                    </line>
+                  </g>
+                );
+              })}
+              {first && <Pin x={first[0]} y={first[1]} text="A" hollow />}
+              {last && <Pin x={last[0]} y={last[1]} text="B" />}
+            </g>
           );
-        })}
-        <circle cx={first.x} cy={first.y} r={8} fill="#fff" stroke="#0f172a" strokeWidth={2} />
-        <text x={first.x} y={first.y + 4} textAnchor="middle" fontSize={10} fontWeight={700} fill="#0f172a">
-          A
-        </text>
-        <circle cx={last.x} cy={last.y} r={8} fill="#0f172a" />
-        <text x={last.x} y={last.y + 4} textAnchor="middle" fontSize={10} fontWeight={700} fill="#fff">
-          B
-        </text>
-      </svg>
-      <figcaption className="flex flex-wrap gap-4 text-xs text-slate-600">
-        {levels.map((l) => (
-          <span key={l} className="flex items-center gap-1.5">
-            <span className="inline-block h-1.5 w-5 rounded-full" style={{ background: riskColour(l) }} aria-hidden="true" />
-            {l}
-          </span>
-        ))}
-        <span>A start · B destination · schematic projection, not to map scale</span>
+        }}
+      </BaseMap>
+      <figcaption className="space-y-2 text-xs text-slate-700">
+        <RiskLegend />
+        <p>A start · B destination · hover or tab to a segment for its time, weather and reasons. Coastlines and borders: Natural Earth.</p>
+        <div aria-live="polite" className="min-h-10 rounded-md bg-slate-50 p-2 text-sm text-slate-800 ring-1 ring-slate-200" data-testid="segment-detail">
+          {shown ? (
+            <>
+              <p className="font-medium">
+                Segment {shown.index}: {time(shown.startTime)} – {time(shown.endTime)} · <span style={{ color: riskColour(shown.level) }}>■</span> {shown.level}
+              </p>
+              {shown.weather && <p>{shown.weather}</p>}
+              {shown.reasons.length > 0 && (
+                <ul className="list-disc pl-5">
+                  {shown.reasons.map((r) => (
+                    <li key={r}>{r}</li>
+                  ))}
+                </ul>
+              )}
+            </>
+          ) : (
+            <p className="text-slate-600">Hover over a segment to see its details.</p>
+          )}
+        </div>
       </figcaption>
     </figure>
+  );
+}
+
+function Pin({ x, y, text, hollow }: { x: number; y: number; text: string; hollow?: boolean }) {
+  return (
+    <g aria-hidden="true">
+      <circle cx={x} cy={y} r={9} fill={hollow ? "#fff" : "#0f172a"} stroke="#0f172a" strokeWidth={2} />
+      <text x={x} y={y + 4} textAnchor="middle" fontSize={11} fontWeight={700} fill={hollow ? "#0f172a" : "#fff"}>
+        {text}
+      </text>
+    </g>
   );
 }

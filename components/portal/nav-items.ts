@@ -14,6 +14,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/watches", label: "Watches", group: "Weather" },
   { href: "/webhooks", label: "Webhooks", group: "Weather" },
   { href: "/events", label: "Events", group: "Weather" },
+  { href: "/simulations", label: "Simulations (sandbox)", group: "Weather" },
   { href: "/trips", label: "Trips", group: "Trips" },
   { href: "/visa", label: "Visa API keys", group: "Visa" },
   { href: "/docs", label: "API reference", group: "Docs" },

@@ -1,5 +1,6 @@
 "use client";
 import { useState, type ReactNode } from "react";
+import { SandboxBanner } from "./sandbox-banner";
 import { cx, focusRing } from "@/components/ui/cx";
 import { Logo } from "./logo";
 import { PortalNav } from "./portal-nav";
@@ -16,6 +17,10 @@ export function PortalShell({ email, children }: { email: string; children: Reac
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
         Skip to content
       </a>
+
+      <div className="lg:pl-64">
+        <SandboxBanner />
+      </div>
 
       {/* Sidebar (desktop) */}
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">

@@ -1,46 +1,52 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { Alert } from "@/components/ui/alert";
+import { useQueryClient } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { FormAlert } from "@/components/forms/form-alert";
+import { useApiForm } from "@/components/forms/use-api-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { ApiRequestError, apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { apiFetch } from "@/lib/client/api-fetch";
 import { tripKeys, type Trip } from "./types";
 
-type Errors = Partial<Record<"name" | "time_zone" | "start_date" | "end_date" | "form", string>>;
+type Body = Record<"name" | "time_zone", string> & Record<"start_date" | "end_date", string | null>;
+
+function check(b: Body): Record<string, string> {
+  const e: Record<string, string> = {};
+  if (!b.name) e.name = "Give the trip a name.";
+  if (b.start_date && b.end_date && b.end_date < b.start_date) e.end_date = "The end date must be on or after the start date.";
+  return e;
+}
 
 export function CreateTripForm({ onDone }: { onDone: () => void }) {
   const qc = useQueryClient();
   const router = useRouter();
-  const [errors, setErrors] = useState<Errors>({});
   const defaultZone = typeof Intl !== "undefined" ? Intl.DateTimeFormat().resolvedOptions().timeZone : "UTC";
-  const create = useMutation({
-    mutationFn: (body: Record<string, string | null>) => apiFetch<Trip>("/v1/trips", { method: "POST", body }),
+  const create = useApiForm({
+    mutationFn: (body: Body) => apiFetch<Trip>("/v1/trips", { method: "POST", body }),
+    validate: check,
+    fields: ["name", "time_zone", "start_date", "end_date"],
+    successMessage: (t) => `Trip "${t.name}" created.`,
     onSuccess: (t) => {
       void qc.invalidateQueries({ queryKey: tripKeys.all });
       onDone();
       router.push(`/trips/${t.trip_id}`);
     },
-    onError: (err) => {
-      const f = err instanceof ApiRequestError ? err.fieldErrors : {};
-      setErrors(Object.keys(f).length ? (f as Errors) : { form: errorMessage(err) });
-    },
   });
+  const errors = create.errors.fields;
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const fd = new FormData(e.currentTarget);
     const get = (k: string) => String(fd.get(k) ?? "").trim();
-    if (!get("name")) return setErrors({ name: "Give the trip a name." });
-    create.mutate({ name: get("name"), time_zone: get("time_zone") || "UTC", start_date: get("start_date") || null, end_date: get("end_date") || null });
+    create.submit({ name: get("name"), time_zone: get("time_zone") || "UTC", start_date: get("start_date") || null, end_date: get("end_date") || null });
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {errors.form && <Alert tone="danger">{errors.form}</Alert>}
-      <Field label="Name" error={errors.name}>
-        {(p) => <Input {...p} name="name" maxLength={200} placeholder="e.g. Lisbon in May" autoFocus />}
+      <FormAlert errors={create.errors} title="The trip was not created" />
+      <Field label="Name" required error={errors.name}>
+        {(p) => <Input {...p} name="name" required maxLength={200} placeholder="e.g. Lisbon in May" autoFocus />}
       </Field>
       <Field label="Time zone" hint="IANA name; day boundaries and moves use it." error={errors.time_zone}>
         {(p) => <Input {...p} name="time_zone" defaultValue={defaultZone} />}
@@ -54,10 +60,10 @@ export function CreateTripForm({ onDone }: { onDone: () => void }) {
         </Field>
       </div>
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={create.isPending}>
+        <Button variant="secondary" onClick={onDone} disabled={create.pending}>
           Cancel
         </Button>
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" loading={create.pending}>
           Create trip
         </Button>
       </div>

@@ -2,10 +2,11 @@
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/field";
-import { ApiRequestError, errorMessage } from "@/lib/client/api-fetch";
+import { errorMessage } from "@/lib/client/api-fetch";
 import { localDay } from "./time-format";
-import type { OpInput } from "./use-trip-op";
+import { RebaseConflict, type OpInput } from "./use-trip-op";
 import type { TripEvent } from "./types";
 
 function localTime(iso: string, zone: string): string {
@@ -21,13 +22,19 @@ export function EventEditor(props: {
   tripZone: string;
   pending: boolean;
   error: unknown;
-  onSubmit: (ops: OpInput[]) => void;
+  /** `base` overrides the revision (to save over a conflicting change on purpose). */
+  onSubmit: (ops: OpInput[], base?: number) => void;
   onCancel: () => void;
+  onUseTheirs: () => void;
 }) {
   const { event: e, tripZone } = props;
   const [formError, setFormError] = useState<string | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const day = localDay(e.startDateTime, tripZone);
   const time = localTime(e.startDateTime, tripZone);
+
+  const conflict = props.error instanceof RebaseConflict ? props.error.outcome : null;
+  const [lastOps, setLastOps] = useState<OpInput[]>([]);
 
   function submit(ev: FormEvent<HTMLFormElement>) {
     ev.preventDefault();
@@ -44,13 +51,36 @@ export function EventEditor(props: {
     if (get("date") !== day || get("time") !== time) ops.push({ type: "move_event", payload: { event_id: e.id, date: get("date"), time: get("time") } });
     if (ops.length === 0) return props.onCancel();
     setFormError(null);
+    setLastOps(ops);
     props.onSubmit(ops);
   }
 
-  const serverError = props.error && !(props.error instanceof ApiRequestError && props.error.code === "STALE_REVISION") ? errorMessage(props.error) : null;
+  const serverError = props.error && !conflict ? errorMessage(props.error) : null;
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {(formError || serverError) && <Alert tone="danger">{formError ?? serverError}</Alert>}
+      {conflict && (
+        <div data-testid="edit-conflict">
+          <Alert tone="warning" title={conflict.theirs ? "Someone else changed this event meanwhile" : "Someone else removed this event meanwhile"}>
+            {conflict.theirs && (
+              <p>
+                Their version: <strong>{conflict.theirs.title}</strong>, {localDay(conflict.theirs.startDateTime, tripZone)} {localTime(conflict.theirs.startDateTime, tripZone)}
+                {conflict.theirs.cost !== null ? `, cost ${conflict.theirs.cost}` : ""}
+                {conflict.theirs.notes ? `, notes “${conflict.theirs.notes}”` : ""}.
+              </p>
+            )}
+            <p>Your version is still in the form below. Keep yours (saves over theirs) or use theirs (drops your edit).</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Button size="sm" onClick={() => props.onSubmit(lastOps, conflict.onto)} disabled={props.pending || conflict.theirs === null}>
+                Keep mine
+              </Button>
+              <Button size="sm" variant="secondary" onClick={props.onUseTheirs}>
+                Use theirs
+              </Button>
+            </div>
+          </Alert>
+        </div>
+      )}
       <Field label="Title">{(p) => <Input {...p} name="title" defaultValue={e.title} maxLength={200} />}</Field>
       <div className="grid grid-cols-2 gap-4">
         <Field label="Date" hint={`In the trip's zone (${tripZone})`}>
@@ -63,9 +93,22 @@ export function EventEditor(props: {
       <Field label="Cost">{(p) => <Input {...p} name="cost" inputMode="decimal" defaultValue={e.cost ?? ""} />}</Field>
       <Field label="Notes">{(p) => <Textarea {...p} name="notes" defaultValue={e.notes ?? ""} className="font-sans" />}</Field>
       <div className="flex justify-between gap-2">
-        <Button variant="secondary" onClick={() => props.onSubmit([{ type: "remove_event", payload: { event_id: e.id } }])} disabled={props.pending}>
+        <Button variant="secondary" onClick={() => setConfirmRemove(true)} disabled={props.pending}>
           Remove event
         </Button>
+        <ConfirmDialog
+          open={confirmRemove}
+          title={`Remove "${e.title}"?`}
+          description="It disappears from the itinerary for every member of the trip."
+          confirmLabel="Remove event"
+          destructive
+          pending={props.pending}
+          onCancel={() => setConfirmRemove(false)}
+          onConfirm={() => {
+            setConfirmRemove(false);
+            props.onSubmit([{ type: "remove_event", payload: { event_id: e.id } }]);
+          }}
+        />
         <div className="flex gap-2">
           <Button variant="secondary" onClick={props.onCancel} disabled={props.pending}>
             Cancel

@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field, Input, Select } from "@/components/ui/field";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { TRIP_ROLES, tripKeys, type Member, type TripRole } from "./types";
@@ -14,6 +15,7 @@ export function MembersPanel({ tripId, isOwner }: { tripId: number; isOwner: boo
   const qc = useQueryClient();
   const members = useQuery({ queryKey: tripKeys.members(tripId), queryFn: () => apiFetch<{ members: Member[] }>(`/v1/trips/${tripId}/members`) });
   const [role, setRole] = useState<TripRole>("editor");
+  const [removing, setRemoving] = useState<Member | null>(null);
   const refresh = () => void qc.invalidateQueries({ queryKey: tripKeys.members(tripId) });
   const invite = useMutation({
     mutationFn: (body: { email: string; role: TripRole }) => apiFetch(`/v1/trips/${tripId}/members`, { method: "POST", body }),
@@ -51,7 +53,7 @@ export function MembersPanel({ tripId, isOwner }: { tripId: number; isOwner: boo
                       <option key={r}>{r}</option>
                     ))}
                   </Select>
-                  <Button variant="secondary" size="sm" onClick={() => change.mutate({ userId: m.user_id, role: null })} aria-label={`Remove ${m.email}`}>
+                  <Button variant="secondary" size="sm" onClick={() => setRemoving(m)} aria-label={`Remove ${m.email}`}>
                     Remove
                   </Button>
                 </span>
@@ -61,6 +63,16 @@ export function MembersPanel({ tripId, isOwner }: { tripId: number; isOwner: boo
             </li>
           ))}
         </ul>
+        <ConfirmDialog
+          open={removing !== null}
+          title={`Remove ${removing?.email ?? "this member"} from the trip?`}
+          description="They lose access to the itinerary at once; you can invite them again later."
+          confirmLabel="Remove member"
+          destructive
+          pending={change.isPending}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => removing && change.mutate({ userId: removing.user_id, role: null }, { onSettled: () => setRemoving(null) })}
+        />
         {isOwner && (
           <form onSubmit={onInvite} className="flex flex-wrap items-end gap-2" noValidate>
             <Field label="Invite by email" className="min-w-64 flex-1" hint="They need an account on this portal.">

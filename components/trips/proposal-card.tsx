@@ -1,5 +1,5 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { StatusChip } from "@/components/ui/badge";
@@ -9,7 +9,8 @@ import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { formatDateTime } from "@/lib/client/format";
 import { TYPE_LABEL } from "./itinerary-timeline";
 import { dateTimeIn, money } from "./time-format";
-import { tripKeys, type Proposal } from "./types";
+import { proposalOverlaps } from "./overlaps";
+import { tripKeys, type Itinerary, type Proposal } from "./types";
 
 /** One proposal: its entities, ranked options with scores, and accept (with an option) / reject (with a reason). */
 export function ProposalCard({ tripId, tripZone, proposal: p, canResolve }: { tripId: number; tripZone: string; proposal: Proposal; canResolve: boolean }) {
@@ -28,6 +29,9 @@ export function ProposalCard({ tripId, tripZone, proposal: p, canResolve }: { tr
     },
   });
   const pending = p.status === "pending";
+  // Same query as the timeline (shared cache): warns before accepting over existing plans.
+  const itinerary = useQuery({ queryKey: tripKeys.itinerary(tripId), queryFn: () => apiFetch<Itinerary>(`/v1/trips/${tripId}/itinerary`), enabled: pending });
+  const clashes = pending ? proposalOverlaps(p, option, itinerary.data?.events ?? []) : [];
   const chosen = p.options.find((o) => o.id === option);
   const startOf = (i: number) => chosen?.schedule?.find((s) => s.entity_index === i)?.startDateTime ?? p.entities[i].startDateTime;
 
@@ -36,7 +40,7 @@ export function ProposalCard({ tripId, tripZone, proposal: p, canResolve }: { tr
       <header className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <div className="text-sm text-slate-600">
           From <span className="font-medium text-slate-900">{p.actor_agent_id}</span> · {formatDateTime(p.created_at)}
-          {pending && <span className="ml-2 text-xs text-slate-500">expires {formatDateTime(p.expires_at)}</span>}
+          {pending && <span className="ml-2 text-xs text-slate-600">expires {formatDateTime(p.expires_at)}</span>}
         </div>
         <StatusChip status={p.status} />
       </header>
@@ -47,27 +51,40 @@ export function ProposalCard({ tripId, tripZone, proposal: p, canResolve }: { tr
             <li key={i} className="flex flex-wrap gap-2">
               <span className="rounded bg-slate-100 px-1.5 text-xs leading-5 text-slate-700">{TYPE_LABEL[e.type] ?? e.type}</span>
               <span className="font-medium">{e.title}</span>
-              {start && <span className="text-slate-500">{dateTimeIn(start, String(e.timeZone ?? tripZone))}</span>}
-              {e.cost != null && <span className="text-slate-500">· {money(e.cost)}</span>}
+              {start && <span className="text-slate-600">{dateTimeIn(start, String(e.timeZone ?? tripZone))}</span>}
+              {e.cost != null && <span className="text-slate-600">· {money(e.cost)}</span>}
             </li>
           );
         })}
       </ul>
       {p.options.length > 0 && (
         <fieldset className="mb-3 space-y-1" disabled={!pending || !canResolve}>
-          <legend className="mb-1 text-xs font-medium tracking-wide text-slate-500 uppercase">Options (ranked)</legend>
+          <legend className="mb-1 text-xs font-medium tracking-wide text-slate-600 uppercase">Options (ranked)</legend>
           {p.options.map((o) => (
             <label key={o.id} className="flex items-center gap-2 text-sm">
               <input type="radio" name={`option-${p.proposal_id}`} value={o.id} checked={(pending ? option : p.selected_option_id) === o.id} onChange={() => setOption(o.id)} />
               <span className="font-medium">#{o.rank} {o.label ?? o.id}</span>
-              <span className="text-slate-500">score {o.score}</span>
-              {o.description && <span className="text-slate-500">— {o.description}</span>}
+              <span className="text-slate-600">score {o.score}</span>
+              {o.description && <span className="text-slate-600">— {o.description}</span>}
             </label>
           ))}
         </fieldset>
       )}
       {p.status === "rejected" && p.rejection_reason && <p className="text-sm text-slate-600">Reason: {p.rejection_reason}</p>}
       {p.status === "accepted" && <p className="text-sm text-slate-600">Created {p.created_event_ids?.length ?? 0} events.</p>}
+      {clashes.length > 0 && canResolve && (
+        <div className="mb-3" data-testid="proposal-overlaps">
+          <Alert tone="warning" title="This option overlaps plans already in the itinerary">
+            <ul className="list-disc pl-5">
+              {clashes.map((c) => (
+                <li key={`${c.entity}-${c.event.id}`}>
+                  {c.entity} overlaps {c.event.title} ({dateTimeIn(c.event.startDateTime, c.event.timeZone || tripZone)})
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        </div>
+      )}
       {resolve.isError && <Alert tone="danger">{errorMessage(resolve.error)}</Alert>}
       {pending && canResolve && (
         <div className="mt-3 space-y-3">

@@ -1,5 +1,7 @@
 "use client";
 import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { AddEventForm } from "./add-event-form";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -24,8 +26,9 @@ export function TripView({ tripId }: { tripId: number }) {
     queryFn: () => apiFetch<Itinerary>(`/v1/trips/${tripId}/itinerary`),
     refetchInterval: 15_000,
   });
-  const { run, stale, dismissStale } = useTripOps(tripId);
+  const { run, rebased, dismissRebased } = useTripOps(tripId);
   const [editing, setEditing] = useState<{ event: TripEvent; base: number } | null>(null);
+  const [adding, setAdding] = useState(false);
 
   if (trip.isPending) {
     return (
@@ -59,12 +62,11 @@ export function TripView({ tripId }: { tripId: number }) {
           </a>
         }
       />
-      {stale && (
-        <div className="mb-4">
-          <Alert tone="warning" title="This trip changed while you were editing">
-            Your change was based on revision {stale.base}, but the trip is now at revision {stale.current}. Nothing was applied; the
-            latest itinerary is loaded below, so review it and make your change again.{" "}
-            <button className="font-medium underline" onClick={dismissStale}>
+      {rebased && (
+        <div className="mb-4" data-testid="rebased">
+          <Alert tone="info" title="The trip changed while you were editing; your change was applied on top">
+            Applied on revision {rebased.onto}. Changed by others meanwhile: {rebased.changed.join(", ") || "nothing you can see"}.{" "}
+            <button className="font-medium underline" onClick={dismissRebased}>
               Dismiss
             </button>
           </Alert>
@@ -72,7 +74,23 @@ export function TripView({ tripId }: { tripId: number }) {
       )}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] [&>*]:min-w-0">
         <Card>
-          <CardHeader title="Itinerary" description={itinerary.data ? `Revision ${itinerary.data.revision}` : undefined} />
+          <CardHeader
+            title="Itinerary"
+            description={itinerary.data ? `Revision ${itinerary.data.revision}` : undefined}
+            actions={
+              editable && itinerary.data ? (
+                <Button
+                  size="sm"
+                  onClick={() => {
+                    run.reset();
+                    setAdding(true);
+                  }}
+                >
+                  Add event
+                </Button>
+              ) : undefined
+            }
+          />
           <div className="p-4 sm:p-6">
             {itinerary.isPending ? (
               <p className="flex items-center gap-2 text-sm text-slate-500" role="status">
@@ -83,7 +101,14 @@ export function TripView({ tripId }: { tripId: number }) {
             ) : (
               <ItineraryTimeline
                 itinerary={itinerary.data}
-                onEdit={editable ? (event) => setEditing({ event, base: itinerary.data.revision }) : undefined}
+                onEdit={
+                  editable
+                    ? (event) => {
+                        run.reset();
+                        setEditing({ event, base: itinerary.data.revision });
+                      }
+                    : undefined
+                }
               />
             )}
           </div>
@@ -93,6 +118,16 @@ export function TripView({ tripId }: { tripId: number }) {
           <MembersPanel tripId={tripId} isOwner={t.role === "owner"} />
         </div>
       </div>
+      <Dialog open={adding} onClose={() => setAdding(false)} title="Add an event">
+        {adding && itinerary.data && (
+          <AddEventForm
+            tripZone={t.time_zone}
+            defaultDate={t.start_date ?? new Date().toISOString().slice(0, 10)}
+            onAdd={(payload) => run.mutateAsync({ base: itinerary.data.revision, ops: [{ type: "add_event", payload }] })}
+            onDone={() => setAdding(false)}
+          />
+        )}
+      </Dialog>
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={`Edit “${editing?.event.title ?? ""}”`}>
         {editing && (
           <EventEditor
@@ -100,19 +135,15 @@ export function TripView({ tripId }: { tripId: number }) {
             tripZone={t.time_zone}
             pending={run.isPending}
             error={run.error}
-            onCancel={() => setEditing(null)}
-            onSubmit={(ops) =>
-              run.mutate(
-                { base: editing.base, ops },
-                {
-                  onSuccess: () => setEditing(null),
-                  onError: (err) => {
-                    // A stale edit closes cleanly: the banner explains, the itinerary reloads.
-                    if ((err as { code?: string }).code === "STALE_REVISION") setEditing(null);
-                  },
-                },
-              )
-            }
+            onCancel={() => {
+              run.reset();
+              setEditing(null);
+            }}
+            onUseTheirs={() => {
+              run.reset();
+              setEditing(null);
+            }}
+            onSubmit={(ops, base) => run.mutate({ base: base ?? editing.base, ops }, { onSuccess: () => setEditing(null) })}
           />
         )}
       </Dialog>

@@ -1,7 +1,9 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { toast } from "sonner";
 import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
+import { planRebase, type RebaseOutcome, type TripDiff } from "./rebase";
 import { tripKeys } from "./types";
 
 export interface OpInput {
@@ -14,31 +16,47 @@ interface OpResult {
   result: { affected_event_ids: number[] };
 }
 
+/** Thrown when the user's edit touches an event someone else changed: both versions go to the UI. */
+export class RebaseConflict extends Error {
+  constructor(readonly outcome: Extract<RebaseOutcome, { kind: "conflict" }>) {
+    super("Someone else changed this event while you were editing.");
+  }
+}
+
 /**
- * Applies ops against the revision the page shows. On STALE_REVISION it keeps a
- * clear message, drops the edit and reloads the itinerary, so the user re-applies
- * their change on what is really there now.
+ * Applies ops against the revision the page showed. On STALE_REVISION it keeps
+ * the user's edit, fetches the diff since their revision and, when no event
+ * they edit was touched, replays the ops on the current revision (once) and
+ * says what else changed; otherwise it throws a RebaseConflict with the other
+ * version, and the editor stays open with what the user typed.
  */
 export function useTripOps(tripId: number) {
   const qc = useQueryClient();
-  const [stale, setStale] = useState<{ base: number; current: number } | null>(null);
+  const [rebased, setRebased] = useState<{ onto: number; changed: string[] } | null>(null);
+  const apply = async (base: number, ops: OpInput[]) => {
+    let rev = base;
+    for (const op of ops) rev = (await apiFetch<OpResult>(`/v1/trips/${tripId}/ops`, { method: "POST", body: { base_revision: rev, ...op } })).new_revision;
+    return rev;
+  };
   const run = useMutation({
     mutationFn: async ({ base, ops }: { base: number; ops: OpInput[] }) => {
-      let rev = base;
-      for (const op of ops) rev = (await apiFetch<OpResult>(`/v1/trips/${tripId}/ops`, { method: "POST", body: { base_revision: rev, ...op } })).new_revision;
-      return rev;
-    },
-    onSuccess: () => setStale(null),
-    onError: (err) => {
-      if (err instanceof ApiRequestError && err.code === "STALE_REVISION") {
-        const d = err.details as { current_revision?: number; base_revision?: number } | null;
-        setStale({ base: d?.base_revision ?? 0, current: d?.current_revision ?? 0 });
+      try {
+        return await apply(base, ops);
+      } catch (err) {
+        if (!(err instanceof ApiRequestError && err.code === "STALE_REVISION")) throw err;
+        const diff = await apiFetch<TripDiff>(`/v1/trips/${tripId}/ops?since_revision=${base}`);
+        const plan = planRebase(ops, diff);
+        if (plan.kind === "conflict") throw new RebaseConflict(plan);
+        const rev = await apply(plan.onto, ops);
+        setRebased({ onto: plan.onto, changed: plan.changed });
+        return rev;
       }
     },
+    onSuccess: () => toast.success("Saved."),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: tripKeys.itinerary(tripId) });
       void qc.invalidateQueries({ queryKey: tripKeys.trip(tripId), exact: true });
     },
   });
-  return { run, stale, dismissStale: () => setStale(null) };
+  return { run, rebased, dismissRebased: () => setRebased(null) };
 }

@@ -26,6 +26,7 @@ export interface FieldControlProps {
   id: string;
   "aria-invalid": boolean | undefined;
   "aria-describedby": string | undefined;
+  "aria-required": true | undefined;
 }
 
 export interface FieldProps {
@@ -33,6 +34,8 @@ export interface FieldProps {
   /** Inline validation message; shown under the control and linked by aria-describedby. */
   error?: string;
   hint?: ReactNode;
+  /** Shows a required mark; the control gets aria-required, so the label's accessible name stays the same. */
+  required?: boolean;
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }
@@ -41,15 +44,19 @@ export interface FieldProps {
  * Label + control + hint + inline error.
  * `<Field label="Name" error={errors.name}>{(p) => <Input {...p} name="name" />}</Field>`
  */
-export function Field({ label, error, hint, className, children }: FieldProps) {
+export function Field({ label, error, hint, required, className, children }: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cx("space-y-1.5", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {/* The mark sits beside the label, not in it, so the label's text stays exactly the field's name. */}
+      <div className="flex items-baseline">
+        <Label htmlFor={id}>{label}</Label>
+        {required && <RequiredMark />}
+      </div>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy, "aria-required": required ? true : undefined })}
       {hint && (
         <p id={hintId} className="text-xs text-slate-500">
           {hint}
@@ -57,6 +64,15 @@ export function Field({ label, error, hint, className, children }: FieldProps) {
       )}
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
+  );
+}
+
+/** The asterisk of a required field (hidden from screen readers, which announce aria-required instead). */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-red-700">
+      *
+    </span>
   );
 }
 

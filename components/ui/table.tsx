@@ -1,11 +1,18 @@
 import type { ComponentProps } from "react";
 import { cx } from "./cx";
 
-/** Table in a horizontally scrollable frame so wide tables never break a phone layout. */
-export function Table({ className, caption, children, ...rest }: ComponentProps<"table"> & { caption?: string }) {
+/**
+ * Phone-width layout: each row becomes a card, each cell a "label: value" line
+ * (the label comes from the cell's `label` prop), so no column is cut off.
+ */
+const STACKED =
+  "max-sm:block max-sm:[&_thead]:hidden max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:py-2 max-sm:[&_td]:flex max-sm:[&_td]:gap-3 max-sm:[&_td]:py-1 max-sm:[&_td]:pl-4 max-sm:[&_td]:before:w-24 max-sm:[&_td]:before:shrink-0 max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-semibold max-sm:[&_td]:before:text-slate-600 max-sm:[&_td]:before:content-[attr(data-label)]";
+
+/** Table in a horizontally scrollable frame so wide tables never break a phone layout; `stacked` turns rows into cards on phones. */
+export function Table({ className, caption, stacked, children, ...rest }: ComponentProps<"table"> & { caption?: string; stacked?: boolean }) {
   return (
     <div className="relative overflow-x-auto">
-      <table className={cx("min-w-full divide-y divide-slate-200 text-sm", className)} {...rest}>
+      <table className={cx("min-w-full divide-y divide-slate-200 text-sm", stacked && STACKED, className)} {...rest}>
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}
       </table>
@@ -35,6 +42,7 @@ export function Th({ className, ...rest }: ComponentProps<"th">) {
   );
 }
 
-export function Td({ className, ...rest }: ComponentProps<"td">) {
-  return <td className={cx("px-4 py-3 text-slate-700 first:pl-4 sm:first:pl-6", className)} {...rest} />;
+/** `label` names the column on phones when the table is `stacked`. */
+export function Td({ className, label, ...rest }: ComponentProps<"td"> & { label?: string }) {
+  return <td data-label={label} className={cx("px-4 py-3 text-slate-700 first:pl-4 sm:first:pl-6", className)} {...rest} />;
 }

@@ -1,5 +1,9 @@
+import ngeohash from "ngeohash";
+
 /** Form state of the create-watch form and its translation into the API body. */
 export interface WatchFormState {
+  /** The chosen place's name (from the search list), kept in target_ref.name. */
+  placeName: string;
   targetType: string;
   placeId: string;
   itemId: string;
@@ -37,6 +41,7 @@ export function initialWatchForm(now = new Date()): WatchFormState {
   const end = new Date(start.getTime() + 4 * 3600_000);
   return {
     targetType: "place",
+    placeName: "",
     placeId: "",
     itemId: "",
     tripId: "",
@@ -87,7 +92,13 @@ export function buildWatchBody(f: WatchFormState): Record<string, unknown> {
   };
   if (f.transportMode) body.transport_mode = f.transportMode;
   if (f.outdoor !== "default") body.outdoor = f.outdoor === "outdoor";
-  if (f.targetType === "place" && f.placeId.trim()) body.target_ref = { place_id: f.placeId.trim() };
+  if (f.targetType === "place" && (f.placeId.trim() || f.placeName.trim())) {
+    const la = num(f.lat);
+    const ln = num(f.lng);
+    // Same default id as the server (geo:<geohash-7>) so a named place and an unnamed one compare equal.
+    const fallback = Number.isFinite(la) && Number.isFinite(ln) ? `geo:${ngeohash.encode(la, ln, 7)}` : "";
+    body.target_ref = { place_id: f.placeId.trim() || fallback, ...(f.placeName.trim() ? { name: f.placeName.trim() } : {}) };
+  }
   if (f.targetType === "timeline_item") body.target_ref = { item_id: ref(f.itemId), ...(f.tripId.trim() ? { trip_id: ref(f.tripId) } : {}) };
   if (f.targetType === "trip") body.target_ref = { trip_id: ref(f.tripId) };
   if (f.targetType === "route_window") {
@@ -95,3 +106,44 @@ export function buildWatchBody(f: WatchFormState): Record<string, unknown> {
   }
   return body;
 }
+
+/** Checks the browser can do before sending: every missing or malformed field at once. */
+export function checkWatchForm(f: WatchFormState): Record<string, string> {
+  const e: Record<string, string> = {};
+  const la = num(f.lat);
+  const ln = num(f.lng);
+  if (f.lat.trim() === "") e.lat = "Choose a place: search, click the map, or type the latitude.";
+  else if (!Number.isFinite(la) || Math.abs(la) > 90) e.lat = "Latitude is a number from -90 to 90.";
+  if (f.lng.trim() === "") e.lng = "Type the longitude, or pick a place.";
+  else if (!Number.isFinite(ln) || Math.abs(ln) > 180) e.lng = "Longitude is a number from -180 to 180.";
+  if (!f.startsAt) e.startsAt = "Choose when the watch starts.";
+  if (!f.endsAt) e.endsAt = "Choose when the watch ends.";
+  else if (f.startsAt && new Date(f.endsAt) <= new Date(f.startsAt)) e.endsAt = "The end must be after the start.";
+  if (!f.webhookUrl.trim()) e.webhookUrl = "Enter the HTTPS URL that receives the events.";
+  else if (!/^https:\/\/\S+$/i.test(f.webhookUrl.trim())) e.webhookUrl = "Use a full https:// URL.";
+  if (f.targetType === "timeline_item" && !f.itemId.trim()) e.itemId = "Enter the timeline item id.";
+  if (f.targetType === "trip" && !f.tripId.trim()) e.tripId = "Enter the trip id.";
+  if (f.targetType === "route_window" && f.transportMode === "") e.transportMode = "A route window needs a transport mode.";
+  for (const k of ["precipitation", "temperature", "wind", "uv"] as const) if (f[k].trim() !== "" && !Number.isFinite(num(f[k]))) e[k] = "Enter a number.";
+  return e;
+}
+
+/** API paths of POST /v1/weather/watch → this form's fields (for server-side errors). */
+export const WATCH_FIELD_MAP: Record<string, string> = {
+  latitude: "lat",
+  longitude: "lng",
+  starts_at: "startsAt",
+  ends_at: "endsAt",
+  webhook_url: "webhookUrl",
+  target_type: "targetType",
+  place_type: "placeType",
+  activity_type: "activityType",
+  transport_mode: "transportMode",
+  "change_rules.precipitation_probability_delta": "precipitation",
+  "change_rules.temperature_c_delta": "temperature",
+  "change_rules.wind_kph_delta": "wind",
+  "change_rules.uv_index_delta": "uv",
+  "target_ref.place_id": "placeId",
+  "target_ref.item_id": "itemId",
+  "target_ref.trip_id": "tripId",
+};

@@ -40,7 +40,7 @@ export function ChangeEventsList({ events }: { events: WatchDetail["recent_chang
               <span className="w-40 shrink-0 text-xs text-slate-500">{formatDateTime(e.created_at)}</span>
               <Badge tone={TONE[e.type] ?? "info"}>{e.type.replace("weather.", "")}</Badge>
               <span className="min-w-0 flex-1 text-sm text-slate-700">{summary(e)}</span>
-              <code className="font-mono text-xs text-slate-400">{e.event_id.slice(0, 8)}</code>
+              <code className="font-mono text-xs text-slate-600">{e.event_id.slice(0, 8)}</code>
             </li>
           ))}
         </ul>

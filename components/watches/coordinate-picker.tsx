@@ -1,93 +1,116 @@
 "use client";
-import { Field, Input, Select } from "@/components/ui/field";
+import { useMemo, useState } from "react";
+import { around, BaseMap, WORLD } from "@/components/map/base-map";
+import { searchCities, type City } from "@/components/map/cities";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
 
-/** Offline place presets (no map tiles are available, so a preset or typed coordinates). */
-export const PLACE_PRESETS = [
-  { name: "Lisbon, Miradouro de Santa Luzia", lat: 38.7116, lng: -9.1300, placeType: "viewpoint" },
-  { name: "London, Hyde Park", lat: 51.5073, lng: -0.1657, placeType: "park" },
-  { name: "New York, Central Park", lat: 40.7829, lng: -73.9654, placeType: "park" },
-  { name: "Tokyo, Shinjuku Gyoen", lat: 35.6852, lng: 139.7100, placeType: "park" },
-  { name: "Sydney, Bondi Beach", lat: -33.8915, lng: 151.2767, placeType: "beach" },
-  { name: "Cape Town, Table Mountain", lat: -33.9628, lng: 18.4098, placeType: "trailhead" },
-  { name: "Reykjavík, Harpa", lat: 64.1503, lng: -21.9327, placeType: "venue" },
-] as const;
-
-const W = 360;
-const H = 180;
+export interface PickedPlace {
+  lat: string;
+  lng: string;
+  placeType?: string;
+  /** Kept in the watch's target_ref.name; cleared when the point is moved by hand. */
+  placeName: string;
+}
 
 /**
- * Coordinates by typing, by preset, or by clicking an equirectangular grid
- * (a plain SVG with graticules: no network needed).
+ * Coordinates by searching a built-in list of places, by clicking the offline
+ * map (zoomed to the chosen point; "World" zooms out), or by typing them.
  */
 export function CoordinatePicker({
   lat,
   lng,
+  placeName,
   onChange,
   errors,
 }: {
   lat: string;
   lng: string;
-  onChange: (v: { lat: string; lng: string; placeType?: string; placeName?: string }) => void;
+  placeName: string;
+  onChange: (v: PickedPlace) => void;
   errors: { latitude?: string; longitude?: string };
 }) {
+  const [query, setQuery] = useState("");
+  const [zoomed, setZoomed] = useState(true);
   const la = Number(lat);
   const ln = Number(lng);
   const valid = lat !== "" && lng !== "" && Number.isFinite(la) && Number.isFinite(ln) && Math.abs(la) <= 90 && Math.abs(ln) <= 180;
-  const pick = (e: React.MouseEvent<SVGSVGElement>) => {
-    const box = e.currentTarget.getBoundingClientRect();
-    const x = ((e.clientX - box.left) / box.width) * W;
-    const y = ((e.clientY - box.top) / box.height) * H;
-    onChange({ lat: (90 - y).toFixed(4), lng: (x - 180).toFixed(4) });
+  const matches = searchCities(query);
+  const fit = useMemo(() => (valid && zoomed ? around({ lat: la, lng: ln }, 4) : WORLD), [valid, zoomed, la, ln]);
+  const choose = (c: City) => {
+    onChange({ lat: String(c.lat), lng: String(c.lng), placeType: c.placeType, placeName: c.name });
+    setQuery("");
+    setZoomed(true);
   };
   return (
     <div className="space-y-3">
-      <Field label="Place preset" hint="Or type coordinates, or click the grid below.">
+      <Field label="Search a place" hint="A built-in list of cities and landmarks (works offline); or click the map, or type coordinates.">
         {(p) => (
-          <Select
+          <Input
             {...p}
-            value=""
-            onChange={(e) => {
-              const preset = PLACE_PRESETS.find((x) => x.name === e.target.value);
-              if (preset) onChange({ lat: String(preset.lat), lng: String(preset.lng), placeType: preset.placeType, placeName: preset.name });
+            type="search"
+            aria-controls="place-results"
+            autoComplete="off"
+            placeholder="e.g. Lisbon"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && matches[0]) {
+                e.preventDefault();
+                choose(matches[0]);
+              }
             }}
-          >
-            <option value="">Choose a place…</option>
-            {PLACE_PRESETS.map((x) => (
-              <option key={x.name} value={x.name}>
-                {x.name}
-              </option>
-            ))}
-          </Select>
+          />
         )}
       </Field>
+      {matches.length > 0 && (
+        <ul id="place-results" aria-label="Matching places" className="max-h-56 overflow-auto rounded-md bg-white ring-1 ring-slate-300">
+          {matches.map((c) => (
+            <li key={c.name}>
+              <button type="button" className="block w-full px-3 py-2 text-left text-sm hover:bg-indigo-50 focus-visible:bg-indigo-50" onClick={() => choose(c)}>
+                {c.name} <span className="text-xs text-slate-700">({c.lat.toFixed(2)}, {c.lng.toFixed(2)})</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <BaseMap
+        fit={fit}
+        width={480}
+        height={280}
+        padding={8}
+        label={valid ? `Map; selected ${placeName || "point"} at ${la.toFixed(3)}, ${ln.toFixed(3)}. Click to move it.` : "World map; click to choose a point"}
+        onPick={(p) => {
+          onChange({ lat: p.lat.toFixed(4), lng: p.lng.toFixed(4), placeName: "" });
+          setZoomed(true);
+        }}
+      >
+        {(proj) => {
+          const xy = valid ? proj([ln, la]) : null;
+          return xy ? (
+            <g aria-hidden="true" data-testid="picked-point">
+              <circle cx={xy[0]} cy={xy[1]} r={9} fill="#4f46e5" fillOpacity={0.2} />
+              <circle cx={xy[0]} cy={xy[1]} r={4.5} fill="#4f46e5" stroke="#fff" strokeWidth={1.5} />
+            </g>
+          ) : null;
+        }}
+      </BaseMap>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-700">
+        <span>{valid ? (placeName ? `${placeName} · ${la.toFixed(4)}, ${ln.toFixed(4)}` : `${la.toFixed(4)}, ${ln.toFixed(4)}`) : "No point chosen yet."}</span>
+        {valid && (
+          <Button size="sm" variant="ghost" onClick={() => setZoomed(!zoomed)}>
+            {zoomed ? "Show the world" : "Zoom to the point"}
+          </Button>
+        )}
+      </div>
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Latitude" error={errors.latitude}>
-          {(p) => <Input {...p} name="latitude" inputMode="decimal" value={lat} onChange={(e) => onChange({ lat: e.target.value, lng })} placeholder="38.7116" />}
+        <Field label="Latitude" required error={errors.latitude}>
+          {(p) => <Input {...p} name="latitude" required inputMode="decimal" value={lat} onChange={(e) => onChange({ lat: e.target.value, lng, placeName: "" })} placeholder="38.7116" />}
         </Field>
-        <Field label="Longitude" error={errors.longitude}>
-          {(p) => <Input {...p} name="longitude" inputMode="decimal" value={lng} onChange={(e) => onChange({ lat, lng: e.target.value })} placeholder="-9.1300" />}
+        <Field label="Longitude" required error={errors.longitude}>
+          {(p) => <Input {...p} name="longitude" required inputMode="decimal" value={lng} onChange={(e) => onChange({ lat, lng: e.target.value, placeName: "" })} placeholder="-9.1300" />}
         </Field>
       </div>
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        className="w-full cursor-crosshair rounded-md bg-sky-50 ring-1 ring-slate-200"
-        onClick={pick}
-        role="img"
-        aria-label={valid ? `Coordinate grid; selected ${la.toFixed(2)}, ${ln.toFixed(2)}` : "Coordinate grid; click to choose a point"}
-      >
-        {Array.from({ length: 11 }, (_, i) => (
-          <line key={`v${i}`} x1={i * 36} y1={0} x2={i * 36} y2={H} className="stroke-slate-200" strokeWidth={0.5} />
-        ))}
-        {Array.from({ length: 7 }, (_, i) => (
-          <line key={`h${i}`} x1={0} y1={i * 30} x2={W} y2={i * 30} className={i === 3 ? "stroke-slate-400" : "stroke-slate-200"} strokeWidth={0.5} />
-        ))}
-        {PLACE_PRESETS.map((p) => (
-          <circle key={p.name} cx={p.lng + 180} cy={90 - p.lat} r={1.8} className="fill-slate-400">
-            <title>{p.name}</title>
-          </circle>
-        ))}
-        {valid && <circle cx={ln + 180} cy={90 - la} r={3.5} className="fill-indigo-600 stroke-white" strokeWidth={1} />}
-      </svg>
     </div>
   );
 }

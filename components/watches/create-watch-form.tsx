@@ -1,14 +1,15 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { FormAlert } from "@/components/forms/form-alert";
+import { useApiForm } from "@/components/forms/use-api-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, Input, Select } from "@/components/ui/field";
-import { apiFetch, ApiRequestError, errorMessage } from "@/lib/client/api-fetch";
-import { buildWatchBody, initialWatchForm, type WatchFormState } from "./build-watch-body";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { buildWatchBody, checkWatchForm, initialWatchForm, WATCH_FIELD_MAP, type WatchFormState } from "./build-watch-body";
 import { CoordinatePicker } from "./coordinate-picker";
 import { ACTIVITIES, TARGET_TYPES, TRANSPORT_MODES, WATCHES_QUERY, type WatchSummary, type WeatherEnvelope } from "./types";
 
@@ -18,15 +19,17 @@ export function CreateWatchForm() {
   const set = (patch: Partial<WatchFormState>) => setF((s) => ({ ...s, ...patch }));
   const router = useRouter();
   const qc = useQueryClient();
-  const create = useMutation({
-    mutationFn: () => apiFetch<WeatherEnvelope<WatchSummary>>("/v1/weather/watch", { method: "POST", body: buildWatchBody(f) }),
+  const create = useApiForm({
+    mutationFn: (form: WatchFormState) => apiFetch<WeatherEnvelope<WatchSummary>>("/v1/weather/watch", { method: "POST", body: buildWatchBody(form) }),
+    validate: checkWatchForm,
+    map: WATCH_FIELD_MAP,
+    successMessage: "Watch created.",
     onSuccess: async (res) => {
       await qc.invalidateQueries({ queryKey: WATCHES_QUERY });
       router.push(`/watches/${res.data.watch_id}`);
     },
   });
-  const fe = create.error instanceof ApiRequestError ? create.error.fieldErrors : {};
-  const err = (k: string) => fe[k];
+  const err = create.error;
 
   return (
     <form
@@ -34,19 +37,15 @@ export function CreateWatchForm() {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        create.mutate();
+        create.submit(f);
       }}
     >
-      {create.isError && (
-        <Alert tone="danger" title="The watch was not created">
-          {errorMessage(create.error)}
-        </Alert>
-      )}
+      <FormAlert errors={create.errors} title="The watch was not created" />
       <Card>
         <CardHeader title="What to watch" description="A place, or the location of a timeline item, route window or trip." />
         <CardBody className="grid gap-4 md:grid-cols-2">
           <div className="space-y-4">
-            <Field label="Target type" error={err("target_type")}>
+            <Field label="Target type" error={err("targetType")}>
               {(p) => (
                 <Select {...p} name="target_type" value={f.targetType} onChange={(e) => set({ targetType: e.target.value })}>
                   {TARGET_TYPES.map((t) => (
@@ -58,17 +57,17 @@ export function CreateWatchForm() {
               )}
             </Field>
             {f.targetType === "place" && (
-              <Field label="Place id (optional)" hint="Your own reference; defaults to a geohash of the coordinates." error={err("target_ref")}>
+              <Field label="Place id (optional)" hint="Your own reference; defaults to a geohash of the coordinates." error={err("placeId")}>
                 {(p) => <Input {...p} name="place_id" value={f.placeId} onChange={(e) => set({ placeId: e.target.value })} />}
               </Field>
             )}
             {f.targetType === "timeline_item" && (
-              <Field label="Timeline item id" error={err("target_ref")}>
+              <Field label="Timeline item id" required error={err("itemId") ?? err("target_ref")}>
                 {(p) => <Input {...p} name="item_id" value={f.itemId} onChange={(e) => set({ itemId: e.target.value })} />}
               </Field>
             )}
             {(f.targetType === "trip" || f.targetType === "timeline_item") && (
-              <Field label={f.targetType === "trip" ? "Trip id" : "Trip id (optional)"} error={err("target_ref")}>
+              <Field label={f.targetType === "trip" ? "Trip id" : "Trip id (optional)"} required={f.targetType === "trip"} error={err("tripId") ?? err("target_ref")}>
                 {(p) => <Input {...p} name="trip_id" value={f.tripId} onChange={(e) => set({ tripId: e.target.value })} />}
               </Field>
             )}
@@ -81,23 +80,31 @@ export function CreateWatchForm() {
                 ))}
               </div>
             )}
-            <Field label="Place type" error={err("place_type")}>
+            <Field label="Place type" error={err("placeType")}>
               {(p) => <Input {...p} name="place_type" value={f.placeType} onChange={(e) => set({ placeType: e.target.value })} />}
             </Field>
           </div>
-          <CoordinatePicker
-            lat={f.lat}
-            lng={f.lng}
-            errors={{ latitude: err("latitude"), longitude: err("longitude") }}
-            onChange={(v) => set({ lat: v.lat, lng: v.lng, ...(v.placeType ? { placeType: v.placeType } : {}) })}
-          />
+          <div className="space-y-4">
+            <CoordinatePicker
+              lat={f.lat}
+              lng={f.lng}
+              placeName={f.placeName}
+              errors={{ latitude: err("lat"), longitude: err("lng") }}
+              onChange={(v) => set({ lat: v.lat, lng: v.lng, placeName: v.placeName, ...(v.placeType ? { placeType: v.placeType } : {}) })}
+            />
+            {f.targetType === "place" && (
+              <Field label="Place name (optional)" hint="Shown on the watch and sent in its events as target_ref.name.">
+                {(p) => <Input {...p} name="place_name" maxLength={200} value={f.placeName} onChange={(e) => set({ placeName: e.target.value })} />}
+              </Field>
+            )}
+          </div>
         </CardBody>
       </Card>
 
       <Card>
         <CardHeader title="Activity and window" description="The risk profile follows the activity, or the transport mode when one is set." />
         <CardBody className="grid gap-4 md:grid-cols-2">
-          <Field label="Activity" error={err("activity_type")}>
+          <Field label="Activity" error={err("activityType")}>
             {(p) => (
               <Select {...p} name="activity_type" value={f.activityType} onChange={(e) => set({ activityType: e.target.value })}>
                 {ACTIVITIES.map((a) => (
@@ -108,7 +115,7 @@ export function CreateWatchForm() {
               </Select>
             )}
           </Field>
-          <Field label="Transport mode" hint="Required for a route window." error={err("transport_mode")}>
+          <Field label="Transport mode" hint="Required for a route window." required={f.targetType === "route_window"} error={err("transportMode")}>
             {(p) => (
               <Select {...p} name="transport_mode" value={f.transportMode} onChange={(e) => set({ transportMode: e.target.value })}>
                 <option value="">None</option>
@@ -130,10 +137,10 @@ export function CreateWatchForm() {
             )}
           </Field>
           <div />
-          <Field label="Starts" hint="Your local time." error={err("starts_at")}>
+          <Field label="Starts" hint="Your local time." required error={err("startsAt")}>
             {(p) => <Input {...p} type="datetime-local" name="starts_at" value={f.startsAt} onChange={(e) => set({ startsAt: e.target.value })} />}
           </Field>
-          <Field label="Ends" error={err("ends_at")}>
+          <Field label="Ends" required error={err("endsAt")}>
             {(p) => <Input {...p} type="datetime-local" name="ends_at" value={f.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />}
           </Field>
         </CardBody>
@@ -142,7 +149,7 @@ export function CreateWatchForm() {
       <Card>
         <CardHeader title="Notifications and rules" description="Events are POSTed to this URL, signed with your watch signing secret." />
         <CardBody className="space-y-4">
-          <Field label="Webhook URL" hint="HTTPS only." error={err("webhook_url")}>
+          <Field label="Webhook URL" hint="HTTPS only." required error={err("webhookUrl")}>
             {(p) => <Input {...p} type="url" name="webhook_url" placeholder="https://example.com/hooks/weather" value={f.webhookUrl} onChange={(e) => set({ webhookUrl: e.target.value })} />}
           </Field>
           <div className="grid gap-4 sm:grid-cols-4">
@@ -154,7 +161,7 @@ export function CreateWatchForm() {
                 ["uv", "UV index Δ"],
               ] as const
             ).map(([k, label]) => (
-              <Field key={k} label={label} error={err("change_rules")}>
+              <Field key={k} label={label} error={err(k) ?? err("change_rules")}>
                 {(p) => <Input {...p} inputMode="decimal" value={f[k]} onChange={(e) => set({ [k]: e.target.value })} />}
               </Field>
             ))}
@@ -167,8 +174,8 @@ export function CreateWatchForm() {
         <Button variant="secondary" onClick={() => router.push("/watches")}>
           Cancel
         </Button>
-        <Button type="submit" loading={create.isPending}>
-          {create.isPending ? "Creating…" : "Create watch"}
+        <Button type="submit" loading={create.pending}>
+          {create.pending ? "Creating…" : "Create watch"}
         </Button>
       </div>
     </form>

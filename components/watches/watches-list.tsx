@@ -65,7 +65,7 @@ export function WatchesList() {
         />
       ) : (
         <>
-          <Table caption="Watches">
+          <Table caption="Watches" stacked>
             <THead>
               <Tr>
                 <Th>Place</Th>
@@ -79,7 +79,7 @@ export function WatchesList() {
             <TBody>
               {rows.map((w) => (
                 <Tr key={w.watch_id} data-watch-id={w.watch_id}>
-                  <Td>
+                  <Td label="Place">
                     <Link href={`/watches/${w.watch_id}`} className="font-medium text-indigo-700 hover:underline">
                       {String(w.target_ref.name ?? w.target_ref.place_id ?? w.target_ref.item_id ?? w.target_ref.trip_id ?? w.target_type)}
                     </Link>
@@ -87,16 +87,16 @@ export function WatchesList() {
                       {w.latitude.toFixed(3)}, {w.longitude.toFixed(3)}
                     </div>
                   </Td>
-                  <Td>{w.activity_type.replaceAll("_", " ")}</Td>
-                  <Td className="text-xs whitespace-nowrap">
+                  <Td label="Activity">{w.activity_type.replaceAll("_", " ")}</Td>
+                  <Td label="Window" className="text-xs whitespace-nowrap">
                     {formatDateTime(w.starts_at)}
                     <br />→ {formatDateTime(w.ends_at)}
                   </Td>
-                  <Td>
+                  <Td label="Status">
                     <StatusChip status={w.status} />
                   </Td>
-                  <Td>{w.last_risk_level ? <StatusChip status={w.last_risk_level} tone={riskTone(w.last_risk_level)} /> : <span className="text-slate-400">—</span>}</Td>
-                  <Td className="whitespace-nowrap">{formatRelative(w.last_checked_at, undefined, "Not yet")}</Td>
+                  <Td label="Risk">{w.last_risk_level ? <StatusChip status={w.last_risk_level} tone={riskTone(w.last_risk_level)} /> : <span className="text-slate-600">—</span>}</Td>
+                  <Td label="Last check" className="whitespace-nowrap">{formatRelative(w.last_checked_at, undefined, "Not yet")}</Td>
                 </Tr>
               ))}
             </TBody>

@@ -5,6 +5,7 @@ import type { ApiKeyScope } from "./scopes";
 import { assertScopes } from "./api-keys";
 import { verifyApiKey } from "./verify-api-key";
 import { verifyAccessToken } from "./access-tokens";
+import { PLAYGROUND_KEY_HEADER, playgroundPrincipal } from "./playground-key";
 import { hasSessionCookie, sessionFromRequest } from "./session";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -70,7 +71,11 @@ export function session(): AuthStrategy<PrincipalOf<"session">> {
   };
 }
 
-/** A bearer API key (with the scopes) when sent, else the session cookie. */
+/**
+ * A bearer API key (with the scopes) when sent, else the session cookie. With the
+ * session, the playground header names one of the user's keys to act as (its scopes
+ * apply); the custom header also means a cross-site page cannot send it unpreflighted.
+ */
 export function sessionOrApiKey(...scopes: ApiKeyScope[]): AuthStrategy<PrincipalOf<"session"> | PrincipalOf<"api_key">> {
   const byKey = apiKey(...scopes);
   const bySession = session();
@@ -79,7 +84,12 @@ export function sessionOrApiKey(...scopes: ApiKeyScope[]): AuthStrategy<Principa
     scopes,
     async authenticate(req) {
       if (req.headers.get("authorization") !== null || !hasSessionCookie(req)) return byKey.authenticate(req);
-      return bySession.authenticate(req);
+      const s = await bySession.authenticate(req);
+      const playgroundKey = req.headers.get(PLAYGROUND_KEY_HEADER);
+      if (playgroundKey === null) return s;
+      const principal = await playgroundPrincipal(s, playgroundKey);
+      assertScopes(principal.scopes, scopes);
+      return principal;
     },
   };
 }

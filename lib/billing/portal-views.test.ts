@@ -5,7 +5,9 @@ import { RouteMap } from "@/components/playground/route-map";
 import { ResponseView } from "@/components/playground/response-view";
 import { routeSegments, overallRisk } from "@/components/playground/risk";
 import { UsageMeter } from "@/components/billing/usage-meter";
-import { keyProblem } from "@/components/playground/key-picker";
+import { estimateCall, verdictFor } from "@/components/playground/estimate";
+import { curlSnippet, fetchSnippet } from "@/components/playground/snippets";
+import { isOurHeader } from "@/components/playground/run-call";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { UsagePanel } from "@/components/billing/usage-panel";
 import { PlaygroundPanel } from "@/components/playground/playground-panel";
@@ -43,7 +45,7 @@ describe("playground views", () => {
   it("shows status, highlighted rate-limit headers and the overall risk", () => {
     const html = renderToStaticMarkup(
       createElement(ResponseView, {
-        call: { method: "POST", url: "/v1/weather/route", status: 200, ms: 12, headers: [["x-ratelimit-remaining", "41"]], body: routeBody },
+        call: { id: 1, at: "2026-11-23T10:00:00Z", keyName: "ci", method: "POST", url: "/v1/weather/route", status: 200, ms: 12, headers: [["x-ratelimit-remaining", "41"]], body: routeBody },
       }),
     );
     expect(html).toContain("HTTP 200");
@@ -62,11 +64,37 @@ describe("playground views", () => {
     expect(html).toContain('aria-valuenow="250"');
   });
 
-  it("checks the pasted key against the chosen key's prefix and builds valid example requests", () => {
-    const keys = [{ id: 7, name: "ci", keyPrefix: "svc_AbCd1234", scopes: [], createdAt: "", lastUsedAt: null, expiresAt: null }];
-    expect(keyProblem({ keyId: "7", value: "svc_Zzzz" }, keys)).toMatch(/svc_AbCd1234/);
-    expect(keyProblem({ keyId: "7", value: "svc_AbCd1234rest" }, keys)).toBeUndefined();
-    expect(keyProblem({ keyId: "", value: "" }, keys)).toMatch(/Paste/);
+  it("estimates the bill before sending and says when the plan refuses it", () => {
+    const route = estimateCall("route", DEFAULT_POINT, JSON.parse(routeExample()));
+    expect(route).toMatchObject({ requests: 1, routeCalls: 1 });
+    expect(route!.units % 3).toBe(0);
+    expect(route!.units).toBeGreaterThanOrEqual(3);
+    const dim = (limit: number, used = 0) => ({ limit, used, remaining: Math.max(0, limit - used) });
+    const usage = (plan: "free" | "starter", routeLimit: number, routeUsed = 0) => ({
+      plan,
+      environment: "production" as const,
+      is_internal: false,
+      period: { start: "2026-11-01T00:00:00Z", end: "2026-12-01T00:00:00Z" },
+      limits: {},
+      usage: { requests: dim(1000), timeline_items: dim(100), route_calls: dim(routeLimit, routeUsed), active_watches: dim(0) },
+    });
+    expect(verdictFor(route!, usage("free", 0))).toEqual({ ok: false, kind: "not_included", dimension: "route_calls", plan: "free", upgradeTo: "starter" });
+    expect(verdictFor(route!, usage("starter", 1000, 1000))).toMatchObject({ ok: false, kind: "quota", dimension: "route_calls" });
+    expect(verdictFor(route!, usage("starter", 1000))).toEqual({ ok: true });
+    expect(estimateCall("timeline", DEFAULT_POINT, JSON.parse(timelineExample()))).toMatchObject({ units: 6, timelineItems: 3 });
+    expect(estimateCall("forecast", { ...DEFAULT_POINT, granularity: "hourly" }, undefined)).toMatchObject({ units: 2 });
+  });
+
+  it("copies the exact request as curl and fetch, keeps only our headers, and builds valid examples", () => {
+    const input = { origin: "https://api.example", method: "POST", url: "/v1/weather/route", body: '{"a":"it\'s"}', keyName: "ci", keyPrefix: "svc_AbCd" };
+    const curl = curlSnippet(input);
+    expect(curl).toContain("curl -sS -X POST 'https://api.example/v1/weather/route'");
+    expect(curl).toContain('-H "Authorization: Bearer $SKYCAST_API_KEY"');
+    expect(curl).toContain(`"a": "it'\\''s"`); // single quotes survive shell quoting
+    expect(fetchSnippet(input)).toContain('fetch("https://api.example/v1/weather/route"');
+    expect(fetchSnippet(input)).toContain('"Content-Type": "application/json"');
+    expect(["x-request-id", "x-ratelimit-remaining", "x-cache-status", "x-weather-snapshot-id", "retry-after"].every(isOurHeader)).toBe(true);
+    expect(["x-powered-by", "x-nextjs-cache", "vary", "date", "connection"].some(isOurHeader)).toBe(false);
     expect(pointQueryString("forecast", DEFAULT_POINT)).toBe("lat=48.8566&lng=2.3522&days=3&granularity=daily&units=metric&language=en");
     expect(JSON.parse(timelineExample()).items).toHaveLength(3);
     expect(JSON.parse(routeExample()).transport_mode).toBe("car");
@@ -121,6 +149,6 @@ describe("portal panels render with data", () => {
     const html = withData([[["developer", "keys"], [{ id: 1, name: "ci", keyPrefix: "svc_AbCd1234", scopes: ["weather:read"], createdAt: "", lastUsedAt: null, expiresAt: null }]]], createElement(PlaygroundPanel));
     for (const label of ["Current", "Forecast", "Timeline", "Route"]) expect(html).toContain(`>${label}</button>`);
     expect(html).toContain("ci (svc_AbCd1234…)");
-    expect(html).toContain('type="password"');
+    expect(html).not.toContain('type="password"');
   });
 });

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TripView } from "@/components/trips/trip-view";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs";
 
 export const metadata: Metadata = { title: "Trip" };
 
@@ -8,5 +9,10 @@ export default async function TripPage({ params }: { params: Promise<{ tripId: s
   const { tripId } = await params;
   const id = Number(tripId);
   if (!Number.isInteger(id) || id <= 0) notFound();
-  return <TripView tripId={id} />;
+  return (
+    <>
+      <Breadcrumbs items={[{ href: "/trips", label: "Trips" }, { label: `Trip ${id}` }]} />
+      <TripView tripId={id} />
+    </>
+  );
 }
