@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   CREDENTIAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5_000),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Bearer token for GET /metrics (Prometheus); /metrics is 404 while unset. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

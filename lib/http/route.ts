@@ -8,6 +8,8 @@ import { ApiError, isApiError } from "./errors";
 import { readJsonBody, searchParamsObject, validationError } from "./parse";
 import type { AuthStrategy, Family, MeterSession, Principal, Reply, RouteMeter } from "./types";
 import { DatabaseLockedError } from "@/lib/db/pglite-lock";
+import { dbCause, isDatabaseUnavailable } from "@/lib/db/errors";
+import { observeRequest } from "@/lib/platform/metrics";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -79,7 +81,15 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
     // Marks the route dynamic under Next (never prerendered at build); outside a
     // Next request scope (tests, bench harness) there is nothing to mark.
     await markDynamic();
+    const started = performance.now();
     const requestId = randomUUID();
+    const state: { principal: Principal } = { principal: { type: "none" } };
+    const res = await handle(req, nextCtx, requestId, state);
+    accessLog(c, req, res.status, requestId, started, state.principal);
+    return res;
+  };
+
+  async function handle(req: Request, nextCtx: NextRouteContext | undefined, requestId: string, state: { principal: Principal }): Promise<Response> {
     let principal: Principal = { type: "none" };
     let session: MeterSession | undefined;
     let meterHeaders: Record<string, string> = {};
@@ -88,6 +98,7 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
       // Authenticate before checking path params: a malformed id is 401 without
       // credentials, and with them its 404 carries the X-RateLimit-* headers.
       principal = await c.auth.authenticate(req);
+      state.principal = principal;
       authHeaders = c.auth.responseHeaders?.(principal) ?? {};
       const rawParams = nextCtx?.params ? await nextCtx.params : {};
       const params = c.params ? parseOr404(c.params, rawParams) : undefined;
@@ -123,7 +134,31 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
     } catch (err) {
       return renderError(c, err, requestId, principal, meterHeaders, authHeaders);
     }
-  };
+  }
+}
+
+/** Name, first message line and stack frames: a driver's message can carry query parameters on later lines. */
+function errorSummary(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err).split("\n")[0] };
+  const frames = (err.stack ?? "").split("\n").filter((l) => l.startsWith("    at ")).slice(0, 12);
+  return { name: err.name, message: err.message.split("\n")[0].slice(0, 500), stack: frames.join("\n") };
+}
+
+/**
+ * One JSON line per request at info (LOG_LEVEL): the route template, never the
+ * raw path or query (they can carry ids and coordinates), and no headers.
+ */
+function accessLog(c: RouteContract<any, any, any, any>, req: Request, status: number, requestId: string, started: number, principal: Principal) {
+  const seconds = (performance.now() - started) / 1000;
+  observeRequest(c.method, c.path, status, seconds);
+  log.info("request", {
+    request_id: requestId,
+    method: req.method,
+    route: c.path,
+    status,
+    latency_ms: Math.round(seconds * 10_000) / 10,
+    account_id: "account" in principal ? principal.account.id : null,
+  });
 }
 
 async function markDynamic(): Promise<void> {
@@ -185,8 +220,12 @@ async function renderError(
   } else if (err instanceof DatabaseLockedError) {
     // Development only: another process holds the embedded database directory.
     apiErr = new ApiError("service_unavailable", err.message);
+  } else if (isDatabaseUnavailable(err)) {
+    // Postgres restarting or unreachable: a retryable 503, not a 500 storm.
+    log.warn("database unavailable", { request_id: requestId, path: c.path, method: c.method, cause: dbCause(err) });
+    apiErr = new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", { headers: { "Retry-After": "1" } });
   } else {
-    log.error("unhandled error", { request_id: requestId, path: c.path, method: c.method, error: err });
+    log.error("unhandled error", { request_id: requestId, path: c.path, method: c.method, cause: dbCause(err), error: errorSummary(err) });
     apiErr = new ApiError("internal_error", "An unexpected error occurred; quote the request id when reporting it.");
   }
   let headers: Record<string, string> = { "X-Request-Id": requestId, ...authHeaders, ...meterHeaders, ...apiErr.headers };

@@ -3,6 +3,7 @@ import type { Unlisten } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { JOBS, type JobSpec } from "./job-table";
 import { nextSlot } from "./schedule";
+import { runnerState as status } from "./runner-status";
 
 /**
  * One kind of due work the local runner runs. `run` claims a batch of due
@@ -16,19 +17,7 @@ export interface PollTask {
 
 const MAX_DRAIN_ROUNDS = 1000;
 
-/** Liveness of this process's runner, for /api/healthz and /metrics. */
-export interface RunnerStatus {
-  running: boolean;
-  startedAt: string | null;
-  /** Last pass in which every task ran without throwing (its claim queries succeeded). */
-  lastOkAt: string | null;
-  lastErrorAt: string | null;
-  wakeListening: boolean;
-}
-const status: RunnerStatus = { running: false, startedAt: null, lastOkAt: null, lastErrorAt: null, wakeListening: false };
-export function runnerStatus(): RunnerStatus {
-  return { ...status };
-}
+export { runnerStatus, type RunnerStatus } from "./runner-status";
 
 /** One pass: each task repeatedly until nothing is due. A failing task is logged and the others still run. */
 export async function runDueWork(tasks: PollTask[]): Promise<Record<string, number>> {
