@@ -13,6 +13,7 @@ import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-recei
 import { endpointFor, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
 import { startFixtureServer, type FixtureServer } from "@/lib/weather/testing/fixture-server";
 import { fixtureText } from "@/lib/weather/testing/fixtures";
+import { notify, CHANNELS } from "@/lib/db/notify";
 import { skipReason, startCluster, type Cluster } from "./cluster";
 
 /**
@@ -211,5 +212,38 @@ suite("many instances, one Postgres", () => {
     figures.auto_disable = { events_emitted: events.length, delivered_to_other_endpoint: reached, initial_status: ep.status };
     expect(events).toHaveLength(1);
     expect(reached).toBe(1);
+  });
+
+  it("delivery throughput, 3 instances then 1 (same run): 1,000 due at once, all delivered", async () => {
+    rx.respond(() => ({ status: 200 }));
+    const measure = async () => {
+      const u = await makeUser();
+      await endpointFor(u.accountId, rx.url("/throughput"), ["weather.change_detected"]);
+      setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: "3600" }); // parked while emitting, so emission speed is not measured
+      try {
+        await emitMany(u.accountId, 1000, (i) => ({ i }));
+      } finally {
+        setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: SCHEDULE });
+      }
+      const started = performance.now();
+      await t.db.execute(sql`UPDATE webhook_deliveries SET next_attempt_at = now(), scheduled_at = now() WHERE account_id = ${u.accountId}`);
+      await notify(t.db, CHANNELS.work, "webhook-delivery");
+      await waitFor(async () => (await pendingOf(u.accountId)) === 0, "1,000 deliveries", 120_000);
+      const seconds = (performance.now() - started) / 1000;
+      const delivered = Number((await queryOne<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = ${u.accountId} AND status = 'delivered'`))!.n);
+      expect(delivered).toBe(1000);
+      return Math.round(1000 / seconds);
+    };
+    const three = await measure();
+    // Stop two instances gracefully; the last one does the same work alone.
+    await Promise.all(
+      cluster.instances.slice(1).map(async (x) => {
+        const exited = new Promise((r) => x.proc.once("exit", r));
+        process.kill(-x.proc.pid!, "SIGTERM");
+        await exited;
+      }),
+    );
+    const one = await measure();
+    figures.throughput_deliveries_per_s = { three_instances: three, one_instance: one };
   });
 });
