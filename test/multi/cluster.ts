@@ -53,7 +53,7 @@ export async function startCluster(opts: { n: number; basePort: number; database
         DATABASE_URL: opts.databaseUrl,
         NEXTAUTH_URL: `http://127.0.0.1:${port}`,
         NEXTAUTH_SECRET: "multi-instance-test-secret-0123456789abcdef",
-        APP_ENCRYPTION_KEY: "multi000000000000000000000000000000000000000000000000000000000001".replace(/[^0-9a-f]/g, "0"),
+        APP_ENCRYPTION_KEY: "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90",
         LOG_LEVEL: "warn",
         ...opts.env,
       },
