@@ -16,7 +16,6 @@ export async function register() {
   const { env } = await import("@/lib/env");
   const { inngestEnabled } = await import("@/lib/jobs/mode");
   if (env().LOCAL_RUNNER_DISABLED || inngestEnabled()) return;
-  const { startLocalRunner } = await import("@/lib/jobs/local-runner");
-  const { localTasks } = await import("@/lib/jobs/tasks");
-  startLocalRunner(localTasks(), env().LOCAL_RUNNER_INTERVAL_MS);
+  const { localTasks, startLocalRunner } = await import("@/lib/jobs/local-runner");
+  startLocalRunner(localTasks(), env().LOCAL_RUNNER_INTERVAL_MS, { wake: true });
 }

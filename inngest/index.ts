@@ -1,13 +1,12 @@
 import type { InngestFunction } from "inngest";
 import { watchRefreshScheduler } from "./watch-refresh-scheduler";
 import { watchRefresh } from "./watch-refresh";
-import { watchBillingAccrual } from "./watch-billing-accrual";
 import { webhookDelivery } from "./webhook-delivery";
 import { webhookDeliverySweeper } from "./webhook-delivery-sweeper";
-import { tripOpLogPrune } from "./trip-op-log-prune";
-import { weatherSnapshotPrune } from "./weather-snapshot-prune";
-import { visaUsageWindowPrune } from "./visa-usage-window-prune";
-import { requestLogPrune } from "./request-log-prune";
+import { cronJobFunctions } from "./cron-jobs";
 
-/** Every Inngest function, served at /api/inngest. Each function file adds one line. */
-export const functions: InngestFunction.Any[] = [watchRefreshScheduler, watchRefresh, watchBillingAccrual, webhookDelivery, webhookDeliverySweeper, tripOpLogPrune, weatherSnapshotPrune, visaUsageWindowPrune, requestLogPrune];
+/**
+ * Every Inngest function, served at /api/inngest: the cron jobs generated from
+ * the job table (lib/jobs/job-table.ts) plus the event-driven ones it names.
+ */
+export const functions: InngestFunction.Any[] = [...cronJobFunctions, watchRefreshScheduler, watchRefresh, webhookDelivery, webhookDeliverySweeper];

@@ -7,7 +7,8 @@ import { makeUser } from "@/lib/testing/fixtures";
 import { createWatchVia, watchBody } from "@/lib/watches/testing/watch-fixtures";
 import { WATCH_REFRESH_EVENT, watchRefreshScheduler } from "./watch-refresh-scheduler";
 import { watchRefresh } from "./watch-refresh";
-import { watchBillingAccrual } from "./watch-billing-accrual";
+import { job } from "@/lib/jobs/job-table";
+import { cronFunction } from "./cron-jobs";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -40,10 +41,10 @@ describe("watch Inngest functions", () => {
   it("the daily accrual cron bills in-window active watches once per day", async () => {
     const u = await makeUser({ plan: "starter" });
     await createWatchVia(u, watchBody({}, { startInHours: -1, hours: 3 }));
-    const accrual = () => new InngestTestEngine({ function: watchBillingAccrual });
+    const accrual = () => new InngestTestEngine({ function: cronFunction(job("watch-billing-accrual")) });
     const first = await accrual().execute();
-    expect((first.result as { billed: number }).billed).toBeGreaterThanOrEqual(1);
+    expect((first.result as { handled: number }).handled).toBeGreaterThanOrEqual(1);
     const again = await accrual().execute();
-    expect(again.result).toEqual({ billed: 0 });
+    expect(again.result).toEqual({ handled: 0 });
   });
 });

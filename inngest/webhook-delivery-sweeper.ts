@@ -1,13 +1,21 @@
 import { inngest } from "./client";
+import { job } from "@/lib/jobs/job-table";
+import { cronOf } from "@/lib/jobs/schedule";
 import { DELIVERY_SCHEDULED_EVENT } from "@/lib/webhooks/emit-event";
 import { overdueDeliveryIds } from "@/lib/webhooks/sweep-overdue";
-import { repairStrandedChains } from "@/lib/webhooks/repair-stranded";
 
-/** Every minute: repair stranded chains, then re-announce overdue ones so a lost event can never lose a delivery. */
+const sweeper = job("webhook-delivery-sweeper");
+const cadence = sweeper.trigger.kind === "cron" ? sweeper.trigger.cadence : { every: "minute" as const };
+
+/**
+ * The job table's `webhook-delivery-sweeper`: repair stranded chains (the
+ * table's idempotent run, as the local runner does), then re-announce chains
+ * overdue by more than a minute so a lost Inngest event can never lose a delivery.
+ */
 export const webhookDeliverySweeper = inngest.createFunction(
-  { id: "webhook-delivery-sweeper", triggers: [{ cron: "* * * * *" }], concurrency: { limit: 1 } },
+  { id: sweeper.name, triggers: [{ cron: cronOf(cadence) }], concurrency: { limit: sweeper.concurrency } },
   async ({ step }) => {
-    const repaired = await step.run("repair-stranded-chains", () => repairStrandedChains());
+    const repaired = await step.run("repair-stranded-chains", () => sweeper.run());
     const ids = await step.run("find-overdue-deliveries", () => overdueDeliveryIds());
     if (ids.length > 0) {
       await step.sendEvent(
@@ -15,6 +23,6 @@ export const webhookDeliverySweeper = inngest.createFunction(
         ids.map((id) => ({ name: DELIVERY_SCHEDULED_EVENT, data: { delivery_id: id } })),
       );
     }
-    return { requeued: ids.length, ...repaired };
+    return { requeued: ids.length, repaired };
   },
 );

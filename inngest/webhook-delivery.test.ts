@@ -65,7 +65,7 @@ describe("inngest webhook-delivery-sweeper", () => {
     const { result, ctx } = await new InngestTestEngine({ function: webhookDeliverySweeper }).execute({
       steps: [{ id: "re-enqueue-deliveries", handler: () => ({ ids: [] }) }],
     });
-    expect(result).toEqual({ requeued: 1, rescheduled: 0, ended: 0 });
+    expect(result).toEqual({ requeued: 1, repaired: 0 });
     expect(ctx.step.sendEvent).toHaveBeenCalledWith("re-enqueue-deliveries", [{ name: DELIVERY_SCHEDULED_EVENT, data: { delivery_id: deliveryIds[0] } }]);
   });
 });

@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** The request log (GET /v1/requests); "off" only for the overhead benchmark. */
   REQUEST_LOG: z.enum(["on", "off"]).default("on"),
+  /** Bearer token for GET /metrics (Prometheus); /metrics is 404 while unset. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

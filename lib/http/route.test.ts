@@ -148,7 +148,7 @@ describe("healthz and OpenAPI", () => {
     const { GET } = await import("@/app/api/healthz/route");
     const res = await call(GET, { path: "/api/healthz" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ok", database: "ok" });
+    expect(res.body).toMatchObject({ status: "ok", database: "ok", runner: { mode: "local" } });
   });
 
   it("serves an OpenAPI 3.1 document built from the route contracts", async () => {

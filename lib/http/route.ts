@@ -9,6 +9,8 @@ import { ApiError, isApiError } from "./errors";
 import { readJsonBody, searchParamsObject, validationError } from "./parse";
 import type { AuthStrategy, Family, MeterSession, Principal, Reply, RouteMeter } from "./types";
 import { DatabaseLockedError } from "@/lib/db/pglite-lock";
+import { dbCause, isDatabaseUnavailable } from "@/lib/db/errors";
+import { observeRequest } from "@/lib/platform/metrics";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -82,6 +84,7 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
     const res = await run(req, nextCtx, trace);
     // Off the hot path: a buffer push; the log is written in batches (lib/requests/request-log.ts).
     recordRequest({ ...trace, method: c.method, path: c.path, status: res.status, latencyMs: performance.now() - started });
+    accessLog(c, req, res.status, trace.requestId, started, trace.principal);
     return res;
   };
 
@@ -138,6 +141,30 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
       return renderError(c, err, requestId, principal, meterHeaders, authHeaders);
     }
   }
+}
+
+/** Name, first message line and stack frames: a driver's message can carry query parameters on later lines. */
+function errorSummary(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err).split("\n")[0] };
+  const frames = (err.stack ?? "").split("\n").filter((l) => l.startsWith("    at ")).slice(0, 12);
+  return { name: err.name, message: err.message.split("\n")[0].slice(0, 500), stack: frames.join("\n") };
+}
+
+/**
+ * One JSON line per request at info (LOG_LEVEL): the route template, never the
+ * raw path or query (they can carry ids and coordinates), and no headers.
+ */
+function accessLog(c: RouteContract<any, any, any, any>, req: Request, status: number, requestId: string, started: number, principal: Principal) {
+  const seconds = (performance.now() - started) / 1000;
+  observeRequest(c.method, c.path, status, seconds);
+  log.info("request", {
+    request_id: requestId,
+    method: req.method,
+    route: c.path,
+    status,
+    latency_ms: Math.round(seconds * 10_000) / 10,
+    account_id: "account" in principal ? principal.account.id : null,
+  });
 }
 
 type Trace = Pick<RequestTrace, "requestId" | "principal" | "billingUnits" | "errorCode">;
@@ -201,8 +228,12 @@ async function renderError(
   } else if (err instanceof DatabaseLockedError) {
     // Development only: another process holds the embedded database directory.
     apiErr = new ApiError("service_unavailable", err.message);
+  } else if (isDatabaseUnavailable(err)) {
+    // Postgres restarting or unreachable: a retryable 503, not a 500 storm.
+    log.warn("database unavailable", { request_id: requestId, path: c.path, method: c.method, cause: dbCause(err) });
+    apiErr = new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", { headers: { "Retry-After": "1" } });
   } else {
-    log.error("unhandled error", { request_id: requestId, path: c.path, method: c.method, error: err });
+    log.error("unhandled error", { request_id: requestId, path: c.path, method: c.method, cause: dbCause(err), error: errorSummary(err) });
     apiErr = new ApiError("internal_error", "An unexpected error occurred; quote the request id when reporting it.");
   }
   let headers: Record<string, string> = { "X-Request-Id": requestId, ...authHeaders, ...meterHeaders, ...apiErr.headers };

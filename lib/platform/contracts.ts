@@ -10,12 +10,24 @@ export const platformContracts = {
     method: "GET",
     path: "/api/healthz",
     summary: "Liveness for load balancers",
-    description: "Unauthenticated. 200 when the process is up, its configuration is complete and the database answers; 503 otherwise.",
+    description:
+      "Unauthenticated. 200 when the process is up, its configuration is complete and the database answers; 503 otherwise. `runner` reports this instance's background job runner separately (a stalled runner does not fail the check: alert on it instead).",
     tags: ["Platform"],
     family: "api",
     auth: none(),
     responses: {
-      200: { description: "Up", schema: z.object({ status: z.literal("ok"), database: z.literal("ok") }) },
+      200: {
+        description: "Up",
+        schema: z.object({
+          status: z.literal("ok"),
+          database: z.literal("ok"),
+          runner: z.object({
+            mode: z.enum(["local", "inngest", "disabled"]),
+            status: z.enum(["ok", "starting", "stalled", "n/a"]),
+            last_ok_at: z.string().nullable(),
+          }),
+        }),
+      },
       503: { description: "Database unreachable, or the configuration is incomplete (the message names the setting)" },
     },
   }),

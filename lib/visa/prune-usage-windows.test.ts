@@ -4,12 +4,12 @@ import { eq } from "drizzle-orm";
 import { visaUsageWindows } from "@/drizzle/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { resetEnvCache } from "@/lib/env";
-import { localTasks } from "@/lib/jobs/tasks";
+import { localTasks } from "@/lib/jobs/local-runner";
+import { job } from "@/lib/jobs/job-table";
 import { makeUser } from "@/lib/testing/fixtures";
-import { visaUsageWindowPrune } from "@/inngest/visa-usage-window-prune";
+import { cronFunction } from "@/inngest/cron-jobs";
 import { createVisaKey } from "./visa-keys";
 import { pruneVisaUsageWindows } from "./prune-usage-windows";
-import { visaPollTasks } from "./poll-tasks";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -55,14 +55,18 @@ describe("visa usage-window retention", () => {
     expect(await windowStarts(keyId)).toHaveLength(3);
   });
 
-  it("runs as a local poll task at most hourly once drained, and is registered in localTasks()", async () => {
+  it("runs as a local task at its hourly slot (:23) and not again before the next one, and is in localTasks()", async () => {
     expect(localTasks().map((task) => task.name)).toContain("visa-usage-window-prune");
     const keyId = await newKeyId();
     await addWindows(keyId, ["2020-01-01T00:00:00Z"]);
-    const [task] = visaPollTasks();
+    let clock = new Date("2026-06-01T12:00:00Z");
+    const [task] = localTasks({ jobs: [job("visa-usage-window-prune")], now: () => clock });
+    expect(await task.run()).toBe(0); // 12:00: the slot is 12:23
+    clock = new Date("2026-06-01T12:23:00Z");
     expect(await task.run()).toBeGreaterThanOrEqual(1); // deleted a batch: keeps draining
-    expect(await task.run()).toBe(0); // drained: the next hour's run is throttled
+    expect(await task.run()).toBe(0); // drained: next slot 13:23
     await addWindows(keyId, ["2020-01-01T01:00:00Z"]);
+    clock = new Date("2026-06-01T13:22:00Z");
     expect(await task.run()).toBe(0);
     expect(await windowStarts(keyId)).toEqual(["2020-01-01T01:00:00.000Z"]);
   });
@@ -70,8 +74,8 @@ describe("visa usage-window retention", () => {
   it("the hourly Inngest cron prunes until nothing is due", async () => {
     const keyId = await newKeyId();
     await addWindows(keyId, ["2020-02-01T00:00:00Z", "2020-02-01T01:00:00Z"]);
-    const { result } = await new InngestTestEngine({ function: visaUsageWindowPrune }).execute();
-    expect((result as { pruned: number }).pruned).toBeGreaterThanOrEqual(2);
+    const { result } = await new InngestTestEngine({ function: cronFunction(job("visa-usage-window-prune")) }).execute();
+    expect((result as { handled: number }).handled).toBeGreaterThanOrEqual(2);
     expect(await windowStarts(keyId)).toEqual([]);
   });
 });

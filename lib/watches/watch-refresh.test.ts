@@ -14,8 +14,10 @@ import * as watchById from "@/app/v1/weather/watch/[watch_id]/route";
 import { MAX_REFRESH_FAILURES, REFRESH_LEASE_MS } from "./cadence";
 import { cancelWatch } from "./change-watch-status";
 import { claimDueWatches, claimWatchNow } from "./claim-watches";
-import { runDueWork } from "@/lib/jobs/local-runner";
-import { watchPollTasks } from "./jobs/poll-tasks";
+import { localTasks, runDueWork } from "@/lib/jobs/local-runner";
+import { JOBS } from "@/lib/jobs/job-table";
+
+const watchTasks = () => localTasks({ jobs: JOBS.filter((j) => j.name === "watch-expiry" || j.name === "watch-refresh"), cronDueNow: true });
 import { expireWatches } from "./expire-watches";
 import { refreshWatch } from "./refresh-watch";
 import { refreshDueWatches } from "./run-due-watches";
@@ -142,15 +144,15 @@ describe("refreshing a watch", () => {
     const ended = await sandboxWatch();
     const now = new Date();
     await t.db.update(watches).set({ startsAt: new Date(now.getTime() - 3 * HOUR), endsAt: new Date(now.getTime() - 1000) }).where(eq(watches.id, ended.id));
-    const counts = await runDueWork(watchPollTasks());
-    expect(counts["watches.expire"]).toBeGreaterThanOrEqual(1);
-    expect(counts["watches.refresh-due"]).toBeGreaterThanOrEqual(1);
+    const counts = await runDueWork(watchTasks());
+    expect(counts["watch-expiry"]).toBeGreaterThanOrEqual(1);
+    expect(counts["watch-refresh"]).toBeGreaterThanOrEqual(1);
     expect((await eventsOf(due.id)).map((e) => e.type)).toEqual(["weather.snapshot_refreshed"]);
     expect((await eventsOf(ended.id)).map((e) => e.type)).toEqual(["weather.watch_expired"]);
     // Nothing is due any more: a second pass does no watch work.
-    const again = await runDueWork(watchPollTasks());
-    expect(again["watches.refresh-due"]).toBe(0);
-    expect(again["watches.expire"]).toBe(0);
+    const again = await runDueWork(watchTasks());
+    expect(again["watch-refresh"]).toBe(0);
+    expect(again["watch-expiry"]).toBe(0);
   });
 
   it("cancel stops refreshes, including one already in flight", async () => {

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { countDeliveryAttempt } from "@/lib/platform/metrics";
 import { claimDelivery, claimDueDeliveries, type ClaimedDelivery } from "./claim-deliveries";
 import { postSigned, requestHeaders, type PostResult } from "./post-signed";
 import { recordAttempt, type AttemptRecord } from "./record-attempt";
@@ -75,6 +76,7 @@ export async function performClaimedDelivery(claim: ClaimedDelivery, preloaded?:
   }
   const sent = { body, headers: { ...requestHeaders(body), ...signed } };
   const recorded = await recordAttempt(claim, event, { result, signature, timestamp, attemptedAt, completedAt: new Date(), sent });
+  countDeliveryAttempt(recorded?.status ?? "lease_lost");
   return recorded ?? { status: "lease_lost", deliveryId: claim.id };
 }
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { webhookDeliveries, type DeliveryKind, type WebhookEventType } from "@/drizzle/schema";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
+import { CHANNELS, notifyExpr } from "@/lib/db/notify";
 import { inngestEnabled } from "@/lib/jobs/mode";
 import { log } from "@/lib/log";
 import { chainDelayMs, chainScheduleMs } from "./retry-schedule";
@@ -69,8 +70,11 @@ async function record(input: EmitEventInput, d: DbOrTx): Promise<EmittedEvent> {
                  ${`{${schedule.join(",")}}`}::int[], ${due}::timestamptz, ${due}::timestamptz
           FROM ev CROSS JOIN targets t
           RETURNING id
+        ), wake AS (
+          -- Wakes the local runners (delivered on commit; a hint only, the poll is the fallback).
+          SELECT ${notifyExpr(CHANNELS.work, "webhook-delivery")} FROM (SELECT 1 FROM chains LIMIT 1) c
         )
-        SELECT ev.id, ev.created_at, (SELECT array_agg(id) FROM chains) AS delivery_ids FROM ev`,
+        SELECT ev.id, ev.created_at, (SELECT array_agg(id) FROM chains) AS delivery_ids, (SELECT count(*) FROM wake) AS woke FROM ev`,
   );
   if (!row) throw new Error("emitEvent: the event insert returned nothing");
   return { eventId: row.id, createdAt: new Date(row.created_at), deliveryIds: pgArray(row.delivery_ids) };

@@ -1,14 +1,13 @@
 import { z } from "zod";
-import { runDueWork } from "@/lib/jobs/local-runner";
-import { localTasks } from "@/lib/jobs/tasks";
+import { localTasks, runDueWork } from "@/lib/jobs/local-runner";
 import { command } from "./types";
 
 export const jobCommands = {
   "run-due-work": command({
-    summary: "One pass of every background task (watch refresh/expiry/accrual, webhook deliveries), printing counts per task",
+    summary: "One pass of every background job in the job table (cron jobs included), printing counts per job",
     flags: z.object({}),
     async run() {
-      const counts = await runDueWork(localTasks());
+      const counts = await runDueWork(localTasks({ cronDueNow: true }));
       return { counts };
     },
   }),

@@ -2,9 +2,10 @@ import { defineRoute } from "@/lib/http/route";
 import { platformContracts } from "@/lib/platform/contracts";
 import { pingDatabase } from "@/lib/platform/ping-database";
 import { assertProductionConfig } from "@/lib/platform/production-config";
+import { runnerHealth } from "@/lib/platform/runner-health";
 
 export const GET = defineRoute(platformContracts.healthz, async () => {
   assertProductionConfig();
   await pingDatabase();
-  return { data: { status: "ok", database: "ok" } };
+  return { data: { status: "ok", database: "ok", runner: runnerHealth() } };
 });

@@ -1,0 +1,139 @@
+import { expireWatches } from "@/lib/watches/expire-watches";
+import { refreshDueWatches } from "@/lib/watches/run-due-watches";
+import { accrueWatchBilling, utcDay } from "@/lib/watches/accrue-watch-billing";
+import { attemptDueDeliveries } from "@/lib/webhooks/attempt-delivery";
+import { repairStrandedChains } from "@/lib/webhooks/repair-stranded";
+import { pruneOpLog } from "@/lib/trips/prune-op-log";
+import { pruneWeatherSnapshots } from "@/lib/weather/prune-snapshots";
+import { pruneVisaUsageWindows } from "@/lib/visa/prune-usage-windows";
+import { pruneRequestLog } from "@/lib/requests/list-requests";
+import type { Cadence } from "./schedule";
+
+/**
+ * Every background job, declared once. Both runners are generated from this
+ * table: the local runner (lib/jobs/local-runner.ts) and Inngest
+ * (inngest/cron-jobs.ts generates the cron functions; queue jobs have their
+ * own event-driven functions named in `inngest.functionIds`). A test
+ * (lib/jobs/job-table.test.ts) checks the two agree.
+ *
+ * `run` makes ONE idempotent batch and returns how many items it handled
+ * (0 = nothing due); runners call it until it returns 0. Exclusivity comes
+ * from the database (`lease`), never from the runner, so any number of
+ * instances may run any job at once.
+ */
+export interface JobSpec {
+  name: string;
+  summary: string;
+  trigger:
+    | { kind: "cron"; cadence: Cadence }
+    /** Work with its own due times: the local runner polls it every pass and on a NOTIFY; Inngest runs it per event. */
+    | { kind: "queue"; wakeOnNotify: boolean };
+  run: () => Promise<number>;
+  /** Runs of this job at once per runner (Inngest `concurrency.limit` of cron functions). */
+  concurrency: number;
+  /** What keeps two instances from doing the same item twice. */
+  lease: string;
+  inngest: { kind: "generated" } | { kind: "event-driven"; functionIds: string[] };
+}
+
+/** Accrual settles yesterday first (a watch window that ended after the last run), then today. */
+async function accrueYesterdayThenToday(): Promise<number> {
+  const now = new Date();
+  const n = await accrueWatchBilling(utcDay(new Date(now.getTime() - 86_400_000)));
+  return n > 0 ? n : accrueWatchBilling(utcDay(now));
+}
+
+async function repairChains(): Promise<number> {
+  const r = await repairStrandedChains();
+  return r.rescheduled + r.ended;
+}
+
+export const JOBS: readonly JobSpec[] = [
+  {
+    name: "watch-expiry",
+    summary: "Retire watches past their end (weather.watch_expired)",
+    trigger: { kind: "cron", cadence: { every: "minute" } },
+    run: () => expireWatches(),
+    concurrency: 1,
+    lease: "conditional UPDATE on status = 'active' per watch",
+    inngest: { kind: "generated" },
+  },
+  {
+    name: "watch-refresh",
+    summary: "Refresh due watches (snapshot + change detection)",
+    trigger: { kind: "queue", wakeOnNotify: false },
+    run: () => refreshDueWatches(),
+    concurrency: 1,
+    lease: "claim token with a lease (FOR UPDATE SKIP LOCKED)",
+    inngest: { kind: "event-driven", functionIds: ["watch-refresh-scheduler", "watch-refresh"] },
+  },
+  {
+    name: "watch-billing-accrual",
+    summary: "Bill each in-window watch once per UTC day",
+    trigger: { kind: "cron", cadence: { every: "minute" } },
+    run: accrueYesterdayThenToday,
+    concurrency: 1,
+    lease: "unique (watch, day) charge row",
+    inngest: { kind: "generated" },
+  },
+  {
+    name: "webhook-delivery",
+    summary: "Attempt due webhook deliveries",
+    trigger: { kind: "queue", wakeOnNotify: true },
+    run: () => attemptDueDeliveries(),
+    concurrency: 1,
+    lease: "per-chain lease_id + next_attempt_at (FOR UPDATE SKIP LOCKED); lease-guarded record",
+    inngest: { kind: "event-driven", functionIds: ["webhook-delivery"] },
+  },
+  {
+    name: "webhook-delivery-sweeper",
+    summary: "Repair stranded delivery chains (and, on Inngest, re-announce overdue ones)",
+    trigger: { kind: "cron", cadence: { every: "minute" } },
+    run: repairChains,
+    concurrency: 1,
+    lease: "FOR UPDATE SKIP LOCKED + status = 'pending' guard",
+    inngest: { kind: "event-driven", functionIds: ["webhook-delivery-sweeper"] },
+  },
+  {
+    name: "trip-op-log-prune",
+    summary: "Op-log retention (docs/trips.md)",
+    trigger: { kind: "cron", cadence: { every: "day", hour: 3, minute: 17 } },
+    run: () => pruneOpLog(),
+    concurrency: 1,
+    lease: "batched DELETE (idempotent)",
+    inngest: { kind: "generated" },
+  },
+  {
+    name: "weather-snapshot-prune",
+    summary: "Weather snapshot retention (docs/weather.md)",
+    trigger: { kind: "cron", cadence: { every: "hour", minute: 41 } },
+    run: () => pruneWeatherSnapshots(),
+    concurrency: 1,
+    lease: "batched DELETE (idempotent)",
+    inngest: { kind: "generated" },
+  },
+  {
+    name: "visa-usage-window-prune",
+    summary: "Visa usage-window retention (docs/visa.md)",
+    trigger: { kind: "cron", cadence: { every: "hour", minute: 23 } },
+    run: () => pruneVisaUsageWindows(),
+    concurrency: 1,
+    lease: "batched DELETE (idempotent)",
+    inngest: { kind: "generated" },
+  },
+  {
+    name: "request-log-prune",
+    summary: "Request log retention, 7 days (docs/requests.md)",
+    trigger: { kind: "cron", cadence: { every: "hour", minute: 7 } },
+    run: () => pruneRequestLog(),
+    concurrency: 1,
+    lease: "batched DELETE (idempotent)",
+    inngest: { kind: "generated" },
+  },
+];
+
+export function job(name: string): JobSpec {
+  const j = JOBS.find((x) => x.name === name);
+  if (!j) throw new Error(`unknown job ${name}`);
+  return j;
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { makeUser } from "@/lib/testing/fixtures";
+import { emitEvent } from "@/lib/webhooks/emit-event";
+import { trustExtraCa } from "@/lib/webhooks/post-signed";
+import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
+import { endpointFor, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
+import { localTasks, runnerStatus, startLocalRunner } from "./local-runner";
+
+let t: TestDatabase;
+let rx: Receiver;
+beforeAll(async () => {
+  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCHEDULE: "0,0,0" });
+  t = await createTestDatabase();
+  rx = await startReceiver();
+  trustExtraCa(rx.cert);
+});
+afterAll(async () => {
+  await rx.close();
+  await t.close();
+  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined });
+});
+
+const HOUR = 3600_000;
+
+describe("local runner wake-up", () => {
+  it("a delivery enqueued while the runner sleeps is sent on the NOTIFY, without waiting for the (hour-long) poll", async () => {
+    const u = await makeUser();
+    await endpointFor(u.accountId, rx.url("/wake"), ["weather.change_detected"]);
+    const runner = startLocalRunner(localTasks(), HOUR, { wake: true });
+    try {
+      await waitFor(async () => runnerStatus().wakeListening, "the runner to LISTEN");
+      for (let i = 0; i < 5; i++) {
+        const { eventId } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
+        await waitFor(async () => rx.requests.some((r) => r.headers["x-service-event-id"] === eventId), `event ${i} to be delivered`, 20_000);
+      }
+      expect(rx.requests).toHaveLength(5);
+      expect(runnerStatus().lastOkAt).not.toBeNull();
+    } finally {
+      await runner.stop();
+    }
+    expect(runnerStatus()).toMatchObject({ running: false, wakeListening: false });
+  });
+
+  it("without wake the same runner sends nothing before its poll (the control)", async () => {
+    const u = await makeUser();
+    await endpointFor(u.accountId, rx.url("/nowake"), ["weather.change_detected"]);
+    const before = rx.requests.length;
+    const runner = startLocalRunner(localTasks(), HOUR, { wake: false });
+    const { eventId } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: {} });
+    // Prove a later wake-capable runner does get it, so nothing else was in the way.
+    const woke = startLocalRunner(localTasks(), HOUR, { wake: true });
+    await waitFor(async () => runnerStatus().wakeListening, "LISTEN");
+    await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { nudge: true } });
+    await waitFor(async () => rx.requests.some((r) => r.headers["x-service-event-id"] === eventId), "the first event via the woken runner");
+    await runner.stop();
+    await woke.stop();
+    expect(rx.requests.length - before).toBe(2);
+  });
+});

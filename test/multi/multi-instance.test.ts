@@ -1,0 +1,249 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { queryOne, queryRows } from "@/lib/db/sql";
+import { makeUser } from "@/lib/testing/fixtures";
+import { countersOf, seedCounters } from "@/lib/billing/testing";
+import { makeTrip, sampleEvent } from "@/lib/trips/testing";
+import { emitEvent } from "@/lib/webhooks/emit-event";
+import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
+import { endpointFor, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
+import { startFixtureServer, type FixtureServer } from "@/lib/weather/testing/fixture-server";
+import { fixtureText } from "@/lib/weather/testing/fixtures";
+import { notify, CHANNELS } from "@/lib/db/notify";
+import { skipReason, startCluster, type Cluster } from "./cluster";
+
+/**
+ * Three `next start` instances of the built app on one fresh Postgres
+ * database, each with its local runner on, behind a round-robin client.
+ * Prints its figures. Needs TEST_DATABASE_URL and a build (.next/BUILD_ID).
+ */
+const reason = skipReason();
+if (reason) console.warn(`[skipped] multi-instance tests: ${reason}.`);
+const suite = reason ? describe.skip : describe;
+
+const N = 3;
+const BASE_PORT = Number(process.env.MULTI_BASE_PORT ?? 3710);
+const SCHEDULE = "0,0.05,0.05";
+
+let t: TestDatabase;
+let rx: Receiver;
+let upstream: FixtureServer;
+let cluster: Cluster;
+const figures: Record<string, unknown> = {};
+
+function tally(statuses: number[]): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (const s of statuses) out[s] = (out[s] ?? 0) + 1;
+  return out;
+}
+
+async function spread<T>(n: number, fn: (base: string, i: number) => Promise<T>): Promise<T[]> {
+  return Promise.all(Array.from({ length: n }, (_, i) => fn(cluster.next(), i)));
+}
+
+async function emitMany(accountId: string, n: number, data: (i: number) => Record<string, unknown>): Promise<string[]> {
+  const ids: string[] = [];
+  const workers = Array.from({ length: 8 }, async (_, w) => {
+    for (let i = w; i < n; i += 8) ids.push((await emitEvent({ accountId, type: "weather.change_detected", data: data(i) })).eventId);
+  });
+  await Promise.all(workers);
+  return ids;
+}
+
+const pendingOf = async (accountId: string) =>
+  Number((await queryOne<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = ${accountId} AND status = 'pending'`))!.n);
+
+suite("many instances, one Postgres", () => {
+  beforeAll(async () => {
+    setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCHEDULE: SCHEDULE });
+    t = await createTestDatabase({ poolSize: 20 });
+    rx = await startReceiver();
+    const caFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "multi-ca-")), "ca.pem");
+    fs.writeFileSync(caFile, rx.cert);
+    upstream = await startFixtureServer();
+    upstream.serve("/v1/forecast", { body: fixtureText("open-meteo/frenck-python-open-meteo_forecast.json") });
+    cluster = await startCluster({
+      n: N,
+      basePort: BASE_PORT,
+      databaseUrl: t.url!,
+      env: {
+        WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+        NODE_EXTRA_CA_CERTS: caFile,
+        WEBHOOK_RETRY_SCHEDULE: SCHEDULE,
+        WEBHOOK_TIMEOUT_MS: "5000",
+        LOCAL_RUNNER_INTERVAL_MS: "250",
+        WEATHER_PROVIDER: "open-meteo",
+        OPEN_METEO_BASE_URL: upstream.baseUrl,
+      },
+    });
+  }, 150_000);
+
+  afterAll(async () => {
+    await cluster?.stop();
+    await rx?.close();
+    await upstream?.close();
+    await t?.close();
+    setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined });
+    console.log(`[multi-instance figures] ${JSON.stringify(figures)}`);
+  });
+
+  it("1,000 events: each attempt made exactly once across instances, attempt numbers contiguous", async () => {
+    const u = await makeUser();
+    await endpointFor(u.accountId, rx.url("/multi"), ["weather.change_detected"]);
+    const seen = new Map<string, number>();
+    rx.respond((r) => {
+      const id = String(r.headers["x-service-event-id"]);
+      const n = (seen.get(id) ?? 0) + 1;
+      seen.set(id, n);
+      return { status: n === 1 ? 500 : 200 }; // fail the first attempt of every event: chains of 2
+    });
+    const before = rx.requests.length;
+    const started = performance.now();
+    const ids = await emitMany(u.accountId, 1000, (i) => ({ i }));
+    await waitFor(async () => (await pendingOf(u.accountId)) === 0, "every chain to finish", 120_000);
+    const seconds = (performance.now() - started) / 1000;
+
+    const chains = await queryRows<{ status: string; numbers: number[] }>(
+      t.db,
+      sql`SELECT d.status, array_agg(a.attempt_number ORDER BY a.attempt_number) AS numbers
+          FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id
+          WHERE d.account_id = ${u.accountId} GROUP BY d.id, d.status`,
+    );
+    const received = rx.requests.slice(before);
+    const perEvent = tally(ids.map((id) => seen.get(id) ?? 0));
+    figures.deliveries = {
+      events: ids.length,
+      attempts_recorded: chains.reduce((n, c) => n + c.numbers.length, 0),
+      requests_received: received.length,
+      duplicated: received.length - chains.reduce((n, c) => n + c.numbers.length, 0),
+      lost: ids.length - chains.filter((c) => c.status === "delivered").length,
+      seconds: Number(seconds.toFixed(1)),
+      attempts_per_s: Math.round(received.length / seconds),
+    };
+    expect(chains).toHaveLength(1000);
+    for (const c of chains) {
+      expect(c.status).toBe("delivered");
+      expect(c.numbers.map(Number)).toEqual([1, 2]);
+    }
+    expect(perEvent).toEqual({ 2: 1000 }); // the receiver saw each event exactly twice: no attempt made by two instances
+    expect(received).toHaveLength(2000);
+  });
+
+  it("a quota with 100 left under 300 racing calls spread across instances ends exactly at the cap", async () => {
+    const u = await makeUser({ plan: "free" });
+    const key = await u.key(["weather:read"]);
+    await seedCounters(u.accountId, { requests: 1_000 - 100 });
+    const res = await spread(300, (base) =>
+      fetch(`${base}/v1/weather/current?lat=52.27&lng=6.87`, { headers: { authorization: `Bearer ${key}` } }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      }),
+    );
+    const counts = tally(res);
+    figures.quota = { calls: 300, by_status: counts, end_value: (await countersOf(u.accountId)).requests, cap: 1000 };
+    expect(counts).toEqual({ 200: 100, 429: 200 });
+    expect((await countersOf(u.accountId)).requests).toBe(1_000);
+  });
+
+  it("50 cold requests for one cell spread over instances make one upstream call", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const key = await u.key(["weather:read"]);
+    const before = upstream.requests.length;
+    const res = await spread(50, (base) =>
+      fetch(`${base}/v1/weather/current?lat=-33.87&lng=151.21`, { headers: { authorization: `Bearer ${key}` } }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      }),
+    );
+    const calls = upstream.requests.length - before;
+    figures.single_flight = { requests: 50, by_status: tally(res), upstream_calls: calls };
+    expect(tally(res)).toEqual({ 200: 50 });
+    expect(calls).toBe(1);
+  });
+
+  it("50-way same-revision ops across instances have exactly one winner (5 rounds)", async () => {
+    const f = await makeTrip();
+    const winners: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const res = await spread(50, (base, i) =>
+        fetch(`${base}/v1/trips/${f.tripId}/ops`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${f.ownerToken}`, "content-type": "application/json" },
+          body: JSON.stringify({ base_revision: round, type: "add_event", payload: sampleEvent(i) }),
+        }).then(async (r) => ({ status: r.status, body: await r.json() })),
+      );
+      const ok = res.filter((r) => r.status === 200);
+      winners.push(ok.length);
+      expect(tally(res.map((r) => r.status))).toEqual({ 200: 1, 409: 49 });
+      expect(ok[0].body.new_revision).toBe(round + 1);
+    }
+    figures.same_revision = { rounds: 5, per_round: 50, winners };
+  });
+
+  it("the auto-disable event is emitted once when instances see the 50th failure together", async () => {
+    const u = await makeUser();
+    const dead = await endpointFor(u.accountId, rx.url("/dead"), ["weather.change_detected"]);
+    await endpointFor(u.accountId, rx.url("/ops-team"), ["weather.webhook_endpoint_disabled"]);
+    rx.respond((r) => ({ status: r.url === "/dead" ? 500 : 200 }));
+    setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: "0,3600" }); // one failure per chain now, retries far away
+    try {
+      await emitMany(u.accountId, 70, (i) => ({ i }));
+    } finally {
+      setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: SCHEDULE });
+    }
+    const ep = await waitFor(
+      async () => (await queryOne<{ status: string; disabled_reason: string }>(t.db, sql`SELECT status, disabled_reason FROM webhook_endpoints WHERE id = ${dead.webhook_id}`)),
+      "the endpoint row",
+    );
+    await waitFor(async () => {
+      const row = await queryOne<{ status: string }>(t.db, sql`SELECT status FROM webhook_endpoints WHERE id = ${dead.webhook_id}`);
+      return row?.status === "disabled";
+    }, "auto-disable", 60_000);
+    await waitFor(async () => rx.requests.some((r) => r.url === "/ops-team"), "the disabled event to reach the other endpoint", 30_000);
+    const events = await queryRows<{ id: string }>(
+      t.db,
+      sql`SELECT id FROM webhook_events WHERE account_id = ${u.accountId} AND type = 'weather.webhook_endpoint_disabled'`,
+    );
+    const reached = rx.requests.filter((r) => r.url === "/ops-team").length;
+    figures.auto_disable = { events_emitted: events.length, delivered_to_other_endpoint: reached, initial_status: ep.status };
+    expect(events).toHaveLength(1);
+    expect(reached).toBe(1);
+  });
+
+  it("delivery throughput, 3 instances then 1 (same run): 1,000 due at once, all delivered", async () => {
+    rx.respond(() => ({ status: 200 }));
+    const measure = async () => {
+      const u = await makeUser();
+      await endpointFor(u.accountId, rx.url("/throughput"), ["weather.change_detected"]);
+      setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: "3600" }); // parked while emitting, so emission speed is not measured
+      try {
+        await emitMany(u.accountId, 1000, (i) => ({ i }));
+      } finally {
+        setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: SCHEDULE });
+      }
+      const started = performance.now();
+      await t.db.execute(sql`UPDATE webhook_deliveries SET next_attempt_at = now(), scheduled_at = now() WHERE account_id = ${u.accountId}`);
+      await notify(t.db, CHANNELS.work, "webhook-delivery");
+      await waitFor(async () => (await pendingOf(u.accountId)) === 0, "1,000 deliveries", 120_000);
+      const seconds = (performance.now() - started) / 1000;
+      const delivered = Number((await queryOne<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = ${u.accountId} AND status = 'delivered'`))!.n);
+      expect(delivered).toBe(1000);
+      return Math.round(1000 / seconds);
+    };
+    const three = await measure();
+    // Stop two instances gracefully; the last one does the same work alone.
+    await Promise.all(
+      cluster.instances.slice(1).map(async (x) => {
+        const exited = new Promise((r) => x.proc.once("exit", r));
+        process.kill(-x.proc.pid!, "SIGTERM");
+        await exited;
+      }),
+    );
+    const one = await measure();
+    figures.throughput_deliveries_per_s = { three_instances: three, one_instance: one };
+  });
+});
