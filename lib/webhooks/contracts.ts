@@ -73,6 +73,8 @@ const errors = {
 
 export const webhookContracts = {
   createWebhook: contract({
+    operationId: "webhooks.create",
+    secret: true,
     method: "POST",
     path: "/v1/webhooks",
     summary: "Create a webhook endpoint",
@@ -86,6 +88,7 @@ export const webhookContracts = {
     responses: { 201: { description: "The endpoint, with its secret", schema: EndpointSchema.extend({ secret: z.string() }) }, ...errors },
   }),
   listWebhooks: contract({
+    operationId: "webhooks.list",
     method: "GET",
     path: "/v1/webhooks",
     summary: "List webhook endpoints",
@@ -97,6 +100,7 @@ export const webhookContracts = {
     responses: { 200: { description: "Endpoints", schema: z.object({ webhooks: z.array(EndpointSchema) }) }, ...errors },
   }),
   getWebhook: contract({
+    operationId: "webhooks.get",
     method: "GET",
     path: "/v1/webhooks/{webhook_id}",
     summary: "Get a webhook endpoint",
@@ -109,6 +113,7 @@ export const webhookContracts = {
     responses: { 200: { description: "The endpoint", schema: EndpointSchema }, ...errors },
   }),
   disableWebhook: contract({
+    operationId: "webhooks.disable",
     method: "DELETE",
     path: "/v1/webhooks/{webhook_id}",
     summary: "Disable a webhook endpoint",
@@ -125,6 +130,7 @@ export const webhookContracts = {
     },
   }),
   listAttempts: contract({
+    operationId: "webhooks.listAttempts",
     method: "GET",
     path: "/v1/webhooks/{webhook_id}/attempts",
     summary: "List delivery attempts",
@@ -138,6 +144,7 @@ export const webhookContracts = {
     responses: { 200: { description: "Attempts", schema: z.object({ webhook_id: z.uuid(), attempts: z.array(AttemptSchema) }) }, ...errors },
   }),
   sendTestEvent: contract({
+    operationId: "webhooks.sendTest",
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/test",
     summary: "Send a test event",
@@ -153,6 +160,7 @@ export const webhookContracts = {
     responses: { 201: { description: "The test delivery and its attempt", schema: ManualResultSchema }, 409: { description: "Endpoint disabled" }, ...errors },
   }),
   redeliverEvent: contract({
+    operationId: "webhooks.redeliver",
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/events/{event_id}/redeliver",
     summary: "Redeliver an event",
@@ -166,6 +174,8 @@ export const webhookContracts = {
     responses: { 201: { description: "The redelivery and its attempt", schema: ManualResultSchema }, 409: { description: "Endpoint disabled or not eligible" }, ...errors },
   }),
   getWatchSigningSecret: contract({
+    operationId: "watchSigningSecret.get",
+    secret: true,
     method: "GET",
     path: "/api/developer/watch-signing-secret",
     summary: "Reveal the watch signing secret",
@@ -176,6 +186,8 @@ export const webhookContracts = {
     responses: { 200: { description: "The secret", schema: SigningSecretSchema } },
   }),
   rotateWatchSigningSecret: contract({
+    operationId: "watchSigningSecret.rotate",
+    secret: true,
     method: "POST",
     path: "/api/developer/watch-signing-secret/rotate",
     summary: "Rotate the watch signing secret",

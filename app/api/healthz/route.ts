@@ -6,5 +6,5 @@ import { assertProductionConfig } from "@/lib/platform/production-config";
 export const GET = defineRoute(platformContracts.healthz, async () => {
   assertProductionConfig();
   await pingDatabase();
-  return { data: { status: "ok", database: "ok" } };
+  return { data: { status: "ok" as const, database: "ok" as const } };
 });
