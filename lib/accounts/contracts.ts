@@ -5,6 +5,7 @@ import { EmailSchema, PasswordSchema } from "./create-user";
 
 export const accountContracts = {
   signUp: contract({
+    operationId: "accounts.signUp",
     method: "POST",
     path: "/api/auth/sign-up",
     summary: "Create a user and developer account",

@@ -4,7 +4,7 @@ import { apiKeys } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { credentialsChanged } from "./credential-cache";
-import { API_KEY_SCOPES } from "./scopes";
+import { API_KEY_SCOPES, type ApiKeyScope } from "./scopes";
 import { newBearerSecret } from "./secrets";
 
 export const API_KEY_PREFIX = "svc_";
@@ -27,7 +27,7 @@ export interface ApiKeyView {
   id: number;
   name: string;
   keyPrefix: string;
-  scopes: string[];
+  scopes: ApiKeyScope[];
   createdAt: string;
   lastUsedAt: string | null;
   expiresAt: string | null;
@@ -59,7 +59,7 @@ export async function createApiKey(
     id: row.id,
     name: row.name,
     key: secret.value,
-    scopes: row.scopes,
+    scopes: row.scopes as ApiKeyScope[],
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
   };
@@ -77,7 +77,7 @@ export async function listApiKeys(userId: string): Promise<ApiKeyView[]> {
     id: r.id,
     name: r.name,
     keyPrefix: r.keyPrefix,
-    scopes: r.scopes,
+    scopes: r.scopes as ApiKeyScope[],
     createdAt: r.createdAt.toISOString(),
     lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
     expiresAt: r.expiresAt?.toISOString() ?? null,

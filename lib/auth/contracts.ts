@@ -44,6 +44,7 @@ const IdParam = (name: string) => z.object({ [name]: z.coerce.number().int().pos
 
 export const keyContracts = {
   listKeys: contract({
+    operationId: "apiKeys.list",
     method: "GET",
     path: "/api/developer/keys",
     summary: "List your API keys",
@@ -54,6 +55,8 @@ export const keyContracts = {
     responses: { 200: { description: "Array of keys", schema: z.array(ApiKeySchema) } },
   }),
   createKey: contract({
+    operationId: "apiKeys.create",
+    secret: true,
     method: "POST",
     path: "/api/developer/keys",
     summary: "Create an API key",
@@ -69,6 +72,7 @@ export const keyContracts = {
     },
   }),
   revokeKey: contract({
+    operationId: "apiKeys.revoke",
     method: "DELETE",
     path: "/api/developer/keys/{keyId}",
     summary: "Revoke an API key",
@@ -78,9 +82,10 @@ export const keyContracts = {
     family: "api",
     auth: sessionOrApiKey(),
     params: IdParam("keyId"),
-    responses: { 204: { description: "Revoked" } },
+    responses: { 204: { description: "Revoked" }, 403: { description: "insufficient_scope: the calling key lacks a scope the target key holds" } },
   }),
   listTokens: contract({
+    operationId: "accessTokens.list",
     method: "GET",
     path: "/api/developer/tokens",
     summary: "List your trip access tokens",
@@ -90,6 +95,8 @@ export const keyContracts = {
     responses: { 200: { description: "Array of tokens", schema: z.array(AccessTokenSchema) } },
   }),
   createToken: contract({
+    operationId: "accessTokens.create",
+    secret: true,
     method: "POST",
     path: "/api/developer/tokens",
     summary: "Create a trip access token",
@@ -105,6 +112,7 @@ export const keyContracts = {
     },
   }),
   revokeToken: contract({
+    operationId: "accessTokens.revoke",
     method: "DELETE",
     path: "/api/developer/tokens/{tokenId}",
     summary: "Revoke a trip access token",

@@ -51,6 +51,7 @@ export const DailyUsageQuery = z.object({
 
 export const billingContracts = {
   getUsage: contract({
+    operationId: "usage.get",
     method: "GET",
     path: "/v1/usage",
     summary: "Quota usage of the current month",
@@ -63,6 +64,7 @@ export const billingContracts = {
     responses: { 200: { description: "Usage", schema: UsageSchema }, 401: { description: "Missing or invalid credentials" } },
   }),
   getDailyUsage: contract({
+    operationId: "usage.getDaily",
     method: "GET",
     path: "/v1/usage/daily",
     summary: "Billing units per day and endpoint",

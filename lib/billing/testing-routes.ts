@@ -38,7 +38,7 @@ const meteredContract = contract({
           ? { units: 3 * body.items, route_calls: 1 }
           : { units: 1 },
   }),
-  responses: { 200: { description: "ok" } },
+  responses: { 200: { description: "ok", schema: z.object({ ok: z.boolean() }) } },
 });
 
 export const meteredRoute = defineRoute(meteredContract, async ({ body }) => {

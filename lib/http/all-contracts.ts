@@ -13,7 +13,7 @@ import { weatherContracts } from "@/lib/weather/contracts";
 import type { RouteContract } from "./route";
 
 /** Every public route contract, for the OpenAPI document. Each area adds one line. */
-export function allContracts(): RouteContract<any, any, any, any>[] {
+export function allContracts(): RouteContract<any, any, any, any, any>[] {
   return [
     ...Object.values(platformContracts),
     ...Object.values(accountContracts),

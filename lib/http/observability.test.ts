@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
@@ -21,11 +22,11 @@ afterAll(async () => {
 });
 
 const whoami = defineRoute(
-  contract({ method: "GET", path: "/test/things/{id}", summary: "whoami", tags: ["test"], family: "api", auth: apiKey("read"), responses: {} }),
+  contract({ method: "GET", path: "/test/things/{id}", summary: "whoami", tags: ["test"], family: "api", auth: apiKey("read"), responses: { 200: { description: "ok", schema: z.object({ ok: z.boolean() }) } } }),
   async () => ({ data: { ok: true } }),
 );
 const badQuery = defineRoute(
-  contract({ method: "GET", path: "/test/bad-query", summary: "bad", tags: ["test"], family: "api", auth: none(), responses: {} }),
+  contract({ method: "GET", path: "/test/bad-query", summary: "bad", tags: ["test"], family: "api", auth: none(), responses: { 200: { description: "ok", schema: z.object({}) } } }),
   async () => {
     await (await getDb()).execute(sql`SELECT * FROM no_such_table WHERE note = ${"param-value-never-logged"}`);
     return { data: {} };

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
-import type { RouteContract } from "./route";
+import { DEFAULT_CHALLENGE, type ResponseDocs, type RouteContract } from "./route";
+import { TAG_DESCRIPTIONS } from "./tag-docs";
 import { errorSchemaFor, WeatherMetaSchema } from "./envelopes";
 
-type AnyContract = RouteContract<any, any, any, any>;
+type AnyContract = RouteContract<any, any, any, any, any>;
 
 const STANDARD_ERRORS: Record<number, string> = {
   400: "Invalid request: the message names the field to fix; details.issues lists every problem.",
@@ -31,8 +32,16 @@ function documentedHeaders(c: AnyContract): Record<string, HeaderDoc> {
     out["X-RateLimit-Remaining"] = { description: "Requests left this month (never below 0).", type: "integer" };
     out["X-RateLimit-Reset"] = { description: "Unix seconds of the next UTC month boundary.", type: "integer" };
   }
+  if (c.secret) out["Cache-Control"] = { description: "`no-store`: the body carries a secret shown once; never cache it." };
+  out["WWW-Authenticate"] = { description: `The accepted credential scheme (\`${c.auth.challenge ?? DEFAULT_CHALLENGE}\`).`, statuses: [401] };
   for (const [name, h] of Object.entries(c.headers ?? {})) out[name] = h;
   return out;
+}
+
+/** Stable id for a contract that does not name one: method + path, e.g. get_v1_trips_tripId. */
+function derivedOperationId(c: AnyContract): string {
+  const words = c.path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return `${c.method.toLowerCase()}.${words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join("")}`;
 }
 
 /**
@@ -44,7 +53,7 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
   for (const c of contracts) {
     if (c.internal) continue;
     const responses: Record<string, unknown> = {};
-    for (const [status, r] of Object.entries(c.responses)) {
+    for (const [status, r] of Object.entries(c.responses as ResponseDocs)) {
       const schema = r.schema && c.family === "weather" ? z.object({ data: r.schema, meta: WeatherMetaSchema }) : r.schema;
       responses[status] = schema ? { description: r.description, content: { "application/json": { schema } } } : { description: r.description };
     }
@@ -52,7 +61,7 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
     for (const s of errorStatuses) {
       responses[String(s)] ??= { description: STANDARD_ERRORS[s], content: { "application/json": { schema: errorSchemaFor(c.family) } } };
     }
-    for (const [status, r] of Object.entries(c.responses)) {
+    for (const [status, r] of Object.entries(c.responses as ResponseDocs)) {
       if (Number(status) >= 400 && !r.schema) {
         responses[status] = { description: r.description, content: { "application/json": { schema: errorSchemaFor(c.family) } } };
       }
@@ -70,6 +79,7 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
     if (c.params) requestParams.path = c.params;
     if (c.query) requestParams.query = c.query;
     (paths[c.path] ??= {})[c.method.toLowerCase()] = {
+      operationId: c.operationId ?? derivedOperationId(c),
       summary: c.summary,
       description: c.description,
       tags: c.tags,
@@ -86,10 +96,16 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
     info: {
       title: "Weather Intelligence, Trips and Developer API",
       version: "v1",
+      license: { name: "Proprietary", url: "https://skycast.example/terms" },
+      contact: { name: "Skycast developer support", url: "https://skycast.example/support", email: "developers@skycast.example" },
       description:
         "Weather intelligence (current, forecast, timeline and route risk, watches, signed webhooks), metered plans, trip planning with agent proposals and revision-checked operations, itinerary events, developer keys and the visa lookup API.",
     },
-    servers: serverUrl ? [{ url: serverUrl }] : undefined,
+    servers: [{ url: serverUrl ?? "/", description: "This deployment (paths are absolute from its origin)" }],
+    tags: [...new Set(contracts.filter((c) => !c.internal).flatMap((c) => c.tags))].map((name) => ({
+      name,
+      description: TAG_DESCRIPTIONS[name] ?? name,
+    })),
     components: {
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "API key: `Authorization: Bearer svc_…`" },

@@ -50,13 +50,7 @@ export async function readJsonBody(req: Request, maxBytes: number, optional: boo
   } catch (err) {
     throw new ApiError("bad_request", `Malformed JSON body: ${(err as Error).message}`);
   }
-  // Postgres text and jsonb cannot hold U+0000: reject it here with the field, not as a 500 at insert.
-  const at = nulPath(parsed);
-  if (at !== undefined) {
-    throw new ApiError("bad_request", `Invalid ${at || "body"}: text may not contain the NUL character (\\u0000).`, {
-      details: { location: "body", issues: [{ path: at, message: "contains the NUL character (\\u0000)", code: "invalid_string" }] },
-    });
-  }
+  assertCleanText("body", parsed);
   return parsed;
 }
 
@@ -66,17 +60,42 @@ interface Walk {
   parent?: Walk;
 }
 
-/** Dotted path of the first string or key holding U+0000, if any (iterative: bodies may nest deeply). */
-function nulPath(root: unknown): string | undefined {
+// A lone UTF-16 surrogate (JSON allows "\ud800") has no UTF-8 form: jsonb refuses it and text
+// would silently become U+FFFD. U+0000 fits neither text nor jsonb.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function textProblem(s: string): string | undefined {
+  if (s.includes("\u0000")) return "contains the NUL character (\\u0000)";
+  if (LONE_SURROGATE.test(s)) return "contains a lone UTF-16 surrogate (not valid Unicode text)";
+  return undefined;
+}
+
+/**
+ * Every string and key of a parsed body or query must be storable text. Checked once,
+ * in the route helper, before any handler: a 400 naming the field, never a database 500.
+ */
+export function assertCleanText(where: "body" | "query", root: unknown): void {
+  const bad = badText(root);
+  if (!bad) return;
+  const field = bad.path ? `${where === "body" ? "" : "query "}${bad.path}` : where;
+  throw new ApiError("bad_request", `Invalid ${field}: ${bad.problem}.`, {
+    details: { location: where, issues: [{ path: bad.path, message: bad.problem, code: "invalid_string" }] },
+  });
+}
+
+/** Dotted path and problem of the first string or key that is not storable text (iterative: bodies may nest deeply). */
+function badText(root: unknown): { path: string; problem: string } | undefined {
   const stack: Walk[] = [{ value: root, key: "" }];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (typeof node.value === "string") {
-      if (node.value.includes("\u0000")) return pathOf(node);
+      const problem = textProblem(node.value);
+      if (problem) return { path: pathOf(node), problem };
     } else if (node.value !== null && typeof node.value === "object") {
       for (const [key, value] of Object.entries(node.value)) {
         const child = { value, key, parent: node };
-        if (key.includes("\u0000")) return pathOf(child);
+        const problem = textProblem(key);
+        if (problem) return { path: pathOf(child), problem: `key ${problem}` };
         stack.push(child);
       }
     }

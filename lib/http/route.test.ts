@@ -25,7 +25,7 @@ const echo = defineRoute(
     params: z.object({ id: z.coerce.number().int() }),
     query: z.object({ n: z.coerce.number().int().min(1).max(5).default(1) }),
     body: z.object({ name: z.string().min(1), tags: z.array(z.string()).max(2).optional() }),
-    responses: { 200: { description: "ok" } },
+    responses: { 200: { description: "ok", schema: z.object({ id: z.number(), n: z.number(), name: z.string() }) } },
   }),
   async ({ params, query, body }) => ({ data: { id: params.id, n: query.n, name: body.name } }),
 );
@@ -167,6 +167,6 @@ describe("healthz and OpenAPI", () => {
     expect(Object.keys(current["429"].headers)).not.toContain("X-Cache-Status");
     const visa429 = doc.paths["/v1/visa/check"].post.responses["429"].headers;
     expect(Object.keys(visa429)).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Remaining"]));
-    expect(Object.keys(doc.paths["/v1/visa/check"].post.responses["401"].headers)).toEqual(["X-Request-Id"]);
+    expect(Object.keys(doc.paths["/v1/visa/check"].post.responses["401"].headers)).toEqual(["X-Request-Id", "WWW-Authenticate"]);
   });
 });

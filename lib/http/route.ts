@@ -6,7 +6,7 @@ import { log } from "@/lib/log";
 import { recordRequest, type RequestTrace } from "@/lib/requests/request-log";
 import { errorBody, weatherMeta } from "./envelopes";
 import { ApiError, isApiError } from "./errors";
-import { readJsonBody, searchParamsObject, validationError } from "./parse";
+import { assertCleanText, readJsonBody, searchParamsObject, validationError } from "./parse";
 import type { AuthStrategy, Family, MeterSession, Principal, Reply, RouteMeter } from "./types";
 import { DatabaseLockedError } from "@/lib/db/pglite-lock";
 import { dbCause, isDatabaseUnavailable } from "@/lib/db/errors";
@@ -14,13 +14,20 @@ import { observeRequest } from "@/lib/platform/metrics";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+export type ResponseDocs = Record<number, { description: string; schema?: z.ZodType }>;
+
 export interface RouteContract<
   A extends AuthStrategy = AuthStrategy,
   P extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends ResponseDocs = ResponseDocs,
 > {
   method: Method;
+  /** Stable OpenAPI operationId (e.g. weather.getCurrent); derived from method and path when absent. */
+  operationId?: string;
+  /** The success body carries a secret shown once (key, signing secret): every response is `Cache-Control: no-store`. */
+  secret?: boolean;
   /** OpenAPI-style path, e.g. /v1/weather/watch/{watch_id}. */
   path: string;
   summary: string;
@@ -34,7 +41,7 @@ export interface RouteContract<
   /** Body may be omitted entirely (e.g. accept without a selected option). */
   bodyOptional?: boolean;
   /** Documented responses; the success schema is the `data` (weather) or the whole body. */
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  responses: R;
   /** Weather family: quota reservation and rate-limit headers. */
   meter?: RouteMeter<HandlerContext<A, P, Q, B>>;
   /** Map a validation failure to a domain error (e.g. timeline_item_invalid). */
@@ -46,6 +53,21 @@ export interface RouteContract<
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+type SuccessStatus<R> = { [S in keyof R]: `${S & number}` extends `${1 | 2 | 3}${string}` ? S : never }[keyof R];
+type BodyOf<E> = E extends { schema: infer Z extends z.ZodType } ? z.input<Z> : undefined;
+
+/**
+ * What a handler may return: `data` is typed by the contract's 2xx response schemas, so a
+ * handler cannot return a field the document does not declare (and the route tests check
+ * every body against the generated document at run time).
+ */
+export type ReplyFor<R> = Omit<Reply, "data"> & { data?: BodyOf<R[SuccessStatus<R>]> };
+
+/** A route function with its contract attached (the test client validates responses against it). */
+export type RouteFunction = ((req: Request, nextCtx?: NextRouteContext) => Promise<Response>) & {
+  contract: RouteContract<any, any, any, any, any>;
+};
 
 export interface HandlerContext<A extends AuthStrategy, P, Q, B> {
   req: Request;
@@ -63,9 +85,12 @@ export function contract<
   P extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(c: RouteContract<A, P, Q, B>): RouteContract<A, P, Q, B> {
+  const R extends ResponseDocs = ResponseDocs,
+>(c: RouteContract<A, P, Q, B, R>): RouteContract<A, P, Q, B, R> {
   return c;
 }
+
+export const DEFAULT_CHALLENGE = 'Bearer realm="skycast"';
 
 type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -74,19 +99,24 @@ type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
  * params/query/body validation (400 bills nothing), quota reservation (402/429),
  * the handler, the envelope, response headers, and error mapping.
  */
-export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
-  c: RouteContract<A, P, Q, B>,
-  handler: (ctx: HandlerContext<A, P, Q, B>) => Promise<Reply | Response>,
-) {
-  return async function route(req: Request, nextCtx?: NextRouteContext): Promise<Response> {
+export function defineRoute<
+  A extends AuthStrategy,
+  P extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  R extends ResponseDocs,
+>(c: RouteContract<A, P, Q, B, R>, handler: (ctx: HandlerContext<A, P, Q, B>) => Promise<ReplyFor<R> | Response>): RouteFunction {
+  const route = async function route(req: Request, nextCtx?: NextRouteContext): Promise<Response> {
     const started = performance.now();
     const trace: Trace = { requestId: randomUUID(), principal: { type: "none" }, billingUnits: 0, errorCode: null };
-    const res = await run(req, nextCtx, trace);
+    const response = await run(req, nextCtx, trace);
+    if (c.secret) response.headers.set("Cache-Control", "no-store");
     // Off the hot path: a buffer push; the log is written in batches (lib/requests/request-log.ts).
-    recordRequest({ ...trace, method: c.method, path: c.path, status: res.status, latencyMs: performance.now() - started });
-    accessLog(c, req, res.status, trace.requestId, started, trace.principal);
-    return res;
+    recordRequest({ ...trace, method: c.method, path: c.path, status: response.status, latencyMs: performance.now() - started });
+    accessLog(c, req, response.status, trace.requestId, started, trace.principal);
+    return response;
   };
+  return Object.assign(route, { contract: c as RouteContract<any, any, any, any, any> });
 
   async function run(req: Request, nextCtx: NextRouteContext | undefined, trace: Trace): Promise<Response> {
     // Marks the route dynamic under Next (never prerendered at build); outside a
@@ -105,7 +135,12 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
       authHeaders = c.auth.responseHeaders?.(principal) ?? {};
       const rawParams = nextCtx?.params ? await nextCtx.params : {};
       const params = c.params ? parseOr404(c.params, rawParams) : undefined;
-      const query = c.query ? validate(c, "query", c.query, searchParamsObject(new URL(req.url).searchParams)) : undefined;
+      let query: unknown = undefined;
+      if (c.query) {
+        const rawQuery = searchParamsObject(new URL(req.url).searchParams);
+        assertCleanText("query", rawQuery);
+        query = validate(c, "query", c.query, rawQuery);
+      }
       let body: unknown = undefined;
       if (c.body) {
         const raw = await readJsonBody(req, env().MAX_BODY_BYTES, c.bodyOptional === true);
@@ -116,7 +151,7 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
         session = await c.meter.start(ctx);
         ctx.billingUnits = session.billingUnits;
       }
-      let result: Reply | Response;
+      let result: ReplyFor<R> | Response;
       try {
         result = await handler(ctx);
       } catch (err) {
@@ -135,7 +170,7 @@ export function defineRoute<A extends AuthStrategy, P extends z.ZodType | undefi
         for (const [k, v] of Object.entries({ ...authHeaders, ...meterHeaders })) result.headers.set(k, v);
         return result;
       }
-      return render(c.family, result, requestId, ctx.billingUnits, { ...authHeaders, ...meterHeaders }, sandboxMeta(principal));
+      return render(c.family, result as Reply, requestId, ctx.billingUnits, { ...authHeaders, ...meterHeaders }, sandboxMeta(principal));
     } catch (err) {
       trace.errorCode = isApiError(err) ? err.code : "internal_error";
       return renderError(c, err, requestId, principal, meterHeaders, authHeaders);
@@ -183,7 +218,7 @@ function parseOr404(schema: z.ZodType, raw: unknown): unknown {
   return r.data;
 }
 
-function validate(c: RouteContract<any, any, any, any>, where: "query" | "body", schema: z.ZodType, raw: unknown) {
+function validate(c: RouteContract<any, any, any, any, any>, where: "query" | "body", schema: z.ZodType, raw: unknown) {
   const r = schema.safeParse(raw);
   if (r.success) return r.data;
   throw c.onValidationError?.(where, r.error, raw) ?? validationError(where, r.error);
@@ -215,7 +250,7 @@ function render(
 }
 
 async function renderError(
-  c: RouteContract<any, any, any, any>,
+  c: RouteContract<any, any, any, any, any>,
   err: unknown,
   requestId: string,
   principal: Principal,
@@ -237,6 +272,8 @@ async function renderError(
     apiErr = new ApiError("internal_error", "An unexpected error occurred; quote the request id when reporting it.");
   }
   let headers: Record<string, string> = { "X-Request-Id": requestId, ...authHeaders, ...meterHeaders, ...apiErr.headers };
+  // RFC 9110: a 401 names the scheme that would be accepted.
+  if (apiErr.status === 401) headers["WWW-Authenticate"] ??= c.auth.challenge ?? DEFAULT_CHALLENGE;
   if (c.meter && principal.type !== "none" && Object.keys(meterHeaders).length === 0) {
     try {
       headers = { ...(await c.meter.headers(principal)), ...headers };

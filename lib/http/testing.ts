@@ -1,6 +1,11 @@
+import { checkResponse } from "./response-check";
+import type { RouteFunction } from "./route";
+
 /**
  * Calls a route handler in-process with a real Request, as Next would.
- * Tests of routes use this; e2e tests go over real HTTP.
+ * Tests of routes use this; e2e tests go over real HTTP. Every response of a
+ * documented route is checked against the generated OpenAPI document (status
+ * documented, body valid and closed): a test that receives an undocumented shape fails.
  */
 export type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
@@ -13,6 +18,8 @@ export interface CallOptions {
   body?: unknown;
   rawBody?: string;
   bearer?: string;
+  /** Skip the OpenAPI response check (only for tests of deliberately undocumented outcomes, e.g. a forced 500). */
+  checkContract?: false;
 }
 
 export interface CallResult<T = any> {
@@ -33,6 +40,13 @@ export async function call<T = any>(handler: Handler, opts: CallOptions): Promis
   const req = new Request(`http://localhost${opts.path}`, { method: opts.method ?? "GET", headers, body });
   const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
   const text = await res.text();
+  const contract = (handler as Partial<RouteFunction>).contract;
+  if (contract && opts.checkContract !== false) {
+    const problems = checkResponse(contract, res.status, res.headers, text);
+    if (problems.length > 0) {
+      throw new Error(`Response does not match the OpenAPI document:\n  ${problems.slice(0, 10).join("\n  ")}\nbody: ${text.slice(0, 2000)}`);
+    }
+  }
   let parsed: unknown = undefined;
   try {
     parsed = text ? JSON.parse(text) : undefined;

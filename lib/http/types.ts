@@ -42,6 +42,8 @@ export type Family = "weather" | "api" | "flat";
 export interface AuthStrategy<P extends Principal = Principal> {
   /** OpenAPI security requirement names this strategy satisfies. */
   security: Array<Record<string, string[]>>;
+  /** WWW-Authenticate value on a 401 (default: Bearer). */
+  challenge?: string;
   /** Scopes, for docs. */
   scopes?: string[];
   authenticate(req: Request): Promise<P>;

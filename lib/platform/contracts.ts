@@ -7,6 +7,7 @@ const weatherHealthAuth = apiKey("weather:read");
 
 export const platformContracts = {
   healthz: contract({
+    operationId: "platform.getHealth",
     method: "GET",
     path: "/api/healthz",
     summary: "Liveness for load balancers",
@@ -32,6 +33,7 @@ export const platformContracts = {
     },
   }),
   weatherHealth: contract({
+    operationId: "weather.getHealth",
     method: "GET",
     path: "/v1/weather/health",
     summary: "Weather API health",

@@ -16,7 +16,7 @@ export interface OpResponse {
   success: true;
   trip_id: number;
   new_revision: number;
-  operation: { type: string; payload: Record<string, unknown>; base_revision: number; op_id: string | null };
+  operation: { type: OpType; payload: Record<string, unknown>; base_revision: number; op_id: string | null };
   result: { affected_event_ids: number[] };
 }
 

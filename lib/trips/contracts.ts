@@ -64,6 +64,7 @@ const LAST_OWNER = { description: "The change would leave the trip without an ow
 
 export const tripContracts = {
   listTrips: contract({
+    operationId: "trips.list",
     method: "GET",
     path: "/v1/trips",
     summary: "List your trips",
@@ -74,6 +75,7 @@ export const tripContracts = {
     responses: { 200: { description: "Your trips", schema: z.object({ trips: z.array(TripSchema) }) } },
   }),
   createTrip: contract({
+    operationId: "trips.create",
     method: "POST",
     path: "/v1/trips",
     summary: "Create a trip",
@@ -85,6 +87,7 @@ export const tripContracts = {
     responses: { 201: { description: "The trip", schema: TripSchema } },
   }),
   getTrip: contract({
+    operationId: "trips.get",
     method: "GET",
     path: "/v1/trips/{tripId}",
     summary: "Get a trip",
@@ -95,6 +98,7 @@ export const tripContracts = {
     responses: { 200: { description: "The trip", schema: TripSchema } },
   }),
   listMembers: contract({
+    operationId: "tripMembers.list",
     method: "GET",
     path: "/v1/trips/{tripId}/members",
     summary: "List trip members",
@@ -105,6 +109,7 @@ export const tripContracts = {
     responses: { 200: { description: "Members", schema: z.object({ trip_id: z.number().int(), members: z.array(MemberSchema) }) } },
   }),
   addMember: contract({
+    operationId: "tripMembers.add",
     method: "POST",
     path: "/v1/trips/{tripId}/members",
     summary: "Add a member (owner only)",
@@ -117,6 +122,7 @@ export const tripContracts = {
     responses: { 201: { description: "The member", schema: MemberSchema }, 403: OWNER_ONLY, 409: { description: "Already a member; change their role instead" } },
   }),
   changeMember: contract({
+    operationId: "tripMembers.changeRole",
     method: "PATCH",
     path: "/v1/trips/{tripId}/members/{userId}",
     summary: "Change a member's role (owner only)",
@@ -129,6 +135,7 @@ export const tripContracts = {
     responses: { 200: { description: "The member", schema: MemberSchema }, 403: OWNER_ONLY, 409: LAST_OWNER },
   }),
   removeMember: contract({
+    operationId: "tripMembers.remove",
     method: "DELETE",
     path: "/v1/trips/{tripId}/members/{userId}",
     summary: "Remove a member (owner only)",
@@ -140,6 +147,7 @@ export const tripContracts = {
     responses: { 204: { description: "Removed" }, 403: OWNER_ONLY, 409: LAST_OWNER },
   }),
   itinerary: contract({
+    operationId: "trips.getItinerary",
     method: "GET",
     path: "/v1/trips/{tripId}/itinerary",
     summary: "Read the itinerary",
@@ -152,6 +160,7 @@ export const tripContracts = {
     responses: { 200: { description: "Itinerary", schema: ItinerarySchema }, 304: { description: "Unchanged since the ETag" } },
   }),
   itineraryIcal: contract({
+    operationId: "trips.getItineraryIcal",
     method: "GET",
     path: "/v1/trips/{tripId}/itinerary.ics",
     summary: "Itinerary as iCalendar",
@@ -163,6 +172,7 @@ export const tripContracts = {
     responses: { 200: { description: "iCalendar document" } },
   }),
   diff: contract({
+    operationId: "tripOps.listSince",
     method: "GET",
     path: "/v1/trips/{tripId}/ops",
     summary: "Changes since a revision",
@@ -179,6 +189,7 @@ export const tripContracts = {
     responses: { 200: { description: "Diff", schema: DiffSchema }, 410: { description: "Op log pruned past since_revision" } },
   }),
   applyOp: contract({
+    operationId: "tripOps.apply",
     method: "POST",
     path: "/v1/trips/{tripId}/ops",
     summary: "Apply one operation to the timeline",

@@ -11,6 +11,7 @@ const revisionHeader = "The trip revision after the change is in the X-Trip-Revi
 
 export const eventContracts = {
   listEvents: contract({
+    operationId: "tripEvents.list",
     method: "GET",
     path: "/api/trips/{tripId}/events",
     summary: "List a trip's events",
@@ -22,6 +23,7 @@ export const eventContracts = {
     responses: { 200: { description: "Array of Trip event", schema: z.array(TripEventSchema) } },
   }),
   createEvent: contract({
+    operationId: "tripEvents.create",
     method: "POST",
     path: "/api/trips/{tripId}/events",
     headers: TRIP_REVISION_HEADERS,
@@ -35,6 +37,7 @@ export const eventContracts = {
     responses: { 201: { description: "The created Trip event", schema: TripEventSchema } },
   }),
   getEvent: contract({
+    operationId: "tripEvents.get",
     method: "GET",
     path: "/api/events/{eventId}",
     summary: "Get an event",
@@ -46,6 +49,7 @@ export const eventContracts = {
     responses: { 200: { description: "Trip event", schema: TripEventSchema } },
   }),
   patchEvent: contract({
+    operationId: "tripEvents.update",
     method: "PATCH",
     path: "/api/events/{eventId}",
     headers: TRIP_REVISION_HEADERS,
@@ -59,6 +63,7 @@ export const eventContracts = {
     responses: { 200: { description: "The updated Trip event", schema: TripEventSchema } },
   }),
   deleteEvent: contract({
+    operationId: "tripEvents.delete",
     method: "DELETE",
     path: "/api/events/{eventId}",
     summary: "Delete an event",

@@ -11,6 +11,7 @@ const ProposalParams = TripIdParam.extend({ proposalId: z.string().uuid() });
 
 export const proposalContracts = {
   listProposals: contract({
+    operationId: "proposals.list",
     method: "GET",
     path: "/v1/trips/{tripId}/proposals",
     summary: "List proposals",
@@ -27,6 +28,7 @@ export const proposalContracts = {
     },
   }),
   createProposal: contract({
+    operationId: "proposals.create",
     method: "POST",
     path: "/v1/trips/{tripId}/proposals",
     summary: "Raise a proposal",
@@ -41,6 +43,7 @@ export const proposalContracts = {
     responses: { 201: { description: "The proposal", schema: ProposalSchema }, 403: { description: "Viewers may not raise proposals" } },
   }),
   getProposal: contract({
+    operationId: "proposals.get",
     method: "GET",
     path: "/v1/trips/{tripId}/proposals/{proposalId}",
     summary: "Get a proposal",
@@ -51,6 +54,7 @@ export const proposalContracts = {
     responses: { 200: { description: "The proposal with entities and ranked options", schema: ProposalSchema } },
   }),
   resolveProposal: contract({
+    operationId: "proposals.resolve",
     method: "POST",
     path: "/v1/trips/{tripId}/proposals/{proposalId}",
     summary: "Accept or reject a proposal",

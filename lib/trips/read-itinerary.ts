@@ -40,7 +40,7 @@ export interface TripDiff {
   current_revision: number;
   ops: Array<{
     revision: number;
-    source: string;
+    source: "ops" | "api" | "proposal";
     type: string;
     payload: Record<string, unknown>;
     affected_event_ids: number[];
@@ -87,7 +87,7 @@ export async function readDiff(tripId: number, userId: string, since: number): P
       current_revision: t.revision,
       ops: ops.map((o) => ({
         revision: o.revision,
-        source: o.source,
+        source: o.source as "ops" | "api" | "proposal",
         type: o.type,
         payload: o.payload,
         affected_event_ids: o.affectedEventIds,

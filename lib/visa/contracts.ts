@@ -12,6 +12,7 @@ const LIMITED = { description: "Hourly limit reached; Retry-After equals retryAf
 
 export const visaContracts = {
   rules: contract({
+    operationId: "visa.getRules",
     method: "GET",
     path: "/v1/visa/rules",
     headers: VISA_RATE_HEADERS,
@@ -24,6 +25,7 @@ export const visaContracts = {
     responses: { 200: { description: "Requirements by passport", schema: RulesResultSchema }, 429: LIMITED },
   }),
   check: contract({
+    operationId: "visa.check",
     method: "POST",
     path: "/v1/visa/check",
     headers: VISA_RATE_HEADERS,
@@ -36,6 +38,7 @@ export const visaContracts = {
     responses: { 200: { description: "The requirement, or an explicit unknown", schema: CheckResultSchema }, 429: LIMITED },
   }),
   changes: contract({
+    operationId: "visa.listChanges",
     method: "GET",
     path: "/v1/visa/changes",
     headers: VISA_RATE_HEADERS,
@@ -64,6 +67,7 @@ const VisaKeySchema = z
 
 export const visaKeyContracts = {
   list: contract({
+    operationId: "visaKeys.list",
     method: "GET",
     path: "/api/developer/visa-keys",
     summary: "List your visa API keys",
@@ -74,6 +78,8 @@ export const visaKeyContracts = {
     responses: { 200: { description: "Array of visa keys", schema: z.array(VisaKeySchema) } },
   }),
   create: contract({
+    operationId: "visaKeys.create",
+    secret: true,
     method: "POST",
     path: "/api/developer/visa-keys",
     summary: "Create a visa API key",
@@ -90,6 +96,7 @@ export const visaKeyContracts = {
     },
   }),
   revoke: contract({
+    operationId: "visaKeys.revoke",
     method: "DELETE",
     path: "/api/developer/visa-keys/{keyId}",
     summary: "Revoke a visa API key",

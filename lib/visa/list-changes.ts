@@ -26,7 +26,8 @@ function decodeCursor(cursor: string): number {
 
 function side(category: string | null, days: number | null, raw: string | null) {
   if (category === null) return null;
-  return { category, label: CATEGORY_LABELS[category as keyof typeof CATEGORY_LABELS], allowedStayDays: days, rawRequirement: raw };
+  const known = category as keyof typeof CATEGORY_LABELS;
+  return { category: known, label: CATEGORY_LABELS[known], allowedStayDays: days, rawRequirement: raw };
 }
 
 /**

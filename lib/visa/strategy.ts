@@ -36,6 +36,7 @@ export function visaKey(opts: VisaKeyOptions = {}): AuthStrategy<VisaPrincipal> 
   const clock = opts.now ?? (() => new Date());
   return {
     security: [{ visaKey: [] }],
+    challenge: `ApiKey realm="visa", header="${VISA_KEY_HEADER}"`,
     async authenticate(req) {
       const key = req.headers.get(VISA_KEY_HEADER)?.trim();
       if (!key) throw unauthorized(`Missing visa API key; send the header "${VISA_KEY_HEADER}: <API_KEY>".`);

@@ -18,6 +18,7 @@ const errors = {
 
 export const watchContracts = {
   createWatch: contract({
+    operationId: "watches.create",
     method: "POST",
     path: "/v1/weather/watch",
     summary: "Create a watch",
@@ -31,6 +32,7 @@ export const watchContracts = {
     responses: { 201: { description: "The created watch", schema: WatchCreatedSchema }, ...errors },
   }),
   listWatches: contract({
+    operationId: "watches.list",
     method: "GET",
     path: "/v1/weather/watch",
     summary: "List watches",
@@ -49,6 +51,7 @@ export const watchContracts = {
     },
   }),
   getWatch: contract({
+    operationId: "watches.get",
     method: "GET",
     path: "/v1/weather/watch/{watch_id}",
     summary: "Get a watch",
@@ -62,6 +65,7 @@ export const watchContracts = {
     responses: { 200: { description: "The watch", schema: WatchSchema }, ...errors },
   }),
   cancelWatch: contract({
+    operationId: "watches.cancel",
     method: "DELETE",
     path: "/v1/weather/watch/{watch_id}",
     summary: "Cancel a watch",
@@ -74,6 +78,7 @@ export const watchContracts = {
     responses: { 200: { description: "Cancelled", schema: WatchStatusChange }, 409: { description: "Watch is expired or failed" }, ...errors },
   }),
   pauseWatch: contract({
+    operationId: "watches.pause",
     method: "POST",
     path: "/v1/weather/watch/{watch_id}/pause",
     summary: "Pause a watch",
@@ -86,6 +91,7 @@ export const watchContracts = {
     responses: { 200: { description: "Paused", schema: WatchStatusChange }, 409: { description: "Watch is not active" }, ...errors },
   }),
   resumeWatch: contract({
+    operationId: "watches.resume",
     method: "POST",
     path: "/v1/weather/watch/{watch_id}/resume",
     summary: "Resume a paused watch",

@@ -85,7 +85,7 @@ export async function analyseRoute(body: RouteInput, environment: AccountEnviron
       start_time: body.start_time.toISOString(),
       distance_m: plan.distance_m,
       duration_minutes: plan.duration_minutes,
-      path_source: body.path ? "polyline" : "great_circle",
+      path_source: body.path ? ("polyline" as const) : ("great_circle" as const),
       segments: segments.map((s) => s.out),
       overall_risk: {
         level,

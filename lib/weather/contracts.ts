@@ -46,6 +46,7 @@ function routeError(where: string, error: z.ZodError): ApiError {
 
 export const weatherContracts = {
   current: contract({
+    operationId: "weather.getCurrent",
     method: "GET",
     path: "/v1/weather/current",
     headers: WEATHER_CACHE_HEADERS,
@@ -59,6 +60,7 @@ export const weatherContracts = {
     responses: { 200: { description: "Current weather", schema: CurrentData }, ...errors },
   }),
   forecast: contract({
+    operationId: "weather.getForecast",
     method: "GET",
     path: "/v1/weather/forecast",
     headers: WEATHER_CACHE_HEADERS,
@@ -75,6 +77,7 @@ export const weatherContracts = {
     responses: { 200: { description: "Forecast", schema: ForecastData }, ...errors },
   }),
   timeline: contract({
+    operationId: "weather.analyseTimeline",
     method: "POST",
     path: "/v1/weather/timeline",
     headers: WEATHER_CACHE_HEADERS,
@@ -92,6 +95,7 @@ export const weatherContracts = {
     responses: { 200: { description: "Per-item weather and risk, and a summary", schema: TimelineData }, ...errors },
   }),
   route: contract({
+    operationId: "weather.analyseRoute",
     method: "POST",
     path: "/v1/weather/route",
     headers: WEATHER_CACHE_HEADERS,
@@ -111,6 +115,7 @@ export const weatherContracts = {
     responses: { 200: { description: "Segments with weather and risk", schema: RouteData }, ...errors },
   }),
   simulations: contract({
+    operationId: "weather.createSimulation",
     method: "POST",
     path: "/v1/weather/simulations",
     summary: "Inject simulated conditions (sandbox accounts only)",

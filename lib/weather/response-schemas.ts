@@ -8,9 +8,11 @@ const Location = z
   .object({ lat: z.number(), lng: z.number(), geohash: z.string(), geohash_precision: z.number().int(), timezone: z.string(), place_type: z.string() })
   .meta({ id: "WeatherLocation" });
 const Reason = z.object({ code: z.string(), level: z.enum(["low", "watch", "warning"]), message: z.string() });
-const Risk = z
-  .object({ level: z.enum(["low", "watch", "warning"]), reasons: z.array(Reason), recommendation: z.string().nullable().optional() })
-  .meta({ id: "WeatherRisk" });
+const RiskBase = z.object({ level: z.enum(["low", "watch", "warning"]), reasons: z.array(Reason), recommendation: z.string().nullable().optional() });
+const Risk = RiskBase.meta({ id: "WeatherRisk" });
+// Extended, not intersected: an allOf of two closed objects matches nothing.
+const ActivityRisk = RiskBase.extend({ activity_type: z.string().nullable() }).meta({ id: "WeatherActivityRisk" });
+const OverallRisk = RiskBase.extend({ main_issue: z.string() }).meta({ id: "WeatherOverallRisk" });
 const Alert = z
   .object({
     id: z.string(),
@@ -47,7 +49,7 @@ export const CurrentData = z
       condition: Condition,
     }),
     alerts: z.array(Alert),
-    risk: Risk.and(z.object({ activity_type: z.string().nullable() })),
+    risk: ActivityRisk,
     ...Provenance,
   })
   .meta({ id: "CurrentWeather" });
@@ -157,7 +159,7 @@ export const RouteData = z
         risk: Risk,
       }),
     ),
-    overall_risk: Risk.and(z.object({ main_issue: z.string() })),
+    overall_risk: OverallRisk,
   })
   .meta({ id: "RouteAnalysis" });
 

@@ -79,6 +79,8 @@ const errors = {
 
 export const webhookContracts = {
   createWebhook: contract({
+    operationId: "webhooks.create",
+    secret: true,
     method: "POST",
     path: "/v1/webhooks",
     summary: "Create a webhook endpoint",
@@ -92,6 +94,7 @@ export const webhookContracts = {
     responses: { 201: { description: "The endpoint, with its secret", schema: EndpointSchema.extend({ secret: z.string() }) }, ...errors },
   }),
   listWebhooks: contract({
+    operationId: "webhooks.list",
     method: "GET",
     path: "/v1/webhooks",
     summary: "List webhook endpoints",
@@ -103,6 +106,7 @@ export const webhookContracts = {
     responses: { 200: { description: "Endpoints", schema: z.object({ webhooks: z.array(EndpointSchema) }) }, ...errors },
   }),
   getWebhook: contract({
+    operationId: "webhooks.get",
     method: "GET",
     path: "/v1/webhooks/{webhook_id}",
     summary: "Get a webhook endpoint",
@@ -115,6 +119,7 @@ export const webhookContracts = {
     responses: { 200: { description: "The endpoint", schema: EndpointSchema }, ...errors },
   }),
   disableWebhook: contract({
+    operationId: "webhooks.disable",
     method: "DELETE",
     path: "/v1/webhooks/{webhook_id}",
     summary: "Disable a webhook endpoint",
@@ -131,6 +136,7 @@ export const webhookContracts = {
     },
   }),
   listAttempts: contract({
+    operationId: "webhooks.listAttempts",
     method: "GET",
     path: "/v1/webhooks/{webhook_id}/attempts",
     summary: "List delivery attempts",
@@ -151,6 +157,7 @@ export const webhookContracts = {
     },
   }),
   sendTestEvent: contract({
+    operationId: "webhooks.sendTest",
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/test",
     summary: "Send a test event",
@@ -166,6 +173,7 @@ export const webhookContracts = {
     responses: { 201: { description: "The test delivery and its attempt", schema: ManualResultSchema }, 409: { description: "Endpoint disabled" }, ...errors },
   }),
   redeliverEvent: contract({
+    operationId: "webhooks.redeliver",
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/events/{event_id}/redeliver",
     summary: "Redeliver an event",
@@ -179,6 +187,8 @@ export const webhookContracts = {
     responses: { 202: { description: "The redelivery and its new attempt", schema: ManualResultSchema }, 409: { description: "Endpoint disabled or not eligible" }, ...errors },
   }),
   getWatchSigningSecret: contract({
+    operationId: "watchSigningSecret.get",
+    secret: true,
     method: "GET",
     path: "/api/developer/watch-signing-secret",
     summary: "Reveal the watch signing secret",
@@ -189,6 +199,8 @@ export const webhookContracts = {
     responses: { 200: { description: "The secret", schema: SigningSecretSchema } },
   }),
   rotateWatchSigningSecret: contract({
+    operationId: "watchSigningSecret.rotate",
+    secret: true,
     method: "POST",
     path: "/api/developer/watch-signing-secret/rotate",
     summary: "Rotate the watch signing secret",

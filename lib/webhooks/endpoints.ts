@@ -73,7 +73,7 @@ export async function disableEndpoint(accountId: string, webhookId: string) {
     .set({ status: "disabled", disabledAt: new Date(), updatedAt: new Date() })
     .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.status, "active")));
   const row = await ownedEndpoint(accountId, webhookId);
-  return { webhook_id: row.id, status: row.status, disabled_at: row.disabledAt!.toISOString() };
+  return { webhook_id: row.id, status: "disabled" as const, disabled_at: row.disabledAt!.toISOString() };
 }
 
 /** The endpoint's attempts, filtered and paginated (see attempt-log.ts). */

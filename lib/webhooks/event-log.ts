@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES } from "@/drizzle/schema";
+import type { WebhookEventType } from "./event-types";
 import { getDb } from "@/lib/db/client";
 import { queryOne, queryRows } from "@/lib/db/sql";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
@@ -35,7 +36,7 @@ const DELIVERY_STATE = sql`(SELECT CASE
 
 interface EventRow {
   id: string;
-  type: string;
+  type: WebhookEventType;
   data: Record<string, unknown>;
   watch_id: string | null;
   created_at: Date | string;
@@ -105,7 +106,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
  */
 export async function getEvent(accountId: string, eventId: string) {
   const db = await getDb();
-  const e = await queryOne<{ id: string; type: string; data: Record<string, unknown>; watch_id: string | null; created_at: Date | string }>(
+  const e = await queryOne<{ id: string; type: WebhookEventType; data: Record<string, unknown>; watch_id: string | null; created_at: Date | string }>(
     db,
     sql`SELECT id, type, data, watch_id, created_at FROM webhook_events WHERE id = ${eventId}::uuid AND account_id = ${accountId}::uuid`,
   );

@@ -1,4 +1,5 @@
 import type { WebhookAttemptRow, WebhookEndpointRow } from "@/drizzle/schema";
+import type { WebhookEventType } from "./event-types";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -7,7 +8,7 @@ export function presentEndpoint(e: WebhookEndpointRow) {
   return {
     webhook_id: e.id,
     url: e.url,
-    events: e.events,
+    events: e.events as WebhookEventType[],
     description: e.description,
     status: e.status,
     secret_prefix: e.secretPrefix,

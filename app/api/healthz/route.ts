@@ -7,5 +7,5 @@ import { runnerHealth } from "@/lib/platform/runner-health";
 export const GET = defineRoute(platformContracts.healthz, async () => {
   assertProductionConfig();
   await pingDatabase();
-  return { data: { status: "ok", database: "ok", runner: runnerHealth() } };
+  return { data: { status: "ok" as const, database: "ok" as const, runner: runnerHealth() } };
 });

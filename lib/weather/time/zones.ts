@@ -60,6 +60,8 @@ export function offsetMinutes(zone: string, ms: number): number {
 const localIsoMemo = new Map<string, string | null>();
 
 /** ISO instant -> ISO 8601 with the zone's offset at that instant (e.g. 2026-03-29T07:12:00+02:00). */
+export function toLocalIso(iso: string, zone: string): string;
+export function toLocalIso(iso: string | null, zone: string): string | null;
 export function toLocalIso(iso: string | null, zone: string): string | null {
   if (!iso) return null;
   const key = `${zone}|${iso}`;

@@ -1,0 +1,97 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { allContracts } from "./all-contracts";
+import { buildOpenApiDocument } from "./openapi";
+import type { RouteFunction } from "./route";
+
+const APP = path.resolve(import.meta.dirname, "../../app");
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** Route files that are not API operations of ours, each with its reason. */
+const NOT_CONTRACTS: Record<string, string> = {
+  "/api/auth/[...nextauth]": "next-auth's own handler (sign-in flow, not part of the API)",
+  "/api/inngest": "Inngest's serve endpoint (signed by Inngest, not a public API)",
+  "/v1/openapi.json": "serves the document itself",
+};
+
+function routeFolders(dir = APP): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...routeFolders(full));
+    else if (entry.name === "route.ts") out.push(dir);
+  }
+  return out;
+}
+
+/** app/v1/trips/[tripId]/ops -> /v1/trips/{tripId}/ops (route groups "(x)" are not in the URL). */
+function urlPath(folder: string): string {
+  return (
+    "/" +
+    path
+      .relative(APP, folder)
+      .split(path.sep)
+      .filter((s) => !/^\(.*\)$/.test(s))
+      .map((s) => s.replace(/^\[(\w+)\]$/, "{$1}"))
+      .join("/")
+  );
+}
+
+describe("every route folder is tied to its contract, and every contract to a route", () => {
+  it("route handlers are defineRoute functions whose contract has this path and method", async () => {
+    const mounted = new Set<string>();
+    const problems: string[] = [];
+    for (const folder of routeFolders()) {
+      const url = urlPath(folder);
+      if (url in NOT_CONTRACTS) continue;
+      const mod = (await import(path.join(folder, "route.ts"))) as Record<string, unknown>;
+      const handlers = METHODS.filter((m) => typeof mod[m] === "function");
+      if (handlers.length === 0) problems.push(`${url}: no HTTP method exported`);
+      for (const m of handlers) {
+        const c = (mod[m] as Partial<RouteFunction>).contract;
+        if (!c) problems.push(`${m} ${url}: not built with defineRoute (no contract)`);
+        else if (c.method !== m || c.path !== url) problems.push(`${m} ${url}: mounted with the contract of ${c.method} ${c.path}`);
+        else mounted.add(`${m} ${url}`);
+      }
+    }
+    const documented = allContracts().filter((c) => !c.internal).map((c) => `${c.method} ${c.path}`);
+    for (const op of documented) if (!mounted.has(op)) problems.push(`${op}: a contract with no route`);
+    for (const op of mounted) if (!documented.includes(op)) problems.push(`${op}: a route whose contract is not in allContracts()`);
+    expect(new Set(documented).size).toBe(documented.length);
+    expect(problems).toEqual([]);
+    expect(mounted.size).toBeGreaterThan(50);
+  });
+});
+
+describe("the document's operations", () => {
+  const doc = buildOpenApiDocument(allContracts()) as unknown as {
+    paths: Record<string, Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+    components: { schemas: Record<string, unknown> };
+  };
+  const ops = Object.entries(doc.paths).flatMap(([p, byMethod]) => Object.entries(byMethod).map(([m, op]) => ({ key: `${m.toUpperCase()} ${p}`, op })));
+
+  it("every operation has a unique operationId", () => {
+    const ids = ops.map((o) => o.op.operationId);
+    expect(ids.every((id) => typeof id === "string" && /^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("a success body that carries a secret (key, token, secret) comes from a contract marked secret (Cache-Control: no-store)", () => {
+    const byKey = new Map(allContracts().map((c) => [`${c.method} ${c.path}`, c]));
+    const resolve = (s: any): any => (s?.$ref ? doc.components.schemas[s.$ref.split("/").pop()] : s);
+    const carriesSecret = (schema: unknown): boolean => {
+      const s = resolve(schema);
+      const props = s?.properties ?? {};
+      return ["secret", "key", "token"].some((k) => k in props) || (props.data ? carriesSecret(props.data) : false);
+    };
+    const missing = ops
+      .filter(({ op }) => Object.entries(op.responses).some(([status, r]) => status.startsWith("2") && carriesSecret(r.content?.["application/json"]?.schema)))
+      .filter(({ key }) => !byKey.get(key)?.secret)
+      .map(({ key }) => key);
+    expect(missing).toEqual([]);
+    // The rule above is not vacuous: the known secret-bearing operations are found by it.
+    const found = ops.filter(({ op }) => Object.entries(op.responses).some(([s, r]) => s.startsWith("2") && carriesSecret(r.content?.["application/json"]?.schema)));
+    expect(found.map((f) => f.key)).toEqual(expect.arrayContaining(["POST /api/developer/keys", "POST /v1/webhooks", "GET /api/developer/watch-signing-secret"]));
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * Writes the OpenAPI document the app serves at /v1/openapi.json to a file
+ * (default node_modules/.cache/skycast/openapi.json), for linting and client generation.
+ *   npx tsx scripts/write-openapi.ts [out.json]
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { allContracts } from "@/lib/http/all-contracts";
+import { buildOpenApiDocument } from "@/lib/http/openapi";
+
+const out = path.resolve(process.argv[2] ?? "node_modules/.cache/skycast/openapi.json");
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, JSON.stringify(buildOpenApiDocument(allContracts()), null, 2) + "\n");
+console.log(out);
