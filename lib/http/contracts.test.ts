@@ -12,6 +12,8 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const NOT_CONTRACTS: Record<string, string> = {
   "/api/auth/[...nextauth]": "next-auth's own handler (sign-in flow, not part of the API)",
   "/api/inngest": "Inngest's serve endpoint (signed by Inngest, not a public API)",
+  "/api/floor": "the benchmark's framework floor (a constant, no database; not part of the API)",
+  "/metrics": "Prometheus text for operators (METRICS_TOKEN), not part of the public API",
   "/v1/openapi.json": "serves the document itself",
 };
 

@@ -26,6 +26,7 @@ const RequestSchema = z
 
 export const requestContracts = {
   listRequests: contract({
+    operationId: "requests.list",
     method: "GET",
     path: "/v1/requests",
     summary: "List logged API requests",

@@ -77,6 +77,7 @@ const errors = {
 
 export const eventContracts = {
   listEvents: contract({
+    operationId: "events.list",
     method: "GET",
     path: "/v1/events",
     summary: "List events",
@@ -93,6 +94,7 @@ export const eventContracts = {
     },
   }),
   getEvent: contract({
+    operationId: "events.get",
     method: "GET",
     path: "/v1/events/{event_id}",
     summary: "Get an event",
@@ -105,6 +107,7 @@ export const eventContracts = {
     responses: { 200: { description: "The event", schema: EventDetailSchema }, ...errors },
   }),
   listWatchAttempts: contract({
+    operationId: "watches.listAttempts",
     method: "GET",
     path: "/v1/weather/watch/{watch_id}/attempts",
     summary: "List a watch's delivery attempts",
@@ -129,6 +132,7 @@ export const eventContracts = {
     },
   }),
   redeliverWatchEvent: contract({
+    operationId: "watches.redeliverEvent",
     method: "POST",
     path: "/v1/weather/watch/{watch_id}/events/{event_id}/redeliver",
     summary: "Redeliver a watch event to its webhook_url",

@@ -29,6 +29,7 @@ const disabled = { 409: { description: "The endpoint is disabled (clone it inste
 
 export const manageContracts = {
   updateWebhook: contract({
+    operationId: "webhooks.update",
     method: "PATCH",
     path: "/v1/webhooks/{webhook_id}",
     summary: "Update a webhook endpoint",
@@ -43,6 +44,8 @@ export const manageContracts = {
     responses: { 200: { description: "The endpoint", schema: EndpointSchema }, ...disabled, ...errors },
   }),
   revealSecret: contract({
+    operationId: "webhooks.revealSecret",
+    secret: true,
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/secret/reveal",
     summary: "Reveal an endpoint's signing secret",
@@ -55,6 +58,8 @@ export const manageContracts = {
     responses: { 200: { description: "The secret", schema: SecretSchema }, ...errors },
   }),
   rotateSecret: contract({
+    operationId: "webhooks.rotateSecret",
+    secret: true,
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/secret/rotate",
     summary: "Rotate an endpoint's signing secret",
@@ -69,6 +74,8 @@ export const manageContracts = {
     responses: { 200: { description: "The new secret", schema: SecretSchema }, ...disabled, ...errors },
   }),
   cloneWebhook: contract({
+    operationId: "webhooks.clone",
+    secret: true,
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/clone",
     summary: "Clone a webhook endpoint",
