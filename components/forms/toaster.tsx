@@ -3,5 +3,13 @@ import { Toaster as Sonner } from "sonner";
 
 /** Success toasts of the form layer (announced politely by sonner's live region). */
 export function Toaster() {
-  return <Sonner position="top-center" richColors closeButton duration={4000} />;
+  // Our own colours (sonner's rich colours fail WCAG contrast for the title text).
+  return (
+    <Sonner
+      position="top-center"
+      closeButton
+      duration={4000}
+      toastOptions={{ classNames: { toast: "bg-white! text-slate-900! border-emerald-600!", title: "text-slate-900!", description: "text-slate-700!" } }}
+    />
+  );
 }

@@ -24,7 +24,7 @@ export function PlanTable({ current }: { current?: string }) {
               </th>
               {PLANS.map((p) => (
                 <th key={p} scope="col" className={cx("px-2 py-1 font-medium", p === current ? "bg-indigo-50 text-indigo-900" : "text-slate-700")}>
-                  <span className="capitalize">{p}</span>
+                  {p.charAt(0).toUpperCase() + p.slice(1)}
                   {p === current && <span className="block text-xs font-normal">your plan</span>}
                 </th>
               ))}

@@ -64,7 +64,7 @@ export function ProblemView({ body, status, keyName, plan }: { body: unknown; st
         <div className="space-y-1">
           <div>{next}</div>
           <p className="text-xs">
-            HTTP {status} · code <code className="font-mono">{e.code}</code>
+            HTTP status {status} · code <code className="font-mono">{e.code}</code>
             {e.request_id && (
               <>
                 {" "}

@@ -49,7 +49,7 @@ export function CoordinatePicker({
           <Input
             {...p}
             type="search"
-            aria-controls="place-results"
+            aria-controls={matches.length > 0 ? "place-results" : undefined}
             autoComplete="off"
             placeholder="e.g. Lisbon"
             value={query}

@@ -14,8 +14,7 @@ type Body = { url: string; events: WebhookEventType[]; description: string };
 
 function check(b: Body): Record<string, string> {
   const e: Record<string, string> = {};
-  if (!b.url) e.url = "Enter the https:// URL that receives the events.";
-  else if (!/^https:\/\/\S+$/i.test(b.url)) e.url = "Use a full https:// URL that can receive POST requests.";
+  if (!/^https:\/\/\S+$/i.test(b.url)) e.url = "Enter an https:// URL that can receive POST requests.";
   if (b.events.length === 0) e.events = "Choose at least one event type.";
   return e;
 }
