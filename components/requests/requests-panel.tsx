@@ -11,6 +11,10 @@ import { QueryStates } from "@/components/ui/query-states";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { formatDateTime } from "@/lib/client/format";
+import { pollingOptions } from "@/lib/client/polling";
+
+/** Rows land about a second after a call: poll gently while the tab is visible. */
+const POLLING = pollingOptions(3_000, 30_000);
 
 export interface LoggedRequest {
   request_id: string;
@@ -35,7 +39,7 @@ export function RequestsPanel({ initialRequestId = "" }: { initialRequestId?: st
   const [cursor, setCursor] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(initialRequestId || null);
   const qs = new URLSearchParams(Object.entries({ ...filters, ...(cursor ? { cursor } : {}) }).filter(([, v]) => v));
-  const q = useQuery({ queryKey: ["requests", qs.toString()], queryFn: () => apiFetch<Page>(`/v1/requests?${qs}`) });
+  const q = useQuery({ queryKey: ["requests", qs.toString()], queryFn: () => apiFetch<Page>(`/v1/requests?${qs}`), ...POLLING });
 
   function apply(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

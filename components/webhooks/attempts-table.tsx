@@ -8,7 +8,10 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { QueryStates } from "@/components/ui/query-states";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import Link from "next/link";
+import { apiFetch } from "@/lib/client/api-fetch";
+import { Label, Select } from "@/components/ui/field";
+import { ErrorText } from "@/components/ui/request-id-note";
 import { formatDateTime, formatRelative } from "@/lib/client/format";
 import { attemptsQuery, type DeliveryAttempt, type Envelope, type ManualDelivery } from "./types";
 import { pollingOptions } from "@/lib/client/polling";
@@ -21,9 +24,11 @@ const TONE = { delivered: "success", retrying: "warning", failed: "danger", givi
 /** The endpoint's latest attempts (newest first), polled every 5 s; expand a row for the body excerpt; redeliver an event. */
 export function AttemptsTable({ webhookId, canRedeliver, onRedelivered }: { webhookId: string; canRedeliver: boolean; onRedelivered: () => void }) {
   const [open, setOpen] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
   const attempts = useQuery({
-    queryKey: attemptsQuery(webhookId),
-    queryFn: async () => (await apiFetch<Envelope<{ attempts: DeliveryAttempt[] }>>(`/v1/webhooks/${webhookId}/attempts?limit=100`)).data.attempts,
+    queryKey: [...attemptsQuery(webhookId), status],
+    queryFn: async () =>
+      (await apiFetch<Envelope<{ attempts: DeliveryAttempt[] }>>(`/v1/webhooks/${webhookId}/attempts?limit=100${status ? `&status=${status}` : ""}`)).data.attempts,
     ...POLLING,
   });
   const redeliver = useMutation({
@@ -31,11 +36,32 @@ export function AttemptsTable({ webhookId, canRedeliver, onRedelivered }: { webh
       (await apiFetch<Envelope<ManualDelivery>>(`/v1/webhooks/${webhookId}/events/${eventId}/redeliver`, { method: "POST" })).data,
     onSettled: onRedelivered,
   });
+  const result = redeliver.data?.attempt;
 
   return (
     <Card>
-      <CardHeader title="Delivery attempts" description="Most recent first; refreshes every few seconds." />
-      {redeliver.isError && <Alert tone="danger" className="m-4">{errorMessage(redeliver.error)}</Alert>}
+      <CardHeader
+        title="Delivery attempts"
+        description="Most recent first, grouped by event; refreshes every few seconds."
+        actions={
+          <span className="flex items-center gap-2">
+            <Label htmlFor="attempt-status" className="sr-only">Filter attempts by status</Label>
+            <Select id="attempt-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="">All statuses</option>
+              <option value="delivered">Delivered</option>
+              <option value="retrying">Retrying</option>
+              <option value="failed">Failed (superseded)</option>
+              <option value="giving_up">Giving up</option>
+            </Select>
+          </span>
+        }
+      />
+      {redeliver.isError && <Alert tone="danger" className="m-4"><ErrorText error={redeliver.error} /></Alert>}
+      {result && (
+        <Alert tone={result.status === "delivered" ? "success" : "danger"} className="m-4" title="Redelivered">
+          New attempt {result.status === "delivered" ? `delivered (HTTP ${result.response_status})` : `failed: ${result.error_message ?? `HTTP ${result.response_status}`}`}.
+        </Alert>
+      )}
       <QueryStates
         query={attempts}
         what="attempts"
@@ -55,15 +81,24 @@ export function AttemptsTable({ webhookId, canRedeliver, onRedelivered }: { webh
               </Tr>
             </THead>
             <TBody>
-              {rows.map((a) => (
+              {rows.map((a, i) => (
                 <Fragment key={a.attempt_id}>
+                  {rows.findIndex((r) => r.event_id === a.event_id) === i && (
+                    <Tr className="bg-slate-50">
+                      <Td colSpan={7} className="py-1.5 text-xs">
+                        <Link href={`/events/${a.event_id}`} className="font-medium text-indigo-700 underline">
+                          {a.event_type} · {a.event_id.slice(0, 8)}…
+                        </Link>
+                      </Td>
+                    </Tr>
+                  )}
                   <Tr>
                     <Td><StatusChip status={a.status} tone={TONE[a.status]} /></Td>
                     <Td>
                       <p className="font-mono text-xs">{a.event_type}</p>
                       <p className="font-mono text-[11px] text-slate-500">{a.event_id}</p>
                     </Td>
-                    <Td>#{a.attempt_number}</Td>
+                    <Td>{a.delivery_kind === "manual" ? "Redelivery" : a.delivery_kind === "test" ? "Test" : `#${a.attempt_number}`}</Td>
                     <Td className="font-mono">{a.response_status === 0 ? "—" : a.response_status}</Td>
                     <Td className="whitespace-nowrap">{a.response_time_ms} ms</Td>
                     <Td className="whitespace-nowrap" title={formatDateTime(a.attempted_at)}>
@@ -87,9 +122,12 @@ export function AttemptsTable({ webhookId, canRedeliver, onRedelivered }: { webh
                         {a.error_message && <p className="mb-2 text-sm text-red-700">{a.error_message}</p>}
                         <p className="text-xs font-medium text-slate-500">Response body (first 1 KB)</p>
                         <pre className="mt-1 max-h-48 overflow-auto rounded bg-white p-2 font-mono text-xs ring-1 ring-slate-200">{a.response_body_excerpt || "(empty)"}</pre>
-                        <p className="mt-2 font-mono text-[11px] break-all text-slate-500">
-                          t={a.request_timestamp} · signature={a.request_signature}
-                        </p>
+                        <p className="mt-2 text-xs font-medium text-slate-500">Request headers</p>
+                        <pre className="mt-1 overflow-auto rounded bg-white p-2 font-mono text-xs ring-1 ring-slate-200">
+                          {a.request_headers ? Object.entries(a.request_headers).map(([k, v]) => `${k}: ${v}`).join("\n") : `t=${a.request_timestamp} · signature=${a.request_signature}`}
+                        </pre>
+                        <p className="mt-2 text-xs font-medium text-slate-500">Request body (as sent)</p>
+                        <pre className="mt-1 max-h-48 overflow-auto rounded bg-white p-2 font-mono text-xs ring-1 ring-slate-200">{a.request_body ?? "(not recorded)"}</pre>
                       </Td>
                     </Tr>
                   )}

@@ -28,6 +28,9 @@ export interface DeliveryAttempt {
   event_type: string;
   attempt_number: number;
   status: "delivered" | "retrying" | "failed" | "giving_up";
+  delivery_kind?: "endpoint" | "watch" | "manual" | "test";
+  request_body?: string | null;
+  request_headers?: Record<string, string> | null;
   response_status: number;
   response_time_ms: number;
   response_body_excerpt: string;

@@ -12,6 +12,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { formatDateTime, formatRelative } from "@/lib/client/format";
 import { AttemptsTable } from "./attempts-table";
+import { CloneEndpointButton, EditEndpointCard, SecretCard, TestTypeSelect } from "./endpoint-manage";
+import { ErrorText } from "@/components/ui/request-id-note";
 import { VerificationRecipe } from "./verification-recipe";
 import { attemptsQuery, webhookQuery, WEBHOOKS_QUERY, type Envelope, type ManualDelivery, type WebhookEndpoint } from "./types";
 import { pollingOptions } from "@/lib/client/polling";
@@ -28,6 +30,7 @@ const REASONS: Record<string, string> = {
 export function WebhookDetail({ webhookId }: { webhookId: string }) {
   const qc = useQueryClient();
   const [confirmDisable, setConfirmDisable] = useState(false);
+  const [testType, setTestType] = useState("");
   const endpoint = useQuery({
     queryKey: webhookQuery(webhookId),
     queryFn: async () => (await apiFetch<Envelope<WebhookEndpoint>>(`/v1/webhooks/${webhookId}`)).data,
@@ -38,7 +41,8 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
     void qc.invalidateQueries({ queryKey: WEBHOOKS_QUERY });
   };
   const test = useMutation({
-    mutationFn: async () => (await apiFetch<Envelope<ManualDelivery>>(`/v1/webhooks/${webhookId}/test`, { method: "POST" })).data,
+    mutationFn: async () =>
+      (await apiFetch<Envelope<ManualDelivery>>(`/v1/webhooks/${webhookId}/test`, { method: "POST", body: testType ? { event_type: testType } : {} })).data,
     onSettled: refresh,
   });
   const disable = useMutation({
@@ -59,7 +63,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
   if (endpoint.isError) {
     return (
       <Alert tone="danger" title="Could not load this endpoint">
-        {errorMessage(endpoint.error)} <Link href="/webhooks" className="font-medium underline">Back to webhooks</Link>
+        <ErrorText error={endpoint.error} /> <Link href="/webhooks" className="font-medium underline">Back to webhooks</Link>
       </Alert>
     );
   }
@@ -75,6 +79,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
         actions={
           active && (
             <>
+              <TestTypeSelect endpoint={w} value={testType} onChange={setTestType} />
               <Button variant="secondary" onClick={() => test.mutate()} loading={test.isPending}>
                 {test.isPending ? "Sending…" : "Send test event"}
               </Button>
@@ -91,12 +96,14 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
           sent to it; create a new endpoint to resume deliveries.
         </Alert>
       )}
-      {test.isError && <Alert tone="danger" className="mb-6">{errorMessage(test.error)}</Alert>}
+      {!active && <CloneEndpointButton endpoint={w} />}
+      {test.isError && <Alert tone="danger" className="mb-6"><ErrorText error={test.error} /></Alert>}
       {testResult && (
         <Alert tone={testResult.status === "delivered" ? "success" : "danger"} title="Test event sent" className="mb-6">
           {testResult.status === "delivered"
             ? `Your endpoint answered ${testResult.response_status} in ${testResult.response_time_ms} ms.`
-            : `Delivery failed: ${testResult.error_message ?? `HTTP ${testResult.response_status}`}.`}
+            : `Delivery failed: ${testResult.error_message ?? `HTTP ${testResult.response_status}`}.`}{" "}
+          <Link href={`/events/${test.data!.event_id}`} className="font-medium underline">Open the event</Link>
         </Alert>
       )}
 
@@ -119,6 +126,9 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
           </dl>
         </CardBody>
       </Card>
+
+      {active && <EditEndpointCard key={w.updated_at} endpoint={w} />}
+      <SecretCard endpoint={w} />
 
       <AttemptsTable webhookId={webhookId} canRedeliver={active} onRedelivered={() => void qc.invalidateQueries({ queryKey: attemptsQuery(webhookId) })} />
 
