@@ -4,11 +4,10 @@
  *  - embedded pass: PGlite in a fresh temp dir; the platform baseline scenario only.
  *  - Postgres pass, when DATABASE_URL (or BENCH_DATABASE_URL) is given: a fresh database on that
  *    server, every scenario.
- * Prints one table per pass (req/s, p50/p99, ratio to /api/healthz, non-2xx, target). On a
- * shared machine the load moves during a pass, so /api/healthz is measured again before each
- * scenario and each row's ratio uses the healthz figure measured just before it (shown in the
- * table) and the invariant checks, and writes everything to bench/results/<date-time>.json
- * (git-ignored) so runs can be compared. Exit code 1 when an invariant check fails.
+ * Prints one table per pass (req/s, p50/p99, ratio to /api/healthz, non-2xx, target) and the
+ * invariant checks, and writes everything to bench/results/<date-time>.json (git-ignored) so runs
+ * can be compared. On a shared machine the load moves during a pass, so /api/healthz is measured
+ * again before each scenario and each row's ratio uses the figure measured just before it. Exit code 1 when an invariant check fails.
  * Options: BENCH_ONLY=<substring> runs matching scenarios (the healthz baseline is always
  * measured); BENCH_SKIP_EMBEDDED=1; BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (2),
  * BENCH_DB_PREFIX (name prefix of the throw-away database, default bench).
