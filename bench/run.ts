@@ -4,9 +4,10 @@
  *  - embedded pass: PGlite in a fresh temp dir; the platform baseline scenario only.
  *  - Postgres pass, when DATABASE_URL (or BENCH_DATABASE_URL) is given: a fresh database on that
  *    server, every scenario.
- * Prints one table per pass (req/s, p50/p99, ratio to /api/healthz of the same pass, non-2xx,
- * target) and the invariant checks, and writes everything to bench/results/<date-time>.json
- * (git-ignored) so runs can be compared. Exit code 1 when an invariant check fails.
+ * Prints one table per pass (req/s, p50/p99, ratio to /api/healthz, non-2xx, target) and the
+ * invariant checks, and writes everything to bench/results/<date-time>.json (git-ignored) so runs
+ * can be compared. On a shared machine the load moves during a pass, so /api/healthz is measured
+ * again before each scenario and each row's ratio uses the figure measured just before it. Exit code 1 when an invariant check fails.
  * Options: BENCH_ONLY=<substring> runs matching scenarios (the healthz baseline is always
  * measured); BENCH_SKIP_EMBEDDED=1; BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (2),
  * BENCH_DB_PREFIX (name prefix of the throw-away database, default bench).
@@ -60,22 +61,23 @@ interface PassResult {
 const passes: PassResult[] = [];
 
 function printTable(pass: PassResult) {
-  const head = ["endpoint", "req/s", "p50 ms", "p99 ms", "x healthz", "target", "non-2xx", "note"];
+  const head = ["endpoint", "req/s", "p50 ms", "p99 ms", "healthz", "x healthz", "target", "non-2xx", "note"];
   const lines = pass.rows.map((r) => [
     r.title,
     String(r.rps),
     String(r.p50),
     String(r.p99),
+    r.baseline === undefined ? "" : String(r.baseline),
     r.ratio === undefined ? "" : r.ratio.toFixed(2),
     r.target === undefined ? "" : `${r.target.toFixed(2)} ${r.ratio !== undefined && r.ratio >= r.target ? "met" : "MISSED"}`,
     String(r.non2xx + r.errors),
     r.note ?? "",
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) => "| " + cells.map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ") + " |";
+  const fmt = (cells: string[]) => "| " + cells.map((c, i) => (i === 0 || i === 8 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ") + " |";
   console.log(`\n# ${pass.label}: healthz ${pass.healthzRps ?? "?"} req/s`);
   console.log(fmt(head));
-  console.log("|" + widths.map((w, i) => (i === 0 || i === 7 ? "-".repeat(w + 1) + "-" : "-".repeat(w + 1) + ":")).join("|") + "|");
+  console.log("|" + widths.map((w, i) => (i === 0 || i === 8 ? "-".repeat(w + 1) + "-" : "-".repeat(w + 1) + ":")).join("|") + "|");
   for (const l of lines) console.log(fmt(l));
   if (pass.checks.length > 0) {
     console.log("\ninvariants:");
@@ -111,6 +113,7 @@ async function runPass(label: string, dbEnv: Record<string, string>, scenarios: 
     await ctx.baselineRps();
     for (const s of scenarios) {
       rec.setScenario(s.name);
+      await rec.measureBaseline();
       try {
         print(s.name, await s.run(ctx));
       } catch (err) {
@@ -122,7 +125,7 @@ async function runPass(label: string, dbEnv: Record<string, string>, scenarios: 
     await server.stop();
   }
   const healthz = rec.rows.find((r) => r.title === HEALTHZ)?.rps;
-  for (const r of rec.rows) if (healthz) r.ratio = +(r.rps / healthz).toFixed(3);
+  for (const r of rec.rows) if (r.baseline) r.ratio = +(r.rps / r.baseline).toFixed(3);
   const pass = { label, healthzRps: healthz, rows: rec.rows, checks: rec.checks };
   passes.push(pass);
   printTable(pass);

@@ -51,7 +51,8 @@ export interface LoadResult {
 export interface TableRow extends LoadResult {
   scenario?: string;
   target?: number;
-  /** Ratio to healthz, filled in by the runner. */
+  /** /api/healthz req/s measured just before this row's scenario, and the ratio to it. */
+  baseline?: number;
   ratio?: number;
   /** Extra figures (e.g. applied ops/s, items/s). */
   note?: string;

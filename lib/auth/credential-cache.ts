@@ -30,6 +30,7 @@ class CredentialCache {
   private generation = 0;
   private ready = false;
   private started = false;
+  private onReady: Array<() => void> = [];
   hits = 0;
   misses = 0;
 
@@ -42,9 +43,11 @@ class CredentialCache {
       .listen(CREDENTIALS_CHANNEL, (payload) => this.onNotify(payload), () => {
         this.invalidate();
         this.ready = true;
+        for (const f of this.onReady.splice(0)) f();
       })
       .catch((err) => {
         this.ready = false;
+        for (const f of this.onReady.splice(0)) f();
         log.warn("credential cache disabled: LISTEN failed", { error: err });
       });
   }
@@ -88,6 +91,9 @@ class CredentialCache {
    */
   async sync(): Promise<void> {
     this.invalidate();
+    // The echo needs our own LISTEN: establish it if this instance never authenticated anything.
+    this.start();
+    if (!this.ready) await withTimeout(new Promise<void>((r) => this.onReady.push(r)), SYNC_TIMEOUT_MS);
     if (!this.ready) return;
     const marker = `sync:${randomUUID()}`;
     let timer: NodeJS.Timeout | undefined;
@@ -105,7 +111,15 @@ class CredentialCache {
   }
 }
 
-const caches = new WeakMap<DbHandle, CredentialCache>();
+function withTimeout(p: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<void>((r) => (timer = setTimeout(r, ms)))]).finally(() => clearTimeout(timer));
+}
+
+// One cache per handle per process, even if the bundler loads this module more than once
+// (route bundles): the handle itself lives on globalThis for the same reason.
+const globalForCache = globalThis as unknown as { __credentialCaches?: WeakMap<DbHandle, CredentialCache> };
+const caches = (globalForCache.__credentialCaches ??= new WeakMap<DbHandle, CredentialCache>());
 
 export function credentialCacheFor(handle: DbHandle): CredentialCache {
   let c = caches.get(handle);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openPostgres, type DbHandle } from "@/lib/db/client";
+import { getDbHandle, openPostgres, setDbHandle, type DbHandle } from "@/lib/db/client";
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
 import { queryOne } from "@/lib/db/sql";
 import { setPlan } from "@/lib/accounts/set-plan";
@@ -50,6 +50,23 @@ describeWithPostgres("credential cache across two instances (real Postgres)", ()
     await revokeApiKey(u.userId, row!.id); // on instance A
     await expect(verifyApiKey(key, b)).rejects.toMatchObject({ status: 401, message: "The API key has been revoked." });
     await expect(verifyApiKey(key)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("revoking from an instance that never authenticated anything (portal session) still reaches the other one at once", async () => {
+    const u = await makeUser();
+    const key = await u.key(["weather:read"]);
+    await warmOn(b, () => verifyApiKey(key, b));
+    const row = await queryOne<{ id: number }>(t.db, sql`SELECT id FROM api_keys WHERE user_id = ${u.userId}::uuid`);
+    const a = await getDbHandle();
+    const fresh = await openPostgres(t.url!, { max: 2 });
+    setDbHandle(fresh); // instance C: its credential cache has never started
+    try {
+      await revokeApiKey(u.userId, row!.id);
+    } finally {
+      setDbHandle(a);
+      await fresh.close();
+    }
+    await expect(verifyApiKey(key, b)).rejects.toMatchObject({ status: 401, message: "The API key has been revoked." });
   });
 
   it("a plan change reaches the other instance's next request", async () => {

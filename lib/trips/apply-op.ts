@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from "@/lib/db/sql";
 import { ApiError } from "@/lib/http/errors";
 import { validationError } from "@/lib/http/parse";
+import { addEventInOneStatement } from "./add-event-one-statement";
 import { applyTripChange, type ChangeContext, type MutationOutcome } from "./apply-change";
 import { deleteEvent, findEvent, insertEvent, listEventRows, patchProblems, setEventColumns, updateEvent } from "./event-store";
 import { OpPayloads, type OpRequest, type OpType } from "./op-types";
@@ -34,6 +35,10 @@ export async function applyOp(tripId: number, userId: string, op: OpRequest): Pr
     if (!op.op_id) await requireTripRole(tripId, userId, "edit");
     const e = validationError("body", parsed.error);
     throw new ApiError("bad_request", e.message.replace("Invalid ", `Invalid ${op.type} payload field `), { details: e.details });
+  }
+  if (op.type === "add_event" && !op.op_id) {
+    const fast = await addEventInOneStatement(tripId, userId, op.base_revision, op.payload, parsed.data as Payload<"add_event">);
+    if (fast) return response(tripId, fast.revision, op, [fast.eventId]);
   }
   try {
     const out = await applyTripChange(

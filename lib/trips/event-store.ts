@@ -31,7 +31,7 @@ type Columns = Partial<Omit<typeof tripEvents.$inferInsert, "id" | "tripId">>;
 const PLAIN = ["location", "notes", "cost", ...FLIGHT_FIELDS, ...ACCOMMODATION_FIELDS] as const;
 
 /** Input fields -> columns; local times are read in the event's zone. */
-function columnsOf(input: Partial<EventCreateInput>, zone: string): Columns {
+export function columnsOf(input: Partial<EventCreateInput>, zone: string): Columns {
   const c: Columns = {};
   if (input.type !== undefined) c.type = input.type;
   if (input.title !== undefined) c.title = input.title;

@@ -4,7 +4,7 @@ export function isValidTimeZone(zone: string): boolean {
   return IANAZone.isValidZone(zone);
 }
 
-const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
+export const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
 
 /** A YYYY-MM-DD date whose year the database can hold wherever a zone puts its times (1000-9998). */

@@ -1,0 +1,65 @@
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { tripEvents, tripOps } from "@/drizzle/schema";
+import { getDb } from "@/lib/db/client";
+import { queryOne } from "@/lib/db/sql";
+import { staleRevision } from "./apply-change";
+import { columnsOf } from "./event-store";
+import type { EventCreateInput } from "./event-schema";
+import { ALLOWED, requireTripRole } from "./roles";
+import { HAS_OFFSET } from "./time";
+
+const EVENT_COLUMNS = getTableColumns(tripEvents);
+
+/** A typed parameter: INSERT … SELECT does not infer parameter types from the target columns. */
+function param(value: unknown, column: { getSQLType(): string; mapToDriverValue(v: unknown): unknown }): SQL {
+  return sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
+}
+
+/**
+ * `add_event` without an op_id in ONE statement (no BEGIN/COMMIT round trips): the
+ * conditional revision bump with the caller's role check, the event insert and the op-log
+ * append as one CTE, atomic as any single statement. Same invariant as applyTripChange:
+ * the row lock on the trip serialises writers and a waiter re-checks `revision = base` on
+ * the committed row (READ COMMITTED). Applies only when the event's instants do not need
+ * the trip's zone (offsets given, or the event's own zone); otherwise returns undefined and
+ * the caller takes the general path. Nothing bumped: 404/403 from the role, else 409.
+ */
+export async function addEventInOneStatement(
+  tripId: number,
+  userId: string,
+  baseRevision: number,
+  requestPayload: Record<string, unknown>,
+  input: EventCreateInput,
+): Promise<{ revision: number; eventId: number } | undefined> {
+  const zoneFree = (s: string | null | undefined) => s == null || HAS_OFFSET.test(s);
+  if (!input.timeZone && !(zoneFree(input.startDateTime) && zoneFree(input.endDateTime))) return undefined;
+  const { timeZone: _zone, ...cols } = columnsOf(input, input.timeZone ?? "UTC");
+  const entries = Object.entries({ type: input.type, title: input.title, ...cols }).filter(([, v]) => v !== undefined) as Array<[keyof typeof EVENT_COLUMNS, unknown]>;
+  const names = sql.join(entries.map(([k]) => sql.identifier(EVENT_COLUMNS[k].name)), sql`, `);
+  const values = sql.join(entries.map(([k, v]) => param(v, EVENT_COLUMNS[k] as never)), sql`, `);
+  const roles = sql.join(ALLOWED.edit.map((r) => sql`${r}`), sql`, `);
+  const db = await getDb();
+  const row = await queryOne<{ revision: number; event_id: number }>(
+    db,
+    sql`WITH bump AS (
+          UPDATE trips SET revision = revision + 1, updated_at = now()
+          WHERE id = ${tripId} AND revision = ${baseRevision}
+            AND EXISTS (SELECT 1 FROM trip_members m WHERE m.trip_id = trips.id AND m.user_id = ${userId}::uuid AND m.role IN (${roles}))
+          RETURNING id, revision, time_zone
+        ), ev AS (
+          INSERT INTO trip_events (trip_id, time_zone, ${names})
+          SELECT bump.id, coalesce(${input.timeZone ?? null}::text, bump.time_zone), ${values} FROM bump
+          RETURNING id
+        ), op AS (
+          INSERT INTO trip_ops (trip_id, revision, source, type, payload, affected_event_ids, deleted_event_ids, actor_user_id)
+          SELECT bump.id, bump.revision, 'ops', 'add_event', ${param(requestPayload, tripOps.payload as never)}, ARRAY[ev.id], '{}'::integer[], ${userId}::uuid
+          FROM bump, ev
+          RETURNING revision, affected_event_ids
+        )
+        SELECT revision, affected_event_ids[1] AS event_id FROM op`,
+  );
+  if (row) return { revision: Number(row.revision), eventId: Number(row.event_id) };
+  await requireTripRole(tripId, userId, "edit");
+  const current = await queryOne<{ revision: number }>(db, sql`SELECT revision FROM trips WHERE id = ${tripId}`);
+  throw staleRevision(Number(current?.revision ?? baseRevision), baseRevision);
+}
