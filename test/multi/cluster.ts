@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { resetEnvCache } from "@/lib/env";
 
 /**
  * N real `next start` instances of the built app on one Postgres database,
@@ -36,7 +37,12 @@ export function skipReason(): string | undefined {
 
 const NEXT_BIN = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
 
+/** Shared by the instances and the test process, which creates endpoints (their secrets are encrypted with it). */
+const CLUSTER_ENCRYPTION_KEY = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90";
+
 export async function startCluster(opts: { n: number; basePort: number; databaseUrl: string; env?: Record<string, string> }): Promise<Cluster> {
+  process.env.APP_ENCRYPTION_KEY = CLUSTER_ENCRYPTION_KEY;
+  resetEnvCache();
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "multi-"));
   const instances: Instance[] = [];
   for (let i = 0; i < opts.n; i++) {
@@ -53,7 +59,7 @@ export async function startCluster(opts: { n: number; basePort: number; database
         DATABASE_URL: opts.databaseUrl,
         NEXTAUTH_URL: `http://127.0.0.1:${port}`,
         NEXTAUTH_SECRET: "multi-instance-test-secret-0123456789abcdef",
-        APP_ENCRYPTION_KEY: "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90",
+        APP_ENCRYPTION_KEY: CLUSTER_ENCRYPTION_KEY,
         LOG_LEVEL: "warn",
         ...opts.env,
       },
