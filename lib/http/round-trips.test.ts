@@ -40,7 +40,12 @@ async function cost(handler: Handler, opts: CallOptions): Promise<string[]> {
   const r = await call(handler, opts);
   expect(r.status, r.text).toBeLessThan(300);
   await new Promise((r) => setImmediate(r));
-  return [...statements];
+  return offPath(statements);
+}
+
+/** The request log is written in batches off the request path: not a request's cost. */
+function offPath(qs: string[]): string[] {
+  return qs.filter((q) => !/request_log/.test(q));
 }
 
 describe("statements per request", () => {
@@ -99,8 +104,8 @@ describe("statements per request", () => {
     expect((await call(ops.POST, op())).status).toBe(200);
     await new Promise((r) => setImmediate(r));
     // Aside from the token's first-use lastUsedAt write (off the request path, once a minute).
-    const work = statements.filter((q) => !q.includes("last_used_at"));
-    expect(work).toHaveLength(1);
+    const work = offPath(statements).filter((q) => !q.includes("last_used_at"));
+    expect(work, work.join("\n")).toHaveLength(1);
     expect(work[0]).toMatch(/^WITH bump AS \(\s*UPDATE trips SET revision = revision \+ 1[\s\S]*trip_members[\s\S]*INSERT INTO trip_events[\s\S]*INSERT INTO trip_ops/);
   });
 });
