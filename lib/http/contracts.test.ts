@@ -15,7 +15,6 @@ const NOT_CONTRACTS: Record<string, string> = {
   "/api/floor": "the benchmark's framework floor (a constant, no database; not part of the API)",
   "/metrics": "Prometheus text for operators (METRICS_TOKEN), not part of the public API",
   "/v1/openapi.json": "serves the document itself",
-  "/api/floor": "benchmark floor: a constant response without the route helper (npm run bench)",
 };
 
 function routeFolders(dir = APP): string[] {
