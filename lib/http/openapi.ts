@@ -86,7 +86,7 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
       security: c.auth.security,
       requestParams,
       ...(c.body
-        ? { requestBody: { required: !c.bodyOptional, content: { "application/json": { schema: c.body } } } }
+        ? { requestBody: { required: !c.bodyOptional, content: { "application/json": { schema: c.documentedBody ?? c.body } } } }
         : {}),
       responses,
     };
