@@ -77,6 +77,13 @@ const SIGNATURE_HEADERS = [
   },
   {
     in: "header" as const,
+    name: "X-Service-Signatures",
+    required: false,
+    description: "During a secret rotation's grace period: `v1=<hex with the new secret>,v1=<hex with the old secret>`; accept the delivery if either matches.",
+    schema: { type: "string" as const },
+  },
+  {
+    in: "header" as const,
     name: "X-Service-Event-Id",
     required: true,
     description: "The event id (same as the body's id): deduplicate on it, retries and redeliveries repeat it.",

@@ -1,3 +1,4 @@
+import type { WebhookEventType } from "./event-types";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES } from "@/drizzle/schema";
@@ -48,7 +49,7 @@ interface EventRow {
 function presentEventSummary(e: EventRow) {
   return {
     event_id: e.id,
-    type: e.type,
+    type: e.type as WebhookEventType,
     created_at: new Date(e.created_at).toISOString(),
     watch_id: e.watch_id,
     test: e.data?.test === true,
@@ -125,7 +126,7 @@ export async function getEvent(accountId: string, eventId: string) {
   const payload = eventEnvelope({ id: e.id, type: e.type, createdAt, data: e.data });
   return {
     event_id: e.id,
-    type: e.type,
+    type: e.type as WebhookEventType,
     created_at: createdAt.toISOString(),
     watch_id: e.watch_id,
     test: e.data?.test === true,
