@@ -223,7 +223,7 @@ export interface paths {
         };
         /**
          * Liveness for load balancers
-         * @description Unauthenticated. 200 when the process is up, its configuration is complete and the database answers; 503 otherwise.
+         * @description Unauthenticated. 200 when the process is up, its configuration is complete and the database answers; 503 otherwise. `runner` reports this instance's background job runner separately (a stalled runner does not fail the check: alert on it instead).
          */
         get: operations["platform.getHealth"];
         put?: never;
@@ -290,6 +290,26 @@ export interface paths {
          * @description The exact signed payload and one summary per delivery chain (status, attempts, last response, next retry). Bills 0 units.
          */
         get: operations["events.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List logged API requests
+         * @description Every API request made for the account with any credential, newest first, kept 7 days. Filters: status (404 or 4xx), path (template or its beginning), request_id (an X-Request-Id). Bodies and headers are never stored. Rows are written in batches and appear within about a second. Bills 0 units.
+         */
+        get: operations["get.v1Requests"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1394,6 +1414,27 @@ export interface components {
             revision: number;
             time_zone: string;
             trip_id: number;
+        };
+        LoggedRequest: {
+            at: string;
+            billing_units: number;
+            credential: {
+                /** @description Display prefix of the key or token (never its value) */
+                prefix: string | null;
+                /** @enum {string} */
+                type: "api_key" | "access_token" | "session" | "visa_key" | "none";
+            };
+            error_code: string | null;
+            latency_ms: number;
+            method: string;
+            /** @description Path template of the route, e.g. /v1/weather/watch/{watch_id} */
+            path: string;
+            /**
+             * Format: uuid
+             * @description The X-Request-Id the response carried
+             */
+            request_id: string;
+            status: number;
         };
         Proposal: {
             accepted_at: string | null;
@@ -4050,6 +4091,13 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         database: "ok";
+                        runner: {
+                            last_ok_at: string | null;
+                            /** @enum {string} */
+                            mode: "local" | "inngest" | "disabled";
+                            /** @enum {string} */
+                            status: "ok" | "starting" | "stalled" | "n/a";
+                        };
                         /** @constant */
                         status: "ok";
                     };
@@ -4541,6 +4589,119 @@ export interface operations {
             };
             /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
             429: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+        };
+    };
+    "get.v1Requests": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                /** @description Path template or its beginning, e.g. /v1/weather/watch */
+                path?: string;
+                request_id?: string;
+                /** @description An exact status (404) or a class (4xx) */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requests */
+            200: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            has_more: boolean;
+                            next_cursor: string | null;
+                            requests: components["schemas"]["LoggedRequest"][];
+                        };
+                        meta: components["schemas"]["WeatherMeta"];
+                    };
+                };
+            };
+            /** @description Invalid filter (bad_request) naming the field */
+            400: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Key lacks the read scope */
+            403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;

@@ -1,4 +1,3 @@
-import type { WebhookEventType } from "./event-types";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES } from "@/drizzle/schema";
@@ -49,7 +48,7 @@ interface EventRow {
 function presentEventSummary(e: EventRow) {
   return {
     event_id: e.id,
-    type: e.type as WebhookEventType,
+    type: e.type,
     created_at: new Date(e.created_at).toISOString(),
     watch_id: e.watch_id,
     test: e.data?.test === true,
@@ -126,7 +125,7 @@ export async function getEvent(accountId: string, eventId: string) {
   const payload = eventEnvelope({ id: e.id, type: e.type, createdAt, data: e.data });
   return {
     event_id: e.id,
-    type: e.type as WebhookEventType,
+    type: e.type,
     created_at: createdAt.toISOString(),
     watch_id: e.watch_id,
     test: e.data?.test === true,
