@@ -309,7 +309,7 @@ export interface paths {
          * List logged API requests
          * @description Every API request made for the account with any credential, newest first, kept 7 days. Filters: status (404 or 4xx), path (template or its beginning), request_id (an X-Request-Id). Bodies and headers are never stored. Rows are written in batches and appear within about a second. Bills 0 units.
          */
-        get: operations["get.v1Requests"];
+        get: operations["requests.list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4623,7 +4623,7 @@ export interface operations {
             };
         };
     };
-    "get.v1Requests": {
+    "requests.list": {
         parameters: {
             query?: {
                 cursor?: string;

@@ -15,8 +15,6 @@ const NOT_CONTRACTS: Record<string, string> = {
   "/api/floor": "the benchmark's framework floor (a constant, no database; not part of the API)",
   "/metrics": "Prometheus text for operators (METRICS_TOKEN), not part of the public API",
   "/v1/openapi.json": "serves the document itself",
-  "/metrics": "Prometheus scrape endpoint (text format, METRICS_TOKEN), operations tooling rather than API",
-  "/api/floor": "benchmark floor: the framework's own cost without the route helper (bench only)",
 };
 
 function routeFolders(dir = APP): string[] {
