@@ -5,14 +5,14 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { api, unwrap } from "@/lib/client/api-client";
 import { VISA_KEYS_QUERY, type CreatedVisaKey } from "./types";
 
 /** Name -> POST /api/developer/visa-keys; hands the created key (with its secret) up. */
 export function CreateVisaKeyForm({ onCreated, onCancel }: { onCreated: (k: CreatedVisaKey) => void; onCancel: () => void }) {
   const qc = useQueryClient();
   const create = useApiForm({
-    mutationFn: (name: string) => apiFetch<CreatedVisaKey>("/api/developer/visa-keys", { method: "POST", body: { name } }),
+    mutationFn: (name: string): Promise<CreatedVisaKey> => unwrap(api.POST("/api/developer/visa-keys", { body: { name } })),
     validate: (name): Record<string, string> => (name ? {} : { name: "Give the key a name, e.g. the app or server that uses it." }),
     fields: ["name"],
     successMessage: (k) => `Visa key "${k.name}" created.`,

@@ -1,21 +1,7 @@
-/** Response shapes of /api/developer/visa-keys as the portal reads them (see lib/visa/contracts.ts). */
-export interface VisaKeyRow {
-  id: number;
-  name: string;
-  keyPrefix: string;
-  hourlyLimit: number;
-  createdAt: string;
-  revokedAt: string | null;
-  usage: { windowStart: string; used: number; remaining: number; resetAt: string };
-}
+/** Response shapes of /api/developer/visa-keys, from the types generated from the OpenAPI document. */
+import type { paths, Schemas } from "@/lib/client/api-client";
 
-export interface CreatedVisaKey {
-  id: number;
-  name: string;
-  key: string;
-  keyPrefix: string;
-  hourlyLimit: number;
-  createdAt: string;
-}
+export type VisaKeyRow = Schemas["VisaKey"];
+export type CreatedVisaKey = paths["/api/developer/visa-keys"]["post"]["responses"][201]["content"]["application/json"];
 
 export const VISA_KEYS_QUERY = ["visa-keys"] as const;

@@ -11,7 +11,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { errorMessage } from "@/lib/client/api-fetch";
+import { api, unwrap } from "@/lib/client/api-client";
 import { formatDate, formatDateTime } from "@/lib/client/format";
 import { CreateVisaKeyForm } from "./create-visa-key-form";
 import { VISA_KEYS_QUERY, type CreatedVisaKey, type VisaKeyRow } from "./types";
@@ -34,7 +35,7 @@ function UsageMeter({ k }: { k: VisaKeyRow }) {
 /** Visa keys: list with this hour's use, create (secret shown once) and revoke, over /api/developer/visa-keys. */
 /** The page header lives here so "Create visa key" sits in its actions, like every other portal page. */
 export function VisaKeysPanel({ title, description }: { title: string; description: ReactNode }) {
-  const keys = useQuery({ queryKey: VISA_KEYS_QUERY, queryFn: () => apiFetch<VisaKeyRow[]>("/api/developer/visa-keys"), refetchInterval: 30_000 });
+  const keys = useQuery({ queryKey: VISA_KEYS_QUERY, queryFn: (): Promise<VisaKeyRow[]> => unwrap(api.GET("/api/developer/visa-keys")), refetchInterval: 30_000 });
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedVisaKey | null>(null);
   const revoke = useRevoke<VisaKeyRow>("/api/developer/visa-keys", VISA_KEYS_QUERY);

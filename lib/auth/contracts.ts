@@ -21,7 +21,7 @@ const CreatedApiKeySchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    key: z.string().meta({ description: "The full key. Returned only in this response; store it now." }),
+    key: z.string().meta({ description: "The full key. Returned only in this response; store it now.", pattern: "^svc_[0-9A-Za-z]{32}$" }),
     scopes: z.array(z.enum(API_KEY_SCOPES)),
     createdAt: z.string(),
     expiresAt: z.string().nullable(),
@@ -108,7 +108,7 @@ export const keyContracts = {
     body: CreateAccessTokenInput.meta({ id: "CreateAccessToken" }),
     bodyOptional: true,
     responses: {
-      201: { description: "The token, with its full value", schema: AccessTokenSchema.omit({ lastUsedAt: true }).extend({ token: z.string() }) },
+      201: { description: "The token, with its full value", schema: AccessTokenSchema.omit({ lastUsedAt: true }).extend({ token: z.string().meta({ pattern: "^sat_[0-9A-Za-z]{32}$", description: "The full token; shown only here" }) }) },
     },
   }),
   revokeToken: contract({

@@ -75,7 +75,7 @@ describe("the document's operations", () => {
 
   it("every operation has a unique operationId", () => {
     const ids = ops.map((o) => o.op.operationId);
-    expect(ids.every((id) => typeof id === "string" && /^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/.test(id))).toBe(true);
+    expect(ids.every((id) => typeof id === "string" && /^[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
   });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import { DEFAULT_CHALLENGE, type ResponseDocs, type RouteContract } from "./route";
+import { webhookDocs } from "@/lib/webhooks/event-docs";
 import { TAG_DESCRIPTIONS } from "./tag-docs";
 import { errorSchemaFor, WeatherMetaSchema } from "./envelopes";
 
@@ -86,7 +87,7 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
       security: c.auth.security,
       requestParams,
       ...(c.body
-        ? { requestBody: { required: !c.bodyOptional, content: { "application/json": { schema: c.body } } } }
+        ? { requestBody: { required: !c.bodyOptional, content: { "application/json": { schema: c.documentedBody ?? c.body } } } }
         : {}),
       responses,
     };
@@ -102,7 +103,7 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
         "Weather intelligence (current, forecast, timeline and route risk, watches, signed webhooks), metered plans, trip planning with agent proposals and revision-checked operations, itinerary events, developer keys and the visa lookup API.",
     },
     servers: [{ url: serverUrl ?? "/", description: "This deployment (paths are absolute from its origin)" }],
-    tags: [...new Set(contracts.filter((c) => !c.internal).flatMap((c) => c.tags))].map((name) => ({
+    tags: [...new Set([...contracts.filter((c) => !c.internal).flatMap((c) => c.tags), "Webhook events"])].map((name) => ({
       name,
       description: TAG_DESCRIPTIONS[name] ?? name,
     })),
@@ -115,5 +116,6 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
       },
     },
     paths: paths as never,
+    webhooks: webhookDocs() as never,
   });
 }

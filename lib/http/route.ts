@@ -38,6 +38,11 @@ export interface RouteContract<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * The body as documented, when the runtime validates it in stages (e.g. an op's payload per
+   * type, after the role check): built from the same zod parts, never a hand-written copy.
+   */
+  documentedBody?: z.ZodType;
   /** Body may be omitted entirely (e.g. accept without a selected option). */
   bodyOptional?: boolean;
   /** Documented responses; the success schema is the `data` (weather) or the whole body. */

@@ -8,6 +8,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Weather: "Current weather, forecasts, timeline and route risk (metered; `weather` envelope).",
   Watches: "Weather watches: monitored windows that deliver signed events.",
   Webhooks: "Registered HTTPS endpoints, delivery attempts, test events and redelivery.",
+  "Webhook events": "What our deliveries POST to your endpoint: one entry per event type, signed (see the headers).",
   Visa: "Visa requirements by passport and destination (`X-Visa-Intel-Key`).",
   "Visa keys": "Keys for the visa API, with an hourly quota.",
   Trips: "Trips, members, itinerary, revision-checked operations and agent proposals.",

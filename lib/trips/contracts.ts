@@ -4,7 +4,7 @@ import { contract } from "@/lib/http/route";
 import { TripEventSchema } from "./event-schema";
 import { AddMemberInput, ChangeRoleInput } from "./manage-members";
 import { CreateTripInput, MemberSchema, TripSchema } from "./manage-trips";
-import { OP_TYPES, OpRequest } from "./op-types";
+import { OP_TYPES, OpRequest, OpRequestDocumented } from "./op-types";
 
 export const TripIdParam = z.object({ tripId: z.coerce.number().int().positive().max(2147483647) });
 const MemberParams = TripIdParam.extend({ userId: z.string().uuid() });
@@ -203,6 +203,7 @@ export const tripContracts = {
     auth: accessToken(),
     params: TripIdParam,
     body: OpRequest,
+    documentedBody: OpRequestDocumented,
     responses: {
       200: { description: "Applied", schema: OpResultSchema },
       403: ROLE_TOO_WEAK,

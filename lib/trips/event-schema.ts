@@ -6,13 +6,16 @@ import { isIsoDateTime, isValidTimeZone } from "./time";
 
 const DateTimeString = z
   .string()
-  .refine(isIsoDateTime, "must be an ISO 8601 date-time such as 2026-05-01T09:30:00+02:00 (without an offset it is read in the event's time zone), years 1000 to 9998");
+  .refine(isIsoDateTime, "must be an ISO 8601 date-time such as 2026-05-01T09:30:00+02:00 (without an offset it is read in the event's time zone), years 1000 to 9998")
+  // Documented as RFC 3339 (with an offset): stricter than the server, which also reads local times.
+  .meta({ format: "date-time" });
 const Iata = z
   .string()
   .transform((s) => s.trim().toUpperCase())
-  .refine((s) => /^[A-Z]{3}$/.test(s), "must be a 3-letter IATA airport code such as LHR");
+  .refine((s) => /^[A-Z]{3}$/.test(s), "must be a 3-letter IATA airport code such as LHR")
+  .meta({ pattern: "^[A-Z]{3}$", description: "IATA airport code (case-insensitive), e.g. LIS" });
 const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour local time HH:MM");
-const Zone = z.string().refine(isValidTimeZone, "must be an IANA time zone such as Europe/Paris");
+const Zone = z.string().refine(isValidTimeZone, "must be an IANA time zone such as Europe/Paris").meta({ description: "IANA time zone, e.g. Europe/Lisbon" });
 const short = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 
 export const FLIGHT_FIELDS = ["departureAirport", "arrivalAirport", "flightNumber", "airline", "bookingReference"] as const;
@@ -77,15 +80,16 @@ export const EventCreateInput = withRules(z.strictObject({ ...serverOwned, ...re
 });
 export type EventCreateInput = z.output<typeof EventCreateInput>;
 
-export const EventPatchInput = withRules(
-  z.strictObject({
-    ...serverOwned,
-    type: required.type.optional(),
-    title: required.title.optional(),
-    startDateTime: DateTimeString.optional(),
-    ...optionalFields,
-  }),
-).meta({ id: "TripEventPatch" });
+/** The fields a patch may carry (also the documented update_event op payload, with event_id). */
+export const EVENT_PATCH_SHAPE = {
+  ...serverOwned,
+  type: required.type.optional(),
+  title: required.title.optional(),
+  startDateTime: DateTimeString.optional(),
+  ...optionalFields,
+};
+
+export const EventPatchInput = withRules(z.strictObject(EVENT_PATCH_SHAPE)).meta({ id: "TripEventPatch" });
 export type EventPatchInput = z.output<typeof EventPatchInput>;
 
 /** A proposal entity: an event to create on accept; its times may come from the selected option. */

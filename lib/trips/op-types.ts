@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EventCreateInput, EventPatchInput } from "./event-schema";
+import { EVENT_PATCH_SHAPE, EventCreateInput, EventPatchInput } from "./event-schema";
 import { isSupportedDate } from "./time";
 
 /** The operations the timeline engine accepts on POST /v1/trips/{tripId}/ops, with their payloads. */
@@ -38,6 +38,14 @@ export const OpRequest = z
       .max(200)
       .optional()
       .meta({ description: "Client idempotency key: a retry with the same op_id returns the original result" }),
-  })
-  .meta({ id: "TripOperation" });
+  });
 export type OpRequest = z.output<typeof OpRequest>;
+
+/** OpRequest as documented: one variant per type with its payload (the route checks the payload after the role). */
+export const OpRequestDocumented = z
+  .union(
+    OP_TYPES.map((type) =>
+      OpRequest.extend({ type: z.literal(type), payload: type === "update_event" ? z.strictObject({ event_id: EventId, ...EVENT_PATCH_SHAPE }) : OpPayloads[type] }).meta({ id: `TripOperation_${type}` }),
+    ) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]],
+  )
+  .meta({ id: "TripOperation" });

@@ -65,10 +65,17 @@ export const proposalContracts = {
     family: "api",
     auth: accessToken(),
     params: ProposalParams,
-    query: z.object({ action: z.string().optional() }),
+    query: z.object({ action: z.enum(["accept", "reject"]) }),
     body: ResolveProposalInput,
     bodyOptional: true,
-    onValidationError: (where, error) => {
+    onValidationError: (where, error, raw) => {
+      if (where === "query") {
+        const action = (raw as { action?: unknown }).action;
+        return new ApiError(
+          "invalid_action",
+          action === undefined ? "Missing action: send ?action=accept or ?action=reject." : `Unknown action "${String(action)}": use accept or reject.`,
+        );
+      }
       if (where !== "body") return undefined;
       const first = error.issues[0];
       return new ApiError("bad_request", `Invalid ${first?.path.join(".") || "body"}: ${first?.message ?? "malformed"}`);

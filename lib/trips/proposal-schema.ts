@@ -9,7 +9,7 @@ export const PROPOSAL_LIMITS = { entities: 50, options: 20, scheduleEntries: 50 
 export const PROPOSAL_DEFAULT_TTL_HOURS = 72;
 export const PROPOSAL_MAX_TTL_DAYS = 30;
 
-const DateTimeString = z.string().refine(isIsoDateTime, "must be an ISO 8601 date-time, years 1000 to 9998");
+const DateTimeString = z.string().refine(isIsoDateTime, "must be an ISO 8601 date-time, years 1000 to 9998").meta({ format: "date-time" });
 
 export const ProposalOptionInput = z
   .strictObject({

@@ -91,7 +91,7 @@ export const visaKeyContracts = {
     responses: {
       201: {
         description: "The key, with its full value",
-        schema: z.object({ id: z.number().int(), name: z.string(), key: z.string(), keyPrefix: z.string(), hourlyLimit: z.number().int(), createdAt: z.string() }),
+        schema: z.object({ id: z.number().int(), name: z.string(), key: z.string().meta({ pattern: "^vik_[0-9A-Za-z]{32}$" }), keyPrefix: z.string(), hourlyLimit: z.number().int(), createdAt: z.string() }),
       },
     },
   }),

@@ -12,6 +12,8 @@ export function isCountryCode(code: string): boolean {
   return /^[A-Z]{2}$/.test(code) && countries.isValid(code);
 }
 
+export const COUNTRY_CODES: string[] = Object.keys(countries.getAlpha2Codes()).sort();
+
 export function countryName(code: string): string {
   return countries.getName(code, "en", { select: "official" }) ?? code;
 }
@@ -30,5 +32,10 @@ export function countryCodeField(label: string) {
     .refine(isCountryCode, {
       error: (iss) => `${label} "${String(iss.input)}" is not an ISO 3166-1 alpha-2 country code (two letters, e.g. "FR", "US", "NA").`,
     })
-    .meta({ description: `${label}: ISO 3166-1 alpha-2 country code (case-insensitive), e.g. "FR".`, example: "FR" });
+    .meta({
+      description: `${label}: ISO 3166-1 alpha-2 country code (case-insensitive), e.g. "FR".`,
+      example: "FR",
+      // The exact accepted set (upper case), so generated clients and fuzzers send only codes we know.
+      enum: COUNTRY_CODES,
+    });
 }

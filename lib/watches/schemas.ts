@@ -45,7 +45,7 @@ export const CreateWatchInput = z
     outdoor: z.boolean().optional().meta({ description: "Defaults to the activity profile's outdoor flag" }),
     starts_at: isoDateTime,
     ends_at: isoDateTime,
-    webhook_url: z.string().max(2048),
+    webhook_url: z.string().max(2048).meta({ format: "uri", pattern: "^https://", description: "Public HTTPS URL that receives the watch's signed events" }),
     change_rules: ChangeRulesInput.optional(),
   })
   .strict()

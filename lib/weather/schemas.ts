@@ -65,17 +65,21 @@ export function parseInstant(value: string, zone: string): Date | null {
   return dt.isValid ? dt.toJSDate() : null;
 }
 
-const TimelineItemSchema = z
+/** The item as sent (documented as the TimelineItem component); TimelineItemSchema adds zone and instant rules. */
+const TimelineItemFields = z
   .object({
     id: z.string().min(1).max(200).optional(),
-    start: z.string().min(1, "is required"),
-    end: z.string().min(1).optional(),
+    start: z.string().min(1, "is required").meta({ format: "date-time", description: "ISO 8601; without an offset it is read in `timezone` (default: the zone at lat/lng)" }),
+    end: z.string().min(1).optional().meta({ format: "date-time", description: "Default: start + 1 hour; at most 14 days after start" }),
     lat,
     lng,
     activity_type: z.string().trim().max(64).nullable().optional(),
-    timezone: z.string().max(64).optional(),
+    timezone: z.string().max(64).optional().meta({ description: "IANA time zone, e.g. Europe/Lisbon" }),
     vessel: VesselSchema.optional(),
   })
+  .meta({ id: "TimelineItem" });
+
+const TimelineItemSchema = TimelineItemFields
   .transform((v, ctx) => {
     if (v.timezone !== undefined && !isValidZone(v.timezone)) {
       ctx.addIssue({ code: "custom", path: ["timezone"], message: "must be an IANA time zone such as Europe/Paris" });
@@ -107,7 +111,7 @@ export const TimelineBody = z.object({
   units: UnitsSchema.default("metric"),
   language: language.optional(),
   items: z
-    .array(z.unknown())
+    .array(TimelineItemFields)
     .min(1, "must contain at least one item")
     .max(MAX_TIMELINE_ITEMS, `must contain at most ${MAX_TIMELINE_ITEMS} items`)
     .pipe(z.array(TimelineItemSchema)),
@@ -121,7 +125,7 @@ export const RouteBody = z
     destination: LatLngObject,
     transport_mode: z.enum(TRANSPORT_MODES),
     vessel: VesselSchema.optional(),
-    start_time: z.string().optional(),
+    start_time: z.string().optional().meta({ format: "date-time", description: "Departure (default: now)" }),
     units: UnitsSchema.default("metric"),
     language: language.optional(),
     polyline: z

@@ -44,8 +44,8 @@ export const SimulationBody = z
     lat: z.number().min(-90).max(90),
     lng: z.number().min(-180).max(180),
     kind: z.enum(SIMULATION_KINDS).default("custom").describe("Preset; explicit params override it field by field. custom = params only"),
-    starts_at: z.string().optional(),
-    ends_at: z.string().optional(),
+    starts_at: z.string().optional().meta({ format: "date-time" }),
+    ends_at: z.string().optional().meta({ format: "date-time" }),
     params: SimulationParams.optional(),
   })
   .superRefine((v, ctx) => {

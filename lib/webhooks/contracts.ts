@@ -66,7 +66,7 @@ const ManualResultSchema = z
   .meta({ id: "WebhookManualDelivery" });
 
 const SigningSecretSchema = z
-  .object({ secret: z.string(), secret_prefix: z.string(), created_at: z.string(), rotated_at: z.string().nullable() })
+  .object({ secret: z.string().meta({ pattern: "^whsec_[0-9a-f]{32}$" }), secret_prefix: z.string(), created_at: z.string(), rotated_at: z.string().nullable() })
   .meta({ id: "WatchSigningSecret" });
 
 const errors = {
@@ -91,7 +91,7 @@ export const webhookContracts = {
     auth,
     body: CreateWebhookInput.meta({ id: "CreateWebhookEndpoint" }),
     meter: weatherMeter<HandlerContext<Auth, undefined, undefined, typeof CreateWebhookInput>>({ endpoint: "webhooks.create", charge: units(1) }),
-    responses: { 201: { description: "The endpoint, with its secret", schema: EndpointSchema.extend({ secret: z.string() }) }, ...errors },
+    responses: { 201: { description: "The endpoint, with its secret", schema: EndpointSchema.extend({ secret: z.string().meta({ pattern: "^whsec_[0-9a-f]{32}$", description: "Signing secret; shown only here" }) }) }, ...errors },
   }),
   listWebhooks: contract({
     operationId: "webhooks.list",

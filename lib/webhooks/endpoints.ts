@@ -12,6 +12,7 @@ import { urlProblem } from "./ssrf";
 export const WebhookUrl = z
   .string()
   .max(2048, "must be at most 2048 characters")
+  .meta({ format: "uri", pattern: "^https://", description: "Public HTTPS URL (internal and non-HTTPS addresses are refused)" })
   .superRefine((url, ctx) => {
     const problem = urlProblem(url);
     if (problem) ctx.addIssue({ code: "custom", message: `url ${problem}` });

@@ -1,4 +1,3 @@
-import { ApiError } from "@/lib/http/errors";
 import { defineRoute } from "@/lib/http/route";
 import { proposalContracts } from "@/lib/trips/proposal-contracts";
 import { getProposal } from "@/lib/trips/proposals";
@@ -8,15 +7,9 @@ export const GET = defineRoute(proposalContracts.getProposal, async ({ principal
   data: await getProposal(params.tripId, principal.userId, params.proposalId),
 }));
 
-export const POST = defineRoute(proposalContracts.resolveProposal, async ({ principal, params, query, body }) => {
-  if (query.action === "accept") {
-    return { data: await acceptProposal(params.tripId, principal.userId, params.proposalId, body?.selected_option_id) };
-  }
-  if (query.action === "reject") {
-    return { data: await rejectProposal(params.tripId, principal.userId, params.proposalId, body?.reason) };
-  }
-  throw new ApiError(
-    "invalid_action",
-    query.action === undefined ? "Missing action: send ?action=accept or ?action=reject." : `Unknown action "${query.action}": use accept or reject.`,
-  );
-});
+export const POST = defineRoute(proposalContracts.resolveProposal, async ({ principal, params, query, body }) => ({
+  data:
+    query.action === "accept"
+      ? await acceptProposal(params.tripId, principal.userId, params.proposalId, body?.selected_option_id)
+      : await rejectProposal(params.tripId, principal.userId, params.proposalId, body?.reason),
+}));
