@@ -1,4 +1,7 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { selfSignedCert } from "./lib/webhooks/testing/https-receiver";
 
 /**
  * E2E against the BUILT app (`next start`), in Debian's Chromium (browsers cannot
@@ -11,6 +14,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const dbUrl = process.env.E2E_DATABASE_URL;
 
+// Specs start HTTPS webhook receivers with this certificate; the server trusts it.
+process.env.E2E_RECEIVER_CERT_DIR ??= path.join(os.tmpdir(), `skycast-e2e-receiver-${PORT}`);
+selfSignedCert(process.env.E2E_RECEIVER_CERT_DIR);
+
 const serverEnv: Record<string, string> = {
   NODE_ENV: "production",
   NEXTAUTH_URL: BASE_URL,
@@ -18,6 +25,7 @@ const serverEnv: Record<string, string> = {
   APP_ENCRYPTION_KEY: "e2e0000000000000000000000000000000000000000000000000000000000001",
   WEATHER_PROVIDER: "simulated",
   WEBHOOK_ALLOWED_HOSTS: "127.0.0.1,localhost",
+  NODE_EXTRA_CA_CERTS: path.join(process.env.E2E_RECEIVER_CERT_DIR, "cert.pem"),
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   ...(dbUrl ? { DATABASE_URL: dbUrl } : { PGLITE_DIR: "memory://" }),
 };

@@ -127,7 +127,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
         </CardBody>
       </Card>
 
-      {active && <EditEndpointCard key={w.updated_at} endpoint={w} />}
+      {active && <EditEndpointCard endpoint={w} />}
       <SecretCard endpoint={w} />
 
       <AttemptsTable webhookId={webhookId} canRedeliver={active} onRedelivered={() => void qc.invalidateQueries({ queryKey: attemptsQuery(webhookId) })} />

@@ -33,8 +33,30 @@ export interface Receiver {
 
 let cached: { key: string; cert: string } | undefined;
 
-export function selfSignedCert(): { key: string; cert: string } {
+/**
+ * With `dir` (e2e: the server under test trusts `${dir}/cert.pem` through
+ * NODE_EXTRA_CA_CERTS), the pair is kept there and shared between processes.
+ */
+export function selfSignedCert(dir = process.env.E2E_RECEIVER_CERT_DIR): { key: string; cert: string } {
   if (cached) return cached;
+  if (dir) {
+    const keyPath = path.join(dir, "key.pem");
+    const certPath = path.join(dir, "cert.pem");
+    // The certificate lives 2 days; renew a day-old one so a long-lived dir never serves an expired one.
+    if (!fs.existsSync(certPath) || Date.now() - fs.statSync(certPath).mtimeMs > 86_400_000) {
+      fs.mkdirSync(dir, { recursive: true });
+      const fresh = generate();
+      fs.writeFileSync(keyPath, fresh.key);
+      fs.writeFileSync(certPath, fresh.cert);
+    }
+    cached = { key: fs.readFileSync(keyPath, "utf8"), cert: fs.readFileSync(certPath, "utf8") };
+    return cached;
+  }
+  cached = generate();
+  return cached;
+}
+
+function generate(): { key: string; cert: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "whrecv-"));
   const keyFile = path.join(dir, "key.pem");
   const certFile = path.join(dir, "cert.pem");
@@ -44,9 +66,9 @@ export function selfSignedCert(): { key: string; cert: string } {
       "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost"],
     { stdio: "ignore" },
   );
-  cached = { key: fs.readFileSync(keyFile, "utf8"), cert: fs.readFileSync(certFile, "utf8") };
+  const out = { key: fs.readFileSync(keyFile, "utf8"), cert: fs.readFileSync(certFile, "utf8") };
   fs.rmSync(dir, { recursive: true, force: true });
-  return cached;
+  return out;
 }
 
 export async function startReceiver(opts: { host?: string } = {}): Promise<Receiver> {
