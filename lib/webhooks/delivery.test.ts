@@ -1,12 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { describe, expect, it } from "vitest";
 import { makeUser } from "@/lib/testing/fixtures";
 import { emitEvent } from "./emit-event";
-import { trustExtraCa } from "./post-signed";
-import { startReceiver, type Receiver } from "./testing/https-receiver";
 import { attemptDueDeliveries } from "./attempt-delivery";
 import { attemptsOf, drainDeliveries, endpointFor, endpointRow, eventsOfType, setWebhookEnv } from "./testing/helpers";
+import { deliveryTestWorld } from "./testing/delivery-world";
 
 /** HMAC by an implementation independent of ours: the openssl CLI. */
 function opensslHmacHex(key: string, data: string): string {
@@ -14,33 +12,19 @@ function opensslHmacHex(key: string, data: string): string {
   return out.slice(out.lastIndexOf("=") + 1).trim();
 }
 
-let t: TestDatabase;
-let rx: Receiver;
-beforeAll(async () => {
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCHEDULE: "0,0,0", WEBHOOK_TIMEOUT_MS: "3000" });
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t.close();
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined, WEBHOOK_TIMEOUT_MS: undefined });
-});
-beforeEach(async () => {
-  rx = await startReceiver();
-  trustExtraCa(rx.cert);
-});
-afterEach(async () => rx.close());
+const world = deliveryTestWorld("0,0,0");
 
 const change = { watch_id: "7d0c0a43-3f0f-4b36-9a55-2d0d3b7b2c11", metric: "precipitation_probability", delta: 40 };
 
 describe("signed delivery", () => {
   it("delivers on the first try with a signature openssl verifies; one altered byte fails", async () => {
     const u = await makeUser();
-    const ep = await endpointFor(u.accountId, rx.url("/first"), ["weather.change_detected"]);
+    const ep = await endpointFor(u.accountId, world.rx.url("/first"), ["weather.change_detected"]);
     const { eventId } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });
     await drainDeliveries();
 
-    expect(rx.requests).toHaveLength(1);
-    const r = rx.requests[0];
+    expect(world.rx.requests).toHaveLength(1);
+    const r = world.rx.requests[0];
     const ts = String(r.headers["x-service-timestamp"]);
     expect(r.headers["x-service-event-id"]).toBe(eventId);
     expect(Math.abs(Number(ts) - Date.now() / 1000)).toBeLessThan(300);
@@ -65,8 +49,8 @@ describe("signed delivery", () => {
 
   it("500 then success: failure_count goes to 1 and back to 0", async () => {
     const u = await makeUser();
-    rx.respond((_r, i) => (i === 0 ? { status: 500, body: "boom ".repeat(400) } : { status: 204 }));
-    const ep = await endpointFor(u.accountId, rx.url("/flaky"), ["weather.change_detected"]);
+    world.rx.respond((_r, i) => (i === 0 ? { status: 500, body: "boom ".repeat(400) } : { status: 204 }));
+    const ep = await endpointFor(u.accountId, world.rx.url("/flaky"), ["weather.change_detected"]);
     await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });
 
     expect(await attemptDueDeliveries()).toBe(1);
@@ -83,7 +67,7 @@ describe("signed delivery", () => {
       [2, "delivered", 204],
     ]);
     // Both attempts carry the same event id and body; each its own timestamp/signature.
-    expect(rx.requests[0].rawBody).toBe(rx.requests[1].rawBody);
+    expect(world.rx.requests[0].rawBody).toBe(world.rx.requests[1].rawBody);
     expect((await endpointRow(ep.webhook_id)).failureCount).toBe(0);
   });
 
@@ -91,8 +75,8 @@ describe("signed delivery", () => {
     setWebhookEnv({ WEBHOOK_TIMEOUT_MS: "300", WEBHOOK_RETRY_SCHEDULE: "0" });
     try {
       const u = await makeUser();
-      rx.respond(() => ({ status: 200, hang: true }));
-      const ep = await endpointFor(u.accountId, rx.url("/slow"), ["weather.change_detected"]);
+      world.rx.respond(() => ({ status: 200, hang: true }));
+      const ep = await endpointFor(u.accountId, world.rx.url("/slow"), ["weather.change_detected"]);
       await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });
       await drainDeliveries();
       const [a] = await attemptsOf(ep.webhook_id);
@@ -116,9 +100,9 @@ describe("signed delivery", () => {
 
   it("an exhausted chain emits weather.webhook_delivery_failed to the account's other endpoints", async () => {
     const u = await makeUser();
-    rx.respond((r) => (r.url === "/down" ? { status: 503 } : { status: 200 }));
-    const down = await endpointFor(u.accountId, rx.url("/down"), ["weather.change_detected", "weather.webhook_delivery_failed"]);
-    const ops = await endpointFor(u.accountId, rx.url("/ops"), ["weather.webhook_delivery_failed"]);
+    world.rx.respond((r) => (r.url === "/down" ? { status: 503 } : { status: 200 }));
+    const down = await endpointFor(u.accountId, world.rx.url("/down"), ["weather.change_detected", "weather.webhook_delivery_failed"]);
+    const ops = await endpointFor(u.accountId, world.rx.url("/ops"), ["weather.webhook_delivery_failed"]);
     const { eventId } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });
     await drainDeliveries();
 
@@ -126,11 +110,11 @@ describe("signed delivery", () => {
     expect(attempts.map((a) => a.attemptNumber)).toEqual([1, 2, 3]);
     expect(attempts.map((a) => a.status)).toEqual(["retrying", "retrying", "giving_up"]);
     expect(attempts[2].nextRetryAt).toBeNull();
-    const failed = rx.requests.filter((r) => r.url === "/ops").map((r) => JSON.parse(r.rawBody));
+    const failed = world.rx.requests.filter((r) => r.url === "/ops").map((r) => JSON.parse(r.rawBody));
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ type: "weather.webhook_delivery_failed", data: { event_id: eventId, webhook_id: down.webhook_id, attempts: 3 } });
     // Not sent to the failing endpoint itself.
-    expect(rx.requests.filter((r) => r.url === "/down")).toHaveLength(3);
+    expect(world.rx.requests.filter((r) => r.url === "/down")).toHaveLength(3);
     expect((await endpointRow(ops.webhook_id)).status).toBe("active");
   });
 
@@ -146,18 +130,18 @@ describe("signed delivery", () => {
       accountId: u.accountId,
       type: "weather.change_detected",
       data: change,
-      watchTarget: { url: rx.url("/watch"), watchId },
+      watchTarget: { url: world.rx.url("/watch"), watchId },
     });
     expect(deliveryIds).toHaveLength(1);
     await drainDeliveries();
-    const r = rx.requests[0];
+    const r = world.rx.requests[0];
     expect(r.headers["x-service-event-id"]).toBe(eventId);
     expect(opensslHmacHex(secret, `${r.headers["x-service-timestamp"]}.${r.rawBody}`)).toBe(r.headers["x-service-signature"]);
   });
 
   it("secrets are encrypted at rest", async () => {
     const u = await makeUser();
-    const ep = await endpointFor(u.accountId, rx.url(), ["weather.change_detected"]);
+    const ep = await endpointFor(u.accountId, world.rx.url(), ["weather.change_detected"]);
     const row = await endpointRow(ep.webhook_id);
     expect(ep.secret).toMatch(/^whsec_[0-9a-f]{32}$/);
     expect(row.secretEncrypted).not.toContain(ep.secret.slice(6));
@@ -170,9 +154,9 @@ describe("auto-disable", () => {
     setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: Array(60).fill("0").join(",") });
     try {
       const u = await makeUser();
-      rx.respond((r) => (r.url === "/bad" ? { status: 500 } : { status: 200 }));
-      const bad = await endpointFor(u.accountId, rx.url("/bad"), ["weather.change_detected", "weather.webhook_endpoint_disabled"]);
-      await endpointFor(u.accountId, rx.url("/ops"), ["weather.webhook_endpoint_disabled"]);
+      world.rx.respond((r) => (r.url === "/bad" ? { status: 500 } : { status: 200 }));
+      const bad = await endpointFor(u.accountId, world.rx.url("/bad"), ["weather.change_detected", "weather.webhook_endpoint_disabled"]);
+      await endpointFor(u.accountId, world.rx.url("/ops"), ["weather.webhook_endpoint_disabled"]);
       await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });
       for (let i = 0; i < 49; i++) await attemptDueDeliveries();
       expect(await endpointRow(bad.webhook_id)).toMatchObject({ status: "active", failureCount: 49 });
@@ -191,7 +175,7 @@ describe("auto-disable", () => {
         consecutive_failure_threshold: 50,
         exhausted_chain_threshold: 6,
       });
-      const toOps = rx.requests.filter((r) => r.url === "/ops");
+      const toOps = world.rx.requests.filter((r) => r.url === "/ops");
       expect(toOps).toHaveLength(1);
       // Nothing further is dispatched to the disabled endpoint.
       const { deliveryIds } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });
@@ -205,9 +189,9 @@ describe("auto-disable", () => {
     setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: "0" });
     try {
       const u = await makeUser();
-      rx.respond((r) => (r.url === "/bad" ? { status: 410 } : { status: 200 }));
-      const bad = await endpointFor(u.accountId, rx.url("/bad"), ["weather.change_detected"]);
-      await endpointFor(u.accountId, rx.url("/ops"), ["weather.webhook_endpoint_disabled"]);
+      world.rx.respond((r) => (r.url === "/bad" ? { status: 410 } : { status: 200 }));
+      const bad = await endpointFor(u.accountId, world.rx.url("/bad"), ["weather.change_detected"]);
+      await endpointFor(u.accountId, world.rx.url("/ops"), ["weather.webhook_endpoint_disabled"]);
       for (let i = 0; i < 5; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });
       await drainDeliveries();
       expect((await endpointRow(bad.webhook_id)).status).toBe("active");
@@ -217,7 +201,7 @@ describe("auto-disable", () => {
       expect(row).toMatchObject({ status: "disabled", disabledReason: "auto_disabled_giveup_window", failureCount: 6 });
       const [ev] = await eventsOfType(u.accountId, "weather.webhook_endpoint_disabled");
       expect(ev.data).toMatchObject({ webhook_id: bad.webhook_id, reason: "auto_disabled_giveup_window", exhausted_chains_24h: 6, exhausted_chain_window_hours: 24 });
-      expect(rx.requests.filter((r) => r.url === "/ops")).toHaveLength(1);
+      expect(world.rx.requests.filter((r) => r.url === "/ops")).toHaveLength(1);
     } finally {
       setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: "0,0,0" });
     }
@@ -227,12 +211,12 @@ describe("auto-disable", () => {
     setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: "0" });
     try {
       const u = await makeUser();
-      const ep = await endpointFor(u.accountId, rx.url("/x"), ["weather.change_detected"]);
+      const ep = await endpointFor(u.accountId, world.rx.url("/x"), ["weather.change_detected"]);
       await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });
       const { disableEndpoint } = await import("./endpoints");
       await disableEndpoint(u.accountId, ep.webhook_id);
       await drainDeliveries();
-      expect(rx.requests).toHaveLength(0);
+      expect(world.rx.requests).toHaveLength(0);
       expect(await attemptsOf(ep.webhook_id)).toHaveLength(0);
     } finally {
       setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: "0,0,0" });

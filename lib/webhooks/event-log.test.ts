@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { describe, expect, it } from "vitest";
 import { call } from "@/lib/http/testing";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
@@ -11,27 +10,12 @@ import * as attemptsRoute from "@/app/v1/webhooks/[webhook_id]/attempts/route";
 import * as watchAttemptsRoute from "@/app/v1/weather/watch/[watch_id]/attempts/route";
 import * as watchRedeliverRoute from "@/app/v1/weather/watch/[watch_id]/events/[event_id]/redeliver/route";
 import { emitEvent } from "./emit-event";
-import { trustExtraCa } from "./post-signed";
-import { startReceiver, type Receiver } from "./testing/https-receiver";
 import { drainDeliveries, endpointFor, setWebhookEnv } from "./testing/helpers";
+import { deliveryTestWorld } from "./testing/delivery-world";
 import { attemptDueDeliveries } from "./attempt-delivery";
 import { getOrCreateWatchSigningSecret } from "./watch-signing-secret";
 
-let t: TestDatabase;
-let rx: Receiver;
-beforeAll(async () => {
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCHEDULE: "0,0,0", WEBHOOK_TIMEOUT_MS: "3000" });
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t.close();
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined, WEBHOOK_TIMEOUT_MS: undefined });
-});
-beforeEach(async () => {
-  rx = await startReceiver();
-  trustExtraCa(rx.cert);
-});
-afterEach(async () => rx.close());
+const world = deliveryTestWorld("0,0,0");
 
 const hmac = (secret: string, ts: string, body: string) => createHmac("sha256", secret).update(`${ts}.${body}`).digest("hex");
 const CHANGE = "weather.change_detected" as const;
@@ -46,14 +30,14 @@ describe("attempt detail", () => {
   it("records the body byte-identical to what the HTTPS receiver got; its signature verifies; headers both ways; the event payload is the same bytes", async () => {
     const u = await makeUser();
     const key = await keyed(u);
-    rx.respond(() => ({ status: 200, body: "thanks", headers: { "x-receiver": "rx-1" } }));
-    const ep = await endpointFor(u.accountId, rx.url("/exact"), [CHANGE]);
+    world.rx.respond(() => ({ status: 200, body: "thanks", headers: { "x-receiver": "rx-1" } }));
+    const ep = await endpointFor(u.accountId, world.rx.url("/exact"), [CHANGE]);
     // Non-ASCII and nested data: the bytes must survive the round trip unchanged.
     const { eventId } = await emitEvent({ accountId: u.accountId, type: CHANGE, data: { place: "São Paulo ☂", n: [1, 2.5], nested: { z: 1, a: null } } });
     await drainDeliveries();
 
-    expect(rx.requests).toHaveLength(1);
-    const got = rx.requests[0];
+    expect(world.rx.requests).toHaveLength(1);
+    const got = world.rx.requests[0];
     const res = await attemptsOf(key, ep.webhook_id);
     expect(res.status).toBe(200);
     const [a] = res.body.data.attempts;
@@ -81,8 +65,8 @@ describe("attempt detail", () => {
   it("statuses stay true: a running chain's latest failure reads retrying, superseded ones read failed; filters by status and event", async () => {
     const u = await makeUser();
     const key = await keyed(u);
-    rx.respond(() => ({ status: 500, body: "down" }));
-    const ep = await endpointFor(u.accountId, rx.url("/down"), [CHANGE]);
+    world.rx.respond(() => ({ status: 500, body: "down" }));
+    const ep = await endpointFor(u.accountId, world.rx.url("/down"), [CHANGE]);
     const bad = await emitEvent({ accountId: u.accountId, type: CHANGE, data: { k: "bad" } });
 
     expect(await attemptDueDeliveries()).toBe(1);
@@ -98,7 +82,7 @@ describe("attempt detail", () => {
     expect(list.every((x: { next_retry_at: string | null; chain_status: string }) => x.next_retry_at === null && x.chain_status === "giving_up")).toBe(true);
 
     // Another event on the same endpoint, delivered: filters separate them.
-    rx.respond(() => ({ status: 204 }));
+    world.rx.respond(() => ({ status: 204 }));
     const good = await emitEvent({ accountId: u.accountId, type: CHANGE, data: { k: "good" } });
     await drainDeliveries();
     const failed = (await attemptsOf(key, ep.webhook_id, "?status=failed")).body.data.attempts;
@@ -117,7 +101,7 @@ describe("attempt detail", () => {
   it("pages with a cursor without skipping or repeating rows; bad filters are 400 naming the field", async () => {
     const u = await makeUser();
     const key = await keyed(u);
-    const ep = await endpointFor(u.accountId, rx.url("/pages"), [CHANGE]);
+    const ep = await endpointFor(u.accountId, world.rx.url("/pages"), [CHANGE]);
     for (let i = 0; i < 5; i++) await emitEvent({ accountId: u.accountId, type: CHANGE, data: { i } });
     await drainDeliveries();
     const seen: string[] = [];
@@ -170,11 +154,11 @@ describe("watch deliveries", () => {
   it("a watch's webhook_url deliveries have attempts; redeliver is 202 with the new attempt, signed with the watch signing secret", async () => {
     const u = await makeUser({ plan: "starter" });
     const key = await keyed(u);
-    const { watch } = await createWatchVia(u, watchBody({ webhook_url: rx.url("/watch") }));
-    rx.respond((_r, i) => (i === 0 ? { status: 503 } : { status: 200 }));
+    const { watch } = await createWatchVia(u, watchBody({ webhook_url: world.rx.url("/watch") }));
+    world.rx.respond((_r, i) => (i === 0 ? { status: 503 } : { status: 200 }));
     setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: "0" });
     try {
-      const { eventId } = await emitEvent({ accountId: u.accountId, type: CHANGE, data: { watch_id: watch.watch_id }, watchTarget: { url: rx.url("/watch"), watchId: watch.watch_id } });
+      const { eventId } = await emitEvent({ accountId: u.accountId, type: CHANGE, data: { watch_id: watch.watch_id }, watchTarget: { url: world.rx.url("/watch"), watchId: watch.watch_id } });
       await drainDeliveries();
       const params = { watch_id: watch.watch_id };
       const list = await call(watchAttemptsRoute.GET, { path: `/v1/weather/watch/${watch.watch_id}/attempts`, params, bearer: key });
@@ -190,12 +174,12 @@ describe("watch deliveries", () => {
       });
       expect(again.status).toBe(202);
       expect(again.body.data.attempt_id).toEqual(expect.any(String));
-      expect(rx.requests).toHaveLength(2);
-      const second = rx.requests[1];
+      expect(world.rx.requests).toHaveLength(2);
+      const second = world.rx.requests[1];
       expect(second.headers["x-service-event-id"]).toBe(eventId);
       const { secret } = await getOrCreateWatchSigningSecret(u.accountId);
       expect(hmac(secret, String(second.headers["x-service-timestamp"]), second.rawBody)).toBe(second.headers["x-service-signature"]);
-      expect(second.rawBody).toBe(rx.requests[0].rawBody);
+      expect(second.rawBody).toBe(world.rx.requests[0].rawBody);
 
       const after = await call(watchAttemptsRoute.GET, { path: `/v1/weather/watch/${watch.watch_id}/attempts?status=delivered`, params, bearer: key });
       expect(after.body.data.attempts.map((a: { attempt_id: string; delivery_kind: string }) => [a.attempt_id, a.delivery_kind])).toEqual([[again.body.data.attempt_id, "manual"]]);

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { auditEvents } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
@@ -11,26 +10,12 @@ import * as reveal from "@/app/v1/webhooks/[webhook_id]/secret/reveal/route";
 import * as rotate from "@/app/v1/webhooks/[webhook_id]/secret/rotate/route";
 import * as clone from "@/app/v1/webhooks/[webhook_id]/clone/route";
 import { emitEvent } from "./emit-event";
-import { trustExtraCa } from "./post-signed";
-import { startReceiver, type Receiver, type ReceivedRequest } from "./testing/https-receiver";
-import { drainDeliveries, endpointFor, setWebhookEnv } from "./testing/helpers";
+import type { ReceivedRequest } from "./testing/https-receiver";
+import { drainDeliveries, endpointFor } from "./testing/helpers";
+import { deliveryTestWorld } from "./testing/delivery-world";
 import { verifyWebhook } from "./verify";
 
-let t: TestDatabase;
-let rx: Receiver;
-beforeAll(async () => {
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCHEDULE: "0", WEBHOOK_TIMEOUT_MS: "3000" });
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t.close();
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined, WEBHOOK_TIMEOUT_MS: undefined });
-});
-beforeEach(async () => {
-  rx = await startReceiver();
-  trustExtraCa(rx.cert);
-});
-afterEach(async () => rx.close());
+const world = deliveryTestWorld("0");
 
 const CHANGE = "weather.change_detected" as const;
 const at = (id: string, suffix = "") => ({ path: `/v1/webhooks/${id}${suffix}`, params: { webhook_id: id } });
@@ -38,11 +23,11 @@ const headersOf = (r: ReceivedRequest) => new Headers(Object.entries(r.headers).
 const keyOf = (u: TestUser) => u.key(["weather:webhooks"]);
 
 async function deliverOne(u: TestUser) {
-  const before = rx.requests.length;
+  const before = world.rx.requests.length;
   await emitEvent({ accountId: u.accountId, type: CHANGE, data: { n: before } });
   await drainDeliveries();
-  expect(rx.requests).toHaveLength(before + 1);
-  return rx.requests[before];
+  expect(world.rx.requests).toHaveLength(before + 1);
+  return world.rx.requests[before];
 }
 
 describe("PATCH /v1/webhooks/{id}", () => {
@@ -50,9 +35,9 @@ describe("PATCH /v1/webhooks/{id}", () => {
     const u = await makeUser();
     const key = await keyOf(u);
     const ep = await endpointFor(u.accountId, "https://hooks.example.com/old", ["weather.watch_expired"]);
-    const res = await call(single.PATCH, { method: "PATCH", ...at(ep.webhook_id), bearer: key, body: { url: rx.url("/fixed"), events: [CHANGE], description: "fixed" } });
+    const res = await call(single.PATCH, { method: "PATCH", ...at(ep.webhook_id), bearer: key, body: { url: world.rx.url("/fixed"), events: [CHANGE], description: "fixed" } });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ webhook_id: ep.webhook_id, url: rx.url("/fixed"), events: [CHANGE], description: "fixed", secret_prefix: ep.secret_prefix });
+    expect(res.body.data).toMatchObject({ webhook_id: ep.webhook_id, url: world.rx.url("/fixed"), events: [CHANGE], description: "fixed", secret_prefix: ep.secret_prefix });
     expect(res.body.data.secret).toBeUndefined();
     const got = await deliverOne(u);
     expect(got.url).toBe("/fixed");
@@ -102,7 +87,7 @@ describe("secret reveal, rotation, clone", () => {
   it("rotation grace both ways: during the grace both secrets verify (plain recipe: the old one); after it only the new one", async () => {
     const u = await makeUser();
     const key = await keyOf(u);
-    const ep = await endpointFor(u.accountId, rx.url("/rot"), [CHANGE]);
+    const ep = await endpointFor(u.accountId, world.rx.url("/rot"), [CHANGE]);
     const r = await call(rotate.POST, { method: "POST", ...at(ep.webhook_id, "/secret/rotate"), bearer: key, body: { grace_period_hours: 24 } });
     expect(r.status).toBe(200);
     expect(r.headers.get("cache-control")).toBe("no-store");
@@ -138,7 +123,7 @@ describe("secret reveal, rotation, clone", () => {
   it("rotation with grace 0 retires the old secret at once; out-of-range grace is 400", async () => {
     const u = await makeUser();
     const key = await keyOf(u);
-    const ep = await endpointFor(u.accountId, rx.url("/rot0"), [CHANGE]);
+    const ep = await endpointFor(u.accountId, world.rx.url("/rot0"), [CHANGE]);
     for (const g of [-1, 169, 1.5, "24"]) {
       const bad = await call(rotate.POST, { method: "POST", ...at(ep.webhook_id, "/secret/rotate"), bearer: key, body: { grace_period_hours: g } });
       expect(bad.status, String(g)).toBe(400);
