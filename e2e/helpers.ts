@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 
 /** Shared browser steps for portal specs. Every helper waits for the UI to confirm its step. */
@@ -78,3 +79,17 @@ export async function revokeKeyViaUi(page: Page, name: string): Promise<void> {
   await expect(confirm).toBeHidden();
   await expect(page.getByRole("button", { name: `Revoke ${name}` })).toHaveCount(0);
 }
+
+/** The server's Postgres when the run has one (E2E_DATABASE_URL); the admin CLI can only reach that one. */
+export const e2eDbUrl = process.env.E2E_DATABASE_URL;
+
+/** Plans (and the environment) change only through the operators' CLI, run against the server's Postgres. */
+export function setPlanViaCli(email: string, plan: "starter" | "pro", environment?: "sandbox"): void {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "PGLITE_DIR")) as NodeJS.ProcessEnv;
+  const args = ["tsx", "scripts/admin.ts", "set-plan", "--email", email, "--plan", plan, ...(environment ? ["--environment", environment] : [])];
+  const out = execFileSync("npx", args, { env: { ...env, DATABASE_URL: e2eDbUrl }, encoding: "utf8" });
+  expect(out).toContain(`"plan":"${plan}"`);
+}
+
+/** Full-page screenshot kept as a run artifact under test-results/screenshots/ (git-ignored). */
+export const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./a11y";
-import { createKeyViaUi, signUp } from "./helpers";
+import { createKeyViaUi, e2eDbUrl, screenshot, setPlanViaCli, signUp } from "./helpers";
 
 // axe-core over every portal-foundation page, at desktop and phone width.
 for (const [label, viewport] of [
-  ["desktop", { width: 1280, height: 800 }],
+  ["desktop", { width: 1440, height: 900 }],
   ["phone", { width: 390, height: 844 }],
 ] as const) {
   test.describe(`accessibility (${label})`, () => {
@@ -41,6 +41,66 @@ for (const [label, viewport] of [
       await page.goto("/tokens");
       await expect(page.getByText("No access tokens yet")).toBeVisible();
       await expectAccessible(page, "tokens");
+    });
+
+    test("every portal page, detail pages included", async ({ page, baseURL }) => {
+      const creds = await signUp(page);
+      const origin = { origin: baseURL! };
+      await createKeyViaUi(page, ["weather:read"]);
+      const hook = await page.request.post("/v1/webhooks", { headers: origin, data: { url: "https://127.0.0.1:9/hooks", events: ["weather.change_detected"] } });
+      expect(hook.status(), await hook.text()).toBe(201);
+      const webhookId = (await hook.json()).data.webhook_id as string;
+      const sent = await page.request.post(`/v1/webhooks/${webhookId}/test`, { headers: origin, data: { event_type: "weather.change_detected" } });
+      expect(sent.status(), await sent.text()).toBe(201);
+      const eventId = (await sent.json()).data.event_id as string;
+      const trip = await page.request.post("/v1/trips", { headers: origin, data: { name: "A11y trip", time_zone: "Europe/Lisbon", start_date: "2026-05-01", currency: "EUR" } });
+      const tripId = (await trip.json()).trip_id as number;
+      const op = await page.request.post(`/v1/trips/${tripId}/ops`, {
+        headers: origin,
+        data: { base_revision: 0, type: "add_event", payload: { type: "food", title: "Dinner", startDateTime: "2026-05-01T20:00:00", cost: 42 } },
+      });
+      expect(op.status()).toBe(200);
+      const pages: Array<[string, string]> = [
+        ["keys", "/keys"],
+        ["tokens", "/tokens"],
+        ["playground", "/playground"],
+        ["usage", "/usage"],
+        ["watches", "/watches"],
+        ["new watch", "/watches/new"],
+        ["webhooks", "/webhooks"],
+        ["webhook detail", `/webhooks/${webhookId}`],
+        ["events", "/events"],
+        ["event detail", `/events/${eventId}`],
+        ["requests", "/requests"],
+        ["trips", "/trips"],
+        ["trip detail", `/trips/${tripId}`],
+        ["visa", "/visa"],
+        ["simulations", "/simulations"],
+        ["not found", "/no-such-page"],
+      ];
+      if (e2eDbUrl) {
+        // Watches need the starter plan (admin CLI against the server's Postgres); sandbox shows the banner too.
+        setPlanViaCli(creds.email, "starter", "sandbox");
+        const now = Date.now();
+        const w = await page.request.post("/v1/weather/watch", {
+          headers: origin,
+          data: {
+            target_type: "place", target_ref: { place_id: "plc_a11y", name: "Lisbon" }, latitude: 38.7116, longitude: -9.13, place_type: "viewpoint",
+            activity_type: "walking_tour", outdoor: true, starts_at: new Date(now + 3600_000).toISOString(), ends_at: new Date(now + 7200_000).toISOString(),
+            webhook_url: "https://127.0.0.1:9/watch",
+          },
+        });
+        expect(w.status(), await w.text()).toBe(201);
+        pages.push(["watch detail", `/watches/${(await w.json()).data.watch_id}`]);
+      }
+      for (const [name, path] of pages) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+        // Wait for the page's own data (no "Loading …" status left).
+        await expect(page.getByRole("status").filter({ hasText: /^\s*Loading/ })).toHaveCount(0);
+        await screenshot(page, `page-${name.replaceAll(" ", "-")}-${label === "desktop" ? 1440 : 390}`);
+        await expectAccessible(page, `${name} (${label})`);
+      }
     });
   });
 }

@@ -1,26 +1,18 @@
-import { expect, test, type Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./a11y";
-import { createKeyViaUi, signUp } from "./helpers";
+import { createKeyViaUi, e2eDbUrl, screenshot, setPlanViaCli, signUp } from "./helpers";
 
 // The portal's daily paths (issue 13) at desktop and phone width, with screenshots
 // saved under test-results/ as run artifacts (not committed).
-const dbUrl = process.env.E2E_DATABASE_URL;
+const dbUrl = e2eDbUrl;
 const HOOK = "https://127.0.0.1:9/hook";
 const WIDTHS = [
   { label: "1440", width: 1440, height: 900 },
   { label: "390", width: 390, height: 844 },
 ] as const;
 
-/** Plans change only through the operators' CLI, which reaches the server's database only when it is Postgres. */
-function setPlan(email: string, plan: "starter" | "pro", environment?: "sandbox"): void {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "PGLITE_DIR")) as NodeJS.ProcessEnv;
-  const args = ["tsx", "scripts/admin.ts", "set-plan", "--email", email, "--plan", plan, ...(environment ? ["--environment", environment] : [])];
-  const out = execFileSync("npx", args, { env: { ...env, DATABASE_URL: dbUrl }, encoding: "utf8" });
-  expect(out).toContain(`"plan":"${plan}"`);
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+const shot = screenshot;
+const setPlan = setPlanViaCli;
 
 for (const vp of WIDTHS) {
   test.describe(`daily paths at ${vp.label} px`, () => {
@@ -102,6 +94,9 @@ for (const vp of WIDTHS) {
       await expect(page.getByTestId("sandbox-banner")).toBeVisible();
       await page.goto("/simulations");
       await expect(page.getByTestId("sandbox-banner")).toBeVisible();
+      // The environment switch renders only once the client has loaded the account: the page is
+      // hydrated, so typing is not reset by hydration (seen once at 390 px in CI).
+      await expect(page.getByTestId("environment-switch")).toBeVisible();
       await page.getByLabel("Search a place").fill("lisbon");
       await page.getByRole("button", { name: /Lisbon, Miradouro de Santa Luzia/ }).click();
       await page.getByLabel("Conditions").selectOption("thunderstorm");
@@ -120,6 +115,7 @@ for (const vp of WIDTHS) {
       await create.getByLabel("Name").fill("Lisbon long weekend");
       await create.getByLabel("Time zone").fill("Europe/Lisbon");
       await create.getByLabel("Start date").fill("2026-05-01");
+      await create.getByLabel("Currency").fill("GBP");
       await create.getByRole("button", { name: "Create trip" }).click();
       await page.waitForURL(/\/trips\/\d+$/);
       const tripId = Number(new URL(page.url()).pathname.split("/").pop());
@@ -135,10 +131,13 @@ for (const vp of WIDTHS) {
       await add.getByRole("button", { name: "Add event" }).click();
       await expect(add.getByText("Use the 3-letter IATA airport code, e.g. LIS or LHR.")).toBeVisible();
       await add.getByLabel("From (IATA)").fill("lis");
+      await add.getByLabel("Cost").fill("120");
       await add.getByRole("button", { name: "Add event" }).click();
       await expect(add).toBeHidden();
       const events = page.getByTestId("itinerary-event");
       await expect(events.filter({ hasText: "Flight home" })).toContainText("LIS → LHR");
+      // Costs in the trip's ISO 4217 currency (Intl.NumberFormat).
+      await expect(events.filter({ hasText: "Flight home" })).toContainText("£120");
 
       // Add a second event, then move it to the next day by editing its date.
       await page.getByRole("button", { name: "Add event" }).click();
@@ -168,6 +167,16 @@ for (const vp of WIDTHS) {
       await expect(events.filter({ hasText: "Flight home" })).toContainText("Seat 12A, bag drop at 07:00");
       await shot(page, `trip-edited-${vp.label}`);
 
+      // Move within the day: the keyboard path ("earlier" button), then drag and drop back.
+      const day1 = events.filter({ hasText: /Flight home|Dinner at Ramiro/ });
+      await expect(day1.first()).toContainText("Flight home");
+      await page.getByRole("button", { name: "Move Dinner at Ramiro earlier in the day" }).click();
+      await expect(day1.first()).toContainText("Dinner at Ramiro");
+      await expect(page.getByText("Moved “Dinner at Ramiro”.")).toBeVisible();
+      await shot(page, `trip-moved-${vp.label}`);
+      await events.filter({ hasText: "Flight home" }).dragTo(events.filter({ hasText: "Dinner at Ramiro" }));
+      await expect(day1.first()).toContainText("Flight home");
+
       // Remove asks first.
       await page.getByRole("button", { name: "Edit Tram 28" }).click();
       await edit.getByRole("button", { name: "Remove event" }).click();
@@ -176,6 +185,18 @@ for (const vp of WIDTHS) {
       await shot(page, `trip-remove-confirm-${vp.label}`);
       await confirm.getByRole("button", { name: "Remove event" }).click();
       await expect(events.filter({ hasText: "Tram 28" })).toHaveCount(0);
+      // Undo brings it back (toasts stack without overlapping, also at 390 px).
+      const undoToast = page.locator("[data-sonner-toast]").filter({ hasText: "Removed “Tram 28”." });
+      await expect(undoToast).toBeVisible();
+      await expect
+        .poll(async () => {
+          const boxes = (await page.locator("[data-sonner-toast]").evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => [r.top, r.bottom]))).sort((x, y) => x[0] - y[0]);
+          return boxes.every((b, i) => i === 0 || b[0] >= boxes[i - 1][1] - 1);
+        }, { message: "toasts overlap" })
+        .toBe(true);
+      await shot(page, `trip-undo-toast-${vp.label}`);
+      await undoToast.getByRole("button", { name: "Undo" }).click();
+      await expect(events.filter({ hasText: "Tram 28" })).toHaveCount(1);
       await expectAccessible(page, `trip page ${vp.label}px`);
     });
   });

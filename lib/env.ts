@@ -32,11 +32,18 @@ const EnvSchema = z.object({
   NWS_BASE_URL: z.string().url().default("https://api.weather.gov"),
   /** Upstream timeout in ms (504 weather_refresh_timeout past it). */
   WEATHER_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  /** Circuit breaker per cell: first backoff after a provider failure, doubled per failure up to the max (ms). */
+  WEATHER_CIRCUIT_BASE_MS: z.coerce.number().int().positive().default(10_000),
+  WEATHER_CIRCUIT_MAX_MS: z.coerce.number().int().positive().default(300_000),
   /** Webhook retry schedule, seconds between attempts, comma-separated. */
   WEBHOOK_RETRY_SCHEDULE: z.string().optional(),
   /** Comma-separated hosts/CIDRs allowed past the SSRF guard (dev and tests only). */
   WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Webhook attempts in flight at once per runner, all endpoints together. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().positive().max(1024).default(64),
+  /** Webhook attempts in flight at once per runner to one endpoint (also its keep-alive agent's socket limit). */
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().positive().max(256).default(32),
   /** Inngest: when INNGEST_EVENT_KEY or INNGEST_DEV is set, background work runs on Inngest. */
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),

@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
 import { cx } from "@/components/ui/cx";
 import type { OpenApiDoc, OperationEntry } from "@/lib/api-docs/openapi-types";
-import { authText, curlFor } from "@/lib/api-docs/curl";
+import { authText, curlFor, responseExample } from "@/lib/api-docs/curl";
 import { SchemaView } from "./schema-view";
 
 export const METHOD_STYLES: Record<string, string> = {
@@ -21,7 +21,7 @@ export function MethodTag({ method }: { method: string }) {
   );
 }
 
-/** One operation: summary, auth, parameters, body, responses and a curl sketch. */
+/** One operation: summary, auth, parameters, body, responses, its documented example as curl and the example response. */
 export function OperationView({ doc, entry }: { doc: OpenApiDoc; entry: OperationEntry }) {
   const { op } = entry;
   const params = op.parameters ?? [];
@@ -29,6 +29,9 @@ export function OperationView({ doc, entry }: { doc: OpenApiDoc; entry: Operatio
   const responses = Object.entries(op.responses ?? {});
   const success = responses.filter(([s]) => s.startsWith("2") || s.startsWith("3"));
   const errors = responses.filter(([s]) => !s.startsWith("2") && !s.startsWith("3"));
+  const curl = curlFor(doc, entry);
+  const exampleStatus = success.map(([s]) => s).find((s) => responseExample(entry, s) !== undefined);
+  const exampleBody = exampleStatus ? responseExample(entry, exampleStatus) : undefined;
   return (
     <article id={entry.id} className="scroll-mt-20 rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
       <header className="border-b border-slate-200 px-4 py-4 sm:px-6">
@@ -85,12 +88,18 @@ export function OperationView({ doc, entry }: { doc: OpenApiDoc; entry: Operatio
             </ul>
           </details>
         )}
-        <details>
-          <summary className="cursor-pointer text-xs font-semibold tracking-wide text-slate-500 uppercase select-none">Example request</summary>
-          <CodeBlock className="mt-2" copyValue={curlFor(doc, entry)}>
-            {curlFor(doc, entry)}
+        <section>
+          <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Example request</h4>
+          <CodeBlock copyValue={curl} label="curl (copy as curl)">
+            {curl}
           </CodeBlock>
-        </details>
+        </section>
+        {exampleStatus && exampleBody !== undefined && (
+          <details>
+            <summary className="cursor-pointer text-xs font-semibold tracking-wide text-slate-500 uppercase select-none">Example response ({exampleStatus})</summary>
+            <CodeBlock className="mt-2" maxHeightClass="max-h-96">{exampleBody}</CodeBlock>
+          </details>
+        )}
       </div>
     </article>
   );

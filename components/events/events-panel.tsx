@@ -88,28 +88,28 @@ export function EventsPanel() {
         <QueryStates query={q} what="events" isEmpty={(d) => d.data.events.length === 0} empty={<EmptyState title="No events match" description="Send a test event from a webhook endpoint, or change the filters." />}>
           {(d) => (
             <>
-              <Table caption="Events">
+              <Table caption="Events" stacked>
                 <THead>
                   <Tr>
                     <Th>Event</Th>
                     <Th>Delivery</Th>
-                    <Th className="hidden sm:table-cell">Created</Th>
-                    <Th className="hidden sm:table-cell">Targets</Th>
+                    <Th>Created</Th>
+                    <Th>Targets</Th>
                   </Tr>
                 </THead>
                 <TBody>
                   {d.data.events.map((e) => (
                     <Tr key={e.event_id}>
-                      <Td>
+                      <Td label="Event" className="max-sm:flex-wrap">
                         <Link href={`/events/${e.event_id}`} className="font-medium text-indigo-700 underline">
                           {e.type}
                         </Link>
                         {e.test && <span className="ml-2 text-xs text-slate-600">(test)</span>}
                         <div className="font-mono text-xs text-slate-600">{e.event_id.slice(0, 8)}…</div>
                       </Td>
-                      <Td><StatusChip status={e.delivery_state} tone={STATE_TONE[e.delivery_state]} /></Td>
-                      <Td className="hidden whitespace-nowrap sm:table-cell">{formatDateTime(e.created_at)}</Td>
-                      <Td className="hidden sm:table-cell">{e.targets}</Td>
+                      <Td label="Delivery"><StatusChip status={e.delivery_state} tone={STATE_TONE[e.delivery_state]} /></Td>
+                      <Td label="Created" className="whitespace-nowrap">{formatDateTime(e.created_at)}</Td>
+                      <Td label="Targets">{e.targets}</Td>
                     </Tr>
                   ))}
                 </TBody>

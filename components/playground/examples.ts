@@ -1,7 +1,8 @@
+import type { Schemas } from "@/lib/client/api-client";
 /** The four playground calls and their example requests. */
 export type PlaygroundEndpoint = "current" | "forecast" | "timeline" | "route";
 
-export const ENDPOINTS: Array<{ id: PlaygroundEndpoint; label: string; method: "GET" | "POST"; path: string; units: string; scope: string }> = [
+export const ENDPOINTS: Array<{ id: PlaygroundEndpoint; label: string; method: "GET" | "POST"; path: string; units: string; scope: Schemas["DeveloperApiKey"]["scopes"][number] }> = [
   { id: "current", label: "Current", method: "GET", path: "/v1/weather/current", units: "1 unit", scope: "weather:read" },
   { id: "forecast", label: "Forecast", method: "GET", path: "/v1/weather/forecast", units: "1 unit daily, 2 hourly", scope: "weather:read" },
   { id: "timeline", label: "Timeline", method: "POST", path: "/v1/weather/timeline", units: "2 units per item", scope: "weather:timeline" },

@@ -5,6 +5,21 @@ import { BaseMap } from "@/components/map/base-map";
 import { RiskLegend } from "@/components/map/risk-legend";
 import { riskColour, type SegmentView } from "./risk";
 
+/** Smallest view around a route (degrees each way from its centre), so a short route still shows coastline and context. */
+const MIN_HALF_SPAN = { lng: 1.5, lat: 1 };
+
+/** The route's points plus two corners that widen the view to at least the minimum extent. */
+export function routeFit(points: Array<[number, number]>): GeoPermissibleObjects {
+  if (points.length === 0) return { type: "MultiPoint", coordinates: [] };
+  const lngs = points.map((p) => p[0]);
+  const lats = points.map((p) => p[1]);
+  const [minLng, maxLng, minLat, maxLat] = [Math.min(...lngs), Math.max(...lngs), Math.min(...lats), Math.max(...lats)];
+  const c = { lng: (minLng + maxLng) / 2, lat: (minLat + maxLat) / 2 };
+  const h = { lng: Math.max((maxLng - minLng) / 2, MIN_HALF_SPAN.lng), lat: Math.max((maxLat - minLat) / 2, MIN_HALF_SPAN.lat) };
+  const clampLat = (v: number) => Math.max(-80, Math.min(80, v));
+  return { type: "MultiPoint", coordinates: [...points, [c.lng - h.lng, clampLat(c.lat - h.lat)], [c.lng + h.lng, clampLat(c.lat + h.lat)]] };
+}
+
 const time = (iso?: string) => (iso ? new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", timeZoneName: "short" }) : "");
 
 /**
@@ -15,7 +30,7 @@ const time = (iso?: string) => (iso ? new Date(iso).toLocaleTimeString([], { hou
 export function RouteMap({ segments }: { segments: SegmentView[] }) {
   const [active, setActive] = useState<number | null>(null);
   const fit = useMemo<GeoPermissibleObjects>(
-    () => ({ type: "LineString", coordinates: segments.flatMap((s) => [[s.start.lng, s.start.lat], [s.end.lng, s.end.lat]]) }),
+    () => routeFit(segments.flatMap((s): Array<[number, number]> => [[s.start.lng, s.start.lat], [s.end.lng, s.end.lat]])),
     [segments],
   );
   if (segments.length === 0) return null;

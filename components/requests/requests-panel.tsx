@@ -79,14 +79,14 @@ export function RequestsPanel({ initialRequestId = "" }: { initialRequestId?: st
         <QueryStates query={q} what="requests" isEmpty={(d) => d.data.requests.length === 0} empty={<EmptyState title="No requests match" description="Change the filters, or make a call with one of your keys." />}>
           {(d) => (
             <>
-              <Table caption="Logged requests">
+              <Table caption="Logged requests" stacked>
                 <THead>
                   <Tr>
                     <Th>Status</Th>
                     <Th>Request</Th>
                     <Th>Time</Th>
-                    <Th className="hidden sm:table-cell">Latency</Th>
-                    <Th className="hidden sm:table-cell">Credential</Th>
+                    <Th>Latency</Th>
+                    <Th>Credential</Th>
                     <Th>Details</Th>
                   </Tr>
                 </THead>
@@ -114,18 +114,18 @@ function RequestRow({ r, open, onToggle }: { r: LoggedRequest; open: boolean; on
   return (
     <>
       <Tr>
-        <Td><StatusChip status={String(r.status)} tone={tone(r.status)} /></Td>
-        <Td className="max-w-[14rem] truncate font-mono text-xs sm:max-w-none">{r.method} {r.path}</Td>
-        <Td className="whitespace-nowrap">{formatDateTime(r.at)}</Td>
-        <Td className="hidden sm:table-cell">{r.latency_ms} ms</Td>
-        <Td className="hidden font-mono text-xs sm:table-cell">{r.credential.prefix ? `${r.credential.prefix}…` : r.credential.type}</Td>
-        <Td>
+        <Td label="Status"><StatusChip status={String(r.status)} tone={tone(r.status)} /></Td>
+        <Td label="Request" className="min-w-0 font-mono text-xs break-all">{r.method} {r.path}</Td>
+        <Td label="Time" className="whitespace-nowrap">{formatDateTime(r.at)}</Td>
+        <Td label="Latency">{r.latency_ms} ms</Td>
+        <Td label="Credential" className="font-mono text-xs">{r.credential.prefix ? `${r.credential.prefix}…` : r.credential.type}</Td>
+        <Td label="Details">
           <Button variant="ghost" size="sm" aria-expanded={open} onClick={onToggle}>{open ? "Hide" : "Details"}</Button>
         </Td>
       </Tr>
       {open && (
         <Tr>
-          <Td colSpan={6} className="bg-slate-50">
+          <Td colSpan={6} className="min-w-0 bg-slate-50 max-sm:block">
             <dl className="grid gap-x-6 gap-y-1 text-xs sm:grid-cols-2" aria-label={`Request ${r.request_id}`}>
               <div><dt className="inline font-semibold">Request id: </dt><dd className="inline font-mono break-all">{r.request_id}</dd></div>
               <div><dt className="inline font-semibold">Status: </dt><dd className="inline">{r.status}{r.error_code ? ` (${r.error_code})` : ""}</dd></div>

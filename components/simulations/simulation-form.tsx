@@ -1,6 +1,6 @@
 "use client";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { SIMULATION_KINDS } from "@/drizzle/schema/weather";
 import { FormAlert } from "@/components/forms/form-alert";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,11 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { CoordinatePicker } from "@/components/watches/coordinate-picker";
 import { toLocalInput } from "@/components/watches/build-watch-body";
 import { apiFetch } from "@/lib/client/api-fetch";
+import { SIMULATION_KINDS } from "@/lib/weather/simulation-schemas";
+import { InjectionList, kindLabel, SIMULATIONS_KEY } from "./injection-list";
+
+/** The presets the form offers (custom needs explicit values, which the API and the admin CLI take). */
+const FORM_KINDS = SIMULATION_KINDS.filter((k) => k !== "custom");
 
 interface Injection {
   simulation_id: string;
@@ -17,19 +22,6 @@ interface Injection {
   starts_at: string;
   ends_at: string;
 }
-
-const KIND_WORDS: Record<string, string> = {
-  heavy_rain: "Heavy rain",
-  rain: "Rain",
-  gusts: "Strong gusts",
-  heat: "Heat",
-  cold: "Cold",
-  fog: "Fog",
-  thunderstorm: "Thunderstorm",
-  snow: "Snow",
-  severe_alert: "Severe weather alert",
-  freezing_rain: "Freezing rain",
-};
 
 interface FormState {
   lat: string;
@@ -53,7 +45,7 @@ function check(f: FormState): Record<string, string> {
 /**
  * Sandbox weather injection: a place (map picker), a window and the conditions;
  * every reader of that cell (calls, watches) sees them at once. The kinds come
- * from the schema, so new kinds appear here without a portal change.
+ * from lib/weather/simulation-schemas.ts, so new presets appear here without a portal change.
  */
 export function SimulationForm() {
   const [f, setF] = useState<FormState>(() => {
@@ -61,7 +53,9 @@ export function SimulationForm() {
     start.setMinutes(0, 0, 0);
     return { lat: "", lng: "", placeName: "", kind: "heavy_rain", startsAt: toLocalInput(start), endsAt: toLocalInput(new Date(start.getTime() + 6 * 3_600_000)) };
   });
-  const [made, setMade] = useState<Array<Injection & { place: string }>>([]);
+  const qc = useQueryClient();
+  // Place names chosen in this visit (the API keeps coordinates only).
+  const [places, setPlaces] = useState<Record<string, string>>({});
   const set = (p: Partial<FormState>) => setF((s) => ({ ...s, ...p }));
   const create = useApiForm({
     mutationFn: (s: FormState) =>
@@ -71,8 +65,11 @@ export function SimulationForm() {
       }),
     validate: check,
     map: { lat: "lat", lng: "lng", starts_at: "startsAt", ends_at: "endsAt", kind: "kind" },
-    successMessage: (r) => `${KIND_WORDS[r.data.kind] ?? r.data.kind} injected.`,
-    onSuccess: (r, s) => setMade((m) => [{ ...r.data, place: s.placeName || `${Number(s.lat).toFixed(3)}, ${Number(s.lng).toFixed(3)}` }, ...m]),
+    successMessage: (r) => `${kindLabel(r.data.kind)} injected.`,
+    onSuccess: async (r, s) => {
+      if (s.placeName) setPlaces((p) => ({ ...p, [r.data.simulation_id]: s.placeName }));
+      await qc.invalidateQueries({ queryKey: SIMULATIONS_KEY });
+    },
   });
   return (
     <div className="space-y-6">
@@ -95,9 +92,9 @@ export function SimulationForm() {
               <Field label="Conditions" required error={create.error("kind")}>
                 {(p) => (
                   <Select {...p} value={f.kind} onChange={(e) => set({ kind: e.target.value })}>
-                    {SIMULATION_KINDS.map((k) => (
+                    {FORM_KINDS.map((k) => (
                       <option key={k} value={k}>
-                        {KIND_WORDS[k] ?? k.replaceAll("_", " ")}
+                        {kindLabel(k)}
                       </option>
                     ))}
                   </Select>
@@ -116,27 +113,7 @@ export function SimulationForm() {
           </form>
         </CardBody>
       </Card>
-      <Card>
-        <CardHeader title="Injected in this visit" description="Watches over these places see the conditions on their next refresh." />
-        <CardBody>
-          {made.length === 0 ? (
-            <p className="text-sm text-slate-700">Nothing injected yet.</p>
-          ) : (
-            <ul className="divide-y divide-slate-200 text-sm" data-testid="injections">
-              {made.map((s) => (
-                <li key={s.simulation_id} className="flex flex-wrap gap-x-3 gap-y-1 py-2">
-                  <strong>{KIND_WORDS[s.kind] ?? s.kind}</strong>
-                  <span>{s.place}</span>
-                  <span className="text-slate-700">
-                    {new Date(s.starts_at).toLocaleString()} → {new Date(s.ends_at).toLocaleString()}
-                  </span>
-                  <code className="font-mono text-xs text-slate-700">cell {s.geohash}</code>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardBody>
-      </Card>
+      <InjectionList places={places} />
     </div>
   );
 }

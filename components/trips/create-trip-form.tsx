@@ -9,11 +9,12 @@ import { Field, Input } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { tripKeys, type Trip } from "./types";
 
-type Body = Record<"name" | "time_zone", string> & Record<"start_date" | "end_date", string | null>;
+type Body = Record<"name" | "time_zone" | "currency", string> & Record<"start_date" | "end_date", string | null>;
 
 function check(b: Body): Record<string, string> {
   const e: Record<string, string> = {};
   if (!b.name) e.name = "Give the trip a name.";
+  if (!/^[A-Z]{3}$/.test(b.currency)) e.currency = "Use the 3-letter ISO 4217 code, e.g. EUR, USD or GBP.";
   if (b.start_date && b.end_date && b.end_date < b.start_date) e.end_date = "The end date must be on or after the start date.";
   return e;
 }
@@ -25,7 +26,7 @@ export function CreateTripForm({ onDone }: { onDone: () => void }) {
   const create = useApiForm({
     mutationFn: (body: Body) => apiFetch<Trip>("/v1/trips", { method: "POST", body }),
     validate: check,
-    fields: ["name", "time_zone", "start_date", "end_date"],
+    fields: ["name", "time_zone", "start_date", "end_date", "currency"],
     successMessage: (t) => `Trip "${t.name}" created.`,
     onSuccess: (t) => {
       void qc.invalidateQueries({ queryKey: tripKeys.all });
@@ -39,7 +40,7 @@ export function CreateTripForm({ onDone }: { onDone: () => void }) {
     e.preventDefault();
     const fd = new FormData(e.currentTarget);
     const get = (k: string) => String(fd.get(k) ?? "").trim();
-    create.submit({ name: get("name"), time_zone: get("time_zone") || "UTC", start_date: get("start_date") || null, end_date: get("end_date") || null });
+    create.submit({ name: get("name"), time_zone: get("time_zone") || "UTC", currency: get("currency").toUpperCase() || "EUR", start_date: get("start_date") || null, end_date: get("end_date") || null });
   }
 
   return (
@@ -59,6 +60,9 @@ export function CreateTripForm({ onDone }: { onDone: () => void }) {
           {(p) => <Input {...p} type="date" name="end_date" />}
         </Field>
       </div>
+      <Field label="Currency" hint="ISO 4217 code the costs are in, e.g. EUR, USD, GBP." error={errors.currency}>
+        {(p) => <Input {...p} name="currency" defaultValue="EUR" maxLength={3} autoCapitalize="characters" className="w-28 uppercase" />}
+      </Field>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={create.pending}>
           Cancel

@@ -1,4 +1,5 @@
 "use client";
+import { useState, type DragEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -15,8 +16,30 @@ export const TYPE_LABEL: Record<string, string> = {
   free_block: "Free time",
 };
 
-/** Day-by-day timeline: days in the trip's zone, each time in its event's own zone. */
-export function ItineraryTimeline({ itinerary, onEdit }: { itinerary: Itinerary; onEdit?: (e: TripEvent) => void }) {
+/** A day's order with `id` moved to `to` (an index in the day). */
+export function moveWithin(ids: number[], id: number, to: number): number[] {
+  const rest = ids.filter((x) => x !== id);
+  const at = Math.max(0, Math.min(to, rest.length));
+  return [...rest.slice(0, at), id, ...rest.slice(at)];
+}
+
+/**
+ * Day-by-day timeline: days in the trip's zone, each time in its event's own zone.
+ * With `onReorder`, an event can be dragged to another place in its day, or moved
+ * with its "earlier"/"later" buttons (the keyboard path); both send a `reorder` op.
+ */
+export function ItineraryTimeline({
+  itinerary,
+  onEdit,
+  onReorder,
+  formatCost = money,
+}: {
+  itinerary: Itinerary;
+  onEdit?: (e: TripEvent) => void;
+  onReorder?: (day: string, ids: number[], moved: TripEvent) => void;
+  formatCost?: (n: number | null | undefined) => string | null;
+}) {
+  const [dragging, setDragging] = useState<{ id: number; day: string } | null>(null);
   if (itinerary.events.length === 0) {
     return <EmptyState title="Nothing planned yet" description="Accept a proposal or add events through the API to fill the itinerary." />;
   }
@@ -33,12 +56,46 @@ export function ItineraryTimeline({ itinerary, onEdit }: { itinerary: Itinerary;
           <li key={day}>
             <h3 className="mb-3 flex items-baseline justify-between border-b border-slate-200 pb-1 text-sm font-semibold text-slate-900">
               <span>{dayHeading(day)}</span>
-              {total > 0 && <span className="text-xs font-normal text-slate-500">Day cost {money(total)}</span>}
+              {total > 0 && <span className="text-xs font-normal text-slate-700">Day cost {formatCost(total)}</span>}
             </h3>
             <ol className="space-y-3">
-              {events.map((e) => (
-                <EventCard key={e.id} event={e} onEdit={onEdit} />
-              ))}
+              {events.map((e, i) => {
+                const ids = events.map((x) => x.id);
+                const move = onReorder && events.length > 1 ? (to: number) => onReorder(day, moveWithin(ids, e.id, to), e) : undefined;
+                const drag = onReorder && events.length > 1
+                  ? {
+                      draggable: true,
+                      onDragStart: (ev: DragEvent) => {
+                        ev.dataTransfer.effectAllowed = "move";
+                        ev.dataTransfer.setData("text/plain", String(e.id));
+                        setDragging({ id: e.id, day });
+                      },
+                      onDragEnd: () => setDragging(null),
+                      onDragOver: (ev: DragEvent) => {
+                        if (dragging?.day === day && dragging.id !== e.id) ev.preventDefault();
+                      },
+                      onDrop: (ev: DragEvent) => {
+                        ev.preventDefault();
+                        const moved = events.find((x) => x.id === dragging?.id);
+                        setDragging(null);
+                        if (!moved || moved.id === e.id) return;
+                        onReorder(day, moveWithin(ids, moved.id, i), moved);
+                      },
+                    }
+                  : undefined;
+                return (
+                  <EventCard
+                    key={e.id}
+                    event={e}
+                    onEdit={onEdit}
+                    formatCost={formatCost}
+                    drag={drag}
+                    isDragging={dragging?.id === e.id}
+                    onEarlier={move && i > 0 ? () => move(i - 1) : undefined}
+                    onLater={move && i < events.length - 1 ? () => move(i + 1) : undefined}
+                  />
+                );
+              })}
             </ol>
           </li>
         );
@@ -47,12 +104,38 @@ export function ItineraryTimeline({ itinerary, onEdit }: { itinerary: Itinerary;
   );
 }
 
-function EventCard({ event: e, onEdit }: { event: TripEvent; onEdit?: (e: TripEvent) => void }) {
+interface DragProps {
+  draggable: boolean;
+  onDragStart: (ev: DragEvent) => void;
+  onDragEnd: () => void;
+  onDragOver: (ev: DragEvent) => void;
+  onDrop: (ev: DragEvent) => void;
+}
+
+function EventCard({
+  event: e,
+  onEdit,
+  formatCost,
+  drag,
+  isDragging,
+  onEarlier,
+  onLater,
+}: {
+  event: TripEvent;
+  onEdit?: (e: TripEvent) => void;
+  formatCost: (n: number | null | undefined) => string | null;
+  drag?: DragProps;
+  isDragging?: boolean;
+  onEarlier?: () => void;
+  onLater?: () => void;
+}) {
   return (
     // Phones: time on its own line above the details (a side column squeezes titles); sm+: three columns.
     <li
-      className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[7rem_minmax(0,1fr)_auto]"
+      className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[7rem_minmax(0,1fr)_auto] ${drag ? "cursor-grab" : ""} ${isDragging ? "opacity-50" : ""}`}
       data-testid="itinerary-event"
+      data-event-id={e.id}
+      {...drag}
     >
       <div className="flex flex-wrap items-baseline gap-x-2 text-sm text-slate-700 sm:block">
         <div className="font-medium">{timeIn(e.startDateTime, e.timeZone)}</div>
@@ -80,11 +163,21 @@ function EventCard({ event: e, onEdit }: { event: TripEvent; onEdit?: (e: TripEv
         {e.notes && <p className="text-sm whitespace-pre-line text-slate-500">{e.notes}</p>}
       </div>
       <div className="col-start-2 row-span-2 row-start-1 flex flex-col items-end gap-2 sm:col-start-3 sm:row-span-1">
-        {e.cost != null && <span className="text-sm font-medium text-slate-800">{money(e.cost)}</span>}
+        {e.cost != null && <span className="text-sm font-medium text-slate-800">{formatCost(e.cost)}</span>}
         {onEdit && (
           <Button variant="secondary" size="sm" onClick={() => onEdit(e)} aria-label={`Edit ${e.title}`}>
             Edit
           </Button>
+        )}
+        {(onEarlier || onLater) && (
+          <div className="flex gap-1">
+            <Button variant="ghost" size="sm" onClick={onEarlier} disabled={!onEarlier} aria-label={`Move ${e.title} earlier in the day`} title="Move earlier">
+              ↑
+            </Button>
+            <Button variant="ghost" size="sm" onClick={onLater} disabled={!onLater} aria-label={`Move ${e.title} later in the day`} title="Move later">
+              ↓
+            </Button>
+          </div>
         )}
       </div>
     </li>

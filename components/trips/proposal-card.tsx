@@ -8,12 +8,12 @@ import { Field, Input } from "@/components/ui/field";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { formatDateTime } from "@/lib/client/format";
 import { TYPE_LABEL } from "./itinerary-timeline";
-import { dateTimeIn, money } from "./time-format";
+import { dateTimeIn, moneyIn } from "./time-format";
 import { proposalOverlaps } from "./overlaps";
 import { tripKeys, type Itinerary, type Proposal } from "./types";
 
 /** One proposal: its entities, ranked options with scores, and accept (with an option) / reject (with a reason). */
-export function ProposalCard({ tripId, tripZone, proposal: p, canResolve }: { tripId: number; tripZone: string; proposal: Proposal; canResolve: boolean }) {
+export function ProposalCard({ tripId, tripZone, proposal: p, canResolve, currency }: { tripId: number; tripZone: string; proposal: Proposal; canResolve: boolean; currency?: string }) {
   const qc = useQueryClient();
   const [option, setOption] = useState<string | undefined>(p.options[0]?.id);
   const [rejecting, setRejecting] = useState(false);
@@ -52,7 +52,7 @@ export function ProposalCard({ tripId, tripZone, proposal: p, canResolve }: { tr
               <span className="rounded bg-slate-100 px-1.5 text-xs leading-5 text-slate-700">{TYPE_LABEL[e.type] ?? e.type}</span>
               <span className="font-medium">{e.title}</span>
               {start && <span className="text-slate-600">{dateTimeIn(start, String(e.timeZone ?? tripZone))}</span>}
-              {e.cost != null && <span className="text-slate-600">· {money(e.cost)}</span>}
+              {e.cost != null && <span className="text-slate-600">· {moneyIn(currency)(e.cost)}</span>}
             </li>
           );
         })}

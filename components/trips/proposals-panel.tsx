@@ -11,7 +11,7 @@ import { tripKeys, type Proposal, type ProposalSummary } from "./types";
 const ORDER = { pending: 0, accepted: 1, rejected: 2, expired: 3 } as const;
 
 /** Proposals from planning agents: pending first, then resolved ones, newest first within each. */
-export function ProposalsPanel({ tripId, tripZone, canResolve }: { tripId: number; tripZone: string; canResolve: boolean }) {
+export function ProposalsPanel({ tripId, tripZone, canResolve, currency }: { tripId: number; tripZone: string; canResolve: boolean; currency?: string }) {
   const list = useQuery({
     queryKey: tripKeys.proposals(tripId),
     queryFn: () => apiFetch<{ proposals: ProposalSummary[] }>(`/v1/trips/${tripId}/proposals`),
@@ -45,7 +45,7 @@ export function ProposalsPanel({ tripId, tripZone, canResolve }: { tripId: numbe
           summaries.map((s, i) => {
             const d = details[i];
             return d?.data ? (
-              <ProposalCard key={s.proposal_id} tripId={tripId} tripZone={tripZone} proposal={{ ...d.data, status: s.status }} canResolve={canResolve} />
+              <ProposalCard key={s.proposal_id} tripId={tripId} tripZone={tripZone} currency={currency} proposal={{ ...d.data, status: s.status }} canResolve={canResolve} />
             ) : (
               <p key={s.proposal_id} className="flex items-center gap-2 text-sm text-slate-500">
                 <Spinner /> Loading proposal from {s.actor_agent_id}…

@@ -18,6 +18,18 @@ export function dateTimeIn(iso: string, zone: string): string {
   return new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: zone, timeZoneName: "short" }).format(new Date(iso));
 }
 
+/** A cost in the trip's ISO 4217 currency (Intl.NumberFormat); a plain number when the code is unknown to the browser. */
+export function moneyIn(currency: string | undefined): (n: number | null | undefined) => string | null {
+  if (!currency) return money;
+  let f: Intl.NumberFormat;
+  try {
+    f = new Intl.NumberFormat(undefined, { style: "currency", currency });
+  } catch {
+    return money;
+  }
+  return (n) => (n == null ? null : f.format(n));
+}
+
 export function money(n: number | null | undefined): string | null {
   return n == null ? null : new Intl.NumberFormat(undefined, { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(n);
 }

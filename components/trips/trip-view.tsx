@@ -13,10 +13,17 @@ import { Spinner } from "@/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { EventEditor } from "./event-editor";
 import { ItineraryTimeline } from "./itinerary-timeline";
+import { moneyIn } from "./time-format";
 import { MembersPanel } from "./members-panel";
 import { ProposalsPanel } from "./proposals-panel";
 import { canEdit, tripKeys, type Itinerary, type Trip, type TripEvent } from "./types";
-import { useTripOps } from "./use-trip-op";
+import { useTripOps, type OpInput } from "./use-trip-op";
+
+/** The add_event payload that re-creates a removed event (undo): its fields without the server-owned ones. */
+function recreatePayload(e: TripEvent): Record<string, unknown> {
+  const { id: _id, tripId: _trip, position: _pos, ...rest } = e as TripEvent & Record<string, unknown>;
+  return Object.fromEntries(Object.entries(rest).filter(([k, v]) => v !== null && v !== undefined && !["createdAt", "updatedAt", "createdBy", "updatedBy"].includes(k)));
+}
 
 /** A trip: itinerary timeline, proposals and members, kept fresh with react-query. */
 export function TripView({ tripId }: { tripId: number }) {
@@ -46,13 +53,15 @@ export function TripView({ tripId }: { tripId: number }) {
   }
   const t = trip.data;
   const editable = canEdit(t.role);
+  // The trip's ISO 4217 currency (GET /v1/trips/{id}); Trip in ./types may lag the generated types.
+  const currency = (t as Trip & { currency?: string }).currency;
   return (
     <>
       <PageHeader
         title={t.name}
         description={
           <>
-            {t.start_date ? `${t.start_date} → ${t.end_date ?? "…"} · ` : ""}Times by local zone; days in {t.time_zone} · You are{" "}
+            {t.start_date ? `${t.start_date} → ${t.end_date ?? "…"} · ` : ""}Times by local zone; days in {t.time_zone}{currency ? ` · Costs in ${currency}` : ""} · You are{" "}
             <Badge>{t.role}</Badge>
           </>
         }
@@ -101,6 +110,19 @@ export function TripView({ tripId }: { tripId: number }) {
             ) : (
               <ItineraryTimeline
                 itinerary={itinerary.data}
+                formatCost={moneyIn(currency)}
+                onReorder={
+                  editable
+                    ? (day, ids, moved) => {
+                        const before = itinerary.data.events.filter((x) => ids.includes(x.id)).map((x) => x.id);
+                        run.mutate({
+                          base: itinerary.data.revision,
+                          ops: [{ type: "reorder", payload: { date: day, event_ids: ids } }],
+                          undo: { message: `Moved “${moved.title}”.`, ops: [{ type: "reorder", payload: { date: day, event_ids: before } }] },
+                        });
+                      }
+                    : undefined
+                }
                 onEdit={
                   editable
                     ? (event) => {
@@ -114,7 +136,7 @@ export function TripView({ tripId }: { tripId: number }) {
           </div>
         </Card>
         <div className="space-y-6">
-          <ProposalsPanel tripId={tripId} tripZone={t.time_zone} canResolve={editable} />
+          <ProposalsPanel tripId={tripId} tripZone={t.time_zone} canResolve={editable} currency={currency} />
           <MembersPanel tripId={tripId} isOwner={t.role === "owner"} />
         </div>
       </div>
@@ -143,7 +165,11 @@ export function TripView({ tripId }: { tripId: number }) {
               run.reset();
               setEditing(null);
             }}
-            onSubmit={(ops, base) => run.mutate({ base: base ?? editing.base, ops }, { onSuccess: () => setEditing(null) })}
+            onSubmit={(ops: OpInput[], base) => {
+              const removed = ops.length === 1 && ops[0].type === "remove_event" ? editing.event : null;
+              const undo = removed ? { message: `Removed “${removed.title}”.`, ops: [{ type: "add_event" as const, payload: recreatePayload(removed) }] } : undefined;
+              run.mutate({ base: base ?? editing.base, ops, undo }, { onSuccess: () => setEditing(null) });
+            }}
           />
         )}
       </Dialog>

@@ -40,7 +40,7 @@ export function TripsPanel({ title, description }: { title: string; description:
             action={<Button onClick={() => setCreating(true)}>Create your first trip</Button>}
           />
         ) : (
-          <Table caption="Your trips">
+          <Table caption="Your trips" stacked>
             <THead>
               <Tr>
                 <Th>Trip</Th>
@@ -53,17 +53,17 @@ export function TripsPanel({ title, description }: { title: string; description:
             <TBody>
               {trips.data.trips.map((t) => (
                 <Tr key={t.trip_id}>
-                  <Td className="font-medium">
+                  <Td label="Trip" className="font-medium">
                     <Link href={`/trips/${t.trip_id}`} className="text-indigo-700 hover:underline">
                       {t.name}
                     </Link>
                   </Td>
-                  <Td className="whitespace-nowrap">{t.start_date ? `${t.start_date} → ${t.end_date ?? "…"}` : "—"}</Td>
-                  <Td>{t.time_zone}</Td>
-                  <Td>
+                  <Td label="Dates" className="whitespace-nowrap">{t.start_date ? `${t.start_date} → ${t.end_date ?? "…"}` : "—"}</Td>
+                  <Td label="Time zone">{t.time_zone}</Td>
+                  <Td label="Your role">
                     <Badge tone={t.role === "owner" ? "info" : "neutral"}>{t.role}</Badge>
                   </Td>
-                  <Td className="text-right font-mono text-xs">{t.revision}</Td>
+                  <Td label="Revision" className="font-mono text-xs sm:text-right">{t.revision}</Td>
                 </Tr>
               ))}
             </TBody>

@@ -30,6 +30,13 @@ export class RebaseConflict extends Error {
  * says what else changed; otherwise it throws a RebaseConflict with the other
  * version, and the editor stays open with what the user typed.
  */
+/** An op batch, optionally undoable: the success toast then offers "Undo", which applies `undo.ops` on the new revision. */
+export interface OpRun {
+  base: number;
+  ops: OpInput[];
+  undo?: { message: string; ops: OpInput[] };
+}
+
 export function useTripOps(tripId: number) {
   const qc = useQueryClient();
   const [rebased, setRebased] = useState<{ onto: number; changed: string[] } | null>(null);
@@ -39,7 +46,7 @@ export function useTripOps(tripId: number) {
     return rev;
   };
   const run = useMutation({
-    mutationFn: async ({ base, ops }: { base: number; ops: OpInput[] }) => {
+    mutationFn: async ({ base, ops }: OpRun) => {
       try {
         return await apply(base, ops);
       } catch (err) {
@@ -52,7 +59,11 @@ export function useTripOps(tripId: number) {
         return rev;
       }
     },
-    onSuccess: () => toast.success("Saved."),
+    onSuccess: (rev, vars) => {
+      const undo = vars.undo;
+      if (!undo) return void toast.success("Saved.");
+      toast.success(undo.message, { action: { label: "Undo", onClick: () => run.mutate({ base: rev, ops: undo.ops }) }, duration: 8000 });
+    },
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: tripKeys.itinerary(tripId) });
       void qc.invalidateQueries({ queryKey: tripKeys.trip(tripId), exact: true });

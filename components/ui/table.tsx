@@ -6,7 +6,7 @@ import { cx } from "./cx";
  * (the label comes from the cell's `label` prop), so no column is cut off.
  */
 const STACKED =
-  "max-sm:block max-sm:[&_thead]:hidden max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:py-2 max-sm:[&_td]:flex max-sm:[&_td]:gap-3 max-sm:[&_td]:py-1 max-sm:[&_td]:pl-4 max-sm:[&_td]:before:w-24 max-sm:[&_td]:before:shrink-0 max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-semibold max-sm:[&_td]:before:text-slate-600 max-sm:[&_td]:before:content-[attr(data-label)]";
+  "max-sm:block max-sm:[&_thead]:hidden max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:py-2 max-sm:[&_td]:flex max-sm:[&_td]:gap-3 max-sm:[&_td]:py-1 max-sm:[&_td]:pl-4 max-sm:[&_td]:before:w-24 max-sm:[&_td]:before:shrink-0 max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-semibold max-sm:[&_td]:before:text-slate-600 max-sm:[&_td]:before:content-[attr(data-label)] max-sm:[&_td:not([data-label])]:before:hidden";
 
 /** Table in a horizontally scrollable frame so wide tables never break a phone layout; `stacked` turns rows into cards on phones. */
 export function Table({ className, caption, stacked, children, ...rest }: ComponentProps<"table"> & { caption?: string; stacked?: boolean }) {

@@ -69,7 +69,7 @@ export function VisaKeysPanel({ title, description }: { title: string; descripti
             action={<Button onClick={() => setCreating(true)}>Create your first visa key</Button>}
           />
         ) : (
-          <Table caption="Visa API keys">
+          <Table caption="Visa API keys" stacked>
             <THead>
               <Tr>
                 <Th>Name</Th>
@@ -84,17 +84,17 @@ export function VisaKeysPanel({ title, description }: { title: string; descripti
             <TBody>
               {keys.data.map((k) => (
                 <Tr key={k.id} data-visa-key-id={k.id}>
-                  <Td className="font-medium text-slate-900">{k.name}</Td>
-                  <Td>
+                  <Td label="Name" className="font-medium text-slate-900">{k.name}</Td>
+                  <Td label="Key">
                     <code className="font-mono text-xs whitespace-nowrap text-slate-700">{k.keyPrefix}…</code>
                   </Td>
-                  <Td>
+                  <Td label="This hour">
                     <UsageMeter k={k} />
                   </Td>
-                  <Td className="whitespace-nowrap" title={formatDateTime(k.createdAt)}>
+                  <Td label="Created" className="whitespace-nowrap" title={formatDateTime(k.createdAt)}>
                     {formatDate(k.createdAt)}
                   </Td>
-                  <Td className="text-right">
+                  <Td className="sm:text-right">
                     <Button variant="secondary" size="sm" onClick={() => revoke.ask(k)} aria-label={`Revoke ${k.name}`}>
                       Revoke
                     </Button>

@@ -68,7 +68,7 @@ export function AttemptsTable({ webhookId, canRedeliver, onRedelivered }: { webh
         empty={<EmptyState title="No deliveries yet" description="Attempts appear here as events are sent. Try “Send test event”." />}
       >
         {(rows) => (
-          <Table caption="Delivery attempts">
+          <Table caption="Delivery attempts" stacked>
             <THead>
               <Tr>
                 <Th>Status</Th>
@@ -93,19 +93,21 @@ export function AttemptsTable({ webhookId, canRedeliver, onRedelivered }: { webh
                     </Tr>
                   )}
                   <Tr>
-                    <Td><StatusChip status={a.status} tone={TONE[a.status]} /></Td>
-                    <Td>
-                      <p className="font-mono text-xs">{a.event_type}</p>
-                      <p className="font-mono text-[11px] text-slate-500">{a.event_id}</p>
+                    <Td label="Status"><StatusChip status={a.status} tone={TONE[a.status]} /></Td>
+                    <Td label="Event">
+                      <div className="min-w-0 break-all">
+                        <p className="font-mono text-xs">{a.event_type}</p>
+                        <p className="font-mono text-[11px] text-slate-600">{a.event_id}</p>
+                      </div>
                     </Td>
-                    <Td>{a.delivery_kind === "manual" ? "Redelivery" : a.delivery_kind === "test" ? "Test" : `#${a.attempt_number}`}</Td>
-                    <Td className="font-mono">{a.response_status === 0 ? "—" : a.response_status}</Td>
-                    <Td className="whitespace-nowrap">{a.response_time_ms} ms</Td>
-                    <Td className="whitespace-nowrap" title={formatDateTime(a.attempted_at)}>
+                    <Td label="Attempt">{a.delivery_kind === "manual" ? "Redelivery" : a.delivery_kind === "test" ? "Test" : `#${a.attempt_number}`}</Td>
+                    <Td label="Response" className="font-mono">{a.response_status === 0 ? "—" : a.response_status}</Td>
+                    <Td label="Time" className="whitespace-nowrap">{a.response_time_ms} ms</Td>
+                    <Td label="Attempted" className="whitespace-nowrap" title={formatDateTime(a.attempted_at)}>
                       {formatRelative(a.attempted_at)}
                       {a.next_retry_at && <p className="text-xs text-amber-700">retry {formatRelative(a.next_retry_at)}</p>}
                     </Td>
-                    <Td className="whitespace-nowrap text-right">
+                    <Td className="whitespace-nowrap text-right max-sm:flex-wrap max-sm:justify-end">
                       <Button variant="ghost" size="sm" aria-expanded={open === a.attempt_id} onClick={() => setOpen(open === a.attempt_id ? null : a.attempt_id)}>
                         {open === a.attempt_id ? "Hide" : "Details"}
                       </Button>
@@ -118,7 +120,7 @@ export function AttemptsTable({ webhookId, canRedeliver, onRedelivered }: { webh
                   </Tr>
                   {open === a.attempt_id && (
                     <Tr>
-                      <Td colSpan={7} className="bg-slate-50">
+                      <Td colSpan={7} className="min-w-0 bg-slate-50 max-sm:block">
                         {a.error_message && <p className="mb-2 text-sm text-red-700">{a.error_message}</p>}
                         <p className="text-xs font-medium text-slate-500">Response body (first 1 KB)</p>
                         <pre className="mt-1 max-h-48 overflow-auto rounded bg-white p-2 font-mono text-xs ring-1 ring-slate-200">{a.response_body_excerpt || "(empty)"}</pre>

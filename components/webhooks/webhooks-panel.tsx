@@ -55,7 +55,7 @@ export function WebhooksPanel() {
           }
         >
           {(rows) => (
-            <Table caption="Webhook endpoints">
+            <Table caption="Webhook endpoints" stacked>
               <THead>
                 <Tr>
                   <Th>Endpoint</Th>
@@ -68,18 +68,18 @@ export function WebhooksPanel() {
               <TBody>
                 {rows.map((w) => (
                   <Tr key={w.webhook_id}>
-                    <Td className="max-w-md min-w-56">
+                    <Td label="Endpoint" className="max-w-md min-w-0 sm:min-w-56">
                       <Link href={`/webhooks/${w.webhook_id}`} className="font-medium break-all text-indigo-700 hover:underline">
                         {w.url}
                       </Link>
                       {w.description && <p className="text-xs text-slate-500">{w.description}</p>}
                     </Td>
-                    <Td>
+                    <Td label="Status">
                       <StatusChip status={w.status} />
                     </Td>
-                    <Td>{w.events.length}</Td>
-                    <Td className={w.failure_count > 0 ? "font-medium text-red-700" : undefined}>{w.failure_count}</Td>
-                    <Td className="whitespace-nowrap">{formatRelative(w.last_delivery_at)}</Td>
+                    <Td label="Events">{w.events.length}</Td>
+                    <Td label="Failures" className={w.failure_count > 0 ? "font-medium text-red-700" : undefined}>{w.failure_count}</Td>
+                    <Td label="Last delivery" className="whitespace-nowrap">{formatRelative(w.last_delivery_at)}</Td>
                   </Tr>
                 ))}
               </TBody>

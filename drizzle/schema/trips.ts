@@ -32,6 +32,8 @@ export const trips = pgTable("trips", {
   timeZone: text("time_zone").notNull(),
   startDate: date("start_date"),
   endDate: date("end_date"),
+  /** ISO 4217 code the trip's event costs are in (shown with Intl.NumberFormat). */
+  currency: text("currency").notNull().default("EUR"),
   revision: integer("revision").notNull().default(0),
   /** Diffs since a revision below this are answered 410 (older op-log rows were pruned). */
   opLogFloor: integer("op_log_floor").notNull().default(0),

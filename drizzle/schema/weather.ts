@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * One upstream fetch for one geohash-5 cell from one provider (DESIGN section 5).
@@ -33,10 +33,18 @@ export const weatherRefreshClaims = pgTable("weather_refresh_claims", {
   cacheKey: text("cache_key").primaryKey(),
   claimedUntil: timestamp("claimed_until", { withTimezone: true }).notNull(),
   claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Circuit breaker (lib/weather/snapshots/circuit.ts), shared by every instance: consecutive
+   * provider failures for this key, no upstream call before open_until, and the last failure
+   * (code, message, details) repeated to callers meanwhile. Reset (row deleted) on success.
+   */
+  failures: integer("failures").notNull().default(0),
+  openUntil: timestamp("open_until", { withTimezone: true }),
+  lastError: jsonb("last_error"),
 });
 
 /** Presets (shorthands for explicit values); "custom" = explicit values only. */
-export const SIMULATION_KINDS = ["heavy_rain", "rain", "gusts", "heat", "cold", "fog", "thunderstorm", "snow", "severe_alert", "custom"] as const;
+export const SIMULATION_KINDS = ["heavy_rain", "rain", "gusts", "heat", "cold", "fog", "thunderstorm", "snow", "severe_alert", "freezing_rain", "custom"] as const;
 export type SimulationKind = (typeof SIMULATION_KINDS)[number];
 
 /**
@@ -53,7 +61,7 @@ export const weatherSimulations = pgTable(
     kind: text("kind", { enum: SIMULATION_KINDS }).notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
-    /** Explicit values (lib/weather/simulation-schema.ts), overriding the kind's preset field by field. */
+    /** Explicit values (lib/weather/simulation-schemas.ts), overriding the kind's preset field by field. */
     params: jsonb("params").$type<Record<string, number | string>>().notNull().default({}),
     /** Account that injected it through the API; null for operators (admin CLI). */
     accountId: uuid("account_id"),

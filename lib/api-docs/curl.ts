@@ -20,7 +20,12 @@ export function authText(security: OperationEntry["op"]["security"]): string {
     .join(" or ");
 }
 
-/** A curl sketch with the right credential header and an example body of the required fields. */
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * curl for the operation's documented example (path ids, query and body as in the document, the
+ * credential header its security names); without an example, a sketch of the required body fields.
+ */
 export function curlFor(doc: OpenApiDoc, e: OperationEntry): string {
   const security = e.op.security ?? [];
   const schemes = security.flatMap((s) => Object.keys(s));
@@ -30,10 +35,28 @@ export function curlFor(doc: OpenApiDoc, e: OperationEntry): string {
       ? ` \\\n  -H "Authorization: Bearer $ACCESS_TOKEN"`
       : schemes.includes("visaKey")
         ? ` \\\n  -H "X-Visa-Intel-Key: $VISA_KEY"`
-        : "";
-  const bodySchema = e.op.requestBody?.content?.["application/json"]?.schema;
-  const body = bodySchema ? ` \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify(exampleOf(doc, bodySchema))}'` : "";
+        : schemes.includes("session")
+          ? ` \\\n  -H "Cookie: next-auth.session-token=$SESSION_TOKEN"`
+          : "";
+  const params = e.op.parameters ?? [];
+  const path = e.path.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const ex = params.find((p) => p.in === "path" && p.name === name)?.example;
+    return ex === undefined ? whole : encodeURIComponent(String(ex));
+  });
+  const query = new URLSearchParams();
+  for (const p of params) if (p.in === "query" && p.example !== undefined) query.set(p.name, String(p.example));
+  const qs = query.toString();
+  const media = e.op.requestBody?.content?.["application/json"];
+  const bodyValue = media?.example !== undefined ? media.example : media?.schema ? exampleOf(doc, media.schema) : undefined;
+  const body = bodyValue !== undefined ? ` \\\n  -H "Content-Type: application/json" \\\n  -d ${shellQuote(JSON.stringify(bodyValue))}` : "";
   const method = e.method === "get" ? "" : ` -X ${e.method.toUpperCase()}`;
-  return `curl${method} "$BASE_URL${e.path}"${auth}${body}`;
+  return `curl${method} "$BASE_URL${path}${qs ? `?${qs}` : ""}"${auth}${body}`;
 }
 
+/** The documented response example of a status, pretty-printed (JSON) or as sent (text). */
+export function responseExample(e: OperationEntry, status: string): string | undefined {
+  const content = e.op.responses?.[status]?.content ?? {};
+  const [type, media] = Object.entries(content).find(([, m]) => m.example !== undefined) ?? [];
+  if (!type || !media) return undefined;
+  return typeof media.example === "string" && !type.includes("json") ? media.example : JSON.stringify(media.example, null, 2);
+}

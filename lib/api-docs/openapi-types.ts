@@ -34,10 +34,13 @@ export interface Parameter {
   required?: boolean;
   description?: string;
   schema?: JsonSchema;
+  /** The operation's documented example value (every operation has one; a test runs it). */
+  example?: unknown;
 }
 
 export interface MediaContent {
   schema?: JsonSchema;
+  example?: unknown;
 }
 
 export interface Operation {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CreateApiKeyInput } from "@/lib/auth/api-keys";
 import { allContracts } from "@/lib/http/all-contracts";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
-import { authText, curlFor } from "./curl";
+import { authText, curlFor, responseExample } from "./curl";
 import { groupByTag, HTTP_METHODS, resolveRef, type OpenApiDoc } from "./openapi-types";
 import { constraints, enumValues, exampleOf, expandable, typeLabel } from "./schema-text";
 
@@ -44,6 +44,17 @@ describe("API reference over the real OpenAPI document", () => {
     expect(curl).toContain('-X POST "$BASE_URL/api/developer/keys"');
     expect(curl).toContain('Authorization: Bearer $API_KEY');
     expect(authText(op.security)).toBe("API key or Portal session");
+  });
+
+  it("curl runs the documented example: path ids, query and body from the document, not a schema sketch", () => {
+    const at = (path: string, method: "get" | "post") => ({ id: "x", method, path, op: doc.paths[path][method]! });
+    const timeline = curlFor(doc, at("/v1/weather/timeline", "post"));
+    expect(timeline).toContain("48.8606");
+    expect(timeline).not.toContain('"string"');
+    expect(curlFor(doc, at("/v1/weather/current", "get"))).toContain("/v1/weather/current?lat=48.8566&lng=2.3522");
+    expect(curlFor(doc, at("/v1/trips/{tripId}/proposals", "post"))).toContain('"$BASE_URL/v1/trips/1042/proposals"');
+    expect(responseExample(at("/v1/weather/current", "get"), "200")).toContain('"geohash": "u09tv"');
+    expect(responseExample(at("/v1/trips/{tripId}/itinerary.ics", "get"), "200")).toMatch(/^BEGIN:VCALENDAR/);
   });
 
   it("labels types through references, arrays and nullable unions", () => {

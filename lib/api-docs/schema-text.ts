@@ -3,9 +3,10 @@ import { resolveRef, type JsonSchema, type OpenApiDoc } from "./openapi-types";
 /** Short type label: "string (date-time)", "array of Watch", "integer | null". */
 export function typeLabel(doc: OpenApiDoc, s: JsonSchema): string {
   if (s.$ref) return resolveRef(doc, s).name ?? "object";
-  const variants = s.anyOf ?? s.oneOf;
+  // anyOf next to properties states rules across the object's fields (e.g. vessel for ferries only): still an object.
+  const variants = s.properties ? undefined : (s.anyOf ?? s.oneOf);
   if (variants) return [...new Set(variants.map((v) => typeLabel(doc, v)))].join(" | ");
-  if (s.allOf) return s.allOf.map((v) => typeLabel(doc, v)).join(" & ");
+  if (s.allOf && !s.properties) return s.allOf.map((v) => typeLabel(doc, v)).join(" & ");
   if (s.const !== undefined) return JSON.stringify(s.const);
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
   if (types.length === 0) return s.properties ? "object" : "any";
@@ -79,7 +80,7 @@ export function exampleOf(doc: OpenApiDoc, s: JsonSchema, depth = 0): unknown {
   if (schema.default !== undefined) return schema.default;
   if (schema.const !== undefined) return schema.const;
   if (schema.enum?.length) return schema.enum[0];
-  const variants = schema.anyOf ?? schema.oneOf;
+  const variants = schema.properties ? undefined : (schema.anyOf ?? schema.oneOf);
   if (variants) return exampleOf(doc, variants.find((v) => v.type !== "null") ?? variants[0], depth + 1);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   if (schema.properties || type === "object") {

@@ -5,14 +5,16 @@ import { CHANNELS, listen } from "@/lib/db/notify";
 import { queryRows } from "@/lib/db/sql";
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
-import * as keys from "@/app/api/developer/keys/route";
-import * as keyById from "@/app/api/developer/keys/[keyId]/route";
-import * as health from "@/app/v1/weather/health/route";
 import { verifyApiKey } from "./verify-api-key";
 import { sha256Hex } from "./secrets";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { allContracts } from "@/lib/http/all-contracts";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const keys = await routeModule("/api/developer/keys");
+const keyById = await routeModule("/api/developer/keys/{keyId}");
+const health = await routeModule("/v1/weather/health");
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -167,7 +169,7 @@ describe("no privilege escalation through credential management", () => {
   });
 
   it("creating a trip access token with a key needs the write scope", async () => {
-    const tokens = await import("@/app/api/developer/tokens/route");
+    const tokens = await routeModule("/api/developer/tokens");
     const u = await makeUser();
     const readOnly = await call(tokens.POST, { method: "POST", path: "/api/developer/tokens", bearer: await u.key(["read"]), body: { name: "agent" } });
     expect(readOnly.status).toBe(403);

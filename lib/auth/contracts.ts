@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contract } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/route";
 import { API_KEY_SCOPES } from "./scopes";
 import { sessionOrApiKey } from "./strategies";
 import { CreateApiKeyInput } from "./api-keys";
@@ -42,68 +42,62 @@ const AccessTokenSchema = z
 // Ids are Postgres integers: a larger id names nothing (404), never a database error.
 const IdParam = (name: string) => z.object({ [name]: z.coerce.number().int().positive().max(2147483647) });
 
+const keyContract = areaContract({ auth: sessionOrApiKey(), tags: ["Developer keys"], family: "api" });
+const tokenContract = areaContract({ auth: sessionOrApiKey(), tags: ["Access tokens"], family: "api" });
+
 export const keyContracts = {
-  listKeys: contract({
+  listKeys: keyContract({
     operationId: "apiKeys.list",
+    examples: {},
     method: "GET",
     path: "/api/developer/keys",
     summary: "List your API keys",
     description: "The calling user's keys that are not revoked. The full key value is never shown again after creation.",
-    tags: ["Developer keys"],
-    family: "api",
-    auth: sessionOrApiKey(),
     responses: { 200: { description: "Array of keys", schema: z.array(ApiKeySchema) } },
   }),
-  createKey: contract({
+  createKey: keyContract({
     operationId: "apiKeys.create",
+    examples: { body: { name: "Paris trip planner (production)", scopes: ["weather:read", "weather:timeline", "weather:route"], expiresAt: "2027-06-30T23:59:59Z" } },
     secret: true,
     method: "POST",
     path: "/api/developer/keys",
     summary: "Create an API key",
     description:
       "Returns the full key once. With an API key as the credential, the new key's scopes must be a subset of the caller's (no escalation).",
-    tags: ["Developer keys"],
-    family: "api",
-    auth: sessionOrApiKey(),
     body: CreateApiKeyInput.meta({ id: "CreateDeveloperApiKey" }),
     responses: {
       201: { description: "The created key, with its full value", schema: CreatedApiKeySchema },
       403: { description: "insufficient_scope: an API key asked for scopes it does not hold" },
     },
   }),
-  revokeKey: contract({
+  revokeKey: keyContract({
     operationId: "apiKeys.revoke",
+    examples: { params: { keyId: 4182 } },
     method: "DELETE",
     path: "/api/developer/keys/{keyId}",
     summary: "Revoke an API key",
     description:
       "Takes effect on the very next request made with the key. With an API key as the credential, it may revoke only keys whose scopes it holds itself.",
-    tags: ["Developer keys"],
-    family: "api",
-    auth: sessionOrApiKey(),
     params: IdParam("keyId"),
     responses: { 204: { description: "Revoked" }, 403: { description: "insufficient_scope: the calling key lacks a scope the target key holds" } },
   }),
-  listTokens: contract({
+  listTokens: tokenContract({
     operationId: "accessTokens.list",
+    examples: {},
     method: "GET",
     path: "/api/developer/tokens",
     summary: "List your trip access tokens",
-    tags: ["Access tokens"],
-    family: "api",
-    auth: sessionOrApiKey(),
     responses: { 200: { description: "Array of tokens", schema: z.array(AccessTokenSchema) } },
   }),
-  createToken: contract({
+  createToken: tokenContract({
     operationId: "accessTokens.create",
+    examples: { body: { name: "Lisbon itinerary sync", expiresAt: "2027-06-30T23:59:59Z" } },
     secret: true,
     method: "POST",
     path: "/api/developer/tokens",
     summary: "Create a trip access token",
     description:
       "Bearer token for /v1/trips endpoints, acting as you. Default lifetime 90 days, at most one year. Returned once. With an API key as the credential, the key needs the `write` scope (a token can change trips).",
-    tags: ["Access tokens"],
-    family: "api",
     auth: sessionOrApiKey("write"),
     body: CreateAccessTokenInput.meta({ id: "CreateAccessToken" }),
     bodyOptional: true,
@@ -111,13 +105,12 @@ export const keyContracts = {
       201: { description: "The token, with its full value", schema: AccessTokenSchema.omit({ lastUsedAt: true }).extend({ token: z.string().meta({ pattern: "^sat_[0-9A-Za-z]{32}$", description: "The full token; shown only here" }) }) },
     },
   }),
-  revokeToken: contract({
+  revokeToken: tokenContract({
     operationId: "accessTokens.revoke",
+    examples: { params: { tokenId: 2741 } },
     method: "DELETE",
     path: "/api/developer/tokens/{tokenId}",
     summary: "Revoke a trip access token",
-    tags: ["Access tokens"],
-    family: "api",
     auth: sessionOrApiKey("write"),
     params: IdParam("tokenId"),
     responses: { 204: { description: "Revoked" } },

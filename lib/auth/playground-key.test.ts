@@ -1,7 +1,5 @@
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as current from "@/app/v1/weather/current/route";
-import * as route from "@/app/v1/weather/route/route";
 import { createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing";
@@ -9,6 +7,10 @@ import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { countersOf } from "@/lib/billing/testing";
 import { authSecret } from "./auth-secret";
 import { PLAYGROUND_KEY_HEADER } from "./playground-key";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const current = await routeModule("/v1/weather/current");
+const route = await routeModule("/v1/weather/route");
 
 let t: TestDatabase;
 beforeAll(async () => {

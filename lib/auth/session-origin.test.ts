@@ -5,10 +5,12 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { queryRows } from "@/lib/db/sql";
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
-import * as keys from "@/app/api/developer/keys/route";
-import * as signUp from "@/app/api/auth/sign-up/route";
-import * as tokens from "@/app/api/developer/tokens/route";
 import { authSecret } from "./auth-secret";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const keys = await routeModule("/api/developer/keys");
+const signUp = await routeModule("/api/auth/sign-up");
+const tokens = await routeModule("/api/developer/tokens");
 
 let t: TestDatabase;
 beforeAll(async () => {

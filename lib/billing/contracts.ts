@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
-import { contract } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/route";
 
 const DimensionUsageSchema = z.object({
   limit: z.number().int(),
@@ -49,36 +49,33 @@ export const DailyUsageQuery = z.object({
     .meta({ description: "UTC month, YYYY-MM; default the current month" }),
 });
 
+const contract = areaContract({ tags: ["Usage"], family: "weather", auth: sessionOrApiKey() });
+
 export const billingContracts = {
   getUsage: contract({
     operationId: "usage.get",
+    examples: {},
     method: "GET",
     path: "/v1/usage",
     summary: "Quota usage of the current month",
     description:
       "Any valid API key (no scope needed), or the portal session. Bills 0 units, never consumes quota and is exempt from rate limits. " +
       "Usage counts the current UTC calendar month; active_watches is the live count of active watches.",
-    tags: ["Usage"],
-    family: "weather",
-    auth: sessionOrApiKey(),
-    responses: { 200: { description: "Usage", schema: UsageSchema }, 401: { description: "Missing or invalid credentials" } },
+    responses: { 200: { description: "Usage", schema: UsageSchema } },
   }),
   getDailyUsage: contract({
     operationId: "usage.getDaily",
+    examples: { query: { month: "2026-11" } },
     method: "GET",
     path: "/v1/usage/daily",
     summary: "Billing units per day and endpoint",
     description:
       "Billing units of one UTC month per day and endpoint (the portal's usage chart). Any valid API key or the portal session; bills 0 units. " +
       "Watch-day accrual appears as endpoint weather.watch_days.",
-    tags: ["Usage"],
-    family: "weather",
-    auth: sessionOrApiKey(),
     query: DailyUsageQuery,
     responses: {
       200: { description: "Daily usage", schema: DailyUsageSchema },
       400: { description: "month is not YYYY-MM" },
-      401: { description: "Missing or invalid credentials" },
     },
   }),
 };

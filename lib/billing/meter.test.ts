@@ -3,12 +3,14 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { setPlan } from "@/lib/accounts/set-plan";
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
-import * as health from "@/app/v1/weather/health/route";
 import { periodOf } from "./period";
 import { forgetRequestsUsed } from "./rate-limit-headers";
 import { countersOf, dailyUnitsOf, seedCounters } from "./testing";
 import { meteredRoute } from "./testing-routes";
 import { takeLogs } from "@/lib/testing/log-capture";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const health = await routeModule("/v1/weather/health");
 
 let t: TestDatabase;
 beforeAll(async () => {

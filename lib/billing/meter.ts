@@ -39,9 +39,10 @@ function meteredOf(p: Principal): Metered | undefined {
  * "success" and "billable_error" (502/504) keep it. Internal keys skip the caps
  * but are metered all the same.
  */
-export function weatherMeter<Ctx extends { principal: Principal }>(opts: {
+export function weatherMeter<Ctx extends { principal: Principal } = { principal: Principal }>(opts: {
   endpoint: string;
-  charge: (ctx: Ctx) => Charge;
+  /** Units per call: a plain number when constant, else computed from the validated request. */
+  charge: number | ((ctx: Ctx) => Charge);
   /**
    * A read of the account's own data (a watch, a list, usage, the event log):
    * with the portal session it bills 0 units and never counts toward a quota,
@@ -51,8 +52,9 @@ export function weatherMeter<Ctx extends { principal: Principal }>(opts: {
   sessionReadsFree?: boolean;
 }): RouteMeter<Ctx> {
   return {
+    refuses: opts.charge !== 0,
     async start(ctx) {
-      const charge = opts.sessionReadsFree && ctx.principal.type === "session" ? FREE : opts.charge(ctx);
+      const charge = opts.sessionReadsFree && ctx.principal.type === "session" ? FREE : typeof opts.charge === "number" ? { units: opts.charge } : opts.charge(ctx);
       const who = meteredOf(ctx.principal);
       if (!who) return { billingUnits: charge.units, finish: async () => ({}) };
       const now = new Date();

@@ -5,11 +5,13 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { call } from "@/lib/http/testing";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { createWatchVia } from "@/lib/watches/testing/watch-fixtures";
-import * as watchRoute from "@/app/v1/weather/watch/route";
-import * as watchById from "@/app/v1/weather/watch/[watch_id]/route";
-import * as webhooksRoute from "@/app/v1/webhooks/route";
 import { setPlan } from "@/lib/accounts/set-plan";
 import { countersOf, dailyUnitsOf } from "./testing";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const watchRoute = await routeModule("/v1/weather/watch");
+const watchById = await routeModule("/v1/weather/watch/{watch_id}");
+const webhooksRoute = await routeModule("/v1/webhooks");
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -75,7 +75,7 @@ describe("playground views", () => {
       environment: "production" as const,
       is_internal: false,
       period: { start: "2026-11-01T00:00:00Z", end: "2026-12-01T00:00:00Z" },
-      limits: {},
+      limits: { requests_per_month: 1000, timeline_items_per_month: 100, route_calls_per_month: routeLimit, active_watches: 0 },
       usage: { requests: dim(1000), timeline_items: dim(100), route_calls: dim(routeLimit, routeUsed), active_watches: dim(0) },
     });
     expect(verdictFor(route!, usage("free", 0))).toEqual({ ok: false, kind: "not_included", dimension: "route_calls", plan: "free", upgradeTo: "starter" });

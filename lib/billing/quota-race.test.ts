@@ -12,9 +12,11 @@ import { PLAN_LIMITS } from "./plans";
 import { reserveQuota, reserveQuotaTogether, type QuotaCharge } from "./reserve-quota";
 import { countersOf, dailyUnitsOf, seedCounters } from "./testing";
 import { meteredRoute } from "./testing-routes";
-import * as currentRoute from "@/app/v1/weather/current/route";
-import * as timelineRoute from "@/app/v1/weather/timeline/route";
-import * as routeRoute from "@/app/v1/weather/route/route";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const currentRoute = await routeModule("/v1/weather/current");
+const timelineRoute = await routeModule("/v1/weather/timeline");
+const routeRoute = await routeModule("/v1/weather/route");
 
 /*
  * Never-overshoot under contention: 200 concurrent metered calls race for an

@@ -8,13 +8,15 @@ import { queryOne } from "@/lib/db/sql";
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
-import * as usageRoute from "@/app/v1/usage/route";
-import * as dailyRoute from "@/app/v1/usage/daily/route";
 import { periodOf } from "./period";
 import { recordWatchDayUnits } from "./record-accrued-units";
 import { forgetRequestsUsed } from "./rate-limit-headers";
 import { countersOf, seedCounters } from "./testing";
 import { meteredRoute } from "./testing-routes";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const usageRoute = await routeModule("/v1/usage");
+const dailyRoute = await routeModule("/v1/usage/daily");
 
 let t: TestDatabase;
 beforeAll(async () => {

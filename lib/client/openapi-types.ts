@@ -20,6 +20,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/developer/environment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch the account between production and sandbox
+         * @description Portal (session) only; API keys cannot flip it. sandbox: every call of the account (all its keys) gets simulated weather, labelled meta.environment = sandbox, and the Simulations page works; production: real provider data again. Plan, keys, watches and webhooks stay as they are; takes effect on the next request.
+         */
+        post: operations["accounts.switchEnvironment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/developer/keys": {
         parameters: {
             query?: never;
@@ -700,13 +720,57 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the account's injections (sandbox accounts only)
+         * @description The account's injections that have not ended yet, newest first (at most 200). Sandbox accounts only (403 otherwise). Bills 0 units.
+         */
+        get: operations["weather.listSimulations"];
         put?: never;
         /**
          * Inject simulated conditions (sandbox accounts only)
-         * @description Sandbox accounts only (403 otherwise). Overlays conditions on the simulated provider for the geohash-5 cell of lat/lng during [starts_at, ends_at) (default: now + 6 h): explicit `params` for any field the risk engine reads, on top of an optional `kind` preset (heavy_rain, rain, gusts, heat, cold, fog, thunderstorm, snow, severe_alert; custom = params only). Overlapping injections apply in creation order: the latest created wins per field. Bills 0 units.
+         * @description Sandbox accounts only (403 otherwise). Overlays conditions on the simulated provider for the geohash-5 cell of lat/lng during [starts_at, ends_at) (default: now + 6 h): explicit `params` for any field the risk engine reads, on top of an optional `kind` preset (heavy_rain, rain, gusts, heat, cold, fog, thunderstorm, snow, severe_alert, freezing_rain; custom = params only). Overlapping injections apply in creation order: the latest created wins per field. Bills 0 units.
          */
         post: operations["weather.createSimulation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/weather/simulations/{simulation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an injection (sandbox accounts only)
+         * @description Removes one of the account's injections; readers of the cell stop seeing it at once. 404 for another account's or an unknown id. Bills 0 units.
+         */
+        delete: operations["weather.deleteSimulation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/weather/simulations/fire-watches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh every active watch now (sandbox accounts only)
+         * @description Re-evaluates the account's active watches (at most 25) against the current simulated weather, as the scheduler would, so each emits its event and the webhook receives a real signed delivery within seconds. Sandbox accounts only (403 otherwise). Bills 0 units.
+         */
+        post: operations["weather.fireWatches"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1234,11 +1298,16 @@ export interface components {
             options?: components["schemas"]["ProposalOption"][];
         };
         CreateTrip: {
+            /**
+             * @description ISO 4217 currency of the trip's costs, e.g. EUR
+             * @default EUR
+             */
+            currency: string;
             end_date?: string | null;
             name: string;
             start_date?: string | null;
             /** @default UTC */
-            time_zone: string;
+            time_zone: components["schemas"]["TimeZone"];
         };
         CreateVisaKey: {
             name: string;
@@ -1277,7 +1346,43 @@ export interface components {
              * @description Public HTTPS URL that receives the watch's signed events
              */
             webhook_url: string;
-        };
+        } & ({
+            target_ref?: {
+                name?: string;
+                place_id: string;
+            };
+            /** @constant */
+            target_type?: "place";
+        } | {
+            target_ref: {
+                item_id: string | number;
+                trip_id?: string | number;
+            };
+            /** @constant */
+            target_type: "timeline_item";
+        } | {
+            target_ref: {
+                destination: {
+                    lat: number;
+                    lng: number;
+                };
+                origin: {
+                    lat: number;
+                    lng: number;
+                };
+                route_id?: string | number;
+            };
+            /** @constant */
+            target_type: "route_window";
+            /** @enum {unknown} */
+            transport_mode: "car" | "bus" | "train" | "ferry" | "walking" | "cycling" | "shuttle" | "transfer";
+        } | {
+            target_ref: {
+                trip_id: string | number;
+            };
+            /** @constant */
+            target_type: "trip";
+        });
         CreateWebhookEndpoint: {
             /** @default  */
             description: string;
@@ -1441,9 +1546,8 @@ export interface components {
             actor_agent_id: string;
             created_at: string;
             created_event_ids: number[] | null;
-            entities: {
-                [key: string]: unknown;
-            }[];
+            /** @description The entities as stored (normalised: trimmed, IATA codes upper-case) */
+            entities: components["schemas"]["ProposalEntityOutput"][];
             expires_at: string;
             /** @description Ranked: highest score first */
             options: {
@@ -1489,11 +1593,94 @@ export interface components {
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
             /** @description IANA zone the event's times are shown in; defaults to the trip's */
-            timeZone?: string;
+            timeZone?: components["schemas"]["TimeZone"];
             title: string;
             /** @enum {string} */
             type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
-        };
+        } & ({
+            address?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            subtype?: null;
+            /** @constant */
+            type: "flight";
+        } | {
+            airline?: null;
+            arrivalAirport?: null;
+            bookingReference?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            /** @constant */
+            type: "accommodation";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+        });
+        ProposalEntityOutput: {
+            address?: string | null;
+            airline?: string | null;
+            arrivalAirport?: unknown | null;
+            bookingReference?: string | null;
+            checkInTime?: string | null;
+            checkOutTime?: string | null;
+            confirmationNumber?: string | null;
+            /** @description In the user's currency */
+            cost?: number | null;
+            departureAirport?: unknown | null;
+            endDateTime?: string | null;
+            flightNumber?: string | null;
+            location?: string | null;
+            notes?: string | null;
+            /** Format: date-time */
+            startDateTime?: string;
+            /** @description hotel, apartment, hostel, … */
+            subtype?: string | null;
+            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            timeZone?: components["schemas"]["TimeZone"];
+            title: string;
+            /** @enum {string} */
+            type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+        } & ({
+            address?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            subtype?: null;
+            /** @constant */
+            type: "flight";
+        } | {
+            airline?: null;
+            arrivalAirport?: null;
+            bookingReference?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            /** @constant */
+            type: "accommodation";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+        });
         ProposalOption: {
             description?: string;
             id: string;
@@ -1624,16 +1811,22 @@ export interface components {
              * @description ISO 8601; without an offset it is read in `timezone` (default: the zone at lat/lng)
              */
             start: string;
-            /** @description IANA time zone, e.g. Europe/Lisbon */
-            timezone?: string;
+            timezone?: components["schemas"]["TimeZone"];
             /**
              * @description Ferry only: "large" (default; NWS small craft advisory / gale bands) or "small" (Beaufort 4 / small craft advisory bands)
              * @enum {string}
              */
             vessel?: "large" | "small";
         };
+        /**
+         * @description IANA time zone, e.g. Europe/Lisbon
+         * @enum {string}
+         */
+        TimeZone: "Africa/Abidjan" | "Africa/Accra" | "Africa/Addis_Ababa" | "Africa/Algiers" | "Africa/Asmera" | "Africa/Bamako" | "Africa/Bangui" | "Africa/Banjul" | "Africa/Bissau" | "Africa/Blantyre" | "Africa/Brazzaville" | "Africa/Bujumbura" | "Africa/Cairo" | "Africa/Casablanca" | "Africa/Ceuta" | "Africa/Conakry" | "Africa/Dakar" | "Africa/Dar_es_Salaam" | "Africa/Djibouti" | "Africa/Douala" | "Africa/El_Aaiun" | "Africa/Freetown" | "Africa/Gaborone" | "Africa/Harare" | "Africa/Johannesburg" | "Africa/Juba" | "Africa/Kampala" | "Africa/Khartoum" | "Africa/Kigali" | "Africa/Kinshasa" | "Africa/Lagos" | "Africa/Libreville" | "Africa/Lome" | "Africa/Luanda" | "Africa/Lubumbashi" | "Africa/Lusaka" | "Africa/Malabo" | "Africa/Maputo" | "Africa/Maseru" | "Africa/Mbabane" | "Africa/Mogadishu" | "Africa/Monrovia" | "Africa/Nairobi" | "Africa/Ndjamena" | "Africa/Niamey" | "Africa/Nouakchott" | "Africa/Ouagadougou" | "Africa/Porto-Novo" | "Africa/Sao_Tome" | "Africa/Tripoli" | "Africa/Tunis" | "Africa/Windhoek" | "America/Adak" | "America/Anchorage" | "America/Anguilla" | "America/Antigua" | "America/Araguaina" | "America/Argentina/La_Rioja" | "America/Argentina/Rio_Gallegos" | "America/Argentina/Salta" | "America/Argentina/San_Juan" | "America/Argentina/San_Luis" | "America/Argentina/Tucuman" | "America/Argentina/Ushuaia" | "America/Aruba" | "America/Asuncion" | "America/Bahia" | "America/Bahia_Banderas" | "America/Barbados" | "America/Belem" | "America/Belize" | "America/Blanc-Sablon" | "America/Boa_Vista" | "America/Bogota" | "America/Boise" | "America/Buenos_Aires" | "America/Cambridge_Bay" | "America/Campo_Grande" | "America/Cancun" | "America/Caracas" | "America/Catamarca" | "America/Cayenne" | "America/Cayman" | "America/Chicago" | "America/Chihuahua" | "America/Ciudad_Juarez" | "America/Coral_Harbour" | "America/Cordoba" | "America/Costa_Rica" | "America/Coyhaique" | "America/Creston" | "America/Cuiaba" | "America/Curacao" | "America/Danmarkshavn" | "America/Dawson" | "America/Dawson_Creek" | "America/Denver" | "America/Detroit" | "America/Dominica" | "America/Edmonton" | "America/Eirunepe" | "America/El_Salvador" | "America/Fort_Nelson" | "America/Fortaleza" | "America/Glace_Bay" | "America/Godthab" | "America/Goose_Bay" | "America/Grand_Turk" | "America/Grenada" | "America/Guadeloupe" | "America/Guatemala" | "America/Guayaquil" | "America/Guyana" | "America/Halifax" | "America/Havana" | "America/Hermosillo" | "America/Indiana/Knox" | "America/Indiana/Marengo" | "America/Indiana/Petersburg" | "America/Indiana/Tell_City" | "America/Indiana/Vevay" | "America/Indiana/Vincennes" | "America/Indiana/Winamac" | "America/Indianapolis" | "America/Inuvik" | "America/Iqaluit" | "America/Jamaica" | "America/Jujuy" | "America/Juneau" | "America/Kentucky/Monticello" | "America/Kralendijk" | "America/La_Paz" | "America/Lima" | "America/Los_Angeles" | "America/Louisville" | "America/Lower_Princes" | "America/Maceio" | "America/Managua" | "America/Manaus" | "America/Marigot" | "America/Martinique" | "America/Matamoros" | "America/Mazatlan" | "America/Mendoza" | "America/Menominee" | "America/Merida" | "America/Metlakatla" | "America/Mexico_City" | "America/Miquelon" | "America/Moncton" | "America/Monterrey" | "America/Montevideo" | "America/Montserrat" | "America/Nassau" | "America/New_York" | "America/Nome" | "America/Noronha" | "America/North_Dakota/Beulah" | "America/North_Dakota/Center" | "America/North_Dakota/New_Salem" | "America/Ojinaga" | "America/Panama" | "America/Paramaribo" | "America/Phoenix" | "America/Port-au-Prince" | "America/Port_of_Spain" | "America/Porto_Velho" | "America/Puerto_Rico" | "America/Punta_Arenas" | "America/Rankin_Inlet" | "America/Recife" | "America/Regina" | "America/Resolute" | "America/Rio_Branco" | "America/Santarem" | "America/Santiago" | "America/Santo_Domingo" | "America/Sao_Paulo" | "America/Scoresbysund" | "America/Sitka" | "America/St_Barthelemy" | "America/St_Johns" | "America/St_Kitts" | "America/St_Lucia" | "America/St_Thomas" | "America/St_Vincent" | "America/Swift_Current" | "America/Tegucigalpa" | "America/Thule" | "America/Tijuana" | "America/Toronto" | "America/Tortola" | "America/Vancouver" | "America/Whitehorse" | "America/Winnipeg" | "America/Yakutat" | "Antarctica/Casey" | "Antarctica/Davis" | "Antarctica/DumontDUrville" | "Antarctica/Macquarie" | "Antarctica/Mawson" | "Antarctica/McMurdo" | "Antarctica/Palmer" | "Antarctica/Rothera" | "Antarctica/Syowa" | "Antarctica/Troll" | "Antarctica/Vostok" | "Arctic/Longyearbyen" | "Asia/Aden" | "Asia/Almaty" | "Asia/Amman" | "Asia/Anadyr" | "Asia/Aqtau" | "Asia/Aqtobe" | "Asia/Ashgabat" | "Asia/Atyrau" | "Asia/Baghdad" | "Asia/Bahrain" | "Asia/Baku" | "Asia/Bangkok" | "Asia/Barnaul" | "Asia/Beirut" | "Asia/Bishkek" | "Asia/Brunei" | "Asia/Calcutta" | "Asia/Chita" | "Asia/Colombo" | "Asia/Damascus" | "Asia/Dhaka" | "Asia/Dili" | "Asia/Dubai" | "Asia/Dushanbe" | "Asia/Famagusta" | "Asia/Gaza" | "Asia/Hebron" | "Asia/Hong_Kong" | "Asia/Hovd" | "Asia/Irkutsk" | "Asia/Jakarta" | "Asia/Jayapura" | "Asia/Jerusalem" | "Asia/Kabul" | "Asia/Kamchatka" | "Asia/Karachi" | "Asia/Katmandu" | "Asia/Khandyga" | "Asia/Krasnoyarsk" | "Asia/Kuala_Lumpur" | "Asia/Kuching" | "Asia/Kuwait" | "Asia/Macau" | "Asia/Magadan" | "Asia/Makassar" | "Asia/Manila" | "Asia/Muscat" | "Asia/Nicosia" | "Asia/Novokuznetsk" | "Asia/Novosibirsk" | "Asia/Omsk" | "Asia/Oral" | "Asia/Phnom_Penh" | "Asia/Pontianak" | "Asia/Pyongyang" | "Asia/Qatar" | "Asia/Qostanay" | "Asia/Qyzylorda" | "Asia/Rangoon" | "Asia/Riyadh" | "Asia/Saigon" | "Asia/Sakhalin" | "Asia/Samarkand" | "Asia/Seoul" | "Asia/Shanghai" | "Asia/Singapore" | "Asia/Srednekolymsk" | "Asia/Taipei" | "Asia/Tashkent" | "Asia/Tbilisi" | "Asia/Tehran" | "Asia/Thimphu" | "Asia/Tokyo" | "Asia/Tomsk" | "Asia/Ulaanbaatar" | "Asia/Urumqi" | "Asia/Ust-Nera" | "Asia/Vientiane" | "Asia/Vladivostok" | "Asia/Yakutsk" | "Asia/Yekaterinburg" | "Asia/Yerevan" | "Atlantic/Azores" | "Atlantic/Bermuda" | "Atlantic/Canary" | "Atlantic/Cape_Verde" | "Atlantic/Faeroe" | "Atlantic/Madeira" | "Atlantic/Reykjavik" | "Atlantic/South_Georgia" | "Atlantic/St_Helena" | "Atlantic/Stanley" | "Australia/Adelaide" | "Australia/Brisbane" | "Australia/Broken_Hill" | "Australia/Darwin" | "Australia/Eucla" | "Australia/Hobart" | "Australia/Lindeman" | "Australia/Lord_Howe" | "Australia/Melbourne" | "Australia/Perth" | "Australia/Sydney" | "Europe/Amsterdam" | "Europe/Andorra" | "Europe/Astrakhan" | "Europe/Athens" | "Europe/Belgrade" | "Europe/Berlin" | "Europe/Bratislava" | "Europe/Brussels" | "Europe/Bucharest" | "Europe/Budapest" | "Europe/Busingen" | "Europe/Chisinau" | "Europe/Copenhagen" | "Europe/Dublin" | "Europe/Gibraltar" | "Europe/Guernsey" | "Europe/Helsinki" | "Europe/Isle_of_Man" | "Europe/Istanbul" | "Europe/Jersey" | "Europe/Kaliningrad" | "Europe/Kiev" | "Europe/Kirov" | "Europe/Lisbon" | "Europe/Ljubljana" | "Europe/London" | "Europe/Luxembourg" | "Europe/Madrid" | "Europe/Malta" | "Europe/Mariehamn" | "Europe/Minsk" | "Europe/Monaco" | "Europe/Moscow" | "Europe/Oslo" | "Europe/Paris" | "Europe/Podgorica" | "Europe/Prague" | "Europe/Riga" | "Europe/Rome" | "Europe/Samara" | "Europe/San_Marino" | "Europe/Sarajevo" | "Europe/Saratov" | "Europe/Simferopol" | "Europe/Skopje" | "Europe/Sofia" | "Europe/Stockholm" | "Europe/Tallinn" | "Europe/Tirane" | "Europe/Ulyanovsk" | "Europe/Vaduz" | "Europe/Vatican" | "Europe/Vienna" | "Europe/Vilnius" | "Europe/Volgograd" | "Europe/Warsaw" | "Europe/Zagreb" | "Europe/Zurich" | "Indian/Antananarivo" | "Indian/Chagos" | "Indian/Christmas" | "Indian/Cocos" | "Indian/Comoro" | "Indian/Kerguelen" | "Indian/Mahe" | "Indian/Maldives" | "Indian/Mauritius" | "Indian/Mayotte" | "Indian/Reunion" | "Pacific/Apia" | "Pacific/Auckland" | "Pacific/Bougainville" | "Pacific/Chatham" | "Pacific/Easter" | "Pacific/Efate" | "Pacific/Enderbury" | "Pacific/Fakaofo" | "Pacific/Fiji" | "Pacific/Funafuti" | "Pacific/Galapagos" | "Pacific/Gambier" | "Pacific/Guadalcanal" | "Pacific/Guam" | "Pacific/Honolulu" | "Pacific/Kiritimati" | "Pacific/Kosrae" | "Pacific/Kwajalein" | "Pacific/Majuro" | "Pacific/Marquesas" | "Pacific/Midway" | "Pacific/Nauru" | "Pacific/Niue" | "Pacific/Norfolk" | "Pacific/Noumea" | "Pacific/Pago_Pago" | "Pacific/Palau" | "Pacific/Pitcairn" | "Pacific/Ponape" | "Pacific/Port_Moresby" | "Pacific/Rarotonga" | "Pacific/Saipan" | "Pacific/Tahiti" | "Pacific/Tarawa" | "Pacific/Tongatapu" | "Pacific/Truk" | "Pacific/Wake" | "Pacific/Wallis" | "UTC";
         Trip: {
             created_at: string;
+            /** @description ISO 4217 currency of the trip's costs, e.g. EUR */
+            currency: string;
             end_date: string | null;
             name: string;
             revision: number;
@@ -1713,12 +1906,41 @@ export interface components {
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
             /** @description IANA zone the event's times are shown in; defaults to the trip's */
-            timeZone?: string;
+            timeZone?: components["schemas"]["TimeZone"];
             title: string;
             tripId?: unknown;
             /** @enum {string} */
             type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
-        };
+        } & ({
+            address?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            subtype?: null;
+            /** @constant */
+            type: "flight";
+        } | {
+            airline?: null;
+            arrivalAirport?: null;
+            bookingReference?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            /** @constant */
+            type: "accommodation";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+        });
         TripEventPatch: {
             address?: string | null;
             airline?: string | null;
@@ -1740,12 +1962,41 @@ export interface components {
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
             /** @description IANA zone the event's times are shown in; defaults to the trip's */
-            timeZone?: string;
+            timeZone?: components["schemas"]["TimeZone"];
             title?: string;
             tripId?: unknown;
             /** @enum {string} */
             type?: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
-        };
+        } & ({
+            address?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            subtype?: null;
+            /** @constant */
+            type: "flight";
+        } | {
+            airline?: null;
+            arrivalAirport?: null;
+            bookingReference?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            /** @constant */
+            type: "accommodation";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+        });
         TripMember: {
             added_at: string;
             email: string;
@@ -1824,12 +2075,41 @@ export interface components {
                 /** @description hotel, apartment, hostel, … */
                 subtype?: string | null;
                 /** @description IANA zone the event's times are shown in; defaults to the trip's */
-                timeZone?: string;
+                timeZone?: components["schemas"]["TimeZone"];
                 title?: string;
                 tripId?: unknown;
                 /** @enum {string} */
                 type?: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
-            };
+            } & ({
+                address?: null;
+                checkInTime?: null;
+                checkOutTime?: null;
+                confirmationNumber?: null;
+                subtype?: null;
+                /** @constant */
+                type: "flight";
+            } | {
+                airline?: null;
+                arrivalAirport?: null;
+                bookingReference?: null;
+                departureAirport?: null;
+                flightNumber?: null;
+                /** @constant */
+                type: "accommodation";
+            } | {
+                address?: null;
+                airline?: null;
+                arrivalAirport?: null;
+                bookingReference?: null;
+                checkInTime?: null;
+                checkOutTime?: null;
+                confirmationNumber?: null;
+                departureAirport?: null;
+                flightNumber?: null;
+                subtype?: null;
+                /** @enum {unknown} */
+                type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            });
             /** @constant */
             type: "update_event";
         };
@@ -2220,9 +2500,7 @@ export interface components {
             webhook_url: string;
         };
         WatchRedelivery: {
-            attempt: {
-                [key: string]: unknown;
-            } | null;
+            attempt: components["schemas"]["WebhookDeliveryAttempt"] | null;
             /** @description The new attempt (null only if another worker made it first) */
             attempt_id: string | null;
             /** Format: uuid */
@@ -2332,6 +2610,18 @@ export interface components {
                 request_id: string;
             };
         };
+        WeatherFireWatchesResult: {
+            /** @description Watches that emitted an event */
+            fired: number;
+            watches: {
+                /** @description Event types emitted (each delivered, signed, to the watch's webhook_url and subscribed endpoints) */
+                events: string[];
+                /** @enum {string} */
+                outcome: "refreshed" | "failed_attempt" | "watch_failed" | "skipped";
+                /** Format: uuid */
+                watch_id: string;
+            }[];
+        };
         WeatherLocation: {
             geohash: string;
             geohash_precision: number;
@@ -2434,6 +2724,29 @@ export interface components {
             simulation_id: string;
             starts_at: string;
         };
+        WeatherSimulationDeleted: {
+            /** @constant */
+            deleted: true;
+            /** Format: uuid */
+            simulation_id: string;
+        };
+        WeatherSimulationList: {
+            simulations: components["schemas"]["WeatherSimulationListItem"][];
+        };
+        WeatherSimulationListItem: {
+            created_at: string;
+            ends_at: string;
+            geohash: string;
+            kind: string;
+            lat: number;
+            lng: number;
+            params: {
+                [key: string]: number | string;
+            };
+            /** Format: uuid */
+            simulation_id: string;
+            starts_at: string;
+        };
         WeatherSimulationParams: {
             /** @description Adds an alert with this event name */
             alert_event?: string;
@@ -2460,8 +2773,11 @@ export interface components {
             uv_index?: number;
             /** @description Visibility, m */
             visibility_m?: number;
-            /** @description WMO weather code (default: from precipitation and cloud when those are set) */
-            weather_code?: number;
+            /**
+             * @description WMO weather code (default: from precipitation and cloud when those are set)
+             * @enum {integer}
+             */
+            weather_code?: 0 | 1 | 2 | 3 | 45 | 48 | 51 | 53 | 55 | 56 | 57 | 61 | 63 | 65 | 66 | 67 | 71 | 73 | 75 | 77 | 80 | 81 | 82 | 85 | 86 | 95 | 96 | 99;
             /** @description Wind direction, degrees */
             wind_direction_deg?: number;
             /** @description Gusts, m/s */
@@ -2477,13 +2793,18 @@ export interface components {
              * @default custom
              * @enum {string}
              */
-            kind: "heavy_rain" | "rain" | "gusts" | "heat" | "cold" | "fog" | "thunderstorm" | "snow" | "severe_alert" | "custom";
+            kind: "heavy_rain" | "rain" | "gusts" | "heat" | "cold" | "fog" | "thunderstorm" | "snow" | "severe_alert" | "freezing_rain" | "custom";
             lat: number;
             lng: number;
             params?: components["schemas"]["WeatherSimulationParams"];
             /** Format: date-time */
             starts_at?: string;
-        };
+        } & ({
+            /** @enum {unknown} */
+            kind: "heavy_rain" | "rain" | "gusts" | "heat" | "cold" | "fog" | "thunderstorm" | "snow" | "severe_alert" | "freezing_rain";
+        } | {
+            params: components["schemas"]["WeatherSimulationParams"];
+        });
         WeatherSnapshotRefreshedEvent: {
             /** Format: date-time */
             created_at: string;
@@ -2822,6 +3143,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "camille.martin@example.com",
+                 *       "password": "blue-harbour-lantern-42",
+                 *       "name": "Camille Martin"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -2839,6 +3167,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": "8edd1ebf-e120-4add-b705-46e9a6e976bb",
+                     *       "account_id": "51d57dfb-4ac8-4b86-8c00-2c1a0c128fd0"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         account_id: string;
@@ -2917,6 +3251,122 @@ export interface operations {
             };
         };
     };
+    "accounts.switchEnvironment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "environment": "production"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    environment: "production" | "sandbox";
+                };
+            };
+        };
+        responses: {
+            /** @description The account's environment now */
+            200: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": "308f7287-b5f9-4a94-8f1d-e61a15a6c0d7",
+                     *       "environment": "production",
+                     *       "plan": "pro"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        account_id: string;
+                        /** @enum {string} */
+                        environment: "production" | "sandbox";
+                        /** @enum {string} */
+                        plan: "free" | "starter" | "pro" | "enterprise";
+                    };
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description origin_mismatch: the cookie request did not come from this site */
+            403: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default). */
+            413: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body sent without Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     "apiKeys.list": {
         parameters: {
             query?: never;
@@ -2934,6 +3384,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "all scopes",
+                     *         "keyPrefix": "svc_ixFONX5Q",
+                     *         "scopes": [
+                     *           "read",
+                     *           "write",
+                     *           "delete"
+                     *         ],
+                     *         "createdAt": "2026-11-23T23:25:58.700Z",
+                     *         "lastUsedAt": "2026-11-23T23:25:59.934Z",
+                     *         "expiresAt": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["DeveloperApiKey"][];
                 };
             };
@@ -2983,6 +3450,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Paris trip planner (production)",
+                 *       "scopes": [
+                 *         "weather:read",
+                 *         "weather:timeline",
+                 *         "weather:route"
+                 *       ],
+                 *       "expiresAt": "2027-06-30T23:59:59Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateDeveloperApiKey"];
             };
         };
@@ -2997,6 +3475,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "name": "Paris trip planner (production)",
+                     *       "key": "svc_nt0Z3c2umYG6zEGKiH40rDxLggvI0AbM",
+                     *       "scopes": [
+                     *         "weather:read",
+                     *         "weather:timeline",
+                     *         "weather:route"
+                     *       ],
+                     *       "createdAt": "2026-11-23T23:25:59.995Z",
+                     *       "expiresAt": "2027-06-30T23:59:59.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedDeveloperApiKey"];
                 };
             };
@@ -3087,6 +3579,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 4182 */
                 keyId: number;
             };
             cookie?: never;
@@ -3178,6 +3671,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "trips",
+                     *         "tokenPrefix": "sat_AAKVLSC7",
+                     *         "createdAt": "2026-11-23T23:25:58.709Z",
+                     *         "lastUsedAt": null,
+                     *         "expiresAt": "2027-02-21T23:25:58.708Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["AccessToken"][];
                 };
             };
@@ -3227,6 +3732,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Lisbon itinerary sync",
+                 *       "expiresAt": "2027-06-30T23:59:59Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAccessToken"];
             };
         };
@@ -3241,6 +3752,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "name": "Lisbon itinerary sync",
+                     *       "token": "sat_DYwIJkOWjwMLGBEpYLybNHJ51HodQmsT",
+                     *       "tokenPrefix": "sat_DYwIJkOW",
+                     *       "createdAt": "2026-11-23T23:26:00.038Z",
+                     *       "expiresAt": "2027-06-30T23:59:59.000Z"
+                     *     }
+                     */
                     "application/json": {
                         createdAt: string;
                         expiresAt: string;
@@ -3280,7 +3801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack a required scope or role. */
+            /** @description The credentials lack the write scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -3339,6 +3860,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 2741 */
                 tokenId: number;
             };
             cookie?: never;
@@ -3378,7 +3900,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack a required scope or role. */
+            /** @description The credentials lack the write scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -3430,6 +3952,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "visa",
+                     *         "keyPrefix": "vik_DeFfykZk",
+                     *         "hourlyLimit": 1000,
+                     *         "createdAt": "2026-11-23T23:25:58.716Z",
+                     *         "revokedAt": null,
+                     *         "usage": {
+                     *           "windowStart": "2026-11-23T23:00:00.000Z",
+                     *           "used": 3,
+                     *           "remaining": 997,
+                     *           "resetAt": "2026-11-24T00:00:00.000Z"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["VisaKey"][];
                 };
             };
@@ -3479,6 +4019,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Booking flow visa checks"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateVisaKey"];
             };
         };
@@ -3493,6 +4038,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "name": "Booking flow visa checks",
+                     *       "key": "vik_S7ILcxvug7Et5rzQ1HwAfZAZUBOGq7YZ",
+                     *       "keyPrefix": "vik_S7ILcxvu",
+                     *       "hourlyLimit": 1000,
+                     *       "createdAt": "2026-11-23T23:26:00.949Z"
+                     *     }
+                     */
                     "application/json": {
                         createdAt: string;
                         hourlyLimit: number;
@@ -3531,7 +4086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack a required scope or role. */
+            /** @description The credentials lack the write scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -3590,6 +4145,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 318 */
                 keyId: number;
             };
             cookie?: never;
@@ -3629,7 +4185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack a required scope or role. */
+            /** @description The credentials lack the write scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -3683,6 +4239,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_8b2643979515372d8c3ed8f9f7d50d8d",
+                     *       "secret_prefix": "whsec_8b26",
+                     *       "created_at": "2026-11-23T23:26:00.574Z",
+                     *       "rotated_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WatchSigningSecret"];
                 };
             };
@@ -3748,6 +4312,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_03f729f5062d59c2f7bfd5d458816071",
+                     *       "secret_prefix": "whsec_03f7",
+                     *       "created_at": "2026-11-23T23:26:00.574Z",
+                     *       "rotated_at": "2026-11-23T23:26:00.581Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WatchSigningSecret"];
                 };
             };
@@ -3799,6 +4371,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 58231 */
                 eventId: number;
             };
             cookie?: never;
@@ -3813,6 +4386,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "tripId": 1,
+                     *       "type": "activity",
+                     *       "title": "Tram 28 and Alfama walk",
+                     *       "startDateTime": "2027-05-05T10:00:00+01:00",
+                     *       "endDateTime": "2027-05-05T12:30:00+01:00",
+                     *       "timeZone": "Europe/Lisbon",
+                     *       "position": 0,
+                     *       "location": "Largo da Graça, Lisboa",
+                     *       "notes": null,
+                     *       "cost": 3,
+                     *       "createdAt": "2026-11-23T23:26:01.284Z",
+                     *       "updatedAt": "2026-11-23T23:26:01.284Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TripEvent"];
                 };
             };
@@ -3840,7 +4430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack a required scope or role. */
+            /** @description The credentials lack the read scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -3880,6 +4470,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 58231 */
                 eventId: number;
             };
             cookie?: never;
@@ -3894,6 +4485,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "tripId": 1,
+                     *       "deleted": true,
+                     *       "revision": 8
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         deleted: true;
@@ -3927,7 +4526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack a required scope or role. */
+            /** @description The credentials lack the delete scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -3967,12 +4566,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 58231 */
                 eventId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Tram 28, Alfama and Castelo walk",
+                 *       "endDateTime": "2027-05-05T13:30:00+01:00"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TripEventPatch"];
             };
         };
@@ -3987,6 +4593,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 6,
+                     *       "tripId": 1,
+                     *       "type": "activity",
+                     *       "title": "Tram 28, Alfama and Castelo walk",
+                     *       "startDateTime": "2027-05-05T10:00:00+01:00",
+                     *       "endDateTime": "2027-05-05T13:30:00+01:00",
+                     *       "timeZone": "Europe/Lisbon",
+                     *       "position": 0,
+                     *       "location": "Largo da Graça, Lisboa",
+                     *       "notes": null,
+                     *       "cost": 3,
+                     *       "createdAt": "2026-11-23T23:26:01.303Z",
+                     *       "updatedAt": "2026-11-23T23:26:01.321Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TripEvent"];
                 };
             };
@@ -4014,7 +4637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack a required scope or role. */
+            /** @description The credentials lack the write scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -4088,6 +4711,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "ok",
+                     *       "runner": {
+                     *         "mode": "local",
+                     *         "status": "starting",
+                     *         "last_ok_at": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         database: "ok";
@@ -4156,6 +4790,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1042 */
                 tripId: number;
             };
             cookie?: never;
@@ -4170,6 +4805,65 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 2,
+                     *         "tripId": 1,
+                     *         "type": "flight",
+                     *         "title": "Paris to Lisbon",
+                     *         "startDateTime": "2027-05-04T06:05:00+01:00",
+                     *         "endDateTime": "2027-05-04T08:45:00+01:00",
+                     *         "timeZone": "Europe/Lisbon",
+                     *         "position": 0,
+                     *         "location": null,
+                     *         "notes": null,
+                     *         "cost": 142,
+                     *         "createdAt": "2026-11-23T23:26:01.222Z",
+                     *         "updatedAt": "2026-11-23T23:26:01.222Z",
+                     *         "departureAirport": "CDG",
+                     *         "arrivalAirport": "LIS",
+                     *         "flightNumber": "TP433",
+                     *         "airline": "TAP Air Portugal",
+                     *         "bookingReference": null
+                     *       },
+                     *       {
+                     *         "id": 3,
+                     *         "tripId": 1,
+                     *         "type": "accommodation",
+                     *         "title": "Memmo Alfama",
+                     *         "startDateTime": "2027-05-04T15:00:00+01:00",
+                     *         "endDateTime": "2027-05-07T11:00:00+01:00",
+                     *         "timeZone": "Europe/Lisbon",
+                     *         "position": 0,
+                     *         "location": null,
+                     *         "notes": null,
+                     *         "cost": 540,
+                     *         "createdAt": "2026-11-23T23:26:01.222Z",
+                     *         "updatedAt": "2026-11-23T23:26:01.222Z",
+                     *         "subtype": "hotel",
+                     *         "checkInTime": "15:00",
+                     *         "checkOutTime": "11:00",
+                     *         "address": "Travessa das Merceeiras 27, Lisboa",
+                     *         "confirmationNumber": null
+                     *       },
+                     *       {
+                     *         "id": 1,
+                     *         "tripId": 1,
+                     *         "type": "food",
+                     *         "title": "Dinner at Taberna da Rua das Flores",
+                     *         "startDateTime": "2027-05-04T20:00:00+01:00",
+                     *         "endDateTime": "2027-05-04T22:00:00+01:00",
+                     *         "timeZone": "Europe/Lisbon",
+                     *         "position": 0,
+                     *         "location": "Rua das Flores 103, Lisboa",
+                     *         "notes": null,
+                     *         "cost": 60,
+                     *         "createdAt": "2026-11-23T23:26:01.145Z",
+                     *         "updatedAt": "2026-11-23T23:26:01.145Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["TripEvent"][];
                 };
             };
@@ -4197,7 +4891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack a required scope or role. */
+            /** @description The credentials lack the read scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -4237,12 +4931,24 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1042 */
                 tripId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "activity",
+                 *       "title": "Tram 28 and Alfama walk",
+                 *       "startDateTime": "2027-05-05T10:00:00+01:00",
+                 *       "endDateTime": "2027-05-05T12:30:00+01:00",
+                 *       "timeZone": "Europe/Lisbon",
+                 *       "location": "Largo da Graça, Lisboa",
+                 *       "cost": 3
+                 *     }
+                 */
                 "application/json": components["schemas"]["TripEventCreate"];
             };
         };
@@ -4257,6 +4963,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "tripId": 1,
+                     *       "type": "activity",
+                     *       "title": "Tram 28 and Alfama walk",
+                     *       "startDateTime": "2027-05-05T10:00:00+01:00",
+                     *       "endDateTime": "2027-05-05T12:30:00+01:00",
+                     *       "timeZone": "Europe/Lisbon",
+                     *       "position": 0,
+                     *       "location": "Largo da Graça, Lisboa",
+                     *       "notes": null,
+                     *       "cost": 3,
+                     *       "createdAt": "2026-11-23T23:26:01.259Z",
+                     *       "updatedAt": "2026-11-23T23:26:01.259Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TripEvent"];
                 };
             };
@@ -4284,7 +5007,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack a required scope or role. */
+            /** @description The credentials lack the write scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -4345,9 +5068,11 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                /** @example 20 */
                 limit?: number;
                 since?: string;
                 status?: "no_targets" | "pending" | "delivered" | "failed";
+                /** @example weather.change_detected */
                 type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
             };
             header?: never;
@@ -4370,6 +5095,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "events": [
+                     *           {
+                     *             "event_id": "9e43cfcd-462b-4cc1-bb12-8d20ef0fa31b",
+                     *             "type": "weather.change_detected",
+                     *             "created_at": "2026-11-23T23:26:00.516Z",
+                     *             "watch_id": null,
+                     *             "test": false,
+                     *             "delivery_state": "failed",
+                     *             "targets": 2
+                     *           },
+                     *           {
+                     *             "event_id": "d40a201d-a6e3-4d4a-ab40-25db3ca86f85",
+                     *             "type": "weather.change_detected",
+                     *             "created_at": "2026-11-23T23:26:00.483Z",
+                     *             "watch_id": null,
+                     *             "test": true,
+                     *             "delivery_state": "delivered",
+                     *             "targets": 1
+                     *           },
+                     *           {
+                     *             "event_id": "22c707bf-b626-41c8-936b-62d65ad5c3ca",
+                     *             "type": "weather.change_detected",
+                     *             "created_at": "2026-11-23T23:26:00.428Z",
+                     *             "watch_id": null,
+                     *             "test": false,
+                     *             "delivery_state": "failed",
+                     *             "targets": 2
+                     *           }
+                     *         ],
+                     *         "has_more": false,
+                     *         "next_cursor": null
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "fa9727f5-7732-4529-bec7-08c295d4b970",
+                     *         "generated_at": "2026-11-23T23:26:00.589Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             events: components["schemas"]["WebhookEventSummary"][];
@@ -4380,7 +5148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -4397,7 +5165,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -4416,42 +5184,8 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the scope */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
             403: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description No such resource for this account */
-            404: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
-            429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -4491,6 +5225,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60 */
                 event_id: string;
             };
             cookie?: never;
@@ -4511,13 +5246,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "event_id": "7c875691-2e36-4be7-b70d-912c2a7aed12",
+                     *         "type": "weather.change_detected",
+                     *         "created_at": "2026-11-23T23:26:00.594Z",
+                     *         "watch_id": null,
+                     *         "test": false,
+                     *         "payload": "{\"id\":\"7c875691-2e36-4be7-b70d-912c2a7aed12\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-23T23:26:00.594Z\",\"data\":{\"place\":\"Lisbon\"}}",
+                     *         "data": {
+                     *           "place": "Lisbon"
+                     *         },
+                     *         "deliveries": [
+                     *           {
+                     *             "delivery_id": "11ad6e1e-7fe0-43d9-a840-440e09963ce4",
+                     *             "target": "webhook_endpoint",
+                     *             "kind": "endpoint",
+                     *             "webhook_id": "dea36e87-b279-4933-bf9c-8906dc6999e8",
+                     *             "watch_id": null,
+                     *             "url": "https://hooks.example.com/skycast/skycast/events",
+                     *             "status": "pending",
+                     *             "attempts_made": 0,
+                     *             "max_attempts": 1,
+                     *             "next_attempt_at": "2026-11-23T23:26:00.594Z",
+                     *             "created_at": "2026-11-23T23:26:00.594Z",
+                     *             "last_attempt": null
+                     *           },
+                     *           {
+                     *             "delivery_id": "bf1e3345-1f8d-4c15-94ca-bed0f23cb7fa",
+                     *             "target": "webhook_endpoint",
+                     *             "kind": "endpoint",
+                     *             "webhook_id": "a0d511c1-51f0-48f9-a461-d70ffcdcf1f4",
+                     *             "watch_id": null,
+                     *             "url": "https://hooks.example.com/skycast/skycast/events",
+                     *             "status": "pending",
+                     *             "attempts_made": 0,
+                     *             "max_attempts": 1,
+                     *             "next_attempt_at": "2026-11-23T23:26:00.594Z",
+                     *             "created_at": "2026-11-23T23:26:00.594Z",
+                     *             "last_attempt": null
+                     *           },
+                     *           {
+                     *             "delivery_id": "c497a6b4-da6c-4d0d-82bb-fb76460a0d9b",
+                     *             "target": "webhook_endpoint",
+                     *             "kind": "endpoint",
+                     *             "webhook_id": "2df7d73f-3109-45b3-a79f-e2243be32391",
+                     *             "watch_id": null,
+                     *             "url": "https://hooks.example.com/skycast/skycast/events",
+                     *             "status": "pending",
+                     *             "attempts_made": 0,
+                     *             "max_attempts": 1,
+                     *             "next_attempt_at": "2026-11-23T23:26:00.594Z",
+                     *             "created_at": "2026-11-23T23:26:00.594Z",
+                     *             "last_attempt": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "165c2cba-f567-4eb3-8e71-3c9af633e088",
+                     *         "generated_at": "2026-11-23T23:26:00.598Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEventDetail"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -4534,7 +5334,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -4553,7 +5353,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the scope */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -4570,25 +5370,8 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such resource for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
-            429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -4627,11 +5410,15 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                /** @example 20 */
                 limit?: number;
                 /** @description Path template or its beginning, e.g. /v1/weather/watch */
                 path?: string;
                 request_id?: string;
-                /** @description An exact status (404) or a class (4xx) */
+                /**
+                 * @description An exact status (404) or a class (4xx)
+                 * @example 2xx
+                 */
                 status?: string;
             };
             header?: never;
@@ -4654,6 +5441,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "requests": [
+                     *           {
+                     *             "request_id": "4e308cdf-4a29-4130-a2bb-51fec270a725",
+                     *             "at": "2026-11-23T23:26:00.782Z",
+                     *             "method": "POST",
+                     *             "path": "/v1/weather/watch/{watch_id}/events/{event_id}/redeliver",
+                     *             "status": 202,
+                     *             "latency_ms": 19,
+                     *             "credential": {
+                     *               "type": "api_key",
+                     *               "prefix": "svc_ixFONX5Q"
+                     *             },
+                     *             "billing_units": 0,
+                     *             "error_code": null
+                     *           },
+                     *           {
+                     *             "request_id": "a7c9ace6-f75e-4d52-b708-b6e579b5828a",
+                     *             "at": "2026-11-23T23:26:00.736Z",
+                     *             "method": "POST",
+                     *             "path": "/v1/weather/watch",
+                     *             "status": 201,
+                     *             "latency_ms": 14,
+                     *             "credential": {
+                     *               "type": "api_key",
+                     *               "prefix": "svc_f79O4eZI"
+                     *             },
+                     *             "billing_units": 1,
+                     *             "error_code": null
+                     *           },
+                     *           {
+                     *             "request_id": "2f33ad03-9a09-4213-8286-aa1f7ba04da4",
+                     *             "at": "2026-11-23T23:26:00.694Z",
+                     *             "method": "GET",
+                     *             "path": "/v1/weather/watch/{watch_id}/attempts",
+                     *             "status": 200,
+                     *             "latency_ms": 3,
+                     *             "credential": {
+                     *               "type": "api_key",
+                     *               "prefix": "svc_ixFONX5Q"
+                     *             },
+                     *             "billing_units": 0,
+                     *             "error_code": null
+                     *           }
+                     *         ],
+                     *         "has_more": true,
+                     *         "next_cursor": "WyIyMDI2LTExLTIzIDIzOjI2OjAwLjMwNiswMCIsIjE3Il0"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "812ceb4a-7feb-423e-a4d8-22dd068e6918",
+                     *         "generated_at": "2026-11-23T23:26:00.884Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             has_more: boolean;
@@ -4664,7 +5509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid filter (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -4681,7 +5526,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -4700,7 +5545,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the read scope */
+            /** @description The credentials lack the read scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -4753,6 +5598,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trips": [
+                     *         {
+                     *           "trip_id": 1,
+                     *           "name": "Lisbon long weekend",
+                     *           "time_zone": "Europe/Lisbon",
+                     *           "start_date": "2027-05-04",
+                     *           "end_date": "2027-05-07",
+                     *           "currency": "EUR",
+                     *           "revision": 0,
+                     *           "role": "owner",
+                     *           "created_at": "2026-11-24T00:14:25.252Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         trips: components["schemas"]["Trip"][];
                     };
@@ -4804,6 +5666,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Lisbon long weekend",
+                 *       "time_zone": "Europe/Lisbon",
+                 *       "start_date": "2027-05-04",
+                 *       "end_date": "2027-05-07"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTrip"];
             };
         };
@@ -4816,6 +5686,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trip_id": 2,
+                     *       "name": "Lisbon long weekend",
+                     *       "time_zone": "Europe/Lisbon",
+                     *       "start_date": "2027-05-04",
+                     *       "end_date": "2027-05-07",
+                     *       "currency": "EUR",
+                     *       "revision": 0,
+                     *       "role": "owner",
+                     *       "created_at": "2026-11-24T00:14:27.614Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Trip"];
                 };
             };
@@ -4883,6 +5766,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1042 */
                 tripId: number;
             };
             cookie?: never;
@@ -4897,6 +5781,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trip_id": 1,
+                     *       "name": "Lisbon long weekend",
+                     *       "time_zone": "Europe/Lisbon",
+                     *       "start_date": "2027-05-04",
+                     *       "end_date": "2027-05-07",
+                     *       "currency": "EUR",
+                     *       "revision": 0,
+                     *       "role": "owner",
+                     *       "created_at": "2026-11-24T00:14:25.252Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Trip"];
                 };
             };
@@ -4953,6 +5850,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1042 */
                 tripId: number;
             };
             cookie?: never;
@@ -4967,6 +5865,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trip_id": 1,
+                     *       "revision": 0,
+                     *       "time_zone": "Europe/Lisbon",
+                     *       "events": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Itinerary"];
                 };
             };
@@ -5032,20 +5938,32 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1042 */
                 tripId: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description iCalendar document */
+            /** @description iCalendar document (RFC 5545) */
             200: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example BEGIN:VCALENDAR
+                     *     VERSION:2.0
+                     *     PRODID:-//weather-trips-platform//itinerary//EN
+                     *     NAME:Lisbon long weekend
+                     *     X-WR-CALNAME:Lisbon long weekend
+                     *     X-WR-TIMEZONE:Europe/Lisbon
+                     *     END:VCALENDAR
+                     */
+                    "text/calendar": string;
+                };
             };
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
@@ -5100,6 +6018,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1042 */
                 tripId: number;
             };
             cookie?: never;
@@ -5114,6 +6033,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trip_id": 1,
+                     *       "members": [
+                     *         {
+                     *           "user_id": "e1822015-bc46-4d92-8d00-5e114aeaf8ac",
+                     *           "email": "camille.dubois.584456@example.com",
+                     *           "name": null,
+                     *           "role": "owner",
+                     *           "added_at": "2026-11-23T23:25:58.691Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         members: components["schemas"]["TripMember"][];
                         trip_id: number;
@@ -5173,12 +6106,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1042 */
                 tripId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ana.silva@example.com",
+                 *       "role": "editor"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddTripMember"];
             };
         };
@@ -5191,6 +6131,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": "f6db643c-756c-4ec2-8891-2c283a62b51f",
+                     *       "email": "ana.silva@example.com",
+                     *       "name": null,
+                     *       "role": "editor",
+                     *       "added_at": "2026-11-23T23:26:01.013Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TripMember"];
                 };
             };
@@ -5291,7 +6240,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1042 */
                 tripId: number;
+                /** @example 7a1c9e3b-5d2f-4a8c-b6e0-3f9d1c7a5b24 */
                 userId: string;
             };
             cookie?: never;
@@ -5382,13 +6333,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1042 */
                 tripId: number;
+                /** @example 7a1c9e3b-5d2f-4a8c-b6e0-3f9d1c7a5b24 */
                 userId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "viewer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangeTripMemberRole"];
             };
         };
@@ -5401,6 +6359,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": "37d86d40-c128-4c13-a48d-885e45cdc423",
+                     *       "email": "joao.pereira.1c6e42@example.com",
+                     *       "name": null,
+                     *       "role": "viewer",
+                     *       "added_at": "2026-11-23T23:26:01.035Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TripMember"];
                 };
             };
@@ -5499,10 +6466,12 @@ export interface operations {
     "tripOps.listSince": {
         parameters: {
             query: {
+                /** @example 0 */
                 since_revision: number;
             };
             header?: never;
             path: {
+                /** @example 1042 */
                 tripId: number;
             };
             cookie?: never;
@@ -5517,6 +6486,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trip_id": 1,
+                     *       "since_revision": 0,
+                     *       "current_revision": 0,
+                     *       "ops": [],
+                     *       "upserted_events": [],
+                     *       "deleted_event_ids": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["TripDiff"];
                 };
             };
@@ -5584,12 +6563,29 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1042 */
                 tripId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "base_revision": 0,
+                 *       "type": "add_event",
+                 *       "op_id": "op-2027-05-04-dinner-flores",
+                 *       "payload": {
+                 *         "type": "food",
+                 *         "title": "Dinner at Taberna da Rua das Flores",
+                 *         "startDateTime": "2027-05-04T20:00:00+01:00",
+                 *         "endDateTime": "2027-05-04T22:00:00+01:00",
+                 *         "timeZone": "Europe/Lisbon",
+                 *         "location": "Rua das Flores 103, Lisboa",
+                 *         "cost": 60
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TripOperation"];
             };
         };
@@ -5602,6 +6598,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "trip_id": 1,
+                     *       "new_revision": 1,
+                     *       "operation": {
+                     *         "type": "add_event",
+                     *         "payload": {
+                     *           "type": "food",
+                     *           "title": "Dinner at Taberna da Rua das Flores",
+                     *           "startDateTime": "2027-05-04T20:00:00+01:00",
+                     *           "endDateTime": "2027-05-04T22:00:00+01:00",
+                     *           "timeZone": "Europe/Lisbon",
+                     *           "location": "Rua das Flores 103, Lisboa",
+                     *           "cost": 60
+                     *         },
+                     *         "base_revision": 0,
+                     *         "op_id": "op-2027-05-04-dinner-flores"
+                     *       },
+                     *       "result": {
+                     *         "affected_event_ids": [
+                     *           1
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TripOperationResult"];
                 };
             };
@@ -5700,10 +6722,12 @@ export interface operations {
     "proposals.list": {
         parameters: {
             query?: {
+                /** @example pending */
                 status?: "pending" | "accepted" | "rejected" | "expired";
             };
             header?: never;
             path: {
+                /** @example 1042 */
                 tripId: number;
             };
             cookie?: never;
@@ -5718,6 +6742,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trip_id": 1,
+                     *       "proposals": []
+                     *     }
+                     */
                     "application/json": {
                         proposals: components["schemas"]["ProposalSummary"][];
                         trip_id: number;
@@ -5777,12 +6807,74 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1042 */
                 tripId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor_agent_id": "planner-agent-lisbon",
+                 *       "entities": [
+                 *         {
+                 *           "type": "flight",
+                 *           "title": "Paris to Lisbon",
+                 *           "departureAirport": "CDG",
+                 *           "arrivalAirport": "LIS",
+                 *           "flightNumber": "TP433",
+                 *           "airline": "TAP Air Portugal",
+                 *           "cost": 142
+                 *         },
+                 *         {
+                 *           "type": "accommodation",
+                 *           "title": "Memmo Alfama",
+                 *           "subtype": "hotel",
+                 *           "address": "Travessa das Merceeiras 27, Lisboa",
+                 *           "checkInTime": "15:00",
+                 *           "checkOutTime": "11:00",
+                 *           "cost": 540
+                 *         }
+                 *       ],
+                 *       "options": [
+                 *         {
+                 *           "id": "morning",
+                 *           "score": 0.92,
+                 *           "label": "Morning flight, afternoon check-in",
+                 *           "schedule": [
+                 *             {
+                 *               "entity_index": 0,
+                 *               "startDateTime": "2027-05-04T07:05:00+02:00",
+                 *               "endDateTime": "2027-05-04T08:45:00+01:00"
+                 *             },
+                 *             {
+                 *               "entity_index": 1,
+                 *               "startDateTime": "2027-05-04T15:00:00+01:00",
+                 *               "endDateTime": "2027-05-07T11:00:00+01:00"
+                 *             }
+                 *           ]
+                 *         },
+                 *         {
+                 *           "id": "evening",
+                 *           "score": 0.71,
+                 *           "label": "Evening flight",
+                 *           "schedule": [
+                 *             {
+                 *               "entity_index": 0,
+                 *               "startDateTime": "2027-05-04T18:10:00+02:00",
+                 *               "endDateTime": "2027-05-04T19:50:00+01:00"
+                 *             },
+                 *             {
+                 *               "entity_index": 1,
+                 *               "startDateTime": "2027-05-04T21:00:00+01:00",
+                 *               "endDateTime": "2027-05-07T11:00:00+01:00"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateProposal"];
             };
         };
@@ -5795,6 +6887,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "proposal_id": "7c5a8d63-d5af-4a7e-8a95-63a57705062f",
+                     *       "trip_id": 1,
+                     *       "status": "pending",
+                     *       "actor_agent_id": "planner-agent-lisbon",
+                     *       "created_at": "2026-11-23T23:26:01.175Z",
+                     *       "expires_at": "2026-11-26T23:26:01.175Z",
+                     *       "entities": [
+                     *         {
+                     *           "cost": 142,
+                     *           "type": "flight",
+                     *           "title": "Paris to Lisbon",
+                     *           "airline": "TAP Air Portugal",
+                     *           "flightNumber": "TP433",
+                     *           "arrivalAirport": "LIS",
+                     *           "departureAirport": "CDG"
+                     *         },
+                     *         {
+                     *           "cost": 540,
+                     *           "type": "accommodation",
+                     *           "title": "Memmo Alfama",
+                     *           "address": "Travessa das Merceeiras 27, Lisboa",
+                     *           "subtype": "hotel",
+                     *           "checkInTime": "15:00",
+                     *           "checkOutTime": "11:00"
+                     *         }
+                     *       ],
+                     *       "options": [
+                     *         {
+                     *           "id": "morning",
+                     *           "label": "Morning flight, afternoon check-in",
+                     *           "score": 0.92,
+                     *           "schedule": [
+                     *             {
+                     *               "endDateTime": "2027-05-04T08:45:00+01:00",
+                     *               "entity_index": 0,
+                     *               "startDateTime": "2027-05-04T07:05:00+02:00"
+                     *             },
+                     *             {
+                     *               "endDateTime": "2027-05-07T11:00:00+01:00",
+                     *               "entity_index": 1,
+                     *               "startDateTime": "2027-05-04T15:00:00+01:00"
+                     *             }
+                     *           ],
+                     *           "rank": 1
+                     *         },
+                     *         {
+                     *           "id": "evening",
+                     *           "label": "Evening flight",
+                     *           "score": 0.71,
+                     *           "schedule": [
+                     *             {
+                     *               "endDateTime": "2027-05-04T19:50:00+01:00",
+                     *               "entity_index": 0,
+                     *               "startDateTime": "2027-05-04T18:10:00+02:00"
+                     *             },
+                     *             {
+                     *               "endDateTime": "2027-05-07T11:00:00+01:00",
+                     *               "entity_index": 1,
+                     *               "startDateTime": "2027-05-04T21:00:00+01:00"
+                     *             }
+                     *           ],
+                     *           "rank": 2
+                     *         }
+                     *       ],
+                     *       "selected_option_id": null,
+                     *       "created_event_ids": null,
+                     *       "accepted_at": null,
+                     *       "rejected_at": null,
+                     *       "rejection_reason": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Proposal"];
                 };
             };
@@ -5884,7 +7049,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example e4b8d2f6-3a7c-4e1b-9d5f-8c2a6e0b4d71 */
                 proposalId: string;
+                /** @example 1042 */
                 tripId: number;
             };
             cookie?: never;
@@ -5899,6 +7066,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "proposal_id": "638b9e71-0eb1-4fe9-a7b9-8eb8bb7ce4f0",
+                     *       "trip_id": 1,
+                     *       "status": "pending",
+                     *       "actor_agent_id": "planner-agent-lisbon",
+                     *       "created_at": "2026-11-23T23:26:01.194Z",
+                     *       "expires_at": "2026-11-26T23:26:01.194Z",
+                     *       "entities": [
+                     *         {
+                     *           "cost": 142,
+                     *           "type": "flight",
+                     *           "title": "Paris to Lisbon",
+                     *           "airline": "TAP Air Portugal",
+                     *           "flightNumber": "TP433",
+                     *           "arrivalAirport": "LIS",
+                     *           "departureAirport": "CDG"
+                     *         },
+                     *         {
+                     *           "cost": 540,
+                     *           "type": "accommodation",
+                     *           "title": "Memmo Alfama",
+                     *           "address": "Travessa das Merceeiras 27, Lisboa",
+                     *           "subtype": "hotel",
+                     *           "checkInTime": "15:00",
+                     *           "checkOutTime": "11:00"
+                     *         }
+                     *       ],
+                     *       "options": [
+                     *         {
+                     *           "id": "morning",
+                     *           "label": "Morning flight, afternoon check-in",
+                     *           "score": 0.92,
+                     *           "schedule": [
+                     *             {
+                     *               "endDateTime": "2027-05-04T08:45:00+01:00",
+                     *               "entity_index": 0,
+                     *               "startDateTime": "2027-05-04T07:05:00+02:00"
+                     *             },
+                     *             {
+                     *               "endDateTime": "2027-05-07T11:00:00+01:00",
+                     *               "entity_index": 1,
+                     *               "startDateTime": "2027-05-04T15:00:00+01:00"
+                     *             }
+                     *           ],
+                     *           "rank": 1
+                     *         },
+                     *         {
+                     *           "id": "evening",
+                     *           "label": "Evening flight",
+                     *           "score": 0.71,
+                     *           "schedule": [
+                     *             {
+                     *               "endDateTime": "2027-05-04T19:50:00+01:00",
+                     *               "entity_index": 0,
+                     *               "startDateTime": "2027-05-04T18:10:00+02:00"
+                     *             },
+                     *             {
+                     *               "endDateTime": "2027-05-07T11:00:00+01:00",
+                     *               "entity_index": 1,
+                     *               "startDateTime": "2027-05-04T21:00:00+01:00"
+                     *             }
+                     *           ],
+                     *           "rank": 2
+                     *         }
+                     *       ],
+                     *       "selected_option_id": null,
+                     *       "created_event_ids": null,
+                     *       "accepted_at": null,
+                     *       "rejected_at": null,
+                     *       "rejection_reason": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Proposal"];
                 };
             };
@@ -5953,17 +7193,25 @@ export interface operations {
     "proposals.resolve": {
         parameters: {
             query: {
+                /** @example accept */
                 action: "accept" | "reject";
             };
             header?: never;
             path: {
+                /** @example e4b8d2f6-3a7c-4e1b-9d5f-8c2a6e0b4d71 */
                 proposalId: string;
+                /** @example 1042 */
                 tripId: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "selected_option_id": "morning"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ResolveProposal"];
             };
         };
@@ -5976,6 +7224,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "proposal_id": "af805635-3172-4784-82d3-e0d7d3e1a179",
+                     *       "status": "accepted",
+                     *       "created_event_ids": [
+                     *         2,
+                     *         3
+                     *       ],
+                     *       "accepted_at": "2026-11-23T23:26:01.221Z",
+                     *       "selected_option_id": "morning",
+                     *       "new_revision": 2
+                     *     }
+                     */
                     "application/json": {
                         accepted_at: string;
                         created_event_ids: number[];
@@ -6102,6 +7363,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "plan": "pro",
+                     *         "environment": "production",
+                     *         "is_internal": false,
+                     *         "period": {
+                     *           "start": "2026-11-01T00:00:00.000Z",
+                     *           "end": "2026-12-01T00:00:00.000Z"
+                     *         },
+                     *         "limits": {
+                     *           "requests_per_month": 250000,
+                     *           "timeline_items_per_month": 100000,
+                     *           "active_watches": 10000,
+                     *           "route_calls_per_month": 25000
+                     *         },
+                     *         "usage": {
+                     *           "requests": {
+                     *             "limit": 250000,
+                     *             "used": 0,
+                     *             "remaining": 250000
+                     *           },
+                     *           "timeline_items": {
+                     *             "limit": 100000,
+                     *             "used": 0,
+                     *             "remaining": 100000
+                     *           },
+                     *           "route_calls": {
+                     *             "limit": 25000,
+                     *             "used": 0,
+                     *             "remaining": 25000
+                     *           },
+                     *           "active_watches": {
+                     *             "limit": 10000,
+                     *             "used": 0,
+                     *             "remaining": 10000
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "4f211e51-b8f6-4a70-a0f2-2c0b40f2b28b",
+                     *         "generated_at": "2026-11-23T23:26:00.064Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Usage"];
                         meta: components["schemas"]["WeatherMeta"];
@@ -6119,7 +7427,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -6148,7 +7456,10 @@ export interface operations {
     "usage.getDaily": {
         parameters: {
             query?: {
-                /** @description UTC month, YYYY-MM; default the current month */
+                /**
+                 * @description UTC month, YYYY-MM; default the current month
+                 * @example 2026-11
+                 */
                 month?: string;
             };
             header?: never;
@@ -6165,6 +7476,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "month": "2026-11",
+                     *         "period": {
+                     *           "start": "2026-11-01T00:00:00.000Z",
+                     *           "end": "2026-12-01T00:00:00.000Z"
+                     *         },
+                     *         "endpoints": [],
+                     *         "days": [
+                     *           {
+                     *             "date": "2026-11-01",
+                     *             "total_units": 0,
+                     *             "by_endpoint": {}
+                     *           },
+                     *           {
+                     *             "date": "2026-11-02",
+                     *             "total_units": 0,
+                     *             "by_endpoint": {}
+                     *           },
+                     *           {
+                     *             "date": "2026-11-03",
+                     *             "total_units": 0,
+                     *             "by_endpoint": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "28d23feb-9c5f-4cb9-8912-513129455e66",
+                     *         "generated_at": "2026-11-23T23:26:00.097Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DailyUsage"];
                         meta: components["schemas"]["WeatherMeta"];
@@ -6182,7 +7528,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -6213,11 +7559,16 @@ export interface operations {
             query?: {
                 /** @description nextCursor from the previous page. */
                 cursor?: string;
+                /** @example FR */
                 destinationCountryCode?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                /** @example 50 */
                 limit?: number;
                 nationality?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
                 purpose?: "tourism" | "business" | "transit" | "study" | "work";
-                /** @description Only changes effective on or after this date (YYYY-MM-DD). */
+                /**
+                 * @description Only changes effective on or after this date (YYYY-MM-DD).
+                 * @example 2026-01-01
+                 */
                 since?: string;
             };
             header?: never;
@@ -6240,6 +7591,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "hasMore": false,
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisaChanges"];
                 };
             };
@@ -6314,6 +7672,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "nationality": "US",
+                 *       "destination": "FR",
+                 *       "purpose": "tourism"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VisaCheckRequest"];
             };
         };
@@ -6332,6 +7697,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "nationality": {
+                     *         "code": "US",
+                     *         "name": "United States of America"
+                     *       },
+                     *       "destination": {
+                     *         "code": "FR",
+                     *         "name": "France"
+                     *       },
+                     *       "purpose": "tourism",
+                     *       "dataAsOf": {
+                     *         "source": "built-in-sample",
+                     *         "effectiveDate": "2025-01-01",
+                     *         "isSample": true
+                     *       },
+                     *       "status": "known",
+                     *       "requirement": {
+                     *         "category": "visa_free",
+                     *         "label": "Visa free",
+                     *         "visaRequired": false,
+                     *         "preTravelAuthorisation": false,
+                     *         "entryAllowed": true,
+                     *         "allowedStayDays": 90,
+                     *         "rawRequirement": "90",
+                     *         "source": "built-in-sample",
+                     *         "effectiveDate": "2025-01-01",
+                     *         "isSample": true
+                     *       },
+                     *       "availablePurposes": [
+                     *         "business",
+                     *         "tourism"
+                     *       ],
+                     *       "message": "Visa free for up to 90 days: US passport to FR for tourism (BUILT-IN SAMPLE DATA, not for real travel decisions)."
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisaCheckResult"];
                 };
             };
@@ -6422,8 +7823,12 @@ export interface operations {
     "visa.getRules": {
         parameters: {
             query: {
-                /** @description destinationCountryCode: ISO 3166-1 alpha-2 country code (case-insensitive), e.g. "FR". */
+                /**
+                 * @description destinationCountryCode: ISO 3166-1 alpha-2 country code (case-insensitive), e.g. "FR".
+                 * @example FR
+                 */
                 destinationCountryCode: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                /** @example tourism */
                 purpose?: "tourism" | "business" | "transit" | "study" | "work";
             };
             header?: never;
@@ -6446,6 +7851,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "destination": {
+                     *         "code": "FR",
+                     *         "name": "France"
+                     *       },
+                     *       "purpose": "tourism",
+                     *       "count": 3,
+                     *       "rules": [
+                     *         {
+                     *           "nationality": "GB",
+                     *           "nationalityName": "United Kingdom",
+                     *           "purpose": "tourism",
+                     *           "category": "visa_free",
+                     *           "label": "Visa free",
+                     *           "visaRequired": false,
+                     *           "preTravelAuthorisation": false,
+                     *           "entryAllowed": true,
+                     *           "allowedStayDays": 90,
+                     *           "rawRequirement": "90",
+                     *           "source": "built-in-sample",
+                     *           "effectiveDate": "2025-01-01",
+                     *           "isSample": true
+                     *         },
+                     *         {
+                     *           "nationality": "IN",
+                     *           "nationalityName": "India",
+                     *           "purpose": "tourism",
+                     *           "category": "visa_required",
+                     *           "label": "Visa required (apply before travel)",
+                     *           "visaRequired": true,
+                     *           "preTravelAuthorisation": true,
+                     *           "entryAllowed": true,
+                     *           "allowedStayDays": null,
+                     *           "rawRequirement": "visa_required",
+                     *           "source": "built-in-sample",
+                     *           "effectiveDate": "2025-01-01",
+                     *           "isSample": true
+                     *         },
+                     *         {
+                     *           "nationality": "US",
+                     *           "nationalityName": "United States of America",
+                     *           "purpose": "tourism",
+                     *           "category": "visa_free",
+                     *           "label": "Visa free",
+                     *           "visaRequired": false,
+                     *           "preTravelAuthorisation": false,
+                     *           "entryAllowed": true,
+                     *           "allowedStayDays": 90,
+                     *           "rawRequirement": "90",
+                     *           "source": "built-in-sample",
+                     *           "effectiveDate": "2025-01-01",
+                     *           "isSample": true
+                     *         }
+                     *       ],
+                     *       "dataAsOf": {
+                     *         "source": "built-in-sample",
+                     *         "effectiveDate": "2025-01-01",
+                     *         "isSample": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["VisaRules"];
                 };
             };
@@ -6514,10 +7981,15 @@ export interface operations {
     "weather.getCurrent": {
         parameters: {
             query: {
+                /** @example hiking */
                 activity_type?: string;
+                /** @example en */
                 language?: string;
-                lat: string;
-                lng: string;
+                /** @example 48.8566 */
+                lat: number;
+                /** @example 2.3522 */
+                lng: number;
+                /** @example metric */
                 units?: "metric" | "imperial" | "standard";
             };
             header?: never;
@@ -6544,13 +8016,86 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "location": {
+                     *           "lat": 48.8566,
+                     *           "lng": 2.3522,
+                     *           "geohash": "u09tv",
+                     *           "geohash_precision": 5,
+                     *           "timezone": "Europe/Paris",
+                     *           "place_type": "coordinates"
+                     *         },
+                     *         "current": {
+                     *           "observed_at": "2026-11-23T23:00:00.000Z",
+                     *           "temperature": 1.5,
+                     *           "feels_like": 1.1,
+                     *           "humidity_pct": 60,
+                     *           "pressure_hpa": 1026,
+                     *           "wind": {
+                     *             "speed_ms": 4.6,
+                     *             "gust_ms": 8.2,
+                     *             "direction_deg": 36
+                     *           },
+                     *           "cloud_cover_pct": 41,
+                     *           "visibility_m": 24000,
+                     *           "uv_index": 0,
+                     *           "precipitation_mm": 0,
+                     *           "condition": {
+                     *             "code": "mainly_clear",
+                     *             "label": "Mainly clear",
+                     *             "icon": "mostly-clear-night"
+                     *           }
+                     *         },
+                     *         "alerts": [],
+                     *         "risk": {
+                     *           "level": "warning",
+                     *           "reasons": [
+                     *             {
+                     *               "code": "ice",
+                     *               "level": "warning",
+                     *               "message": "Black ice likely: wet surfaces freeze as the temperature drops to -0°C."
+                     *             },
+                     *             {
+                     *               "code": "snow",
+                     *               "level": "warning",
+                     *               "message": "Heavy snowfall expected."
+                     *             },
+                     *             {
+                     *               "code": "moderate_rain",
+                     *               "level": "watch",
+                     *               "message": "Steady snow expected (up to 3.7 mm/h)."
+                     *             }
+                     *           ],
+                     *           "recommendation": "Icy surfaces: wear grippy footwear or postpone.",
+                     *           "activity_type": "hiking"
+                     *         },
+                     *         "snapshot_id": "a17e861d-4327-40f8-8780-8e330f0de45f",
+                     *         "provider": "simulated",
+                     *         "provider_version": "sim-1",
+                     *         "attribution": "SIMULATED weather (not real observations): deterministic test data generated by this service",
+                     *         "fetched_at": "2026-11-23T23:26:01.371Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "183442f5-83de-4231-8373-50b7f136f608",
+                     *         "generated_at": "2026-11-23T23:26:01.407Z",
+                     *         "environment": "production",
+                     *         "billing_units": 1,
+                     *         "cache_status": "MISS",
+                     *         "snapshot_id": "a17e861d-4327-40f8-8780-8e330f0de45f",
+                     *         "units": "metric",
+                     *         "language": "en"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["CurrentWeather"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request, timeline_item_invalid, route_invalid) */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -6567,7 +8112,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -6586,7 +8131,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description billing_limit_reached: the plan excludes this feature */
+            /** @description billing_limit_reached: the plan does not include a dimension this call needs (details.dimension). */
             402: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -6603,7 +8148,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the scope */
+            /** @description The credentials lack the weather:read scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -6620,7 +8165,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description rate_limit_exceeded: monthly cap reached (details.dimension) */
+            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets. */
             429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -6654,7 +8199,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason) */
+            /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason, upstream_retry_after_s when it sent Retry-After). While the area's circuit breaker is open no upstream call is made: details.circuit = open, details.retry_after_s and the Retry-After header say when it is tried again. */
             502: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -6671,7 +8216,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description weather_refresh_timeout: upstream did not answer in time */
+            /** @description weather_refresh_timeout: upstream did not answer in time (while the circuit is open: details.circuit = open and Retry-After, as for 502) */
             504: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -6693,11 +8238,16 @@ export interface operations {
     "weather.getForecast": {
         parameters: {
             query: {
-                days?: string;
+                /** @example 3 */
+                days?: number;
+                /** @example daily */
                 granularity?: "daily" | "hourly";
                 language?: string;
-                lat: string;
-                lng: string;
+                /** @example 38.7223 */
+                lat: number;
+                /** @example -9.1393 */
+                lng: number;
+                /** @example metric */
                 units?: "metric" | "imperial" | "standard";
             };
             header?: never;
@@ -6724,13 +8274,132 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "location": {
+                     *           "lat": 38.7223,
+                     *           "lng": -9.1393,
+                     *           "geohash": "eycs2",
+                     *           "geohash_precision": 5,
+                     *           "timezone": "Europe/Lisbon",
+                     *           "place_type": "coordinates"
+                     *         },
+                     *         "granularity": "daily",
+                     *         "days": 3,
+                     *         "hourly": null,
+                     *         "daily": [
+                     *           {
+                     *             "local_date": "2026-11-23",
+                     *             "sunrise": "2026-11-23T07:27:21.134+00:00",
+                     *             "sunset": "2026-11-23T17:18:05.697+00:00",
+                     *             "temperature": {
+                     *               "min": 3.6,
+                     *               "max": 17
+                     *             },
+                     *             "feels_like": {
+                     *               "min": 1.5,
+                     *               "max": 17
+                     *             },
+                     *             "humidity_pct": 65.1,
+                     *             "wind": {
+                     *               "speed_ms": 7.2,
+                     *               "gust_ms": 11.8,
+                     *               "direction_deg": 327
+                     *             },
+                     *             "cloud_cover_pct": 61.4,
+                     *             "precipitation_mm": 13.1,
+                     *             "precipitation_probability_pct": 72,
+                     *             "uv_index_max": 9.5,
+                     *             "condition": {
+                     *               "code": "rain_heavy",
+                     *               "label": "Heavy rain",
+                     *               "icon": "rain-heavy"
+                     *             }
+                     *           },
+                     *           {
+                     *             "local_date": "2026-11-24",
+                     *             "sunrise": "2026-11-24T07:28:24.543+00:00",
+                     *             "sunset": "2026-11-24T17:17:37.176+00:00",
+                     *             "temperature": {
+                     *               "min": 5.3,
+                     *               "max": 15.5
+                     *             },
+                     *             "feels_like": {
+                     *               "min": 3.6,
+                     *               "max": 15.5
+                     *             },
+                     *             "humidity_pct": 53.8,
+                     *             "wind": {
+                     *               "speed_ms": 8.6,
+                     *               "gust_ms": 14.6,
+                     *               "direction_deg": 57
+                     *             },
+                     *             "cloud_cover_pct": 64.3,
+                     *             "precipitation_mm": 0,
+                     *             "precipitation_probability_pct": 7,
+                     *             "uv_index_max": 7.8,
+                     *             "condition": {
+                     *               "code": "partly_cloudy",
+                     *               "label": "Partly cloudy",
+                     *               "icon": "partly-cloudy-day"
+                     *             }
+                     *           },
+                     *           {
+                     *             "local_date": "2026-11-25",
+                     *             "sunrise": "2026-11-25T07:29:27.439+00:00",
+                     *             "sunset": "2026-11-25T17:17:10.709+00:00",
+                     *             "temperature": {
+                     *               "min": 5.5,
+                     *               "max": 15.7
+                     *             },
+                     *             "feels_like": {
+                     *               "min": 2.3,
+                     *               "max": 15.7
+                     *             },
+                     *             "humidity_pct": 72.2,
+                     *             "wind": {
+                     *               "speed_ms": 8.6,
+                     *               "gust_ms": 14.2,
+                     *               "direction_deg": 267
+                     *             },
+                     *             "cloud_cover_pct": 75.3,
+                     *             "precipitation_mm": 30.2,
+                     *             "precipitation_probability_pct": 82,
+                     *             "uv_index_max": 8.8,
+                     *             "condition": {
+                     *               "code": "rain_heavy",
+                     *               "label": "Heavy rain",
+                     *               "icon": "rain-heavy"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "snapshot_id": "cccdfb83-1d45-4df3-b205-a9d97349987d",
+                     *         "provider": "simulated",
+                     *         "provider_version": "sim-1",
+                     *         "attribution": "SIMULATED weather (not real observations): deterministic test data generated by this service",
+                     *         "fetched_at": "2026-11-23T23:26:01.443Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "1090da6c-2862-448f-8da3-88402fd103b2",
+                     *         "generated_at": "2026-11-23T23:26:01.461Z",
+                     *         "environment": "production",
+                     *         "billing_units": 1,
+                     *         "cache_status": "MISS",
+                     *         "snapshot_id": "cccdfb83-1d45-4df3-b205-a9d97349987d",
+                     *         "units": "metric",
+                     *         "language": "en",
+                     *         "items_analyzed": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Forecast"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request, timeline_item_invalid, route_invalid) */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -6747,7 +8416,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -6766,7 +8435,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description billing_limit_reached: the plan excludes this feature */
+            /** @description billing_limit_reached: the plan does not include a dimension this call needs (details.dimension). */
             402: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -6783,7 +8452,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the scope */
+            /** @description The credentials lack the weather:read scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -6800,7 +8469,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description rate_limit_exceeded: monthly cap reached (details.dimension) */
+            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets. */
             429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -6834,7 +8503,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason) */
+            /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason, upstream_retry_after_s when it sent Retry-After). While the area's circuit breaker is open no upstream call is made: details.circuit = open, details.retry_after_s and the Retry-After header say when it is tried again. */
             502: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -6851,7 +8520,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description weather_refresh_timeout: upstream did not answer in time */
+            /** @description weather_refresh_timeout: upstream did not answer in time (while the circuit is open: details.circuit = open and Retry-After, as for 502) */
             504: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -6893,6 +8562,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "status": "ok",
+                     *         "environment": "production"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "167e0187-1dae-4e54-9ab2-445a45faf935",
+                     *         "generated_at": "2026-11-23T23:25:59.937Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             environment: string;
@@ -6939,7 +8622,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack a required scope or role. */
+            /** @description The credentials lack the weather:read scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -6984,6 +8667,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "origin": {
+                 *         "lat": 38.7223,
+                 *         "lng": -9.1393
+                 *       },
+                 *       "destination": {
+                 *         "lat": 38.8029,
+                 *         "lng": -9.3817
+                 *       },
+                 *       "transport_mode": "car",
+                 *       "start_time": "2027-05-06T09:00:00+01:00",
+                 *       "units": "metric"
+                 *     }
+                 */
                 "application/json": {
                     destination: {
                         lat: number;
@@ -7018,7 +8716,10 @@ export interface operations {
                      * @enum {string}
                      */
                     vessel?: "large" | "small";
-                };
+                } & ({
+                    /** @constant */
+                    transport_mode: "ferry";
+                } | unknown);
             };
         };
         responses: {
@@ -7040,13 +8741,81 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "origin": {
+                     *           "lat": 38.7223,
+                     *           "lng": -9.1393
+                     *         },
+                     *         "destination": {
+                     *           "lat": 38.8029,
+                     *           "lng": -9.3817
+                     *         },
+                     *         "transport_mode": "car",
+                     *         "start_time": "2026-11-24T08:00:00.000Z",
+                     *         "distance_m": 22848,
+                     *         "duration_minutes": 20,
+                     *         "path_source": "great_circle",
+                     *         "segments": [
+                     *           {
+                     *             "index": 0,
+                     *             "start_point": {
+                     *               "lat": 38.7223,
+                     *               "lng": -9.1393
+                     *             },
+                     *             "end_point": {
+                     *               "lat": 38.8029,
+                     *               "lng": -9.3817
+                     *             },
+                     *             "start_time": "2026-11-24T08:00:00.000Z",
+                     *             "end_time": "2026-11-24T08:19:35.049Z",
+                     *             "distance_m": 22848,
+                     *             "duration_minutes": 19.6,
+                     *             "snapshot_id": "72dfa5f9-1150-414e-a88b-de63e1c95079",
+                     *             "cache_status": "MISS",
+                     *             "condition": {
+                     *               "label": "Partly cloudy",
+                     *               "temperature_c": 7,
+                     *               "wind_speed_kph": 11.9,
+                     *               "wind_gust_kph": 19.1,
+                     *               "precipitation_mm": 0,
+                     *               "visibility_km": 24
+                     *             },
+                     *             "risk": {
+                     *               "level": "low",
+                     *               "reasons": [],
+                     *               "recommendation": null
+                     *             }
+                     *           }
+                     *         ],
+                     *         "overall_risk": {
+                     *           "level": "low",
+                     *           "reasons": [],
+                     *           "recommendation": null,
+                     *           "main_issue": "none"
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "b370f14c-ca85-47e2-987d-83c0a5bc2bdb",
+                     *         "generated_at": "2026-11-23T23:26:01.552Z",
+                     *         "environment": "production",
+                     *         "billing_units": 3,
+                     *         "cache_status": "MISS",
+                     *         "snapshot_id": "72dfa5f9-1150-414e-a88b-de63e1c95079",
+                     *         "segments_analyzed": 1,
+                     *         "units": "metric",
+                     *         "language": "en"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["RouteAnalysis"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request, timeline_item_invalid, route_invalid) */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7063,7 +8832,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -7082,7 +8851,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description billing_limit_reached: the plan excludes this feature */
+            /** @description billing_limit_reached: the plan does not include a dimension this call needs (details.dimension). */
             402: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7099,7 +8868,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the scope */
+            /** @description The credentials lack the weather:route scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7150,7 +8919,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description rate_limit_exceeded: monthly cap reached (details.dimension) */
+            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets. */
             429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7184,7 +8953,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason) */
+            /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason, upstream_retry_after_s when it sent Retry-After). While the area's circuit breaker is open no upstream call is made: details.circuit = open, details.retry_after_s and the Retry-After header say when it is tried again. */
             502: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7201,7 +8970,167 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description weather_refresh_timeout: upstream did not answer in time */
+            /** @description weather_refresh_timeout: upstream did not answer in time (while the circuit is open: details.circuit = open and Retry-After, as for 502) */
+            504: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+        };
+    };
+    "weather.listSimulations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Injections */
+            200: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "simulations": [
+                     *           {
+                     *             "simulation_id": "8d9e5dd8-11e2-464c-8b98-8d7c0d16565e",
+                     *             "geohash": "u09tv",
+                     *             "kind": "heavy_rain",
+                     *             "lat": 48.8566,
+                     *             "lng": 2.3522,
+                     *             "starts_at": "2026-11-25T12:00:00.000Z",
+                     *             "ends_at": "2026-11-25T16:00:00.000Z",
+                     *             "params": {},
+                     *             "created_at": "2026-11-24T00:14:28.242Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "26a05520-dd5e-4751-be20-ec593ca9112c",
+                     *         "generated_at": "2026-11-24T00:14:28.255Z",
+                     *         "environment": "sandbox",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WeatherSimulationList"];
+                        meta: components["schemas"]["WeatherMeta"];
+                    };
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The credentials lack the weather:read scope (insufficient_scope), or a required role. */
+            403: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason, upstream_retry_after_s when it sent Retry-After). While the area's circuit breaker is open no upstream call is made: details.circuit = open, details.retry_after_s and the Retry-After header say when it is tried again. */
+            502: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description weather_refresh_timeout: upstream did not answer in time (while the circuit is open: details.circuit = open and Retry-After, as for 502) */
             504: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7229,6 +9158,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "lat": 48.8566,
+                 *       "lng": 2.3522,
+                 *       "kind": "heavy_rain",
+                 *       "starts_at": "2027-05-05T14:00:00+02:00",
+                 *       "ends_at": "2027-05-05T18:00:00+02:00"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WeatherSimulationRequest"];
             };
         };
@@ -7247,13 +9185,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "simulation_id": "b3837685-0c11-4738-8478-3ea289af1323",
+                     *         "geohash": "u09tv",
+                     *         "kind": "heavy_rain",
+                     *         "starts_at": "2026-11-24T12:00:00.000Z",
+                     *         "ends_at": "2026-11-24T16:00:00.000Z",
+                     *         "params": {}
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "4a4fcd39-a810-4ba7-8a6a-e70c9b1960ae",
+                     *         "generated_at": "2026-11-23T23:26:01.593Z",
+                     *         "environment": "sandbox",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WeatherSimulation"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request, timeline_item_invalid, route_invalid) */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7270,7 +9226,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -7289,24 +9245,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description billing_limit_reached: the plan excludes this feature */
-            402: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description Key lacks the scope */
+            /** @description The credentials lack the weather:read scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7357,8 +9296,159 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description rate_limit_exceeded: monthly cap reached (details.dimension) */
-            429: {
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason, upstream_retry_after_s when it sent Retry-After). While the area's circuit breaker is open no upstream call is made: details.circuit = open, details.retry_after_s and the Retry-After header say when it is tried again. */
+            502: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description weather_refresh_timeout: upstream did not answer in time (while the circuit is open: details.circuit = open and Retry-After, as for 502) */
+            504: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+        };
+    };
+    "weather.deleteSimulation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                simulation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "simulation_id": "fe751530-455c-4117-aac4-dafc20e54192",
+                     *         "deleted": true
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "d427117d-b2c5-4e87-a393-f8b3b166364b",
+                     *         "generated_at": "2026-11-24T00:15:43.122Z",
+                     *         "environment": "sandbox",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WeatherSimulationDeleted"];
+                        meta: components["schemas"]["WeatherMeta"];
+                    };
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The credentials lack the weather:read scope (insufficient_scope), or a required role. */
+            403: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description No such injection for this account */
+            404: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -7391,7 +9481,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason) */
+            /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason, upstream_retry_after_s when it sent Retry-After). While the area's circuit breaker is open no upstream call is made: details.circuit = open, details.retry_after_s and the Retry-After header say when it is tried again. */
             502: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7408,7 +9498,156 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description weather_refresh_timeout: upstream did not answer in time */
+            /** @description weather_refresh_timeout: upstream did not answer in time (while the circuit is open: details.circuit = open and Retry-After, as for 502) */
+            504: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+        };
+    };
+    "weather.fireWatches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What each watch emitted */
+            200: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fired": 0,
+                     *         "watches": []
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "46898a0e-e54b-4f62-8085-abe54f7ed58d",
+                     *         "generated_at": "2026-11-24T00:14:28.292Z",
+                     *         "environment": "sandbox",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WeatherFireWatchesResult"];
+                        meta: components["schemas"]["WeatherMeta"];
+                    };
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
+            403: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason, upstream_retry_after_s when it sent Retry-After). While the area's circuit breaker is open no upstream call is made: details.circuit = open, details.retry_after_s and the Retry-After header say when it is tried again. */
+            502: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description weather_refresh_timeout: upstream did not answer in time (while the circuit is open: details.circuit = open and Retry-After, as for 502) */
             504: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7436,6 +9675,31 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "units": "metric",
+                 *       "items": [
+                 *         {
+                 *           "id": "louvre",
+                 *           "start": "2027-05-05T09:30:00+02:00",
+                 *           "end": "2027-05-05T12:00:00+02:00",
+                 *           "lat": 48.8606,
+                 *           "lng": 2.3376,
+                 *           "activity_type": "museum",
+                 *           "timezone": "Europe/Paris"
+                 *         },
+                 *         {
+                 *           "id": "seine-cruise",
+                 *           "start": "2027-05-05T18:00:00+02:00",
+                 *           "end": "2027-05-05T19:30:00+02:00",
+                 *           "lat": 48.8584,
+                 *           "lng": 2.2945,
+                 *           "activity_type": "boat_tour",
+                 *           "timezone": "Europe/Paris"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     items: components["schemas"]["TimelineItem"][];
                     language?: string;
@@ -7466,13 +9730,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "louvre",
+                     *             "activity_type": "museum",
+                     *             "outdoor": false,
+                     *             "start": "2026-11-24T08:30:00+01:00",
+                     *             "end": "2026-11-24T11:00:00+01:00",
+                     *             "timezone": "Europe/Paris",
+                     *             "weather": {
+                     *               "observed_at": "2026-11-24T07:00:00.000Z",
+                     *               "snapshot_id": "a17e861d-4327-40f8-8780-8e330f0de45f",
+                     *               "cache_status": "HIT",
+                     *               "temperature_c": 1.6,
+                     *               "feels_like_c": -1,
+                     *               "condition": "Mainly clear",
+                     *               "precipitation_probability": 11,
+                     *               "precipitation_intensity_mm_h": 0,
+                     *               "wind_speed_kph": 29.5,
+                     *               "wind_gust_kph": 46.4,
+                     *               "uv_index": 0
+                     *             },
+                     *             "risk": {
+                     *               "level": "low",
+                     *               "reasons": []
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "seine-cruise",
+                     *             "activity_type": "boat_tour",
+                     *             "outdoor": true,
+                     *             "start": "2026-11-24T17:00:00+01:00",
+                     *             "end": "2026-11-24T18:30:00+01:00",
+                     *             "timezone": "Europe/Paris",
+                     *             "weather": {
+                     *               "observed_at": "2026-11-24T16:00:00.000Z",
+                     *               "snapshot_id": "7e7e0206-152e-4c61-9040-6c4138491699",
+                     *               "cache_status": "MISS",
+                     *               "temperature_c": 11.5,
+                     *               "feels_like_c": 11.5,
+                     *               "condition": "Heavy rain",
+                     *               "precipitation_probability": 88,
+                     *               "precipitation_intensity_mm_h": 3.2,
+                     *               "wind_speed_kph": 15.1,
+                     *               "wind_gust_kph": 23.8,
+                     *               "uv_index": 0
+                     *             },
+                     *             "risk": {
+                     *               "level": "watch",
+                     *               "reasons": [
+                     *                 {
+                     *                   "code": "moderate_rain",
+                     *                   "level": "watch",
+                     *                   "message": "Steady rain expected (up to 3.2 mm/h)."
+                     *                 },
+                     *                 {
+                     *                   "code": "rain_likely",
+                     *                   "level": "watch",
+                     *                   "message": "Rain is likely (88% chance)."
+                     *                 }
+                     *               ],
+                     *               "recommendation": "Bring waterproofs or pick a covered alternative."
+                     *             }
+                     *           }
+                     *         ],
+                     *         "summary": {
+                     *           "overall_risk": "watch",
+                     *           "main_issue": "moderate_rain",
+                     *           "best_outdoor_window": {
+                     *             "start": "2026-11-24T09:00:00+01:00",
+                     *             "end": "2026-11-24T12:00:00+01:00",
+                     *             "level": "low",
+                     *             "hours": 3
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "4f79c376-d302-432f-a4f7-e26f94d2467d",
+                     *         "generated_at": "2026-11-23T23:26:01.499Z",
+                     *         "environment": "production",
+                     *         "billing_units": 4,
+                     *         "cache_status": "MIXED",
+                     *         "items_analyzed": 2,
+                     *         "units": "metric",
+                     *         "language": "en"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["TimelineAnalysis"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request, timeline_item_invalid, route_invalid) */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7489,7 +9843,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -7508,7 +9862,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description billing_limit_reached: the plan excludes this feature */
+            /** @description billing_limit_reached: the plan does not include a dimension this call needs (details.dimension). */
             402: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7525,7 +9879,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the scope */
+            /** @description The credentials lack the weather:timeline scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7576,7 +9930,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description rate_limit_exceeded: monthly cap reached (details.dimension) */
+            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets. */
             429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7610,7 +9964,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason) */
+            /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason, upstream_retry_after_s when it sent Retry-After). While the area's circuit breaker is open no upstream call is made: details.circuit = open, details.retry_after_s and the Retry-After header say when it is tried again. */
             502: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7627,7 +9981,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description weather_refresh_timeout: upstream did not answer in time */
+            /** @description weather_refresh_timeout: upstream did not answer in time (while the circuit is open: details.circuit = open and Retry-After, as for 502) */
             504: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7650,7 +10004,9 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                /** @example 20 */
                 limit?: number;
+                /** @example active */
                 status?: "active" | "paused" | "expired" | "failed" | "cancelled";
             };
             header?: never;
@@ -7673,6 +10029,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "watches": [
+                     *           {
+                     *             "watch_id": "b9585fea-4494-4986-a477-ab4aa087b6e4",
+                     *             "status": "active",
+                     *             "target_type": "place",
+                     *             "target_ref": {
+                     *               "place_id": "plc_lisbon_miradouro_santa_luzia"
+                     *             },
+                     *             "latitude": 38.7118,
+                     *             "longitude": -9.1303,
+                     *             "place_type": "viewpoint",
+                     *             "activity_type": "walking_tour",
+                     *             "transport_mode": null,
+                     *             "outdoor": true,
+                     *             "starts_at": "2026-11-24T08:00:00.000Z",
+                     *             "ends_at": "2026-11-24T14:00:00.000Z",
+                     *             "webhook_url": "https://hooks.example.com/skycast/watch",
+                     *             "change_rules": {
+                     *               "uv_index_delta": 3,
+                     *               "wind_kph_delta": 15,
+                     *               "temperature_c_delta": 5,
+                     *               "detect_severe_alerts": true,
+                     *               "detect_risk_level_change": true,
+                     *               "precipitation_probability_delta": 20
+                     *             },
+                     *             "next_check_at": "2026-11-23T23:26:00.138Z",
+                     *             "created_at": "2026-11-23T23:26:00.138Z",
+                     *             "last_checked_at": null,
+                     *             "last_risk_level": null,
+                     *             "failure_count": 0,
+                     *             "expired_at": null,
+                     *             "updated_at": "2026-11-23T23:26:00.138Z"
+                     *           }
+                     *         ],
+                     *         "has_more": false,
+                     *         "next_cursor": null
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "dc474f64-206c-4f5a-91fa-282b347344f8",
+                     *         "generated_at": "2026-11-23T23:26:00.173Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             has_more: boolean;
@@ -7683,7 +10087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (bad_request) with details naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7700,7 +10104,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -7719,59 +10123,8 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description billing_limit_reached: the plan excludes watches (details.dimension = active_watches) */
-            402: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description Key lacks the weather:watch scope */
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
             403: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description No such watch for this account */
-            404: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension) */
-            429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -7815,6 +10168,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target_type": "place",
+                 *       "target_ref": {
+                 *         "place_id": "plc_lisbon_miradouro_santa_luzia"
+                 *       },
+                 *       "latitude": 38.7118,
+                 *       "longitude": -9.1303,
+                 *       "place_type": "viewpoint",
+                 *       "activity_type": "walking_tour",
+                 *       "outdoor": true,
+                 *       "starts_at": "2027-05-04T08:00:00Z",
+                 *       "ends_at": "2027-05-04T14:00:00Z",
+                 *       "webhook_url": "https://hooks.example.com/skycast/watch",
+                 *       "change_rules": {
+                 *         "precipitation_probability_delta": 20,
+                 *         "wind_kph_delta": 15,
+                 *         "detect_severe_alerts": true
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWatch"];
             };
         };
@@ -7833,13 +10207,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "watch_id": "b9585fea-4494-4986-a477-ab4aa087b6e4",
+                     *         "status": "active",
+                     *         "target_type": "place",
+                     *         "target_ref": {
+                     *           "place_id": "plc_lisbon_miradouro_santa_luzia"
+                     *         },
+                     *         "latitude": 38.7118,
+                     *         "longitude": -9.1303,
+                     *         "place_type": "viewpoint",
+                     *         "activity_type": "walking_tour",
+                     *         "transport_mode": null,
+                     *         "outdoor": true,
+                     *         "starts_at": "2026-11-24T08:00:00.000Z",
+                     *         "ends_at": "2026-11-24T14:00:00.000Z",
+                     *         "webhook_url": "https://hooks.example.com/skycast/watch",
+                     *         "change_rules": {
+                     *           "uv_index_delta": 3,
+                     *           "wind_kph_delta": 15,
+                     *           "temperature_c_delta": 5,
+                     *           "detect_severe_alerts": true,
+                     *           "detect_risk_level_change": true,
+                     *           "precipitation_probability_delta": 20
+                     *         },
+                     *         "next_check_at": "2026-11-23T23:26:00.138Z",
+                     *         "created_at": "2026-11-23T23:26:00.138Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "17fdf0af-790e-46e2-84c7-122cf2565cc9",
+                     *         "generated_at": "2026-11-23T23:26:00.148Z",
+                     *         "environment": "production",
+                     *         "billing_units": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WatchCreated"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request) with details naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -7856,7 +10267,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -7892,25 +10303,8 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:watch scope */
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
             403: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description No such watch for this account */
-            404: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -7960,7 +10354,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension) */
+            /** @description rate_limit_exceeded: a monthly cap or the active-watch cap is reached (details.dimension) */
             429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8001,6 +10395,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90 */
                 watch_id: string;
             };
             cookie?: never;
@@ -8021,13 +10416,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "watch_id": "e7808b8c-c160-442c-a6f2-dd0c7f3d7df8",
+                     *         "status": "active",
+                     *         "target_type": "place",
+                     *         "target_ref": {
+                     *           "place_id": "plc_lisbon_miradouro"
+                     *         },
+                     *         "latitude": 38.7139,
+                     *         "longitude": -9.1334,
+                     *         "place_type": "viewpoint",
+                     *         "activity_type": "walking_tour",
+                     *         "transport_mode": null,
+                     *         "outdoor": true,
+                     *         "starts_at": "2026-11-24T23:26:00.185Z",
+                     *         "ends_at": "2026-11-25T03:26:00.185Z",
+                     *         "webhook_url": "https://hooks.example.com/skycast/skycast/events",
+                     *         "change_rules": {
+                     *           "uv_index_delta": 3,
+                     *           "wind_kph_delta": 20,
+                     *           "temperature_c_delta": 5,
+                     *           "detect_severe_alerts": true,
+                     *           "detect_risk_level_change": true,
+                     *           "precipitation_probability_delta": 30
+                     *         },
+                     *         "next_check_at": "2026-11-23T23:26:00.206Z",
+                     *         "created_at": "2026-11-23T23:26:00.206Z",
+                     *         "last_checked_at": null,
+                     *         "last_risk_level": null,
+                     *         "failure_count": 0,
+                     *         "updated_at": "2026-11-23T23:26:00.206Z",
+                     *         "expired_at": null,
+                     *         "paused_at": null,
+                     *         "latest_snapshot": null,
+                     *         "latest_risk": null,
+                     *         "recent_change_events": []
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "b1e94bf3-97d9-4f42-bfd9-3ccb8fc927c4",
+                     *         "generated_at": "2026-11-23T23:26:00.243Z",
+                     *         "environment": "production",
+                     *         "billing_units": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Watch"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request) with details naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8044,7 +10485,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -8063,7 +10504,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description billing_limit_reached: the plan excludes watches (details.dimension = active_watches) */
+            /** @description billing_limit_reached: the plan does not include a dimension this call needs (details.dimension). */
             402: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8080,7 +10521,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:watch scope */
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8097,7 +10538,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such watch for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8114,7 +10555,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension) */
+            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets. */
             429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8155,6 +10596,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90 */
                 watch_id: string;
             };
             cookie?: never;
@@ -8175,13 +10617,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "watch_id": "b06f8ae2-dc99-4b35-9925-206061793613",
+                     *         "status": "cancelled",
+                     *         "expired_at": "2026-11-23T23:26:00.298Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "266ef900-27a2-4d21-abbc-7523bbb2baae",
+                     *         "generated_at": "2026-11-23T23:26:00.306Z",
+                     *         "environment": "production",
+                     *         "billing_units": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WatchStatusChange"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request) with details naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8198,7 +10655,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -8217,7 +10674,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description billing_limit_reached: the plan excludes watches (details.dimension = active_watches) */
+            /** @description billing_limit_reached: the plan does not include a dimension this call needs (details.dimension). */
             402: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8234,7 +10691,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:watch scope */
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8251,7 +10708,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such watch for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8285,7 +10742,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension) */
+            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets. */
             429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8327,13 +10784,16 @@ export interface operations {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 event_id?: string;
+                /** @example 20 */
                 limit?: number;
                 /** @description Only attempts made at or after this instant. */
                 since?: string;
+                /** @example delivered */
                 status?: "delivered" | "retrying" | "failed" | "giving_up";
             };
             header?: never;
             path: {
+                /** @example 5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90 */
                 watch_id: string;
             };
             cookie?: never;
@@ -8354,6 +10814,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "watch_id": "715ea11a-6c40-437b-b3c8-b61a147070d9",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt_id": "14174b70-bf97-4101-b657-c3352edc7755",
+                     *             "event_id": "26ed21ad-1e85-49d6-8795-68afffba1f89",
+                     *             "event_type": "weather.change_detected",
+                     *             "attempt_number": 1,
+                     *             "status": "delivered",
+                     *             "response_status": 200,
+                     *             "response_time_ms": 7,
+                     *             "response_body_excerpt": "ok",
+                     *             "error_message": null,
+                     *             "request_signature": "9ab2d80668f1d5fa265ba0d961dc268b6aa2c310c090dcf5ea9a9836d0065291",
+                     *             "request_timestamp": 1795476360,
+                     *             "scheduled_at": "2026-11-23T23:26:00.616Z",
+                     *             "attempted_at": "2026-11-23T23:26:00.635Z",
+                     *             "completed_at": "2026-11-23T23:26:00.642Z",
+                     *             "next_retry_at": null,
+                     *             "delivery_id": "990bbca4-e4db-4e64-bbd6-51f2b81c4b28",
+                     *             "delivery_kind": "watch",
+                     *             "chain_status": "delivered",
+                     *             "webhook_id": null,
+                     *             "watch_id": "715ea11a-6c40-437b-b3c8-b61a147070d9",
+                     *             "url": "https://hooks.example.com/skycast/skycast/events",
+                     *             "request_body": "{\"id\":\"26ed21ad-1e85-49d6-8795-68afffba1f89\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-23T23:26:00.616Z\",\"data\":{\"watch_id\":\"715ea11a-6c40-437b-b3c8-b61a147070d9\"}}",
+                     *             "request_headers": {
+                     *               "user-agent": "SkycastWebhooks/1.0",
+                     *               "content-type": "application/json",
+                     *               "content-length": "177",
+                     *               "x-service-event-id": "26ed21ad-1e85-49d6-8795-68afffba1f89",
+                     *               "x-service-signature": "9ab2d80668f1d5fa265ba0d961dc268b6aa2c310c090dcf5ea9a9836d0065291",
+                     *               "x-service-timestamp": "1795476360",
+                     *               "x-service-signatures": "v1=9ab2d80668f1d5fa265ba0d961dc268b6aa2c310c090dcf5ea9a9836d0065291"
+                     *             },
+                     *             "response_headers": {
+                     *               "date": "Mon, 23 Nov 2026 23:26:00 GMT",
+                     *               "connection": "keep-alive",
+                     *               "keep-alive": "timeout=5",
+                     *               "content-type": "text/plain",
+                     *               "transfer-encoding": "chunked"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "has_more": false,
+                     *         "next_cursor": null
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "2f33ad03-9a09-4213-8286-aa1f7ba04da4",
+                     *         "generated_at": "2026-11-23T23:26:00.694Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             attempts: components["schemas"]["WebhookAttemptDetail"][];
@@ -8366,7 +10883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8383,7 +10900,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -8402,7 +10919,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the scope */
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8419,25 +10936,8 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such resource for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
-            429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -8477,7 +10977,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60 */
                 event_id: string;
+                /** @example 5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90 */
                 watch_id: string;
             };
             cookie?: never;
@@ -8498,13 +11000,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "event_id": "03989e8d-2f5b-4904-bc94-ce06757d6758",
+                     *         "delivery_id": "bbb9573b-2045-4564-873e-97c8cbd39e5a",
+                     *         "watch_id": "1230099a-f3ae-483a-8703-b603a9f7a1bb",
+                     *         "attempt_id": "4f7549a3-badc-48c7-88b0-dc559448256f",
+                     *         "attempt": {
+                     *           "attempt_id": "4f7549a3-badc-48c7-88b0-dc559448256f",
+                     *           "event_id": "03989e8d-2f5b-4904-bc94-ce06757d6758",
+                     *           "event_type": "weather.change_detected",
+                     *           "attempt_number": 1,
+                     *           "status": "delivered",
+                     *           "response_status": 200,
+                     *           "response_time_ms": 1,
+                     *           "response_body_excerpt": "ok",
+                     *           "error_message": null,
+                     *           "request_signature": "e224e3bb636753ee01d24be31714575c59403006e952e27e3cc264f0c7ff0a79",
+                     *           "request_timestamp": 1795476360,
+                     *           "scheduled_at": "2026-11-23T23:26:00.765Z",
+                     *           "attempted_at": "2026-11-23T23:26:00.778Z",
+                     *           "completed_at": "2026-11-23T23:26:00.779Z",
+                     *           "next_retry_at": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "4e308cdf-4a29-4130-a2bb-51fec270a725",
+                     *         "generated_at": "2026-11-23T23:26:00.782Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WatchRedelivery"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8521,7 +11056,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -8540,7 +11075,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the scope */
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8557,25 +11092,8 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such resource for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
-            429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -8615,6 +11133,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90 */
                 watch_id: string;
             };
             cookie?: never;
@@ -8635,13 +11154,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "watch_id": "37bf0a75-f3f5-4751-88cc-83634cea964c",
+                     *         "status": "paused",
+                     *         "expired_at": null
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "2ed25894-a71e-46de-9e29-7765f32fb888",
+                     *         "generated_at": "2026-11-23T23:26:00.325Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WatchStatusChange"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request) with details naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8658,7 +11192,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -8677,24 +11211,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description billing_limit_reached: the plan excludes watches (details.dimension = active_watches) */
-            402: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description Key lacks the weather:watch scope */
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8711,7 +11228,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such watch for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8730,23 +11247,6 @@ export interface operations {
             };
             /** @description Watch is not active */
             409: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension) */
-            429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -8786,6 +11286,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90 */
                 watch_id: string;
             };
             cookie?: never;
@@ -8806,13 +11307,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "watch_id": "8bf2e86b-aab2-4a23-9056-0fc79539d36f",
+                     *         "status": "active",
+                     *         "expired_at": null
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "358af689-eed6-47db-9ac4-af945e08cea7",
+                     *         "generated_at": "2026-11-23T23:26:00.354Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WatchStatusChange"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request) with details naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8829,7 +11345,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -8865,7 +11381,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:watch scope */
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8882,7 +11398,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such watch for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8916,7 +11432,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension) */
+            /** @description rate_limit_exceeded: a monthly cap or the active-watch cap is reached (details.dimension) */
             429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -8975,6 +11491,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhooks": [
+                     *           {
+                     *             "webhook_id": "df01bcb5-19a2-4e06-84d7-da43edf1a076",
+                     *             "url": "https://hooks.example.com/skycast/events",
+                     *             "events": [
+                     *               "weather.change_detected",
+                     *               "weather.severe_alert_added"
+                     *             ],
+                     *             "description": "Production alerts for the Lisbon operations team",
+                     *             "status": "active",
+                     *             "secret_prefix": "whsec_6aef",
+                     *             "failure_count": 0,
+                     *             "last_delivery_at": null,
+                     *             "last_success_at": null,
+                     *             "last_failure_at": null,
+                     *             "disabled_at": null,
+                     *             "disabled_reason": null,
+                     *             "created_at": "2026-11-23T23:26:00.365Z",
+                     *             "updated_at": "2026-11-23T23:26:00.365Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "e3fc4cc3-dc0b-44b5-9b13-9593a3e7462f",
+                     *         "generated_at": "2026-11-23T23:26:00.383Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             webhooks: components["schemas"]["WebhookEndpoint"][];
@@ -8983,7 +11532,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -9000,7 +11549,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -9019,42 +11568,8 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:webhooks scope */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
             403: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description No such webhook endpoint for this account */
-            404: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
-            429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -9098,6 +11613,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/skycast/events",
+                 *       "events": [
+                 *         "weather.change_detected",
+                 *         "weather.severe_alert_added"
+                 *       ],
+                 *       "description": "Production alerts for the Lisbon operations team"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookEndpoint"];
             };
         };
@@ -9118,6 +11643,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "df01bcb5-19a2-4e06-84d7-da43edf1a076",
+                     *         "url": "https://hooks.example.com/skycast/events",
+                     *         "events": [
+                     *           "weather.change_detected",
+                     *           "weather.severe_alert_added"
+                     *         ],
+                     *         "description": "Production alerts for the Lisbon operations team",
+                     *         "status": "active",
+                     *         "secret_prefix": "whsec_6aef",
+                     *         "failure_count": 0,
+                     *         "last_delivery_at": null,
+                     *         "last_success_at": null,
+                     *         "last_failure_at": null,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-23T23:26:00.365Z",
+                     *         "updated_at": "2026-11-23T23:26:00.365Z",
+                     *         "secret": "whsec_6aef4dbfe05571aded8a9a7d786f91ac"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "a59218f0-f1ed-4a99-9eb4-b8c99a35e9f3",
+                     *         "generated_at": "2026-11-23T23:26:00.367Z",
+                     *         "environment": "production",
+                     *         "billing_units": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             created_at: string;
@@ -9145,7 +11700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -9164,7 +11719,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -9185,8 +11740,8 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:webhooks scope */
-            403: {
+            /** @description billing_limit_reached: the plan does not include a dimension this call needs (details.dimension). */
+            402: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
@@ -9204,8 +11759,8 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such webhook endpoint for this account */
-            404: {
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
+            403: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
@@ -9261,7 +11816,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
+            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets. */
             429: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -9306,6 +11861,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
             };
             cookie?: never;
@@ -9326,13 +11882,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "899bcd96-bc6f-4d3d-a1e5-def3254fb187",
+                     *         "url": "https://hooks.example.com/skycast/skycast/events",
+                     *         "events": [
+                     *           "weather.change_detected",
+                     *           "weather.severe_alert_added"
+                     *         ],
+                     *         "description": "test",
+                     *         "status": "active",
+                     *         "secret_prefix": "whsec_b9b6",
+                     *         "failure_count": 0,
+                     *         "last_delivery_at": null,
+                     *         "last_success_at": null,
+                     *         "last_failure_at": null,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-23T23:26:00.392Z",
+                     *         "updated_at": "2026-11-23T23:26:00.392Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "2352ac38-c84d-4f31-9a15-f63849322c68",
+                     *         "generated_at": "2026-11-23T23:26:00.396Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpoint"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -9349,7 +11934,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -9368,7 +11953,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:webhooks scope */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -9385,25 +11970,8 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such webhook endpoint for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
-            429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -9443,6 +12011,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
             };
             cookie?: never;
@@ -9463,6 +12032,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "5bd2f661-2457-421f-b969-732f1b44b9b8",
+                     *         "status": "disabled",
+                     *         "disabled_at": "2026-11-23T23:26:00.417Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "dc6b425d-7771-4994-86cc-013e1121f20f",
+                     *         "generated_at": "2026-11-23T23:26:00.422Z",
+                     *         "environment": "production",
+                     *         "billing_units": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             disabled_at: string;
@@ -9475,7 +12059,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -9492,7 +12076,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -9511,7 +12095,24 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:webhooks scope */
+            /** @description billing_limit_reached: the plan does not include a dimension this call needs (details.dimension). */
+            402: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -9528,7 +12129,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such webhook endpoint for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -9545,7 +12146,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
+            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets. */
             429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -9586,12 +12187,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Lisbon operations team (on-call rota)",
+                 *       "events": [
+                 *         "weather.change_detected",
+                 *         "weather.severe_alert_added",
+                 *         "weather.watch_expired"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookEndpoint"];
             };
         };
@@ -9610,13 +12222,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "e8d9b419-a64d-4a2f-8db8-091bbd3e4243",
+                     *         "url": "https://hooks.example.com/skycast/skycast/events",
+                     *         "events": [
+                     *           "weather.change_detected",
+                     *           "weather.severe_alert_added",
+                     *           "weather.watch_expired"
+                     *         ],
+                     *         "description": "Lisbon operations team (on-call rota)",
+                     *         "status": "active",
+                     *         "secret_prefix": "whsec_c92f",
+                     *         "failure_count": 0,
+                     *         "last_delivery_at": null,
+                     *         "last_success_at": null,
+                     *         "last_failure_at": null,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-23T23:26:00.790Z",
+                     *         "updated_at": "2026-11-23T23:26:00.804Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "00648ab4-d92c-4f00-88a1-fbf50045c61a",
+                     *         "generated_at": "2026-11-23T23:26:00.815Z",
+                     *         "environment": "production",
+                     *         "billing_units": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpoint"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -9633,7 +12275,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -9652,7 +12294,24 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:webhooks scope */
+            /** @description billing_limit_reached: the plan does not include a dimension this call needs (details.dimension). */
+            402: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -9669,7 +12328,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such webhook endpoint for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -9737,7 +12396,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
+            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets. */
             429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -9779,13 +12438,16 @@ export interface operations {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 event_id?: string;
+                /** @example 20 */
                 limit?: number;
                 /** @description Only attempts made at or after this instant. */
                 since?: string;
+                /** @example delivered */
                 status?: "delivered" | "retrying" | "failed" | "giving_up";
             };
             header?: never;
             path: {
+                /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
             };
             cookie?: never;
@@ -9806,6 +12468,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "a0d511c1-51f0-48f9-a461-d70ffcdcf1f4",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt_id": "3ac6d422-90f6-42f4-8cdf-87f5f444f062",
+                     *             "event_id": "22c707bf-b626-41c8-936b-62d65ad5c3ca",
+                     *             "event_type": "weather.change_detected",
+                     *             "attempt_number": 1,
+                     *             "status": "delivered",
+                     *             "response_status": 200,
+                     *             "response_time_ms": 13,
+                     *             "response_body_excerpt": "ok",
+                     *             "error_message": null,
+                     *             "request_signature": "b37b4834a9c6487b6f56008fb31b57badeab1df8dc730430d7b2245546760b21",
+                     *             "request_timestamp": 1795476360,
+                     *             "scheduled_at": "2026-11-23T23:26:00.428Z",
+                     *             "attempted_at": "2026-11-23T23:26:00.436Z",
+                     *             "completed_at": "2026-11-23T23:26:00.452Z",
+                     *             "next_retry_at": null,
+                     *             "delivery_id": "a83dfc2a-f389-4108-8c18-2dda33201ac5",
+                     *             "delivery_kind": "endpoint",
+                     *             "chain_status": "delivered",
+                     *             "webhook_id": "a0d511c1-51f0-48f9-a461-d70ffcdcf1f4",
+                     *             "watch_id": null,
+                     *             "url": "https://hooks.example.com/skycast/skycast/events",
+                     *             "request_body": "{\"id\":\"22c707bf-b626-41c8-936b-62d65ad5c3ca\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-23T23:26:00.428Z\",\"data\":{\"place\":\"Lisbon\"}}",
+                     *             "request_headers": {
+                     *               "user-agent": "SkycastWebhooks/1.0",
+                     *               "content-type": "application/json",
+                     *               "content-length": "144",
+                     *               "x-service-event-id": "22c707bf-b626-41c8-936b-62d65ad5c3ca",
+                     *               "x-service-signature": "b37b4834a9c6487b6f56008fb31b57badeab1df8dc730430d7b2245546760b21",
+                     *               "x-service-timestamp": "1795476360",
+                     *               "x-service-signatures": "v1=b37b4834a9c6487b6f56008fb31b57badeab1df8dc730430d7b2245546760b21"
+                     *             },
+                     *             "response_headers": {
+                     *               "date": "Mon, 23 Nov 2026 23:26:00 GMT",
+                     *               "connection": "keep-alive",
+                     *               "keep-alive": "timeout=5",
+                     *               "content-type": "text/plain",
+                     *               "transfer-encoding": "chunked"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "has_more": false,
+                     *         "next_cursor": null
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "c8960ed0-b353-4fc1-a0ca-d77633d0e377",
+                     *         "generated_at": "2026-11-23T23:26:00.467Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             attempts: components["schemas"]["WebhookAttemptDetail"][];
@@ -9818,7 +12537,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -9835,7 +12554,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -9854,7 +12573,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:webhooks scope */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -9871,25 +12590,8 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such webhook endpoint for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
-            429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -9929,6 +12631,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
             };
             cookie?: never;
@@ -9951,6 +12654,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "80f1e70d-4807-4b15-99c6-7e5a50bf3326",
+                     *         "url": "https://hooks.example.com/skycast/skycast/events",
+                     *         "events": [
+                     *           "weather.change_detected",
+                     *           "weather.severe_alert_added"
+                     *         ],
+                     *         "description": "test",
+                     *         "status": "active",
+                     *         "secret_prefix": "whsec_8946",
+                     *         "failure_count": 0,
+                     *         "last_delivery_at": null,
+                     *         "last_success_at": null,
+                     *         "last_failure_at": null,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-23T23:26:00.867Z",
+                     *         "updated_at": "2026-11-23T23:26:00.867Z",
+                     *         "secret": "whsec_894697554066b877c9e76581f705c69e"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "ecf6820f-02a7-4574-8770-42243ac661e8",
+                     *         "generated_at": "2026-11-23T23:26:00.868Z",
+                     *         "environment": "production",
+                     *         "billing_units": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             created_at: string;
@@ -9977,7 +12710,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -9996,7 +12729,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -10017,7 +12750,26 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:webhooks scope */
+            /** @description billing_limit_reached: the plan does not include a dimension this call needs (details.dimension). */
+            402: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -10036,7 +12788,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such webhook endpoint for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -10055,7 +12807,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
+            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets. */
             429: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -10100,7 +12852,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 9d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60 */
                 event_id: string;
+                /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10121,13 +12875,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "event_id": "9e43cfcd-462b-4cc1-bb12-8d20ef0fa31b",
+                     *         "delivery_id": "db7f92a5-a720-4e2d-ba26-04bd46267548",
+                     *         "webhook_id": "dea36e87-b279-4933-bf9c-8906dc6999e8",
+                     *         "attempt_id": "862100a3-856c-4875-a24d-ef680f3cada1",
+                     *         "attempt": {
+                     *           "attempt_id": "862100a3-856c-4875-a24d-ef680f3cada1",
+                     *           "event_id": "9e43cfcd-462b-4cc1-bb12-8d20ef0fa31b",
+                     *           "event_type": "weather.change_detected",
+                     *           "attempt_number": 1,
+                     *           "status": "delivered",
+                     *           "response_status": 200,
+                     *           "response_time_ms": 1,
+                     *           "response_body_excerpt": "ok",
+                     *           "error_message": null,
+                     *           "request_signature": "e003950d8fba93ca4a1ca50e71c3013c8465f9d8abf3220e594731e372425632",
+                     *           "request_timestamp": 1795476360,
+                     *           "scheduled_at": "2026-11-23T23:26:00.551Z",
+                     *           "attempted_at": "2026-11-23T23:26:00.556Z",
+                     *           "completed_at": "2026-11-23T23:26:00.557Z",
+                     *           "next_retry_at": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "dcea6195-eda8-4bae-b82b-ca317a3c2779",
+                     *         "generated_at": "2026-11-23T23:26:00.563Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookManualDelivery"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -10144,7 +12931,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -10163,7 +12950,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:webhooks scope */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -10180,7 +12967,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such webhook endpoint for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -10199,23 +12986,6 @@ export interface operations {
             };
             /** @description Endpoint disabled or not eligible */
             409: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
-            429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -10255,6 +13025,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10277,13 +13048,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "5b88e533-05f2-414d-a92f-132f8603a5e1",
+                     *         "secret": "whsec_9cb503e563491fc27f7c51e3fc9ffc64",
+                     *         "secret_prefix": "whsec_9cb5",
+                     *         "previous_secret_expires_at": null
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "a8d58f00-a65b-4e08-8737-8a9d03c8323f",
+                     *         "generated_at": "2026-11-23T23:26:00.840Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpointSecret"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -10302,7 +13089,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -10323,7 +13110,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:webhooks scope */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -10342,27 +13129,8 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such webhook endpoint for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
-                headers: {
-                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
-                    "Cache-Control"?: string;
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
-            429: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
@@ -10406,12 +13174,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "grace_period_hours": 24
+                 *     }
+                 */
                 "application/json": {
                     /** @default 24 */
                     grace_period_hours?: number;
@@ -10435,13 +13209,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "49063d95-f089-45bc-bd43-945c0ca53fd0",
+                     *         "secret": "whsec_f5ceb2b96ec731213b818544c523730f",
+                     *         "secret_prefix": "whsec_f5ce",
+                     *         "previous_secret_expires_at": "2026-11-24T23:26:00.851Z"
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "9ec54608-6d9c-4444-8c2f-f22c720ec341",
+                     *         "generated_at": "2026-11-23T23:26:00.857Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpointSecret"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -10460,7 +13250,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -10481,7 +13271,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:webhooks scope */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -10500,7 +13290,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such webhook endpoint for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -10576,25 +13366,6 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
-            429: {
-                headers: {
-                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
-                    "Cache-Control"?: string;
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
             /** @description Unexpected error; quote the request id. */
             500: {
                 headers: {
@@ -10621,12 +13392,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "event_type": "weather.change_detected"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     event_type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
@@ -10648,13 +13425,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "event_id": "d40a201d-a6e3-4d4a-ab40-25db3ca86f85",
+                     *         "delivery_id": "8bf5cfc3-840a-4854-86b9-586f23e0df29",
+                     *         "webhook_id": "2df7d73f-3109-45b3-a79f-e2243be32391",
+                     *         "attempt_id": "5a20379a-8ebd-471b-a103-46d9002ccc44",
+                     *         "attempt": {
+                     *           "attempt_id": "5a20379a-8ebd-471b-a103-46d9002ccc44",
+                     *           "event_id": "d40a201d-a6e3-4d4a-ab40-25db3ca86f85",
+                     *           "event_type": "weather.change_detected",
+                     *           "attempt_number": 1,
+                     *           "status": "delivered",
+                     *           "response_status": 200,
+                     *           "response_time_ms": 1,
+                     *           "response_body_excerpt": "ok",
+                     *           "error_message": null,
+                     *           "request_signature": "5b6038735b434650456b6266e99f1c44cbb18cc31c762b2a3efe7537b23b505d",
+                     *           "request_timestamp": 1795476360,
+                     *           "scheduled_at": "2026-11-23T23:26:00.489Z",
+                     *           "attempted_at": "2026-11-23T23:26:00.494Z",
+                     *           "completed_at": "2026-11-23T23:26:00.495Z",
+                     *           "next_retry_at": null
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "f9f936fe-394a-46cc-8683-df7f40238c9e",
+                     *         "generated_at": "2026-11-23T23:26:00.498Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookManualDelivery"];
                         meta: components["schemas"]["WeatherMeta"];
                     };
                 };
             };
-            /** @description Invalid request (bad_request) naming the field */
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -10671,7 +13481,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Missing or invalid credentials */
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
             401: {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
@@ -10690,7 +13500,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Key lacks the weather:webhooks scope */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -10707,7 +13517,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description No such webhook endpoint for this account */
+            /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -10760,23 +13570,6 @@ export interface operations {
             };
             /** @description Body sent without Content-Type: application/json. */
             415: {
-                headers: {
-                    /** @description The plan's monthly requests cap. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left this month (never below 0). */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix seconds of the next UTC month boundary. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WeatherError"];
-                };
-            };
-            /** @description rate_limit_exceeded: the monthly requests cap is reached (details.dimension) */
-            429: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/drizzle/schema";
 import { env } from "@/lib/env";
 import { acquirePgliteLock } from "./pglite-lock";
+import { prepareByDefault } from "./prepare-by-default";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -32,11 +33,22 @@ interface DbHandle {
 // one process keeps one pool (create-t3-app's pattern).
 const globalForDb = globalThis as unknown as { __dbHandle?: Promise<DbHandle> };
 
+/** Seconds before the next connection attempt after `retries` failed ones: 0.05 s doubling, capped at 1 s, jittered. */
+export function reconnectDelaySeconds(retries: number): number {
+  return Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2);
+}
+
 export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   // connect_timeout: while Postgres restarts, a request fails fast (503) instead of hanging 30 s.
-  const client = postgres(url, { max: opts.max ?? 10, onnotice: () => {}, prepare: true, connect_timeout: 5 });
+  // backoff: postgres-js waits between reconnect attempts, growing 3× per failure (shared by the
+  // pool) up to 20 s, and queries queue meanwhile: after a few seconds of outage requests hung past
+  // any client timeout and recovery lagged Postgres by up to 20 s (test/multi/pg-restart.test.ts).
+  // Capped at 1 s (jittered), a request meets a fresh attempt within 1 s: 503 while down, served
+  // within ~1 s of Postgres returning.
+  // prepareByDefault: drizzle runs unnamed statements unprepared (two round trips each); see the file.
+  const client = prepareByDefault(postgres(url, { max: opts.max ?? 10, onnotice: () => {}, prepare: true, connect_timeout: 5, backoff: reconnectDelaySeconds }));
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,

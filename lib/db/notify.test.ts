@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { waitFor } from "@/lib/webhooks/testing/helpers";
-import { CHANNELS, listen, notify } from "./notify";
+import { CHANNELS, listen, notify, wake } from "./notify";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -36,5 +36,21 @@ describe(`LISTEN/NOTIFY (${process.env.TEST_DATABASE_URL ? "Postgres" : "PGlite"
     await waitFor(async () => sentinel.includes("sentinel"), "the sentinel");
     expect(got).toEqual(["plain", "committed"]);
     await stop2();
+  });
+
+  it("wake coalesces a burst: 50 calls at once cost at most two NOTIFYs, each call resolves after one sent after it", async () => {
+    const got: string[] = [];
+    const stop = await listen(CHANNELS.work, (p) => got.push(p));
+    await Promise.all(Array.from({ length: 50 }, () => wake(CHANNELS.work, "burst")));
+    await notify(t.db, CHANNELS.work, "sentinel");
+    await waitFor(async () => got.includes("sentinel"), "the sentinel");
+    const bursts = got.filter((p) => p === "burst").length;
+    // The first call's NOTIFY, then one covering the 49 that arrived while it was in flight.
+    expect(bursts).toBeGreaterThanOrEqual(1);
+    expect(bursts).toBeLessThanOrEqual(2);
+    // A later call is not swallowed by the earlier burst: it gets its own NOTIFY.
+    await wake(CHANNELS.work, "burst");
+    await waitFor(async () => got.filter((p) => p === "burst").length === bursts + 1, "the later wake-up");
+    await stop();
   });
 });

@@ -1,12 +1,9 @@
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { allContracts } from "./all-contracts";
 import { buildOpenApiDocument } from "./openapi";
+import { METHODS, routeFolders, urlPathOf } from "@/lib/testing/route-registry";
 import type { RouteFunction } from "./route";
-
-const APP = path.resolve(import.meta.dirname, "../../app");
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 /** Route files that are not API operations of ours, each with its reason. */
 const NOT_CONTRACTS: Record<string, string> = {
@@ -17,35 +14,12 @@ const NOT_CONTRACTS: Record<string, string> = {
   "/v1/openapi.json": "serves the document itself",
 };
 
-function routeFolders(dir = APP): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...routeFolders(full));
-    else if (entry.name === "route.ts") out.push(dir);
-  }
-  return out;
-}
-
-/** app/v1/trips/[tripId]/ops -> /v1/trips/{tripId}/ops (route groups "(x)" are not in the URL). */
-function urlPath(folder: string): string {
-  return (
-    "/" +
-    path
-      .relative(APP, folder)
-      .split(path.sep)
-      .filter((s) => !/^\(.*\)$/.test(s))
-      .map((s) => s.replace(/^\[(\w+)\]$/, "{$1}"))
-      .join("/")
-  );
-}
-
 describe("every route folder is tied to its contract, and every contract to a route", () => {
   it("route handlers are defineRoute functions whose contract has this path and method", async () => {
     const mounted = new Set<string>();
     const problems: string[] = [];
     for (const folder of routeFolders()) {
-      const url = urlPath(folder);
+      const url = urlPathOf(folder);
       if (url in NOT_CONTRACTS) continue;
       const mod = (await import(path.join(folder, "route.ts"))) as Record<string, unknown>;
       const handlers = METHODS.filter((m) => typeof mod[m] === "function");

@@ -4,16 +4,18 @@ import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { makeTrip, postOp, sampleEvent, sampleProposal } from "@/lib/trips/testing";
 import { watchBody } from "@/lib/watches/testing/watch-fixtures";
-import * as tripEventsRoute from "@/app/api/trips/[tripId]/events/route";
-import * as eventRoute from "@/app/api/events/[eventId]/route";
-import * as proposalsRoute from "@/app/v1/trips/[tripId]/proposals/route";
-import * as watchRoute from "@/app/v1/weather/watch/route";
-import * as currentRoute from "@/app/v1/weather/current/route";
-import * as keysRoute from "@/app/api/developer/keys/route";
-import * as tokensRoute from "@/app/api/developer/tokens/route";
-import * as webhooksRoute from "@/app/v1/webhooks/route";
-import * as visaRules from "@/app/v1/visa/rules/route";
-import * as tripsRoute from "@/app/v1/trips/route";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const tripEventsRoute = await routeModule("/api/trips/{tripId}/events");
+const eventRoute = await routeModule("/api/events/{eventId}");
+const proposalsRoute = await routeModule("/v1/trips/{tripId}/proposals");
+const watchRoute = await routeModule("/v1/weather/watch");
+const currentRoute = await routeModule("/v1/weather/current");
+const keysRoute = await routeModule("/api/developer/keys");
+const tokensRoute = await routeModule("/api/developer/tokens");
+const webhooksRoute = await routeModule("/v1/webhooks");
+const visaRules = await routeModule("/v1/visa/rules");
+const tripsRoute = await routeModule("/v1/trips");
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -3,19 +3,12 @@ import { createDocument } from "zod-openapi";
 import { DEFAULT_CHALLENGE, type ResponseDocs, type RouteContract } from "./route";
 import { webhookDocs } from "@/lib/webhooks/event-docs";
 import { TAG_DESCRIPTIONS } from "./tag-docs";
+import { derivedErrorDocs } from "./error-docs";
 import { errorSchemaFor, WeatherMetaSchema } from "./envelopes";
+import { attachExamples, type ExampleTarget } from "./examples/attach";
 
 type AnyContract = RouteContract<any, any, any, any, any>;
 
-const STANDARD_ERRORS: Record<number, string> = {
-  400: "Invalid request: the message names the field to fix; details.issues lists every problem.",
-  401: "Missing, malformed, unknown, revoked or expired credentials.",
-  403: "The credentials lack a required scope or role.",
-  404: "Not found, or not owned by the caller.",
-  413: "Body larger than the limit (1 MB by default).",
-  415: "Body sent without Content-Type: application/json.",
-  500: "Unexpected error; quote the request id.",
-};
 
 interface HeaderDoc {
   description: string;
@@ -56,11 +49,14 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
     const responses: Record<string, unknown> = {};
     for (const [status, r] of Object.entries(c.responses as ResponseDocs)) {
       const schema = r.schema && c.family === "weather" ? z.object({ data: r.schema, meta: WeatherMetaSchema }) : r.schema;
-      responses[status] = schema ? { description: r.description, content: { "application/json": { schema } } } : { description: r.description };
+      responses[status] = schema
+        ? { description: r.description, content: { "application/json": { schema } } }
+        : r.contentType
+          ? { description: r.description, content: { [r.contentType]: { schema: { type: "string" } } } }
+          : { description: r.description };
     }
-    const errorStatuses = [400, 401, 500, ...(c.auth.scopes?.length ? [403] : []), ...(c.params ? [404] : []), ...(c.body ? [413, 415] : [])];
-    for (const s of errorStatuses) {
-      responses[String(s)] ??= { description: STANDARD_ERRORS[s], content: { "application/json": { schema: errorSchemaFor(c.family) } } };
+    for (const [s, description] of Object.entries(derivedErrorDocs(c))) {
+      responses[s] ??= { description, content: { "application/json": { schema: errorSchemaFor(c.family) } } };
     }
     for (const [status, r] of Object.entries(c.responses as ResponseDocs)) {
       if (Number(status) >= 400 && !r.schema) {
@@ -92,7 +88,7 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
       responses,
     };
   }
-  return createDocument({
+  const doc = createDocument({
     openapi: "3.1.0",
     info: {
       title: "Weather Intelligence, Trips and Developer API",
@@ -118,4 +114,6 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
     paths: paths as never,
     webhooks: webhookDocs() as never,
   });
+  attachExamples(doc as unknown as ExampleTarget, contracts);
+  return doc;
 }

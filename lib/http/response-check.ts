@@ -47,8 +47,10 @@ export function checkResponse(c: AnyContract, status: number, headers: Headers, 
   const doc = op.responses[String(status)];
   if (!doc) return [`${where}: status ${status} is not documented (documented: ${Object.keys(op.responses).join(", ")})`];
   const json = doc.content?.["application/json"];
-  if (!json) return [];
   const type = headers.get("content-type") ?? "";
+  const other = Object.keys(doc.content ?? {}).find((t) => t !== "application/json");
+  if (!json && other && !type.toLowerCase().startsWith(other)) return [`${where}: documented as ${other}, sent Content-Type ${type || "(none)"}`];
+  if (!json) return [];
   if (!/json/i.test(type)) return [`${where}: documented as application/json, sent Content-Type ${type || "(none)"}`];
   let body: unknown;
   try {

@@ -5,13 +5,16 @@ import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { createVisaKey } from "@/lib/visa/visa-keys";
 import { seedVisaSample } from "@/lib/visa/sample-data";
 import { createWatchVia } from "@/lib/watches/testing/watch-fixtures";
-import * as health from "@/app/v1/weather/health/route";
-import * as usage from "@/app/v1/usage/route";
-import * as watchList from "@/app/v1/weather/watch/route";
-import * as watchById from "@/app/v1/weather/watch/[watch_id]/route";
-import * as visaCheck from "@/app/v1/visa/check/route";
-import * as trips from "@/app/v1/trips/route";
-import * as ops from "@/app/v1/trips/[tripId]/ops/route";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const health = await routeModule("/v1/weather/health");
+const usage = await routeModule("/v1/usage");
+const watchList = await routeModule("/v1/weather/watch");
+const watchById = await routeModule("/v1/weather/watch/{watch_id}");
+const visaCheck = await routeModule("/v1/visa/check");
+const trips = await routeModule("/v1/trips");
+const ops = await routeModule("/v1/trips/{tripId}/ops");
+const timeline = await routeModule("/v1/weather/timeline");
 
 /*
  * Statements per request on the hot paths (issue 15), counted at the driver. Each
@@ -107,5 +110,27 @@ describe("statements per request", () => {
     const work = offPath(statements).filter((q) => !q.includes("last_used_at"));
     expect(work, work.join("\n")).toHaveLength(1);
     expect(work[0]).toMatch(/^WITH bump AS \(\s*UPDATE trips SET revision = revision \+ 1[\s\S]*trip_members[\s\S]*INSERT INTO trip_events[\s\S]*INSERT INTO trip_ops/);
+  });
+
+  it("POST /v1/weather/timeline, 100 items over 10 cells: one (the reservation); heads from the memo, payloads from memory", async () => {
+    const tk = await u.key(["weather:timeline"]);
+    const hour = 3_600_000;
+    const base = Math.floor(Date.now() / hour) * hour;
+    const items = Array.from({ length: 100 }, (_, i) => ({
+      id: `i${i}`,
+      lat: 48.0 + (i % 10) * 0.2,
+      lng: 2.35,
+      start: new Date(base + (2 + (i % 24)) * hour).toISOString(),
+      end: new Date(base + (3 + (i % 24)) * hour).toISOString(),
+      activity_type: ["walking_tour", "museum", "beach", "dining", "cycling"][i % 5],
+    }));
+    const s = await cost(timeline.POST, { method: "POST", path: "/v1/weather/timeline", bearer: tk, body: { items } });
+    // The newest heads of all cells are memoised for 1 s (lib/weather/snapshots/store.ts): a slow
+    // machine may let it lapse, and then one statement reads every cell's head, never one per cell.
+    const heads = s.filter((q) => /weather_snapshots/.test(q));
+    expect(heads.length, s.join("\n")).toBeLessThanOrEqual(1);
+    const rest = s.filter((q) => !/weather_snapshots/.test(q));
+    expect(rest, s.join("\n")).toHaveLength(1);
+    expect(rest[0]).toMatch(/INSERT INTO usage_counters/);
   });
 });

@@ -7,6 +7,7 @@ import { makeUser } from "@/lib/testing/fixtures";
 import { none } from "@/lib/auth/strategies";
 import { contract, defineRoute } from "./route";
 import { ApiError } from "./errors";
+import { routeModule } from "@/lib/testing/route-registry";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -124,7 +125,7 @@ describe("route helper", () => {
 
 describe("weather health", () => {
   it("answers the {data, meta} envelope with 0 billing units", async () => {
-    const { GET } = await import("@/app/v1/weather/health/route");
+    const { GET } = await routeModule("/v1/weather/health");
     const u = await makeUser();
     const res = await call(GET, { path: "/v1/weather/health", bearer: await u.key(["weather:read"]) });
     expect(res.status).toBe(200);
@@ -134,7 +135,7 @@ describe("weather health", () => {
   });
 
   it("wrong scope is a 403 in the weather error envelope", async () => {
-    const { GET } = await import("@/app/v1/weather/health/route");
+    const { GET } = await routeModule("/v1/weather/health");
     const u = await makeUser();
     const res = await call(GET, { path: "/v1/weather/health", bearer: await u.key(["read"]) });
     expect(res.status).toBe(403);
@@ -145,15 +146,15 @@ describe("weather health", () => {
 
 describe("healthz and OpenAPI", () => {
   it("healthz reports the database", async () => {
-    const { GET } = await import("@/app/api/healthz/route");
+    const { GET } = await routeModule("/api/healthz");
     const res = await call(GET, { path: "/api/healthz" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "ok", database: "ok", runner: { mode: "local" } });
   });
 
   it("serves an OpenAPI 3.1 document built from the route contracts", async () => {
-    const { GET } = await import("@/app/v1/openapi.json/route");
-    const res = await GET();
+    const { GET } = await routeModule("/v1/openapi.json");
+    const res = await GET(new Request("http://localhost/v1/openapi.json"));
     const doc = await res.json();
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.paths["/api/developer/keys"].post.requestBody.content["application/json"].schema).toBeTruthy();

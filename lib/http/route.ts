@@ -14,7 +14,20 @@ import { observeRequest } from "@/lib/platform/metrics";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export type ResponseDocs = Record<number, { description: string; schema?: z.ZodType }>;
+export type ResponseDocs = Record<number, { description: string; schema?: z.ZodType; contentType?: "text/calendar" }>;
+
+/**
+ * A realistic request for an operation, shown in the document and on /docs (with copy-as-curl) and
+ * executed by lib/http/examples.routes.test.ts (path ids are replaced by ids of fixtures it creates).
+ * The response example is the recorded answer to this request (lib/http/examples/responses.json).
+ */
+export interface OperationExample {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  /** The documented status this request answers with (default: the first 2xx response). */
+  status?: number;
+}
 
 export interface RouteContract<
   A extends AuthStrategy = AuthStrategy,
@@ -53,6 +66,8 @@ export interface RouteContract<
   onValidationError?: (where: "body" | "query" | "params", error: z.ZodError, raw: unknown) => ApiError | undefined;
   /** Hidden from the OpenAPI document (internal/portal-only routes). */
   internal?: boolean;
+  /** The operation's request example (every public operation has one; a test runs each). */
+  examples?: OperationExample;
   /** Extra response headers to document (name -> description, type, statuses they appear on). */
   headers?: Record<string, { description: string; type?: "string" | "integer"; statuses?: number[] }>;
 }
@@ -93,6 +108,27 @@ export function contract<
   const R extends ResponseDocs = ResponseDocs,
 >(c: RouteContract<A, P, Q, B, R>): RouteContract<A, P, Q, B, R> {
   return c;
+}
+
+type AreaDefaults<A extends AuthStrategy> = Pick<RouteContract<A>, "tags" | "family" | "auth">;
+
+/**
+ * Per-area defaults (auth scheme, tags, envelope family) said once: `const contract = areaContract({
+ * auth, tags: ["Watches"], family: "weather" })`, then each contract states only what differs. A
+ * contract may still override any default. `errors` are error responses every operation of the
+ * area documents beyond those derived from the error table (lib/http/error-docs.ts), e.g. the
+ * weather provider's 502/504; an operation's own `responses` win.
+ */
+export function areaContract<A extends AuthStrategy>(defaults: AreaDefaults<A> & { errors?: ResponseDocs }) {
+  const { errors, ...rest } = defaults;
+  return <
+    P extends z.ZodType | undefined = undefined,
+    Q extends z.ZodType | undefined = undefined,
+    B extends z.ZodType | undefined = undefined,
+    const R extends ResponseDocs = ResponseDocs,
+  >(
+    c: Omit<RouteContract<A, P, Q, B, R>, keyof AreaDefaults<A>> & Partial<AreaDefaults<A>>,
+  ): RouteContract<A, P, Q, B, R> => ({ ...rest, ...c, responses: { ...errors, ...c.responses } });
 }
 
 export const DEFAULT_CHALLENGE = 'Bearer realm="skycast"';

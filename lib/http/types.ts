@@ -65,6 +65,8 @@ export interface RouteMeter<Ctx> {
   start(ctx: Ctx): Promise<MeterSession>;
   /** Rate-limit headers for responses that never reached the meter (e.g. 400 after auth). */
   headers(principal: Principal): Promise<Record<string, string>>;
+  /** Whether `start` can refuse the call (402/429): false for a meter that never reserves quota. Documents those statuses. */
+  refuses: boolean;
 }
 
 export interface Reply {

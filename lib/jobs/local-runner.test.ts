@@ -5,6 +5,7 @@ import { emitEvent } from "@/lib/webhooks/emit-event";
 import { trustExtraCa } from "@/lib/webhooks/post-signed";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
 import { endpointFor, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
+import { CHANNELS, wake } from "@/lib/db/notify";
 import { localTasks, runnerStatus, startLocalRunner } from "./local-runner";
 
 let t: TestDatabase;
@@ -42,6 +43,19 @@ describe("local runner wake-up", () => {
     expect(runnerStatus()).toMatchObject({ running: false, wakeListening: false });
   });
 
+  it("work enqueued before the runner listens is sent as soon as it listens, not at the (hour-long) poll", async () => {
+    const u = await makeUser();
+    await endpointFor(u.accountId, rx.url("/before-listen"), ["weather.change_detected"]);
+    const { eventId } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { early: true } });
+    await wake(CHANNELS.work, "webhook-delivery"); // resolves once every wake-up so far has been sent: all before LISTEN
+    const runner = startLocalRunner(localTasks(), HOUR, { wake: true });
+    try {
+      await waitFor(async () => rx.requests.some((r) => r.headers["x-service-event-id"] === eventId), "the event enqueued before LISTEN", 20_000);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it("without wake the same runner sends nothing before its poll (the control)", async () => {
     const u = await makeUser();
     await endpointFor(u.accountId, rx.url("/nowake"), ["weather.change_detected"]);
@@ -51,8 +65,10 @@ describe("local runner wake-up", () => {
     // Prove a later wake-capable runner does get it, so nothing else was in the way.
     const woke = startLocalRunner(localTasks(), HOUR, { wake: true });
     await waitFor(async () => runnerStatus().wakeListening, "LISTEN");
-    await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { nudge: true } });
-    await waitFor(async () => rx.requests.some((r) => r.headers["x-service-event-id"] === eventId), "the first event via the woken runner");
+    const nudge = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { nudge: true } });
+    // Deliveries run concurrently, so the two may arrive in either order: wait for both.
+    const delivered = (id: string) => rx.requests.some((r) => r.headers["x-service-event-id"] === id);
+    await waitFor(async () => delivered(eventId) && delivered(nudge.eventId), "both events via the woken runner");
     await runner.stop();
     await woke.stop();
     expect(rx.requests.length - before).toBe(2);

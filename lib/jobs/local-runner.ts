@@ -98,6 +98,10 @@ export function startLocalRunner(tasks: PollTask[], intervalMs: number, opts: { 
         interrupt?.();
       });
       status.wakeListening = true;
+      // A NOTIFY sent before LISTEN took effect is never heard: one pass of the wakeable tasks
+      // now picks up whatever was enqueued meanwhile (LISTEN first, then look).
+      for (const name of byName.keys()) if (WAKEABLE.has(name)) woken.add(name);
+      interrupt?.();
     } catch (err) {
       log.warn("local runner could not LISTEN; polling only until it can", { error: err });
     }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contract, type HandlerContext } from "@/lib/http/route";
+import { contract } from "@/lib/http/route";
 import { apiKey, none } from "@/lib/auth/strategies";
 import { weatherMeter } from "@/lib/billing/meter";
 
@@ -8,6 +8,7 @@ const weatherHealthAuth = apiKey("weather:read");
 export const platformContracts = {
   healthz: contract({
     operationId: "platform.getHealth",
+    examples: {},
     method: "GET",
     path: "/api/healthz",
     summary: "Liveness for load balancers",
@@ -34,6 +35,7 @@ export const platformContracts = {
   }),
   weatherHealth: contract({
     operationId: "weather.getHealth",
+    examples: {},
     method: "GET",
     path: "/v1/weather/health",
     summary: "Weather API health",
@@ -41,10 +43,7 @@ export const platformContracts = {
     tags: ["Weather"],
     family: "weather",
     auth: weatherHealthAuth,
-    meter: weatherMeter<HandlerContext<typeof weatherHealthAuth, undefined, undefined, undefined>>({
-      endpoint: "weather.health",
-      charge: () => ({ units: 0 }),
-    }),
+    meter: weatherMeter({ endpoint: "weather.health", charge: 0 }),
     responses: {
       200: { description: "Healthy", schema: z.object({ status: z.literal("ok"), environment: z.string() }) },
     },

@@ -14,6 +14,7 @@ interface Metrics {
   requests: Counter<"method" | "route" | "status">;
   latency: Histogram<"method" | "route" | "status">;
   deliveries: Counter<"outcome">;
+  upstream: Counter<"provider" | "outcome">;
 }
 
 const g = globalThis as unknown as { __metrics?: Metrics };
@@ -54,7 +55,13 @@ function metrics(): Metrics {
       this.set(s.running && s.lastOkAt ? (Date.now() - Date.parse(s.lastOkAt)) / 1000 : -1);
     },
   });
-  g.__metrics = { registry, requests, latency, deliveries };
+  const upstream = new Counter({
+    name: "weather_upstream_calls_total",
+    help: "Weather provider calls by this process by outcome (ok, timeout, error), plus circuit_open: calls not made because the circuit was open",
+    labelNames: ["provider", "outcome"],
+    registers: [registry],
+  });
+  g.__metrics = { registry, requests, latency, deliveries, upstream };
   return g.__metrics;
 }
 
@@ -67,6 +74,10 @@ export function observeRequest(method: string, route: string, status: number, se
 
 export function countDeliveryAttempt(outcome: string): void {
   metrics().deliveries.inc({ outcome });
+}
+
+export function countUpstreamCall(provider: string, outcome: "ok" | "timeout" | "error" | "circuit_open"): void {
+  metrics().upstream.inc({ provider, outcome });
 }
 
 export async function metricsText(): Promise<{ body: string; contentType: string }> {

@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { contract, type HandlerContext } from "@/lib/http/route";
+import { contract } from "@/lib/http/route";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { weatherMeter } from "@/lib/billing/meter";
 import { ListRequestsQuery, REQUEST_LOG_RETENTION_DAYS } from "./list-requests";
 
 const auth = sessionOrApiKey("read");
-type Auth = typeof auth;
 
 const RequestSchema = z
   .object({
@@ -27,6 +26,7 @@ const RequestSchema = z
 export const requestContracts = {
   listRequests: contract({
     operationId: "requests.list",
+    examples: { query: { status: "2xx", limit: 20 } },
     method: "GET",
     path: "/v1/requests",
     summary: "List logged API requests",
@@ -35,12 +35,9 @@ export const requestContracts = {
     family: "weather",
     auth,
     query: ListRequestsQuery,
-    meter: weatherMeter<HandlerContext<Auth, undefined, typeof ListRequestsQuery, undefined>>({ endpoint: "requests.list", charge: () => ({ units: 0 }), sessionReadsFree: true }),
+    meter: weatherMeter({ endpoint: "requests.list", charge: 0, sessionReadsFree: true }),
     responses: {
       200: { description: "A page of requests", schema: z.object({ requests: z.array(RequestSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }) },
-      400: { description: "Invalid filter (bad_request) naming the field" },
-      401: { description: "Missing or invalid credentials" },
-      403: { description: "Key lacks the read scope" },
     },
   }),
 };

@@ -10,11 +10,13 @@ import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { takeLogs } from "@/lib/testing/log-capture";
 import { securitySuite } from "@/lib/testing/security-suite";
-import * as requestsRoute from "@/app/v1/requests/route";
-import * as webhooks from "@/app/v1/webhooks/route";
-import * as webhook from "@/app/v1/webhooks/[webhook_id]/route";
 import { flushRequestLog } from "./request-log";
 import { pruneRequestLog } from "./list-requests";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const requestsRoute = await routeModule("/v1/requests");
+const webhooks = await routeModule("/v1/webhooks");
+const webhook = await routeModule("/v1/webhooks/{webhook_id}");
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { staleRevision } from "./apply-change";
 import { columnsOf } from "./event-store";
-import type { EventCreateInput } from "./event-schema";
+import type { EventCreateInput } from "./event-schemas";
 import { ALLOWED, requireTripRole } from "./roles";
 import { HAS_OFFSET } from "./time";
 

@@ -3,7 +3,7 @@ import { tripEvents, trips } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { applyTripChange } from "./apply-change";
-import type { EventCreateInput, EventPatchInput, TripEvent } from "./event-schema";
+import type { EventCreateInput, EventPatchInput, TripEvent } from "./event-schemas";
 import { deleteEvent, findEvent, insertEvent, listEventRows, patchProblems, toTripEvent, updateEvent } from "./event-store";
 import { requireTripRole, type TripNeed } from "./roles";
 

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { accessToken } from "@/lib/auth/strategies";
-import { contract } from "@/lib/http/route";
-import { TripEventSchema } from "./event-schema";
+import { areaContract } from "@/lib/http/route";
+import { TripEventSchema } from "./event-schemas";
 import { AddMemberInput, ChangeRoleInput } from "./manage-members";
 import { CreateTripInput, MemberSchema, TripSchema } from "./manage-trips";
 import { OP_TYPES, OpRequest, OpRequestDocumented } from "./op-types";
 
 export const TripIdParam = z.object({ tripId: z.coerce.number().int().positive().max(2147483647) });
 const MemberParams = TripIdParam.extend({ userId: z.string().uuid() });
-const tags = ["Trips"];
+const contract = areaContract({ auth: accessToken(), tags: ["Trips"], family: "api" });
 
 const ItinerarySchema = z
   .object({ trip_id: z.number().int(), revision: z.number().int(), time_zone: z.string(), events: z.array(TripEventSchema) })
@@ -65,123 +65,103 @@ const LAST_OWNER = { description: "The change would leave the trip without an ow
 export const tripContracts = {
   listTrips: contract({
     operationId: "trips.list",
+    examples: {},
     method: "GET",
     path: "/v1/trips",
     summary: "List your trips",
     description: "Trips you are a member of, newest first, with the current revision and your role.",
-    tags,
-    family: "api",
-    auth: accessToken(),
     responses: { 200: { description: "Your trips", schema: z.object({ trips: z.array(TripSchema) }) } },
   }),
   createTrip: contract({
     operationId: "trips.create",
+    examples: { body: { name: "Lisbon long weekend", time_zone: "Europe/Lisbon", start_date: "2027-05-04", end_date: "2027-05-07" } },
     method: "POST",
     path: "/v1/trips",
     summary: "Create a trip",
     description: "Creates a trip at revision 0; you become its owner.",
-    tags,
-    family: "api",
-    auth: accessToken(),
     body: CreateTripInput,
     responses: { 201: { description: "The trip", schema: TripSchema } },
   }),
   getTrip: contract({
     operationId: "trips.get",
+    examples: { params: { tripId: 1042 } },
     method: "GET",
     path: "/v1/trips/{tripId}",
     summary: "Get a trip",
-    tags,
-    family: "api",
-    auth: accessToken(),
     params: TripIdParam,
     responses: { 200: { description: "The trip", schema: TripSchema } },
   }),
   listMembers: contract({
     operationId: "tripMembers.list",
+    examples: { params: { tripId: 1042 } },
     method: "GET",
     path: "/v1/trips/{tripId}/members",
     summary: "List trip members",
-    tags,
-    family: "api",
-    auth: accessToken(),
     params: TripIdParam,
     responses: { 200: { description: "Members", schema: z.object({ trip_id: z.number().int(), members: z.array(MemberSchema) }) } },
   }),
   addMember: contract({
     operationId: "tripMembers.add",
+    examples: { params: { tripId: 1042 }, body: { email: "ana.silva@example.com", role: "editor" } },
     method: "POST",
     path: "/v1/trips/{tripId}/members",
     summary: "Add a member (owner only)",
     description: "Adds a signed-up user by email with a role: owner, planner, editor or viewer.",
-    tags,
-    family: "api",
-    auth: accessToken(),
     params: TripIdParam,
     body: AddMemberInput,
     responses: { 201: { description: "The member", schema: MemberSchema }, 403: OWNER_ONLY, 409: { description: "Already a member; change their role instead" } },
   }),
   changeMember: contract({
     operationId: "tripMembers.changeRole",
+    examples: { params: { tripId: 1042, userId: "7a1c9e3b-5d2f-4a8c-b6e0-3f9d1c7a5b24" }, body: { role: "viewer" } },
     method: "PATCH",
     path: "/v1/trips/{tripId}/members/{userId}",
     summary: "Change a member's role (owner only)",
     description: "409 when it would leave the trip without an owner.",
-    tags,
-    family: "api",
-    auth: accessToken(),
     params: MemberParams,
     body: ChangeRoleInput,
     responses: { 200: { description: "The member", schema: MemberSchema }, 403: OWNER_ONLY, 409: LAST_OWNER },
   }),
   removeMember: contract({
     operationId: "tripMembers.remove",
+    examples: { params: { tripId: 1042, userId: "7a1c9e3b-5d2f-4a8c-b6e0-3f9d1c7a5b24" } },
     method: "DELETE",
     path: "/v1/trips/{tripId}/members/{userId}",
     summary: "Remove a member (owner only)",
     description: "409 when it would leave the trip without an owner.",
-    tags,
-    family: "api",
-    auth: accessToken(),
     params: MemberParams,
     responses: { 204: { description: "Removed" }, 403: OWNER_ONLY, 409: LAST_OWNER },
   }),
   itinerary: contract({
     operationId: "trips.getItinerary",
+    examples: { params: { tripId: 1042 } },
     method: "GET",
     path: "/v1/trips/{tripId}/itinerary",
     summary: "Read the itinerary",
     description:
       "Events in itinerary order with the revision they describe (one consistent snapshot). ETag is the revision; send If-None-Match for a 304.",
-    tags,
-    family: "api",
-    auth: accessToken(),
     params: TripIdParam,
     responses: { 200: { description: "Itinerary", schema: ItinerarySchema }, 304: { description: "Unchanged since the ETag" } },
   }),
   itineraryIcal: contract({
     operationId: "trips.getItineraryIcal",
+    examples: { params: { tripId: 1042 } },
     method: "GET",
     path: "/v1/trips/{tripId}/itinerary.ics",
     summary: "Itinerary as iCalendar",
     description: "text/calendar; each event carries its own time zone (TZID with VTIMEZONE definitions).",
-    tags,
-    family: "api",
-    auth: accessToken(),
     params: TripIdParam,
-    responses: { 200: { description: "iCalendar document" } },
+    responses: { 200: { description: "iCalendar document (RFC 5545)", contentType: "text/calendar" } },
   }),
   diff: contract({
     operationId: "tripOps.listSince",
+    examples: { params: { tripId: 1042 }, query: { since_revision: 0 } },
     method: "GET",
     path: "/v1/trips/{tripId}/ops",
     summary: "Changes since a revision",
     description:
       "The op-log entries after since_revision, the current state of every event they touched, and the ids they deleted. " +
       "400 when since_revision is ahead of the trip; 410 when the log no longer reaches back that far (re-read the itinerary).",
-    tags,
-    family: "api",
-    auth: accessToken(),
     params: TripIdParam,
     query: z.object({
       since_revision: z.coerce.number({ error: "since_revision is required: a revision you hold" }).int().min(0),
@@ -190,6 +170,23 @@ export const tripContracts = {
   }),
   applyOp: contract({
     operationId: "tripOps.apply",
+    examples: {
+      params: { tripId: 1042 },
+      body: {
+        base_revision: 0,
+        type: "add_event",
+        op_id: "op-2027-05-04-dinner-flores",
+        payload: {
+          type: "food",
+          title: "Dinner at Taberna da Rua das Flores",
+          startDateTime: "2027-05-04T20:00:00+01:00",
+          endDateTime: "2027-05-04T22:00:00+01:00",
+          timeZone: "Europe/Lisbon",
+          location: "Rua das Flores 103, Lisboa",
+          cost: 60,
+        },
+      },
+    },
     method: "POST",
     path: "/v1/trips/{tripId}/ops",
     summary: "Apply one operation to the timeline",
@@ -198,9 +195,7 @@ export const tripContracts = {
       "move_event = {event_id, date YYYY-MM-DD, time HH:MM in the trip's zone} (duration kept); remove_event = {event_id}; " +
       "reorder = {date, event_ids: every event of that local day in the new order}. 409 STALE_REVISION {current_revision, base_revision} " +
       "when the trip moved on; 409 OP_INVALID when the op does not fit the current timeline (revision unchanged).",
-    tags,
     family: "flat",
-    auth: accessToken(),
     params: TripIdParam,
     body: OpRequest,
     documentedBody: OpRequestDocumented,

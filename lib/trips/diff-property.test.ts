@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing";
-import * as tripEventsRoute from "@/app/api/trips/[tripId]/events/route";
-import * as eventRoute from "@/app/api/events/[eventId]/route";
 import { createProposalCall, getDiff, getItinerary, makeTrip, postOp, resolveProposalCall, sampleProposal } from "./testing";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const tripEventsRoute = await routeModule("/api/trips/{tripId}/events");
+const eventRoute = await routeModule("/api/events/{eventId}");
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { tripEvents, type TripEventRow } from "@/drizzle/schema";
 import type { DbOrTx } from "@/lib/db/client";
-import { ACCOMMODATION_FIELDS, FLIGHT_FIELDS, type EventCreateInput, type EventPatchInput, type TripEvent } from "./event-schema";
+import { ACCOMMODATION_FIELDS, FLIGHT_FIELDS, type EventCreateInput, type EventPatchInput, type TripEvent } from "./event-schemas";
 import { formatInZone, localDate, toInstant } from "./time";
 
 /** Row -> the documented Trip event body. */

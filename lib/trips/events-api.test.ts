@@ -3,11 +3,13 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { call } from "@/lib/http/testing";
 import { securitySuite } from "@/lib/testing/security-suite";
 import type { TestUser } from "@/lib/testing/fixtures";
-import * as tripEventsRoute from "@/app/api/trips/[tripId]/events/route";
-import * as eventRoute from "@/app/api/events/[eventId]/route";
 import { addMember } from "./manage-members";
 import { createTrip } from "./manage-trips";
 import { getDiff, getItinerary, makeTrip, sampleEvent } from "./testing";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const tripEventsRoute = await routeModule("/api/trips/{tripId}/events");
+const eventRoute = await routeModule("/api/events/{eventId}");
 
 let t: TestDatabase;
 beforeAll(async () => {

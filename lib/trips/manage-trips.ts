@@ -1,18 +1,26 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { TimeZoneName } from "@/lib/time/time-zone";
 import { TRIP_ROLES, tripMembers, trips, users, type TripRole, type TripRow } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { requireTripRole } from "./roles";
-import { isSupportedDate, isValidTimeZone } from "./time";
+import { isSupportedDate } from "./time";
+
+/** ISO 4217 alphabetic code (upper case). */
+export const CurrencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, "must be an ISO 4217 currency code in capitals, such as EUR or USD")
+  .meta({ pattern: "^[A-Z]{3}$", description: "ISO 4217 currency of the trip's costs, e.g. EUR" });
 
 const TripDate = z.iso.date().refine(isSupportedDate, "must be a date in the years 1000 to 9998");
 
 export const CreateTripInput = z
   .strictObject({
     name: z.string().trim().min(1, "name is required").max(200),
-    time_zone: z.string().refine(isValidTimeZone, "must be an IANA time zone such as Europe/Paris").default("UTC"),
+    time_zone: TimeZoneName.default("UTC"),
     start_date: TripDate.nullable().optional(),
     end_date: TripDate.nullable().optional(),
+    currency: CurrencyCode.default("EUR"),
   })
   .refine((t) => !t.start_date || !t.end_date || t.end_date >= t.start_date, {
     path: ["end_date"],
@@ -28,6 +36,7 @@ export const TripSchema = z
     time_zone: z.string(),
     start_date: z.string().nullable(),
     end_date: z.string().nullable(),
+    currency: CurrencyCode,
     revision: z.number().int(),
     role: z.enum(TRIP_ROLES),
     created_at: z.string(),
@@ -42,6 +51,7 @@ function toTrip(t: TripRow, role: TripRole): TripBody {
     time_zone: t.timeZone,
     start_date: t.startDate,
     end_date: t.endDate,
+    currency: t.currency,
     revision: t.revision,
     role,
     created_at: t.createdAt.toISOString(),
@@ -49,7 +59,7 @@ function toTrip(t: TripRow, role: TripRole): TripBody {
 }
 
 /** Creates a trip at revision 0 with the creator as its owner. */
-export async function createTrip(ownerUserId: string, input: CreateTripInput): Promise<TripBody> {
+export async function createTrip(ownerUserId: string, input: Omit<CreateTripInput, "currency"> & { currency?: string }): Promise<TripBody> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [t] = await tx
@@ -59,6 +69,7 @@ export async function createTrip(ownerUserId: string, input: CreateTripInput): P
         timeZone: input.time_zone,
         startDate: input.start_date ?? null,
         endDate: input.end_date ?? null,
+        currency: input.currency ?? "EUR",
         createdBy: ownerUserId,
       })
       .returning();

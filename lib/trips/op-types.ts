@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_PATCH_SHAPE, EventCreateInput, EventPatchInput } from "./event-schema";
+import { EVENT_PATCH_SHAPE, EventCreateInput, EventPatchInput, TYPE_RULE_DOC } from "./event-schemas";
 import { isSupportedDate } from "./time";
 
 /** The operations the timeline engine accepts on POST /v1/trips/{tripId}/ops, with their payloads. */
@@ -45,7 +45,7 @@ export type OpRequest = z.output<typeof OpRequest>;
 export const OpRequestDocumented = z
   .union(
     OP_TYPES.map((type) =>
-      OpRequest.extend({ type: z.literal(type), payload: type === "update_event" ? z.strictObject({ event_id: EventId, ...EVENT_PATCH_SHAPE }) : OpPayloads[type] }).meta({ id: `TripOperation_${type}` }),
+      OpRequest.extend({ type: z.literal(type), payload: type === "update_event" ? z.strictObject({ event_id: EventId, ...EVENT_PATCH_SHAPE }).meta(TYPE_RULE_DOC) : OpPayloads[type] }).meta({ id: `TripOperation_${type}` }),
     ) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]],
   )
   .meta({ id: "TripOperation" });

@@ -3,9 +3,11 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { queryRows } from "@/lib/db/sql";
 import { call } from "@/lib/http/testing";
-import * as icsRoute from "@/app/v1/trips/[tripId]/itinerary.ics/route";
 import { getDiff, getItinerary, listTripsFor, makeTrip, postOp, sampleEvent } from "./testing";
 import { pruneOpLog } from "./prune-op-log";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const icsRoute = await routeModule("/v1/trips/{tripId}/itinerary.ics");
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -99,7 +101,7 @@ describe("POST /v1/trips/{tripId}/ops", () => {
       expect(res.status, JSON.stringify(b)).toBe(400);
       expect(res.body.code).toBe("bad_request");
     }
-    const raw = await call((await import("@/app/v1/trips/[tripId]/ops/route")).POST, {
+    const raw = await call((await routeModule("/v1/trips/{tripId}/ops")).POST, {
       method: "POST",
       path: `/v1/trips/${f.tripId}/ops`,
       params: { tripId: String(f.tripId) },
@@ -178,7 +180,7 @@ describe("recovery endpoints", () => {
 
     const ahead = await getDiff(f.ownerToken, f.tripId, 4);
     expect(ahead.status).toBe(400);
-    const missing = await call((await import("@/app/v1/trips/[tripId]/ops/route")).GET, {
+    const missing = await call((await routeModule("/v1/trips/{tripId}/ops")).GET, {
       path: `/v1/trips/${f.tripId}/ops`,
       params: { tripId: String(f.tripId) },
       bearer: f.ownerToken,

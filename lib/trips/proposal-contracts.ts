@@ -2,23 +2,21 @@ import { z } from "zod";
 import { PROPOSAL_STATUSES } from "@/drizzle/schema";
 import { accessToken } from "@/lib/auth/strategies";
 import { ApiError } from "@/lib/http/errors";
-import { contract } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/route";
 import { TripIdParam } from "./contracts";
-import { CreateProposalInput, ProposalSchema, ProposalSummarySchema, ResolveProposalInput } from "./proposal-schema";
+import { CreateProposalInput, ProposalSchema, ProposalSummarySchema, ResolveProposalInput } from "./proposal-schemas";
 
-const tags = ["Trip proposals"];
+const contract = areaContract({ auth: accessToken(), tags: ["Trip proposals"], family: "api" });
 const ProposalParams = TripIdParam.extend({ proposalId: z.string().uuid() });
 
 export const proposalContracts = {
   listProposals: contract({
     operationId: "proposals.list",
+    examples: { params: { tripId: 1042 }, query: { status: "pending" } },
     method: "GET",
     path: "/v1/trips/{tripId}/proposals",
     summary: "List proposals",
     description: "Newest first (at most 500). status filters on the effective status: a pending proposal past expires_at is listed as expired.",
-    tags,
-    family: "api",
-    auth: accessToken(),
     params: TripIdParam,
     query: z.object({
       status: z.enum(PROPOSAL_STATUSES, { error: `status must be one of: ${PROPOSAL_STATUSES.join(", ")}` }).optional(),
@@ -29,41 +27,64 @@ export const proposalContracts = {
   }),
   createProposal: contract({
     operationId: "proposals.create",
+    examples: {
+      params: { tripId: 1042 },
+      body: {
+        actor_agent_id: "planner-agent-lisbon",
+        entities: [
+          { type: "flight", title: "Paris to Lisbon", departureAirport: "CDG", arrivalAirport: "LIS", flightNumber: "TP433", airline: "TAP Air Portugal", cost: 142 },
+          { type: "accommodation", title: "Memmo Alfama", subtype: "hotel", address: "Travessa das Merceeiras 27, Lisboa", checkInTime: "15:00", checkOutTime: "11:00", cost: 540 },
+        ],
+        options: [
+          {
+            id: "morning",
+            score: 0.92,
+            label: "Morning flight, afternoon check-in",
+            schedule: [
+              { entity_index: 0, startDateTime: "2027-05-04T07:05:00+02:00", endDateTime: "2027-05-04T08:45:00+01:00" },
+              { entity_index: 1, startDateTime: "2027-05-04T15:00:00+01:00", endDateTime: "2027-05-07T11:00:00+01:00" },
+            ],
+          },
+          {
+            id: "evening",
+            score: 0.71,
+            label: "Evening flight",
+            schedule: [
+              { entity_index: 0, startDateTime: "2027-05-04T18:10:00+02:00", endDateTime: "2027-05-04T19:50:00+01:00" },
+              { entity_index: 1, startDateTime: "2027-05-04T21:00:00+01:00", endDateTime: "2027-05-07T11:00:00+01:00" },
+            ],
+          },
+        ],
+      },
+    },
     method: "POST",
     path: "/v1/trips/{tripId}/proposals",
     summary: "Raise a proposal",
     description:
       "Roles owner, planner, editor (a planning agent uses a member's access token). Entities are events to create on accept " +
       "(TripEventCreate fields; startDateTime may instead come from every option's schedule). Options are ranked by score.",
-    tags,
-    family: "api",
-    auth: accessToken(),
     params: TripIdParam,
     body: CreateProposalInput,
     responses: { 201: { description: "The proposal", schema: ProposalSchema }, 403: { description: "Viewers may not raise proposals" } },
   }),
   getProposal: contract({
     operationId: "proposals.get",
+    examples: { params: { tripId: 1042, proposalId: "e4b8d2f6-3a7c-4e1b-9d5f-8c2a6e0b4d71" } },
     method: "GET",
     path: "/v1/trips/{tripId}/proposals/{proposalId}",
     summary: "Get a proposal",
-    tags,
-    family: "api",
-    auth: accessToken(),
     params: ProposalParams,
     responses: { 200: { description: "The proposal with entities and ranked options", schema: ProposalSchema } },
   }),
   resolveProposal: contract({
     operationId: "proposals.resolve",
+    examples: { params: { tripId: 1042, proposalId: "e4b8d2f6-3a7c-4e1b-9d5f-8c2a6e0b4d71" }, query: { action: "accept" }, body: { selected_option_id: "morning" } },
     method: "POST",
     path: "/v1/trips/{tripId}/proposals/{proposalId}",
     summary: "Accept or reject a proposal",
     description:
       "?action=accept with {selected_option_id?} (default: the top-ranked option) creates the events in one transaction and returns created_event_ids; " +
       "?action=reject with {reason?}. 400 proposal_not_pending once resolved or expired; 400 invalid_action for another action.",
-    tags,
-    family: "api",
-    auth: accessToken(),
     params: ProposalParams,
     query: z.object({ action: z.enum(["accept", "reject"]) }),
     body: ResolveProposalInput,

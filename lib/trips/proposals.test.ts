@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { setTripClock } from "./clock";
-import { PROPOSAL_DEFAULT_TTL_HOURS } from "./proposal-schema";
+import { PROPOSAL_DEFAULT_TTL_HOURS } from "./proposal-schemas";
 import {
   createProposalCall,
   getItinerary,

@@ -9,7 +9,7 @@ import {
   type CreateProposalInput,
   type ProposalBody,
   type ProposalOptionInput,
-} from "./proposal-schema";
+} from "./proposal-schemas";
 import { effectiveStatus, statusCondition } from "./proposal-status";
 import { requireTripRole } from "./roles";
 import { toInstant } from "./time";
@@ -30,7 +30,7 @@ export function toProposal(row: TripProposalRow, now: Date): ProposalBody {
     actor_agent_id: row.actorAgentId,
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
-    entities: row.entities,
+    entities: row.entities as ProposalBody["entities"], // stored from the parsed ProposalEntityInput
     options: rankOptions(row.options as ProposalOptionInput[]),
     selected_option_id: row.selectedOptionId,
     created_event_ids: row.createdEventIds,

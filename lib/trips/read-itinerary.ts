@@ -3,7 +3,7 @@ import { tripOps, trips } from "@/drizzle/schema";
 import { getDb, type Tx } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { listEventRows, toTripEvent } from "./event-store";
-import type { TripEvent } from "./event-schema";
+import type { TripEvent } from "./event-schemas";
 import { requireTripRole } from "./roles";
 
 export interface Itinerary {

@@ -5,9 +5,9 @@ import { PG_DEADLOCK, PG_SERIALIZATION_FAILURE, pgErrorCode, queryOne } from "@/
 import { ApiError } from "@/lib/http/errors";
 import { applyTripChange } from "./apply-change";
 import { tripNow } from "./clock";
-import type { EventCreateInput, ProposalEntityInput } from "./event-schema";
+import type { EventCreateInput, ProposalEntityInput } from "./event-schemas";
 import { insertEvent } from "./event-store";
-import type { ProposalOptionInput } from "./proposal-schema";
+import type { ProposalOptionInput } from "./proposal-schemas";
 import { effectiveStatus } from "./proposal-status";
 import { findProposal, rankOptions } from "./proposals";
 import { requireTripRole } from "./roles";

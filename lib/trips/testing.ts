@@ -1,11 +1,15 @@
 import { call } from "@/lib/http/testing";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import type { TripRole } from "@/drizzle/schema";
-import * as tripsRoute from "@/app/v1/trips/route";
-import * as opsRoute from "@/app/v1/trips/[tripId]/ops/route";
-import * as itineraryRoute from "@/app/v1/trips/[tripId]/itinerary/route";
 import { addMember } from "./manage-members";
 import { createTrip } from "./manage-trips";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const tripsRoute = await routeModule("/v1/trips");
+const opsRoute = await routeModule("/v1/trips/{tripId}/ops");
+const itineraryRoute = await routeModule("/v1/trips/{tripId}/itinerary");
+const proposalsRoute = await routeModule("/v1/trips/{tripId}/proposals");
+const proposalRoute = await routeModule("/v1/trips/{tripId}/proposals/{proposalId}");
 
 /** Test helpers for the trips area: a trip with an owner, members by role, and route calls. */
 export interface TripFixture {
@@ -58,8 +62,6 @@ export const sampleEvent = (i = 0) => ({
   endDateTime: `2026-05-0${1 + (i % 5)}T${String(10 + (i % 8)).padStart(2, "0")}:30:00+02:00`,
 });
 
-import * as proposalsRoute from "@/app/v1/trips/[tripId]/proposals/route";
-import * as proposalRoute from "@/app/v1/trips/[tripId]/proposals/[proposalId]/route";
 
 export function createProposalCall(token: string, tripId: number, body: unknown) {
   return call(proposalsRoute.POST, { method: "POST", path: `/v1/trips/${tripId}/proposals`, params: { tripId: String(tripId) }, body, bearer: token });

@@ -3,21 +3,23 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { call, type Handler } from "@/lib/http/testing";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
-import * as tripsRoute from "@/app/v1/trips/route";
-import * as tripRoute from "@/app/v1/trips/[tripId]/route";
-import * as membersRoute from "@/app/v1/trips/[tripId]/members/route";
-import * as memberRoute from "@/app/v1/trips/[tripId]/members/[userId]/route";
-import * as itineraryRoute from "@/app/v1/trips/[tripId]/itinerary/route";
-import * as icsRoute from "@/app/v1/trips/[tripId]/itinerary.ics/route";
-import * as opsRoute from "@/app/v1/trips/[tripId]/ops/route";
-import * as proposalsRoute from "@/app/v1/trips/[tripId]/proposals/route";
-import * as proposalRoute from "@/app/v1/trips/[tripId]/proposals/[proposalId]/route";
 import { allContracts } from "@/lib/http/all-contracts";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { createTrip } from "./manage-trips";
 import { createProposal } from "./proposals";
-import { CreateProposalInput } from "./proposal-schema";
+import { CreateProposalInput } from "./proposal-schemas";
 import { listTripsFor, makeTrip, sampleEvent, sampleProposal } from "./testing";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const tripsRoute = await routeModule("/v1/trips");
+const tripRoute = await routeModule("/v1/trips/{tripId}");
+const membersRoute = await routeModule("/v1/trips/{tripId}/members");
+const memberRoute = await routeModule("/v1/trips/{tripId}/members/{userId}");
+const itineraryRoute = await routeModule("/v1/trips/{tripId}/itinerary");
+const icsRoute = await routeModule("/v1/trips/{tripId}/itinerary.ics");
+const opsRoute = await routeModule("/v1/trips/{tripId}/ops");
+const proposalsRoute = await routeModule("/v1/trips/{tripId}/proposals");
+const proposalRoute = await routeModule("/v1/trips/{tripId}/proposals/{proposalId}");
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -134,6 +136,20 @@ describe("trips and members", () => {
     const remove = await call(memberRoute.DELETE, { method: "DELETE", path: `/v1/trips/${tripId}/members/${friend.userId}`, params: { tripId, userId: friend.userId }, bearer: token });
     expect(remove.status).toBe(204);
     expect((await listTripsFor(friendToken)).body.trips).toEqual([]);
+  });
+
+  it("a trip has an ISO 4217 currency: EUR by default, upper-case codes only", async () => {
+    const token = await (await makeUser()).token();
+    const dflt = await call(tripsRoute.POST, { method: "POST", path: "/v1/trips", bearer: token, body: { name: "Default" } });
+    expect(dflt.body.currency).toBe("EUR");
+    const usd = await call(tripsRoute.POST, { method: "POST", path: "/v1/trips", bearer: token, body: { name: "NYC", currency: "USD" } });
+    expect(usd.status).toBe(201);
+    expect(usd.body.currency).toBe("USD");
+    for (const currency of ["usd", "EURO", "E1"]) {
+      const bad = await call(tripsRoute.POST, { method: "POST", path: "/v1/trips", bearer: token, body: { name: "Bad", currency } });
+      expect(bad.status, currency).toBe(400);
+      expect(bad.body.error.details.issues[0].path).toBe("currency");
+    }
   });
 
   it("a trip date the database cannot hold is a 400", async () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { VISA_RATE_HEADERS } from "@/lib/http/header-docs";
-import { contract } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/route";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { visaKey } from "./strategy";
 import { ChangesQuery, ChangesResultSchema, CheckBody, CheckResultSchema, RateLimitedSchema, RulesQuery, RulesResultSchema } from "./schemas";
@@ -10,45 +10,42 @@ const RATE_NOTE =
   "Costs 1 unit of the key's fixed UTC-hour quota (default 1,000/hour). Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix seconds); the master development key is unlimited and gets none.";
 const LIMITED = { description: "Hourly limit reached; Retry-After equals retryAfter (seconds until the next UTC hour).", schema: RateLimitedSchema };
 
+const visaContract = areaContract({ tags: ["Visa"], family: "flat", auth: visaKey(), errors: { 429: LIMITED } });
+const visaKeyContract = areaContract({ tags: ["Visa keys"], family: "api", auth: sessionOrApiKey() });
+
 export const visaContracts = {
-  rules: contract({
+  rules: visaContract({
     operationId: "visa.getRules",
+    examples: { query: { destinationCountryCode: "FR", purpose: "tourism" } },
     method: "GET",
     path: "/v1/visa/rules",
     headers: VISA_RATE_HEADERS,
     summary: "Visa rules for a destination",
     description: `Every passport's requirement to enter one destination, optionally for one purpose. ${RATE_NOTE}`,
-    tags: ["Visa"],
-    family: "flat",
-    auth: visaKey(),
     query: RulesQuery,
-    responses: { 200: { description: "Requirements by passport", schema: RulesResultSchema }, 429: LIMITED },
+    responses: { 200: { description: "Requirements by passport", schema: RulesResultSchema } },
   }),
-  check: contract({
+  check: visaContract({
     operationId: "visa.check",
+    examples: { body: { nationality: "US", destination: "FR", purpose: "tourism" } },
     method: "POST",
     path: "/v1/visa/check",
     headers: VISA_RATE_HEADERS,
     summary: "Check the requirement for a trip",
     description: `The requirement for one (nationality, destination, purpose) triple. When there is no data for that purpose, status is "unknown" with the purposes that do have data: nothing is inferred. ${RATE_NOTE}`,
-    tags: ["Visa"],
-    family: "flat",
-    auth: visaKey(),
     body: CheckBody,
-    responses: { 200: { description: "The requirement, or an explicit unknown", schema: CheckResultSchema }, 429: LIMITED },
+    responses: { 200: { description: "The requirement, or an explicit unknown", schema: CheckResultSchema } },
   }),
-  changes: contract({
+  changes: visaContract({
     operationId: "visa.listChanges",
+    examples: { query: { since: "2026-01-01", destinationCountryCode: "FR", limit: 50 } },
     method: "GET",
     path: "/v1/visa/changes",
     headers: VISA_RATE_HEADERS,
     summary: "Dated feed of requirement changes",
     description: `Differences between consecutive imported snapshots, oldest first: added, changed and removed (passport, destination, purpose) entries with their previous and new values. Page with limit and nextCursor; filter with since (effective date), nationality, destinationCountryCode, purpose. ${RATE_NOTE}`,
-    tags: ["Visa"],
-    family: "flat",
-    auth: visaKey(),
     query: ChangesQuery,
-    responses: { 200: { description: "A page of changes", schema: ChangesResultSchema }, 429: LIMITED },
+    responses: { 200: { description: "A page of changes", schema: ChangesResultSchema } },
   }),
 };
 
@@ -66,26 +63,23 @@ const VisaKeySchema = z
   .meta({ id: "VisaKey" });
 
 export const visaKeyContracts = {
-  list: contract({
+  list: visaKeyContract({
     operationId: "visaKeys.list",
+    examples: {},
     method: "GET",
     path: "/api/developer/visa-keys",
     summary: "List your visa API keys",
     description: "The account's visa keys that are not revoked, with this UTC hour's use.",
-    tags: ["Visa keys"],
-    family: "api",
-    auth: sessionOrApiKey(),
     responses: { 200: { description: "Array of visa keys", schema: z.array(VisaKeySchema) } },
   }),
-  create: contract({
+  create: visaKeyContract({
     operationId: "visaKeys.create",
+    examples: { body: { name: "Booking flow visa checks" } },
     secret: true,
     method: "POST",
     path: "/api/developer/visa-keys",
     summary: "Create a visa API key",
     description: "Returns the full key (send it as X-Visa-Intel-Key) once. New keys get 1,000 requests per UTC hour; higher limits (up to 1,000,000) are set by contract.",
-    tags: ["Visa keys"],
-    family: "api",
     auth: sessionOrApiKey("write"),
     body: CreateVisaKeyInput.meta({ id: "CreateVisaKey" }),
     responses: {
@@ -95,14 +89,13 @@ export const visaKeyContracts = {
       },
     },
   }),
-  revoke: contract({
+  revoke: visaKeyContract({
     operationId: "visaKeys.revoke",
+    examples: { params: { keyId: 318 } },
     method: "DELETE",
     path: "/api/developer/visa-keys/{keyId}",
     summary: "Revoke a visa API key",
     description: "Takes effect on the very next request made with the key.",
-    tags: ["Visa keys"],
-    family: "api",
     auth: sessionOrApiKey("write"),
     params: z.object({ keyId: z.coerce.number().int().positive().max(2147483647) }),
     responses: { 204: { description: "Revoked" } },

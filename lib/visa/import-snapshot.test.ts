@@ -6,11 +6,13 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { queryOne } from "@/lib/db/sql";
 import { resetEnvCache } from "@/lib/env";
 import { call } from "@/lib/http/testing";
-import * as changes from "@/app/v1/visa/changes/route";
-import * as check from "@/app/v1/visa/check/route";
-import * as rules from "@/app/v1/visa/rules/route";
 import { visaCommands } from "@/scripts/admin/visa";
 import { parsePassportIndexCsv } from "./parse-passport-index";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const changes = await routeModule("/v1/visa/changes");
+const check = await routeModule("/v1/visa/check");
+const rules = await routeModule("/v1/visa/rules");
 
 // A trimmed copy of three real snapshots (test/fixtures/passport-index/README.md).
 const DIR = path.resolve(import.meta.dirname, "../../test/fixtures/passport-index");

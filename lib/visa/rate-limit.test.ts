@@ -4,13 +4,15 @@ import { resetEnvCache } from "@/lib/env";
 import { call } from "@/lib/http/testing";
 import { contract, defineRoute } from "@/lib/http/route";
 import { makeUser } from "@/lib/testing/fixtures";
-import * as check from "@/app/v1/visa/check/route";
-import * as rules from "@/app/v1/visa/rules/route";
 import { checkVisa } from "./check-visa";
 import { visaContracts } from "./contracts";
 import { visaKey } from "./strategy";
 import { createVisaKey } from "./visa-keys";
 import { windowOf } from "./rate-window";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const check = await routeModule("/v1/visa/check");
+const rules = await routeModule("/v1/visa/rules");
 
 const MASTER = "visa-master-key-for-tests-0123456789";
 let t: TestDatabase;

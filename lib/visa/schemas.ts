@@ -15,7 +15,14 @@ const IsoDate = z
     const t = Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
     return !Number.isNaN(t) && Number(day.slice(0, 4)) >= 1 && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
   }, "since is not a real calendar date.")
-  .transform((v) => v.slice(0, 10));
+  .transform((v) => v.slice(0, 10))
+  // Documented exactly: a calendar date, or a date-time with its offset.
+  .meta({
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      for (const k of Object.keys(jsonSchema)) delete jsonSchema[k];
+      jsonSchema.anyOf = [{ type: "string", format: "date" }, { type: "string", format: "date-time" }];
+    },
+  });
 
 export const RulesQuery = z.object({
   destinationCountryCode: countryCodeField("destinationCountryCode"),

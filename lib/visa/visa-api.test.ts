@@ -7,13 +7,15 @@ import { authSecret } from "@/lib/auth/auth-secret";
 import { call, type Handler } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
-import * as check from "@/app/v1/visa/check/route";
-import * as rules from "@/app/v1/visa/rules/route";
-import * as changes from "@/app/v1/visa/changes/route";
-import * as visaKeys from "@/app/api/developer/visa-keys/route";
-import * as visaKeyById from "@/app/api/developer/visa-keys/[keyId]/route";
 import { seedVisaSample } from "./sample-data";
 import { createVisaKey } from "./visa-keys";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const check = await routeModule("/v1/visa/check");
+const rules = await routeModule("/v1/visa/rules");
+const changes = await routeModule("/v1/visa/changes");
+const visaKeys = await routeModule("/api/developer/visa-keys");
+const visaKeyById = await routeModule("/api/developer/visa-keys/{keyId}");
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -1,106 +1,102 @@
 import { z } from "zod";
-import { contract, type HandlerContext } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/route";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { weatherMeter } from "@/lib/billing/meter";
 import { CreateWatchInput, ListWatchesQuery, WatchCreatedSchema, WatchIdParams, WatchListItemSchema, WatchSchema, WatchStatusChange } from "./schemas";
 
-const auth = sessionOrApiKey("weather:watch");
-type Auth = typeof auth;
-const units = (n: number) => () => ({ units: n });
-const errors = {
-  400: { description: "Invalid request (bad_request) with details naming the field" },
-  401: { description: "Missing or invalid credentials" },
+const contract = areaContract({ auth: sessionOrApiKey("weather:watch"), tags: ["Watches"], family: "weather" });
+/** Creating or resuming a watch also checks the active-watch cap (lib/billing/active-watches.ts). */
+const watchCap = {
   402: { description: "billing_limit_reached: the plan excludes watches (details.dimension = active_watches)" },
-  403: { description: "Key lacks the weather:watch scope" },
-  404: { description: "No such watch for this account" },
-  429: { description: "rate_limit_exceeded: a monthly cap is reached (details.dimension)" },
+  429: { description: "rate_limit_exceeded: a monthly cap or the active-watch cap is reached (details.dimension)" },
 };
 
 export const watchContracts = {
   createWatch: contract({
     operationId: "watches.create",
+    examples: {
+      body: {
+        target_type: "place",
+        target_ref: { place_id: "plc_lisbon_miradouro_santa_luzia" },
+        latitude: 38.7118,
+        longitude: -9.1303,
+        place_type: "viewpoint",
+        activity_type: "walking_tour",
+        outdoor: true,
+        starts_at: "2027-05-04T08:00:00Z",
+        ends_at: "2027-05-04T14:00:00Z",
+        webhook_url: "https://hooks.example.com/skycast/watch",
+        change_rules: { precipitation_probability_delta: 20, wind_kph_delta: 15, detect_severe_alerts: true },
+      },
+    },
     method: "POST",
     path: "/v1/weather/watch",
     summary: "Create a watch",
     description:
       "Monitors a place, timeline item, route window or trip during [starts_at, ends_at] and delivers signed events to webhook_url (signed with the account's watch signing secret). change_rules fields missing from the body take the defaults. Bills 1 unit, then 1 unit per active day inside the window. 402/429 with details.dimension = active_watches when the plan excludes watches or the active-watch cap is reached.",
-    tags: ["Watches"],
-    family: "weather",
-    auth,
     body: CreateWatchInput,
-    meter: weatherMeter<HandlerContext<Auth, undefined, undefined, typeof CreateWatchInput>>({ endpoint: "weather.watch.create", charge: units(1) }),
-    responses: { 201: { description: "The created watch", schema: WatchCreatedSchema }, ...errors },
+    meter: weatherMeter({ endpoint: "weather.watch.create", charge: 1 }),
+    responses: { 201: { description: "The created watch", schema: WatchCreatedSchema }, ...watchCap },
   }),
   listWatches: contract({
     operationId: "watches.list",
+    examples: { query: { status: "active", limit: 20 } },
     method: "GET",
     path: "/v1/weather/watch",
     summary: "List watches",
     description: "The account's watches, newest first. Cursor pagination: pass next_cursor as cursor. Bills 0 units.",
-    tags: ["Watches"],
-    family: "weather",
-    auth,
     query: ListWatchesQuery,
-    meter: weatherMeter<HandlerContext<Auth, undefined, typeof ListWatchesQuery, undefined>>({ endpoint: "weather.watch.list", charge: units(0), sessionReadsFree: true }),
+    meter: weatherMeter({ endpoint: "weather.watch.list", charge: 0, sessionReadsFree: true }),
     responses: {
       200: {
         description: "A page of watches",
         schema: z.object({ watches: z.array(WatchListItemSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }),
       },
-      ...errors,
     },
   }),
   getWatch: contract({
     operationId: "watches.get",
+    examples: { params: { watch_id: "5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90" } },
     method: "GET",
     path: "/v1/weather/watch/{watch_id}",
     summary: "Get a watch",
     description:
       "Full read shape with latest_snapshot (freshness_band, metrics, alerts), latest_risk and recent_change_events. Bills 1 unit with an API key; 0 units (and no quota) with the portal session, whose own reads are never billed.",
-    tags: ["Watches"],
-    family: "weather",
-    auth,
     params: WatchIdParams,
-    meter: weatherMeter<HandlerContext<Auth, typeof WatchIdParams, undefined, undefined>>({ endpoint: "weather.watch.get", charge: units(1), sessionReadsFree: true }),
-    responses: { 200: { description: "The watch", schema: WatchSchema }, ...errors },
+    meter: weatherMeter({ endpoint: "weather.watch.get", charge: 1, sessionReadsFree: true }),
+    responses: { 200: { description: "The watch", schema: WatchSchema } },
   }),
   cancelWatch: contract({
     operationId: "watches.cancel",
+    examples: { params: { watch_id: "5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90" } },
     method: "DELETE",
     path: "/v1/weather/watch/{watch_id}",
     summary: "Cancel a watch",
     description: "Active or paused -> cancelled; expired_at is set to now and refreshes stop. Idempotent for a cancelled watch; 409 for an expired or failed one. Bills 1 unit.",
-    tags: ["Watches"],
-    family: "weather",
-    auth,
     params: WatchIdParams,
-    meter: weatherMeter<HandlerContext<Auth, typeof WatchIdParams, undefined, undefined>>({ endpoint: "weather.watch.cancel", charge: units(1) }),
-    responses: { 200: { description: "Cancelled", schema: WatchStatusChange }, 409: { description: "Watch is expired or failed" }, ...errors },
+    meter: weatherMeter({ endpoint: "weather.watch.cancel", charge: 1 }),
+    responses: { 200: { description: "Cancelled", schema: WatchStatusChange }, 409: { description: "Watch is expired or failed" } },
   }),
   pauseWatch: contract({
     operationId: "watches.pause",
+    examples: { params: { watch_id: "5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90" } },
     method: "POST",
     path: "/v1/weather/watch/{watch_id}/pause",
     summary: "Pause a watch",
     description: "Active -> paused: refreshes and daily billing stop and the watch no longer counts as active. Idempotent. Bills 0 units.",
-    tags: ["Watches"],
-    family: "weather",
-    auth,
     params: WatchIdParams,
-    meter: weatherMeter<HandlerContext<Auth, typeof WatchIdParams, undefined, undefined>>({ endpoint: "weather.watch.pause", charge: units(0) }),
-    responses: { 200: { description: "Paused", schema: WatchStatusChange }, 409: { description: "Watch is not active" }, ...errors },
+    meter: weatherMeter({ endpoint: "weather.watch.pause", charge: 0 }),
+    responses: { 200: { description: "Paused", schema: WatchStatusChange }, 409: { description: "Watch is not active" } },
   }),
   resumeWatch: contract({
     operationId: "watches.resume",
+    examples: { params: { watch_id: "5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90" } },
     method: "POST",
     path: "/v1/weather/watch/{watch_id}/resume",
     summary: "Resume a paused watch",
     description: "Paused -> active with a refresh due at once; checked against the active_watches cap. 409 once the window has ended. Bills 0 units.",
-    tags: ["Watches"],
-    family: "weather",
-    auth,
     params: WatchIdParams,
-    meter: weatherMeter<HandlerContext<Auth, typeof WatchIdParams, undefined, undefined>>({ endpoint: "weather.watch.resume", charge: units(0) }),
-    responses: { 200: { description: "Active again", schema: WatchStatusChange }, 409: { description: "Watch is not paused or its window ended" }, ...errors },
+    meter: weatherMeter({ endpoint: "weather.watch.resume", charge: 0 }),
+    responses: { 200: { description: "Active again", schema: WatchStatusChange }, 409: { description: "Watch is not paused or its window ended" }, ...watchCap },
   }),
 };

@@ -49,7 +49,24 @@ export const CreateWatchInput = z
     change_rules: ChangeRulesInput.optional(),
   })
   .strict()
-  .meta({ id: "CreateWatch" });
+  .meta({ id: "CreateWatch", override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => void (jsonSchema.allOf = [{ anyOf: targetRefRules() }]) });
+
+/** target_ref's shape per target_type as JSON Schema (route_window also needs transport_mode). */
+function targetRefRules(): unknown[] {
+  const ref = (t: keyof typeof TARGET_REF_SCHEMAS) => {
+    const { $schema: _drop, ...schema } = z.toJSONSchema(TARGET_REF_SCHEMAS[t], { io: "input" }) as Record<string, unknown>;
+    return schema;
+  };
+  return [
+    { properties: { target_type: { const: "place" }, target_ref: ref("place") } },
+    { required: ["target_type", "target_ref"], properties: { target_type: { const: "timeline_item" }, target_ref: ref("timeline_item") } },
+    {
+      required: ["target_type", "target_ref", "transport_mode"],
+      properties: { target_type: { const: "route_window" }, target_ref: ref("route_window"), transport_mode: { enum: [...TRANSPORT_MODES] } },
+    },
+    { required: ["target_type", "target_ref"], properties: { target_type: { const: "trip" }, target_ref: ref("trip") } },
+  ];
+}
 export type CreateWatchInput = z.output<typeof CreateWatchInput>;
 
 const Metrics = z.object({

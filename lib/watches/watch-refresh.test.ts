@@ -10,7 +10,6 @@ import { trustExtraCa } from "@/lib/webhooks/post-signed";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
 import { drainDeliveries, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
 import { getOrCreateWatchSigningSecret } from "@/lib/webhooks/watch-signing-secret";
-import * as watchById from "@/app/v1/weather/watch/[watch_id]/route";
 import { MAX_REFRESH_FAILURES, REFRESH_LEASE_MS } from "./cadence";
 import { cancelWatch } from "./change-watch-status";
 import { claimDueWatches, claimWatchNow } from "./claim-watches";
@@ -22,6 +21,9 @@ import { expireWatches } from "./expire-watches";
 import { refreshWatch } from "./refresh-watch";
 import { refreshDueWatches } from "./run-due-watches";
 import { createWatchVia, watchBody } from "./testing/watch-fixtures";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const watchById = await routeModule("/v1/weather/watch/{watch_id}");
 
 let t: TestDatabase;
 let rx: Receiver;

@@ -4,15 +4,17 @@ import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { setPlan } from "@/lib/accounts/set-plan";
-import * as watchRoute from "@/app/v1/weather/watch/route";
-import * as watchById from "@/app/v1/weather/watch/[watch_id]/route";
-import * as pauseRoute from "@/app/v1/weather/watch/[watch_id]/pause/route";
-import * as resumeRoute from "@/app/v1/weather/watch/[watch_id]/resume/route";
 import { z } from "zod";
 import { allContracts } from "@/lib/http/all-contracts";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { watchContracts } from "./contracts";
 import { createWatchVia, watchBody } from "./testing/watch-fixtures";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const watchRoute = await routeModule("/v1/weather/watch");
+const watchById = await routeModule("/v1/weather/watch/{watch_id}");
+const pauseRoute = await routeModule("/v1/weather/watch/{watch_id}/pause");
+const resumeRoute = await routeModule("/v1/weather/watch/{watch_id}/resume");
 
 let t: TestDatabase;
 beforeAll(async () => {

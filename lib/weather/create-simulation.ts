@@ -3,7 +3,7 @@ import type { AccountInfo } from "@/lib/http/types";
 import { parseInstant } from "./schemas";
 import { injectSimulatedWeather } from "./simulations";
 
-import type { SimulationRequest } from "./simulation-schema";
+import type { SimulationRequest } from "./simulation-schemas";
 
 export type CreateSimulationBody = SimulationRequest;
 

@@ -4,10 +4,12 @@ import { resetEnvCache } from "@/lib/env";
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
-import * as current from "@/app/v1/weather/current/route";
-import * as forecast from "@/app/v1/weather/forecast/route";
 import { startFixtureServer, type FixtureServer } from "./testing/fixture-server";
 import { fixtureText } from "./testing/fixtures";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const current = await routeModule("/v1/weather/current");
+const forecast = await routeModule("/v1/weather/forecast");
 
 let t: TestDatabase;
 beforeAll(async () => {

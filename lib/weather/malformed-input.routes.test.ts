@@ -3,10 +3,12 @@ import fc from "fast-check";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
-import * as current from "@/app/v1/weather/current/route";
-import * as forecast from "@/app/v1/weather/forecast/route";
-import * as timeline from "@/app/v1/weather/timeline/route";
-import * as route from "@/app/v1/weather/route/route";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const current = await routeModule("/v1/weather/current");
+const forecast = await routeModule("/v1/weather/forecast");
+const timeline = await routeModule("/v1/weather/timeline");
+const route = await routeModule("/v1/weather/route");
 
 let t: TestDatabase;
 let k: string;

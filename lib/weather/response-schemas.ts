@@ -173,3 +173,38 @@ export const SimulationData = z
     params: z.record(z.string(), z.union([z.number(), z.string()])),
   })
   .meta({ id: "WeatherSimulation" });
+
+export const SimulationListData = z
+  .object({
+    simulations: z.array(
+      z
+        .object({
+          simulation_id: z.string().uuid(),
+          geohash: z.string(),
+          kind: z.string(),
+          lat: z.number(),
+          lng: z.number(),
+          starts_at: z.string(),
+          ends_at: z.string(),
+          params: z.record(z.string(), z.union([z.number(), z.string()])),
+          created_at: z.string(),
+        })
+        .meta({ id: "WeatherSimulationListItem" }),
+    ),
+  })
+  .meta({ id: "WeatherSimulationList" });
+
+export const SimulationDeletedData = z.object({ simulation_id: z.string().uuid(), deleted: z.literal(true) }).meta({ id: "WeatherSimulationDeleted" });
+
+export const FireWatchesData = z
+  .object({
+    fired: z.number().int().describe("Watches that emitted an event"),
+    watches: z.array(
+      z.object({
+        watch_id: z.string().uuid(),
+        outcome: z.enum(["refreshed", "failed_attempt", "watch_failed", "skipped"]),
+        events: z.array(z.string()).describe("Event types emitted (each delivered, signed, to the watch's webhook_url and subscribed endpoints)"),
+      }),
+    ),
+  })
+  .meta({ id: "WeatherFireWatchesResult" });

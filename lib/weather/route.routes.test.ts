@@ -4,9 +4,11 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
-import * as route from "@/app/v1/weather/route/route";
 import { MAX_ROUTE_SEGMENTS, planRoute } from "./route-plan";
 import { injectSimulatedWeather } from "./simulations";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const route = await routeModule("/v1/weather/route");
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
-import * as simulations from "@/app/v1/weather/simulations/route";
-import * as timeline from "@/app/v1/weather/timeline/route";
-import * as route from "@/app/v1/weather/route/route";
 import { ACTIVITY_TYPES } from "./risk/profiles";
 import { ACTIVITY_GROUPS, expected, SITUATIONS, TRANSPORT_GROUPS, type Level } from "./scenarios/situations";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const simulations = await routeModule("/v1/weather/simulations");
+const timeline = await routeModule("/v1/weather/timeline");
+const route = await routeModule("/v1/weather/route");
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import { MAX_TIMELINE_ITEMS } from "./analyse-timeline";
 import { TRANSPORT_MODES, VESSELS } from "./risk/profiles";
 import { decodePolyline, greatCircleProblem, MAX_POLYLINE_POINTS } from "./route-plan";
 import { isValidZone, timezoneAt } from "./time/zones";
+import { TimeZoneName } from "@/lib/time/time-zone";
 
 /** Request schemas of the weather endpoints (validation is the contract). */
 const queryNumber = (min: number, max: number) =>
@@ -13,7 +14,15 @@ const queryNumber = (min: number, max: number) =>
     .trim()
     .regex(/^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/, "must be a number")
     .transform(Number)
-    .pipe(z.number().min(min).max(max));
+    .pipe(z.number().min(min).max(max))
+    // Documented as what it is: a number in range (the query string carries its decimal text).
+    .meta({ override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => Object.assign(clear(jsonSchema), { type: "number", minimum: min, maximum: max }) });
+
+/** Empties a generated JSON schema object in place (for an override that restates it). */
+function clear(o: Record<string, unknown>): Record<string, unknown> {
+  for (const k of Object.keys(o)) delete o[k];
+  return o;
+}
 
 export const UnitsSchema = z.enum(["metric", "imperial", "standard"]);
 const language = z.string().regex(BCP47_PATTERN, "must be a BCP-47 language tag such as en, de or fr-CA").max(35);
@@ -34,6 +43,7 @@ export const ForecastQuery = z.object({
     .string()
     .trim()
     .regex(/^[-+]?\d+$/, "must be an integer from 1 to 8")
+    .meta({ override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => Object.assign(clear(jsonSchema), { type: "integer", description: "1 to 8 (default 7); other integers are clamped into that range" }) })
     .optional()
     .transform((v) => (v === undefined ? 7 : Math.min(8, Math.max(1, Number(v))))),
   granularity: z.enum(["daily", "hourly"]).default("daily"),
@@ -74,7 +84,7 @@ const TimelineItemFields = z
     lat,
     lng,
     activity_type: z.string().trim().max(64).nullable().optional(),
-    timezone: z.string().max(64).optional().meta({ description: "IANA time zone, e.g. Europe/Lisbon" }),
+    timezone: TimeZoneName.optional(),
     vessel: VesselSchema.optional(),
   })
   .meta({ id: "TimelineItem" });
@@ -130,11 +140,19 @@ export const RouteBody = z
     language: language.optional(),
     polyline: z
       .union([
-        z.string().max(200_000),
+        z.string().max(200_000).meta({
+          description: "Encoded polyline (precision 5): pairs of lat/lng deltas, each a run of chunks `_`..`~` ended by one of `?`..`^`; decoded points must be valid coordinates",
+          pattern: "^(?:[_-~]{0,6}[?-^][_-~]{0,6}[?-^]){2,}$",
+        }),
         z.array(z.tuple([lat, lng])).min(2).max(MAX_POLYLINE_POINTS),
         z.array(LatLngObject).min(2).max(MAX_POLYLINE_POINTS),
       ])
       .optional(),
+  })
+  .meta({
+    // vessel applies to ferries only (a cross-field rule, stated in the document too).
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) =>
+      void (jsonSchema.allOf = [{ anyOf: [{ required: ["transport_mode"], properties: { transport_mode: { const: "ferry" } } }, { not: { properties: { vessel: {} }, required: ["vessel"] } }] }]),
   })
   .transform((v, ctx) => {
     const start = v.start_time === undefined ? new Date() : parseInstant(v.start_time, "UTC");
@@ -172,4 +190,4 @@ export const RouteBody = z
   });
 
 /** The injection schema lives with the simulator (shared by the API, the admin CLI and the portal). */
-export { SimulationBody } from "./simulation-schema";
+export { SimulationBody } from "./simulation-schemas";

@@ -2,7 +2,7 @@ import type { SimulationKind } from "@/drizzle/schema";
 import { simulatedUv } from "./providers/simulated";
 import { apparentTemperatureC } from "./risk/derived";
 import { RAIN } from "./risk/thresholds";
-import type { SimulationParamsInput } from "./simulation-schema";
+import type { SimulationParamsInput } from "./simulation-schemas";
 import type { HourlyPoint } from "./types";
 
 /** The values an injection can set on one hour (pressure only reaches current conditions). */
@@ -59,6 +59,9 @@ export function presetFields(kind: SimulationKind, h: HourlyPoint, e: OverlayFie
       return { weatherCode: 95, precipitationMm: 10, precipitationProbabilityPct: 90, windGustMs: 22, cloudCoverPct: 100 };
     case "snow":
       return { weatherCode: 75, temperatureC: Math.min(h.temperatureC ?? -3, -3), precipitationMm: 3, precipitationProbabilityPct: 90, visibilityM: 1500 };
+    case "freezing_rain":
+      // Liquid rain with the air at or below 0 °C (AMS), reported with the WMO freezing-rain code.
+      return { weatherCode: 67, temperatureC: Math.min(e.temperatureC ?? h.temperatureC ?? -1, -1), precipitationMm: 2, precipitationProbabilityPct: 90, cloudCoverPct: 100, visibilityM: 3000 };
     case "severe_alert":
     case "custom":
       return {};

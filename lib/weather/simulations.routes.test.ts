@@ -3,9 +3,11 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
-import * as simulations from "@/app/v1/weather/simulations/route";
-import * as current from "@/app/v1/weather/current/route";
 import { weatherCommands } from "@/scripts/admin/weather";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const simulations = await routeModule("/v1/weather/simulations");
+const current = await routeModule("/v1/weather/current");
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/http/errors";
 import { dailyFromHourly } from "./providers/daily-from-hourly";
 import type { AlertSeverity, NormalizedForecast } from "./types";
 import { overlayHour } from "./simulation-overlay";
-import { SimulationParams } from "./simulation-schema";
+import { SimulationParams } from "./simulation-schemas";
 import { CELL_PRECISION } from "./snapshots/cells";
 import { forgetHeads } from "./snapshots/store";
 

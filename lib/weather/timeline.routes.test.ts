@@ -3,8 +3,10 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
-import * as timeline from "@/app/v1/weather/timeline/route";
 import { injectSimulatedWeather } from "./simulations";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const timeline = await routeModule("/v1/weather/timeline");
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { countDeliveryAttempt } from "@/lib/platform/metrics";
 import { claimDelivery, claimDueDeliveries, type ClaimedDelivery } from "./claim-deliveries";
+import { KeyedPool } from "./delivery-pool";
 import { postSigned, requestHeaders, type PostResult } from "./post-signed";
 import { recordAttempt, type AttemptRecord } from "./record-attempt";
 import { eventEnvelope } from "./signing";
@@ -88,35 +89,58 @@ async function cancel(claim: ClaimedDelivery): Promise<DeliveryOutcome> {
 }
 
 export interface AttemptDueOptions {
-  /** Chains claimed per round. */
-  batchSize?: number;
-  /** Attempts in flight at once. */
+  /** Attempts in flight at once, all endpoints (default WEBHOOK_CONCURRENCY). */
   concurrency?: number;
+  /** Attempts in flight at once to one endpoint (default WEBHOOK_ENDPOINT_CONCURRENCY). */
+  perEndpoint?: number;
 }
 
 /**
- * One round of the local runner's delivery task: claims due chains
- * (FOR UPDATE SKIP LOCKED) and attempts them concurrently. Returns how many
- * were handled; 0 means nothing was due. Idempotent and safe on many instances.
+ * The local runner's delivery task: claims due chains (FOR UPDATE SKIP LOCKED)
+ * and attempts them with bounded concurrency overall and per endpoint. Claims
+ * are pipelined: the next batch is claimed as soon as the pool has room for a
+ * full wave, not when the whole previous batch has finished, so one slow
+ * receiver does not stall the others. Returns how many chains were handled
+ * once nothing more is due; 0 means nothing was due. Idempotent and safe on
+ * many instances.
  */
 export async function attemptDueDeliveries(opts: AttemptDueOptions = {}): Promise<number> {
   const db = await getDb();
-  const concurrency = opts.concurrency ?? 32;
-  // Several attempts per pool slot per round keep the pool busy past slow
-  // receivers; the lease is sized for the last wave (claimDueDeliveries).
-  const batchSize = opts.batchSize ?? concurrency * 4;
-  const claims = await claimDueDeliveries(db, batchSize, Math.ceil(batchSize / concurrency));
-  if (claims.length === 0) return 0;
-  const contexts = await loadContexts(claims);
-  await runPool(claims, concurrency, async (c) => {
-    try {
-      await performClaimedDelivery(c, contexts.get(c.id));
-    } catch (err) {
-      // The lease lapses and the chain is retried with the same attempt number.
-      log.error("webhook delivery attempt crashed", { delivery_id: c.id, error: (err as Error).message.split("\n")[0], cause: String((err as Error).cause ?? "") });
+  const overall = opts.concurrency ?? env().WEBHOOK_CONCURRENCY;
+  const perEndpoint = Math.min(overall, opts.perEndpoint ?? env().WEBHOOK_ENDPOINT_CONCURRENCY);
+  const pool = new KeyedPool(overall, perEndpoint);
+  // At most two waves outstanding; the lease covers every attempt one endpoint may queue behind its bound.
+  const cap = overall * 2;
+  const waves = Math.ceil(cap / perEndpoint) + 1;
+  let handled = 0;
+  // One pass attempts each chain at most once: claims overlap with attempts in flight, so a
+  // retry that is due at once would otherwise be claimed again by the same pass (timing-dependent).
+  // In flight (leased anyway, ≤ cap) plus retried: an id moves from one to the other with no gap.
+  const inFlight = new Set<string>();
+  const retried: string[] = [];
+  for (;;) {
+    await pool.untilAtMost(overall);
+    const claims = await claimDueDeliveries(db, cap - pool.outstanding, waves, [...inFlight, ...retried]);
+    if (claims.length === 0) break;
+    handled += claims.length;
+    const contexts = await loadContexts(claims);
+    for (const c of claims) {
+      inFlight.add(c.id);
+      pool.add(c.endpointId ?? `url:${c.url}`, async () => {
+        try {
+          const outcome = await performClaimedDelivery(c, contexts.get(c.id));
+          if ("nextRetryAt" in outcome && outcome.nextRetryAt) retried.push(c.id);
+        } catch (err) {
+          // The lease lapses and the chain is retried with the same attempt number.
+          log.error("webhook delivery attempt crashed", { delivery_id: c.id, error: (err as Error).message.split("\n")[0], cause: String((err as Error).cause ?? "") });
+        } finally {
+          inFlight.delete(c.id);
+        }
+      });
     }
-  });
-  return claims.length;
+  }
+  await pool.drained();
+  return handled;
 }
 
 /** Inngest's per-chain step: attempts the chain if it is due. Returns when the next attempt is due, or null when done. */
@@ -130,12 +154,4 @@ export async function attemptDelivery(deliveryId: string): Promise<{ outcome: De
   );
   const next = r && r.status === "pending" && r.next_attempt_at ? new Date(r.next_attempt_at).toISOString() : null;
   return { outcome, nextAttemptAt: next };
-}
-
-async function runPool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let i = 0;
-  const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (i < items.length) await fn(items[i++]);
-  });
-  await Promise.all(workers);
 }

@@ -76,12 +76,14 @@ function intArray(v: number[] | string | null): number[] | null {
  * `waves`: how many attempts in a row one pool slot may make for this batch
  * (batch size / concurrency), so the lease covers the last one too.
  */
-export async function claimDueDeliveries(db: DbOrTx, limit: number, waves = 1): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(db: DbOrTx, limit: number, waves = 1, exclude: readonly string[] = []): Promise<ClaimedDelivery[]> {
+  // `exclude`: chains this pass already attempted (a retry due at once waits for the next pass).
+  const skip = exclude.length ? sql` AND id NOT IN (${sql.join(exclude.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
   const rows = await queryRows<Row>(
     db,
     sql`WITH due AS (
           SELECT id FROM webhook_deliveries
-          WHERE status = 'pending' AND next_attempt_at <= now()
+          WHERE status = 'pending' AND next_attempt_at <= now()${skip}
           ORDER BY next_attempt_at
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED

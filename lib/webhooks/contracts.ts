@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contract, type HandlerContext } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/route";
 import { session, sessionOrApiKey } from "@/lib/auth/strategies";
 import { weatherMeter } from "@/lib/billing/meter";
 import { ATTEMPT_STATUSES, DISABLED_REASONS, WEBHOOK_EVENT_TYPES } from "@/drizzle/schema";
@@ -9,8 +9,6 @@ import { AttemptFiltersQuery } from "./attempt-log";
 import { AttemptDetailSchema } from "./attempt-schemas";
 
 const auth = sessionOrApiKey("weather:webhooks");
-type Auth = typeof auth;
-const units = (n: number) => () => ({ units: n });
 
 export const WebhookIdParams = z.object({ webhook_id: z.uuid() });
 export const RedeliverParams = z.object({ webhook_id: z.uuid(), event_id: z.uuid() });
@@ -35,7 +33,7 @@ export const EndpointSchema = z
   })
   .meta({ id: "WebhookEndpoint" });
 
-const AttemptSchema = z
+export const AttemptSchema = z
   .object({
     attempt_id: z.uuid(),
     event_id: z.uuid(),
@@ -69,143 +67,121 @@ const SigningSecretSchema = z
   .object({ secret: z.string().meta({ pattern: "^whsec_[0-9a-f]{32}$" }), secret_prefix: z.string(), created_at: z.string(), rotated_at: z.string().nullable() })
   .meta({ id: "WatchSigningSecret" });
 
-const errors = {
-  400: { description: "Invalid request (bad_request) naming the field" },
-  401: { description: "Missing or invalid credentials" },
-  403: { description: "Key lacks the weather:webhooks scope" },
-  404: { description: "No such webhook endpoint for this account" },
-  429: { description: "rate_limit_exceeded: the monthly requests cap is reached (details.dimension)" },
-};
+const contract = areaContract({ tags: ["Webhooks"], family: "weather", auth });
 
 export const webhookContracts = {
   createWebhook: contract({
     operationId: "webhooks.create",
+    examples: { body: { url: "https://hooks.example.com/skycast/events", events: ["weather.change_detected", "weather.severe_alert_added"], description: "Production alerts for the Lisbon operations team" } },
     secret: true,
     method: "POST",
     path: "/v1/webhooks",
     summary: "Create a webhook endpoint",
     description:
       "Registers an HTTPS endpoint for a non-empty subset of the event types. The signing secret (whsec_ + 32 hex) is returned only in this response; reads show secret_prefix. Internal and non-HTTPS URLs are refused. Bills 1 unit.",
-    tags: ["Webhooks"],
-    family: "weather",
-    auth,
     body: CreateWebhookInput.meta({ id: "CreateWebhookEndpoint" }),
-    meter: weatherMeter<HandlerContext<Auth, undefined, undefined, typeof CreateWebhookInput>>({ endpoint: "webhooks.create", charge: units(1) }),
-    responses: { 201: { description: "The endpoint, with its secret", schema: EndpointSchema.extend({ secret: z.string().meta({ pattern: "^whsec_[0-9a-f]{32}$", description: "Signing secret; shown only here" }) }) }, ...errors },
+    meter: weatherMeter({ endpoint: "webhooks.create", charge: 1 }),
+    responses: { 201: { description: "The endpoint, with its secret", schema: EndpointSchema.extend({ secret: z.string().meta({ pattern: "^whsec_[0-9a-f]{32}$", description: "Signing secret; shown only here" }) }) } },
   }),
   listWebhooks: contract({
     operationId: "webhooks.list",
+    examples: {},
     method: "GET",
     path: "/v1/webhooks",
     summary: "List webhook endpoints",
     description: "Every endpoint of the account, disabled ones included, newest first; never the secret. Bills 0 units.",
-    tags: ["Webhooks"],
-    family: "weather",
-    auth,
-    meter: weatherMeter<HandlerContext<Auth, undefined, undefined, undefined>>({ endpoint: "webhooks.list", charge: units(0), sessionReadsFree: true }),
-    responses: { 200: { description: "Endpoints", schema: z.object({ webhooks: z.array(EndpointSchema) }) }, ...errors },
+    meter: weatherMeter({ endpoint: "webhooks.list", charge: 0, sessionReadsFree: true }),
+    responses: { 200: { description: "Endpoints", schema: z.object({ webhooks: z.array(EndpointSchema) }) } },
   }),
   getWebhook: contract({
     operationId: "webhooks.get",
+    examples: { params: { webhook_id: "c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d" } },
     method: "GET",
     path: "/v1/webhooks/{webhook_id}",
     summary: "Get a webhook endpoint",
     description: "Bills 0 units. 404 when the endpoint belongs to another account.",
-    tags: ["Webhooks"],
-    family: "weather",
-    auth,
     params: WebhookIdParams,
-    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, undefined>>({ endpoint: "webhooks.get", charge: units(0), sessionReadsFree: true }),
-    responses: { 200: { description: "The endpoint", schema: EndpointSchema }, ...errors },
+    meter: weatherMeter({ endpoint: "webhooks.get", charge: 0, sessionReadsFree: true }),
+    responses: { 200: { description: "The endpoint", schema: EndpointSchema } },
   }),
   disableWebhook: contract({
     operationId: "webhooks.disable",
+    examples: { params: { webhook_id: "c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d" } },
     method: "DELETE",
     path: "/v1/webhooks/{webhook_id}",
     summary: "Disable a webhook endpoint",
     description:
       "Stops all dispatch to the endpoint. The record and its attempts stay queryable; a disabled endpoint is never re-enabled (create a new one). Idempotent. Bills 1 unit.",
-    tags: ["Webhooks"],
-    family: "weather",
-    auth,
     params: WebhookIdParams,
-    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, undefined>>({ endpoint: "webhooks.disable", charge: units(1) }),
+    meter: weatherMeter({ endpoint: "webhooks.disable", charge: 1 }),
     responses: {
       200: { description: "Disabled", schema: z.object({ webhook_id: z.uuid(), status: z.literal("disabled"), disabled_at: z.string() }) },
-      ...errors,
     },
   }),
   listAttempts: contract({
     operationId: "webhooks.listAttempts",
+    examples: { params: { webhook_id: "c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d" }, query: { status: "delivered", limit: 20 } },
     method: "GET",
     path: "/v1/webhooks/{webhook_id}/attempts",
     summary: "List delivery attempts",
     description:
       "Most recent first, keyset-paginated (pass next_cursor as cursor). Filters: status (retrying is only the latest failed attempt of a chain still running; failed is a superseded failed attempt), event_id, since. Each attempt carries the request body exactly as sent, the request headers (signature shown; the secret is never sent), the response headers and a 1 KB body excerpt. limit: default 50, maximum 200. Bills 0 units.",
-    tags: ["Webhooks"],
-    family: "weather",
-    auth,
     params: WebhookIdParams,
     query: ListAttemptsQuery,
-    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, typeof ListAttemptsQuery, undefined>>({ endpoint: "webhooks.attempts", charge: units(0), sessionReadsFree: true }),
+    meter: weatherMeter({ endpoint: "webhooks.attempts", charge: 0, sessionReadsFree: true }),
     responses: {
       200: {
         description: "Attempts",
         schema: z.object({ webhook_id: z.uuid(), attempts: z.array(AttemptDetailSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }),
       },
-      ...errors,
     },
   }),
   sendTestEvent: contract({
     operationId: "webhooks.sendTest",
+    examples: { params: { webhook_id: "c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d" }, body: { event_type: "weather.change_detected" } },
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/test",
     summary: "Send a test event",
     description:
       "Records an event of event_type (default: the endpoint's first subscribed type) whose data carries test: true and makes one signed attempt at once; the attempt is returned and listed with the others. No retries. 409 when the endpoint is disabled. Bills 0 units.",
-    tags: ["Webhooks"],
-    family: "weather",
-    auth,
     params: WebhookIdParams,
     body: SendTestEventInput,
     bodyOptional: true,
-    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, typeof SendTestEventInput>>({ endpoint: "webhooks.test", charge: units(0) }),
-    responses: { 201: { description: "The test delivery and its attempt", schema: ManualResultSchema }, 409: { description: "Endpoint disabled" }, ...errors },
+    meter: weatherMeter({ endpoint: "webhooks.test", charge: 0 }),
+    responses: { 201: { description: "The test delivery and its attempt", schema: ManualResultSchema }, 409: { description: "Endpoint disabled" } },
   }),
   redeliverEvent: contract({
     operationId: "webhooks.redeliver",
+    examples: { params: { webhook_id: "c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d", event_id: "9d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60" } },
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/events/{event_id}/redeliver",
     summary: "Redeliver an event",
     description:
       "Sends an existing event (same id, fresh timestamp and signature) to the endpoint again as one immediate attempt, e.g. after a chain gave up; 202 with the new attempt's id (and the attempt). The endpoint must be active and subscribed to the event's type or have been sent the event before (409 otherwise). Bills 0 units.",
-    tags: ["Webhooks"],
-    family: "weather",
-    auth,
     params: RedeliverParams,
-    meter: weatherMeter<HandlerContext<Auth, typeof RedeliverParams, undefined, undefined>>({ endpoint: "webhooks.redeliver", charge: units(0) }),
-    responses: { 202: { description: "The redelivery and its new attempt", schema: ManualResultSchema }, 409: { description: "Endpoint disabled or not eligible" }, ...errors },
+    meter: weatherMeter({ endpoint: "webhooks.redeliver", charge: 0 }),
+    responses: { 202: { description: "The redelivery and its new attempt", schema: ManualResultSchema }, 409: { description: "Endpoint disabled or not eligible" } },
   }),
   getWatchSigningSecret: contract({
     operationId: "watchSigningSecret.get",
+    examples: {},
     secret: true,
     method: "GET",
     path: "/api/developer/watch-signing-secret",
     summary: "Reveal the watch signing secret",
     description: "Portal (session) only. The secret that signs deliveries to watches' webhook_url; created on first use.",
-    tags: ["Webhooks"],
     family: "api",
     auth: session(),
     responses: { 200: { description: "The secret", schema: SigningSecretSchema } },
   }),
   rotateWatchSigningSecret: contract({
     operationId: "watchSigningSecret.rotate",
+    examples: {},
     secret: true,
     method: "POST",
     path: "/api/developer/watch-signing-secret/rotate",
     summary: "Rotate the watch signing secret",
     description: "Portal (session) only. Replaces the secret at once: every later attempt, retries included, is signed with the new one.",
-    tags: ["Webhooks"],
     family: "api",
     auth: session(),
     responses: { 200: { description: "The new secret", schema: SigningSecretSchema } },

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { webhookDeliveries, type DeliveryKind, type WebhookEventType } from "@/drizzle/schema";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
-import { CHANNELS, notifyExpr } from "@/lib/db/notify";
+import { CHANNELS, notifyExpr, wake } from "@/lib/db/notify";
 import { inngestEnabled } from "@/lib/jobs/mode";
 import { log } from "@/lib/log";
 import { chainDelayMs, chainScheduleMs } from "./retry-schedule";
@@ -36,16 +36,26 @@ export const DELIVERY_SCHEDULED_EVENT = "webhooks/delivery.scheduled";
  * change (it is then delivered only if that transaction commits).
  */
 export async function emitEvent(input: EmitEventInput, db?: DbOrTx): Promise<EmittedEvent> {
-  const emitted = await record(input, db ?? (await getDb()));
-  if (emitted.deliveryIds.length) await announce(emitted.deliveryIds);
+  // Inside a caller's transaction the NOTIFY rides in the statement (delivered on
+  // its commit); on its own the statement commits without one and the local
+  // runners are woken by the coalesced `wake` (lib/db/notify.ts: a NOTIFY in
+  // every emitting transaction serialised their commits at ~450/s).
+  const emitted = await record(input, db ?? (await getDb()), db !== undefined);
+  if (emitted.deliveryIds.length) {
+    if (db === undefined) void wake(CHANNELS.work, DELIVERY_JOB);
+    await announce(emitted.deliveryIds);
+  }
   return emitted;
 }
+
+/** The job (lib/jobs/job-table.ts) a NOTIFY on the work channel wakes. */
+const DELIVERY_JOB = "webhook-delivery";
 
 /**
  * One statement (atomic on its own, one round trip): insert the event, pick
  * the subscribed active endpoints, insert a chain per target.
  */
-async function record(input: EmitEventInput, d: DbOrTx): Promise<EmittedEvent> {
+async function record(input: EmitEventInput, d: DbOrTx, notifyInStatement: boolean): Promise<EmittedEvent> {
   const schedule = chainScheduleMs();
   const due = new Date(Date.now() + chainDelayMs(schedule, 1)).toISOString();
   const watchUrl = input.watchTarget?.url ?? null;
@@ -72,7 +82,7 @@ async function record(input: EmitEventInput, d: DbOrTx): Promise<EmittedEvent> {
           RETURNING id
         ), wake AS (
           -- Wakes the local runners (delivered on commit; a hint only, the poll is the fallback).
-          SELECT ${notifyExpr(CHANNELS.work, "webhook-delivery")} FROM (SELECT 1 FROM chains LIMIT 1) c
+          SELECT ${notifyExpr(CHANNELS.work, DELIVERY_JOB)} FROM (SELECT 1 FROM chains LIMIT 1) c WHERE ${notifyInStatement}::boolean
         )
         SELECT ev.id, ev.created_at, (SELECT array_agg(id) FROM chains) AS delivery_ids, (SELECT count(*) FROM wake) AS woke FROM ev`,
   );

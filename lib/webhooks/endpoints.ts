@@ -23,7 +23,8 @@ export const CreateWebhookInput = z.strictObject({
   events: z
     .array(z.enum(WEBHOOK_EVENT_TYPES, { message: `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}` }))
     .min(1, "must list at least one event type")
-    .refine((a) => new Set(a).size === a.length, "must not repeat an event type"),
+    .refine((a) => new Set(a).size === a.length, "must not repeat an event type")
+    .meta({ uniqueItems: true }),
   description: z.string().max(500, "must be at most 500 characters").default(""),
 });
 export type CreateWebhookInput = z.output<typeof CreateWebhookInput>;

@@ -1,17 +1,15 @@
 import { z } from "zod";
-import { contract, type HandlerContext } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/route";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { weatherMeter } from "@/lib/billing/meter";
 import { WEBHOOK_EVENT_TYPES } from "@/drizzle/schema";
 import { AttemptFiltersQuery } from "./attempt-log";
 import { AttemptDetailSchema } from "./attempt-schemas";
+import { AttemptSchema } from "./contracts";
 import { EVENT_DELIVERY_STATES, EventIdParams, ListEventsQuery } from "./event-log";
 
 const auth = sessionOrApiKey("weather:webhooks");
-type Auth = typeof auth;
 const watchAuth = sessionOrApiKey("weather:watch");
-type WatchAuth = typeof watchAuth;
-const free = () => ({ units: 0 });
 
 const WatchIdParams = z.object({ watch_id: z.uuid() });
 const WatchRedeliverParams = z.object({ watch_id: z.uuid(), event_id: z.uuid() });
@@ -63,86 +61,70 @@ const WatchRedeliverySchema = z
     delivery_id: z.uuid(),
     watch_id: z.uuid(),
     attempt_id: z.uuid().nullable().meta({ description: "The new attempt (null only if another worker made it first)" }),
-    attempt: z.record(z.string(), z.unknown()).nullable(),
+    attempt: AttemptSchema.nullable(),
   })
   .meta({ id: "WatchRedelivery" });
 
-const errors = {
-  400: { description: "Invalid request (bad_request) naming the field" },
-  401: { description: "Missing or invalid credentials" },
-  403: { description: "Key lacks the scope" },
-  404: { description: "No such resource for this account" },
-  429: { description: "rate_limit_exceeded: the monthly requests cap is reached (details.dimension)" },
-};
+const contract = areaContract({ tags: ["Webhooks"], family: "weather", auth });
 
 export const eventContracts = {
   listEvents: contract({
     operationId: "events.list",
+    examples: { query: { type: "weather.change_detected", limit: 20 } },
     method: "GET",
     path: "/v1/events",
     summary: "List events",
     description:
       "Every event of the account (watch events, delivery failures, endpoint disabled, test events), newest first, stored once whatever its targets. Filters: type, status (delivery state), since; keyset-paginated (pass next_cursor as cursor). Bills 0 units.",
-    tags: ["Webhooks"],
-    family: "weather",
-    auth,
     query: ListEventsQuery,
-    meter: weatherMeter<HandlerContext<Auth, undefined, typeof ListEventsQuery, undefined>>({ endpoint: "events.list", charge: free, sessionReadsFree: true }),
+    meter: weatherMeter({ endpoint: "events.list", charge: 0, sessionReadsFree: true }),
     responses: {
       200: { description: "A page of events", schema: z.object({ events: z.array(EventSummarySchema), has_more: z.boolean(), next_cursor: z.string().nullable() }) },
-      ...errors,
     },
   }),
   getEvent: contract({
     operationId: "events.get",
+    examples: { params: { event_id: "9d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60" } },
     method: "GET",
     path: "/v1/events/{event_id}",
     summary: "Get an event",
     description: "The exact signed payload and one summary per delivery chain (status, attempts, last response, next retry). Bills 0 units.",
-    tags: ["Webhooks"],
-    family: "weather",
-    auth,
     params: EventIdParams,
-    meter: weatherMeter<HandlerContext<Auth, typeof EventIdParams, undefined, undefined>>({ endpoint: "events.get", charge: free, sessionReadsFree: true }),
-    responses: { 200: { description: "The event", schema: EventDetailSchema }, ...errors },
+    meter: weatherMeter({ endpoint: "events.get", charge: 0, sessionReadsFree: true }),
+    responses: { 200: { description: "The event", schema: EventDetailSchema } },
   }),
   listWatchAttempts: contract({
     operationId: "watches.listAttempts",
+    examples: { params: { watch_id: "5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90" }, query: { status: "delivered", limit: 20 } },
     method: "GET",
     path: "/v1/weather/watch/{watch_id}/attempts",
     summary: "List a watch's delivery attempts",
     description:
       "Attempts of deliveries to the watch's own webhook_url (and their redeliveries), same shape and filters as the webhook endpoint attempts. Bills 0 units.",
     tags: ["Watches"],
-    family: "weather",
     auth: watchAuth,
     params: WatchIdParams,
     query: AttemptFiltersQuery,
-    meter: weatherMeter<HandlerContext<WatchAuth, typeof WatchIdParams, typeof AttemptFiltersQuery, undefined>>({
-      endpoint: "weather.watch.attempts",
-      charge: free,
-      sessionReadsFree: true,
-    }),
+    meter: weatherMeter({ endpoint: "weather.watch.attempts", charge: 0, sessionReadsFree: true }),
     responses: {
       200: {
         description: "Attempts",
         schema: z.object({ watch_id: z.uuid(), attempts: z.array(AttemptDetailSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }),
       },
-      ...errors,
     },
   }),
   redeliverWatchEvent: contract({
     operationId: "watches.redeliverEvent",
+    examples: { params: { watch_id: "5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90", event_id: "9d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60" } },
     method: "POST",
     path: "/v1/weather/watch/{watch_id}/events/{event_id}/redeliver",
     summary: "Redeliver a watch event to its webhook_url",
     description:
       "Sends one of the watch's events (same id, fresh timestamp and signature with the watch signing secret) to the watch's webhook_url as one immediate attempt. 202 with the new attempt's id. Bills 0 units.",
     tags: ["Watches"],
-    family: "weather",
     auth: watchAuth,
     params: WatchRedeliverParams,
-    meter: weatherMeter<HandlerContext<WatchAuth, typeof WatchRedeliverParams, undefined, undefined>>({ endpoint: "weather.watch.redeliver", charge: free }),
-    responses: { 202: { description: "The redelivery and its new attempt", schema: WatchRedeliverySchema }, ...errors },
+    meter: weatherMeter({ endpoint: "weather.watch.redeliver", charge: 0 }),
+    responses: { 202: { description: "The redelivery and its new attempt", schema: WatchRedeliverySchema } },
   }),
 };

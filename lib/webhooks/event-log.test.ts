@@ -4,16 +4,18 @@ import { call } from "@/lib/http/testing";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { createWatchVia, watchBody } from "@/lib/watches/testing/watch-fixtures";
-import * as eventsRoute from "@/app/v1/events/route";
-import * as eventRoute from "@/app/v1/events/[event_id]/route";
-import * as attemptsRoute from "@/app/v1/webhooks/[webhook_id]/attempts/route";
-import * as watchAttemptsRoute from "@/app/v1/weather/watch/[watch_id]/attempts/route";
-import * as watchRedeliverRoute from "@/app/v1/weather/watch/[watch_id]/events/[event_id]/redeliver/route";
 import { emitEvent } from "./emit-event";
 import { drainDeliveries, endpointFor, setWebhookEnv } from "./testing/helpers";
 import { deliveryTestWorld } from "./testing/delivery-world";
 import { attemptDueDeliveries } from "./attempt-delivery";
 import { getOrCreateWatchSigningSecret } from "./watch-signing-secret";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const eventsRoute = await routeModule("/v1/events");
+const eventRoute = await routeModule("/v1/events/{event_id}");
+const attemptsRoute = await routeModule("/v1/webhooks/{webhook_id}/attempts");
+const watchAttemptsRoute = await routeModule("/v1/weather/watch/{watch_id}/attempts");
+const watchRedeliverRoute = await routeModule("/v1/weather/watch/{watch_id}/events/{event_id}/redeliver");
 
 const world = deliveryTestWorld("0,0,0");
 

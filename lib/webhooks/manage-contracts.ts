@@ -1,13 +1,11 @@
 import { z } from "zod";
-import { contract, type HandlerContext } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/route";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { weatherMeter } from "@/lib/billing/meter";
 import { EndpointSchema, WebhookIdParams } from "./contracts";
 import { DEFAULT_GRACE_HOURS, MAX_GRACE_HOURS, RotateSecretInput, UpdateWebhookInput } from "./manage-endpoint";
 
-const auth = sessionOrApiKey("weather:webhooks");
-type Auth = typeof auth;
-const units = (n: number) => () => ({ units: n });
+const contract = areaContract({ auth: sessionOrApiKey("weather:webhooks"), tags: ["Webhooks"], family: "weather" });
 
 const SecretSchema = z
   .object({
@@ -18,73 +16,58 @@ const SecretSchema = z
   })
   .meta({ id: "WebhookEndpointSecret" });
 
-const errors = {
-  400: { description: "Invalid request (bad_request) naming the field" },
-  401: { description: "Missing or invalid credentials" },
-  403: { description: "Key lacks the weather:webhooks scope" },
-  404: { description: "No such webhook endpoint for this account" },
-  429: { description: "rate_limit_exceeded: the monthly requests cap is reached (details.dimension)" },
-};
 const disabled = { 409: { description: "The endpoint is disabled (clone it instead)" } };
 
 export const manageContracts = {
   updateWebhook: contract({
     operationId: "webhooks.update",
+    examples: { params: { webhook_id: "c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d" }, body: { description: "Lisbon operations team (on-call rota)", events: ["weather.change_detected", "weather.severe_alert_added", "weather.watch_expired"] } },
     method: "PATCH",
     path: "/v1/webhooks/{webhook_id}",
     summary: "Update a webhook endpoint",
     description:
       "Changes url (same https-only and SSRF rules as creation), events and/or description; at least one. The secret is unchanged. 409 for a disabled endpoint. Bills 1 unit.",
-    tags: ["Webhooks"],
-    family: "weather",
-    auth,
     params: WebhookIdParams,
     body: UpdateWebhookInput.meta({ id: "UpdateWebhookEndpoint" }),
-    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, typeof UpdateWebhookInput>>({ endpoint: "webhooks.update", charge: units(1) }),
-    responses: { 200: { description: "The endpoint", schema: EndpointSchema }, ...disabled, ...errors },
+    meter: weatherMeter({ endpoint: "webhooks.update", charge: 1 }),
+    responses: { 200: { description: "The endpoint", schema: EndpointSchema }, ...disabled },
   }),
   revealSecret: contract({
     operationId: "webhooks.revealSecret",
+    examples: { params: { webhook_id: "c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d" } },
     secret: true,
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/secret/reveal",
     summary: "Reveal an endpoint's signing secret",
     description: "Returns the current secret. Each call is recorded in the account's audit trail (who, when, request id). Cache-Control: no-store. Bills 0 units.",
-    tags: ["Webhooks"],
-    family: "weather",
-    auth,
     params: WebhookIdParams,
-    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, undefined>>({ endpoint: "webhooks.secret_reveal", charge: units(0) }),
-    responses: { 200: { description: "The secret", schema: SecretSchema }, ...errors },
+    meter: weatherMeter({ endpoint: "webhooks.secret_reveal", charge: 0 }),
+    responses: { 200: { description: "The secret", schema: SecretSchema } },
   }),
   rotateSecret: contract({
     operationId: "webhooks.rotateSecret",
+    examples: { params: { webhook_id: "c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d" }, body: { grace_period_hours: 24 } },
     secret: true,
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/secret/rotate",
     summary: "Rotate an endpoint's signing secret",
     description: `Issues a new secret at once. During grace_period_hours (default ${DEFAULT_GRACE_HOURS}, at most ${MAX_GRACE_HOURS}; 0 ends the old secret now) every delivery carries both signatures in X-Service-Signatures (v1=<new>,v1=<old>) and X-Service-Signature stays signed with the old secret, so receivers switch without losing deliveries. Audited; Cache-Control: no-store. 409 for a disabled endpoint. Bills 0 units.`,
-    tags: ["Webhooks"],
-    family: "weather",
-    auth,
     params: WebhookIdParams,
     body: RotateSecretInput,
     bodyOptional: true,
-    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, typeof RotateSecretInput>>({ endpoint: "webhooks.secret_rotate", charge: units(0) }),
-    responses: { 200: { description: "The new secret", schema: SecretSchema }, ...disabled, ...errors },
+    meter: weatherMeter({ endpoint: "webhooks.secret_rotate", charge: 0 }),
+    responses: { 200: { description: "The new secret", schema: SecretSchema }, ...disabled },
   }),
   cloneWebhook: contract({
     operationId: "webhooks.clone",
+    examples: { params: { webhook_id: "c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d" } },
     secret: true,
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/clone",
     summary: "Clone a webhook endpoint",
     description: "Creates a new active endpoint with the same url, events and description and a new secret (returned only here), e.g. to replace a disabled one. Bills 1 unit.",
-    tags: ["Webhooks"],
-    family: "weather",
-    auth,
     params: WebhookIdParams,
-    meter: weatherMeter<HandlerContext<Auth, typeof WebhookIdParams, undefined, undefined>>({ endpoint: "webhooks.clone", charge: units(1) }),
-    responses: { 201: { description: "The new endpoint, with its secret", schema: EndpointSchema.extend({ secret: z.string() }) }, ...errors },
+    meter: weatherMeter({ endpoint: "webhooks.clone", charge: 1 }),
+    responses: { 201: { description: "The new endpoint, with its secret", schema: EndpointSchema.extend({ secret: z.string() }) } },
   }),
 };

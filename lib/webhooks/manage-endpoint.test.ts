@@ -5,15 +5,17 @@ import { getDb } from "@/lib/db/client";
 import { call } from "@/lib/http/testing";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
-import * as single from "@/app/v1/webhooks/[webhook_id]/route";
-import * as reveal from "@/app/v1/webhooks/[webhook_id]/secret/reveal/route";
-import * as rotate from "@/app/v1/webhooks/[webhook_id]/secret/rotate/route";
-import * as clone from "@/app/v1/webhooks/[webhook_id]/clone/route";
 import { emitEvent } from "./emit-event";
 import type { ReceivedRequest } from "./testing/https-receiver";
 import { drainDeliveries, endpointFor } from "./testing/helpers";
 import { deliveryTestWorld } from "./testing/delivery-world";
 import { verifyWebhook } from "./verify";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const single = await routeModule("/v1/webhooks/{webhook_id}");
+const reveal = await routeModule("/v1/webhooks/{webhook_id}/secret/reveal");
+const rotate = await routeModule("/v1/webhooks/{webhook_id}/secret/rotate");
+const clone = await routeModule("/v1/webhooks/{webhook_id}/clone");
 
 const world = deliveryTestWorld("0");
 

@@ -16,7 +16,9 @@ export const UpdateWebhookInput = z
     events: CreateWebhookInput.shape.events.optional(),
     description: z.string().max(500, "must be at most 500 characters").optional(),
   })
-  .refine((b) => b.url !== undefined || b.events !== undefined || b.description !== undefined, "give at least one of url, events, description");
+  .refine((b) => b.url !== undefined || b.events !== undefined || b.description !== undefined, "give at least one of url, events, description")
+  // The same rule in the document: the object is closed to these three keys, so "at least one" is minProperties.
+  .meta({ override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => void (jsonSchema.minProperties = 1) });
 export type UpdateWebhookInput = z.output<typeof UpdateWebhookInput>;
 
 export const MAX_GRACE_HOURS = 168;

@@ -1,6 +1,7 @@
 import https from "node:https";
 import { createSecureContext, rootCertificates } from "node:tls";
 import { isIP, type LookupFunction } from "node:net";
+import { env } from "@/lib/env";
 import type { CheckedTarget } from "./ssrf";
 
 /**
@@ -15,22 +16,56 @@ import type { CheckedTarget } from "./ssrf";
 export const BODY_EXCERPT_BYTES = 1024;
 const MAX_BODY_READ_BYTES = 64 * 1024;
 
-const AGENT_OPTIONS = { keepAlive: true, maxSockets: 256 };
-let agent = new https.Agent(AGENT_OPTIONS);
+/*
+ * One keep-alive agent per target (origin + the checked address), so each
+ * endpoint reuses its own TLS connections and is capped at its own socket
+ * count (WEBHOOK_ENDPOINT_CONCURRENCY): a slow endpoint cannot take the
+ * sockets of the others. The map is bounded; an evicted agent is destroyed.
+ */
+const MAX_AGENTS = 512;
+const agents = new Map<string, https.Agent>();
 let extraCa: string[] = [];
+let secureContext: ReturnType<typeof createSecureContext> | undefined;
+
+function agentFor(target: CheckedTarget, port: number): https.Agent {
+  const key = `${target.host}|${target.address}|${port}`;
+  let agent = agents.get(key);
+  if (agent) {
+    // Most recently used last (Map keeps insertion order): eviction takes the oldest.
+    agents.delete(key);
+    agents.set(key, agent);
+    return agent;
+  }
+  const sockets = env().WEBHOOK_ENDPOINT_CONCURRENCY;
+  // maxFreeSockets = maxSockets: with fewer, the sockets freed after a burst are closed and the next burst handshakes again.
+  agent = new https.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets, ...(secureContext ? { secureContext } : {}) });
+  agents.set(key, agent);
+  if (agents.size > MAX_AGENTS) {
+    const [oldestKey, oldest] = agents.entries().next().value as [string, https.Agent];
+    agents.delete(oldestKey);
+    oldest.destroy();
+  }
+  return agent;
+}
+
+/** Keep-alive agents currently held (tests). */
+export function agentCount(): number {
+  return agents.size;
+}
 
 /**
- * Adds PEM CA certificates to the delivery agent's trust (tests, bench). `ca`
- * replaces the default store, so Node's bundled roots are kept alongside; the
- * agent is rebuilt once here.
+ * Adds PEM CA certificates to the delivery agents' trust (tests, bench). `ca`
+ * replaces the default store, so Node's bundled roots are kept alongside;
+ * existing agents are dropped so new ones use the new trust.
  */
 export function trustExtraCa(pem: string): void {
   if (extraCa.includes(pem)) return;
   extraCa = [...extraCa, pem];
-  agent.destroy();
+  for (const a of agents.values()) a.destroy();
+  agents.clear();
   // One prebuilt context: a `ca` option would be re-parsed per socket and
   // concatenated into the agent's pool key on every request.
-  agent = new https.Agent({ ...AGENT_OPTIONS, secureContext: createSecureContext({ ca: [...rootCertificates, ...extraCa] }) });
+  secureContext = createSecureContext({ ca: [...rootCertificates, ...extraCa] });
 }
 
 export interface PostResult {
@@ -76,14 +111,15 @@ export function postSigned(target: CheckedTarget, headers: Record<string, string
     };
     const payload = Buffer.from(body, "utf8");
     const { url } = target;
+    const port = url.port ? Number(url.port) : 443;
     const req = https.request({
       method: "POST",
       host: target.host,
       // SNI carries host names only (RFC 6066); certificate checks still use `host`.
       ...(isIP(target.host) ? {} : { servername: target.host }),
-      port: url.port ? Number(url.port) : 443,
+      port,
       path: `${url.pathname}${url.search}`,
-      agent,
+      agent: agentFor(target, port),
       lookup: pinnedLookup(target),
       headers: { ...requestHeaders(body), ...headers },
     });

@@ -7,6 +7,7 @@ import type { PostResult } from "./post-signed";
 import { chainDelayMs } from "./retry-schedule";
 import { afterEndpointOutcome } from "./auto-disable";
 import { emitEvent } from "./emit-event";
+import { recordSuccessBatched } from "./record-success-batch";
 
 export interface AttemptRecord {
   attemptId: string;
@@ -48,7 +49,7 @@ export async function recordAttempt(
   // The chain's own stored schedule, never the worker's current setting.
   const delay = ok || last ? null : chainDelayMs(claim.retryScheduleMs, claim.attemptNumber + 1);
   const nextRetryAt = delay === null ? null : new Date(a.completedAt.getTime() + delay);
-  if (ok) return recordSuccess(claim, event, a);
+  if (ok) return recordSuccessBatched(claim, event, a);
 
   return db.transaction(async (tx) => {
     const moved = await queryOne<{ id: string }>(
@@ -123,43 +124,4 @@ export async function reportExhausted(tx: Tx, claim: ExhaustedChain, eventType: 
     },
     tx,
   );
-}
-
-/**
- * The hot path in ONE statement (one round trip, one commit): move the chain
- * to delivered, insert the attempt, reset the endpoint's failure_count. The
- * endpoint UPDATE only runs once the lease-guarded chain UPDATE matched, so
- * the lock order (delivery row, then endpoint row) is the same as above.
- */
-async function recordSuccess(
-  claim: ClaimedDelivery,
-  event: { type: string },
-  a: AttemptFacts,
-): Promise<AttemptRecord | undefined> {
-  const done = a.completedAt.toISOString();
-  const row = await queryOne<{ id: string }>(
-    await getDb(),
-    sql`WITH moved AS (
-          UPDATE webhook_deliveries SET attempts_made = attempts_made + 1, status = 'delivered', next_attempt_at = NULL,
-            lease_id = NULL, completed_at = ${done}::timestamptz
-          WHERE id = ${claim.id} AND lease_id = ${claim.leaseId} AND status = 'pending' AND attempts_made = ${claim.attemptNumber - 1}
-          RETURNING id
-        ), inserted AS (
-          INSERT INTO webhook_attempts (delivery_id, event_id, event_type, endpoint_id, account_id, attempt_number, status,
-            response_status, response_time_ms, response_body_excerpt, error_message, request_signature, request_timestamp,
-            scheduled_at, attempted_at, completed_at, next_retry_at, request_body, request_headers, response_headers)
-          SELECT moved.id, ${claim.eventId}::uuid, ${event.type}, ${claim.endpointId}::uuid, ${claim.accountId}::uuid, ${claim.attemptNumber}::int,
-            'delivered', ${a.result.status}::int, ${a.result.timeMs}::int, ${a.result.bodyExcerpt}, NULL, ${a.signature}, ${a.timestamp}::int,
-            ${claim.scheduledAt.toISOString()}::timestamptz, ${a.attemptedAt.toISOString()}::timestamptz, ${done}::timestamptz, NULL,
-            ${a.sent?.body ?? null}, ${a.sent ? JSON.stringify(a.sent.headers) : null}::jsonb, ${a.result.headers ? JSON.stringify(a.result.headers) : null}::jsonb
-          FROM moved
-          RETURNING id
-        ), endpoint AS (
-          UPDATE webhook_endpoints SET failure_count = 0, last_delivery_at = ${done}::timestamptz, last_success_at = ${done}::timestamptz, updated_at = now()
-          WHERE id = ${claim.endpointId}::uuid AND EXISTS (SELECT 1 FROM moved)
-        )
-        SELECT id FROM inserted`,
-  );
-  if (!row) return undefined;
-  return { attemptId: row.id, deliveryId: claim.id, attemptNumber: claim.attemptNumber, status: "delivered", nextRetryAt: null };
 }

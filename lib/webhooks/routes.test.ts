@@ -5,19 +5,21 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { call } from "@/lib/http/testing";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
-import * as collection from "@/app/v1/webhooks/route";
-import * as single from "@/app/v1/webhooks/[webhook_id]/route";
-import * as attempts from "@/app/v1/webhooks/[webhook_id]/attempts/route";
-import * as testEvent from "@/app/v1/webhooks/[webhook_id]/test/route";
-import * as redeliver from "@/app/v1/webhooks/[webhook_id]/events/[event_id]/redeliver/route";
-import * as secretRoute from "@/app/api/developer/watch-signing-secret/route";
-import * as rotateRoute from "@/app/api/developer/watch-signing-secret/rotate/route";
 import { allContracts } from "@/lib/http/all-contracts";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { emitEvent } from "./emit-event";
 import { trustExtraCa } from "./post-signed";
 import { startReceiver, type Receiver } from "./testing/https-receiver";
 import { drainDeliveries, endpointFor, setWebhookEnv } from "./testing/helpers";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const collection = await routeModule("/v1/webhooks");
+const single = await routeModule("/v1/webhooks/{webhook_id}");
+const attempts = await routeModule("/v1/webhooks/{webhook_id}/attempts");
+const testEvent = await routeModule("/v1/webhooks/{webhook_id}/test");
+const redeliver = await routeModule("/v1/webhooks/{webhook_id}/events/{event_id}/redeliver");
+const secretRoute = await routeModule("/api/developer/watch-signing-secret");
+const rotateRoute = await routeModule("/api/developer/watch-signing-secret/rotate");
 
 let t: TestDatabase;
 let rx: Receiver;

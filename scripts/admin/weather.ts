@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/http/errors";
 import { zodIssues } from "@/lib/http/parse";
 import { parseInstant } from "@/lib/weather/schemas";
 import { storeSimulation } from "@/lib/weather/create-simulation";
-import { SimulationBody } from "@/lib/weather/simulation-schema";
+import { SimulationBody } from "@/lib/weather/simulation-schemas";
 import { providerIdFor } from "@/lib/weather/providers/select";
 import { cellFor } from "@/lib/weather/snapshots/cells";
 import { snapshotCount } from "@/lib/weather/snapshots/store";

@@ -7,22 +7,33 @@ import { withDatabase } from "@/lib/db/testing/global-setup";
 import { skipReason, startCluster, type Cluster } from "./cluster";
 
 /**
- * Postgres restarted under load (`pg_ctlcluster … restart`): requests during
- * the outage fail with 503 service_unavailable in the envelope (no 500s, none
- * hanging past the client timeout) and every instance serves again within 5 s
- * of Postgres returning, without being restarted.
+ * Postgres down under load: the cluster is stopped (`pg_ctlcluster … stop -m fast`), kept down
+ * for OUTAGE_MS, and started again. Requests during the outage fail with 503
+ * service_unavailable in the envelope (some must: the outage outlasts the driver's 5 s connect
+ * timeout; no 500s, none hanging past the client timeout) and every instance serves again
+ * within 5 s of Postgres returning, without being restarted.
  *
- * It restarts a whole Postgres cluster, so it runs only when told which one:
- * MULTI_PG_RESTART="<version> <cluster>" (e.g. "15 main" in CI) and
- * MULTI_PG_RESTART_URL (a server URL on that cluster; a database is created there).
+ * It stops a whole Postgres cluster, so it runs only when told which one, and never the one
+ * TEST_DATABASE_URL points at (other tests, and other people, use it):
+ * MULTI_PG_RESTART="<version> <cluster>" and MULTI_PG_RESTART_URL (a server URL on that cluster;
+ * a database is created there). `scripts/fault-postgres.sh` makes a throwaway cluster and prints both;
+ * CI runs it.
  */
 const target = process.env.MULTI_PG_RESTART?.split(" ");
 const serverUrl = process.env.MULTI_PG_RESTART_URL;
-const reason = skipReason() ?? (!target || target.length !== 2 || !serverUrl ? "set MULTI_PG_RESTART='<version> <cluster>' and MULTI_PG_RESTART_URL to restart a Postgres cluster" : undefined);
+const samePort = (a?: string, b?: string) => !!a && !!b && (new URL(a).port || "5432") === (new URL(b).port || "5432");
+const reason =
+  skipReason() ??
+  (!target || target.length !== 2 || !serverUrl
+    ? "set MULTI_PG_RESTART='<version> <cluster>' and MULTI_PG_RESTART_URL (scripts/fault-postgres.sh makes a throwaway cluster and prints both)"
+    : samePort(serverUrl, process.env.TEST_DATABASE_URL)
+      ? "MULTI_PG_RESTART_URL is the cluster TEST_DATABASE_URL uses; use a separate one (scripts/fault-postgres.sh)"
+      : undefined);
 if (reason) console.warn(`[skipped] Postgres restart test: ${reason}.`);
 const suite = reason ? describe.skip : describe;
 
 const CLIENT_TIMEOUT_MS = 8000;
+const OUTAGE_MS = 7000;
 let handle: DbHandle;
 let cluster: Cluster;
 let dbName: string;
@@ -47,7 +58,7 @@ suite("Postgres restart under load", () => {
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
     await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     setDbHandle(handle);
-    cluster = await startCluster({ n: 2, basePort: Number(process.env.MULTI_BASE_PORT ?? 3710) + 20, databaseUrl: url, env: { WEATHER_PROVIDER: "simulated" } });
+    cluster = await startCluster({ n: 3, basePort: Number(process.env.MULTI_BASE_PORT ?? 3710) + 20, databaseUrl: url, env: { WEATHER_PROVIDER: "simulated" } });
   }, 150_000);
 
   afterAll(async () => {
@@ -61,7 +72,7 @@ suite("Postgres restart under load", () => {
   it("outage requests are 503 in the envelope, never 500 or a hang; every instance serves within 5 s of Postgres returning", async () => {
     const u = await makeUser();
     const key = await u.key(["read"]);
-    const results: Array<{ status: number; code?: string; at: number }> = [];
+    const results: Array<{ status: number; code?: string; at: number; ms: number }> = [];
     let running = true;
     const load = Array.from({ length: 8 }, async () => {
       while (running) {
@@ -69,15 +80,19 @@ suite("Postgres restart under load", () => {
         try {
           const r = await fetch(`${cluster.next()}/v1/usage`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) });
           const body = (await r.json().catch(() => ({}))) as { error?: { code?: string } };
-          results.push({ status: r.status, code: body.error?.code, at });
+          results.push({ status: r.status, code: body.error?.code, at, ms: Date.now() - at });
         } catch {
-          results.push({ status: -1, at }); // client timeout or connection refused by the app
+          results.push({ status: -1, at, ms: Date.now() - at }); // client timeout or connection refused by the app
         }
+        await new Promise((r) => setTimeout(r, 20)); // pacing: 8 clients × ≤ 50 requests/s
       }
     });
     await waitUntil(() => results.filter((r) => r.status === 200).length >= 50, 30_000);
     const restartStarted = Date.now();
-    execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", target![0], target![1], "restart"], { stdio: "ignore" });
+    execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", target![0], target![1], "stop", "-m", "fast"], { stdio: "ignore" });
+    const pgDown = Date.now();
+    await new Promise((r) => setTimeout(r, OUTAGE_MS)); // the outage itself
+    execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", target![0], target![1], "start"], { stdio: "ignore" });
     const pgBack = Date.now();
     // Recovery: the first moment after Postgres is back from which every instance answers 200.
     let recoveredAt = 0;
@@ -98,15 +113,21 @@ suite("Postgres restart under load", () => {
     const during = results.filter((r) => r.at >= restartStarted - 1000);
     const byStatus: Record<string, number> = {};
     for (const r of during) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+    const outage = results.filter((r) => r.at >= pgDown && r.at < pgBack);
+    const slowest503 = Math.max(0, ...during.filter((r) => r.status === 503).map((r) => r.ms));
     figures.restart = {
-      restart_command_ms: pgBack - restartStarted,
+      stop_command_ms: pgDown - restartStarted,
+      postgres_down_ms: pgBack - pgDown,
       recovery_ms_after_postgres_back: recoveredAt - pgBack,
       requests_around_outage_by_status: byStatus,
+      requests_started_while_down_by_status: outage.reduce<Record<string, number>>((o, r) => ({ ...o, [r.status]: (o[r.status] ?? 0) + 1 }), {}),
+      slowest_503_ms: slowest503,
       codes_of_503: [...new Set(during.filter((r) => r.status === 503).map((r) => r.code))],
     };
     expect(results.filter((r) => r.status === 500)).toEqual([]);
     expect(results.filter((r) => r.status === -1)).toEqual([]); // nothing hung past the client timeout
     for (const r of results.filter((x) => x.status !== 200)) expect(r).toMatchObject({ status: 503, code: "service_unavailable" });
+    expect(during.filter((r) => r.status === 503).length).toBeGreaterThan(0); // the 503 path really ran
     expect(recoveredAt - pgBack).toBeLessThanOrEqual(5000);
   });
 });

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { EnvironmentSwitch } from "@/components/simulations/environment-switch";
 import { SimulationForm } from "@/components/simulations/simulation-form";
 import { PageHeader } from "@/components/ui/page-header";
 
@@ -9,8 +10,11 @@ export default function SimulationsPage() {
     <>
       <PageHeader
         title="Weather simulations"
-        description="Sandbox accounts only: inject rain, gusts, heat, snow, fog, a thunderstorm or a severe alert at a place and time, and see your calls and watches react. Production accounts are refused (403)."
+        description="Sandbox accounts only: inject rain, heavy rain, gusts, heat, snow, fog, a thunderstorm, a severe alert or freezing rain at a place and time, list and delete injections, and fire your watches to see a signed event reach your webhook."
       />
+      <div className="mb-6">
+        <EnvironmentSwitch />
+      </div>
       <SimulationForm />
     </>
   );

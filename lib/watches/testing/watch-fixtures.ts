@@ -1,6 +1,8 @@
 import { call } from "@/lib/http/testing";
 import type { TestUser } from "@/lib/testing/fixtures";
-import * as watchRoute from "@/app/v1/weather/watch/route";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const watchRoute = await routeModule("/v1/weather/watch");
 
 const HOUR = 3600_000;
 

@@ -65,6 +65,9 @@ export function conditionFor(wmo: number | null | undefined, language: Language,
   return { code: row.code, label: row.labels[language], icon };
 }
 
+/** The WMO 4677 codes of the condition table (documented as the closed set simulations accept). */
+export const KNOWN_WMO_CODES = (): number[] => Object.keys(WMO).map(Number);
+
 export function isKnownWmoCode(code: number): boolean {
   return code in WMO;
 }

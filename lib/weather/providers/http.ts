@@ -32,8 +32,14 @@ export async function fetchUpstreamJson(url: string, o: FetchJsonOptions): Promi
     /* non-JSON body: handled below */
   }
   if (!res.ok) {
+    const retryAfter = retryAfterSeconds(res.headers.get("retry-after"));
     throw new ApiError("provider_unavailable", `The weather provider (${o.provider}) answered HTTP ${res.status}; try again shortly.`, {
-      details: { provider: o.provider, upstream_status: res.status, upstream_reason: upstreamReason(body, text, res.statusText) },
+      details: {
+        provider: o.provider,
+        upstream_status: res.status,
+        upstream_reason: upstreamReason(body, text, res.statusText),
+        ...(retryAfter !== undefined ? { upstream_retry_after_s: retryAfter } : {}),
+      },
     });
   }
   if (body === undefined || typeof body !== "object" || body === null) {
@@ -55,6 +61,15 @@ function networkError(err: unknown, o: FetchJsonOptions): ApiError {
   return new ApiError("provider_unavailable", `The weather provider (${o.provider}) could not be reached.`, {
     details: { provider: o.provider, upstream_status: null, upstream_reason: cause?.code ?? cause?.message ?? (err as Error)?.message ?? "network error" },
   });
+}
+
+/** Retry-After as whole seconds (delta-seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterSeconds(v: string | null): number | undefined {
+  if (!v) return undefined;
+  const t = v.trim();
+  if (/^\d+$/.test(t)) return Number(t);
+  const at = Date.parse(t);
+  return Number.isFinite(at) ? Math.max(0, Math.ceil((at - Date.now()) / 1000)) : undefined;
 }
 
 /** Open-Meteo: {error:true, reason}; OpenWeather: {cod, message} (cod a number or a string). */

@@ -1,4 +1,4 @@
-import type { SimulationParamsInput } from "../simulation-schema";
+import type { SimulationParamsInput } from "../simulation-schemas";
 
 /**
  * Labelled situations for the scenario suite (scenarios.routes.test.ts). Each one is injected

@@ -4,6 +4,7 @@ import { providerIdFor } from "../providers/select";
 import { activeSimulations, applySimulations } from "../simulations";
 import type { AccountEnvironmentName, NormalizedForecast, ProviderId, SnapshotUse } from "../types";
 import { cellFor, type Cell } from "./cells";
+import { isCircuitOpenError } from "./circuit";
 import { refreshCell } from "./refresh-cell";
 import { latestHeads, latestHeadsMemo, loadPayload, type SnapshotHead } from "./store";
 
@@ -81,9 +82,10 @@ async function resolveCell(
     if (age <= freshMs) return build(head, "HIT", now);
     if (age <= STALE_MAX_MS) {
       // Stale-while-revalidate: answer now, refresh in the background (single flight).
-      refreshCell(cell, new Date(now.getTime() - freshMs)).catch((err) =>
-        log.warn("background weather refresh failed", { cell: cell.key, error: (err as Error).message }),
-      );
+      refreshCell(cell, new Date(now.getTime() - freshMs)).catch((err) => {
+        // An open circuit made no call: the failure that opened it was logged already.
+        if (!isCircuitOpenError(err)) log.warn("background weather refresh failed", { cell: cell.key, error: (err as Error).message });
+      });
       return build(head, "STALE", now);
     }
   }
@@ -94,7 +96,7 @@ async function resolveCell(
     // Stale-if-error: a snapshot younger than 6 h beats an error.
     const fallback = head ?? (await latestHeads(await getDb(), [cell.key])).get(cell.key);
     if (fallback && now.getTime() - fallback.fetchedAt.getTime() <= STALE_MAX_MS) {
-      log.warn("weather provider failed; serving stale snapshot", { cell: cell.key, error: (err as Error).message });
+      if (!isCircuitOpenError(err)) log.warn("weather provider failed; serving stale snapshot", { cell: cell.key, error: (err as Error).message });
       return build(fallback, "STALE", now);
     }
     throw err;

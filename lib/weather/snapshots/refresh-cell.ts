@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import { getDbHandle, type Db } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { env } from "@/lib/env";
+import { countUpstreamCall } from "@/lib/platform/metrics";
 import { providerById } from "../providers/select";
 import type { Cell } from "./cells";
+import { closeCircuit, isProviderFault, openCircuitError, recordProviderFailure } from "./circuit";
 import { insertSnapshot, latestHeads, type SnapshotHead } from "./store";
 
 // In-process single flight: concurrent refreshes of one cell share one promise.
@@ -13,7 +15,8 @@ const inflight = new Map<string, Promise<SnapshotHead>>();
  * Fetches a cell from its provider and stores a new snapshot, unless a snapshot
  * fetched at or after `notOlderThan` appears meanwhile (another request or process
  * did the work). One upstream call per cell at a time: within a process through the
- * promise map, across processes through a claim row in Postgres.
+ * promise map, across processes through a claim row in Postgres. While the cell's circuit is
+ * open (circuit.ts) it fails at once with the recorded provider error, without calling upstream.
  */
 export function refreshCell(cell: Cell, notOlderThan: Date): Promise<SnapshotHead> {
   const existing = inflight.get(cell.key);
@@ -38,9 +41,17 @@ function leaseMs(): number {
  * process by design, so the promise map suffices there.
  */
 export async function refreshAcrossProcesses(db: Db, driver: "postgres" | "pglite", cell: Cell, notOlderThan: Date): Promise<SnapshotHead> {
-  if (driver === "pglite") return fetchAndStore(db, cell);
+  if (driver === "pglite") {
+    const open = await openCircuitError(db, cell);
+    if (open) throw shortCircuit(cell, open);
+    const head = await fetchAndStore(db, cell);
+    await closeCircuit(db, cell);
+    return head;
+  }
   const lease = leaseMs();
   for (;;) {
+    const open = await openCircuitError(db, cell);
+    if (open) throw shortCircuit(cell, open);
     const claim = await tryClaim(db, cell.key, lease);
     if (claim) {
       try {
@@ -63,6 +74,11 @@ export async function refreshAcrossProcesses(db: Db, driver: "postgres" | "pglit
   }
 }
 
+function shortCircuit(cell: Cell, err: Error): Error {
+  countUpstreamCall(cell.provider, "circuit_open");
+  return err;
+}
+
 async function freshHead(db: Db, key: string, notOlderThan: Date): Promise<SnapshotHead | undefined> {
   const head = (await latestHeads(db, [key])).get(key);
   return head && head.fetchedAt.getTime() >= notOlderThan.getTime() ? head : undefined;
@@ -79,6 +95,7 @@ async function tryClaim(db: Db, key: string, lease: number): Promise<string | un
         values (${key}, now() + make_interval(secs => ${lease / 1000}), now())
         on conflict (cache_key) do update set claimed_until = excluded.claimed_until, claimed_at = excluded.claimed_at
           where weather_refresh_claims.claimed_until < now()
+          and (weather_refresh_claims.open_until is null or weather_refresh_claims.open_until <= now())
         returning claimed_at::text as claimed_at`,
   );
   return rows[0]?.claimed_at;
@@ -89,12 +106,28 @@ async function claimActive(db: Db, key: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Deletes our claim only: after an expired lease someone else may hold the key. */
+/**
+ * Deletes our claim only (after an expired lease someone else may hold the key), and not when
+ * our call just opened the circuit: then the row stays as the open circuit, claim released.
+ * Deleting it after a successful half-open probe closes the circuit.
+ */
 async function releaseClaim(db: Db, key: string, claim: string): Promise<void> {
-  await db.execute(sql`delete from weather_refresh_claims where cache_key = ${key} and claimed_at::text = ${claim}`);
+  await db.execute(
+    sql`delete from weather_refresh_claims where cache_key = ${key} and claimed_at::text = ${claim} and (open_until is null or open_until <= now())`,
+  );
 }
 
 async function fetchAndStore(db: Db, cell: Cell): Promise<SnapshotHead> {
-  const forecast = await providerById(cell.provider).fetchForecast(cell.center);
+  let forecast;
+  try {
+    forecast = await providerById(cell.provider).fetchForecast(cell.center);
+  } catch (err) {
+    if (isProviderFault(err)) {
+      countUpstreamCall(cell.provider, err.code === "weather_refresh_timeout" ? "timeout" : "error");
+      await recordProviderFailure(db, cell, err);
+    }
+    throw err;
+  }
+  countUpstreamCall(cell.provider, "ok");
   return insertSnapshot(db, { cacheKey: cell.key, geohash: cell.geohash, provider: cell.provider, forecast });
 }

@@ -13,6 +13,8 @@ export interface FixtureServer {
   baseUrl: string;
   /** Requests seen, as path + query. */
   requests: string[];
+  /** When each of `requests` arrived (Date.now(), same order). */
+  arrivals: number[];
   /** Set the answer for a path prefix (e.g. "/v1/forecast"). */
   serve(pathPrefix: string, r: FixtureResponse): void;
   close(): Promise<void>;
@@ -22,9 +24,11 @@ export interface FixtureServer {
 export async function startFixtureServer(): Promise<FixtureServer> {
   const routes = new Map<string, FixtureResponse>();
   const requests: string[] = [];
+  const arrivals: number[] = [];
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
     requests.push(req.url ?? "");
+    arrivals.push(Date.now());
     const path = (req.url ?? "").split("?")[0];
     const match = [...routes.entries()].filter(([p]) => path.startsWith(p)).sort((a, b) => b[0].length - a[0].length)[0];
     if (!match) {
@@ -43,6 +47,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    arrivals,
     serve: (p, r) => routes.set(p, r),
     close: async () => {
       for (const res of hanging) res.destroy();

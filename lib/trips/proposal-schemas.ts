@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROPOSAL_STATUSES } from "@/drizzle/schema";
-import { ProposalEntityInput } from "./event-schema";
+import { ProposalEntityInput } from "./event-schemas";
 import { isIsoDateTime } from "./time";
 
 /** Size caps (413-free, 400 with the field): a proposal is a short list of candidates. */
@@ -82,7 +82,7 @@ export const ProposalSummarySchema = z
 
 export const ProposalSchema = ProposalSummarySchema.extend({
   trip_id: z.number().int(),
-  entities: z.array(z.record(z.string(), z.unknown())),
+  entities: z.array(ProposalEntityInput).meta({ description: "The entities as stored (normalised: trimmed, IATA codes upper-case)" }),
   options: z.array(ProposalOptionInput.extend({ rank: z.number().int() })).meta({ description: "Ranked: highest score first" }),
   selected_option_id: z.string().nullable(),
   created_event_ids: z.array(z.number().int()).nullable(),

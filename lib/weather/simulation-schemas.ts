@@ -1,12 +1,30 @@
 import { z } from "zod";
-import { SIMULATION_KINDS } from "@/drizzle/schema";
-import { isKnownWmoCode } from "./i18n/conditions";
+import { SIMULATION_KINDS, type SimulationKind } from "@/drizzle/schema/weather";
+import { isKnownWmoCode, KNOWN_WMO_CODES } from "./i18n/conditions";
 
 /**
  * The one injection schema: POST /v1/weather/simulations, the admin CLI (inject-weather) and
  * the sandbox portal page all validate with it. Every field the risk engine reads can be set
  * explicitly; `kind` is a preset whose values explicit fields override one by one.
  */
+/** Client-safe (no server imports): the portal's Simulations page reads its kinds and labels here. */
+export { SIMULATION_KINDS, type SimulationKind };
+
+/** Plain-words label of every preset, in the order the portal lists them. */
+export const SIMULATION_KIND_LABELS: Record<SimulationKind, string> = {
+  rain: "Rain",
+  heavy_rain: "Heavy rain",
+  gusts: "Strong gusts",
+  heat: "Heat",
+  cold: "Cold",
+  snow: "Snow",
+  fog: "Fog",
+  thunderstorm: "Thunderstorm",
+  severe_alert: "Severe weather alert",
+  freezing_rain: "Freezing rain",
+  custom: "Custom values only",
+};
+
 const num = (min: number, max: number, what: string) => z.number().min(min).max(max).describe(what);
 
 export const ALERT_SEVERITIES = ["minor", "moderate", "severe", "extreme", "unknown"] as const;
@@ -23,7 +41,7 @@ export const SimulationParams = z
       .number()
       .int()
       .refine(isKnownWmoCode, "must be a WMO 4677 code from the condition table (e.g. 0, 3, 45, 61, 63, 66, 71, 95)")
-      .describe("WMO weather code (default: from precipitation and cloud when those are set)"),
+      .meta({ description: "WMO weather code (default: from precipitation and cloud when those are set)", enum: KNOWN_WMO_CODES() }),
     wind_speed_ms: num(0, 120, "Sustained wind, m/s"),
     wind_gust_ms: num(0, 150, "Gusts, m/s"),
     wind_direction_deg: num(0, 360, "Wind direction, degrees"),
@@ -53,6 +71,14 @@ export const SimulationBody = z
       ctx.addIssue({ code: "custom", path: ["params"], message: "kind custom needs at least one explicit value" });
     }
   })
-  .meta({ id: "WeatherSimulationRequest" });
+  .meta({
+    id: "WeatherSimulationRequest",
+    // kind custom (the default) needs at least one explicit value: stated in the document too.
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) =>
+      void (jsonSchema.allOf = [{ anyOf: [
+        { required: ["kind"], properties: { kind: { enum: SIMULATION_KINDS.filter((k) => k !== "custom") } } },
+        { required: ["params"], properties: { params: { $ref: "#/components/schemas/WeatherSimulationParams", minProperties: 1 } } },
+      ] }]),
+  });
 
 export type SimulationRequest = z.infer<typeof SimulationBody>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "@/drizzle/schema";
-import { isIsoDateTime, isValidTimeZone } from "./time";
+import { TimeZoneName } from "@/lib/time/time-zone";
+import { isIsoDateTime } from "./time";
 
 /** Input shapes of itinerary events, shared by /api event CRUD, add/update ops and proposal entities. */
 
@@ -15,7 +16,7 @@ const Iata = z
   .refine((s) => /^[A-Z]{3}$/.test(s), "must be a 3-letter IATA airport code such as LHR")
   .meta({ pattern: "^[A-Z]{3}$", description: "IATA airport code (case-insensitive), e.g. LIS" });
 const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour local time HH:MM");
-const Zone = z.string().refine(isValidTimeZone, "must be an IANA time zone such as Europe/Paris").meta({ description: "IANA time zone, e.g. Europe/Lisbon" });
+const Zone = TimeZoneName;
 const short = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 
 export const FLIGHT_FIELDS = ["departureAirport", "arrivalAirport", "flightNumber", "airline", "bookingReference"] as const;
@@ -67,6 +68,24 @@ export function eventRuleIssues(e: Shape, zoneOf: (s: string) => Date): { path: 
   return issues;
 }
 
+const nullOnly = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, { type: "null" }]));
+
+/**
+ * The type rule of eventRuleIssues as JSON Schema, for the document: flight extras on flights,
+ * accommodation extras on accommodations, null (or absent) elsewhere. Without `type` (a patch), the
+ * document asks for no extras: the server also accepts them when the stored event has that type.
+ */
+export const TYPE_RULE_DOC = {
+  override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    // allOf: [{ anyOf }] reads as "these fields, and one of these rules" (generated TS types: base & (A | B | C)).
+    jsonSchema.allOf = [{ anyOf: [
+      { required: ["type"], properties: { type: { const: "flight" }, ...nullOnly(ACCOMMODATION_FIELDS) } },
+      { required: ["type"], properties: { type: { const: "accommodation" }, ...nullOnly(FLIGHT_FIELDS) } },
+      { properties: { type: { enum: EVENT_TYPES.filter((t) => t !== "flight" && t !== "accommodation") }, ...nullOnly(FLIGHT_FIELDS), ...nullOnly(ACCOMMODATION_FIELDS) } },
+    ] }];
+  },
+};
+
 function withRules<T extends z.ZodType<Shape>>(schema: T) {
   return schema.superRefine((e, ctx) => {
     // Without a trip zone at hand, compare local times as UTC: exact when both carry offsets.
@@ -77,6 +96,7 @@ function withRules<T extends z.ZodType<Shape>>(schema: T) {
 
 export const EventCreateInput = withRules(z.strictObject({ ...serverOwned, ...required, ...optionalFields })).meta({
   id: "TripEventCreate",
+  ...TYPE_RULE_DOC,
 });
 export type EventCreateInput = z.output<typeof EventCreateInput>;
 
@@ -89,13 +109,13 @@ export const EVENT_PATCH_SHAPE = {
   ...optionalFields,
 };
 
-export const EventPatchInput = withRules(z.strictObject(EVENT_PATCH_SHAPE)).meta({ id: "TripEventPatch" });
+export const EventPatchInput = withRules(z.strictObject(EVENT_PATCH_SHAPE)).meta({ id: "TripEventPatch", ...TYPE_RULE_DOC });
 export type EventPatchInput = z.output<typeof EventPatchInput>;
 
 /** A proposal entity: an event to create on accept; its times may come from the selected option. */
 export const ProposalEntityInput = withRules(
   z.strictObject({ ...required, startDateTime: DateTimeString.optional(), ...optionalFields }),
-).meta({ id: "ProposalEntity" });
+).meta({ id: "ProposalEntity", ...TYPE_RULE_DOC });
 export type ProposalEntityInput = z.output<typeof ProposalEntityInput>;
 
 /** Response shape of a trip event (flight/accommodation extras appear on those types only). */

@@ -1,0 +1,1 @@
+ALTER TABLE "trips" ADD COLUMN "currency" text DEFAULT 'EUR' NOT NULL;

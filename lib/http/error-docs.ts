@@ -1,0 +1,42 @@
+import { ERROR_STATUS, type ErrorCode } from "./errors";
+import type { RouteContract } from "./route";
+
+type AnyContract = RouteContract<any, any, any, any, any>;
+
+/**
+ * What each documented error status means, keyed by the error table's code (lib/http/errors.ts):
+ * the document states these once, not per area. An operation documents its own wording (or an
+ * extra status such as 409) in `responses`, which wins over the derived one.
+ */
+const ERROR_DOCS: Partial<Record<ErrorCode, string>> = {
+  bad_request: "Invalid request: the message names the field to fix; details.issues lists every problem.",
+  unauthorized: "Missing, malformed, unknown, revoked or expired credentials.",
+  billing_limit_reached: "billing_limit_reached: the plan does not include a dimension this call needs (details.dimension).",
+  forbidden: "The credentials lack a required scope or role.",
+  not_found: "Not found, or not owned by the caller.",
+  payload_too_large: "Body larger than the limit (1 MB by default).",
+  unsupported_media_type: "Body sent without Content-Type: application/json.",
+  rate_limit_exceeded: "rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets.",
+  internal_error: "Unexpected error; quote the request id.",
+};
+
+/**
+ * The error responses an operation can answer with, derived from its shape: every operation can
+ * be 400 (a malformed request), 401 (credentials) and 500; 403 when its auth scheme needs a scope,
+ * 404 when it has path parameters, 413/415 when it reads a body, 402/429 when its meter can refuse the call (a charge that is not always 0).
+ * Returns status -> description (from ERROR_DOCS).
+ */
+export function derivedErrorDocs(c: AnyContract): Record<number, string> {
+  const codes: ErrorCode[] = ["bad_request", "unauthorized", "internal_error"];
+  if (c.auth.scopes?.length) codes.push("forbidden");
+  if (c.params) codes.push("not_found");
+  if (c.body) codes.push("payload_too_large", "unsupported_media_type");
+  if (c.meter?.refuses) codes.push("billing_limit_reached", "rate_limit_exceeded");
+  return Object.fromEntries(codes.map((code) => [ERROR_STATUS[code], scoped(c, code)]));
+}
+
+function scoped(c: AnyContract, code: ErrorCode): string {
+  const scopes: string[] = c.auth.scopes ?? [];
+  if (code === "forbidden" && scopes.length) return `The credentials lack the ${scopes.join(" and ")} scope (insufficient_scope), or a required role.`;
+  return ERROR_DOCS[code] ?? code;
+}

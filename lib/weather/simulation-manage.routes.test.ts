@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { watchEvents } from "@/drizzle/schema";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { call } from "@/lib/http/testing";
+import { makeUser } from "@/lib/testing/fixtures";
+import { securitySuite } from "@/lib/testing/security-suite";
+import { createWatchVia, watchBody } from "@/lib/watches/testing/watch-fixtures";
+import { trustExtraCa } from "@/lib/webhooks/post-signed";
+import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
+import { drainDeliveries, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
+import { getOrCreateWatchSigningSecret } from "@/lib/webhooks/watch-signing-secret";
+import { verifyWebhook } from "@/lib/webhooks/verify";
+import { routeModule } from "@/lib/testing/route-registry";
+
+const simulations = await routeModule("/v1/weather/simulations");
+const oneSimulation = await routeModule("/v1/weather/simulations/{simulation_id}");
+const fire = await routeModule("/v1/weather/simulations/fire-watches");
+const current = await routeModule("/v1/weather/current");
+
+let t: TestDatabase;
+let rx: Receiver;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCHEDULE: "0,0,0", WEBHOOK_TIMEOUT_MS: "3000" });
+  rx = await startReceiver();
+  trustExtraCa(rx.cert);
+});
+afterAll(async () => {
+  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined, WEBHOOK_TIMEOUT_MS: undefined });
+  await rx?.close();
+  await t.close();
+});
+
+const oslo = { lat: 59.9139, lng: 10.7522 };
+const path = "/v1/weather/simulations";
+
+securitySuite({
+  name: "GET /v1/weather/simulations",
+  handler: simulations.GET,
+  method: "GET",
+  credential: "apiKey",
+  scopes: ["weather:read"],
+  wrongScope: "weather:route",
+  plan: "pro",
+  target: async () => ({ path }),
+});
+
+securitySuite({
+  name: "POST /v1/weather/simulations/fire-watches",
+  handler: fire.POST,
+  method: "POST",
+  credential: "apiKey",
+  scopes: ["weather:watch"],
+  wrongScope: "weather:read",
+  plan: "pro",
+  target: async () => ({ path: `${path}/fire-watches` }),
+});
+
+describe("list and delete injections", () => {
+  it("lists the account's live injections only, and a deleted one stops applying at once", async () => {
+    const u = await makeUser({ plan: "pro", environment: "sandbox" });
+    const k = await u.key(["weather:read"]);
+    const other = await (await makeUser({ environment: "sandbox" })).key(["weather:read"]);
+    const made = await call(simulations.POST, { method: "POST", path, bearer: k, body: { ...oslo, kind: "freezing_rain" } });
+    expect(made.status).toBe(201);
+    await call(simulations.POST, { method: "POST", path, bearer: other, body: { lat: 60.39, lng: 5.32, kind: "fog" } });
+    const id = made.body.data.simulation_id as string;
+
+    const cur = await call(current.GET, { path: `/v1/weather/current?lat=${oslo.lat}&lng=${oslo.lng}`, bearer: k });
+    expect(cur.body.data.current.condition.code).toMatch(/^freezing_rain/);
+    expect(cur.body.data.risk.reasons.map((r: { code: string }) => r.code)).toContain("freezing_rain");
+
+    const list = await call(simulations.GET, { path, bearer: k });
+    expect(list.status).toBe(200);
+    expect(list.body.data.simulations).toEqual([expect.objectContaining({ simulation_id: id, kind: "freezing_rain", lat: oslo.lat, lng: oslo.lng })]);
+    expect(list.body.meta.billing_units).toBe(0);
+
+    const foreign = await call(oneSimulation.DELETE, { method: "DELETE", path: `${path}/${id}`, params: { simulation_id: id }, bearer: other });
+    expect(foreign.status).toBe(404);
+    const del = await call(oneSimulation.DELETE, { method: "DELETE", path: `${path}/${id}`, params: { simulation_id: id }, bearer: k });
+    expect(del.status).toBe(200);
+    expect(del.body.data).toEqual({ simulation_id: id, deleted: true });
+    expect((await call(simulations.GET, { path, bearer: k })).body.data.simulations).toEqual([]);
+    const again = await call(oneSimulation.DELETE, { method: "DELETE", path: `${path}/${id}`, params: { simulation_id: id }, bearer: k });
+    expect(again.status).toBe(404);
+  });
+
+  it("production accounts get 403 on list, delete and fire", async () => {
+    const u = await makeUser({ plan: "pro" });
+    const k = await u.key(["weather:read", "weather:watch"]);
+    const id = "7d0c0a43-3f0f-4b36-9a55-2d0d3b7b2c11";
+    for (const res of [
+      await call(simulations.GET, { path, bearer: k }),
+      await call(oneSimulation.DELETE, { method: "DELETE", path: `${path}/${id}`, params: { simulation_id: id }, bearer: k }),
+      await call(fire.POST, { method: "POST", path: `${path}/fire-watches`, bearer: k }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toMatch(/sandbox/);
+    }
+  });
+});
+
+describe("fire my watches now", () => {
+  it("refreshes every active watch at once; the injected weather reaches the webhook as a signed event", async () => {
+    const u = await makeUser({ plan: "starter", environment: "sandbox" });
+    const { watch } = await createWatchVia(u, watchBody({ latitude: 61.5, longitude: 23.7, webhook_url: rx.url("/fired") }, { startInHours: 0, hours: 6 }));
+    const k = await u.key(["weather:read", "weather:watch"]);
+    const inj = await call(simulations.POST, { method: "POST", path, bearer: k, body: { lat: 61.5, lng: 23.7, kind: "thunderstorm" } });
+    expect(inj.status).toBe(201);
+
+    const res = await call(fire.POST, { method: "POST", path: `${path}/fire-watches`, bearer: k });
+    expect(res.status).toBe(200);
+    expect(res.body.data.fired).toBe(1);
+    expect(res.body.data.watches[0]).toMatchObject({ watch_id: watch.watch_id, outcome: "refreshed" });
+    const types = res.body.data.watches[0].events as string[];
+    // The first check of a new watch is its baseline (snapshot_refreshed); later ones report changes.
+    expect(types.length).toBeGreaterThan(0);
+
+    const evs = await t.db.select().from(watchEvents).where(eq(watchEvents.watchId, watch.watch_id));
+    const fired = evs.find((e) => types.includes(e.type))!;
+    await drainDeliveries();
+    const got = await waitFor(async () => rx.requests.find((q) => q.url === "/fired" && q.headers["x-service-event-id"] === fired.id), "fired delivery");
+    const { secret } = await getOrCreateWatchSigningSecret(u.accountId);
+    const h = new Headers(Object.entries(got.headers).map(([name, v]) => [name, String(v)] as [string, string]));
+    expect(verifyWebhook(got.rawBody, h, secret)).toBe(true);
+  });
+
+  it("no active watches: nothing fired", async () => {
+    const k = await (await makeUser({ plan: "starter", environment: "sandbox" })).key(["weather:watch"]);
+    const res = await call(fire.POST, { method: "POST", path: `${path}/fire-watches`, bearer: k });
+    expect(res.body.data).toEqual({ fired: 0, watches: [] });
+  });
+});
