@@ -1,7 +1,8 @@
-import { and, desc, eq, getTableColumns, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { watches, type WatchStatus } from "@/drizzle/schema";
 import { getDb, type Db, type DbOrTx } from "@/lib/db/client";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
+import { notFound } from "@/lib/http/errors";
 import { serializeWatch, serializeWatchCreated, type ChangeEventView } from "./serialize";
 
 /** How many change events a read carries. */
@@ -61,29 +62,11 @@ export async function getWatch(accountId: string, watchId: string) {
   return serializeWatch(row.w, typeof row.events === "string" ? (JSON.parse(row.events) as ChangeEventView[]) : row.events);
 }
 
-interface Cursor {
-  c: string;
-  id: string;
-}
-
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c)).toString("base64url");
-}
-
-function decodeCursor(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Cursor;
-    if (typeof c.c !== "string" || typeof c.id !== "string" || Number.isNaN(Date.parse(c.c)) || !/^[0-9a-f-]{36}$/.test(c.id)) throw new Error();
-    return c;
-  } catch {
-    throw new ApiError("bad_request", "Invalid cursor: pass the next_cursor value from the previous page unchanged.", {
-      details: { location: "query", field: "cursor" },
-    });
-  }
-}
-
 // A list item never shows the latest snapshot or risk (large jsonb) nor the claim bookkeeping.
-const { latestSnapshot: _s, latestRisk: _r, claimToken: _c, claimedUntil: _u, lastError: _e, ...LIST_COLUMNS } = getTableColumns(watches);
+const { latestSnapshot: _s, latestRisk: _r, claimToken: _c, claimedUntil: _u, lastError: _e, ...ROW_COLUMNS } = getTableColumns(watches);
+// created_at in Postgres's own text form (microseconds kept) for the page cursor: a boundary
+// never skips or repeats watches created in the same millisecond.
+const LIST_COLUMNS = { ...ROW_COLUMNS, atText: sql<string>`${watches.createdAt}::text`.as("at_text") };
 
 /** The common page (first page, any status): prepared once per handle. */
 function buildListQuery(db: Db) {
@@ -103,8 +86,7 @@ export async function listWatches(accountId: string, opts: { limit: number; curs
   if (opts.status) conds.push(eq(watches.status, opts.status));
   if (opts.cursor) {
     const c = decodeCursor(opts.cursor);
-    const at = new Date(c.c);
-    conds.push(or(lt(watches.createdAt, at), and(eq(watches.createdAt, at), sql`${watches.id} < ${c.id}::uuid`))!);
+    conds.push(sql`(${watches.createdAt}, ${watches.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`);
   }
   const rows =
     conds.length === 1
@@ -128,6 +110,6 @@ export async function listWatches(accountId: string, opts: { limit: number; curs
       updated_at: w.updatedAt.toISOString(),
     })),
     has_more: more,
-    next_cursor: more && last ? encodeCursor({ c: last.createdAt.toISOString(), id: last.id }) : null,
+    next_cursor: more && last ? encodeCursor({ at: last.atText, id: last.id }) : null,
   };
 }

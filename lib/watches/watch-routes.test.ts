@@ -5,6 +5,7 @@ import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { setPlan } from "@/lib/accounts/set-plan";
 import { z } from "zod";
+import { sql } from "drizzle-orm";
 import { allContracts } from "@/lib/http/all-contracts";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { watchContracts } from "./contracts";
@@ -260,6 +261,31 @@ describe("reading, listing, cancelling, pausing", () => {
     const bad = await call(watchRoute.GET, { path: "/v1/weather/watch?cursor=garbage", bearer: key });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/cursor/);
+  });
+
+  it("pages through watches created in the same millisecond without skipping or repeating one", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const ids: string[] = [];
+    let key = "";
+    for (let i = 0; i < 4; i++) {
+      const r = await createWatchVia(u);
+      ids.push(r.watch.watch_id);
+      key = r.key;
+    }
+    // Four creation times inside one millisecond, microseconds apart (a burst of creates can do this).
+    for (const [i, id] of ids.entries()) {
+      await t.db.execute(sql`UPDATE watches SET created_at = ${`2026-11-20 10:00:00.12300${i + 1}+00`}::timestamptz WHERE id = ${id}::uuid`);
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 6; page++) {
+      const res = await call(watchRoute.GET, { path: `/v1/weather/watch?limit=1${cursor ? `&cursor=${cursor}` : ""}`, bearer: key });
+      expect(res.status, res.text).toBe(200);
+      seen.push(...res.body.data.watches.map((w: { watch_id: string }) => w.watch_id));
+      cursor = res.body.data.next_cursor ?? undefined;
+      if (!res.body.data.has_more) break;
+    }
+    expect(seen).toEqual([...ids].reverse());
   });
 
   it("DELETE cancels (expired_at set, next check cleared), is idempotent, and the read shows it", async () => {
