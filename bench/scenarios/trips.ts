@@ -1,4 +1,5 @@
 import { closedLoop } from "../closed-loop";
+import { requestJson } from "../http-json";
 import type { BenchContext, BenchScenario } from "../types";
 
 /**
@@ -10,14 +11,8 @@ const CLIENTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const at = (i: number) => `2026-05-${String(1 + (i % 28)).padStart(2, "0")}T${String(8 + (i % 12)).padStart(2, "0")}:00:00+02:00`;
 
-async function call(ctx: BenchContext, method: string, path: string, auth: string, body?: unknown) {
-  const res = await fetch(ctx.baseUrl + path, {
-    method,
-    headers: { authorization: `Bearer ${auth}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+function call(ctx: BenchContext, method: string, path: string, auth: string, body?: unknown) {
+  return requestJson(ctx.baseUrl + path, method, { authorization: `Bearer ${auth}` }, body);
 }
 
 async function createTrip(ctx: BenchContext, token: string, name: string): Promise<number> {
