@@ -70,7 +70,7 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated: (k: CreatedA
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onInput={(e) => create.edited((e.target as HTMLInputElement).name)} noValidate className="space-y-5">
       <FormAlert errors={create.errors} title="The key was not created" />
       <Field label="Name" required hint="Where the key is used, so you recognise it later." error={errors.name}>
         {(p) => <Input {...p} name="name" required maxLength={100} placeholder="e.g. Production server" autoFocus />}

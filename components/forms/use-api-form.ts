@@ -11,6 +11,11 @@ export interface ApiFormOptions<TVars, TData> extends FieldMapping {
   onSuccess?: (data: TData, vars: TVars) => void | Promise<void>;
   /** Client-side checks run before sending; return field → message (empty = send). */
   validate?: (vars: TVars) => Record<string, string>;
+  /**
+   * The form's current values, for controlled forms: a field's error is hidden once its value
+   * differs from the one submitted (the user is fixing it), and shows again on the next submit.
+   */
+  values?: TVars;
 }
 
 export interface ApiForm<TVars, TData> {
@@ -20,6 +25,8 @@ export interface ApiForm<TVars, TData> {
   /** Message for one field, client or server side. */
   error: (field: string) => string | undefined;
   reset: () => void;
+  /** For uncontrolled forms (`onInput` on the form): hide the error of the field the user edits. */
+  edited: (field: string) => void;
   data: TData | undefined;
 }
 
@@ -33,6 +40,8 @@ const NO_ERRORS: FormErrors = { fields: {}, other: [] };
  */
 export function useApiForm<TVars, TData>(o: ApiFormOptions<TVars, TData>): ApiForm<TVars, TData> {
   const [local, setLocal] = useState<Record<string, string>>({});
+  const [submitted, setSubmitted] = useState<TVars | undefined>(undefined);
+  const [editedSince, setEditedSince] = useState<ReadonlySet<string>>(new Set());
   const m = useMutation<TData, Error, TVars>({
     mutationFn: o.mutationFn,
     onSuccess: async (data, vars) => {
@@ -41,9 +50,13 @@ export function useApiForm<TVars, TData>(o: ApiFormOptions<TVars, TData>): ApiFo
     },
   } satisfies UseMutationOptions<TData, Error, TVars>);
   const server = m.error ? formErrorsOf(m.error, o) : NO_ERRORS;
-  const errors: FormErrors = { ...server, fields: { ...server.fields, ...local } };
+  const all = { ...server.fields, ...local };
+  const stillWrong = (field: string) => !editedSince.has(field) && !changedSinceSubmit(o.values, submitted, field);
+  const errors: FormErrors = { ...server, fields: Object.fromEntries(Object.entries(all).filter(([field]) => stillWrong(field))) };
   return {
     submit: (vars) => {
+      setSubmitted(vars);
+      setEditedSince(new Set());
       const found = o.validate?.(vars) ?? {};
       setLocal(found);
       if (Object.keys(found).length) {
@@ -59,6 +72,18 @@ export function useApiForm<TVars, TData>(o: ApiFormOptions<TVars, TData>): ApiFo
       setLocal({});
       m.reset();
     },
+    edited: (field) => {
+      if (field && field in all && !editedSince.has(field)) setEditedSince(new Set(editedSince).add(field));
+    },
     data: m.data,
   };
+}
+
+/** True when a primitive field of the values differs from what was submitted. */
+function changedSinceSubmit<T>(values: T | undefined, submitted: T | undefined, field: string): boolean {
+  if (values === undefined || submitted === undefined || typeof values !== "object" || values === null) return false;
+  const now = (values as Record<string, unknown>)[field];
+  const then = (submitted as Record<string, unknown>)[field];
+  if (!(field in (values as object)) || (typeof now === "object" && now !== null)) return false;
+  return now !== then;
 }

@@ -64,6 +64,7 @@ export function SimulationForm() {
         body: { lat: Number(s.lat), lng: Number(s.lng), kind: s.kind, starts_at: new Date(s.startsAt).toISOString(), ends_at: new Date(s.endsAt).toISOString() },
       }),
     validate: check,
+    values: f,
     map: { lat: "lat", lng: "lng", starts_at: "startsAt", ends_at: "endsAt", kind: "kind" },
     successMessage: (r) => `${kindLabel(r.data.kind)} injected.`,
     onSuccess: async (r, s) => {

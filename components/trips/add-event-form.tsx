@@ -61,7 +61,7 @@ export function AddEventForm({ tripZone, defaultDate, onAdd, onDone }: { tripZon
     add.submit(Object.fromEntries(FIELDS.map((f) => [f, String(fd.get(f) ?? "")])) as Values);
   }
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} onInput={(e) => add.edited((e.target as HTMLInputElement).name)} noValidate className="space-y-4">
       <FormAlert errors={add.errors} title="The event was not added" />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Type" required error={err("type")}>

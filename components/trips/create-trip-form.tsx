@@ -44,7 +44,7 @@ export function CreateTripForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onInput={(e) => create.edited((e.target as HTMLInputElement).name)} noValidate className="space-y-5">
       <FormAlert errors={create.errors} title="The trip was not created" />
       <Field label="Name" required error={errors.name}>
         {(p) => <Input {...p} name="name" required maxLength={200} placeholder="e.g. Lisbon in May" autoFocus />}

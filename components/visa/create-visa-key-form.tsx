@@ -28,7 +28,7 @@ export function CreateVisaKeyForm({ onCreated, onCancel }: { onCreated: (k: Crea
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onInput={(e) => create.edited((e.target as HTMLInputElement).name)} noValidate className="space-y-5">
       <FormAlert errors={create.errors} title="The key was not created" />
       <Field label="Name" required hint="Where the key is used, so you recognise it later." error={create.error("name")}>
         {(p) => <Input {...p} name="name" required maxLength={100} placeholder="e.g. Booking site" autoFocus />}

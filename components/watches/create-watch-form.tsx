@@ -22,6 +22,7 @@ export function CreateWatchForm() {
   const create = useApiForm({
     mutationFn: (form: WatchFormState) => apiFetch<WeatherEnvelope<WatchSummary>>("/v1/weather/watch", { method: "POST", body: buildWatchBody(form) }),
     validate: checkWatchForm,
+    values: f,
     map: WATCH_FIELD_MAP,
     successMessage: "Watch created.",
     onSuccess: async (res) => {

@@ -55,7 +55,7 @@ export function CreateWebhookForm({ onCreated, onCancel }: { onCreated: (e: Crea
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onInput={(e) => create.edited((e.target as HTMLInputElement).name)} noValidate className="space-y-5">
       <FormAlert errors={create.errors} title="The endpoint was not created" />
       <Field label="Endpoint URL" required hint="HTTPS only; must be reachable from the internet." error={errors.url}>
         {(p) => <Input {...p} name="url" type="url" inputMode="url" required placeholder="https://example.com/webhooks/weather" autoFocus />}

@@ -66,7 +66,9 @@ export interface DerivedHazards {
 export function deriveHazards(window: HourlyPoint[], before: HourlyPoint[]): DerivedHazards {
   const out: DerivedHazards = { freezingPrecipitation: false, blackIce: false, snowOnGround: false };
   const all = [...before, ...window];
-  const times = all.map((h) => Date.parse(h.time));
+  // Parsed only when an hour at or below 0 °C needs the look-back (most windows have none).
+  let times: number[] | undefined;
+  const timeAt = (k: number) => (times ??= all.map((h) => Date.parse(h.time)))[k];
   const firstWindow = before.length;
   for (let i = firstWindow; i < all.length; i++) {
     const h = all[i];
@@ -74,7 +76,7 @@ export function deriveHazards(window: HourlyPoint[], before: HourlyPoint[]): Der
     if (!frozenAir(h) || (out.blackIce && out.snowOnGround)) continue;
     for (let j = i; j >= 0; j--) {
       const p = all[j];
-      const age = (times[i] - times[j]) / 3_600_000;
+      const age = (timeAt(i) - timeAt(j)) / 3_600_000;
       if (age > FREEZING.snowLookbackHours) break;
       const wet = isLiquidPrecipitation(p) || inList(p.weatherCode, WMO.fog);
       if (j < i && age <= FREEZING.wetLookbackHours && wet && !frozenAir(p)) out.blackIce = true;
