@@ -263,6 +263,27 @@ describe("reading, listing, cancelling, pausing", () => {
     expect(bad.body.error.message).toMatch(/cursor/);
   });
 
+  it("a read reports the latest snapshot's freshness band from its age: fresh to 60 min, stale to 6 h, then expired", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const { watch, key } = await createWatchVia(u);
+    const id = watch.watch_id;
+    const metrics = { precipitation_probability: 40, precipitation_intensity_mm_h: 0.6, temperature_c: 12.5, feels_like_c: 11, wind_speed_kph: 18.4, wind_gust_kph: 31, uv_index: 2, visibility_km: 10 };
+    const alerts = [{ id: "a1", event: "Wind warning", severity: "moderate", starts: null, ends: null, source: "Meteo-France" }];
+    const read = async () => {
+      const r = await call(watchById.GET, { bearer: key, ...byId(id) });
+      expect(r.status, r.text).toBe(200);
+      return r.body.data;
+    };
+    expect((await read()).latest_snapshot).toBeNull();
+    for (const [ageMinutes, band] of [[10, "fresh"], [59, "fresh"], [61, "stale"], [359, "stale"], [361, "expired"]] as const) {
+      const fetchedAt = new Date(Date.now() - ageMinutes * 60_000).toISOString();
+      const snap = { snapshot_id: "5b0c6f1e-0000-4c3b-9e71-2f4a6d8c1b90", forecast_type: "hourly", valid_from: null, valid_to: "2026-11-30T00:00:00.000Z", fetched_at: fetchedAt, provider: "simulated", metrics, alerts };
+      await t.db.execute(sql`UPDATE watches SET latest_snapshot = ${JSON.stringify(snap)}::jsonb WHERE id = ${id}::uuid`);
+      const d = await read();
+      expect(d.latest_snapshot, `${ageMinutes} min`).toEqual({ ...snap, provider: undefined, freshness_band: band });
+    }
+  });
+
   it("pages through watches created in the same millisecond without skipping or repeating one", async () => {
     const u = await makeUser({ plan: "starter" });
     const ids: string[] = [];
