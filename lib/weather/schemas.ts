@@ -120,11 +120,12 @@ const TimelineItemSchema = TimelineItemFields
 export const TimelineBody = z.object({
   units: UnitsSchema.default("metric"),
   language: language.optional(),
+  // Each item is validated once (the array's bounds need no second pass over the items); the
+  // body's byte cap bounds the work done before a too-long array is refused.
   items: z
-    .array(TimelineItemFields)
+    .array(TimelineItemSchema)
     .min(1, "must contain at least one item")
-    .max(MAX_TIMELINE_ITEMS, `must contain at most ${MAX_TIMELINE_ITEMS} items`)
-    .pipe(z.array(TimelineItemSchema)),
+    .max(MAX_TIMELINE_ITEMS, `must contain at most ${MAX_TIMELINE_ITEMS} items`),
 });
 
 const LatLngObject = z.object({ lat, lng });
