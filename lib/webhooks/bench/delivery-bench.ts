@@ -7,9 +7,9 @@ import { env } from "@/lib/env";
 import { job } from "@/lib/jobs/job-table";
 import { localTasks, runnerStatus, startLocalRunner } from "@/lib/jobs/local-runner";
 import { emitEvent } from "../emit-event";
+import { startReceiverProcess, type ReceiverProcess } from "./receiver-process";
 import { createEndpoint } from "../endpoints";
 import { trustExtraCa } from "../post-signed";
-import { startReceiver, type Receiver } from "../testing/https-receiver";
 import { setWebhookEnv } from "../testing/helpers";
 
 /**
@@ -86,10 +86,10 @@ interface PhaseResult {
  */
 async function phase(
   accountId: string,
-  rx: Receiver,
+  rx: ReceiverProcess,
   o: { events: number; producers: number; rate?: number; timeoutMs: number; intervalMs: number; backlog?: boolean },
 ): Promise<PhaseResult> {
-  const received = rx.requests.length;
+  await rx.receipts(); // drop what an earlier phase left
   const created = new Map<string, number>();
   const emitStarted = Date.now();
   let next = 0;
@@ -128,9 +128,8 @@ async function phase(
   await runner.stop();
 
   const firstReceipt = new Map<string, number>();
-  for (const r of rx.requests.slice(received)) {
-    const id = String(r.headers["x-service-event-id"]);
-    if (!firstReceipt.has(id)) firstReceipt.set(id, r.receivedAt);
+  for (const r of await rx.receipts()) {
+    if (!firstReceipt.has(r.eventId)) firstReceipt.set(r.eventId, r.receivedAt);
   }
   const lags = [...created].filter(([id]) => firstReceipt.has(id)).map(([id, at]) => firstReceipt.get(id)! - at).sort((a, b) => a - b);
   const lastReceipt = Math.max(started + 1, ...firstReceipt.values());
@@ -162,11 +161,12 @@ export async function runDeliveryBench(opts: {
 }): Promise<DeliveryBenchResult> {
   setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", LOG_LEVEL: "error" });
   const dbx = await isolatedDatabase();
-  const rx = await startReceiver();
+  // The receiver is another service: its own process, so its TLS work is not the runner's.
+  const rx = await startReceiverProcess();
   trustExtraCa(rx.cert);
   try {
     const { accountId } = await createUser({ email: `whbench-${randomBytes(4).toString("hex")}@bench.test`, password: "bench-password-1" });
-    await createEndpoint(accountId, { url: rx.url("/bench"), events: ["weather.change_detected"], description: "bench" });
+    await createEndpoint(accountId, { url: rx.url, events: ["weather.change_detected"], description: "bench" });
     const timeoutMs = opts.timeoutMs ?? 180_000;
     const intervalMs = opts.intervalMs ?? env().LOCAL_RUNNER_INTERVAL_MS;
     const flat = await phase(accountId, rx, { events: opts.events, producers: opts.producers ?? 16, timeoutMs, intervalMs });
