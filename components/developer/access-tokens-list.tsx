@@ -1,13 +1,8 @@
 "use client";
-import { StatusChip } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { formatDate, formatDateTime, formatRelative, isPast } from "@/lib/client/format";
+import { CredentialDateCells, CredentialDatesList } from "./credential-dates";
 import type { AccessTokenRow } from "./types";
-
-function Expiry({ at }: { at: string }) {
-  return isPast(at) ? <StatusChip status="expired" /> : <span title={formatDateTime(at)}>{formatDate(at)}</span>;
-}
 
 /** Tokens as a table from the sm breakpoint and as stacked cards on phones. */
 export function AccessTokensList({ rows, onRevoke }: { rows: AccessTokenRow[]; onRevoke: (row: AccessTokenRow) => void }) {
@@ -28,22 +23,7 @@ export function AccessTokensList({ rows, onRevoke }: { rows: AccessTokenRow[]; o
               </div>
               {revokeButton(t)}
             </div>
-            <dl className="grid grid-cols-3 gap-2 text-xs">
-              <div>
-                <dt className="text-slate-500">Created</dt>
-                <dd className="text-slate-800">{formatDate(t.createdAt)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Last used</dt>
-                <dd className="text-slate-800">{formatRelative(t.lastUsedAt)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Expires</dt>
-                <dd className="text-slate-800">
-                  <Expiry at={t.expiresAt} />
-                </dd>
-              </div>
-            </dl>
+            <CredentialDatesList dates={t} />
           </li>
         ))}
       </ul>
@@ -68,15 +48,7 @@ export function AccessTokensList({ rows, onRevoke }: { rows: AccessTokenRow[]; o
                 <Td>
                   <code className="font-mono text-xs whitespace-nowrap text-slate-700">{t.tokenPrefix}…</code>
                 </Td>
-                <Td className="whitespace-nowrap" title={formatDateTime(t.createdAt)}>
-                  {formatDate(t.createdAt)}
-                </Td>
-                <Td className="whitespace-nowrap" title={formatDateTime(t.lastUsedAt)}>
-                  {formatRelative(t.lastUsedAt)}
-                </Td>
-                <Td className="whitespace-nowrap">
-                  <Expiry at={t.expiresAt} />
-                </Td>
+                <CredentialDateCells dates={t} />
                 <Td className="text-right">{revokeButton(t)}</Td>
               </Tr>
             ))}

@@ -1,15 +1,9 @@
 "use client";
-import { Badge, StatusChip } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { formatDate, formatDateTime, formatRelative, isPast } from "@/lib/client/format";
+import { CredentialDateCells, CredentialDatesList } from "./credential-dates";
 import type { ApiKeyRow } from "./types";
-
-function Expiry({ at }: { at: string | null }) {
-  if (!at) return <span className="text-slate-500">Never</span>;
-  if (isPast(at)) return <StatusChip status="expired" />;
-  return <span title={formatDateTime(at)}>{formatDate(at)}</span>;
-}
 
 function Scopes({ scopes }: { scopes: string[] }) {
   return (
@@ -43,22 +37,7 @@ export function ApiKeysList({ rows, onRevoke }: { rows: ApiKeyRow[]; onRevoke: (
               {revokeButton(k)}
             </div>
             <Scopes scopes={k.scopes} />
-            <dl className="grid grid-cols-3 gap-2 text-xs">
-              <div>
-                <dt className="text-slate-500">Created</dt>
-                <dd className="text-slate-800">{formatDate(k.createdAt)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Last used</dt>
-                <dd className="text-slate-800">{formatRelative(k.lastUsedAt)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Expires</dt>
-                <dd className="text-slate-800">
-                  <Expiry at={k.expiresAt} />
-                </dd>
-              </div>
-            </dl>
+            <CredentialDatesList dates={k} />
           </li>
         ))}
       </ul>
@@ -87,15 +66,7 @@ export function ApiKeysList({ rows, onRevoke }: { rows: ApiKeyRow[]; onRevoke: (
                 <Td>
                   <Scopes scopes={k.scopes} />
                 </Td>
-                <Td className="whitespace-nowrap" title={formatDateTime(k.createdAt)}>
-                  {formatDate(k.createdAt)}
-                </Td>
-                <Td className="whitespace-nowrap" title={formatDateTime(k.lastUsedAt)}>
-                  {formatRelative(k.lastUsedAt)}
-                </Td>
-                <Td className="whitespace-nowrap">
-                  <Expiry at={k.expiresAt} />
-                </Td>
+                <CredentialDateCells dates={k} />
                 <Td className="text-right">{revokeButton(k)}</Td>
               </Tr>
             ))}

@@ -1,13 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { watchEvents, watches } from "@/drizzle/schema";
-import { createTestDatabase, describeWithPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
+import { describeWithPostgres } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { injectSimulatedWeather } from "@/lib/weather";
-import { trustExtraCa } from "@/lib/webhooks/post-signed";
-import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
+import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
 import { drainDeliveries, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
 import { getOrCreateWatchSigningSecret } from "@/lib/webhooks/watch-signing-secret";
 import { MAX_REFRESH_FAILURES, REFRESH_LEASE_MS } from "./cadence";
@@ -25,19 +24,7 @@ import { routeModule } from "@/lib/testing/route-registry";
 
 const watchById = await routeModule("/v1/weather/watch/{watch_id}");
 
-let t: TestDatabase;
-let rx: Receiver;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCHEDULE: "0,0,0", WEBHOOK_TIMEOUT_MS: "3000" });
-  rx = await startReceiver();
-  trustExtraCa(rx.cert);
-});
-afterAll(async () => {
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined, WEBHOOK_TIMEOUT_MS: undefined });
-  await rx?.close();
-  await t.close();
-});
+const world = deliveryTestWorld("0,0,0", { receiverPerFile: true });
 
 const HOUR = 3600_000;
 let placeSeq = 0;
@@ -47,13 +34,13 @@ async function sandboxWatch(u?: TestUser, overrides: Record<string, unknown> = {
   const user = u ?? (await makeUser({ plan: "starter", environment: "sandbox" }));
   placeSeq++;
   // Distinct geohash-5 cells per watch so injections never leak between tests.
-  const body = watchBody({ latitude: 10 + placeSeq * 0.5, longitude: 20 + placeSeq * 0.5, webhook_url: rx.url(`/watch-${placeSeq}`), ...overrides }, { startInHours: 2, hours: 4 });
+  const body = watchBody({ latitude: 10 + placeSeq * 0.5, longitude: 20 + placeSeq * 0.5, webhook_url: world.rx.url(`/watch-${placeSeq}`), ...overrides }, { startInHours: 2, hours: 4 });
   const { watch, key } = await createWatchVia(user, body);
   return { user, key, id: watch.watch_id, body, path: `/watch-${placeSeq}` };
 }
 
 async function eventsOf(watchId: string) {
-  return t.db.select().from(watchEvents).where(eq(watchEvents.watchId, watchId)).orderBy(watchEvents.createdAt);
+  return world.db.select().from(watchEvents).where(eq(watchEvents.watchId, watchId)).orderBy(watchEvents.createdAt);
 }
 
 function opensslHmacHex(secret: string, payload: string): string {
@@ -95,7 +82,7 @@ describe("refreshing a watch", () => {
     for (const c of changes) if (c.delta !== null) expect(Math.abs(c.delta)).toBeGreaterThanOrEqual(c.threshold!);
 
     await drainDeliveries();
-    const got = await waitFor(async () => rx.requests.find((q) => q.url === w.path && q.headers["x-service-event-id"] === change.id), "change delivery");
+    const got = await waitFor(async () => world.rx.requests.find((q) => q.url === w.path && q.headers["x-service-event-id"] === change.id), "change delivery");
     const envelope = JSON.parse(got.rawBody);
     expect(envelope).toMatchObject({ id: change.id, type: "weather.change_detected", data: { watch_id: w.id, changes: expect.any(Array) } });
     const { secret } = await getOrCreateWatchSigningSecret(w.user.accountId);
@@ -129,12 +116,12 @@ describe("refreshing a watch", () => {
 
   it("a crashed refresher's claim lapses after the lease; its late result is discarded", async () => {
     const w = await sandboxWatch();
-    const stale = await claimWatchNow(t.db, w.id);
+    const stale = await claimWatchNow(world.db, w.id);
     expect(stale).toBeDefined();
     // While the lease runs nobody else may claim it.
-    expect(await claimDueWatches(t.db, 1000)).not.toContainEqual(expect.objectContaining({ id: w.id }));
+    expect(await claimDueWatches(world.db, 1000)).not.toContainEqual(expect.objectContaining({ id: w.id }));
     const later = new Date(Date.now() + REFRESH_LEASE_MS + 1000);
-    const [retaken] = (await claimDueWatches(t.db, 1000, later)).filter((c) => c.id === w.id);
+    const [retaken] = (await claimDueWatches(world.db, 1000, later)).filter((c) => c.id === w.id);
     expect(retaken).toBeDefined();
     expect(await refreshWatch(w.id, { claim: stale })).toEqual({ outcome: "skipped", reason: "claim_lost" });
     expect(await refreshWatch(w.id, { claim: retaken })).toMatchObject({ outcome: "refreshed" });
@@ -145,7 +132,7 @@ describe("refreshing a watch", () => {
     const due = await sandboxWatch();
     const ended = await sandboxWatch();
     const now = new Date();
-    await t.db.update(watches).set({ startsAt: new Date(now.getTime() - 3 * HOUR), endsAt: new Date(now.getTime() - 1000) }).where(eq(watches.id, ended.id));
+    await world.db.update(watches).set({ startsAt: new Date(now.getTime() - 3 * HOUR), endsAt: new Date(now.getTime() - 1000) }).where(eq(watches.id, ended.id));
     const counts = await runDueWork(watchTasks());
     expect(counts["watch-expiry"]).toBeGreaterThanOrEqual(1);
     expect(counts["watch-refresh"]).toBeGreaterThanOrEqual(1);
@@ -159,26 +146,26 @@ describe("refreshing a watch", () => {
 
   it("cancel stops refreshes, including one already in flight", async () => {
     const w = await sandboxWatch();
-    const claim = await claimWatchNow(t.db, w.id);
+    const claim = await claimWatchNow(world.db, w.id);
     expect(claim).toBeDefined();
     await cancelWatch(w.user.accountId, w.id);
     expect(await refreshWatch(w.id, { claim })).toEqual({ outcome: "skipped", reason: "claim_lost" });
     expect(await refreshWatch(w.id)).toEqual({ outcome: "skipped", reason: "not_claimable" });
-    await t.db.update(watches).set({ nextCheckAt: new Date(Date.now() - 60_000) }).where(eq(watches.id, w.id));
+    await world.db.update(watches).set({ nextCheckAt: new Date(Date.now() - 60_000) }).where(eq(watches.id, w.id));
     await refreshDueWatches({ limit: 1000 });
     expect(await eventsOf(w.id)).toEqual([]);
-    const [row] = await t.db.select().from(watches).where(eq(watches.id, w.id));
+    const [row] = await world.db.select().from(watches).where(eq(watches.id, w.id));
     expect(row.latestSnapshot).toBeNull();
   });
 
   it("expiry emits weather.watch_expired at the webhook_url", async () => {
     const w = await sandboxWatch();
     const now = new Date();
-    await t.db.update(watches).set({ startsAt: new Date(now.getTime() - 3 * HOUR), endsAt: new Date(now.getTime() - 1000) }).where(eq(watches.id, w.id));
+    await world.db.update(watches).set({ startsAt: new Date(now.getTime() - 3 * HOUR), endsAt: new Date(now.getTime() - 1000) }).where(eq(watches.id, w.id));
     expect(await expireWatches({ now })).toBeGreaterThanOrEqual(1);
     const [ev] = (await eventsOf(w.id)).filter((e) => e.type === "weather.watch_expired");
     await drainDeliveries();
-    const got = await waitFor(async () => rx.requests.find((q) => q.headers["x-service-event-id"] === ev.id), "expiry delivery");
+    const got = await waitFor(async () => world.rx.requests.find((q) => q.headers["x-service-event-id"] === ev.id), "expiry delivery");
     expect(JSON.parse(got.rawBody)).toMatchObject({ type: "weather.watch_expired", data: { watch_id: w.id } });
     expect(await refreshWatch(w.id)).toEqual({ outcome: "skipped", reason: "not_claimable" });
   });
@@ -192,11 +179,11 @@ describe("refreshing a watch", () => {
       for (let i = 1; i < MAX_REFRESH_FAILURES; i++) {
         expect(await refreshWatch(w.id)).toEqual({ outcome: "failed_attempt", failureCount: i });
       }
-      const [mid] = await t.db.select().from(watches).where(eq(watches.id, w.id));
+      const [mid] = await world.db.select().from(watches).where(eq(watches.id, w.id));
       expect(mid.nextCheckAt!.getTime()).toBeGreaterThan(Date.now());
       expect(mid.lastError).toBeTruthy();
       expect(await refreshWatch(w.id)).toEqual({ outcome: "watch_failed" });
-      const [row] = await t.db.select().from(watches).where(eq(watches.id, w.id));
+      const [row] = await world.db.select().from(watches).where(eq(watches.id, w.id));
       expect(row).toMatchObject({ status: "failed", failureCount: MAX_REFRESH_FAILURES, nextCheckAt: null });
       const failed = (await eventsOf(w.id)).filter((e) => e.type === "weather.watch_failed");
       expect(failed).toHaveLength(1);
@@ -209,7 +196,7 @@ describe("refreshing a watch", () => {
 
 describeWithPostgres("concurrent refreshers (real Postgres)", () => {
   async function refreshedCounts(ids: string[]) {
-    const rows = await t.db
+    const rows = await world.db
       .select({ watchId: watchEvents.watchId, n: sql<number>`count(*)::int` })
       .from(watchEvents)
       .where(and(inArray(watchEvents.watchId, ids), eq(watchEvents.type, "weather.snapshot_refreshed")))
@@ -230,7 +217,7 @@ describeWithPostgres("concurrent refreshers (real Postgres)", () => {
 
   it("a claim delivered several times at once (duplicate events) is processed once", async () => {
     const w = await sandboxWatch(await makeUser({ plan: "starter", environment: "sandbox" }));
-    const claim = await claimWatchNow(t.db, w.id);
+    const claim = await claimWatchNow(world.db, w.id);
     const results = await Promise.all(Array.from({ length: 5 }, () => refreshWatch(w.id, { claim })));
     expect(results.filter((r) => r.outcome === "refreshed")).toHaveLength(1);
     expect(results.filter((r) => r.outcome === "skipped")).toHaveLength(4);

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { watchEvents } from "@/drizzle/schema";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { createWatchVia, watchBody } from "@/lib/watches/testing/watch-fixtures";
-import { trustExtraCa } from "@/lib/webhooks/post-signed";
-import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
-import { drainDeliveries, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
+import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
+import { drainDeliveries, waitFor } from "@/lib/webhooks/testing/helpers";
 import { getOrCreateWatchSigningSecret } from "@/lib/webhooks/watch-signing-secret";
 import { verifyWebhook } from "@/lib/webhooks/verify";
 import { routeModule } from "@/lib/testing/route-registry";
@@ -18,19 +16,7 @@ const oneSimulation = await routeModule("/v1/weather/simulations/{simulation_id}
 const fire = await routeModule("/v1/weather/simulations/fire-watches");
 const current = await routeModule("/v1/weather/current");
 
-let t: TestDatabase;
-let rx: Receiver;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCHEDULE: "0,0,0", WEBHOOK_TIMEOUT_MS: "3000" });
-  rx = await startReceiver();
-  trustExtraCa(rx.cert);
-});
-afterAll(async () => {
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined, WEBHOOK_TIMEOUT_MS: undefined });
-  await rx?.close();
-  await t.close();
-});
+const world = deliveryTestWorld("0,0,0", { receiverPerFile: true });
 
 const oslo = { lat: 59.9139, lng: 10.7522 };
 const path = "/v1/weather/simulations";
@@ -104,7 +90,7 @@ describe("list and delete injections", () => {
 describe("fire my watches now", () => {
   it("refreshes every active watch at once; the injected weather reaches the webhook as a signed event", async () => {
     const u = await makeUser({ plan: "starter", environment: "sandbox" });
-    const { watch } = await createWatchVia(u, watchBody({ latitude: 61.5, longitude: 23.7, webhook_url: rx.url("/fired") }, { startInHours: 0, hours: 6 }));
+    const { watch } = await createWatchVia(u, watchBody({ latitude: 61.5, longitude: 23.7, webhook_url: world.rx.url("/fired") }, { startInHours: 0, hours: 6 }));
     const k = await u.key(["weather:read", "weather:watch"]);
     const inj = await call(simulations.POST, { method: "POST", path, bearer: k, body: { lat: 61.5, lng: 23.7, kind: "thunderstorm" } });
     expect(inj.status).toBe(201);
@@ -117,10 +103,10 @@ describe("fire my watches now", () => {
     // The first check of a new watch is its baseline (snapshot_refreshed); later ones report changes.
     expect(types.length).toBeGreaterThan(0);
 
-    const evs = await t.db.select().from(watchEvents).where(eq(watchEvents.watchId, watch.watch_id));
+    const evs = await world.db.select().from(watchEvents).where(eq(watchEvents.watchId, watch.watch_id));
     const fired = evs.find((e) => types.includes(e.type))!;
     await drainDeliveries();
-    const got = await waitFor(async () => rx.requests.find((q) => q.url === "/fired" && q.headers["x-service-event-id"] === fired.id), "fired delivery");
+    const got = await waitFor(async () => world.rx.requests.find((q) => q.url === "/fired" && q.headers["x-service-event-id"] === fired.id), "fired delivery");
     const { secret } = await getOrCreateWatchSigningSecret(u.accountId);
     const h = new Headers(Object.entries(got.headers).map(([name, v]) => [name, String(v)] as [string, string]));
     expect(verifyWebhook(got.rawBody, h, secret)).toBe(true);
