@@ -1,3 +1,4 @@
+import { parisTimelineItems } from "@/lib/weather/testing/timeline-items";
 import type { BenchScenario } from "../types";
 
 /**
@@ -5,20 +6,8 @@ import type { BenchScenario } from "../types";
  * timeline over 10 cells, a route; a cold burst of 50 requests for one cell must make exactly
  * one upstream call (counted as the snapshots stored for the cell: every upstream fetch stores one).
  */
-const hour = 3_600_000;
-
 function timelineBody(): string {
-  const base = Math.floor(Date.now() / hour) * hour;
-  const items = Array.from({ length: 100 }, (_, i) => ({
-    id: `i${i}`,
-    // 10 cells ~ 20 km apart around Paris; each cell carries 10 items.
-    lat: 48.0 + (i % 10) * 0.2,
-    lng: 2.35,
-    start: new Date(base + (2 + (i % 24)) * hour).toISOString(),
-    end: new Date(base + (3 + (i % 24)) * hour).toISOString(),
-    activity_type: ["walking_tour", "museum", "beach", "dining", "cycling"][i % 5],
-  }));
-  return JSON.stringify({ items });
+  return JSON.stringify({ items: parisTimelineItems() });
 }
 
 async function warm(url: string, init: RequestInit) {

@@ -4,10 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeUser } from "@/lib/testing/fixtures";
 import { makeApiWorld, type ApiWorld } from "@/lib/testing/api-world";
 import { exampleRequest, exampleStatus, publicContracts, send } from "@/lib/testing/example-requests";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { trustExtraCa } from "@/lib/webhooks/post-signed";
-import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
-import { setWebhookEnv } from "@/lib/webhooks/testing/helpers";
+import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
 import { RECORDED_RESPONSES, type RecordedExample } from "./examples/attach";
 import { buildOpenApiDocument } from "./openapi";
 import { allContracts } from "./all-contracts";
@@ -22,23 +19,17 @@ import { checkResponse } from "./response-check";
 const RECORD = process.env.RECORD_EXAMPLES === "1";
 const recorded: Record<string, RecordedExample> = {};
 let w: ApiWorld;
-let t: TestDatabase;
-let rx: Receiver;
+
+// Its own database, loopback webhook settings, one HTTPS receiver for the file.
+const world = deliveryTestWorld("0", { receiverPerFile: true });
 
 beforeAll(async () => {
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCHEDULE: "0", WEBHOOK_TIMEOUT_MS: "3000" });
-  t = await createTestDatabase();
-  rx = await startReceiver();
-  trustExtraCa(rx.cert);
   await makeUser({ email: "ana.silva@example.com" }); // tripMembers.add adds an existing user
-  w = await makeApiWorld(rx.url("/skycast/events"));
+  w = await makeApiWorld(world.rx.url("/skycast/events"));
 });
 afterAll(async () => {
-  await rx.close();
-  await t.close();
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined, WEBHOOK_TIMEOUT_MS: undefined });
   if (!RECORD) return;
-  const receiverOrigin = new URL(rx.url("/")).origin;
+  const receiverOrigin = new URL(world.rx.url("/")).origin;
   const sorted = Object.fromEntries(Object.entries(recorded).sort(([a], [b]) => a.localeCompare(b)));
   // The loopback receiver stands in for an integrator's endpoint: show the endpoint the examples name.
   const text = JSON.stringify(sorted, null, 2).replaceAll(receiverOrigin, "https://hooks.example.com/skycast");

@@ -1,13 +1,10 @@
 import { randomInt } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { makeApiWorld, type ApiWorld } from "@/lib/testing/api-world";
 import { exampleRequest, publicContracts, send, type ExampleRequest } from "@/lib/testing/example-requests";
 import { invalidObject, valid, type Components, type Schema } from "@/lib/testing/schema-arbitrary";
-import { trustExtraCa } from "@/lib/webhooks/post-signed";
-import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
-import { setWebhookEnv } from "@/lib/webhooks/testing/helpers";
+import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
 import { allContracts } from "./all-contracts";
 import { buildOpenApiDocument } from "./openapi";
 
@@ -42,21 +39,15 @@ const STATE_RULES: Array<{ op: string; message: RegExp; why: string }> = [
 ];
 
 const stats = { operations: 0, requests: 0, valid: 0, invalid: 0, domainRefusals: 0, failures: [] as string[] };
-let t: TestDatabase;
-let rx: Receiver;
 let w: ApiWorld;
 
+// Its own database, loopback webhook settings, one HTTPS receiver for the file.
+const world = deliveryTestWorld("0", { receiverPerFile: true });
+
 beforeAll(async () => {
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCHEDULE: "0", WEBHOOK_TIMEOUT_MS: "3000" });
-  t = await createTestDatabase();
-  rx = await startReceiver();
-  trustExtraCa(rx.cert);
-  w = await makeApiWorld(rx.url("/skycast/events"));
+  w = await makeApiWorld(world.rx.url("/skycast/events"));
 });
 afterAll(async () => {
-  await rx.close();
-  await t.close();
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined, WEBHOOK_TIMEOUT_MS: undefined });
   console.log(
     `fuzz seed=${SEED}: ${stats.operations} operations covered, ${stats.requests} requests sent (${stats.valid} valid, ${stats.invalid} invalid; ${stats.domainRefusals} valid ones refused by state rules), ${stats.failures.length} failures`,
   );

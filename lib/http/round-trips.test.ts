@@ -6,6 +6,7 @@ import { createVisaKey } from "@/lib/visa/visa-keys";
 import { seedVisaSample } from "@/lib/visa/sample-data";
 import { createWatchVia } from "@/lib/watches/testing/watch-fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
+import { parisTimelineItems } from "@/lib/weather/testing/timeline-items";
 
 const health = await routeModule("/v1/weather/health");
 const usage = await routeModule("/v1/usage");
@@ -114,16 +115,7 @@ describe("statements per request", () => {
 
   it("POST /v1/weather/timeline, 100 items over 10 cells: one (the reservation); heads from the memo, payloads from memory", async () => {
     const tk = await u.key(["weather:timeline"]);
-    const hour = 3_600_000;
-    const base = Math.floor(Date.now() / hour) * hour;
-    const items = Array.from({ length: 100 }, (_, i) => ({
-      id: `i${i}`,
-      lat: 48.0 + (i % 10) * 0.2,
-      lng: 2.35,
-      start: new Date(base + (2 + (i % 24)) * hour).toISOString(),
-      end: new Date(base + (3 + (i % 24)) * hour).toISOString(),
-      activity_type: ["walking_tour", "museum", "beach", "dining", "cycling"][i % 5],
-    }));
+    const items = parisTimelineItems();
     const s = await cost(timeline.POST, { method: "POST", path: "/v1/weather/timeline", bearer: tk, body: { items } });
     // The newest heads of all cells are memoised for 1 s (lib/weather/snapshots/store.ts): a slow
     // machine may let it lapse, and then one statement reads every cell's head, never one per cell.

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { watches, type WatchStatus } from "@/drizzle/schema";
 import { getDb, type Db, type DbOrTx } from "@/lib/db/client";
@@ -18,7 +18,7 @@ export async function findOwnedWatch(db: DbOrTx, accountId: string, watchId: str
 }
 
 /** A timestamptz as toISOString() writes it (UTC, milliseconds), in SQL. */
-const isoUtc = (col: AnyPgColumn) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoUtc = (col: AnyPgColumn | SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export type WatchListItem = z.infer<typeof WatchListItemSchema>;
 export type WatchView = z.infer<typeof WatchSchema>;
@@ -53,7 +53,7 @@ const LATEST_SNAPSHOT = sql`CASE WHEN ${watches.latestSnapshot} IS NULL THEN NUL
 const RECENT_EVENTS = sql`(
     SELECT coalesce(json_agg(json_build_object(
              'event_id', e.id, 'type', e.type,
-             'created_at', to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             'created_at', ${isoUtc(sql.raw("e.created_at"))},
              'snapshot_id', e.snapshot_id, 'data', e.data) ORDER BY e.created_at DESC, e.id DESC), '[]'::json)
     FROM (SELECT ev.id, ev.type, ev.created_at, ev.snapshot_id, ev.data FROM watch_events ev
           WHERE ev.watch_id = ${watches.id} AND ev.type <> 'weather.snapshot_refreshed'
