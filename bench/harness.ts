@@ -67,7 +67,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
 export async function load(baseUrl: string, o: LoadOptions): Promise<LoadResult> {
-  const common = {
+  if (WARMUP_SECONDS > 0) await autocannon({ ...cannonOptions(baseUrl, o), duration: WARMUP_SECONDS });
+  return measure(baseUrl, o, o.durationSeconds ?? SECONDS);
+}
+
+function cannonOptions(baseUrl: string, o: LoadOptions) {
+  return {
     url: baseUrl + o.path,
     method: o.method ?? "GET",
     headers: o.headers,
@@ -75,8 +80,10 @@ export async function load(baseUrl: string, o: LoadOptions): Promise<LoadResult>
     requests: o.requests as never,
     connections: o.connections ?? 64,
   };
-  if (WARMUP_SECONDS > 0) await autocannon({ ...common, duration: WARMUP_SECONDS });
-  const r = await autocannon({ ...common, duration: o.durationSeconds ?? SECONDS });
+}
+
+async function measure(baseUrl: string, o: LoadOptions, seconds: number): Promise<LoadResult> {
+  const r = await autocannon({ ...cannonOptions(baseUrl, o), duration: seconds });
   return {
     title: o.title,
     rps: Math.round(r.requests.average),
@@ -89,6 +96,40 @@ export async function load(baseUrl: string, o: LoadOptions): Promise<LoadResult>
 }
 
 export const HEALTHZ = "GET /api/healthz";
+
+const HEALTHZ_LOAD: LoadOptions = { title: HEALTHZ, path: "/api/healthz" };
+
+/**
+ * A row with a target is measured paired with /api/healthz in the same interval: after a warm-up
+ * of both, three slices of each in the order H R R H H R (drift in the machine's speed cancels
+ * to first order), each BENCH_SECONDS/3 long. The row's req/s and its baseline are the means of
+ * its slices, so the ratio compares the two under the same conditions.
+ */
+export async function pairedLoad(baseUrl: string, o: LoadOptions): Promise<{ row: LoadResult; baseline: number }> {
+  if (WARMUP_SECONDS > 0) {
+    await autocannon({ ...cannonOptions(baseUrl, HEALTHZ_LOAD), duration: WARMUP_SECONDS });
+    await autocannon({ ...cannonOptions(baseUrl, o), duration: WARMUP_SECONDS });
+  }
+  const slice = Math.max(2, Math.round((o.durationSeconds ?? SECONDS) / 3));
+  const rows: LoadResult[] = [];
+  const bases: LoadResult[] = [];
+  for (const which of ["H", "R", "R", "H", "H", "R"]) {
+    if (which === "H") bases.push(await measure(baseUrl, HEALTHZ_LOAD, slice));
+    else rows.push(await measure(baseUrl, o, slice));
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const row: LoadResult = {
+    title: o.title,
+    rps: Math.round(mean(rows.map((r) => r.rps))),
+    p50: +mean(rows.map((r) => r.p50)).toFixed(1),
+    p99: Math.max(...rows.map((r) => r.p99)),
+    non2xx: sum(rows.map((r) => r.non2xx)),
+    errors: sum(rows.map((r) => r.errors)),
+    requests: sum(rows.map((r) => r.requests)),
+  };
+  return { row, baseline: Math.round(mean(bases.map((r) => r.rps))) };
+}
 
 export interface BenchRecorder {
   ctx: BenchContext;
@@ -109,6 +150,11 @@ export function makeContext(baseUrl: string, dbEnv: Record<string, string>): Ben
     baseUrl,
     admin: (command, flags) => runAdmin(dbEnv, command, flags),
     async load(o) {
+      if (o.target !== undefined && o.title !== HEALTHZ) {
+        const paired = await pairedLoad(baseUrl, o);
+        rows.push({ ...paired.row, scenario, target: o.target, baseline: paired.baseline, note: o.note ?? "paired with healthz" });
+        return paired.row;
+      }
       const r = await load(baseUrl, o);
       if (o.title === HEALTHZ && baseline === undefined) baseline = r.rps;
       rows.push({ ...r, scenario, target: o.target, baseline });

@@ -31,8 +31,13 @@ export interface LoadOptions {
   body?: string;
   connections?: number;
   durationSeconds?: number;
-  /** Ratio to healthz this row must reach (issue 15's table); shown beside the figure. */
+  /**
+   * Ratio to healthz this row must reach (issue 15's table); shown beside the figure. A row with
+   * a target is measured paired with healthz (harness.ts pairedLoad), its ratio from that pair.
+   */
   target?: number;
+  /** Shown in the table's note column. */
+  note?: string;
   /** Build each request (e.g. different bodies per request). */
   requests?: Array<{ method?: string; path?: string; body?: string; headers?: Record<string, string> }>;
 }
@@ -51,7 +56,7 @@ export interface LoadResult {
 export interface TableRow extends LoadResult {
   scenario?: string;
   target?: number;
-  /** /api/healthz req/s measured just before this row's scenario, and the ratio to it. */
+  /** /api/healthz req/s: paired with the row when it has a target, else measured just before its scenario; the ratio is to it. */
   baseline?: number;
   ratio?: number;
   /** Extra figures (e.g. applied ops/s, items/s). */
