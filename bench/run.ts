@@ -8,7 +8,7 @@
  * invariant checks, and writes everything to bench/results/<date-time>.json (git-ignored) so runs
  * can be compared. On a shared machine the load moves during a pass, so /api/healthz is measured
  * again before each scenario and each row's ratio uses the figure measured just before it. Exit code 1 when an invariant check fails.
- * Options: BENCH_ONLY=<substring> runs matching scenarios (the healthz baseline is always
+ * Options: BENCH_ONLY=<substring>[,<substring>…] runs matching scenarios (the healthz baseline is always
  * measured); BENCH_SKIP_EMBEDDED=1; BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (2),
  * BENCH_DB_PREFIX (name prefix of the throw-away database, default bench).
  */
@@ -28,8 +28,8 @@ async function loadScenarios(): Promise<BenchScenario[]> {
     const mod = (await import(path.join(dir, f))) as { scenarios?: BenchScenario[] };
     all.push(...(mod.scenarios ?? []));
   }
-  const only = process.env.BENCH_ONLY;
-  return only ? all.filter((s) => s.name.includes(only)) : all;
+  const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+  return only?.length ? all.filter((s) => only.some((o) => s.name.includes(o))) : all;
 }
 
 function serverEnv(dbEnv: Record<string, string>): Record<string, string> {

@@ -46,6 +46,27 @@ describe("input hygiene: lone surrogates and NUL in stored strings are a 400 nam
     expect(ok.status).toBe(201);
   });
 
+  it("escapes are found however they are written; text that only looks like one is stored", async () => {
+    const f = await makeTrip();
+    const key = await f.owner.key(["write"]);
+    const raw = (rawBody: string) =>
+      call(tripEventsRoute.POST, {
+        method: "POST", path: `/api/trips/${f.tripId}/events`, params: { tripId: String(f.tripId) }, bearer: key,
+        headers: { "content-type": "application/json" }, rawBody,
+      });
+    const body = (title: string) => JSON.stringify({ ...sampleEvent(), title: "TITLE" }).replace('"TITLE"', `"${title}"`);
+    expectFieldError(await raw(body("a\\uD83Db")), "title"); // upper-case lone high surrogate
+    expectFieldError(await raw(body("\\uDFFF")), "title"); // lone low surrogate
+    expectFieldError(await raw(body("a\\u0000")), "title");
+    // A pair is one character; an escaped backslash before "u0000" is the text \u0000.
+    const pair = await raw(body("\\ud83c\\udfb8 night"));
+    expect(pair.status).toBe(201);
+    expect(pair.body.title).toBe("🎸 night");
+    const literal = await raw(body("C:\\\\u0000dir"));
+    expect(literal.status).toBe(201);
+    expect(literal.body.title).toBe("C:\\u0000dir");
+  });
+
   it("PATCH /api/events/{id}", async () => {
     const f = await makeTrip();
     const key = await f.owner.key(["write"]);

@@ -50,9 +50,15 @@ export async function readJsonBody(req: Request, maxBytes: number, optional: boo
   } catch (err) {
     throw new ApiError("bad_request", `Malformed JSON body: ${(err as Error).message}`);
   }
-  assertCleanText("body", parsed);
+  // The text was decoded from UTF-8 (invalid bytes become U+FFFD) and JSON forbids raw control
+  // characters in strings, so a NUL or a lone surrogate can only come from a \u escape: a body
+  // without one (nearly all) needs no walk over its strings.
+  if (MAYBE_UNSTORABLE_ESCAPE.test(text)) assertCleanText("body", parsed);
   return parsed;
 }
+
+/** `\u0000` or a `\uD800`-`\uDFFF` escape (a false positive, e.g. an escaped backslash before "u0000", only costs the walk). */
+const MAYBE_UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
 
 interface Walk {
   value: unknown;

@@ -7,6 +7,7 @@ import { makeUser } from "@/lib/testing/fixtures";
 import { none } from "@/lib/auth/strategies";
 import { contract, defineRoute } from "./route";
 import { ApiError } from "./errors";
+import { RawJson } from "./raw-json";
 import { routeModule } from "@/lib/testing/route-registry";
 
 let t: TestDatabase;
@@ -44,6 +45,35 @@ const flat = defineRoute(
     throw new ApiError("STALE_REVISION", "Trip is at revision 4, not 3.", { extra: { current_revision: 4, base_revision: 3 } });
   },
 );
+
+const rawShape = z.object({ items: z.array(z.object({ n: z.number() })) });
+const rawWeather = defineRoute(
+  contract({ method: "GET", path: "/test/raw", summary: "raw", tags: ["test"], family: "weather", auth: none(), responses: { 200: { description: "ok", schema: rawShape } } }),
+  async () => ({ data: new RawJson<z.infer<typeof rawShape>>('{"items":[{"n":1},{"n":2}]}'), meta: { note: "kept" } }),
+);
+const rawPlain = defineRoute(
+  contract({ method: "GET", path: "/test/raw-plain", summary: "raw", tags: ["test"], family: "api", auth: none(), responses: { 200: { description: "ok", schema: rawShape } } }),
+  async () => ({ status: 200, data: new RawJson<z.infer<typeof rawShape>>('{"items":[]}'), headers: { "X-Extra": "1" } }),
+);
+
+describe("route helper: pre-serialised data (RawJson)", () => {
+  it("splices the text into the weather envelope beside the meta, as JSON", async () => {
+    const res = await call(rawWeather, { path: "/test/raw", checkContract: false });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.body.data).toEqual({ items: [{ n: 1 }, { n: 2 }] });
+    expect(res.body.meta).toMatchObject({ note: "kept", billing_units: 0, request_id: res.headers.get("x-request-id") });
+    expect(res.text.startsWith('{"data":{"items":[{"n":1},{"n":2}]},"meta":{')).toBe(true);
+  });
+
+  it("is the whole body in the other families, with the reply's status and headers", async () => {
+    const res = await call(rawPlain, { path: "/test/raw-plain", checkContract: false });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('{"items":[]}');
+    expect(res.headers.get("x-extra")).toBe("1");
+    expect(res.headers.get("content-type")).toBe("application/json");
+  });
+});
 
 describe("route helper", () => {
   it("validates params, query and body and returns the handler's data", async () => {

@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { recordRequest, type RequestTrace } from "@/lib/requests/request-log";
 import { errorBody, weatherMeta } from "./envelopes";
+import { RawJson } from "./raw-json";
 import { ApiError, isApiError } from "./errors";
 import { assertCleanText, readJsonBody, searchParamsObject, validationError } from "./parse";
 import type { AuthStrategy, Family, MeterSession, Principal, Reply, RouteMeter } from "./types";
@@ -82,7 +83,7 @@ type BodyOf<E> = E extends { schema: infer Z extends z.ZodType } ? z.input<Z> : 
  * handler cannot return a field the document does not declare (and the route tests check
  * every body against the generated document at run time).
  */
-export type ReplyFor<R> = Omit<Reply, "data"> & { data?: BodyOf<R[SuccessStatus<R>]> };
+export type ReplyFor<R> = Omit<Reply, "data"> & { data?: BodyOf<R[SuccessStatus<R>]> | RawJson<BodyOf<R[SuccessStatus<R>]>> };
 
 /** A route function with its contract attached (the test client validates responses against it). */
 export type RouteFunction = ((req: Request, nextCtx?: NextRouteContext) => Promise<Response>) & {
@@ -283,11 +284,14 @@ function render(
   if (status === 204 || (reply.data === undefined && family !== "weather")) {
     return new Response(null, { status: status === 200 ? 204 : status, headers });
   }
-  let body: unknown = reply.data;
-  if (family === "weather") {
-    body = { data: reply.data, meta: weatherMeta(requestId, { ...defaultMeta, billing_units: billingUnits, ...(reply.meta ?? {}) }) };
+  const meta = family === "weather" ? weatherMeta(requestId, { ...defaultMeta, billing_units: billingUnits, ...(reply.meta ?? {}) }) : undefined;
+  if (reply.data instanceof RawJson) {
+    // Pre-serialised data (raw-json.ts): spliced into the envelope, never parsed here.
+    headers.set("content-type", "application/json");
+    const text = meta ? `{"data":${reply.data.text},"meta":${JSON.stringify(meta)}}` : reply.data.text;
+    return new Response(text, { status, headers });
   }
-  return Response.json(body, { status, headers });
+  return Response.json(meta ? { data: reply.data, meta } : reply.data, { status, headers });
 }
 
 async function renderError(

@@ -4,6 +4,7 @@ import { watches, type WatchStatus } from "@/drizzle/schema";
 import { getDb, type Db, type DbOrTx } from "@/lib/db/client";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
 import { notFound } from "@/lib/http/errors";
+import { RawJson } from "@/lib/http/raw-json";
 import type { z } from "zod";
 import type { WatchListItemSchema, WatchSchema } from "./schemas";
 
@@ -68,9 +69,9 @@ const preparedList = new WeakMap<Db, ReturnType<typeof buildListQuery>>();
 function buildGetQuery(db: Db) {
   return db
     .select({
-      item: sql<WatchView | string>`json_build_object(${LIST_PAIRS},
+      item: sql<string>`json_build_object(${LIST_PAIRS},
         'paused_at', ${isoUtc(watches.pausedAt)}, 'latest_snapshot', ${LATEST_SNAPSHOT},
-        'latest_risk', ${watches.latestRisk}, 'recent_change_events', ${RECENT_EVENTS})`.as("item"),
+        'latest_risk', ${watches.latestRisk}, 'recent_change_events', ${RECENT_EVENTS})::text`.as("item"),
     })
     .from(watches)
     .where(and(eq(watches.id, sql.placeholder("watchId")), eq(watches.accountId, sql.placeholder("accountId"))))
@@ -87,19 +88,20 @@ function memo<T>(map: WeakMap<Db, T>, db: Db, build: (db: Db) => T): T {
   return q;
 }
 
-/** Drivers differ: postgres-js hands json over parsed, PGlite as text. */
-const parsed = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
-
-/** The full read shape in one statement: the owned watch with its recent change events. */
-export async function getWatch(accountId: string, watchId: string): Promise<WatchView> {
+/**
+ * The full read shape in one statement: the owned watch with its recent change events, as the
+ * JSON text Postgres built (spliced into the response as is, lib/http/raw-json.ts).
+ */
+export async function getWatch(accountId: string, watchId: string): Promise<RawJson<WatchView>> {
   const db = await getDb();
   const [row] = await memo(preparedGet, db, buildGetQuery).execute({ watchId, accountId });
   if (!row) throw notFound("Watch");
-  return parsed(row.item);
+  return new RawJson(row.item);
 }
 
+// Read as text (`::text`): no driver parses the JSON only for the response to stringify it again.
 const LIST_COLUMNS = {
-  item: sql<WatchListItem | string>`json_build_object(${LIST_PAIRS})`.as("item"),
+  item: sql<string>`json_build_object(${LIST_PAIRS})::text`.as("item"),
   // created_at in Postgres's own text form (microseconds kept) for the page cursor: a boundary
   // never skips or repeats watches created in the same millisecond.
   atText: sql<string>`${watches.createdAt}::text`.as("at_text"),
@@ -117,8 +119,14 @@ function buildListQuery(db: Db) {
     .prepare("watch_list_first");
 }
 
-/** Newest first, keyset-paginated on (created_at, id). */
-export async function listWatches(accountId: string, opts: { limit: number; cursor?: string; status?: WatchStatus }) {
+export interface WatchPage {
+  watches: WatchListItem[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+/** Newest first, keyset-paginated on (created_at, id); the page as JSON text (lib/http/raw-json.ts). */
+export async function listWatches(accountId: string, opts: { limit: number; cursor?: string; status?: WatchStatus }): Promise<RawJson<WatchPage>> {
   const db = await getDb();
   const conds = [eq(watches.accountId, accountId)];
   if (opts.status) conds.push(eq(watches.status, opts.status));
@@ -138,9 +146,6 @@ export async function listWatches(accountId: string, opts: { limit: number; curs
   const page = rows.slice(0, opts.limit);
   const last = page[page.length - 1];
   const more = rows.length > opts.limit;
-  return {
-    watches: page.map((r) => parsed(r.item)),
-    has_more: more,
-    next_cursor: more && last ? encodeCursor({ at: last.atText, id: last.id }) : null,
-  };
+  const cursor = more && last ? encodeCursor({ at: last.atText, id: last.id }) : null;
+  return new RawJson(`{"watches":[${page.map((r) => r.item).join(",")}],"has_more":${more},"next_cursor":${JSON.stringify(cursor)}}`);
 }

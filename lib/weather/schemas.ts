@@ -57,20 +57,29 @@ const VesselSchema = z.enum(VESSELS).describe('Ferry only: "large" (default; NWS
 const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);
 
-const WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+
+/** Two ASCII digits at `i` as a number (the caller's pattern guarantees they are digits). */
+const digits2 = (s: string, i: number) => (s.charCodeAt(i) - 48) * 10 + (s.charCodeAt(i + 1) - 48);
+
+function daysInMonth(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
 
 /** ISO 8601 date-time; without an offset it is read in `zone` (luxon, DST-aware). */
 export function parseInstant(value: string, zone: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
-  // Fast path (the common case): an explicit offset needs no zone rules.
-  const m = WITH_OFFSET.exec(value);
-  if (m) {
-    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // Fast path (the common case, two per timeline item): an explicit offset needs no zone rules.
+  if (WITH_OFFSET.test(value)) {
     const ms = Date.parse(value);
+    const y = digits2(value, 0) * 100 + digits2(value, 2);
+    const mo = digits2(value, 5);
+    const d = digits2(value, 8);
     // Reject impossible calendar dates (e.g. 2026-02-30) that Date.parse may roll over.
-    if (Number.isNaN(ms) || mo < 1 || mo > 12 || d < 1 || new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) return null;
+    if (Number.isNaN(ms) || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
     return new Date(ms);
   }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
   const dt = DateTime.fromISO(value, { zone, setZone: true });
   return dt.isValid ? dt.toJSDate() : null;
 }
