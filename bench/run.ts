@@ -9,7 +9,7 @@
  * can be compared. On a shared machine the load moves during a pass, so /api/healthz is measured
  * again before each scenario and each row's ratio uses the figure measured just before it. Exit code 1 when an invariant check fails.
  * Options: BENCH_ONLY=<substring>[,<substring>…] runs matching scenarios (the healthz baseline is always
- * measured); BENCH_SKIP_EMBEDDED=1; BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (2),
+ * measured); BENCH_SKIP_EMBEDDED=1; BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (5),
  * BENCH_DB_PREFIX (name prefix of the throw-away database, default bench).
  */
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { watches, type WatchStatus } from "@/drizzle/schema";
 import { getDb, type Db, type DbOrTx } from "@/lib/db/client";
@@ -99,24 +99,31 @@ export async function getWatch(accountId: string, watchId: string): Promise<RawJ
   return new RawJson(row.item);
 }
 
-// Read as text (`::text`): no driver parses the JSON only for the response to stringify it again.
-const LIST_COLUMNS = {
-  item: sql<string>`json_build_object(${LIST_PAIRS})::text`.as("item"),
-  // created_at in Postgres's own text form (microseconds kept) for the page cursor: a boundary
-  // never skips or repeats watches created in the same millisecond.
-  atText: sql<string>`${watches.createdAt}::text`.as("at_text"),
-  id: watches.id,
-};
+/**
+ * A page in one row: the items as one JSON array (text: no driver parses it only for the response
+ * to stringify it again), whether more follow, and the last item's keyset cursor parts. One row
+ * instead of limit + 1 halves a list's client-side work (row decoding and mapping per row).
+ * created_at is read in Postgres's own text form (microseconds kept) for the cursor: a boundary
+ * never skips or repeats watches created in the same millisecond.
+ */
+function pageQuery(db: Db, where: SQL, limit: SQL) {
+  const page = sql`(SELECT json_build_object(${LIST_PAIRS}) AS item, ${watches.createdAt}::text AS at_text, ${watches.id}::text AS id,
+        row_number() OVER (ORDER BY ${watches.createdAt} DESC, ${watches.id} DESC) AS n
+      FROM ${watches} WHERE ${where}
+      ORDER BY ${watches.createdAt} DESC, ${watches.id} DESC LIMIT ${limit}::int + 1) AS p`;
+  return db
+    .select({
+      items: sql<string>`coalesce(json_agg(p.item ORDER BY p.n) FILTER (WHERE p.n <= ${limit}::int), '[]')::text`,
+      more: sql<boolean>`count(*) > ${limit}::int`,
+      atText: sql<string | null>`max(p.at_text) FILTER (WHERE p.n = ${limit}::int)`,
+      lastId: sql<string | null>`max(p.id) FILTER (WHERE p.n = ${limit}::int)`,
+    })
+    .from(page);
+}
 
 /** The common page (first page, any status): prepared once per handle. */
 function buildListQuery(db: Db) {
-  return db
-    .select(LIST_COLUMNS)
-    .from(watches)
-    .where(eq(watches.accountId, sql.placeholder("accountId")))
-    .orderBy(desc(watches.createdAt), desc(watches.id))
-    .limit(sql.placeholder("limit"))
-    .prepare("watch_list_first");
+  return pageQuery(db, sql`${watches.accountId} = ${sql.placeholder("accountId")}`, sql`${sql.placeholder("limit")}`).prepare("watch_list_page");
 }
 
 export interface WatchPage {
@@ -134,18 +141,10 @@ export async function listWatches(accountId: string, opts: { limit: number; curs
     const c = decodeCursor(opts.cursor);
     conds.push(sql`(${watches.createdAt}, ${watches.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`);
   }
-  const rows =
+  const [row] =
     conds.length === 1
-      ? await memo(preparedList, db, buildListQuery).execute({ accountId, limit: opts.limit + 1 })
-      : await db
-          .select(LIST_COLUMNS)
-          .from(watches)
-          .where(and(...conds))
-          .orderBy(desc(watches.createdAt), desc(watches.id))
-          .limit(opts.limit + 1);
-  const page = rows.slice(0, opts.limit);
-  const last = page[page.length - 1];
-  const more = rows.length > opts.limit;
-  const cursor = more && last ? encodeCursor({ at: last.atText, id: last.id }) : null;
-  return new RawJson(`{"watches":[${page.map((r) => r.item).join(",")}],"has_more":${more},"next_cursor":${JSON.stringify(cursor)}}`);
+      ? await memo(preparedList, db, buildListQuery).execute({ accountId, limit: opts.limit })
+      : await pageQuery(db, and(...conds)!, sql`${opts.limit}`);
+  const cursor = row.more && row.atText && row.lastId ? encodeCursor({ at: row.atText, id: row.lastId }) : null;
+  return new RawJson(`{"watches":${row.items},"has_more":${row.more},"next_cursor":${JSON.stringify(cursor)}}`);
 }
