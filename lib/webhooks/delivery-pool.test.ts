@@ -114,4 +114,23 @@ describe("KeyedPool (webhook delivery concurrency)", () => {
     expect(started).toHaveLength(5);
     expect(pool.outstanding).toBe(0);
   });
+
+  it("a key given back before the task's first await starts the next task of that key at once", async () => {
+    const pool = new KeyedPool(4, 1);
+    const started: string[] = [];
+    const gates: Array<() => void> = [];
+    for (let i = 0; i < 3; i++) {
+      pool.add("e", async (releaseKey) => {
+        started.push(`t${i}`);
+        releaseKey();
+        await new Promise<void>((r) => gates.push(r));
+      });
+    }
+    expect(started).toEqual(["t0", "t1", "t2"]);
+    expect(pool.outstanding).toBe(3);
+    const done = pool.drained();
+    for (const g of gates.splice(0)) g();
+    await done;
+    expect(pool.outstanding).toBe(0);
+  });
 });

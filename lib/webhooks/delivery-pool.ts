@@ -43,7 +43,28 @@ export class KeyedPool {
     while (this.outstanding > 0) await new Promise<void>((r) => this.idle.push(r));
   }
 
+  private pumping = false;
+  private pumpAgain = false;
+
   private pump(): void {
+    // A task may give its key back synchronously while this loop starts it: pump again after the
+    // loop instead of re-entering it.
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = true;
+    try {
+      do {
+        this.pumpAgain = false;
+        this.startRunnable();
+      } while (this.pumpAgain);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private startRunnable(): void {
     for (let i = 0; i < this.waiting.length && this.inFlight < this.overall; ) {
       const t = this.waiting[i];
       const n = this.active.get(t.key) ?? 0;
