@@ -50,12 +50,7 @@ export async function loadContexts(claims: ClaimedDelivery[]): Promise<Map<strin
  * target against the SSRF guard, POSTs, and records the outcome. Safe to run
  * twice: the lease guard in recordAttempt keeps one record per attempt number.
  */
-export async function performClaimedDelivery(
-  claim: ClaimedDelivery,
-  preloaded?: DeliveryContext,
-  /** Called once the endpoint has answered (or the request failed), before the attempt is recorded. */
-  onAnswered?: () => void,
-): Promise<DeliveryOutcome> {
+export async function performClaimedDelivery(claim: ClaimedDelivery, preloaded?: DeliveryContext): Promise<DeliveryOutcome> {
   const ctx = preloaded ?? (await loadContexts([claim])).get(claim.id);
   if (!ctx) return cancel(claim); // the event is gone (account deleted)
   const { event, endpoint } = ctx;
@@ -80,7 +75,6 @@ export async function performClaimedDelivery(
     if (!(err instanceof SsrfError)) throw err;
     result = { status: 0, timeMs: 0, bodyExcerpt: "", error: err.message };
   }
-  onAnswered?.();
   const sent = { body, headers: { ...requestHeaders(body), ...signed } };
   const recorded = await recordAttempt(claim, event, { result, signature, timestamp, attemptedAt, completedAt: new Date(), sent });
   countDeliveryAttempt(recorded?.status ?? "lease_lost");
@@ -132,11 +126,9 @@ export async function attemptDueDeliveries(opts: AttemptDueOptions = {}): Promis
     const contexts = await loadContexts(claims);
     for (const c of claims) {
       inFlight.add(c.id);
-      // The endpoint's slot is given back as soon as it has answered: its bound limits requests
-      // to the receiver, not the group-committed database record that follows.
-      pool.add(c.endpointId ?? `url:${c.url}`, async (releaseKey) => {
+      pool.add(c.endpointId ?? `url:${c.url}`, async () => {
         try {
-          const outcome = await performClaimedDelivery(c, contexts.get(c.id), releaseKey);
+          const outcome = await performClaimedDelivery(c, contexts.get(c.id));
           if ("nextRetryAt" in outcome && outcome.nextRetryAt) retried.push(c.id);
         } catch (err) {
           // The lease lapses and the chain is retried with the same attempt number.
