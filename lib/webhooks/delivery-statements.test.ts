@@ -5,10 +5,11 @@ import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { makeUser } from "@/lib/testing/fixtures";
 import { attemptDueDeliveries } from "./attempt-delivery";
+import { recordAttempt } from "./record-attempt";
 import { claimDueDeliveries } from "./claim-deliveries";
 import { emitEvent } from "./emit-event";
 import { trustExtraCa } from "./post-signed";
-import { recordSuccessBatched } from "./record-success-batch";
+import { recordSuccessBatched, successesRecorded } from "./record-success-batch";
 import { startReceiver, type Receiver } from "./testing/https-receiver";
 import { endpointFor, endpointRow, setWebhookEnv } from "./testing/helpers";
 
@@ -96,5 +97,29 @@ describe("webhook delivery statements", () => {
     expect(out.map((o) => o?.status)).toEqual(["delivered", undefined, "delivered"]);
     const attempts = await queryRows<{ delivery_id: string }>(await getDb(), sql`SELECT delivery_id FROM webhook_attempts WHERE endpoint_id = ${ep.webhook_id}::uuid`);
     expect(attempts.map((a) => a.delivery_id).sort()).toEqual([claims[0].id, claims[2].id].sort());
+  });
+
+  it("a failure is recorded after the successes queued before it (failure_count follows the order attempts finished)", async () => {
+    const u = await makeUser();
+    const ep = await endpointFor(u.accountId, rx.url("/order"), ["weather.change_detected"]);
+    for (let i = 0; i < 20; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
+    const claims = await claimDueDeliveries(await getDb(), 100);
+    expect(claims).toHaveLength(20);
+    const at = new Date();
+    const ok = { result: { status: 200, timeMs: 1, bodyExcerpt: "ok", error: null }, signature: "v1=x", timestamp: 1, attemptedAt: at, completedAt: at };
+    const recorded = claims.slice(0, 19).map((c) => recordSuccessBatched(c, { type: "weather.change_detected" }, ok));
+    let barrierDone = false;
+    const barrier = successesRecorded().then(() => (barrierDone = true));
+    expect(barrierDone).toBe(false);
+    const failed = recordAttempt(claims[19], { type: "weather.change_detected" }, { ...ok, result: { status: 500, timeMs: 1, bodyExcerpt: "no", error: null } });
+    await barrier;
+    // The barrier resolves only once all 19 are committed: their rows are delivered by then.
+    const [{ n }] = await queryRows<{ n: string }>(await getDb(), sql`SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = ${ep.webhook_id}::uuid AND status = 'delivered'`);
+    expect(Number(n)).toBe(19);
+    await Promise.all(recorded);
+    expect((await failed)?.status).toBe("retrying");
+    // The failure committed last: one consecutive failure, not reset by an earlier success.
+    expect((await endpointRow(ep.webhook_id)).failureCount).toBe(1);
+    await expect(successesRecorded()).resolves.toBeUndefined();
   });
 });

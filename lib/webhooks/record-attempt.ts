@@ -7,7 +7,7 @@ import type { PostResult } from "./post-signed";
 import { chainDelayMs } from "./retry-schedule";
 import { afterEndpointOutcome } from "./auto-disable";
 import { emitEvent } from "./emit-event";
-import { recordSuccessBatched } from "./record-success-batch";
+import { recordSuccessBatched, successesRecorded } from "./record-success-batch";
 
 export interface AttemptRecord {
   attemptId: string;
@@ -50,6 +50,8 @@ export async function recordAttempt(
   const delay = ok || last ? null : chainDelayMs(claim.retryScheduleMs, claim.attemptNumber + 1);
   const nextRetryAt = delay === null ? null : new Date(a.completedAt.getTime() + delay);
   if (ok) return recordSuccessBatched(claim, event, a);
+  // Successes recorded before failures: failure_count must see them in the order they happened.
+  await successesRecorded();
 
   return db.transaction(async (tx) => {
     const moved = await queryOne<{ id: string }>(

@@ -27,6 +27,28 @@ interface Waiter {
 const MAX_BATCH = 256;
 let queue: Waiter[] = [];
 let running = false;
+// Successes queued and settled so far (batches settle in queue order): the failure path waits for
+// the successes queued before it (successesRecorded), so an endpoint's failure never commits
+// ahead of an earlier success still in a batch. failure_count (consecutive failures, auto-disable
+// at 50) follows commit order; without this, failures in their own transactions overtook batched
+// successes and disabled an endpoint that answered 2 attempts in 3.
+let enqueued = 0;
+let settled = 0;
+const barriers: Array<{ upTo: number; resolve: () => void }> = [];
+
+/** Resolves once every success queued before this call has been recorded (or has failed to be). */
+export function successesRecorded(): Promise<void> {
+  const upTo = enqueued;
+  if (settled >= upTo) return Promise.resolve();
+  return new Promise((resolve) => barriers.push({ upTo, resolve }));
+}
+
+function markSettled(n: number): void {
+  settled += n;
+  for (let i = barriers.length - 1; i >= 0; i--) {
+    if (barriers[i].upTo <= settled) barriers.splice(i, 1)[0].resolve();
+  }
+}
 
 /** Records one successful attempt (resolves once its batch committed; undefined when the lease was lost). */
 export function recordSuccessBatched(claim: ClaimedDelivery, event: { type: string }, a: AttemptFacts): Promise<AttemptRecord | undefined> {
@@ -50,6 +72,7 @@ export function recordSuccessBatched(claim: ClaimedDelivery, event: { type: stri
     request_headers: a.sent?.headers ?? null,
     response_headers: a.result.headers ?? null,
   };
+  enqueued++;
   return new Promise((resolve, reject) => {
     queue.push({ row, deliveryId: claim.id, attemptNumber: claim.attemptNumber, resolve, reject });
     if (!running) void drain();
@@ -62,7 +85,11 @@ async function drain(): Promise<void> {
     while (queue.length > 0) {
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(batch.length);
-      await settle(batch);
+      try {
+        await settle(batch);
+      } finally {
+        markSettled(batch.length);
+      }
     }
   } finally {
     running = false;
