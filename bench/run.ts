@@ -6,8 +6,9 @@
  *    server, every scenario.
  * Prints one table per pass (req/s, p50/p99, ratio to /api/healthz, non-2xx, target) and the
  * invariant checks, and writes everything to bench/results/<date-time>.json (git-ignored) so runs
- * can be compared. On a shared machine the load moves during a pass, so /api/healthz is measured
- * again before each scenario and each row's ratio uses the figure measured just before it. Exit code 1 when an invariant check fails.
+ * can be compared. On a shared machine the load moves during a pass: a row with a target is
+ * measured paired with /api/healthz (harness.ts pairedLoad), other rows use healthz measured again
+ * before their scenario. Exit code 1 when an invariant check fails.
  * Options: BENCH_ONLY=<substring>[,<substring>…] runs matching scenarios (the healthz baseline is always
  * measured); BENCH_SKIP_EMBEDDED=1; BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (5),
  * BENCH_DB_PREFIX (name prefix of the throw-away database, default bench).

@@ -8,8 +8,3 @@ export class RawJson<T = unknown> {
   declare readonly shape?: T;
   constructor(readonly text: string) {}
 }
-
-/** The JSON text of `value`, for members that mix pre-serialised parts with ordinary values. */
-export function jsonText(value: unknown): string {
-  return value instanceof RawJson ? value.text : JSON.stringify(value);
-}

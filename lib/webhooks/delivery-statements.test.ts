@@ -35,6 +35,20 @@ afterAll(async () => {
 });
 
 const N = 120;
+const TYPE = { type: "weather.change_detected" };
+
+/** A fresh endpoint at `path` with `n` due deliveries, claimed. */
+async function claimedDeliveries(path: string, n: number) {
+  const u = await makeUser();
+  const ep = await endpointFor(u.accountId, rx.url(path), ["weather.change_detected"]);
+  for (let i = 0; i < n; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
+  const claims = await claimDueDeliveries(await getDb(), n * 2);
+  expect(claims).toHaveLength(n);
+  return { ep, claims };
+}
+
+/** What the runner knows after a 200 answered at `at`. */
+const success = (at: Date) => ({ result: { status: 200, timeMs: 1, bodyExcerpt: "ok", error: null }, signature: "v1=x", timestamp: 1, attemptedAt: at, completedAt: at });
 
 describe("webhook delivery statements", () => {
   it(`${N} due deliveries to one endpoint: all delivered once, at most one record statement each, claims pipelined`, async () => {
@@ -66,18 +80,10 @@ describe("webhook delivery statements", () => {
   });
 
   it("50 successes finishing together are recorded by at most two statements (group commit)", async () => {
-    const u = await makeUser();
-    const ep = await endpointFor(u.accountId, rx.url("/batch"), ["weather.change_detected"]);
-    for (let i = 0; i < 50; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
-    const claims = await claimDueDeliveries(await getDb(), 100);
-    expect(claims).toHaveLength(50);
+    const { ep, claims } = await claimedDeliveries("/batch", 50);
     statements.length = 0;
     const at = new Date();
-    const out = await Promise.all(
-      claims.map((c) =>
-        recordSuccessBatched(c, { type: "weather.change_detected" }, { result: { status: 200, timeMs: 1, bodyExcerpt: "ok", error: null }, signature: "v1=x", timestamp: 1, attemptedAt: at, completedAt: at }),
-      ),
-    );
+    const out = await Promise.all(claims.map((c) => recordSuccessBatched(c, TYPE, success(at))));
     expect(out.every((o) => o?.status === "delivered")).toBe(true);
     // Before: 50 statements (one per success). Now: the first alone, the 49 that queued behind it together.
     expect(statements.filter((q) => q.includes("jsonb_to_recordset"))).toHaveLength(2);
@@ -86,32 +92,22 @@ describe("webhook delivery statements", () => {
   });
 
   it("a chain whose lease was lost gets no attempt row; the others in its batch are recorded", async () => {
-    const u = await makeUser();
-    const ep = await endpointFor(u.accountId, rx.url("/lease"), ["weather.change_detected"]);
-    for (let i = 0; i < 3; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
-    const claims = await claimDueDeliveries(await getDb(), 10);
-    expect(claims).toHaveLength(3);
-    const facts = (at: Date) => ({ result: { status: 200, timeMs: 1, bodyExcerpt: "ok", error: null }, signature: "v1=x", timestamp: 1, attemptedAt: at, completedAt: at });
+    const { ep, claims } = await claimedDeliveries("/lease", 3);
     const lost = { ...claims[1], leaseId: "00000000-0000-4000-8000-000000000000" };
-    const out = await Promise.all([claims[0], lost, claims[2]].map((c) => recordSuccessBatched(c, { type: "weather.change_detected" }, facts(new Date()))));
+    const out = await Promise.all([claims[0], lost, claims[2]].map((c) => recordSuccessBatched(c, TYPE, success(new Date()))));
     expect(out.map((o) => o?.status)).toEqual(["delivered", undefined, "delivered"]);
     const attempts = await queryRows<{ delivery_id: string }>(await getDb(), sql`SELECT delivery_id FROM webhook_attempts WHERE endpoint_id = ${ep.webhook_id}::uuid`);
     expect(attempts.map((a) => a.delivery_id).sort()).toEqual([claims[0].id, claims[2].id].sort());
   });
 
   it("a failure is recorded after the successes queued before it (failure_count follows the order attempts finished)", async () => {
-    const u = await makeUser();
-    const ep = await endpointFor(u.accountId, rx.url("/order"), ["weather.change_detected"]);
-    for (let i = 0; i < 20; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
-    const claims = await claimDueDeliveries(await getDb(), 100);
-    expect(claims).toHaveLength(20);
-    const at = new Date();
-    const ok = { result: { status: 200, timeMs: 1, bodyExcerpt: "ok", error: null }, signature: "v1=x", timestamp: 1, attemptedAt: at, completedAt: at };
-    const recorded = claims.slice(0, 19).map((c) => recordSuccessBatched(c, { type: "weather.change_detected" }, ok));
+    const { ep, claims } = await claimedDeliveries("/order", 20);
+    const ok = success(new Date());
+    const recorded = claims.slice(0, 19).map((c) => recordSuccessBatched(c, TYPE, ok));
     let barrierDone = false;
     const barrier = successesRecorded().then(() => (barrierDone = true));
     expect(barrierDone).toBe(false);
-    const failed = recordAttempt(claims[19], { type: "weather.change_detected" }, { ...ok, result: { status: 500, timeMs: 1, bodyExcerpt: "no", error: null } });
+    const failed = recordAttempt(claims[19], TYPE, { ...ok, result: { status: 500, timeMs: 1, bodyExcerpt: "no", error: null } });
     await barrier;
     // The barrier resolves only once all 19 are committed: their rows are delivered by then.
     const [{ n }] = await queryRows<{ n: string }>(await getDb(), sql`SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = ${ep.webhook_id}::uuid AND status = 'delivered'`);
