@@ -18,7 +18,9 @@ export default async function setup(project: TestProject) {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const name = `tmpl_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  // Named after TEST_DATABASE_URL's database (a shared server's naming rules follow it), unless it is no plain identifier.
+  const base = decodeURIComponent(new URL(url).pathname.slice(1));
+  const name = `${/^[a-z_][a-z0-9_]{0,20}$/.test(base) ? `${base}_` : ""}tmpl_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
   const tmplUrl = withDatabase(url, name);

@@ -39,7 +39,9 @@ async function isolatedDatabase(): Promise<{ label: string; drop: () => Promise<
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const name = `whbench_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  // Named after the given database (a shared server's naming rules follow it), unless it is no plain identifier.
+  const base = decodeURIComponent(new URL(url).pathname.slice(1));
+  const name = `${/^[a-z_][a-z0-9_]{0,30}$/.test(base) ? `${base}_` : ""}whbench_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
   const u = new URL(url);
