@@ -25,8 +25,13 @@ export const webhookEndpoints = pgTable(
     /** The secret replaced by the last rotation, still signing deliveries until previous_secret_expires_at (grace period). */
     previousSecretEncrypted: text("previous_secret_encrypted"),
     previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
-    /** Consecutive failed attempts; reset to 0 by a success. */
+    /**
+     * Failed attempts made after the latest recorded success (by attempt time, not commit order:
+     * lib/webhooks/auto-disable.ts); a success attempted later resets it.
+     */
     failureCount: integer("failure_count").notNull().default(0),
+    /** attempted_at of the latest recorded successful attempt: failures before it are not consecutive. */
+    lastSuccessAttemptedAt: timestamp("last_success_attempted_at", { withTimezone: true }),
     lastDeliveryAt: timestamp("last_delivery_at", { withTimezone: true }),
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
     lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
@@ -156,6 +161,8 @@ export const webhookAttempts = pgTable(
   },
   (t) => [
     index("webhook_attempts_endpoint_idx").on(t.endpointId, t.attemptedAt),
+    // failure_count is recounted from here: the failures of an endpoint after its latest success.
+    index("webhook_attempts_endpoint_failed_idx").on(t.endpointId, t.attemptedAt).where(sql`status <> 'delivered'`),
     index("webhook_attempts_event_idx").on(t.eventId),
     index("webhook_attempts_account_idx").on(t.accountId, t.attemptedAt),
     uniqueIndex("webhook_attempts_delivery_number_idx").on(t.deliveryId, t.attemptNumber),

@@ -18,28 +18,40 @@ interface DisabledRow {
 }
 
 /**
- * Updates the endpoint's counters after an attempt and fires the auto-disable
- * safeguard. The disable is ONE conditional UPDATE (`status = 'active'` in the
- * WHERE): under any number of concurrent failing attempts exactly one
- * transaction flips the row, and only that one emits
- * weather.webhook_endpoint_disabled (to the account's other subscribed
- * endpoints: this one is already disabled when the event is fanned out).
- * Chains still pending for the endpoint are cancelled when next claimed
- * (attempt-delivery.ts), never here: touching other delivery rows while
- * holding the endpoint row would invert the lock order and deadlock.
+ * `failure_count` = the endpoint's recorded failed attempts made after its
+ * latest recorded success (`last_success_attempted_at`): consecutive by
+ * ATTEMPT time, not by commit order. Failures commit one transaction each
+ * while successes wait in a group-commit batch, and instances interleave, so a
+ * counter moved by each commit let failures overtake earlier successes and
+ * disabled a healthy endpoint. A failure attempted before the latest recorded
+ * success does not count.
  */
-export async function afterEndpointOutcome(tx: Tx, endpointId: string, accountId: string, ok: boolean, when: Date): Promise<void> {
+const failuresSinceLatestSuccess = sql`(SELECT count(*)::int FROM webhook_attempts a
+    WHERE a.endpoint_id = e.id AND a.status <> 'delivered'
+      AND a.attempted_at > coalesce(e.last_success_attempted_at, '-infinity'::timestamptz))`;
+
+/**
+ * After a failed attempt (its row already inserted in `tx`): recounts the
+ * endpoint's consecutive failures and fires the auto-disable safeguard. The
+ * disable is ONE conditional UPDATE (`status = 'active'` in the WHERE): under
+ * any number of concurrent failing attempts exactly one transaction flips the
+ * row, and only that one emits weather.webhook_endpoint_disabled (to the
+ * account's other subscribed endpoints: this one is already disabled when the
+ * event is fanned out). Chains still pending for the endpoint are cancelled
+ * when next claimed (attempt-delivery.ts), never here: touching other delivery
+ * rows while holding the endpoint row would invert the lock order and deadlock.
+ */
+export async function afterEndpointFailure(tx: Tx, endpointId: string, accountId: string, when: Date): Promise<void> {
   // postgres-js wants strings for untyped raw parameters.
   const at = sql`${when.toISOString()}::timestamptz`;
-  if (ok) {
-    await tx.execute(sql`UPDATE webhook_endpoints
-      SET failure_count = 0, last_delivery_at = ${at}, last_success_at = ${at}, updated_at = now()
-      WHERE id = ${endpointId}`);
-    return;
-  }
+  // First take the endpoint row's lock; the recount is the NEXT statement, so its snapshot (read
+  // committed) is taken after the lock was granted and sees every failure committed by an earlier
+  // holder. Counted in the locking statement, N concurrent failures would each see only their own
+  // row and the 50th might never be counted; this way the last to commit counts them all.
   await tx.execute(sql`UPDATE webhook_endpoints
-    SET failure_count = failure_count + 1, last_delivery_at = ${at}, last_failure_at = ${at}, updated_at = now()
+    SET last_delivery_at = greatest(last_delivery_at, ${at}), last_failure_at = greatest(last_failure_at, ${at}), updated_at = now()
     WHERE id = ${endpointId}`);
+  await tx.execute(sql`UPDATE webhook_endpoints e SET failure_count = ${failuresSinceLatestSuccess} WHERE e.id = ${endpointId}`);
 
   const exhausted = sql`(SELECT count(*) FROM webhook_deliveries d
       WHERE d.endpoint_id = e.id AND d.kind = 'endpoint' AND d.status = 'giving_up'

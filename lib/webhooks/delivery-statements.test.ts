@@ -107,7 +107,9 @@ describe("webhook delivery statements", () => {
     let barrierDone = false;
     const barrier = successesRecorded().then(() => (barrierDone = true));
     expect(barrierDone).toBe(false);
-    const failed = recordAttempt(claims[19], TYPE, { ...ok, result: { status: 500, timeMs: 1, bodyExcerpt: "no", error: null } });
+    // Attempted after the successes (failure_count counts failures attempted after the latest success).
+    const later = new Date(ok.attemptedAt.getTime() + 1);
+    const failed = recordAttempt(claims[19], TYPE, { ...ok, attemptedAt: later, completedAt: later, result: { status: 500, timeMs: 1, bodyExcerpt: "no", error: null } });
     await barrier;
     // The barrier resolves only once all 19 are committed: their rows are delivered by then.
     const [{ n }] = await queryRows<{ n: string }>(await getDb(), sql`SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = ${ep.webhook_id}::uuid AND status = 'delivered'`);

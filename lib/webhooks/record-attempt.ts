@@ -5,7 +5,7 @@ import { queryOne } from "@/lib/db/sql";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import type { PostResult } from "./post-signed";
 import { chainDelayMs } from "./retry-schedule";
-import { afterEndpointOutcome } from "./auto-disable";
+import { afterEndpointFailure } from "./auto-disable";
 import { emitEvent } from "./emit-event";
 import { recordSuccessBatched, successesRecorded } from "./record-success-batch";
 
@@ -95,7 +95,7 @@ export async function recordAttempt(
       })
       .returning({ id: webhookAttempts.id });
 
-    if (claim.endpointId) await afterEndpointOutcome(tx, claim.endpointId, claim.accountId, ok, a.completedAt);
+    if (claim.endpointId) await afterEndpointFailure(tx, claim.endpointId, claim.accountId, a.completedAt);
     if (status === "giving_up" && (claim.kind === "endpoint" || claim.kind === "watch") && !META_EVENTS.has(event.type)) {
       await reportExhausted(tx, claim, event.type, claim.attemptNumber);
     }

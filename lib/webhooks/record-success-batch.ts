@@ -6,7 +6,7 @@ import type { AttemptFacts, AttemptRecord } from "./record-attempt";
 
 /*
  * Successful attempts are recorded by group commit. Every success of an
- * endpoint also updates that endpoint's row (failure_count = 0, last_*_at), so
+ * endpoint also updates that endpoint's row (latest success, failure_count, last_*_at), so
  * one statement per success serialises all of an endpoint's deliveries on that
  * row lock, one commit after another: that, not the HTTP, capped delivery
  * throughput. Successes that finish while a record statement is in flight are
@@ -29,9 +29,9 @@ let queue: Waiter[] = [];
 let running = false;
 // Successes queued and settled so far (batches settle in queue order): the failure path waits for
 // the successes queued before it (successesRecorded), so an endpoint's failure never commits
-// ahead of an earlier success still in a batch. failure_count (consecutive failures, auto-disable
-// at 50) follows commit order; without this, failures in their own transactions overtook batched
-// successes and disabled an endpoint that answered 2 attempts in 3.
+// ahead of an earlier success of this process still in a batch. failure_count counts by attempt
+// time (auto-disable.ts), so this is no longer what keeps it right; it keeps the stored count
+// tight (a failure's recount already sees the successes that answered before it here).
 let enqueued = 0;
 let settled = 0;
 const barriers: Array<{ upTo: number; resolve: () => void }> = [];
@@ -114,7 +114,11 @@ async function settle(batch: Waiter[]): Promise<void> {
 
 /**
  * ONE statement for a batch: move each lease-guarded chain to delivered,
- * insert an attempt for each chain that moved, update each endpoint once. The
+ * insert an attempt for each chain that moved, update each endpoint once: its
+ * latest success moves to the batch's latest attempt time when later, and then
+ * failure_count is the failures attempted after it (auto-disable.ts; a failure
+ * that commits while this statement waits for the row is missed by this
+ * snapshot, and the endpoint's next failure, which recounts, heals it). The
  * endpoint update aggregates `moved` (GROUP BY) so every delivery row is locked
  * before any endpoint row: the lock order (delivery rows, then endpoint row) of
  * the failure path in record-attempt.ts.
@@ -144,8 +148,14 @@ async function recordSuccesses(rows: Array<Record<string, unknown>>): Promise<Ar
           FROM input i JOIN moved m ON m.id = i.delivery_id
           RETURNING id, delivery_id
         ), endpoint AS (
-          UPDATE webhook_endpoints e SET failure_count = 0, last_delivery_at = x.at, last_success_at = x.at, updated_at = now()
-          FROM (SELECT i.endpoint_id, max(i.completed_at) AS at FROM input i JOIN moved m ON m.id = i.delivery_id
+          UPDATE webhook_endpoints e SET
+            last_success_attempted_at = greatest(e.last_success_attempted_at, x.attempted),
+            failure_count = CASE WHEN e.last_success_attempted_at IS NULL OR x.attempted > e.last_success_attempted_at
+              THEN (SELECT count(*)::int FROM webhook_attempts a
+                    WHERE a.endpoint_id = e.id AND a.status <> 'delivered' AND a.attempted_at > x.attempted)
+              ELSE e.failure_count END,
+            last_delivery_at = greatest(e.last_delivery_at, x.at), last_success_at = greatest(e.last_success_at, x.at), updated_at = now()
+          FROM (SELECT i.endpoint_id, max(i.completed_at) AS at, max(i.attempted_at) AS attempted FROM input i JOIN moved m ON m.id = i.delivery_id
                 WHERE i.endpoint_id IS NOT NULL GROUP BY i.endpoint_id) x
           WHERE e.id = x.endpoint_id
         )
