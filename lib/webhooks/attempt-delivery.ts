@@ -50,7 +50,12 @@ export async function loadContexts(claims: ClaimedDelivery[]): Promise<Map<strin
  * target against the SSRF guard, POSTs, and records the outcome. Safe to run
  * twice: the lease guard in recordAttempt keeps one record per attempt number.
  */
-export async function performClaimedDelivery(claim: ClaimedDelivery, preloaded?: DeliveryContext): Promise<DeliveryOutcome> {
+export async function performClaimedDelivery(
+  claim: ClaimedDelivery,
+  preloaded?: DeliveryContext,
+  /** Called once the endpoint has answered (or the request failed), before the attempt is recorded. */
+  onAnswered?: () => void,
+): Promise<DeliveryOutcome> {
   const ctx = preloaded ?? (await loadContexts([claim])).get(claim.id);
   if (!ctx) return cancel(claim); // the event is gone (account deleted)
   const { event, endpoint } = ctx;
@@ -75,6 +80,7 @@ export async function performClaimedDelivery(claim: ClaimedDelivery, preloaded?:
     if (!(err instanceof SsrfError)) throw err;
     result = { status: 0, timeMs: 0, bodyExcerpt: "", error: err.message };
   }
+  onAnswered?.();
   const sent = { body, headers: { ...requestHeaders(body), ...signed } };
   const recorded = await recordAttempt(claim, event, { result, signature, timestamp, attemptedAt, completedAt: new Date(), sent });
   countDeliveryAttempt(recorded?.status ?? "lease_lost");
@@ -126,9 +132,15 @@ export async function attemptDueDeliveries(opts: AttemptDueOptions = {}): Promis
     const contexts = await loadContexts(claims);
     for (const c of claims) {
       inFlight.add(c.id);
-      pool.add(c.endpointId ?? `url:${c.url}`, async () => {
+      // The endpoint's slot is given back as soon as it has answered: its bound limits requests
+      // to the receiver, not the group-committed database record that follows. The overall bound
+      // still counts the task until it is recorded, so per instance at most `overall` requests and
+      // records are in flight together and at most `cap` chains are claimed (memory stays bounded).
+      // Records may then commit out of attempt order; failure_count counts by attempt time
+      // (auto-disable.ts), so that cannot disable a healthy endpoint.
+      pool.add(c.endpointId ?? `url:${c.url}`, async (releaseKey) => {
         try {
-          const outcome = await performClaimedDelivery(c, contexts.get(c.id));
+          const outcome = await performClaimedDelivery(c, contexts.get(c.id), releaseKey);
           if ("nextRetryAt" in outcome && outcome.nextRetryAt) retried.push(c.id);
         } catch (err) {
           // The lease lapses and the chain is retried with the same attempt number.

@@ -74,4 +74,63 @@ describe("KeyedPool (webhook delivery concurrency)", () => {
     await h.releaseAll();
     await done;
   });
+
+  it("a task that gives its key's slot back lets the next task of that key start, while the overall bound still counts it", async () => {
+    const pool = new KeyedPool(3, 1);
+    const started: string[] = [];
+    const answered: Array<() => void> = [];
+    const recorded: Array<() => void> = [];
+    // Like a delivery: wait for the endpoint's answer, give the key back, then wait for the record.
+    const delivery = (label: string) => async (releaseKey: () => void) => {
+      started.push(label);
+      await new Promise<void>((r) => answered.push(r));
+      releaseKey();
+      releaseKey(); // a second call changes nothing
+      await new Promise<void>((r) => recorded.push(r));
+    };
+    for (let i = 0; i < 5; i++) pool.add("e", delivery(`d${i}`));
+    expect(started).toEqual(["d0"]);
+    answered.shift()!();
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual(["d0", "d1"]);
+    answered.shift()!();
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual(["d0", "d1", "d2"]);
+    // Three are outstanding (two recording, one waiting for its answer): the overall bound holds d3.
+    answered.shift()!();
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual(["d0", "d1", "d2"]);
+    expect(pool.outstanding).toBe(5);
+    recorded.shift()!();
+    await new Promise((r) => setImmediate(r));
+    expect(started).toEqual(["d0", "d1", "d2", "d3"]);
+    const done = pool.drained();
+    while (answered.length || recorded.length || started.length < 5) {
+      for (const f of answered.splice(0)) f();
+      for (const f of recorded.splice(0)) f();
+      await new Promise((r) => setImmediate(r));
+    }
+    await done;
+    expect(started).toHaveLength(5);
+    expect(pool.outstanding).toBe(0);
+  });
+
+  it("a key given back before the task's first await starts the next task of that key at once", async () => {
+    const pool = new KeyedPool(4, 1);
+    const started: string[] = [];
+    const gates: Array<() => void> = [];
+    for (let i = 0; i < 3; i++) {
+      pool.add("e", async (releaseKey) => {
+        started.push(`t${i}`);
+        releaseKey();
+        await new Promise<void>((r) => gates.push(r));
+      });
+    }
+    expect(started).toEqual(["t0", "t1", "t2"]);
+    expect(pool.outstanding).toBe(3);
+    const done = pool.drained();
+    for (const g of gates.splice(0)) g();
+    await done;
+    expect(pool.outstanding).toBe(0);
+  });
 });
