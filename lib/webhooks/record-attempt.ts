@@ -50,7 +50,7 @@ export async function recordAttempt(
   const delay = ok || last ? null : chainDelayMs(claim.retryScheduleMs, claim.attemptNumber + 1);
   const nextRetryAt = delay === null ? null : new Date(a.completedAt.getTime() + delay);
   if (ok) return recordSuccessBatched(claim, event, a);
-  // Successes recorded before failures: failure_count must see them in the order they happened.
+  // The successes this process queued before this failure commit first, so its recount sees them.
   await successesRecorded();
 
   return db.transaction(async (tx) => {
