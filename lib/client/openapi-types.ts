@@ -3059,7 +3059,7 @@ export interface components {
             disabled_at: string | null;
             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window") | null;
             events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
-            /** @description Consecutive failed attempts; 0 after a success */
+            /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
             failure_count: number;
             last_delivery_at: string | null;
             last_failure_at: string | null;
@@ -11680,7 +11680,7 @@ export interface operations {
                             disabled_at: string | null;
                             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window") | null;
                             events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
-                            /** @description Consecutive failed attempts; 0 after a success */
+                            /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
                             failure_count: number;
                             last_delivery_at: string | null;
                             last_failure_at: string | null;
@@ -12691,7 +12691,7 @@ export interface operations {
                             disabled_at: string | null;
                             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window") | null;
                             events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
-                            /** @description Consecutive failed attempts; 0 after a success */
+                            /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
                             failure_count: number;
                             last_delivery_at: string | null;
                             last_failure_at: string | null;

@@ -22,7 +22,7 @@ export const EndpointSchema = z
     description: z.string(),
     status: z.enum(["active", "disabled"]),
     secret_prefix: z.string().meta({ description: "Public leading part of the secret, e.g. whsec_1a2b" }),
-    failure_count: z.number().int().meta({ description: "Consecutive failed attempts; 0 after a success" }),
+    failure_count: z.number().int().meta({ description: "Consecutive failed attempts: those made after the latest successful attempt (by attempt time)" }),
     last_delivery_at: z.string().nullable(),
     last_success_at: z.string().nullable(),
     last_failure_at: z.string().nullable(),
