@@ -96,6 +96,12 @@ export const watches = pgTable(
     expiredAt: timestamp("expired_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The watch's list item as JSON text (the list response's shape), written by the
+     * watches_list_item trigger on every insert and update (migration 0015): a list page is
+     * a concatenation of stored text. Never written by the application.
+     */
+    listItem: text("list_item"),
   },
   (t) => [
     index("watches_account_created_idx").on(t.accountId, t.createdAt, t.id),

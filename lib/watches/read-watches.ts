@@ -24,21 +24,12 @@ const isoUtc = (col: AnyPgColumn | SQL) => sql`to_char(${col} AT TIME ZONE 'UTC'
 export type WatchListItem = z.infer<typeof WatchListItemSchema>;
 export type WatchView = z.infer<typeof WatchSchema>;
 
-// Reads are built by Postgres already in their response shape (one JSON value per row): mapping
-// rows column by column and formatting their timestamps in Node was most of a read's CPU (a page of
-// 20: 839 -> 466 us). Field names and formats are those of schemas.ts; every route test checks
-// the responses strictly against the document.
-const LIST_PAIRS = sql`
-    'watch_id', ${watches.id}, 'status', ${watches.status}, 'target_type', ${watches.targetType},
-    'target_ref', ${watches.targetRef}, 'latitude', ${watches.latitude}, 'longitude', ${watches.longitude},
-    'place_type', ${watches.placeType}, 'activity_type', ${watches.activityType},
-    'transport_mode', ${watches.transportMode}, 'outdoor', ${watches.outdoor},
-    'starts_at', ${isoUtc(watches.startsAt)}, 'ends_at', ${isoUtc(watches.endsAt)},
-    'webhook_url', ${watches.webhookUrl}, 'change_rules', ${watches.changeRules},
-    'next_check_at', ${isoUtc(watches.nextCheckAt)}, 'created_at', ${isoUtc(watches.createdAt)},
-    'last_checked_at', ${isoUtc(watches.lastCheckedAt)}, 'last_risk_level', ${watches.lastRiskLevel},
-    'failure_count', ${watches.failureCount}, 'expired_at', ${isoUtc(watches.expiredAt)},
-    'updated_at', ${isoUtc(watches.updatedAt)}`;
+// Reads are built by Postgres already in their response shape: mapping rows column by column and
+// formatting their timestamps in Node was most of a read's CPU (a page of 20: 839 -> 466 us). The
+// list item itself is stored as JSON text (watches.list_item, kept by a trigger: migration 0015),
+// so a page is a concatenation and a read extends that text with its own fields. Field names and
+// formats are those of schemas.ts; every route test checks the responses strictly against the
+// document.
 
 /** Freshness of the latest snapshot (DESIGN 5): fresh <= 60 min, stale <= 6 h, else expired. */
 const LATEST_SNAPSHOT = sql`CASE WHEN ${watches.latestSnapshot} IS NULL THEN NULL ELSE json_build_object(
@@ -69,9 +60,10 @@ const preparedList = new WeakMap<Db, ReturnType<typeof buildListQuery>>();
 function buildGetQuery(db: Db) {
   return db
     .select({
-      item: sql<string>`json_build_object(${LIST_PAIRS},
+      // The stored list item without its closing brace, then the read's own fields.
+      item: sql<string>`left(${watches.listItem}, -1) || ', ' || substr(json_build_object(
         'paused_at', ${isoUtc(watches.pausedAt)}, 'latest_snapshot', ${LATEST_SNAPSHOT},
-        'latest_risk', ${watches.latestRisk}, 'recent_change_events', ${RECENT_EVENTS})::text`.as("item"),
+        'latest_risk', ${watches.latestRisk}, 'recent_change_events', ${RECENT_EVENTS})::text, 2)`.as("item"),
     })
     .from(watches)
     .where(and(eq(watches.id, sql.placeholder("watchId")), eq(watches.accountId, sql.placeholder("accountId"))))
@@ -107,16 +99,16 @@ export async function getWatch(accountId: string, watchId: string): Promise<RawJ
  * never skips or repeats watches created in the same millisecond.
  */
 function pageQuery(db: Db, where: SQL, limit: SQL) {
-  const page = sql`(SELECT json_build_object(${LIST_PAIRS}) AS item, ${watches.createdAt}::text AS at_text, ${watches.id}::text AS id,
-        row_number() OVER (ORDER BY ${watches.createdAt} DESC, ${watches.id} DESC) AS n
+  const rows = sql`(SELECT ${watches.listItem} AS item, ${watches.createdAt} AS created_at, ${watches.id} AS id
       FROM ${watches} WHERE ${where}
-      ORDER BY ${watches.createdAt} DESC, ${watches.id} DESC LIMIT ${limit}::int + 1) AS p`;
+      ORDER BY ${watches.createdAt} DESC, ${watches.id} DESC LIMIT ${limit}::int + 1) AS r`;
+  const page = sql`(SELECT r.item, r.created_at, r.id, row_number() OVER (ORDER BY r.created_at DESC, r.id DESC) AS n FROM ${rows}) AS p`;
   return db
     .select({
-      items: sql<string>`coalesce(json_agg(p.item ORDER BY p.n) FILTER (WHERE p.n <= ${limit}::int), '[]')::text`,
+      items: sql<string>`'[' || coalesce(string_agg(p.item, ',' ORDER BY p.n) FILTER (WHERE p.n <= ${limit}::int), '') || ']'`,
       more: sql<boolean>`count(*) > ${limit}::int`,
-      atText: sql<string | null>`max(p.at_text) FILTER (WHERE p.n = ${limit}::int)`,
-      lastId: sql<string | null>`max(p.id) FILTER (WHERE p.n = ${limit}::int)`,
+      atText: sql<string | null>`(max(p.created_at) FILTER (WHERE p.n = ${limit}::int))::text`,
+      lastId: sql<string | null>`((array_agg(p.id) FILTER (WHERE p.n = ${limit}::int))[1])::text`,
     })
     .from(page);
 }

@@ -263,6 +263,39 @@ describe("reading, listing, cancelling, pausing", () => {
     expect(bad.body.error.message).toMatch(/cursor/);
   });
 
+  it("a listed watch follows every write to its row (the stored list item is rewritten by the trigger), and the read agrees", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const { watch, key } = await createWatchVia(u);
+    const listedItem = async () => {
+      const r = await call(watchRoute.GET, { path: "/v1/weather/watch?limit=5", bearer: key });
+      expect(r.status, r.text).toBe(200);
+      return r.body.data.watches.find((w: { watch_id: string }) => w.watch_id === watch.watch_id);
+    };
+    const readItem = async () => (await call(watchById.GET, { bearer: key, ...byId(watch.watch_id) })).body.data;
+    // Freshly created: the creation response's fields, and nothing checked or failed yet.
+    expect(await listedItem()).toMatchObject({ ...watch, last_checked_at: null, last_risk_level: null, failure_count: 0, expired_at: null });
+    // Through the API: pausing changes status, next_check_at and updated_at.
+    const before = await listedItem();
+    expect((await call(pauseRoute.POST, { method: "POST", bearer: key, ...byId(watch.watch_id, "/pause") })).status).toBe(200);
+    const paused = await listedItem();
+    expect(paused).toMatchObject({ status: "paused", next_check_at: null });
+    expect(Date.parse(paused.updated_at)).toBeGreaterThanOrEqual(Date.parse(before.updated_at));
+    // Through plain SQL (as a job or an operator would write): the stored item follows too.
+    await t.db.execute(sql`UPDATE watches SET last_checked_at = '2026-11-20T10:00:00.5+00', failure_count = 3, last_risk_level = 'high',
+      webhook_url = 'https://hooks.example.com/moved', updated_at = '2026-11-20T10:00:01.25+00' WHERE id = ${watch.watch_id}::uuid`);
+    const changed = {
+      last_checked_at: "2026-11-20T10:00:00.500Z",
+      failure_count: 3,
+      last_risk_level: "high",
+      webhook_url: "https://hooks.example.com/moved",
+      updated_at: "2026-11-20T10:00:01.250Z",
+    };
+    expect(await listedItem()).toMatchObject(changed);
+    // The read carries the same list fields plus its own.
+    const read = await readItem();
+    expect(read).toMatchObject({ ...(await listedItem()), paused_at: expect.any(String), latest_snapshot: null, recent_change_events: [] });
+  });
+
   it("a read reports the latest snapshot's freshness band from its age: fresh to 60 min, stale to 6 h, then expired", async () => {
     const u = await makeUser({ plan: "starter" });
     const { watch, key } = await createWatchVia(u);
