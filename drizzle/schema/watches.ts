@@ -98,7 +98,7 @@ export const watches = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
      * The watch's list item as JSON text (the list response's shape), written by the
-     * watches_list_item trigger on every insert and update (migration 0015): a list page is
+     * watches_list_item trigger on every insert and update (migration 0016): a list page is
      * a concatenation of stored text. Never written by the application.
      */
     listItem: text("list_item"),

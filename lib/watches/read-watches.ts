@@ -26,7 +26,7 @@ export type WatchView = z.infer<typeof WatchSchema>;
 
 // Reads are built by Postgres already in their response shape: mapping rows column by column and
 // formatting their timestamps in Node was most of a read's CPU (a page of 20: 839 -> 466 us). The
-// list item itself is stored as JSON text (watches.list_item, kept by a trigger: migration 0015),
+// list item itself is stored as JSON text (watches.list_item, kept by a trigger: migration 0016),
 // so a page is a concatenation and a read extends that text with its own fields. Field names and
 // formats are those of schemas.ts; every route test checks the responses strictly against the
 // document.
