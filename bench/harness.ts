@@ -18,9 +18,9 @@ export interface ServerHandle {
   stop(): Promise<void>;
 }
 
-/** Starts the built app with `next start` in its own process group. */
+/** Starts the built app with `npm start` (the production command, V8 flags included) in its own process group. */
 export async function startServer(port: number, env: Record<string, string>): Promise<ServerHandle> {
-  const child: ChildProcess = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn("npm", ["start", "--", "-p", String(port), "-H", "127.0.0.1"], {
     env: childEnv(env),
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
