@@ -15,7 +15,9 @@ import { endpointFor, endpointRow, eventsOfType, setWebhookEnv } from "./testing
  */
 let t: TestDatabase;
 const TYPE = { type: "weather.change_detected" };
-const T0 = Date.parse("2026-11-24T08:00:00.000Z");
+// Attempt times are relative to now: a failure's retry (an hour after its attempt) must stay in the
+// future, or a later test's claim would pick up an earlier test's retries.
+const T0 = Date.now();
 const at = (ms: number) => new Date(T0 + ms);
 
 const facts = (status: number, attemptedMs: number) => ({
