@@ -12,10 +12,16 @@ interface AxeViolation {
 }
 
 /**
- * Runs axe-core (WCAG 2.1 A/AA rules) in the page and fails on serious or
- * critical violations, listing rule, help text and the offending selectors.
+ * Runs axe-core (WCAG 2.1 A/AA rules) in the page, once its transitions have ended, and fails on
+ * serious or critical violations, listing rule, help text and the offending selectors.
  */
 export async function expectAccessible(page: Page, context?: string): Promise<void> {
+  // Audit the settled page: a toast fading out or a panel sliding in is half transparent for a
+  // few frames, and axe would judge its contrast mid-transition. Endless animations (spinners)
+  // never settle and are not waited for.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
