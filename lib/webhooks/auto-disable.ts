@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { emitEvent } from "./emit-event";
@@ -24,11 +24,15 @@ interface DisabledRow {
  * while successes wait in a group-commit batch, and instances interleave, so a
  * counter moved by each commit let failures overtake earlier successes and
  * disabled a healthy endpoint. A failure attempted before the latest recorded
- * success does not count.
+ * success does not count. Counted from the attempts (a partial index on failed
+ * attempts): by this function here and by the success batch (record-success-batch.ts).
  */
-const failuresSinceLatestSuccess = sql`(SELECT count(*)::int FROM webhook_attempts a
-    WHERE a.endpoint_id = e.id AND a.status <> 'delivered'
-      AND a.attempted_at > coalesce(e.last_success_attempted_at, '-infinity'::timestamptz))`;
+export function failedAttemptsAfter(endpointId: SQL, after: SQL): SQL {
+  return sql`(SELECT count(*)::int FROM webhook_attempts a
+    WHERE a.endpoint_id = ${endpointId} AND a.status <> 'delivered' AND a.attempted_at > ${after})`;
+}
+
+const failuresSinceLatestSuccess = failedAttemptsAfter(sql`e.id`, sql`coalesce(e.last_success_attempted_at, '-infinity'::timestamptz)`);
 
 /**
  * After a failed attempt (its row already inserted in `tx`): recounts the

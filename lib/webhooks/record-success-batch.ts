@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
+import { failedAttemptsAfter } from "./auto-disable";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import type { AttemptFacts, AttemptRecord } from "./record-attempt";
 
@@ -151,8 +152,7 @@ async function recordSuccesses(rows: Array<Record<string, unknown>>): Promise<Ar
           UPDATE webhook_endpoints e SET
             last_success_attempted_at = greatest(e.last_success_attempted_at, x.attempted),
             failure_count = CASE WHEN e.last_success_attempted_at IS NULL OR x.attempted > e.last_success_attempted_at
-              THEN (SELECT count(*)::int FROM webhook_attempts a
-                    WHERE a.endpoint_id = e.id AND a.status <> 'delivered' AND a.attempted_at > x.attempted)
+              THEN ${failedAttemptsAfter(sql`e.id`, sql`x.attempted`)}
               ELSE e.failure_count END,
             last_delivery_at = greatest(e.last_delivery_at, x.at), last_success_at = greatest(e.last_success_at, x.at), updated_at = now()
           FROM (SELECT i.endpoint_id, max(i.completed_at) AS at, max(i.attempted_at) AS attempted FROM input i JOIN moved m ON m.id = i.delivery_id

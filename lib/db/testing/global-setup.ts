@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { randomBytes } from "node:crypto";
+import { throwawayDatabaseName, withDatabase } from "@/lib/db/database-url";
 
 /**
  * With TEST_DATABASE_URL set, migrate one template database per run; every test
@@ -18,9 +18,7 @@ export default async function setup(project: TestProject) {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  // Named after TEST_DATABASE_URL's database (a shared server's naming rules follow it), unless it is no plain identifier.
-  const base = decodeURIComponent(new URL(url).pathname.slice(1));
-  const name = `${/^[a-z_][a-z0-9_]{0,20}$/.test(base) ? `${base}_` : ""}tmpl_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const name = throwawayDatabaseName(url, "tmpl");
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
   const tmplUrl = withDatabase(url, name);
@@ -38,11 +36,7 @@ export default async function setup(project: TestProject) {
   };
 }
 
-export function withDatabase(url: string, db: string): string {
-  const u = new URL(url);
-  u.pathname = `/${db}`;
-  return u.toString();
-}
+export { withDatabase };
 
 declare module "vitest" {
   export interface ProvidedContext {

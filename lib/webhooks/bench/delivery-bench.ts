@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { createUser } from "@/lib/accounts/create-user";
 import { getDb, MIGRATIONS_FOLDER, openPostgres, setDbHandle } from "@/lib/db/client";
+import { throwawayDatabaseName, withDatabase } from "@/lib/db/database-url";
 import { queryRows } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import { job } from "@/lib/jobs/job-table";
@@ -39,17 +40,14 @@ async function isolatedDatabase(): Promise<{ label: string; drop: () => Promise<
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  // Named after the given database (a shared server's naming rules follow it), unless it is no plain identifier.
-  const base = decodeURIComponent(new URL(url).pathname.slice(1));
-  const name = `${/^[a-z_][a-z0-9_]{0,30}$/.test(base) ? `${base}_` : ""}whbench_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const name = throwawayDatabaseName(url, "whbench");
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const mig = postgres(u.toString(), { max: 1, onnotice: () => {} });
+  const dbUrl = withDatabase(url, name);
+  const mig = postgres(dbUrl, { max: 1, onnotice: () => {} });
   await migrate(drizzle(mig), { migrationsFolder: MIGRATIONS_FOLDER });
   await mig.end();
-  const handle = await openPostgres(u.toString(), { max: 40 });
+  const handle = await openPostgres(dbUrl, { max: 40 });
   setDbHandle(handle);
   return {
     label: "postgres (isolated bench database)",
