@@ -30,8 +30,8 @@ export async function analyseRoute(body: RouteInput, environment: AccountEnviron
     const { snapshot, cacheStatus } = snaps[i];
     // Weather at the segment's midpoint and mid-time (DESIGN section 5).
     const { metrics, risk } = evaluateWindow(snapshot.forecast, {
-      start: seg.mid_time,
-      end: seg.mid_time,
+      startMs: seg.mid_time.getTime(),
+      endMs: seg.mid_time.getTime(),
       transportMode: body.transport_mode,
       vessel: body.vessel,
       locale,

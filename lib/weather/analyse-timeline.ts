@@ -5,15 +5,16 @@ import { activityProfile, OUTDOOR_DEFAULT, type Vessel } from "./risk/profiles";
 import { assessRisk } from "./risk/assess-risk";
 import { LEVEL_RANK, maxLevel, SEVERITY, type Risk, type RiskLevel } from "./risk/types";
 import { getSnapshots } from "./snapshots/get-snapshot";
-import { toLocalIso } from "./time/zones";
+import { localIsoAt } from "./time/zones";
 import type { AccountEnvironmentName, NormalizedForecast, Units } from "./types";
 
 export const MAX_TIMELINE_ITEMS = 100;
 
 export interface TimelineItemInput {
   id: string;
-  start: Date;
-  end: Date;
+  /** Epoch milliseconds (no Dates on this path: see localIsoAt in time/zones.ts). */
+  startMs: number;
+  endMs: number;
   lat: number;
   lng: number;
   activity_type: string | null;
@@ -29,6 +30,9 @@ export interface TimelineInput {
 
 const r1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
+/** An instant in a zone's local time (zones reaching here are validated; UTC if one were not). */
+const localIso = (ms: number, zone: string) => localIsoAt(ms, zone) ?? new Date(ms).toISOString();
+
 export async function analyseTimeline(body: TimelineInput, environment: AccountEnvironmentName) {
   const lang = resolveLanguage(body.language);
   // Grouped by cell inside getSnapshots: one fetch per cell, however many items share it.
@@ -37,8 +41,8 @@ export async function analyseTimeline(body: TimelineInput, environment: AccountE
     const { snapshot, cacheStatus } = snaps[i];
     const profile = activityProfile(item.activity_type);
     const { metrics, risk } = evaluateWindow(snapshot.forecast, {
-      start: item.start,
-      end: item.end,
+      startMs: item.startMs,
+      endMs: item.endMs,
       activityType: item.activity_type,
       vessel: item.vessel,
       locale: { language: lang, units: body.units },
@@ -52,8 +56,8 @@ export async function analyseTimeline(body: TimelineInput, environment: AccountE
         id: item.id,
         activity_type: item.activity_type,
         outdoor: profile.outdoor,
-        start: toLocalIso(item.start.toISOString(), item.timezone),
-        end: toLocalIso(item.end.toISOString(), item.timezone),
+        start: localIso(item.startMs, item.timezone),
+        end: localIso(item.endMs, item.timezone),
         timezone: item.timezone,
         weather: {
           observed_at: metrics.observed_at,
@@ -76,8 +80,8 @@ export async function analyseTimeline(body: TimelineInput, environment: AccountE
   const overall = maxLevel(evaluated.map((e) => e.risk.level));
   const outdoorItems = evaluated.filter((e) => e.outdoor);
   const anchor = outdoorItems[0] ?? evaluated[0];
-  const spanStart = new Date(Math.min(...body.items.map((i) => i.start.getTime())));
-  const spanEnd = new Date(Math.max(...body.items.map((i) => i.end.getTime())));
+  const spanStartMs = Math.min(...body.items.map((i) => i.startMs));
+  const spanEndMs = Math.max(...body.items.map((i) => i.endMs));
   const statuses = snaps.map((s) => s.cacheStatus);
   const ids = snaps.map((s) => s.snapshot.id);
   const status = combinedStatus(statuses);
@@ -88,7 +92,7 @@ export async function analyseTimeline(body: TimelineInput, environment: AccountE
       summary: {
         overall_risk: overall,
         main_issue: mainIssue(evaluated.map((e) => e.risk), overall),
-        best_outdoor_window: bestOutdoorWindow(anchor.forecast, spanStart, spanEnd, anchor.item.timezone),
+        best_outdoor_window: bestOutdoorWindow(anchor.forecast, spanStartMs, spanEndMs, anchor.item.timezone),
       },
     },
     meta: {
@@ -118,11 +122,11 @@ export function mainIssue(risks: Risk[], overall: RiskLevel): string {
 
 /**
  * The longest run of consecutive daylight hours at the best available level
- * (ideally `low`) within [spanStart, spanEnd], judged with the outdoor default profile
+ * (ideally `low`) within [spanStartMs, spanEndMs], judged with the outdoor default profile
  * at the outdoor items' location. Null when the span has no daylight forecast hours.
  */
-export function bestOutdoorWindow(f: NormalizedForecast, spanStart: Date, spanEnd: Date, zone: string) {
-  const hours = hoursIn(f, spanStart, spanEnd).filter((h) => h.isDay !== false);
+export function bestOutdoorWindow(f: NormalizedForecast, spanStartMs: number, spanEndMs: number, zone: string) {
+  const hours = hoursIn(f, spanStartMs, spanEndMs).filter((h) => h.isDay !== false);
   if (hours.length === 0) return null;
   const alerts = f.alerts;
   const levels = hours.map((h) => {
@@ -158,7 +162,7 @@ export function bestOutdoorWindow(f: NormalizedForecast, spanStart: Date, spanEn
     i = j;
   }
   if (!best) return null;
-  const start = Math.max(Date.parse(hours[best[0]].time), spanStart.getTime());
-  const end = Math.min(Date.parse(hours[best[1] - 1].time) + 3_600_000, spanEnd.getTime());
-  return { start: toLocalIso(new Date(start).toISOString(), zone), end: toLocalIso(new Date(end).toISOString(), zone), level: bestLevel, hours: r1((end - start) / 3_600_000) };
+  const start = Math.max(Date.parse(hours[best[0]].time), spanStartMs);
+  const end = Math.min(Date.parse(hours[best[1] - 1].time) + 3_600_000, spanEndMs);
+  return { start: localIso(start, zone), end: localIso(end, zone), level: bestLevel, hours: r1((end - start) / 3_600_000) };
 }

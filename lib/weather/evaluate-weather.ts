@@ -32,8 +32,9 @@ export interface WindowMetrics {
 }
 
 export interface EvaluateWindowOptions {
-  start: Date;
-  end: Date;
+  /** Window bounds in epoch milliseconds (numbers, not Dates: see localIsoAt in time/zones.ts). */
+  startMs: number;
+  endMs: number;
   activityType?: string | null;
   transportMode?: TransportMode;
   /** Ferry only: "small" uses the small craft bands (default large). */
@@ -90,10 +91,10 @@ function hourTimes(hourly: HourlyPoint[]): Float64Array {
   return t;
 }
 
-/** Hourly points overlapping [start, end] (an instant window uses the hour containing it). */
-export function hoursIn(f: NormalizedForecast, start: Date, end: Date): HourlyPoint[] {
-  const s = start.getTime();
-  const e = Math.max(end.getTime(), s + 1);
+/** Hourly points overlapping [startMs, endMs] (an instant window uses the hour containing it). */
+export function hoursIn(f: NormalizedForecast, startMs: number, endMs: number): HourlyPoint[] {
+  const s = startMs;
+  const e = Math.max(endMs, s + 1);
   const times = hourTimes(f.hourly);
   // Binary search for the first hour ending after s (hours are in time order).
   let lo = 0;
@@ -108,11 +109,12 @@ export function hoursIn(f: NormalizedForecast, start: Date, end: Date): HourlyPo
   return out;
 }
 
-export function alertsIn(f: NormalizedForecast, start: Date, end: Date): WeatherAlert[] {
+export function alertsIn(f: NormalizedForecast, startMs: number, endMs: number): WeatherAlert[] {
+  if (f.alerts.length === 0) return [];
   return f.alerts.filter((a) => {
     const s = a.starts ? Date.parse(a.starts) : -Infinity;
     const e = a.ends ? Date.parse(a.ends) : Infinity;
-    return s <= end.getTime() && e >= start.getTime();
+    return s <= endMs && e >= startMs;
   });
 }
 
@@ -120,8 +122,8 @@ export function alertsIn(f: NormalizedForecast, start: Date, end: Date): Weather
 export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions): { metrics: WindowMetrics; risk: Risk } {
   const profile = profileFor(o);
   const locale = o.locale ?? DEFAULT_ADVICE_LOCALE;
-  const hours = hoursIn(f, o.start, o.end);
-  const alerts = alertsIn(f, o.start, o.end);
+  const hours = hoursIn(f, o.startMs, o.endMs);
+  const alerts = alertsIn(f, o.startMs, o.endMs);
   if (hours.length === 0) {
     const metrics: WindowMetrics = {
       observed_at: null,
@@ -147,6 +149,7 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
     };
   }
   const first = hours[0];
+  const firstMs = Date.parse(first.time);
   // One pass over the window's hours: worst values (nulls ignored).
   let prob: number | null = null;
   let rate: number | null = null;
@@ -190,7 +193,7 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
     alerts,
     temperatureMinC: tMin,
     // The hours before the window tell whether surfaces are wet or snow-covered.
-    derived: deriveHazards(hours, hoursIn(f, new Date(Date.parse(first.time) - FREEZING.snowLookbackHours * HOUR), new Date(Date.parse(first.time) - 1)).filter((h) => h.time < first.time)),
+    derived: deriveHazards(hours, hoursIn(f, firstMs - FREEZING.snowLookbackHours * HOUR, firstMs - 1).filter((h) => h.time < first.time)),
   };
   const metrics: WindowMetrics = {
     observed_at: first.time,

@@ -20,7 +20,7 @@ export async function getCurrentWeather(q: CurrentRequest, environment: AccountE
   const { snapshot, cacheStatus } = await getSnapshot({ lat: q.lat, lng: q.lng, environment, use: "current" });
   const f = snapshot.forecast;
   const now = new Date();
-  const { risk } = evaluateWindow(f, { start: now, end: new Date(now.getTime() + CURRENT_RISK_WINDOW_MS), activityType: q.activity_type, locale: { language: lang, units: q.units } });
+  const { risk } = evaluateWindow(f, { startMs: now.getTime(), endMs: now.getTime() + CURRENT_RISK_WINDOW_MS, activityType: q.activity_type, locale: { language: lang, units: q.units } });
   const alerts = f.alerts.filter((a) => !a.ends || Date.parse(a.ends) >= now.getTime());
   return {
     data: {

@@ -4,9 +4,9 @@
  *
  *   getSnapshot({ lat, lng, environment, use, forceRefresh? })
  *     -> { snapshot: { id, cell, provider, fetchedAt, validFrom, validTo, forecast }, cacheStatus }
- *   evaluateWeather({ lat, lng, environment, start, end, activityType?, transportMode?, forceRefresh? })
+ *   evaluateWeather({ lat, lng, environment, startMs, endMs, activityType?, transportMode?, forceRefresh? })
  *     -> { snapshot, cacheStatus, metrics, risk }
- *   evaluateWindow(forecast, { start, end, activityType?, transportMode? }) -> { metrics, risk }  (pure)
+ *   evaluateWindow(forecast, { startMs, endMs, activityType?, transportMode? }) -> { metrics, risk }  (pure)
  *
  * Errors: ApiError provider_unavailable (502) / weather_refresh_timeout (504).
  */

@@ -69,6 +69,12 @@ function daysInMonth(y: number, m: number): number {
 
 /** ISO 8601 date-time; without an offset it is read in `zone` (luxon, DST-aware). */
 export function parseInstant(value: string, zone: string): Date | null {
+  const ms = parseInstantMs(value, zone);
+  return ms === null ? null : new Date(ms);
+}
+
+/** parseInstant as epoch milliseconds: the timeline's hot path makes no Date (time/zones.ts localIsoAt). */
+export function parseInstantMs(value: string, zone: string): number | null {
   // Fast path (the common case, two per timeline item): an explicit offset needs no zone rules.
   if (WITH_OFFSET.test(value)) {
     const ms = Date.parse(value);
@@ -77,11 +83,11 @@ export function parseInstant(value: string, zone: string): Date | null {
     const d = digits2(value, 8);
     // Reject impossible calendar dates (e.g. 2026-02-30) that Date.parse may roll over.
     if (Number.isNaN(ms) || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
-    return new Date(ms);
+    return ms;
   }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
   const dt = DateTime.fromISO(value, { zone, setZone: true });
-  return dt.isValid ? dt.toJSDate() : null;
+  return dt.isValid ? dt.toMillis() : null;
 }
 
 /** The item as sent (documented as the TimelineItem component); TimelineItemSchema adds zone and instant rules. */
@@ -105,25 +111,25 @@ const TimelineItemSchema = TimelineItemFields
       return z.NEVER;
     }
     const zone = v.timezone ?? timezoneAt(v.lat, v.lng);
-    const start = parseInstant(v.start, zone);
-    if (!start) {
+    const startMs = parseInstantMs(v.start, zone);
+    if (startMs === null) {
       ctx.addIssue({ code: "custom", path: ["start"], message: "must be an ISO 8601 date-time such as 2026-07-01T09:00:00+02:00" });
       return z.NEVER;
     }
-    const end = v.end === undefined ? new Date(start.getTime() + 3_600_000) : parseInstant(v.end, zone);
-    if (!end) {
+    const endMs = v.end === undefined ? startMs + 3_600_000 : parseInstantMs(v.end, zone);
+    if (endMs === null) {
       ctx.addIssue({ code: "custom", path: ["end"], message: "must be an ISO 8601 date-time" });
       return z.NEVER;
     }
-    if (end.getTime() < start.getTime()) {
+    if (endMs < startMs) {
       ctx.addIssue({ code: "custom", path: ["end"], message: "must not be before start" });
       return z.NEVER;
     }
-    if (end.getTime() - start.getTime() > 14 * 86_400_000) {
+    if (endMs - startMs > 14 * 86_400_000) {
       ctx.addIssue({ code: "custom", path: ["end"], message: "an item may span at most 14 days" });
       return z.NEVER;
     }
-    return { id: v.id, start, end, lat: v.lat, lng: v.lng, activity_type: v.activity_type ?? null, timezone: zone, vessel: v.vessel };
+    return { id: v.id, startMs, endMs, lat: v.lat, lng: v.lng, activity_type: v.activity_type ?? null, timezone: zone, vessel: v.vessel };
   });
 
 export const TimelineBody = z.object({

@@ -1,6 +1,8 @@
+import fc from "fast-check";
+import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { conditionFor, resolveLanguage, SUPPORTED_LANGUAGES } from "../i18n/conditions";
-import { localToUtcIso, timezoneAt, toLocalIso } from "./zones";
+import { localIsoAt, localToUtcIso, timezoneAt, toLocalIso } from "./zones";
 
 describe("time zones (DST-correct, via tz-lookup + luxon)", () => {
   it("finds the zone of a coordinate", () => {
@@ -14,6 +16,23 @@ describe("time zones (DST-correct, via tz-lookup + luxon)", () => {
     expect(toLocalIso("2026-03-29T01:30:00Z", "Europe/Paris")).toBe("2026-03-29T03:30:00+02:00");
     expect(toLocalIso("2026-07-01T12:00:00Z", "Asia/Kolkata")).toBe("2026-07-01T17:30:00+05:30");
     expect(toLocalIso("2026-07-01T12:00:00Z", "UTC")).toBe("2026-07-01T12:00:00+00:00");
+  });
+
+  it("formats any instant as luxon does, milliseconds only when not zero", () => {
+    const zones = ["Europe/Paris", "Asia/Kolkata", "America/St_Johns", "Pacific/Chatham", "Australia/Lord_Howe"];
+    const check = (at: number, zone: string) => {
+      const dt = DateTime.fromMillis(at, { zone });
+      const expected = dt.toISO({ suppressMilliseconds: at % 1000 === 0, includeOffset: false }) + (dt.offset === 0 ? "+00:00" : dt.toFormat("ZZ"));
+      expect(localIsoAt(at, zone)).toBe(expected);
+    };
+    const instant = (min: number, max: number) => fc.tuple(fc.integer({ min, max }), fc.boolean()).map(([ms, whole]) => (whole ? ms - (ms % 1000) : ms));
+    // The calendar arithmetic over every year ISO writes without a sign (UTC: no zone rules).
+    fc.assert(fc.property(instant(-62_167_219_200_000, 253_402_300_799_999), (at) => check(at, "UTC")), { numRuns: 2_000 });
+    // Zone offsets since 1970 (earlier local mean times have offsets in fractions of a minute).
+    fc.assert(fc.property(instant(0, 4_102_444_800_000), fc.constantFrom(...zones), check), { numRuns: 2_000 });
+    expect(localIsoAt(Date.parse("2024-02-29T23:59:59.001Z"), "UTC")).toBe("2024-02-29T23:59:59.001+00:00");
+    expect(localIsoAt(Date.parse("1969-12-31T23:00:00Z"), "Asia/Kolkata")).toBe("1970-01-01T04:30:00+05:30");
+    expect(localIsoAt(0, "Nowhere/Land")).toBeNull();
   });
 
   it("reads local wall times in their zone (fall-back day included)", () => {
