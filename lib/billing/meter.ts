@@ -2,7 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import type { AccountInfo, MeterOutcome, Principal, RouteMeter } from "@/lib/http/types";
 import type { Counters } from "./counters";
-import { dayOf, periodOf, type BillingPeriod } from "./period";
+import { dayAt, periodAt, type BillingPeriod } from "./period";
 import { cheapestPlanWith, LIMIT_KEYS, limitsFor, type CounterDimension, type Limits } from "./plans";
 import { rateLimitHeaders, rememberRequestsUsed, requestsUsed } from "./rate-limit-headers";
 import { reserveCoalesced } from "./coalesce-reservations";
@@ -57,8 +57,8 @@ export function weatherMeter<Ctx extends { principal: Principal } = { principal:
       const charge = opts.sessionReadsFree && ctx.principal.type === "session" ? FREE : typeof opts.charge === "number" ? { units: opts.charge } : opts.charge(ctx);
       const who = meteredOf(ctx.principal);
       if (!who) return { billingUnits: charge.units, finish: async () => ({}) };
-      const now = new Date();
-      const period = periodOf(now);
+      const now = Date.now();
+      const period = periodAt(now);
       const limits = limitsFor(who.account);
       const amounts: Counters = {
         requests: charge.units > 0 ? 1 : 0,
@@ -74,7 +74,7 @@ export function weatherMeter<Ctx extends { principal: Principal } = { principal:
       const quota: QuotaCharge = {
         accountId: who.accountId,
         periodKey: period.key,
-        day: dayOf(now),
+        day: dayAt(now),
         endpoint: opts.endpoint,
         units: charge.units,
         amounts,
@@ -100,7 +100,7 @@ export function weatherMeter<Ctx extends { principal: Principal } = { principal:
     async headers(principal) {
       const who = meteredOf(principal);
       if (!who) return {};
-      const period = periodOf();
+      const period = periodAt();
       return rateLimitHeaders(limitsFor(who.account).requests, await requestsUsed(who.accountId, period.key), period);
     },
   };

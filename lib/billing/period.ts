@@ -9,6 +9,28 @@ export interface BillingPeriod {
   resetEpoch: number;
 }
 
+// The period and the day of "now" are built once and reused while the clock stays inside them:
+// every metered request needs both, and each Date made under `next start` is slow to make and
+// to read (docs/decisions.md, "epoch milliseconds").
+let current: { period: BillingPeriod; startMs: number; endMs: number } | undefined;
+let today: { key: string; startMs: number; endMs: number } | undefined;
+
+/** The period containing epoch milliseconds `ms` (default now). */
+export function periodAt(ms: number = Date.now()): BillingPeriod {
+  if (current && ms >= current.startMs && ms < current.endMs) return current.period;
+  const period = periodOf(new Date(ms));
+  current = { period, startMs: period.start.getTime(), endMs: period.end.getTime() };
+  return period;
+}
+
+/** UTC day (YYYY-MM-DD) of epoch milliseconds `ms`. */
+export function dayAt(ms: number): string {
+  if (today && ms >= today.startMs && ms < today.endMs) return today.key;
+  const startMs = ms - (((ms % 86_400_000) + 86_400_000) % 86_400_000);
+  today = { key: dayOf(new Date(ms)), startMs, endMs: startMs + 86_400_000 };
+  return today.key;
+}
+
 export function periodOf(at: Date = new Date()): BillingPeriod {
   const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
   const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
