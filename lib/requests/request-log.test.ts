@@ -4,6 +4,7 @@ import { encode } from "next-auth/jwt";
 import { authSecret } from "@/lib/auth/auth-secret";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { getDb } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/sql";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { contract, defineRoute } from "@/lib/http/route";
 import { call } from "@/lib/http/testing";
@@ -98,6 +99,30 @@ describe("request log", () => {
     const viaSession = await call(webhooks.GET, { path: "/v1/webhooks", headers: { cookie } });
     const rows = (await list(keyA, `?request_id=${viaSession.headers.get("x-request-id")}`)).body.data.requests;
     expect(rows[0].credential).toEqual({ type: "session", prefix: null });
+  });
+
+  it("stores each buffered request's fields as recorded: time to the millisecond, ids, units, and rows in order", async () => {
+    const u = await makeUser();
+    const key = await u.key(["read", "weather:webhooks"]);
+    const [keyRow] = await queryRows<{ id: unknown }>(await getDb(), sql`SELECT id FROM api_keys WHERE account_id = ${u.accountId}::uuid`);
+    const before = Date.now();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await call(webhooks.GET, { path: "/v1/webhooks", bearer: key })).headers.get("x-request-id")!);
+    const after = Date.now();
+    await flushRequestLog();
+    const rows = await queryRows<Record<string, any>>(
+      await getDb(),
+      sql`SELECT request_id, account_id, (extract(epoch FROM at) * 1000)::float8 AS at_ms, method, path, status, latency_ms, credential_type, credential_id,
+                 billing_units, error_code FROM request_log WHERE account_id = ${u.accountId}::uuid ORDER BY id`,
+    );
+    expect(rows.map((r) => r.request_id)).toEqual(ids);
+    for (const r of rows) {
+      expect(r).toMatchObject({ account_id: u.accountId, method: "GET", path: "/v1/webhooks", status: 200, credential_type: "api_key", billing_units: 0, error_code: null });
+      expect(r.credential_id).toBe(String(keyRow.id));
+      expect(Number(r.at_ms)).toBeGreaterThanOrEqual(before);
+      expect(Number(r.at_ms)).toBeLessThanOrEqual(after);
+      expect(Number.isInteger(Number(r.at_ms))).toBe(true);
+    }
   });
 
   it("prunes rows older than 7 days and keeps newer ones", async () => {
