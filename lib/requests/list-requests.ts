@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
+import type { RequestLogFields } from "./request-log";
 
 export const REQUEST_LOG_RETENTION_DAYS = 7;
 
@@ -19,21 +20,7 @@ export const ListRequestsQuery = z.strictObject({
 });
 export type ListRequestsFilters = z.output<typeof ListRequestsQuery>;
 
-interface Row {
-  id: string | number;
-  request_id: string;
-  at: Date | string;
-  at_text: string;
-  method: string;
-  path: string;
-  status: number;
-  latency_ms: number;
-  credential_type: string;
-  credential_id: string | null;
-  credential_prefix: string | null;
-  billing_units: number;
-  error_code: string | null;
-}
+type Row = RequestLogFields & { id: string | number; at: Date | string; at_text: string; credential_prefix: string | null };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -17,11 +17,9 @@ export interface RequestTrace {
   errorCode: string | null;
 }
 
-/** A buffered row; its keys are request_log's column names (json_to_recordset matches them by name). */
-interface Row {
+/** request_log's columns as stored and read back (snake_case: the column names). */
+export interface RequestLogFields {
   request_id: string;
-  account_id: string | null;
-  at_ms: number;
   method: string;
   path: string;
   status: number;
@@ -31,6 +29,9 @@ interface Row {
   billing_units: number;
   error_code: string | null;
 }
+
+/** A buffered row; its keys are column names (json_to_recordset matches them by name). */
+type Row = RequestLogFields & { account_id: string | null; at_ms: number };
 
 /*
  * A batch is one JSON parameter, not a multi-row VALUES list: drizzle's insert of 500 rows bound
