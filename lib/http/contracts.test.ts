@@ -10,6 +10,7 @@ const NOT_CONTRACTS: Record<string, string> = {
   "/api/auth/[...nextauth]": "next-auth's own handler (sign-in flow, not part of the API)",
   "/api/inngest": "Inngest's serve endpoint (signed by Inngest, not a public API)",
   "/api/floor": "the benchmark's framework floor (a constant, no database; not part of the API)",
+  "/api/floor/{segment}": "the same floor behind a dynamic segment (what Next adds for an id in the path)",
   "/metrics": "Prometheus text for operators (METRICS_TOKEN), not part of the public API",
   "/v1/openapi.json": "serves the document itself",
 };
