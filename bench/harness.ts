@@ -152,7 +152,7 @@ export function makeContext(baseUrl: string, dbEnv: Record<string, string>): Ben
     baseUrl,
     admin: (command, flags) => runAdmin(dbEnv, command, flags),
     async load(o) {
-      if (o.target !== undefined && o.title !== HEALTHZ) {
+      if ((o.target !== undefined || o.paired) && o.title !== HEALTHZ) {
         const paired = await pairedLoad(baseUrl, o);
         rows.push({ ...paired.row, scenario, target: o.target, baseline: paired.baseline, note: o.note ?? "paired with healthz" });
         return paired.row;

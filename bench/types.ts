@@ -36,6 +36,8 @@ export interface LoadOptions {
    * a target is measured paired with healthz (harness.ts pairedLoad), its ratio from that pair.
    */
   target?: number;
+  /** Measure paired with healthz even without a target (the framework floors: their ratio is evidence). */
+  paired?: boolean;
   /** Shown in the table's note column. */
   note?: string;
   /** Build each request (e.g. different bodies per request). */
