@@ -75,6 +75,27 @@ describe("route helper: pre-serialised data (RawJson)", () => {
   });
 });
 
+describe("route helper: admission (lib/http/admit.ts)", () => {
+  // Requests received in one turn of the event loop are all admitted before any handler runs:
+  // a handler starts on the check phase, never inside the turn (or its microtasks) that received it.
+  it("starts handlers only after the turn that received the requests", async () => {
+    const order: string[] = [];
+    const mark = defineRoute(
+      contract({ method: "GET", path: "/test/mark", summary: "mark", tags: ["test"], family: "api", auth: none(), responses: {} }),
+      async ({ req }) => {
+        order.push(`handler ${new URL(req.url).searchParams.get("n")}`);
+        return { status: 204 };
+      },
+    );
+    setImmediate(() => order.push("immediate queued before the requests"));
+    const calls = [1, 2, 3].map((n) => mark(new Request(`http://localhost/test/mark?n=${n}`)));
+    queueMicrotask(() => order.push("microtasks of the receiving turn"));
+    const statuses = (await Promise.all(calls)).map((r) => r.status);
+    expect(statuses).toEqual([204, 204, 204]);
+    expect(order).toEqual(["microtasks of the receiving turn", "immediate queued before the requests", "handler 1", "handler 2", "handler 3"]);
+  });
+});
+
 describe("route helper", () => {
   it("validates params, query and body and returns the handler's data", async () => {
     const res = await call(echo, { method: "POST", path: "/test/echo/7?n=3", params: { id: "7" }, body: { name: "x" } });

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { connection } from "next/server";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { recordRequest, type RequestTrace } from "@/lib/requests/request-log";
+import { admit } from "./admit";
 import { errorBody, weatherMeta } from "./envelopes";
 import { RawJson } from "./raw-json";
 import { ApiError, isApiError } from "./errors";
@@ -161,9 +161,7 @@ export function defineRoute<
   return Object.assign(route, { contract: c as RouteContract<any, any, any, any, any> });
 
   async function run(req: Request, nextCtx: NextRouteContext | undefined, trace: Trace): Promise<Response> {
-    // Marks the route dynamic under Next (never prerendered at build); outside a
-    // Next request scope (tests, bench harness) there is nothing to mark.
-    await markDynamic();
+    await admit();
     const requestId = trace.requestId;
     let principal: Principal = { type: "none" };
     let session: MeterSession | undefined;
@@ -245,14 +243,6 @@ function accessLog(c: RouteContract<any, any, any, any>, req: Request, status: n
 }
 
 type Trace = Pick<RequestTrace, "requestId" | "principal" | "billingUnits" | "errorCode">;
-
-async function markDynamic(): Promise<void> {
-  try {
-    await connection();
-  } catch {
-    /* outside a Next request scope */
-  }
-}
 
 function parseOr404(schema: z.ZodType, raw: unknown): unknown {
   const r = schema.safeParse(raw);
