@@ -1,8 +1,9 @@
 import type { BenchScenario } from "../types";
 
 /**
- * Framework floor (constant route, no helper, no db; static and behind a dynamic segment), /api/healthz (route helper + one query,
- * measured first by the runner as the baseline) and /v1/weather/health (key verification + envelope).
+ * Framework floor (constant route, no helper, no db; static and behind a dynamic segment),
+ * /api/healthz (route helper + one query, measured first by the runner as the baseline) and
+ * /v1/weather/health (key verification + envelope).
  */
 export const scenarios: BenchScenario[] = [
   {
