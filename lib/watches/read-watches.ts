@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { watches, type WatchStatus } from "@/drizzle/schema";
 import { getDb, type Db, type DbOrTx } from "@/lib/db/client";
+import { coalescedReader } from "@/lib/db/coalesce-reads";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
 import { notFound } from "@/lib/http/errors";
 import { RawJson } from "@/lib/http/raw-json";
@@ -57,20 +58,6 @@ const RECENT_EVENTS = sql`(
 const preparedGet = new WeakMap<Db, ReturnType<typeof buildGetQuery>>();
 const preparedList = new WeakMap<Db, ReturnType<typeof buildListQuery>>();
 
-function buildGetQuery(db: Db) {
-  return db
-    .select({
-      // The stored list item without its closing brace, then the read's own fields.
-      item: sql<string>`left(${watches.listItem}, -1) || ', ' || substr(json_build_object(
-        'paused_at', ${isoUtc(watches.pausedAt)}, 'latest_snapshot', ${LATEST_SNAPSHOT},
-        'latest_risk', ${watches.latestRisk}, 'recent_change_events', ${RECENT_EVENTS})::text, 2)`.as("item"),
-    })
-    .from(watches)
-    .where(and(eq(watches.id, sql.placeholder("watchId")), eq(watches.accountId, sql.placeholder("accountId"))))
-    .limit(1)
-    .prepare("watch_get_json");
-}
-
 function memo<T>(map: WeakMap<Db, T>, db: Db, build: (db: Db) => T): T {
   let q = map.get(db);
   if (!q) {
@@ -80,15 +67,59 @@ function memo<T>(map: WeakMap<Db, T>, db: Db, build: (db: Db) => T): T {
   return q;
 }
 
+/** Comma-separated values as a Postgres array: plain text parameters, no driver-specific array encoding. */
+const listParam = (name: string, type: "uuid" | "int") => sql`string_to_array(${sql.placeholder(name)}::text, ',')::${sql.raw(type)}[]`;
+
 /**
- * The full read shape in one statement: the owned watch with its recent change events, as the
- * JSON text Postgres built (spliced into the response as is, lib/http/raw-json.ts).
+ * The full read shapes of a batch of (watch, owner) pairs in one statement (lib/db/coalesce-reads.ts).
+ * A watch of another account matches no pair: "not found", exactly as a read alone.
+ */
+function buildGetQuery(db: Db) {
+  return db
+    .select({
+      id: watches.id,
+      accountId: watches.accountId,
+      // The stored list item without its closing brace, then the read's own fields.
+      item: sql<string>`left(${watches.listItem}, -1) || ', ' || substr(json_build_object(
+        'paused_at', ${isoUtc(watches.pausedAt)}, 'latest_snapshot', ${LATEST_SNAPSHOT},
+        'latest_risk', ${watches.latestRisk}, 'recent_change_events', ${RECENT_EVENTS})::text, 2)`.as("item"),
+    })
+    .from(watches)
+    .where(sql`(${watches.id}, ${watches.accountId}) IN (SELECT * FROM unnest(${listParam("watchIds", "uuid")}, ${listParam("accountIds", "uuid")}))`)
+    .prepare("watch_get_batch");
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface OwnedWatch {
+  accountId: string;
+  watchId: string;
+}
+
+const ownedKey = (accountId: string, watchId: string) => `${accountId.toLowerCase()}|${watchId.toLowerCase()}`;
+
+const readWatch = coalescedReader<OwnedWatch, string>({
+  key: (w) => ownedKey(w.accountId, w.watchId),
+  async read(ws) {
+    const db = await getDb();
+    const rows = await memo(preparedGet, db, buildGetQuery).execute({
+      watchIds: ws.map((w) => w.watchId).join(","),
+      accountIds: ws.map((w) => w.accountId).join(","),
+    });
+    return new Map(rows.map((r) => [ownedKey(r.accountId, r.id), r.item]));
+  },
+});
+
+/**
+ * The full read shape of an owned watch with its recent change events, as the JSON text Postgres
+ * built (spliced into the response as is, lib/http/raw-json.ts); reads in flight together share
+ * one statement.
  */
 export async function getWatch(accountId: string, watchId: string): Promise<RawJson<WatchView>> {
-  const db = await getDb();
-  const [row] = await memo(preparedGet, db, buildGetQuery).execute({ watchId, accountId });
-  if (!row) throw notFound("Watch");
-  return new RawJson(row.item);
+  // Routes validate ids; one that is not a uuid must not fail its batch's cast.
+  const item = UUID.test(watchId) && UUID.test(accountId) ? await readWatch({ accountId, watchId }) : undefined;
+  if (item === undefined) throw notFound("Watch");
+  return new RawJson(item);
 }
 
 /**
@@ -98,25 +129,49 @@ export async function getWatch(accountId: string, watchId: string): Promise<RawJ
  * created_at is read in Postgres's own text form (microseconds kept) for the cursor: a boundary
  * never skips or repeats watches created in the same millisecond.
  */
-function pageQuery(db: Db, where: SQL, limit: SQL) {
+function pageSelect(where: SQL, limit: SQL): SQL {
   const rows = sql`(SELECT ${watches.listItem} AS item, ${watches.createdAt} AS created_at, ${watches.id} AS id
       FROM ${watches} WHERE ${where}
       ORDER BY ${watches.createdAt} DESC, ${watches.id} DESC LIMIT ${limit}::int + 1) AS r`;
   const page = sql`(SELECT r.item, r.created_at, r.id, row_number() OVER (ORDER BY r.created_at DESC, r.id DESC) AS n FROM ${rows}) AS p`;
-  return db
-    .select({
-      items: sql<string>`'[' || coalesce(string_agg(p.item, ',' ORDER BY p.n) FILTER (WHERE p.n <= ${limit}::int), '') || ']'`,
-      more: sql<boolean>`count(*) > ${limit}::int`,
-      atText: sql<string | null>`(max(p.created_at) FILTER (WHERE p.n = ${limit}::int))::text`,
-      lastId: sql<string | null>`((array_agg(p.id) FILTER (WHERE p.n = ${limit}::int))[1])::text`,
-    })
-    .from(page);
+  return sql`SELECT '[' || coalesce(string_agg(p.item, ',' ORDER BY p.n) FILTER (WHERE p.n <= ${limit}::int), '') || ']' AS items,
+      count(*) > ${limit}::int AS more,
+      (max(p.created_at) FILTER (WHERE p.n = ${limit}::int))::text AS at_text,
+      ((array_agg(p.id) FILTER (WHERE p.n = ${limit}::int))[1])::text AS last_id
+    FROM ${page}`;
 }
 
-/** The common page (first page, any status): prepared once per handle. */
+const pageFields = {
+  items: sql<string>`pg.items`,
+  more: sql<boolean>`pg.more`,
+  atText: sql<string | null>`pg.at_text`,
+  lastId: sql<string | null>`pg.last_id`,
+};
+
+type PageRow = { items: string; more: boolean; atText: string | null; lastId: string | null };
+
+/** The common page (first page, any status) of a batch of accounts, one row each: prepared once per handle. */
 function buildListQuery(db: Db) {
-  return pageQuery(db, sql`${watches.accountId} = ${sql.placeholder("accountId")}`, sql`${sql.placeholder("limit")}`).prepare("watch_list_page");
+  const k = sql`unnest(${listParam("accountIds", "uuid")}, ${listParam("limits", "int")}) AS k(account_id, lim)`;
+  return db
+    .select({ accountId: sql<string>`k.account_id::text`, limit: sql<number>`k.lim`, ...pageFields })
+    .from(sql`${k} CROSS JOIN LATERAL (${pageSelect(sql`${watches.accountId} = k.account_id`, sql`k.lim`)}) AS pg`)
+    .prepare("watch_list_batch");
 }
+
+const firstPageKey = (p: { accountId: string; limit: number }) => `${p.accountId.toLowerCase()}|${p.limit}`;
+
+const readFirstPage = coalescedReader<{ accountId: string; limit: number }, PageRow>({
+  key: firstPageKey,
+  async read(ps) {
+    const db = await getDb();
+    const rows = await memo(preparedList, db, buildListQuery).execute({
+      accountIds: ps.map((p) => p.accountId).join(","),
+      limits: ps.map((p) => p.limit).join(","),
+    });
+    return new Map(rows.map((r) => [firstPageKey(r), r]));
+  },
+});
 
 export interface WatchPage {
   watches: WatchListItem[];
@@ -124,19 +179,22 @@ export interface WatchPage {
   next_cursor: string | null;
 }
 
-/** Newest first, keyset-paginated on (created_at, id); the page as JSON text (lib/http/raw-json.ts). */
+/**
+ * Newest first, keyset-paginated on (created_at, id); the page as JSON text (lib/http/raw-json.ts).
+ * First pages without a status filter (the common read) in flight together share one statement.
+ */
 export async function listWatches(accountId: string, opts: { limit: number; cursor?: string; status?: WatchStatus }): Promise<RawJson<WatchPage>> {
-  const db = await getDb();
   const conds = [eq(watches.accountId, accountId)];
   if (opts.status) conds.push(eq(watches.status, opts.status));
   if (opts.cursor) {
     const c = decodeCursor(opts.cursor);
     conds.push(sql`(${watches.createdAt}, ${watches.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`);
   }
-  const [row] =
-    conds.length === 1
-      ? await memo(preparedList, db, buildListQuery).execute({ accountId, limit: opts.limit })
-      : await pageQuery(db, and(...conds)!, sql`${opts.limit}`);
+  const row: PageRow | undefined =
+    conds.length === 1 && UUID.test(accountId) && Number.isInteger(opts.limit)
+      ? await readFirstPage({ accountId, limit: opts.limit })
+      : (await (await getDb()).select(pageFields).from(sql`(${pageSelect(and(...conds)!, sql`${opts.limit}`)}) AS pg`))[0];
+  if (!row) throw new Error("listWatches: the page statement returned no row");
   const cursor = row.more && row.atText && row.lastId ? encodeCursor({ at: row.atText, id: row.lastId }) : null;
   return new RawJson(`{"watches":${row.items},"has_more":${row.more},"next_cursor":${JSON.stringify(cursor)}}`);
 }
