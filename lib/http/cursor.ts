@@ -1,4 +1,5 @@
 import { ApiError } from "./errors";
+import { UUID_SHAPE } from "./ids";
 
 /**
  * Keyset cursor over (timestamp, id), newest first. The timestamp is Postgres's
@@ -16,7 +17,7 @@ export function encodeCursor(c: KeysetCursor): string {
 
 const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/;
 
-const ID_SHAPE = { uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, bigint: /^[1-9][0-9]{0,17}$/ };
+const ID_SHAPE = { uuid: UUID_SHAPE, bigint: /^[1-9][0-9]{0,17}$/ };
 
 /** Postgres refuses impossible dates (a 500 if passed through), so check the calendar too. */
 function realTimestamp(at: string): boolean {

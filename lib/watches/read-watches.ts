@@ -5,6 +5,7 @@ import { getDb, type Db, type DbOrTx } from "@/lib/db/client";
 import { coalescedReader } from "@/lib/db/coalesce-reads";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
 import { notFound } from "@/lib/http/errors";
+import { UUID_SHAPE } from "@/lib/http/ids";
 import { RawJson } from "@/lib/http/raw-json";
 import type { z } from "zod";
 import type { WatchListItemSchema, WatchSchema } from "./schemas";
@@ -68,7 +69,7 @@ function memo<T>(map: WeakMap<Db, T>, db: Db, build: (db: Db) => T): T {
 }
 
 /** Comma-separated values as a Postgres array: plain text parameters, no driver-specific array encoding. */
-const listParam = (name: string, type: "uuid" | "int") => sql`string_to_array(${sql.placeholder(name)}::text, ',')::${sql.raw(type)}[]`;
+const csvArray = (name: string, type: "uuid" | "int") => sql`string_to_array(${sql.placeholder(name)}::text, ',')::${sql.raw(type)}[]`;
 
 /**
  * The full read shapes of a batch of (watch, owner) pairs in one statement (lib/db/coalesce-reads.ts).
@@ -85,18 +86,17 @@ function buildGetQuery(db: Db) {
         'latest_risk', ${watches.latestRisk}, 'recent_change_events', ${RECENT_EVENTS})::text, 2)`.as("item"),
     })
     .from(watches)
-    .where(sql`(${watches.id}, ${watches.accountId}) IN (SELECT * FROM unnest(${listParam("watchIds", "uuid")}, ${listParam("accountIds", "uuid")}))`)
+    .where(sql`(${watches.id}, ${watches.accountId}) IN (SELECT * FROM unnest(${csvArray("watchIds", "uuid")}, ${csvArray("accountIds", "uuid")}))`)
     .prepare("watch_get_batch");
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
+/** A (owner, watch) pair, both ids lower-case as Postgres returns them. */
 interface OwnedWatch {
   accountId: string;
   watchId: string;
 }
 
-const ownedKey = (accountId: string, watchId: string) => `${accountId.toLowerCase()}|${watchId.toLowerCase()}`;
+const ownedKey = (accountId: string, watchId: string) => `${accountId}|${watchId}`;
 
 const readWatch = coalescedReader<OwnedWatch, string>({
   key: (w) => ownedKey(w.accountId, w.watchId),
@@ -116,8 +116,9 @@ const readWatch = coalescedReader<OwnedWatch, string>({
  * one statement.
  */
 export async function getWatch(accountId: string, watchId: string): Promise<RawJson<WatchView>> {
+  const owned = { accountId: accountId.toLowerCase(), watchId: watchId.toLowerCase() };
   // Routes validate ids; one that is not a uuid must not fail its batch's cast.
-  const item = UUID.test(watchId) && UUID.test(accountId) ? await readWatch({ accountId, watchId }) : undefined;
+  const item = UUID_SHAPE.test(owned.watchId) && UUID_SHAPE.test(owned.accountId) ? await readWatch(owned) : undefined;
   if (item === undefined) throw notFound("Watch");
   return new RawJson(item);
 }
@@ -152,14 +153,15 @@ type PageRow = { items: string; more: boolean; atText: string | null; lastId: st
 
 /** The common page (first page, any status) of a batch of accounts, one row each: prepared once per handle. */
 function buildListQuery(db: Db) {
-  const k = sql`unnest(${listParam("accountIds", "uuid")}, ${listParam("limits", "int")}) AS k(account_id, lim)`;
+  const k = sql`unnest(${csvArray("accountIds", "uuid")}, ${csvArray("limits", "int")}) AS k(account_id, lim)`;
   return db
     .select({ accountId: sql<string>`k.account_id::text`, limit: sql<number>`k.lim`, ...pageFields })
     .from(sql`${k} CROSS JOIN LATERAL (${pageSelect(sql`${watches.accountId} = k.account_id`, sql`k.lim`)}) AS pg`)
     .prepare("watch_list_batch");
 }
 
-const firstPageKey = (p: { accountId: string; limit: number }) => `${p.accountId.toLowerCase()}|${p.limit}`;
+/** An owner (lower-case id, as Postgres returns it) and a page size. */
+const firstPageKey = (p: { accountId: string; limit: number }) => `${p.accountId}|${p.limit}`;
 
 const readFirstPage = coalescedReader<{ accountId: string; limit: number }, PageRow>({
   key: firstPageKey,
@@ -184,17 +186,22 @@ export interface WatchPage {
  * First pages without a status filter (the common read) in flight together share one statement.
  */
 export async function listWatches(accountId: string, opts: { limit: number; cursor?: string; status?: WatchStatus }): Promise<RawJson<WatchPage>> {
+  const owner = accountId.toLowerCase();
+  const firstPage = !opts.status && !opts.cursor && UUID_SHAPE.test(owner) && Number.isInteger(opts.limit);
+  const row = firstPage ? await readFirstPage({ accountId: owner, limit: opts.limit }) : await readPage(accountId, opts);
+  if (!row) throw new Error("listWatches: the page statement returned no row");
+  const cursor = row.more && row.atText && row.lastId ? encodeCursor({ at: row.atText, id: row.lastId }) : null;
+  return new RawJson(`{"watches":${row.items},"has_more":${row.more},"next_cursor":${JSON.stringify(cursor)}}`);
+}
+
+/** A later or filtered page, read on its own. */
+async function readPage(accountId: string, opts: { limit: number; cursor?: string; status?: WatchStatus }): Promise<PageRow | undefined> {
   const conds = [eq(watches.accountId, accountId)];
   if (opts.status) conds.push(eq(watches.status, opts.status));
   if (opts.cursor) {
     const c = decodeCursor(opts.cursor);
     conds.push(sql`(${watches.createdAt}, ${watches.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`);
   }
-  const row: PageRow | undefined =
-    conds.length === 1 && UUID.test(accountId) && Number.isInteger(opts.limit)
-      ? await readFirstPage({ accountId, limit: opts.limit })
-      : (await (await getDb()).select(pageFields).from(sql`(${pageSelect(and(...conds)!, sql`${opts.limit}`)}) AS pg`))[0];
-  if (!row) throw new Error("listWatches: the page statement returned no row");
-  const cursor = row.more && row.atText && row.lastId ? encodeCursor({ at: row.atText, id: row.lastId }) : null;
-  return new RawJson(`{"watches":${row.items},"has_more":${row.more},"next_cursor":${JSON.stringify(cursor)}}`);
+  const [row] = await (await getDb()).select(pageFields).from(sql`(${pageSelect(and(...conds)!, sql`${opts.limit}`)}) AS pg`);
+  return row;
 }
