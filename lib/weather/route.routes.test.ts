@@ -99,8 +99,10 @@ describe("POST /v1/weather/route", () => {
     const dover = { lat: 51.1279, lng: 1.3134 };
     const calais = { lat: 50.9513, lng: 1.8587 };
     const now = Date.now();
+    // Mild and dry as well, so the simulated baseline (a cold night can be below freezing) never leads.
+    const gale = { wind_gust_ms: 30, wind_speed_ms: 19, temperature_c: 12, feels_like_c: 10, precipitation_mm_h: 0 };
     for (const p of planRoute({ origin: dover, destination: calais, transport_mode: "ferry", start_time: new Date(now) }).segments) {
-      await injectSimulatedWeather({ ...p.mid_point, kind: "gusts", startsAt: new Date(now - 3_600_000), endsAt: new Date(now + 4 * 3_600_000), params: { wind_gust_ms: 30, wind_speed_ms: 19 } });
+      await injectSimulatedWeather({ ...p.mid_point, kind: "gusts", startsAt: new Date(now - 3_600_000), endsAt: new Date(now + 4 * 3_600_000), params: gale });
     }
     const r = await post(k, { origin: dover, destination: calais, transport_mode: "ferry", start_time: new Date(now).toISOString() });
     expect(r.status).toBe(200);

@@ -196,7 +196,10 @@ describe("localised advice through the API", () => {
     const k = await sandboxKey();
     const p = { lat: 47.3769, lng: 8.5417 };
     const h0 = hourStart();
-    await inject(k, { ...p, kind: "gusts", starts_at: iso(h0 - HOUR), ends_at: iso(h0 + 6 * HOUR), params: { wind_gust_ms: 30, wind_speed_ms: 19 } });
+    // Mild and dry as well: the simulated baseline of a Zurich night can be below freezing, and ice
+    // would then lead the advice (the test failed at 00:02 UTC in November).
+    const params = { wind_gust_ms: 30, wind_speed_ms: 19, temperature_c: 12, feels_like_c: 10, precipitation_mm_h: 0 };
+    await inject(k, { ...p, kind: "gusts", starts_at: iso(h0 - HOUR), ends_at: iso(h0 + 6 * HOUR), params });
     const want = {
       de: { msg: /Starke Böen erwartet \(bis 67 mi\/h\)/, rec: /starkem Wind/ },
       fr: { msg: /Fortes rafales prévues \(jusqu’à 67\s?mi\/h\)/, rec: /vent fort/ },
