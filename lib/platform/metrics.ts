@@ -2,7 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
-import { runnerStatus } from "@/lib/jobs/runner-status";
+import { jobStats, runnerStatus } from "@/lib/jobs/runner-status";
 
 /**
  * Prometheus metrics of this process (prom-client), served at /metrics behind
@@ -55,6 +55,7 @@ function metrics(): Metrics {
       this.set(s.running && s.lastOkAt ? (Date.now() - Date.parse(s.lastOkAt)) / 1000 : -1);
     },
   });
+  registerJobMetrics(registry);
   const upstream = new Counter({
     name: "weather_upstream_calls_total",
     help: "Weather provider calls by this process by outcome (ok, timeout, error), plus circuit_open: calls not made because the circuit was open",
@@ -63,6 +64,59 @@ function metrics(): Metrics {
   });
   g.__metrics = { registry, requests, latency, deliveries, upstream };
   return g.__metrics;
+}
+
+/**
+ * Per job of the job table (each runs in its own loop): queue depth and oldest due age (all
+ * instances, from the tables; lib/jobs/job-backlog.ts), and this process's batches run, items
+ * handled and failures.
+ */
+function registerJobMetrics(registry: Registry): void {
+  // One backlog read per scrape, shared by the two gauges (prom-client collects metrics concurrently).
+  let scrape: { at: number; backlogs: Promise<Map<string, { depth: number; oldestDueAgeS: number }>> } | undefined;
+  const backlogs = () => {
+    if (!scrape || Date.now() - scrape.at > 250) {
+      // Imported here: the job table imports every job, and those import this module.
+      scrape = { at: Date.now(), backlogs: import("@/lib/jobs/job-backlog").then((m) => m.jobBacklogs()) };
+    }
+    return scrape.backlogs;
+  };
+  new Gauge({
+    name: "job_queue_depth",
+    help: "Per job: items due now (all instances; cron sweeps: 1 while this process's slot is due and unfinished)",
+    labelNames: ["job"],
+    registers: [registry],
+    async collect() {
+      for (const [job, b] of await backlogs()) this.set({ job }, b.depth);
+    },
+  });
+  new Gauge({
+    name: "job_oldest_due_age_seconds",
+    help: "Per job: how long its oldest due item has waited (0 when none)",
+    labelNames: ["job"],
+    registers: [registry],
+    async collect() {
+      for (const [job, b] of await backlogs()) this.set({ job }, b.oldestDueAgeS);
+    },
+  });
+  const counters = [
+    ["job_runs_total", "Per job: batches run by this process (empty polls included)", "runs"],
+    ["job_items_total", "Per job: items handled by this process", "items"],
+    ["job_failures_total", "Per job: batches that failed in this process", "failures"],
+  ] as const;
+  for (const [name, help, field] of counters) {
+    new Counter({
+      name,
+      help,
+      labelNames: ["job"],
+      registers: [registry],
+      async collect() {
+        const { JOBS } = await import("@/lib/jobs/job-table");
+        this.reset();
+        for (const j of JOBS) this.inc({ job: j.name }, jobStats(j.name)[field]);
+      },
+    });
+  }
 }
 
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {
