@@ -4,13 +4,13 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { cx } from "@/components/ui/cx";
 import { RECIPES } from "./verification-recipes";
 
-/** Tabs with the signature verification snippet in TypeScript, Python and Go. */
+/** Tabs with the verification snippets: the Standard Webhooks libraries first, then our X-Service-* recipe in TypeScript, Python and Go. */
 export function VerificationRecipe() {
-  const [lang, setLang] = useState<(typeof RECIPES)[number]["id"]>("ts");
+  const [lang, setLang] = useState<(typeof RECIPES)[number]["id"]>(RECIPES[0].id);
   const recipe = RECIPES.find((r) => r.id === lang) ?? RECIPES[0];
   return (
     <div>
-      <div role="tablist" aria-label="Verification recipe language" className="mb-2 flex gap-1">
+      <div role="tablist" aria-label="Verification recipe language" className="mb-2 flex flex-wrap gap-1">
         {RECIPES.map((r) => (
           <button
             key={r.id}

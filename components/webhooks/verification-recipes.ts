@@ -1,5 +1,53 @@
 /**
- * Copy-paste verification snippets (spec "Delivery" 3): raw body, HMAC-SHA256
+ * First choice: the Standard Webhooks libraries (every delivery carries webhook-id,
+ * webhook-timestamp and webhook-signature; the secret is used as is, whsec_ included).
+ * They check the signature (any of the space-separated v1 entries: two during a
+ * rotation's grace period) and the timestamp (5 minutes), and return the parsed body.
+ */
+export const VERIFY_STANDARD_TS = `import { Webhook } from "standardwebhooks"; // npm install standardwebhooks
+
+const wh = new Webhook(process.env.SKYCAST_WEBHOOK_SECRET!); // "whsec_…", as shown once
+
+// Next.js route handler; any framework works: pass the RAW body and the headers.
+export async function POST(req: Request) {
+  const raw = await req.text(); // before any JSON parsing
+  let event: { id: string; type: string; created_at: string; data: unknown };
+  try {
+    event = wh.verify(raw, Object.fromEntries(req.headers)) as typeof event;
+  } catch {
+    return new Response("bad signature", { status: 400 });
+  }
+  // webhook-id (= event.id) repeats on retries and redeliveries: deduplicate on it.
+  return new Response(null, { status: 204 });
+}`;
+
+export const VERIFY_SVIX_TS = `import { Webhook } from "svix"; // npm install svix
+
+const wh = new Webhook(process.env.SKYCAST_WEBHOOK_SECRET!); // "whsec_…"
+
+export async function POST(req: Request) {
+  const raw = await req.text();
+  try {
+    const event = wh.verify(raw, Object.fromEntries(req.headers)); // reads webhook-id/-timestamp/-signature
+    // … handle event; deduplicate on event.id
+  } catch {
+    return new Response("bad signature", { status: 400 });
+  }
+  return new Response(null, { status: 204 });
+}`;
+
+export const VERIFY_STANDARD_PY = `# pip install standardwebhooks
+import os
+from standardwebhooks.webhooks import Webhook
+
+wh = Webhook(os.environ["SKYCAST_WEBHOOK_SECRET"])  # "whsec_…"
+
+def handle(raw_body: bytes, headers) -> dict:
+    # Raises on a bad signature or a timestamp more than 5 minutes away.
+    return wh.verify(raw_body, dict(headers))`;
+
+/**
+ * Our own X-Service-* scheme (spec "Delivery" 3): raw body, HMAC-SHA256
  * over `${timestamp}.${raw_body}` keyed by the whole secret, constant-time
  * compare with a length check, |now - timestamp| <= 300 s.
  */
@@ -75,7 +123,10 @@ func VerifyWebhook(rawBody []byte, h http.Header, secret string) bool {
 }`;
 
 export const RECIPES = [
-  { id: "ts", label: "TypeScript", code: VERIFY_TYPESCRIPT },
-  { id: "py", label: "Python", code: VERIFY_PYTHON },
-  { id: "go", label: "Go", code: VERIFY_GO },
+  { id: "std-ts", label: "standardwebhooks (TS)", code: VERIFY_STANDARD_TS },
+  { id: "std-py", label: "standardwebhooks (Python)", code: VERIFY_STANDARD_PY },
+  { id: "svix", label: "svix", code: VERIFY_SVIX_TS },
+  { id: "ts", label: "X-Service (TS)", code: VERIFY_TYPESCRIPT },
+  { id: "py", label: "X-Service (Python)", code: VERIFY_PYTHON },
+  { id: "go", label: "X-Service (Go)", code: VERIFY_GO },
 ] as const;

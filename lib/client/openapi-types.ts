@@ -1110,7 +1110,7 @@ export interface webhooks {
         put?: never;
         /**
          * weather.change_detected
-         * @description A watch's snapshot crossed one of its change rules. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx.
+         * @description A watch's snapshot crossed one of its change rules. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx. Signed twice: Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature: verify with standardwebhooks or svix) and the X-Service-* headers.
          */
         post: operations["webhookEvents.weatherChangeDetected"];
         delete?: never;
@@ -1130,7 +1130,7 @@ export interface webhooks {
         put?: never;
         /**
          * weather.severe_alert_added
-         * @description A new severe or extreme alert appeared for a watched place. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx.
+         * @description A new severe or extreme alert appeared for a watched place. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx. Signed twice: Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature: verify with standardwebhooks or svix) and the X-Service-* headers.
          */
         post: operations["webhookEvents.weatherSevereAlertAdded"];
         delete?: never;
@@ -1150,7 +1150,7 @@ export interface webhooks {
         put?: never;
         /**
          * weather.snapshot_refreshed
-         * @description A watch was refreshed and no rule was crossed. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx.
+         * @description A watch was refreshed and no rule was crossed. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx. Signed twice: Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature: verify with standardwebhooks or svix) and the X-Service-* headers.
          */
         post: operations["webhookEvents.weatherSnapshotRefreshed"];
         delete?: never;
@@ -1170,7 +1170,7 @@ export interface webhooks {
         put?: never;
         /**
          * weather.watch_expired
-         * @description A watch reached its end and was retired. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx.
+         * @description A watch reached its end and was retired. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx. Signed twice: Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature: verify with standardwebhooks or svix) and the X-Service-* headers.
          */
         post: operations["webhookEvents.weatherWatchExpired"];
         delete?: never;
@@ -1190,7 +1190,7 @@ export interface webhooks {
         put?: never;
         /**
          * weather.watch_failed
-         * @description A watch's refreshes kept failing and it gave up. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx.
+         * @description A watch's refreshes kept failing and it gave up. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx. Signed twice: Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature: verify with standardwebhooks or svix) and the X-Service-* headers.
          */
         post: operations["webhookEvents.weatherWatchFailed"];
         delete?: never;
@@ -1210,7 +1210,7 @@ export interface webhooks {
         put?: never;
         /**
          * weather.webhook_delivery_failed
-         * @description A delivery exhausted its retries. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx.
+         * @description A delivery exhausted its retries. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx. Signed twice: Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature: verify with standardwebhooks or svix) and the X-Service-* headers.
          */
         post: operations["webhookEvents.weatherWebhookDeliveryFailed"];
         delete?: never;
@@ -1230,7 +1230,7 @@ export interface webhooks {
         put?: never;
         /**
          * weather.webhook_endpoint_disabled
-         * @description An endpoint was auto-disabled (subscribe on a different endpoint). Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx.
+         * @description An endpoint was auto-disabled (subscribe on a different endpoint). Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx. Signed twice: Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature: verify with standardwebhooks or svix) and the X-Service-* headers.
          */
         post: operations["webhookEvents.weatherWebhookEndpointDisabled"];
         delete?: never;
@@ -13608,6 +13608,12 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Standard Webhooks 1.0: the event id (same as the body's id and X-Service-Event-Id); the same on every retry, redelivery and recovery, so deduplicate on it. */
+                "webhook-id": string;
+                /** @description Standard Webhooks 1.0: space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{raw body}>`, keyed by the base64-decoded part of the secret after `whsec_`; one entry per valid secret (two during a rotation's grace period). Verify with the `standardwebhooks` or `svix` libraries, passing the secret as shown. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks 1.0: Unix seconds when this attempt was signed (equal to X-Service-Timestamp). */
+                "webhook-timestamp": string;
                 /** @description The event id (same as the body's id): deduplicate on it, retries and redeliveries repeat it. */
                 "X-Service-Event-Id": string;
                 /** @description Lowercase hex HMAC-SHA256 of `{X-Service-Timestamp}.{raw body}`, keyed with the endpoint's `whsec_…` secret (the watch signing secret for a watch's webhook_url). */
@@ -13639,6 +13645,12 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Standard Webhooks 1.0: the event id (same as the body's id and X-Service-Event-Id); the same on every retry, redelivery and recovery, so deduplicate on it. */
+                "webhook-id": string;
+                /** @description Standard Webhooks 1.0: space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{raw body}>`, keyed by the base64-decoded part of the secret after `whsec_`; one entry per valid secret (two during a rotation's grace period). Verify with the `standardwebhooks` or `svix` libraries, passing the secret as shown. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks 1.0: Unix seconds when this attempt was signed (equal to X-Service-Timestamp). */
+                "webhook-timestamp": string;
                 /** @description The event id (same as the body's id): deduplicate on it, retries and redeliveries repeat it. */
                 "X-Service-Event-Id": string;
                 /** @description Lowercase hex HMAC-SHA256 of `{X-Service-Timestamp}.{raw body}`, keyed with the endpoint's `whsec_…` secret (the watch signing secret for a watch's webhook_url). */
@@ -13670,6 +13682,12 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Standard Webhooks 1.0: the event id (same as the body's id and X-Service-Event-Id); the same on every retry, redelivery and recovery, so deduplicate on it. */
+                "webhook-id": string;
+                /** @description Standard Webhooks 1.0: space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{raw body}>`, keyed by the base64-decoded part of the secret after `whsec_`; one entry per valid secret (two during a rotation's grace period). Verify with the `standardwebhooks` or `svix` libraries, passing the secret as shown. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks 1.0: Unix seconds when this attempt was signed (equal to X-Service-Timestamp). */
+                "webhook-timestamp": string;
                 /** @description The event id (same as the body's id): deduplicate on it, retries and redeliveries repeat it. */
                 "X-Service-Event-Id": string;
                 /** @description Lowercase hex HMAC-SHA256 of `{X-Service-Timestamp}.{raw body}`, keyed with the endpoint's `whsec_…` secret (the watch signing secret for a watch's webhook_url). */
@@ -13701,6 +13719,12 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Standard Webhooks 1.0: the event id (same as the body's id and X-Service-Event-Id); the same on every retry, redelivery and recovery, so deduplicate on it. */
+                "webhook-id": string;
+                /** @description Standard Webhooks 1.0: space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{raw body}>`, keyed by the base64-decoded part of the secret after `whsec_`; one entry per valid secret (two during a rotation's grace period). Verify with the `standardwebhooks` or `svix` libraries, passing the secret as shown. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks 1.0: Unix seconds when this attempt was signed (equal to X-Service-Timestamp). */
+                "webhook-timestamp": string;
                 /** @description The event id (same as the body's id): deduplicate on it, retries and redeliveries repeat it. */
                 "X-Service-Event-Id": string;
                 /** @description Lowercase hex HMAC-SHA256 of `{X-Service-Timestamp}.{raw body}`, keyed with the endpoint's `whsec_…` secret (the watch signing secret for a watch's webhook_url). */
@@ -13732,6 +13756,12 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Standard Webhooks 1.0: the event id (same as the body's id and X-Service-Event-Id); the same on every retry, redelivery and recovery, so deduplicate on it. */
+                "webhook-id": string;
+                /** @description Standard Webhooks 1.0: space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{raw body}>`, keyed by the base64-decoded part of the secret after `whsec_`; one entry per valid secret (two during a rotation's grace period). Verify with the `standardwebhooks` or `svix` libraries, passing the secret as shown. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks 1.0: Unix seconds when this attempt was signed (equal to X-Service-Timestamp). */
+                "webhook-timestamp": string;
                 /** @description The event id (same as the body's id): deduplicate on it, retries and redeliveries repeat it. */
                 "X-Service-Event-Id": string;
                 /** @description Lowercase hex HMAC-SHA256 of `{X-Service-Timestamp}.{raw body}`, keyed with the endpoint's `whsec_…` secret (the watch signing secret for a watch's webhook_url). */
@@ -13763,6 +13793,12 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Standard Webhooks 1.0: the event id (same as the body's id and X-Service-Event-Id); the same on every retry, redelivery and recovery, so deduplicate on it. */
+                "webhook-id": string;
+                /** @description Standard Webhooks 1.0: space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{raw body}>`, keyed by the base64-decoded part of the secret after `whsec_`; one entry per valid secret (two during a rotation's grace period). Verify with the `standardwebhooks` or `svix` libraries, passing the secret as shown. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks 1.0: Unix seconds when this attempt was signed (equal to X-Service-Timestamp). */
+                "webhook-timestamp": string;
                 /** @description The event id (same as the body's id): deduplicate on it, retries and redeliveries repeat it. */
                 "X-Service-Event-Id": string;
                 /** @description Lowercase hex HMAC-SHA256 of `{X-Service-Timestamp}.{raw body}`, keyed with the endpoint's `whsec_…` secret (the watch signing secret for a watch's webhook_url). */
@@ -13794,6 +13830,12 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Standard Webhooks 1.0: the event id (same as the body's id and X-Service-Event-Id); the same on every retry, redelivery and recovery, so deduplicate on it. */
+                "webhook-id": string;
+                /** @description Standard Webhooks 1.0: space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{raw body}>`, keyed by the base64-decoded part of the secret after `whsec_`; one entry per valid secret (two during a rotation's grace period). Verify with the `standardwebhooks` or `svix` libraries, passing the secret as shown. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks 1.0: Unix seconds when this attempt was signed (equal to X-Service-Timestamp). */
+                "webhook-timestamp": string;
                 /** @description The event id (same as the body's id): deduplicate on it, retries and redeliveries repeat it. */
                 "X-Service-Event-Id": string;
                 /** @description Lowercase hex HMAC-SHA256 of `{X-Service-Timestamp}.{raw body}`, keyed with the endpoint's `whsec_…` secret (the watch signing secret for a watch's webhook_url). */

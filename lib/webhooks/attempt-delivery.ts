@@ -11,8 +11,19 @@ import { postSigned, requestHeaders, type PostResult } from "./post-signed";
 import { recordAttempt, type AttemptRecord } from "./record-attempt";
 import { eventEnvelope } from "./signing";
 import { endpointSecrets, signatureHeadersFor } from "./secret-rotation";
+import { standardWebhookHeaders } from "./standard-webhooks";
 import { resolveSafeTarget, SsrfError } from "./ssrf";
 import { getOrCreateWatchSigningSecret } from "./watch-signing-secret";
+
+/*
+ * Standard Webhooks headers are on for every delivery; only the delivery bench turns them off, to
+ * measure their cost in the same run (bench/scenarios/webhooks.ts).
+ */
+let standardHeadersEnabled = true;
+/** Bench only: deliveries without the Standard Webhooks headers (the baseline of the comparison). */
+export function setStandardWebhookHeaders(on: boolean): void {
+  standardHeadersEnabled = on;
+}
 
 export type DeliveryOutcome = AttemptRecord | { status: "cancelled"; deliveryId: string } | { status: "lease_lost"; deliveryId: string };
 
@@ -71,7 +82,12 @@ export async function performClaimedDelivery(
   const attemptedAt = new Date();
   const timestamp = Math.floor(attemptedAt.getTime() / 1000);
   const { signature, headers: signatureHeaders } = signatureHeadersFor(secrets, timestamp, body);
-  const signed = { ...signatureHeaders, "x-service-timestamp": String(timestamp), "x-service-event-id": event.id };
+  const signed = {
+    ...signatureHeaders,
+    "x-service-timestamp": String(timestamp),
+    "x-service-event-id": event.id,
+    ...(standardHeadersEnabled ? standardWebhookHeaders(secrets, event.id, timestamp, body) : {}),
+  };
   let result: PostResult;
   try {
     const target = await resolveSafeTarget(claim.url);

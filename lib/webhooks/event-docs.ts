@@ -63,6 +63,28 @@ const DATA: Record<WebhookEventType, z.ZodType> = {
 const SIGNATURE_HEADERS = [
   {
     in: "header" as const,
+    name: "webhook-id",
+    required: true,
+    description: "Standard Webhooks 1.0: the event id (same as the body's id and X-Service-Event-Id); the same on every retry, redelivery and recovery, so deduplicate on it.",
+    schema: { type: "string" as const, format: "uuid" },
+  },
+  {
+    in: "header" as const,
+    name: "webhook-timestamp",
+    required: true,
+    description: "Standard Webhooks 1.0: Unix seconds when this attempt was signed (equal to X-Service-Timestamp).",
+    schema: { type: "string" as const, pattern: "^[0-9]+$" },
+  },
+  {
+    in: "header" as const,
+    name: "webhook-signature",
+    required: true,
+    description:
+      "Standard Webhooks 1.0: space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{raw body}>`, keyed by the base64-decoded part of the secret after `whsec_`; one entry per valid secret (two during a rotation's grace period). Verify with the `standardwebhooks` or `svix` libraries, passing the secret as shown.",
+    schema: { type: "string" as const, pattern: "^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$" },
+  },
+  {
+    in: "header" as const,
     name: "X-Service-Signature",
     required: true,
     description: "Lowercase hex HMAC-SHA256 of `{X-Service-Timestamp}.{raw body}`, keyed with the endpoint's `whsec_…` secret (the watch signing secret for a watch's webhook_url).",
@@ -104,7 +126,7 @@ export function webhookDocs() {
         post: {
           operationId: `webhookEvents.${eventName(type).replace(/^./, (c) => c.toLowerCase())}`,
           summary: type,
-          description: `${EVENT_DESCRIPTIONS[type]} Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx.`,
+          description: `${EVENT_DESCRIPTIONS[type]} Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx. Signed twice: Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature: verify with standardwebhooks or svix) and the X-Service-* headers.`,
           tags: ["Webhook events"],
           security: [],
           parameters: SIGNATURE_HEADERS,

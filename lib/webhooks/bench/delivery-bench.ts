@@ -11,6 +11,8 @@ import { emitEvent } from "../emit-event";
 import { startReceiverProcess, type ReceiverProcess } from "./receiver-process";
 import { createEndpoint } from "../endpoints";
 import { trustExtraCa } from "../post-signed";
+import { setStandardWebhookHeaders } from "../attempt-delivery";
+import { standardWebhookHeaders } from "../standard-webhooks";
 import { setWebhookEnv } from "../testing/helpers";
 
 /**
@@ -64,6 +66,15 @@ async function isolatedDatabase(): Promise<{ label: string; drop: () => Promise<
 async function waitForListening(): Promise<void> {
   for (let i = 0; i < 200 && !runnerStatus().wakeListening; i++) await new Promise((r) => setTimeout(r, 10));
   if (!runnerStatus().wakeListening) throw new Error("delivery bench: the local runner never started listening");
+}
+
+/** CPU of the three Standard Webhooks headers for one ~200-byte delivery (one secret), in microseconds. */
+function signingMicros(): number {
+  const body = JSON.stringify({ id: "3b9d3f2e-1c4a-4e5b-8f6a-7d8e9f0a1b2c", type: "weather.change_detected", created_at: new Date().toISOString(), data: { seq: 1, metric: "precipitation_probability", delta: 35 } });
+  const n = 20_000;
+  const started = performance.now();
+  for (let i = 0; i < n; i++) standardWebhookHeaders(["whsec_0123456789abcdef0123456789abcdef"], "3b9d3f2e-1c4a-4e5b-8f6a-7d8e9f0a1b2c", 1795320000 + i, body);
+  return Math.round(((performance.now() - started) * 1000 * 10) / n) / 10;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -172,11 +183,17 @@ export async function runDeliveryBench(opts: {
     const flat = await phase(accountId, rx, { events: opts.events, producers: opts.producers ?? 16, timeoutMs, intervalMs });
     const rate = opts.pacedRate ?? 200;
     const paced = await phase(accountId, rx, { events: opts.pacedEvents ?? 2000, producers: 16, rate, timeoutMs, intervalMs });
-    const backlog = await phase(accountId, rx, { events: opts.backlogEvents ?? 5000, producers: 16, timeoutMs, intervalMs, backlog: true });
+    const backlogOpts = { events: opts.backlogEvents ?? 5000, producers: 16, timeoutMs, intervalMs, backlog: true };
+    const backlog = await phase(accountId, rx, backlogOpts);
+    // Issue 29: the same backlog without the Standard Webhooks headers, then with them again (A/B/A in
+    // one run, so drift of the machine shows as a gap between the two "with" figures).
+    setStandardWebhookHeaders(false);
+    const plain = await phase(accountId, rx, backlogOpts).finally(() => setStandardWebhookHeaders(true));
+    const again = await phase(accountId, rx, backlogOpts);
     return {
       events: opts.events,
       delivered: flat.delivered,
-      lost: flat.lost + paced.lost + backlog.lost,
+      lost: flat.lost + paced.lost + backlog.lost + plain.lost + again.lost,
       "deliveries/s": flat.deliveriesPerSecond,
       "emit events/s": flat.emitPerSecond,
       "lag p50 ms": percentile(flat.lags, 50),
@@ -187,6 +204,9 @@ export async function runDeliveryBench(opts: {
       "paced events": paced.delivered + paced.lost,
       "backlog events": backlog.delivered + backlog.lost,
       "backlog deliveries/s": backlog.deliveriesPerSecond,
+      "backlog deliveries/s, Standard Webhooks headers (mean of 2)": Math.round((backlog.deliveriesPerSecond + again.deliveriesPerSecond) / 2),
+      "backlog deliveries/s, without Standard Webhooks headers": plain.deliveriesPerSecond,
+      "Standard Webhooks signing us/delivery": signingMicros(),
       database: dbx.label,
     };
   } finally {
