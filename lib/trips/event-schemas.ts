@@ -41,9 +41,9 @@ const optionalFields = {
   address: short(500).nullable().optional(),
   confirmationNumber: short(50).nullable().optional(),
   lat: z.number().finite().min(-90, "must be between -90 and 90").max(90, "must be between -90 and 90").nullable().optional()
-    .meta({ description: "Latitude of the event's place (send with lng). Absent: resolved from the location/address or a flight's airports" }),
+    .meta({ description: "Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports" }),
   lng: z.number().finite().min(-180, "must be between -180 and 180").max(180, "must be between -180 and 180").nullable().optional()
-    .meta({ description: "Longitude of the event's place (send with lat)" }),
+    .meta({ description: "Longitude of the event's place, sent with lat (both numbers or both null)" }),
   activityType: short(50).nullable().optional()
     .meta({ description: "Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title" }),
 };
@@ -92,6 +92,8 @@ export const TYPE_RULE_DOC = {
       { required: ["type"], properties: { type: { const: "accommodation" }, ...nullOnly(FLIGHT_FIELDS) } },
       { properties: { type: { enum: EVENT_TYPES.filter((t) => t !== "flight" && t !== "accommodation") }, ...nullOnly(FLIGHT_FIELDS), ...nullOnly(ACCOMMODATION_FIELDS) } },
     ] }];
+    // lat and lng come together (both numbers, or both null); null pairing is in their descriptions.
+    jsonSchema.dependentRequired = { lat: ["lng"], lng: ["lat"] };
   },
 };
 
