@@ -13,6 +13,8 @@ export async function register() {
     for (const p of problems) process.stderr.write(`Cannot start: ${p}\n`);
     process.exit(1);
   }
+  // Build the place indexes (gazetteer, airports) in the background: the first event write need not wait.
+  void import("@/lib/geo/resolve-place").then((m) => m.placeResolver()).catch(() => undefined);
   const { env } = await import("@/lib/env");
   const { inngestEnabled } = await import("@/lib/jobs/mode");
   if (env().LOCAL_RUNNER_DISABLED || inngestEnabled()) return;

@@ -85,6 +85,26 @@ export const tripEvents = pgTable(
     checkOutTime: text("check_out_time"),
     address: text("address"),
     confirmationNumber: text("confirmation_number"),
+    /** Risk profile override for trip weather (else derived from type and title). */
+    activityType: text("activity_type"),
+    /**
+     * Where the event is (lib/geo): given by the caller, or resolved at write time from the
+     * location/address (gazetteer) or a flight's departure airport. `geo_source` null with
+     * `geo_reason` set: unresolvable; both null: written before geo existed (resolved on read).
+     */
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    geoSource: text("geo_source", { enum: ["given", "gazetteer", "airport"] }),
+    geoName: text("geo_name"),
+    geoCountryCode: text("geo_country_code"),
+    geoTimeZone: text("geo_time_zone"),
+    geoReason: text("geo_reason"),
+    /** Flights: the arrival airport's point and zone. */
+    arrivalLat: doublePrecision("arrival_lat"),
+    arrivalLng: doublePrecision("arrival_lng"),
+    arrivalName: text("arrival_name"),
+    arrivalCountryCode: text("arrival_country_code"),
+    arrivalTimeZone: text("arrival_time_zone"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

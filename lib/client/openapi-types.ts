@@ -1514,6 +1514,21 @@ export interface components {
                 speed_ms: number | null;
             };
         };
+        GeoPoint: {
+            /** @description ISO 3166-1 alpha-2 */
+            country_code: string | null;
+            lat: number;
+            lng: number;
+            /** @description The matched city or airport; for given points your location text (else the nearest city) */
+            name: string | null;
+            /**
+             * @description given: lat/lng sent by you; gazetteer: a city matched from the location or address text; airport: the IATA code
+             * @enum {string}
+             */
+            source: "given" | "gazetteer" | "airport";
+            /** @description IANA zone at the point (an airport's own zone) */
+            time_zone: string;
+        };
         Itinerary: {
             events: components["schemas"]["TripEvent"][];
             revision: number;
@@ -1574,6 +1589,8 @@ export interface components {
             trip_id: number;
         };
         ProposalEntity: {
+            /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
+            activityType?: string | null;
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
@@ -1586,6 +1603,10 @@ export interface components {
             departureAirport?: string | null;
             endDateTime?: string | null;
             flightNumber?: string | null;
+            /** @description Latitude of the event's place (send with lng). Absent: resolved from the location/address or a flight's airports */
+            lat?: number | null;
+            /** @description Longitude of the event's place (send with lat) */
+            lng?: number | null;
             location?: string | null;
             notes?: string | null;
             /** Format: date-time */
@@ -1628,6 +1649,8 @@ export interface components {
             type?: "train" | "activity" | "food" | "local_transit" | "free_block";
         });
         ProposalEntityOutput: {
+            /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
+            activityType?: string | null;
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: unknown | null;
@@ -1640,6 +1663,10 @@ export interface components {
             departureAirport?: unknown | null;
             endDateTime?: string | null;
             flightNumber?: string | null;
+            /** @description Latitude of the event's place (send with lng). Absent: resolved from the location/address or a flight's airports */
+            lat?: number | null;
+            /** @description Longitude of the event's place (send with lat) */
+            lng?: number | null;
             location?: string | null;
             notes?: string | null;
             /** Format: date-time */
@@ -1858,9 +1885,12 @@ export interface components {
             upserted_events: components["schemas"]["TripEvent"][];
         };
         TripEvent: {
+            activityType: string | null;
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
+            /** @description Flights: the arrival airport */
+            arrivalGeo?: components["schemas"]["GeoPoint"] | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -1870,7 +1900,14 @@ export interface components {
             departureAirport?: string | null;
             endDateTime: string | null;
             flightNumber?: string | null;
+            /** @description Where the event is (a flight: its departure airport); null with geoReason when it could not be resolved */
+            geo: components["schemas"]["GeoPoint"] | null;
+            /** @description Why geo is null: no_place (no coordinates, location, address or airport), place_not_found (the text names no known city), airport_not_found (unknown IATA code) */
+            geoReason: ("no_place" | "place_not_found" | "airport_not_found") | null;
             id: number;
+            /** @description The coordinates you gave (null when the place was resolved or is unknown; see geo) */
+            lat: number | null;
+            lng: number | null;
             location: string | null;
             notes: string | null;
             /** @description Order within the local day set by reorder; 0 = by time */
@@ -1886,6 +1923,8 @@ export interface components {
             updatedAt: string;
         };
         TripEventCreate: {
+            /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
+            activityType?: string | null;
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
@@ -1899,6 +1938,10 @@ export interface components {
             endDateTime?: string | null;
             flightNumber?: string | null;
             id?: unknown;
+            /** @description Latitude of the event's place (send with lng). Absent: resolved from the location/address or a flight's airports */
+            lat?: number | null;
+            /** @description Longitude of the event's place (send with lat) */
+            lng?: number | null;
             location?: string | null;
             notes?: string | null;
             /** Format: date-time */
@@ -1942,6 +1985,8 @@ export interface components {
             type?: "train" | "activity" | "food" | "local_transit" | "free_block";
         });
         TripEventPatch: {
+            /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
+            activityType?: string | null;
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
@@ -1955,6 +2000,10 @@ export interface components {
             endDateTime?: string | null;
             flightNumber?: string | null;
             id?: unknown;
+            /** @description Latitude of the event's place (send with lng). Absent: resolved from the location/address or a flight's airports */
+            lat?: number | null;
+            /** @description Longitude of the event's place (send with lat) */
+            lng?: number | null;
             location?: string | null;
             notes?: string | null;
             /** Format: date-time */
@@ -2054,6 +2103,8 @@ export interface components {
             /** @description Client idempotency key: a retry with the same op_id returns the original result */
             op_id?: string;
             payload: {
+                /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
+                activityType?: string | null;
                 address?: string | null;
                 airline?: string | null;
                 arrivalAirport?: string | null;
@@ -2068,6 +2119,10 @@ export interface components {
                 event_id: number;
                 flightNumber?: string | null;
                 id?: unknown;
+                /** @description Latitude of the event's place (send with lng). Absent: resolved from the location/address or a flight's airports */
+                lat?: number | null;
+                /** @description Longitude of the event's place (send with lat) */
+                lng?: number | null;
                 location?: string | null;
                 notes?: string | null;
                 /** Format: date-time */

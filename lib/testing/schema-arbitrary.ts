@@ -109,6 +109,19 @@ function orderPairs(o: Record<string, unknown>): Record<string, unknown> {
   return o;
 }
 
+/** lat/lng of one object come together: both absent, both null or both numbers (dependentRequired + descriptions). */
+function pairCoordinates(o: Record<string, unknown>): Record<string, unknown> {
+  if (!("lat" in o) && !("lng" in o)) return o;
+  if ((o.lat === undefined) !== (o.lng === undefined)) {
+    delete o.lat;
+    delete o.lng;
+  } else if ((o.lat === null) !== (o.lng === null)) {
+    o.lat = null;
+    o.lng = null;
+  }
+  return o;
+}
+
 export function valid(schema: Schema, components: Components, depth = 0): fc.Arbitrary<unknown> {
   const s = resolve(schema, components);
   if (s.const !== undefined) return fc.constant(s.const);
@@ -145,7 +158,7 @@ export function valid(schema: Schema, components: Components, depth = 0): fc.Arb
     const props = Object.entries(s.properties ?? {}).filter(([, p]) => !resolve(p, components).not);
     const parts = Object.fromEntries(props.map(([k, p]) => [k, valid(p, components, depth + 1)]));
     const requiredKeys = props.map(([k]) => k).filter((k) => required.has(k));
-    const record = fc.record(parts, { requiredKeys }).map((o) => orderPairs(o as Record<string, unknown>));
+    const record = fc.record(parts, { requiredKeys }).map((o) => pairCoordinates(orderPairs(o as Record<string, unknown>)));
     return s.minProperties ? record.filter((o) => Object.keys(o).length >= (s.minProperties as number)) : record;
   }
   if (s.not) return fc.constant(undefined);

@@ -3,6 +3,7 @@ import { tripEvents, tripOps } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { staleRevision } from "./apply-change";
+import { resolveGeoColumns } from "./event-geo";
 import { columnsOf } from "./event-store";
 import type { EventCreateInput } from "./event-schemas";
 import { ALLOWED, requireTripRole } from "./roles";
@@ -33,12 +34,16 @@ export async function addEventInOneStatement(
 ): Promise<{ revision: number; eventId: number } | undefined> {
   const zoneFree = (s: string | null | undefined) => s == null || HAS_OFFSET.test(s);
   if (!input.timeZone && !(zoneFree(input.startDateTime) && zoneFree(input.endDateTime))) return undefined;
+  // The gazetteer's zone hint is the trip's zone unless the event has its own: read in the general path.
+  if (!input.timeZone && input.lat == null && !(input.type === "flight" && (input.departureAirport || input.arrivalAirport)) && (input.location || input.address))
+    return undefined;
   const { timeZone: _zone, ...cols } = columnsOf(input, input.timeZone ?? "UTC");
-  const entries = Object.entries({ type: input.type, title: input.title, ...cols }).filter(([, v]) => v !== undefined) as Array<[keyof typeof EVENT_COLUMNS, unknown]>;
+  const db = await getDb();
+  const geo = await resolveGeoColumns(db, input, { tripId, zone: input.timeZone ?? "UTC" });
+  const entries = Object.entries({ type: input.type, title: input.title, ...cols, ...geo }).filter(([, v]) => v !== undefined) as Array<[keyof typeof EVENT_COLUMNS, unknown]>;
   const names = sql.join(entries.map(([k]) => sql.identifier(EVENT_COLUMNS[k].name)), sql`, `);
   const values = sql.join(entries.map(([k, v]) => param(v, EVENT_COLUMNS[k] as never)), sql`, `);
   const roles = sql.join(ALLOWED.edit.map((r) => sql`${r}`), sql`, `);
-  const db = await getDb();
   const row = await queryOne<{ revision: number; event_id: number }>(
     db,
     sql`WITH bump AS (

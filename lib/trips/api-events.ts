@@ -5,6 +5,7 @@ import { ApiError, notFound } from "@/lib/http/errors";
 import { applyTripChange } from "./apply-change";
 import type { EventCreateInput, EventPatchInput, TripEvent } from "./event-schemas";
 import { deleteEvent, findEvent, insertEvent, listEventRows, patchProblems, toTripEvent, updateEvent } from "./event-store";
+import { withLegacyGeo } from "./event-geo";
 import { requireTripRole, type TripNeed } from "./roles";
 
 /** /api itinerary event CRUD. Every write goes through applyTripChange (revision + op log). */
@@ -31,7 +32,9 @@ async function eventFor(eventId: number, userId: string, need: TripNeed) {
 }
 
 export async function getEvent(eventId: number, userId: string): Promise<TripEvent> {
-  return toTripEvent(await eventFor(eventId, userId, "read"));
+  const row = await eventFor(eventId, userId, "read");
+  const [withGeo] = await withLegacyGeo([row], row.timeZone);
+  return toTripEvent(withGeo);
 }
 
 export interface EventWriteResult {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "@/drizzle/schema";
 import { TimeZoneName } from "@/lib/time/time-zone";
+import { GEO_UNRESOLVED_REASONS } from "@/lib/geo/types";
 import { isIsoDateTime } from "./time";
 
 /** Input shapes of itinerary events, shared by /api event CRUD, add/update ops and proposal entities. */
@@ -39,6 +40,12 @@ const optionalFields = {
   checkOutTime: ClockTime.nullable().optional(),
   address: short(500).nullable().optional(),
   confirmationNumber: short(50).nullable().optional(),
+  lat: z.number().finite().min(-90, "must be between -90 and 90").max(90, "must be between -90 and 90").nullable().optional()
+    .meta({ description: "Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports" }),
+  lng: z.number().finite().min(-180, "must be between -180 and 180").max(180, "must be between -180 and 180").nullable().optional()
+    .meta({ description: "Longitude of the event's place, sent with lat (both numbers or both null)" }),
+  activityType: short(50).nullable().optional()
+    .meta({ description: "Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title" }),
 };
 
 const serverOwned = {
@@ -63,6 +70,8 @@ export function eventRuleIssues(e: Shape, zoneOf: (s: string) => Date): { path: 
     for (const f of ACCOMMODATION_FIELDS)
       if (e.type !== "accommodation" && e[f] != null) issues.push({ path: f, message: `${f} is only allowed on accommodation events` });
   }
+  if ((e.lat === undefined) !== (e.lng === undefined) || (e.lat === null) !== (e.lng === null))
+    issues.push({ path: e.lat === undefined || e.lat === null ? "lat" : "lng", message: "lat and lng are sent together (both numbers, or both null to resolve the place from the text again)" });
   if (e.startDateTime && e.endDateTime && zoneOf(e.endDateTime) < zoneOf(e.startDateTime))
     issues.push({ path: "endDateTime", message: "endDateTime must not be before startDateTime" });
   return issues;
@@ -83,6 +92,8 @@ export const TYPE_RULE_DOC = {
       { required: ["type"], properties: { type: { const: "accommodation" }, ...nullOnly(FLIGHT_FIELDS) } },
       { properties: { type: { enum: EVENT_TYPES.filter((t) => t !== "flight" && t !== "accommodation") }, ...nullOnly(FLIGHT_FIELDS), ...nullOnly(ACCOMMODATION_FIELDS) } },
     ] }];
+    // lat and lng come together (both numbers, or both null); null pairing is in their descriptions.
+    jsonSchema.dependentRequired = { lat: ["lng"], lng: ["lat"] };
   },
 };
 
@@ -118,6 +129,17 @@ export const ProposalEntityInput = withRules(
 ).meta({ id: "ProposalEntity", ...TYPE_RULE_DOC });
 export type ProposalEntityInput = z.output<typeof ProposalEntityInput>;
 
+export const GeoPointSchema = z
+  .object({
+    lat: z.number(),
+    lng: z.number(),
+    source: z.enum(["given", "gazetteer", "airport"]).meta({ description: "given: lat/lng sent by you; gazetteer: a city matched from the location or address text; airport: the IATA code" }),
+    name: z.string().nullable().meta({ description: "The matched city or airport; for given points your location text (else the nearest city)" }),
+    country_code: z.string().nullable().meta({ description: "ISO 3166-1 alpha-2" }),
+    time_zone: z.string().meta({ description: "IANA zone at the point (an airport's own zone)" }),
+  })
+  .meta({ id: "GeoPoint" });
+
 /** Response shape of a trip event (flight/accommodation extras appear on those types only). */
 export const TripEventSchema = z
   .object({
@@ -142,6 +164,14 @@ export const TripEventSchema = z
     checkOutTime: z.string().nullable().optional(),
     address: z.string().nullable().optional(),
     confirmationNumber: z.string().nullable().optional(),
+    lat: z.number().nullable().meta({ description: "The coordinates you gave (null when the place was resolved or is unknown; see geo)" }),
+    lng: z.number().nullable(),
+    activityType: z.string().nullable(),
+    geo: GeoPointSchema.nullable().meta({ description: "Where the event is (a flight: its departure airport); null with geoReason when it could not be resolved" }),
+    geoReason: z.enum(GEO_UNRESOLVED_REASONS).nullable().meta({
+      description: "Why geo is null: no_place (no coordinates, location, address or airport), place_not_found (the text names no known city), airport_not_found (unknown IATA code)",
+    }),
+    arrivalGeo: GeoPointSchema.nullable().optional().meta({ description: "Flights: the arrival airport" }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

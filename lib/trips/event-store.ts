@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { tripEvents, type TripEventRow } from "@/drizzle/schema";
 import type { DbOrTx } from "@/lib/db/client";
 import { ACCOMMODATION_FIELDS, FLIGHT_FIELDS, type EventCreateInput, type EventPatchInput, type TripEvent } from "./event-schemas";
+import { arrivalGeoOf, geoOf, needsGeo, PLACE_FIELDS, placeAfterPatch, resolveGeoColumns, withLegacyGeo } from "./event-geo";
 import { formatInZone, localDate, toInstant } from "./time";
 
 /** Row -> the documented Trip event body. */
@@ -18,17 +19,25 @@ export function toTripEvent(r: TripEventRow): TripEvent {
     location: r.location,
     notes: r.notes,
     cost: r.cost,
+    lat: r.geoSource === "given" ? r.lat : null,
+    lng: r.geoSource === "given" ? r.lng : null,
+    activityType: r.activityType,
+    geo: geoOf(r),
+    geoReason: r.geoSource === null ? ((r.geoReason as TripEvent["geoReason"]) ?? "no_place") : null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
-  if (r.type === "flight") for (const f of FLIGHT_FIELDS) e[f] = r[f];
+  if (r.type === "flight") {
+    for (const f of FLIGHT_FIELDS) e[f] = r[f];
+    e.arrivalGeo = arrivalGeoOf(r);
+  }
   if (r.type === "accommodation") for (const f of ACCOMMODATION_FIELDS) e[f] = r[f];
   return e;
 }
 
 type Columns = Partial<Omit<typeof tripEvents.$inferInsert, "id" | "tripId">>;
 
-const PLAIN = ["location", "notes", "cost", ...FLIGHT_FIELDS, ...ACCOMMODATION_FIELDS] as const;
+const PLAIN = ["location", "notes", "cost", "activityType", ...FLIGHT_FIELDS, ...ACCOMMODATION_FIELDS] as const;
 
 /** Input fields -> columns; local times are read in the event's zone. */
 export function columnsOf(input: Partial<EventCreateInput>, zone: string): Columns {
@@ -45,9 +54,10 @@ export function columnsOf(input: Partial<EventCreateInput>, zone: string): Colum
 export async function insertEvent(tx: DbOrTx, tripId: number, tripZone: string, input: EventCreateInput): Promise<TripEventRow> {
   const zone = input.timeZone ?? tripZone;
   const cols = columnsOf(input, zone);
+  const geo = await resolveGeoColumns(tx, input, { tripId, zone });
   const [row] = await tx
     .insert(tripEvents)
-    .values({ ...cols, tripId, type: input.type, title: input.title, timeZone: zone, startAt: cols.startAt! })
+    .values({ ...cols, ...geo, tripId, type: input.type, title: input.title, timeZone: zone, startAt: cols.startAt! })
     .returning();
   return row;
 }
@@ -81,8 +91,12 @@ export function patchProblems(row: TripEventRow, patch: EventPatchInput): PatchP
 }
 
 export async function updateEvent(tx: DbOrTx, row: TripEventRow, patch: EventPatchInput): Promise<TripEventRow> {
-  const cols = columnsOf(patch, patch.timeZone ?? row.timeZone);
-  return setEventColumns(tx, row.id, cols);
+  const zone = patch.timeZone ?? row.timeZone;
+  const cols = columnsOf(patch, zone);
+  // The place is resolved again only when a field that decides it changed (or it never was).
+  const placeChanged = needsGeo(row) || PLACE_FIELDS.some((f) => patch[f] !== undefined);
+  const geo = placeChanged ? await resolveGeoColumns(tx, placeAfterPatch(row, patch), { tripId: row.tripId, zone, eventId: row.id }) : {};
+  return setEventColumns(tx, row.id, { ...cols, ...geo });
 }
 
 export async function setEventColumns(tx: DbOrTx, eventId: number, cols: Columns): Promise<TripEventRow> {
@@ -106,7 +120,7 @@ export async function listEventRows(tx: DbOrTx, tripId: number, tripZone: string
   if (ids && ids.length === 0) return [];
   const where = ids ? and(eq(tripEvents.tripId, tripId), inArray(tripEvents.id, ids)) : eq(tripEvents.tripId, tripId);
   const rows = await tx.select().from(tripEvents).where(where).orderBy(asc(tripEvents.startAt), asc(tripEvents.id));
-  return sortItinerary(rows, tripZone);
+  return sortItinerary(await withLegacyGeo(rows, tripZone), tripZone);
 }
 
 export function sortItinerary<T extends Pick<TripEventRow, "startAt" | "position" | "id">>(rows: T[], tripZone: string): T[] {

@@ -165,6 +165,7 @@ export const ACTIVITY_TYPES = [
   "event",
   "sightseeing",
   "free_time",
+  "indoor",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -194,6 +195,8 @@ export const ACTIVITY_PROFILES: Record<ActivityType, RiskProfile> = {
   event: { name: "event", ...outdoorBase },
   sightseeing: { name: "sightseeing", ...outdoorBase },
   free_time: { name: "free_time", ...outdoorBase },
+  // A stay, a class, anything under a roof: only getting there matters (trip weather's default for stays).
+  indoor: { name: "indoor", ...indoorBase },
 };
 
 /** Profile for a free-form activity type: canonical ones by name, anything else the outdoor default. */

@@ -45,7 +45,7 @@ export const CALM: SimulationParamsInput = {
 /** Activity groups (canonical activity types). */
 export const ACTIVITY_GROUPS: Record<string, string[]> = {
   outdoor: ["walking", "walking_tour", "hiking", "beach", "outdoor_dining", "cycling", "event", "sightseeing", "free_time"],
-  indoor: ["dining", "museum", "shopping"],
+  indoor: ["dining", "museum", "shopping", "indoor"],
   road: ["driving", "airport_transfer"],
   rail: ["train"],
   ferry: ["ferry"],

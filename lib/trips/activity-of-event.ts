@@ -1,0 +1,46 @@
+import type { EventType } from "@/drizzle/schema";
+
+/** Title words that say what kind of activity an event is (first match wins). */
+const BY_TITLE: Array<[RegExp, string]> = [
+  [/\b(hike|hiking|trek|trekking|trail|summit|climb)\b/i, "hiking"],
+  [/\b(beach|surf|surfing|swim|swimming|snorkel|praia|plage|playa)\b/i, "beach"],
+  [/\b(bike|biking|cycling|cycle|bicycle)\b/i, "cycling"],
+  [/\b(ferry|boat|cruise|sail|sailing|kayak)\b/i, "ferry"],
+  [/\b(museum|gallery|exhibition|aquarium|cinema|theatre|theater|opera|spa|cooking class)\b/i, "museum"],
+  [/\b(shopping|mall|boutique)\b/i, "shopping"],
+  [/\b(walk|walking|stroll|tram|tuk)\b/i, "walking_tour"],
+  [/\b(drive|driving|road trip|car rental)\b/i, "driving"],
+  [/\b(concert|festival|match|game|show|stadium)\b/i, "event"],
+];
+
+const FOOD_OUTDOORS = /\b(picnic|terrace|rooftop|outdoor|al fresco|beach bar|garden|esplanada|street food|food market)\b/i;
+
+/**
+ * The risk profile of an itinerary event for trip weather: the event's own `activityType` when set,
+ * else derived from its type and title (a flight is judged as getting to and from the airport, a
+ * stay and a meal indoors unless the title says outdoors). Pure; the planner uses it too.
+ */
+export function activityOfEvent(e: { type: EventType; title: string; activityType?: string | null }): { activity_type: string; source: "event" | "derived" } {
+  if (e.activityType) return { activity_type: e.activityType, source: "event" };
+  return { activity_type: derive(e.type, e.title), source: "derived" };
+}
+
+function derive(type: EventType, title: string): string {
+  switch (type) {
+    case "flight":
+      return "airport_transfer";
+    case "train":
+      return "train";
+    case "accommodation":
+      return "indoor";
+    case "food":
+      return FOOD_OUTDOORS.test(title) ? "outdoor_dining" : "dining";
+    case "local_transit":
+      return /\b(ferry|boat)\b/i.test(title) ? "ferry" : "walking";
+    case "free_block":
+      return "free_time";
+    case "activity":
+      for (const [re, activity] of BY_TITLE) if (re.test(title)) return activity;
+      return "sightseeing";
+  }
+}
