@@ -1603,9 +1603,9 @@ export interface components {
             departureAirport?: string | null;
             endDateTime?: string | null;
             flightNumber?: string | null;
-            /** @description Latitude of the event's place (send with lng). Absent: resolved from the location/address or a flight's airports */
+            /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
             lat?: number | null;
-            /** @description Longitude of the event's place (send with lat) */
+            /** @description Longitude of the event's place, sent with lat (both numbers or both null) */
             lng?: number | null;
             location?: string | null;
             notes?: string | null;
@@ -1663,9 +1663,9 @@ export interface components {
             departureAirport?: unknown | null;
             endDateTime?: string | null;
             flightNumber?: string | null;
-            /** @description Latitude of the event's place (send with lng). Absent: resolved from the location/address or a flight's airports */
+            /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
             lat?: number | null;
-            /** @description Longitude of the event's place (send with lat) */
+            /** @description Longitude of the event's place, sent with lat (both numbers or both null) */
             lng?: number | null;
             location?: string | null;
             notes?: string | null;
@@ -1938,9 +1938,9 @@ export interface components {
             endDateTime?: string | null;
             flightNumber?: string | null;
             id?: unknown;
-            /** @description Latitude of the event's place (send with lng). Absent: resolved from the location/address or a flight's airports */
+            /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
             lat?: number | null;
-            /** @description Longitude of the event's place (send with lat) */
+            /** @description Longitude of the event's place, sent with lat (both numbers or both null) */
             lng?: number | null;
             location?: string | null;
             notes?: string | null;
@@ -2000,9 +2000,9 @@ export interface components {
             endDateTime?: string | null;
             flightNumber?: string | null;
             id?: unknown;
-            /** @description Latitude of the event's place (send with lng). Absent: resolved from the location/address or a flight's airports */
+            /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
             lat?: number | null;
-            /** @description Longitude of the event's place (send with lat) */
+            /** @description Longitude of the event's place, sent with lat (both numbers or both null) */
             lng?: number | null;
             location?: string | null;
             notes?: string | null;
@@ -2119,9 +2119,9 @@ export interface components {
                 event_id: number;
                 flightNumber?: string | null;
                 id?: unknown;
-                /** @description Latitude of the event's place (send with lng). Absent: resolved from the location/address or a flight's airports */
+                /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
                 lat?: number | null;
-                /** @description Longitude of the event's place (send with lat) */
+                /** @description Longitude of the event's place, sent with lat (both numbers or both null) */
                 lng?: number | null;
                 location?: string | null;
                 notes?: string | null;
@@ -4454,8 +4454,20 @@ export interface operations {
                      *       "location": "Largo da Graça, Lisboa",
                      *       "notes": null,
                      *       "cost": 3,
-                     *       "createdAt": "2026-11-23T23:26:01.284Z",
-                     *       "updatedAt": "2026-11-23T23:26:01.284Z"
+                     *       "lat": null,
+                     *       "lng": null,
+                     *       "activityType": null,
+                     *       "geo": {
+                     *         "lat": 38.71667,
+                     *         "lng": -9.13333,
+                     *         "source": "gazetteer",
+                     *         "name": "Lisbon",
+                     *         "country_code": "PT",
+                     *         "time_zone": "Europe/Lisbon"
+                     *       },
+                     *       "geoReason": null,
+                     *       "createdAt": "2026-11-25T05:55:03.232Z",
+                     *       "updatedAt": "2026-11-25T05:55:03.232Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripEvent"];
@@ -4661,8 +4673,20 @@ export interface operations {
                      *       "location": "Largo da Graça, Lisboa",
                      *       "notes": null,
                      *       "cost": 3,
-                     *       "createdAt": "2026-11-23T23:26:01.303Z",
-                     *       "updatedAt": "2026-11-23T23:26:01.321Z"
+                     *       "lat": null,
+                     *       "lng": null,
+                     *       "activityType": null,
+                     *       "geo": {
+                     *         "lat": 38.71667,
+                     *         "lng": -9.13333,
+                     *         "source": "gazetteer",
+                     *         "name": "Lisbon",
+                     *         "country_code": "PT",
+                     *         "time_zone": "Europe/Lisbon"
+                     *       },
+                     *       "geoReason": null,
+                     *       "createdAt": "2026-11-25T05:55:03.299Z",
+                     *       "updatedAt": "2026-11-25T05:55:03.358Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripEvent"];
@@ -4874,13 +4898,33 @@ export interface operations {
                      *         "location": null,
                      *         "notes": null,
                      *         "cost": 142,
-                     *         "createdAt": "2026-11-23T23:26:01.222Z",
-                     *         "updatedAt": "2026-11-23T23:26:01.222Z",
+                     *         "lat": null,
+                     *         "lng": null,
+                     *         "activityType": null,
+                     *         "geo": {
+                     *           "lat": 49.0127983093,
+                     *           "lng": 2.54999995232,
+                     *           "source": "airport",
+                     *           "name": "Charles de Gaulle International Airport",
+                     *           "country_code": "FR",
+                     *           "time_zone": "Europe/Paris"
+                     *         },
+                     *         "geoReason": null,
+                     *         "createdAt": "2026-11-25T05:55:03.093Z",
+                     *         "updatedAt": "2026-11-25T05:55:03.093Z",
                      *         "departureAirport": "CDG",
                      *         "arrivalAirport": "LIS",
                      *         "flightNumber": "TP433",
                      *         "airline": "TAP Air Portugal",
-                     *         "bookingReference": null
+                     *         "bookingReference": null,
+                     *         "arrivalGeo": {
+                     *           "lat": 38.7812995911,
+                     *           "lng": -9.13591957092,
+                     *           "source": "airport",
+                     *           "name": "Lisbon Portela Airport",
+                     *           "country_code": "PT",
+                     *           "time_zone": "Europe/Lisbon"
+                     *         }
                      *       },
                      *       {
                      *         "id": 3,
@@ -4894,8 +4938,20 @@ export interface operations {
                      *         "location": null,
                      *         "notes": null,
                      *         "cost": 540,
-                     *         "createdAt": "2026-11-23T23:26:01.222Z",
-                     *         "updatedAt": "2026-11-23T23:26:01.222Z",
+                     *         "lat": null,
+                     *         "lng": null,
+                     *         "activityType": null,
+                     *         "geo": {
+                     *           "lat": 38.71667,
+                     *           "lng": -9.13333,
+                     *           "source": "gazetteer",
+                     *           "name": "Lisbon",
+                     *           "country_code": "PT",
+                     *           "time_zone": "Europe/Lisbon"
+                     *         },
+                     *         "geoReason": null,
+                     *         "createdAt": "2026-11-25T05:55:03.093Z",
+                     *         "updatedAt": "2026-11-25T05:55:03.093Z",
                      *         "subtype": "hotel",
                      *         "checkInTime": "15:00",
                      *         "checkOutTime": "11:00",
@@ -4914,8 +4970,20 @@ export interface operations {
                      *         "location": "Rua das Flores 103, Lisboa",
                      *         "notes": null,
                      *         "cost": 60,
-                     *         "createdAt": "2026-11-23T23:26:01.145Z",
-                     *         "updatedAt": "2026-11-23T23:26:01.145Z"
+                     *         "lat": null,
+                     *         "lng": null,
+                     *         "activityType": null,
+                     *         "geo": {
+                     *           "lat": 38.71667,
+                     *           "lng": -9.13333,
+                     *           "source": "gazetteer",
+                     *           "name": "Lisbon",
+                     *           "country_code": "PT",
+                     *           "time_zone": "Europe/Lisbon"
+                     *         },
+                     *         "geoReason": null,
+                     *         "createdAt": "2026-11-25T05:54:54.343Z",
+                     *         "updatedAt": "2026-11-25T05:54:54.343Z"
                      *       }
                      *     ]
                      */
@@ -5031,8 +5099,20 @@ export interface operations {
                      *       "location": "Largo da Graça, Lisboa",
                      *       "notes": null,
                      *       "cost": 3,
-                     *       "createdAt": "2026-11-23T23:26:01.259Z",
-                     *       "updatedAt": "2026-11-23T23:26:01.259Z"
+                     *       "lat": null,
+                     *       "lng": null,
+                     *       "activityType": null,
+                     *       "geo": {
+                     *         "lat": 38.71667,
+                     *         "lng": -9.13333,
+                     *         "source": "gazetteer",
+                     *         "name": "Lisbon",
+                     *         "country_code": "PT",
+                     *         "time_zone": "Europe/Lisbon"
+                     *       },
+                     *       "geoReason": null,
+                     *       "createdAt": "2026-11-25T05:55:03.157Z",
+                     *       "updatedAt": "2026-11-25T05:55:03.157Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripEvent"];
