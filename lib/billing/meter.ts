@@ -27,6 +27,7 @@ interface Metered {
 function meteredOf(p: Principal): Metered | undefined {
   if (p.type === "api_key") return { accountId: p.accountId, account: p.account, isInternal: p.isInternal };
   if (p.type === "session") return { accountId: p.accountId, account: p.account, isInternal: false };
+  if (p.type === "access_token" && p.account) return { accountId: p.accountId, account: p.account, isInternal: false };
   return undefined;
 }
 

@@ -533,6 +533,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/trips/{tripId}/weather": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Weather and risk for every event of a trip
+         * @description Any trip member. For each event: its activity profile (its activityType, else derived from type and title), the forecast for its own window and place (flights: the departure hour at the departure airport and the arrival hour at the arrival airport, each in its own zone; a stay: its check-in hour) and its risk from the timeline's engine; per local day of the trip: min/max, precipitation, condition, the day's overall risk and main issue, and the best outdoor window. Events beyond the forecast horizon say so (forecast_available false, forecast_available_from). Answered from the snapshot cache; each weather cell is fetched at most once per call, however many events share it. Billing: 2 units and 1 timeline item per event that has a place, on the caller's account (like POST /v1/weather/timeline); the portal's session reads are free. Sandbox accounts see their simulated weather. 404 for non-members.
+         */
+        get: operations["trips.getWeather"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/usage": {
         parameters: {
             query?: never;
@@ -2046,6 +2066,18 @@ export interface components {
             /** @enum {unknown} */
             type?: "train" | "activity" | "food" | "local_transit" | "free_block";
         });
+        /** @description From the timeline's risk engine for the event's activity profile */
+        TripEventRisk: {
+            /** @enum {string} */
+            level: "low" | "watch" | "warning";
+            reasons: {
+                code: string;
+                /** @enum {string} */
+                level: "low" | "watch" | "warning";
+                message: string;
+            }[];
+            recommendation: string | null;
+        };
         TripMember: {
             added_at: string;
             email: string;
@@ -2195,6 +2227,122 @@ export interface components {
             /** @constant */
             success: true;
             trip_id: number;
+        };
+        TripWeather: {
+            /** @description What this call counts against the caller's plan: 2 units and 1 timeline item per placed event (0 in the portal) */
+            billing: {
+                timeline_items: number;
+                units: number;
+            };
+            /** @description Snapshot cache outcome over every cell used (null when no cell was needed) */
+            cache_status: ("HIT" | "MISS" | "STALE" | "MIXED") | null;
+            days: {
+                /** @description Longest run of daylight hours at the best level (outdoor default profile) */
+                best_outdoor_window: {
+                    end: string | null;
+                    hours: number | null;
+                    level: string;
+                    start: string | null;
+                } | null;
+                condition: {
+                    code: string;
+                    icon: string;
+                    label: string;
+                } | null;
+                /** @description Local date in the trip's zone */
+                date: string;
+                event_ids: number[];
+                forecast_available: boolean;
+                forecast_available_from: string | null;
+                /** @description Reason code at the overall level with the highest severity; none when low */
+                main_issue: string;
+                /** @description The worst risk of the day's events (null without a forecast) */
+                overall_risk: ("low" | "watch" | "warning") | null;
+                /** @description Where the day is judged: its outdoor events, else the stay, else any placed event, else the day before */
+                place: components["schemas"]["GeoPoint"] | null;
+                precipitation_mm: number | null;
+                precipitation_probability_pct: number | null;
+                temperature_max: number | null;
+                temperature_min: number | null;
+                /** @enum {string} */
+                temperature_unit: "C" | "F" | "K";
+            }[];
+            events: {
+                activity_type: string;
+                /**
+                 * @description event: the event's activityType; derived: from its type and title
+                 * @enum {string}
+                 */
+                activity_type_source: "event" | "derived";
+                end: string | null;
+                event_id: number;
+                /** @description Whether any of the event's places has forecast hours for its window */
+                forecast_available: boolean;
+                forecast_available_from: string | null;
+                geo: components["schemas"]["GeoPoint"] | null;
+                /** @description The event's day in the trip's zone */
+                local_date: string;
+                outdoor: boolean;
+                places: {
+                    end: string;
+                    forecast_available: boolean;
+                    /** @description When outside the horizon: the instant (UTC) from which the forecast reaches this window */
+                    forecast_available_from: string | null;
+                    geo: components["schemas"]["GeoPoint"];
+                    risk: components["schemas"]["TripEventRisk"];
+                    /**
+                     * @description event: where the event is; flights: departure and arrival airports
+                     * @enum {string}
+                     */
+                    role: "event" | "departure" | "arrival";
+                    /** @description Window judged, in the place's own zone */
+                    start: string;
+                    weather: {
+                        /** @enum {string} */
+                        cache_status: "HIT" | "MISS" | "STALE";
+                        condition: {
+                            code: string;
+                            icon: string;
+                            label: string;
+                        } | null;
+                        feels_like_c: number | null;
+                        observed_at: string | null;
+                        precipitation_intensity_mm_h: number | null;
+                        precipitation_probability: number | null;
+                        /** Format: uuid */
+                        snapshot_id: string;
+                        temperature_c: number | null;
+                        temperature_max_c: number | null;
+                        temperature_min_c: number | null;
+                        uv_index: number | null;
+                        wind_gust_kph: number | null;
+                        wind_speed_kph: number | null;
+                    } | null;
+                }[];
+                /** @description The worst of the event's places (null only without a place) */
+                risk: components["schemas"]["TripEventRisk"] | null;
+                start: string;
+                time_zone: string;
+                title: string;
+                /** @enum {string} */
+                type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+                /** @description no_place (geoReason says why), outside_horizon (see forecast_available_from), past */
+                unavailable_reason: ("no_place" | "outside_horizon" | "past") | null;
+            }[];
+            generated_at: string;
+            language: string;
+            revision: number;
+            summary: {
+                /** @description Events at watch or warning */
+                events_at_risk: number[];
+                events_without_forecast: number[];
+                main_issue: string;
+                overall_risk: ("low" | "watch" | "warning") | null;
+            };
+            time_zone: string;
+            trip_id: number;
+            /** @enum {string} */
+            units: "metric" | "imperial" | "standard";
         };
         UpdateWebhookEndpoint: {
             description?: string;
@@ -7471,6 +7619,154 @@ export interface operations {
             /** @description Unexpected error; quote the request id. */
             500: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "trips.getWeather": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Condition labels, reasons and recommendations: en, de, fr, es (others fall back to en)
+                 * @example en
+                 */
+                language?: string;
+                /**
+                 * @description Unit-less temperatures (days) follow units; unit-suffixed fields are what they say
+                 * @example metric
+                 */
+                units?: "metric" | "imperial" | "standard";
+            };
+            header?: never;
+            path: {
+                /** @example 1042 */
+                tripId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trip weather */
+            200: {
+                headers: {
+                    /** @description HIT, MISS, STALE, or MIXED over the cells used */
+                    "X-Cache-Status"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TripWeather"];
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description billing_limit_reached: the plan does not include a dimension this call needs (details.dimension). */
+            402: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets. */
+            429: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;

@@ -238,7 +238,7 @@ function accessLog(c: RouteContract<any, any, any, any>, req: Request, status: n
     route: c.path,
     status,
     latency_ms: Math.round(seconds * 10_000) / 10,
-    account_id: "account" in principal ? principal.account.id : null,
+    account_id: "account" in principal ? (principal.account?.id ?? null) : null,
   });
 }
 
@@ -258,7 +258,7 @@ function validate(c: RouteContract<any, any, any, any, any>, where: "query" | "b
 
 /** meta.environment of a sandbox account is "sandbox" on every weather response (as the weather core labels it). */
 function sandboxMeta(principal: Principal): Record<string, unknown> {
-  return "account" in principal && principal.account.environment === "sandbox" ? { environment: "sandbox" } : {};
+  return "account" in principal && principal.account?.environment === "sandbox" ? { environment: "sandbox" } : {};
 }
 
 function render(

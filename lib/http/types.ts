@@ -19,7 +19,7 @@ export type Principal =
       isInternal: boolean;
     }
   | { type: "session"; userId: string; accountId: string; account: AccountInfo; email: string }
-  | { type: "access_token"; tokenId: number; userId: string; accountId: string }
+  | { type: "access_token"; tokenId: number; userId: string; accountId: string; /** Loaded by meters that bill the token's account. */ account?: AccountInfo }
   | {
       type: "visa_key";
       visaKeyId: number | null;

@@ -1,0 +1,16 @@
+import { defineRoute } from "@/lib/http/route";
+import { getTripWeather } from "@/lib/trips/get-trip-weather";
+import { tripWeatherContracts } from "@/lib/trips/trip-weather-contracts";
+import { callerAccount } from "@/lib/trips/trip-weather-meter";
+
+export const GET = defineRoute(tripWeatherContracts.tripWeather, async (ctx) => {
+  const account = await callerAccount(ctx);
+  const weather = await getTripWeather(ctx.params.tripId, ctx.principal.userId, {
+    environment: account?.environment ?? "production",
+    units: ctx.query.units,
+    language: ctx.query.language,
+    billed: ctx.principal.type !== "session",
+  });
+  const headers: Record<string, string> = weather.cache_status ? { "X-Cache-Status": weather.cache_status } : {};
+  return { data: weather, headers };
+});
