@@ -7668,6 +7668,328 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trip_id": 1,
+                     *       "revision": 8,
+                     *       "time_zone": "Europe/Lisbon",
+                     *       "units": "metric",
+                     *       "language": "en",
+                     *       "generated_at": "2026-11-25T06:19:04.347Z",
+                     *       "cache_status": "MISS",
+                     *       "billing": {
+                     *         "units": 12,
+                     *         "timeline_items": 6
+                     *       },
+                     *       "events": [
+                     *         {
+                     *           "event_id": 2,
+                     *           "type": "flight",
+                     *           "title": "Paris to Lisbon",
+                     *           "start": "2027-05-04T06:05:00+01:00",
+                     *           "end": "2027-05-04T08:45:00+01:00",
+                     *           "time_zone": "Europe/Lisbon",
+                     *           "local_date": "2027-05-04",
+                     *           "activity_type": "airport_transfer",
+                     *           "activity_type_source": "derived",
+                     *           "outdoor": false,
+                     *           "geo": {
+                     *             "lat": 49.0127983093,
+                     *             "lng": 2.54999995232,
+                     *             "source": "airport",
+                     *             "name": "Charles de Gaulle International Airport",
+                     *             "country_code": "FR",
+                     *             "time_zone": "Europe/Paris"
+                     *           },
+                     *           "forecast_available": false,
+                     *           "forecast_available_from": "2027-04-26T13:00:00.000Z",
+                     *           "unavailable_reason": "outside_horizon",
+                     *           "places": [
+                     *             {
+                     *               "role": "departure",
+                     *               "geo": {
+                     *                 "lat": 49.0127983093,
+                     *                 "lng": 2.54999995232,
+                     *                 "source": "airport",
+                     *                 "name": "Charles de Gaulle International Airport",
+                     *                 "country_code": "FR",
+                     *                 "time_zone": "Europe/Paris"
+                     *               },
+                     *               "start": "2027-05-04T07:05:00+02:00",
+                     *               "end": "2027-05-04T08:05:00+02:00",
+                     *               "forecast_available": false,
+                     *               "forecast_available_from": "2027-04-26T13:00:00.000Z",
+                     *               "weather": null,
+                     *               "risk": {
+                     *                 "level": "low",
+                     *                 "reasons": [
+                     *                   {
+                     *                     "code": "outside_forecast_horizon",
+                     *                     "level": "low",
+                     *                     "message": "No forecast covers this time yet (the horizon is 8 days)."
+                     *                   }
+                     *                 ],
+                     *                 "recommendation": "No forecast yet for this time; check again closer to the date."
+                     *               }
+                     *             },
+                     *             {
+                     *               "role": "arrival",
+                     *               "geo": {
+                     *                 "lat": 38.7812995911,
+                     *                 "lng": -9.13591957092,
+                     *                 "source": "airport",
+                     *                 "name": "Lisbon Portela Airport",
+                     *                 "country_code": "PT",
+                     *                 "time_zone": "Europe/Lisbon"
+                     *               },
+                     *               "start": "2027-05-04T08:45:00+01:00",
+                     *               "end": "2027-05-04T09:45:00+01:00",
+                     *               "forecast_available": false,
+                     *               "forecast_available_from": "2027-04-26T15:00:00.000Z",
+                     *               "weather": null,
+                     *               "risk": {
+                     *                 "level": "low",
+                     *                 "reasons": [
+                     *                   {
+                     *                     "code": "outside_forecast_horizon",
+                     *                     "level": "low",
+                     *                     "message": "No forecast covers this time yet (the horizon is 8 days)."
+                     *                   }
+                     *                 ],
+                     *                 "recommendation": "No forecast yet for this time; check again closer to the date."
+                     *               }
+                     *             }
+                     *           ],
+                     *           "risk": {
+                     *             "level": "low",
+                     *             "reasons": [
+                     *               {
+                     *                 "code": "outside_forecast_horizon",
+                     *                 "level": "low",
+                     *                 "message": "No forecast covers this time yet (the horizon is 8 days)."
+                     *               }
+                     *             ],
+                     *             "recommendation": "No forecast yet for this time; check again closer to the date."
+                     *           }
+                     *         },
+                     *         {
+                     *           "event_id": 3,
+                     *           "type": "accommodation",
+                     *           "title": "Memmo Alfama",
+                     *           "start": "2027-05-04T15:00:00+01:00",
+                     *           "end": "2027-05-07T11:00:00+01:00",
+                     *           "time_zone": "Europe/Lisbon",
+                     *           "local_date": "2027-05-04",
+                     *           "activity_type": "indoor",
+                     *           "activity_type_source": "derived",
+                     *           "outdoor": false,
+                     *           "geo": {
+                     *             "lat": 38.71667,
+                     *             "lng": -9.13333,
+                     *             "source": "gazetteer",
+                     *             "name": "Lisbon",
+                     *             "country_code": "PT",
+                     *             "time_zone": "Europe/Lisbon"
+                     *           },
+                     *           "forecast_available": false,
+                     *           "forecast_available_from": "2027-04-26T21:00:00.000Z",
+                     *           "unavailable_reason": "outside_horizon",
+                     *           "places": [
+                     *             {
+                     *               "role": "event",
+                     *               "geo": {
+                     *                 "lat": 38.71667,
+                     *                 "lng": -9.13333,
+                     *                 "source": "gazetteer",
+                     *                 "name": "Lisbon",
+                     *                 "country_code": "PT",
+                     *                 "time_zone": "Europe/Lisbon"
+                     *               },
+                     *               "start": "2027-05-04T15:00:00+01:00",
+                     *               "end": "2027-05-04T16:00:00+01:00",
+                     *               "forecast_available": false,
+                     *               "forecast_available_from": "2027-04-26T21:00:00.000Z",
+                     *               "weather": null,
+                     *               "risk": {
+                     *                 "level": "low",
+                     *                 "reasons": [
+                     *                   {
+                     *                     "code": "outside_forecast_horizon",
+                     *                     "level": "low",
+                     *                     "message": "No forecast covers this time yet (the horizon is 8 days)."
+                     *                   }
+                     *                 ],
+                     *                 "recommendation": "No forecast yet for this time; check again closer to the date."
+                     *               }
+                     *             }
+                     *           ],
+                     *           "risk": {
+                     *             "level": "low",
+                     *             "reasons": [
+                     *               {
+                     *                 "code": "outside_forecast_horizon",
+                     *                 "level": "low",
+                     *                 "message": "No forecast covers this time yet (the horizon is 8 days)."
+                     *               }
+                     *             ],
+                     *             "recommendation": "No forecast yet for this time; check again closer to the date."
+                     *           }
+                     *         },
+                     *         {
+                     *           "event_id": 1,
+                     *           "type": "food",
+                     *           "title": "Dinner at Taberna da Rua das Flores",
+                     *           "start": "2027-05-04T20:00:00+01:00",
+                     *           "end": "2027-05-04T22:00:00+01:00",
+                     *           "time_zone": "Europe/Lisbon",
+                     *           "local_date": "2027-05-04",
+                     *           "activity_type": "dining",
+                     *           "activity_type_source": "derived",
+                     *           "outdoor": false,
+                     *           "geo": {
+                     *             "lat": 38.71667,
+                     *             "lng": -9.13333,
+                     *             "source": "gazetteer",
+                     *             "name": "Lisbon",
+                     *             "country_code": "PT",
+                     *             "time_zone": "Europe/Lisbon"
+                     *           },
+                     *           "forecast_available": false,
+                     *           "forecast_available_from": "2027-04-27T02:00:00.000Z",
+                     *           "unavailable_reason": "outside_horizon",
+                     *           "places": [
+                     *             {
+                     *               "role": "event",
+                     *               "geo": {
+                     *                 "lat": 38.71667,
+                     *                 "lng": -9.13333,
+                     *                 "source": "gazetteer",
+                     *                 "name": "Lisbon",
+                     *                 "country_code": "PT",
+                     *                 "time_zone": "Europe/Lisbon"
+                     *               },
+                     *               "start": "2027-05-04T20:00:00+01:00",
+                     *               "end": "2027-05-04T22:00:00+01:00",
+                     *               "forecast_available": false,
+                     *               "forecast_available_from": "2027-04-27T02:00:00.000Z",
+                     *               "weather": null,
+                     *               "risk": {
+                     *                 "level": "low",
+                     *                 "reasons": [
+                     *                   {
+                     *                     "code": "outside_forecast_horizon",
+                     *                     "level": "low",
+                     *                     "message": "No forecast covers this time yet (the horizon is 8 days)."
+                     *                   }
+                     *                 ],
+                     *                 "recommendation": "No forecast yet for this time; check again closer to the date."
+                     *               }
+                     *             }
+                     *           ],
+                     *           "risk": {
+                     *             "level": "low",
+                     *             "reasons": [
+                     *               {
+                     *                 "code": "outside_forecast_horizon",
+                     *                 "level": "low",
+                     *                 "message": "No forecast covers this time yet (the horizon is 8 days)."
+                     *               }
+                     *             ],
+                     *             "recommendation": "No forecast yet for this time; check again closer to the date."
+                     *           }
+                     *         }
+                     *       ],
+                     *       "days": [
+                     *         {
+                     *           "date": "2027-05-04",
+                     *           "place": {
+                     *             "lat": 38.71667,
+                     *             "lng": -9.13333,
+                     *             "source": "gazetteer",
+                     *             "name": "Lisbon",
+                     *             "country_code": "PT",
+                     *             "time_zone": "Europe/Lisbon"
+                     *           },
+                     *           "temperature_unit": "C",
+                     *           "event_ids": [
+                     *             2,
+                     *             3,
+                     *             1
+                     *           ],
+                     *           "forecast_available": false,
+                     *           "forecast_available_from": "2027-04-26T06:00:00.000Z",
+                     *           "temperature_min": null,
+                     *           "temperature_max": null,
+                     *           "precipitation_mm": null,
+                     *           "precipitation_probability_pct": null,
+                     *           "condition": null,
+                     *           "overall_risk": null,
+                     *           "main_issue": "none",
+                     *           "best_outdoor_window": null
+                     *         },
+                     *         {
+                     *           "date": "2027-05-05",
+                     *           "place": {
+                     *             "lat": 38.71667,
+                     *             "lng": -9.13333,
+                     *             "source": "gazetteer",
+                     *             "name": "Lisbon",
+                     *             "country_code": "PT",
+                     *             "time_zone": "Europe/Lisbon"
+                     *           },
+                     *           "temperature_unit": "C",
+                     *           "event_ids": [
+                     *             4,
+                     *             5,
+                     *             6
+                     *           ],
+                     *           "forecast_available": false,
+                     *           "forecast_available_from": "2027-04-27T06:00:00.000Z",
+                     *           "temperature_min": null,
+                     *           "temperature_max": null,
+                     *           "precipitation_mm": null,
+                     *           "precipitation_probability_pct": null,
+                     *           "condition": null,
+                     *           "overall_risk": null,
+                     *           "main_issue": "none",
+                     *           "best_outdoor_window": null
+                     *         },
+                     *         {
+                     *           "date": "2027-05-06",
+                     *           "place": {
+                     *             "lat": 38.71667,
+                     *             "lng": -9.13333,
+                     *             "source": "gazetteer",
+                     *             "name": "Lisbon",
+                     *             "country_code": "PT",
+                     *             "time_zone": "Europe/Lisbon"
+                     *           },
+                     *           "temperature_unit": "C",
+                     *           "event_ids": [],
+                     *           "forecast_available": false,
+                     *           "forecast_available_from": "2027-04-28T06:00:00.000Z",
+                     *           "temperature_min": null,
+                     *           "temperature_max": null,
+                     *           "precipitation_mm": null,
+                     *           "precipitation_probability_pct": null,
+                     *           "condition": null,
+                     *           "overall_risk": null,
+                     *           "main_issue": "none",
+                     *           "best_outdoor_window": null
+                     *         }
+                     *       ],
+                     *       "summary": {
+                     *         "overall_risk": null,
+                     *         "main_issue": "none",
+                     *         "events_at_risk": [],
+                     *         "events_without_forecast": [
+                     *           2,
+                     *           3,
+                     *           1
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["TripWeather"];
                 };
             };
