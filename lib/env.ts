@@ -35,6 +35,22 @@ const EnvSchema = z.object({
   /** Circuit breaker per cell: first backoff after a provider failure, doubled per failure up to the max (ms). */
   WEATHER_CIRCUIT_BASE_MS: z.coerce.number().int().positive().default(10_000),
   WEATHER_CIRCUIT_MAX_MS: z.coerce.number().int().positive().default(300_000),
+  /**
+   * Per provider (issue 34): how often it updates its model output (a watch's snapshot is fresh
+   * for that long; seconds) and the upstream budget shared by every instance (calls per UTC minute
+   * and per UTC day; 0 = unlimited). Defaults: the providers' published free tiers.
+   */
+  OPEN_METEO_UPDATE_INTERVAL_S: z.coerce.number().int().min(60).default(900),
+  OPEN_METEO_CALLS_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  OPEN_METEO_CALLS_PER_DAY: z.coerce.number().int().min(0).default(10_000),
+  OPENWEATHER_UPDATE_INTERVAL_S: z.coerce.number().int().min(60).default(600),
+  OPENWEATHER_CALLS_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  OPENWEATHER_CALLS_PER_DAY: z.coerce.number().int().min(0).default(1_000),
+  SIMULATED_UPDATE_INTERVAL_S: z.coerce.number().int().min(60).default(900),
+  SIMULATED_CALLS_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+  SIMULATED_CALLS_PER_DAY: z.coerce.number().int().min(0).default(0),
+  /** Share of each budget window (percent) only interactive requests may use; background refreshes stop below it. */
+  WEATHER_BUDGET_INTERACTIVE_RESERVE_PCT: z.coerce.number().int().min(0).max(90).default(20),
   /** Webhook retry schedule, seconds between attempts, comma-separated. */
   WEBHOOK_RETRY_SCHEDULE: z.string().optional(),
   /** Comma-separated hosts/CIDRs allowed past the SSRF guard (dev and tests only). */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * One upstream fetch for one geohash-5 cell from one provider (DESIGN section 5).
@@ -69,3 +69,16 @@ export const weatherSimulations = pgTable(
   },
   (t) => [index("weather_simulations_geohash_ends_idx").on(t.geohash, t.endsAt)],
 );
+
+/**
+ * Upstream budget per provider (lib/weather/snapshots/upstream-budget.ts), shared by every
+ * instance: calls made in the current UTC minute and UTC day (epoch minute / epoch day numbers),
+ * taken one call at a time by a conditional upsert, so instances together never pass the limit.
+ */
+export const weatherUpstreamBudget = pgTable("weather_upstream_budget", {
+  provider: text("provider").primaryKey(),
+  minute: bigint("minute", { mode: "number" }).notNull(),
+  minuteCalls: integer("minute_calls").notNull(),
+  day: integer("day").notNull(),
+  dayCalls: integer("day_calls").notNull(),
+});

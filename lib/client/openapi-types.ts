@@ -2819,8 +2819,11 @@ export interface components {
             watches: {
                 /** @description Event types emitted (each delivered, signed, to the watch's webhook_url and subscribed endpoints) */
                 events: string[];
-                /** @enum {string} */
-                outcome: "refreshed" | "failed_attempt" | "watch_failed" | "skipped";
+                /**
+                 * @description deferred: the upstream budget was used up; the watch is checked again when it allows (no failure counted)
+                 * @enum {string}
+                 */
+                outcome: "refreshed" | "failed_attempt" | "watch_failed" | "deferred" | "skipped";
                 /** Format: uuid */
                 watch_id: string;
             }[];

@@ -29,7 +29,7 @@ export interface JobSpec {
     /** Work with its own due times: the local runner polls it every pass and on a NOTIFY; Inngest runs it per event. */
     | { kind: "queue"; wakeOnNotify: boolean };
   run: () => Promise<number>;
-  /** Runs of this job at once per runner (Inngest `concurrency.limit` of cron functions). */
+  /** Batches of this job at once in its own loop on each instance (Inngest `concurrency.limit` of cron functions). */
   concurrency: number;
   /** What keeps two instances from doing the same item twice. */
   lease: string;
@@ -60,10 +60,11 @@ export const JOBS: readonly JobSpec[] = [
   },
   {
     name: "watch-refresh",
-    summary: "Refresh due watches (snapshot + change detection)",
+    summary: "Refresh due watches, grouped by cell (one snapshot per cell and provider update interval; change detection)",
     trigger: { kind: "queue", wakeOnNotify: false },
     run: () => refreshDueWatches(),
-    concurrency: 1,
+    // Two batches in flight per instance: one claims and reads while the other writes.
+    concurrency: 2,
     lease: "claim token with a lease (FOR UPDATE SKIP LOCKED)",
     inngest: { kind: "event-driven", functionIds: ["watch-refresh-scheduler", "watch-refresh"] },
   },

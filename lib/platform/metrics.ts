@@ -15,6 +15,9 @@ interface Metrics {
   latency: Histogram<"method" | "route" | "status">;
   deliveries: Counter<"outcome">;
   upstream: Counter<"provider" | "outcome">;
+  budgetUsed: Gauge<"provider" | "window">;
+  budgetLimit: Gauge<"provider" | "window">;
+  budgetDenied: Counter<"provider" | "priority">;
 }
 
 const g = globalThis as unknown as { __metrics?: Metrics };
@@ -62,7 +65,15 @@ function metrics(): Metrics {
     labelNames: ["provider", "outcome"],
     registers: [registry],
   });
-  g.__metrics = { registry, requests, latency, deliveries, upstream };
+  const budgetUsed = new Gauge({ name: "weather_upstream_budget_used", help: "Upstream calls taken in the current window (all instances), as last seen by this process", labelNames: ["provider", "window"], registers: [registry] });
+  const budgetLimit = new Gauge({ name: "weather_upstream_budget_limit", help: "Upstream calls allowed per window (0 = unlimited)", labelNames: ["provider", "window"], registers: [registry] });
+  const budgetDenied = new Counter({
+    name: "weather_upstream_budget_denied_total",
+    help: "Upstream calls this process did not make because the provider's budget was used up, by priority (interactive, background)",
+    labelNames: ["provider", "priority"],
+    registers: [registry],
+  });
+  g.__metrics = { registry, requests, latency, deliveries, upstream, budgetUsed, budgetLimit, budgetDenied };
   return g.__metrics;
 }
 
@@ -132,6 +143,16 @@ export function countDeliveryAttempt(outcome: string): void {
 
 export function countUpstreamCall(provider: string, outcome: "ok" | "timeout" | "error" | "circuit_open"): void {
   metrics().upstream.inc({ provider, outcome });
+}
+
+export function observeUpstreamBudget(provider: string, window: "minute" | "day", used: number, limit: number): void {
+  const m = metrics();
+  m.budgetUsed.set({ provider, window }, used);
+  m.budgetLimit.set({ provider, window }, limit);
+}
+
+export function countBudgetDenied(provider: string, priority: string): void {
+  metrics().budgetDenied.inc({ provider, priority });
 }
 
 export async function metricsText(): Promise<{ body: string; contentType: string }> {

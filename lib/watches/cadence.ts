@@ -15,12 +15,41 @@ export function refreshIntervalMs(now: Date, startsAt: Date): number {
   return 15 * MIN;
 }
 
-export function nextCheckAfter(now: Date, startsAt: Date, endsAt: Date): Date {
-  const next = new Date(now.getTime() + refreshIntervalMs(now, startsAt));
+/** The largest jitter, as a share of the cadence: 10 % (90 s at 15 min, 6 min at hourly). */
+export const JITTER_SHARE = 0.1;
+
+/**
+ * A watch's fixed place within its cadence, in [0, 1): FNV-1a of its id, finished with
+ * murmur3's fmix32 so ids differing only in their last characters still land far apart.
+ * Deterministic (the same watch keeps its phase from check to check and across instances).
+ */
+export function jitterPhase(watchId: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < watchId.length; i++) {
+    h ^= watchId.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 0x1_0000_0000;
+}
+
+/**
+ * The next check: one cadence after `now`, earlier by the watch's jitter (up to JITTER_SHARE of
+ * the cadence), so watches created together come due spread over that share of the cadence
+ * instead of all at once (issue 34). Without an id there is no jitter.
+ */
+export function nextCheckAfter(now: Date, startsAt: Date, endsAt: Date, watchId?: string): Date {
+  const phase = watchId ? jitterPhase(watchId) : 0;
+  const jitterAt = (at: number) => Math.floor(phase * JITTER_SHARE * refreshIntervalMs(new Date(at), startsAt));
+  let t = now.getTime() + refreshIntervalMs(now, startsAt) - jitterAt(now.getTime());
   // Come back no later than the moment the cadence tightens, so a watch created
-  // 4 days out is checked hourly as soon as it is 3 days out.
-  const boundaries = [startsAt.getTime() - 72 * HOUR, startsAt.getTime() - 6 * HOUR];
-  let t = next.getTime();
+  // 4 days out is checked hourly as soon as it is 3 days out (jittered by the new cadence:
+  // watches of one window must not all cross the boundary together).
+  const boundaries = [startsAt.getTime() - 72 * HOUR, startsAt.getTime() - 6 * HOUR].map((b) => b - jitterAt(b));
   for (const b of boundaries) if (b > now.getTime() && b < t) t = b;
   return new Date(Math.min(t, endsAt.getTime()));
 }

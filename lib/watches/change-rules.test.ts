@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { WatchMetrics } from "@/drizzle/schema";
 import { crossedDeltas, DEFAULT_CHANGE_RULES, mergeChangeRules, newSevereAlerts } from "./change-rules";
-import { failureBackoffMs, nextCheckAfter, refreshIntervalMs } from "./cadence";
+import { failureBackoffMs, JITTER_SHARE, jitterPhase, nextCheckAfter, refreshIntervalMs } from "./cadence";
 
 const base: WatchMetrics = {
   precipitation_probability: 10,
@@ -64,6 +64,35 @@ describe("refresh cadence", () => {
     expect(nextCheckAfter(now, hours(74), hours(80)).toISOString()).toBe(hours(2).toISOString());
     // In the window, 10 min before the end.
     expect(nextCheckAfter(now, hours(-2), hours(1 / 6)).toISOString()).toBe(hours(1 / 6).toISOString());
+  });
+
+  it("jitters each watch's next check within the cadence, deterministically by id (issue 34)", () => {
+    const ids = Array.from({ length: 2000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+    const at15 = (id: string) => nextCheckAfter(now, hours(3), hours(8), id).getTime() - now.getTime();
+    const interval = 15 * 60_000;
+    const offsets = ids.map(at15);
+    // Inside the cadence: never later than without jitter, never earlier than 10 % before it.
+    for (const o of offsets) {
+      expect(o).toBeLessThanOrEqual(interval);
+      expect(o).toBeGreaterThan(interval * (1 - JITTER_SHARE));
+    }
+    // The same watch always gets the same slot (every instance computes the same next check).
+    expect(ids.slice(0, 50).map(at15)).toEqual(offsets.slice(0, 50));
+    // Watches created together are spread over the whole jitter range, roughly evenly (10 bins of 9 s).
+    const bins = Array(10).fill(0);
+    for (const o of offsets) bins[Math.min(9, Math.floor(((interval - o) / (interval * JITTER_SHARE)) * 10))]++;
+    for (const b of bins) expect(b).toBeGreaterThan(120); // 200 expected per bin
+    expect(new Set(offsets).size).toBeGreaterThan(1900);
+    // Phases are uniform in [0, 1); without an id there is no jitter.
+    expect(ids.every((id) => jitterPhase(id) >= 0 && jitterPhase(id) < 1)).toBe(true);
+    expect(nextCheckAfter(now, hours(3), hours(8)).getTime() - now.getTime()).toBe(interval);
+    // Cadence boundaries are jittered too (by the new, tighter cadence), still never skipped.
+    const boundary = ids.map((id) => nextCheckAfter(now, hours(74), hours(80), id).getTime());
+    for (const b of boundary) {
+      expect(b).toBeLessThanOrEqual(hours(2).getTime());
+      expect(b).toBeGreaterThan(hours(2).getTime() - JITTER_SHARE * 3600_000);
+    }
+    expect(new Set(boundary).size).toBeGreaterThan(1900);
   });
 
   it("backs off failures exponentially, capped by the cadence", () => {

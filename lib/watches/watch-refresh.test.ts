@@ -208,7 +208,7 @@ describeWithPostgres("concurrent refreshers (real Postgres)", () => {
     const u = await makeUser({ plan: "starter", environment: "sandbox" });
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) ids.push((await sandboxWatch(u)).id);
-    const claimed = await Promise.all(Array.from({ length: 5 }, () => refreshDueWatches({ limit: 3, concurrency: 2 })));
+    const claimed = await Promise.all(Array.from({ length: 5 }, () => refreshDueWatches({ limit: 3 })));
     while ((await refreshDueWatches({ limit: 100 })) > 0);
     const counts = await refreshedCounts(ids);
     for (const id of ids) expect(counts.get(id), id).toBe(1);

@@ -1,6 +1,6 @@
 /** The weather core's window evaluation (docs/weather.md), adapted to watch types. */
 import type { WatchAlert, WatchMetrics } from "@/drizzle/schema";
-import { evaluateWeather, type TransportMode, type WeatherAlert } from "@/lib/weather";
+import { evaluateWindow, type SnapshotResult, type TransportMode, type WeatherAlert } from "@/lib/weather";
 
 export interface WindowWeather {
   snapshotId: string;
@@ -14,27 +14,17 @@ export interface WindowWeather {
   risk: { level: string; recommendation: string | null; reasons: Array<{ code: string; level: string; message: string }> };
 }
 
-export async function fetchWindowWeather(w: {
-  lat: number;
-  lng: number;
-  environment: "production" | "sandbox";
-  start: Date;
-  end: Date;
-  activityType: string;
-  transportMode: string | null;
-  forceRefresh: boolean;
-}): Promise<WindowWeather> {
-  const r = await evaluateWeather({
-    lat: w.lat,
-    lng: w.lng,
-    environment: w.environment,
+/** Evaluates a watch's window on its cell's snapshot (pure: the snapshot is fetched once per cell by the caller). */
+export function windowWeatherFrom(
+  r: SnapshotResult,
+  w: { start: Date; end: Date; activityType: string; transportMode: string | null },
+): WindowWeather {
+  const { metrics: m, risk } = evaluateWindow(r.snapshot.forecast, {
     startMs: w.start.getTime(),
     endMs: w.end.getTime(),
     activityType: w.activityType,
     transportMode: (w.transportMode ?? undefined) as TransportMode | undefined,
-    forceRefresh: w.forceRefresh,
   });
-  const m = r.metrics;
   return {
     snapshotId: r.snapshot.id,
     provider: r.snapshot.provider,
@@ -60,6 +50,6 @@ export async function fetchWindowWeather(w: {
       ends: a.ends ?? null,
       source: a.source ?? null,
     })),
-    risk: { level: r.risk.level, recommendation: r.risk.recommendation ?? null, reasons: r.risk.reasons },
+    risk: { level: risk.level, recommendation: risk.recommendation ?? null, reasons: risk.reasons },
   };
 }

@@ -202,7 +202,7 @@ export const FireWatchesData = z
     watches: z.array(
       z.object({
         watch_id: z.string().uuid(),
-        outcome: z.enum(["refreshed", "failed_attempt", "watch_failed", "skipped"]),
+        outcome: z.enum(["refreshed", "failed_attempt", "watch_failed", "deferred", "skipped"]).describe("deferred: the upstream budget was used up; the watch is checked again when it allows (no failure counted)"),
         events: z.array(z.string()).describe("Event types emitted (each delivered, signed, to the watch's webhook_url and subscribed endpoints)"),
       }),
     ),

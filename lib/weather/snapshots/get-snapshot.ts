@@ -7,6 +7,8 @@ import { cellFor, type Cell } from "./cells";
 import { isCircuitOpenError } from "./circuit";
 import { refreshCell } from "./refresh-cell";
 import { latestHeads, latestHeadsMemo, loadPayload, type SnapshotHead } from "./store";
+import { isBudgetDenied, type UpstreamPriority } from "./upstream-budget";
+import { upstreamSettings } from "../providers/upstream-settings";
 
 /** Freshness bands (DESIGN section 5). */
 export const FRESH_MS: Record<SnapshotUse, number> = { current: 15 * 60_000, forecast: 60 * 60_000 };
@@ -36,8 +38,25 @@ export interface GetSnapshotOptions {
   lng: number;
   environment: AccountEnvironmentName;
   use: SnapshotUse;
-  /** Bypass the freshness check (watch refresh); still single-flight per cell. */
+  /** Bypass the freshness check; still single-flight per cell. */
   forceRefresh?: boolean;
+  /** A snapshot at most this old is fresh (default: the use's band; watches: the provider's update interval). */
+  maxAgeMs?: number;
+  /** false: an older snapshot is not answered while a new one is fetched (watches wait for the fresh one). */
+  staleWhileRevalidate?: boolean;
+  /** Who waits for an upstream call (upstream-budget.ts): API requests are interactive, watch refreshes background. */
+  priority?: UpstreamPriority;
+}
+
+type ResolveOptions = Omit<GetSnapshotOptions, "lat" | "lng" | "environment">;
+
+/**
+ * How old a snapshot may be and still be fresh: the use's band, never longer for current
+ * conditions than the provider takes to publish new data; `maxAgeMs` overrides.
+ */
+export function freshForMs(provider: ProviderId, o: ResolveOptions): number {
+  if (o.maxAgeMs !== undefined) return o.maxAgeMs;
+  return o.use === "current" ? Math.min(FRESH_MS.current, upstreamSettings(provider).updateIntervalMs) : FRESH_MS[o.use];
 }
 
 export async function getSnapshot(o: GetSnapshotOptions): Promise<SnapshotResult> {
@@ -51,7 +70,7 @@ export async function getSnapshot(o: GetSnapshotOptions): Promise<SnapshotResult
  */
 export async function getSnapshots(
   points: Array<{ lat: number; lng: number }>,
-  o: { environment: AccountEnvironmentName; use: SnapshotUse; forceRefresh?: boolean },
+  o: ResolveOptions & { environment: AccountEnvironmentName },
 ): Promise<SnapshotResult[]> {
   const provider = providerIdFor(o.environment);
   const cells = new Map<string, Cell>();
@@ -73,30 +92,33 @@ export async function getSnapshots(
 async function resolveCell(
   cell: Cell,
   head: SnapshotHead | undefined,
-  o: { use: SnapshotUse; forceRefresh?: boolean },
+  o: ResolveOptions,
   now: Date,
 ): Promise<SnapshotResult> {
-  const freshMs = FRESH_MS[o.use];
+  const freshMs = freshForMs(cell.provider, o);
+  const priority = o.priority ?? "interactive";
   if (head && !o.forceRefresh) {
     const age = now.getTime() - head.fetchedAt.getTime();
     if (age <= freshMs) return build(head, "HIT", now);
-    if (age <= STALE_MAX_MS) {
-      // Stale-while-revalidate: answer now, refresh in the background (single flight).
-      refreshCell(cell, new Date(now.getTime() - freshMs)).catch((err) => {
-        // An open circuit made no call: the failure that opened it was logged already.
-        if (!isCircuitOpenError(err)) log.warn("background weather refresh failed", { cell: cell.key, error: (err as Error).message });
+    if (age <= STALE_MAX_MS && o.staleWhileRevalidate !== false) {
+      // Stale-while-revalidate: answer now, refresh in the background (single flight; background priority).
+      refreshCell(cell, new Date(now.getTime() - freshMs), "background").catch((err) => {
+        // An open circuit or a spent budget made no call: the first was logged when it opened, the second when it ran short.
+        if (!isCircuitOpenError(err) && !isBudgetDenied(err)) log.warn("background weather refresh failed", { cell: cell.key, error: (err as Error).message });
       });
       return build(head, "STALE", now);
     }
   }
   try {
-    const fresh = await refreshCell(cell, o.forceRefresh ? now : new Date(now.getTime() - freshMs));
+    const fresh = await refreshCell(cell, o.forceRefresh ? now : new Date(now.getTime() - freshMs), priority);
     return build(fresh, "MISS", now);
   } catch (err) {
+    // A background caller (watch refresh) defers on a spent budget rather than re-use what it already has.
+    if (priority === "background" && isBudgetDenied(err)) throw err;
     // Stale-if-error: a snapshot younger than 6 h beats an error.
     const fallback = head ?? (await latestHeads(await getDb(), [cell.key])).get(cell.key);
     if (fallback && now.getTime() - fallback.fetchedAt.getTime() <= STALE_MAX_MS) {
-      if (!isCircuitOpenError(err)) log.warn("weather provider failed; serving stale snapshot", { cell: cell.key, error: (err as Error).message });
+      if (!isCircuitOpenError(err) && !isBudgetDenied(err)) log.warn("weather provider failed; serving stale snapshot", { cell: cell.key, error: (err as Error).message });
       return build(fallback, "STALE", now);
     }
     throw err;

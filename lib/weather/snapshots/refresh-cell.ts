@@ -7,9 +7,10 @@ import { providerById } from "../providers/select";
 import type { Cell } from "./cells";
 import { closeCircuit, isProviderFault, openCircuitError, recordProviderFailure } from "./circuit";
 import { insertSnapshot, latestHeads, type SnapshotHead } from "./store";
+import { isBudgetDenied, takeUpstreamCall, type UpstreamPriority } from "./upstream-budget";
 
 // In-process single flight: concurrent refreshes of one cell share one promise.
-const inflight = new Map<string, Promise<SnapshotHead>>();
+const inflight = new Map<string, { p: Promise<SnapshotHead>; priority: UpstreamPriority }>();
 
 /**
  * Fetches a cell from its provider and stores a new snapshot, unless a snapshot
@@ -18,14 +19,20 @@ const inflight = new Map<string, Promise<SnapshotHead>>();
  * promise map, across processes through a claim row in Postgres. While the cell's circuit is
  * open (circuit.ts) it fails at once with the recorded provider error, without calling upstream.
  */
-export function refreshCell(cell: Cell, notOlderThan: Date): Promise<SnapshotHead> {
+export function refreshCell(cell: Cell, notOlderThan: Date, priority: UpstreamPriority = "interactive"): Promise<SnapshotHead> {
   const existing = inflight.get(cell.key);
-  if (existing) return existing;
+  if (existing) {
+    // An interactive caller joining a background refresh the budget refused may still use the reserve.
+    if (priority === "interactive" && existing.priority === "background") {
+      return existing.p.catch((err) => (isBudgetDenied(err) ? refreshCell(cell, notOlderThan, priority) : Promise.reject(err)));
+    }
+    return existing.p;
+  }
   const p = (async () => {
     const handle = await getDbHandle();
-    return refreshAcrossProcesses(handle.db, handle.driver, cell, notOlderThan);
+    return refreshAcrossProcesses(handle.db, handle.driver, cell, notOlderThan, priority);
   })().finally(() => inflight.delete(cell.key));
-  inflight.set(cell.key, p);
+  inflight.set(cell.key, { p, priority });
   return p;
 }
 
@@ -40,11 +47,17 @@ function leaseMs(): number {
  * or expires without one (e.g. the winner's provider call failed). PGlite is one
  * process by design, so the promise map suffices there.
  */
-export async function refreshAcrossProcesses(db: Db, driver: "postgres" | "pglite", cell: Cell, notOlderThan: Date): Promise<SnapshotHead> {
+export async function refreshAcrossProcesses(
+  db: Db,
+  driver: "postgres" | "pglite",
+  cell: Cell,
+  notOlderThan: Date,
+  priority: UpstreamPriority = "interactive",
+): Promise<SnapshotHead> {
   if (driver === "pglite") {
     const open = await openCircuitError(db, cell);
     if (open) throw shortCircuit(cell, open);
-    const head = await fetchAndStore(db, cell);
+    const head = (await freshHead(db, cell.key, notOlderThan)) ?? (await fetchAndStore(db, cell, priority));
     await closeCircuit(db, cell);
     return head;
   }
@@ -57,7 +70,7 @@ export async function refreshAcrossProcesses(db: Db, driver: "postgres" | "pglit
       try {
         // The previous claimant may have finished between our cache miss and our claim.
         const done = await freshHead(db, cell.key, notOlderThan);
-        return done ?? (await fetchAndStore(db, cell));
+        return done ?? (await fetchAndStore(db, cell, priority));
       } finally {
         await releaseClaim(db, cell.key, claim);
       }
@@ -117,7 +130,9 @@ async function releaseClaim(db: Db, key: string, claim: string): Promise<void> {
   );
 }
 
-async function fetchAndStore(db: Db, cell: Cell): Promise<SnapshotHead> {
+async function fetchAndStore(db: Db, cell: Cell, priority: UpstreamPriority): Promise<SnapshotHead> {
+  // Outside the try: a refused budget is not a provider fault and never opens the circuit.
+  await takeUpstreamCall(db, cell.provider, priority);
   let forecast;
   try {
     forecast = await providerById(cell.provider).fetchForecast(cell.center);
