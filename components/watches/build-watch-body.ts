@@ -21,6 +21,8 @@ export interface WatchFormState {
   startsAt: string;
   endsAt: string;
   webhookUrl: string;
+  /** A registered endpoint to deliver through ("" = the URL above). */
+  webhookId: string;
   precipitation: string;
   temperature: string;
   wind: string;
@@ -58,6 +60,7 @@ export function initialWatchForm(now = new Date()): WatchFormState {
     startsAt: toLocalInput(start),
     endsAt: toLocalInput(end),
     webhookUrl: "",
+    webhookId: "",
     precipitation: "30",
     temperature: "5",
     wind: "20",
@@ -80,7 +83,7 @@ export function buildWatchBody(f: WatchFormState): Record<string, unknown> {
     activity_type: f.activityType,
     starts_at: f.startsAt ? new Date(f.startsAt).toISOString() : "",
     ends_at: f.endsAt ? new Date(f.endsAt).toISOString() : "",
-    webhook_url: f.webhookUrl.trim(),
+    ...(f.webhookId ? { webhook_id: f.webhookId } : { webhook_url: f.webhookUrl.trim() }),
     change_rules: {
       precipitation_probability_delta: num(f.precipitation),
       temperature_c_delta: num(f.temperature),
@@ -119,7 +122,9 @@ export function checkWatchForm(f: WatchFormState): Record<string, string> {
   if (!f.startsAt) e.startsAt = "Choose when the watch starts.";
   if (!f.endsAt) e.endsAt = "Choose when the watch ends.";
   else if (f.startsAt && new Date(f.endsAt) <= new Date(f.startsAt)) e.endsAt = "The end must be after the start.";
-  if (!f.webhookUrl.trim()) e.webhookUrl = "Enter the HTTPS URL that receives the events.";
+  if (f.webhookId) {
+    // A registered endpoint: nothing to check here (the server checks it is active and subscribed).
+  } else if (!f.webhookUrl.trim()) e.webhookUrl = "Enter the HTTPS URL that receives the events.";
   else if (!/^https:\/\/\S+$/i.test(f.webhookUrl.trim())) e.webhookUrl = "Use a full https:// URL.";
   if (f.targetType === "timeline_item" && !f.itemId.trim()) e.itemId = "Enter the timeline item id.";
   if (f.targetType === "trip" && !f.tripId.trim()) e.tripId = "Enter the trip id.";
@@ -135,6 +140,7 @@ export const WATCH_FIELD_MAP: Record<string, string> = {
   starts_at: "startsAt",
   ends_at: "endsAt",
   webhook_url: "webhookUrl",
+  webhook_id: "webhookId",
   target_type: "targetType",
   place_type: "placeType",
   activity_type: "activityType",

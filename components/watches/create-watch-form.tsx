@@ -11,6 +11,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { buildWatchBody, checkWatchForm, initialWatchForm, WATCH_FIELD_MAP, type WatchFormState } from "./build-watch-body";
 import { CoordinatePicker } from "./coordinate-picker";
+import { DeliveryTargetField } from "./delivery-target-field";
 import { ACTIVITIES, TARGET_TYPES, TRANSPORT_MODES, WATCHES_QUERY, type WatchSummary, type WeatherEnvelope } from "./types";
 
 /** Create a watch: target, place, activity, window, webhook and change rules. */
@@ -148,11 +149,9 @@ export function CreateWatchForm() {
       </Card>
 
       <Card>
-        <CardHeader title="Notifications and rules" description="Events are POSTed to this URL, signed with your watch signing secret." />
+        <CardHeader title="Notifications and rules" description="Events go through one of your webhook endpoints, or are POSTed to a URL signed with your watch signing secret." />
         <CardBody className="space-y-4">
-          <Field label="Webhook URL" hint="HTTPS only." required error={err("webhookUrl")}>
-            {(p) => <Input {...p} type="url" name="webhook_url" placeholder="https://example.com/hooks/weather" value={f.webhookUrl} onChange={(e) => set({ webhookUrl: e.target.value })} />}
-          </Field>
+          <DeliveryTargetField webhookId={f.webhookId} webhookUrl={f.webhookUrl} onChange={set} error={err} />
           <div className="grid gap-4 sm:grid-cols-4">
             {(
               [

@@ -1,5 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
 import { Badge, StatusChip } from "@/components/ui/badge";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -123,7 +124,15 @@ export function WatchDetail({ watchId }: { watchId: string }) {
               <dt className="text-slate-500">Failures in a row</dt>
               <dd>{w.failure_count}</dd>
               <dt className="text-slate-500">Webhook</dt>
-              <dd className="break-all">{w.webhook_url}</dd>
+              <dd className="break-all">
+                {w.webhook_id ? (
+                  <Link className="underline" href={`/webhooks/${w.webhook_id}`}>
+                    Registered endpoint
+                  </Link>
+                ) : (
+                  w.webhook_url
+                )}
+              </dd>
               {w.expired_at && (
                 <>
                   <dt className="text-slate-500">Ended</dt>

@@ -42,3 +42,25 @@ export const usageDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day, t.endpoint] }), index("usage_daily_account_day_idx").on(t.accountId, t.day)],
 );
+
+/**
+ * Quota alerts sent (issue 29): one row per (account, dimension, threshold, period), inserted with
+ * ON CONFLICT DO NOTHING in the same statement that emits billing.quota_threshold_reached, so
+ * exactly one event exists per key however many requests and instances race past the threshold.
+ */
+export const quotaAlerts = pgTable(
+  "quota_alerts",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    dimension: text("dimension").notNull(),
+    /** Percent of the limit: 80 or 100. */
+    threshold: integer("threshold").notNull(),
+    /** The billing period (YYYY-MM-01). */
+    period: date("period", { mode: "string" }).notNull(),
+    eventId: uuid("event_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.dimension, t.threshold, t.period] })],
+);

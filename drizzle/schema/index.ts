@@ -9,3 +9,4 @@ export * from "./visa";
 export * from "./weather";
 export * from "./audit";
 export * from "./requests";
+export * from "./idempotency";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 export const WATCH_STATUSES = ["active", "paused", "expired", "failed", "cancelled"] as const;
@@ -76,7 +76,13 @@ export const watches = pgTable(
     outdoor: boolean("outdoor").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
-    webhookUrl: text("webhook_url").notNull(),
+    /** Where the watch's events go on their own (signed with the watch signing secret); null when webhookEndpointId is set. */
+    webhookUrl: text("webhook_url"),
+    /**
+     * Issue 29: the registered endpoint the watch delivers through instead of a URL (its secret,
+     * rotation, throttle, auto-disable and subscriptions apply). No FK: the webhooks area owns that table.
+     */
+    webhookEndpointId: uuid("webhook_endpoint_id"),
     changeRules: jsonb("change_rules").$type<WatchChangeRules>().notNull(),
     /** When the next refresh is due; null once the watch is terminal or paused. */
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
@@ -109,6 +115,7 @@ export const watches = pgTable(
     index("watches_active_account_idx").on(t.accountId).where(sql`status = 'active'`),
     // The expiry sweep runs every pass: live watches by end time.
     index("watches_live_ends_idx").on(t.endsAt).where(sql`status IN ('active', 'paused')`),
+    check("watches_delivery_target", sql`(webhook_url IS NULL) <> (webhook_endpoint_id IS NULL)`),
   ],
 );
 

@@ -5,7 +5,7 @@ import { accounts } from "./accounts";
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../lib/webhooks/event-types";
 
 export const WEBHOOK_ENDPOINT_STATUSES = ["active", "disabled"] as const;
-export const DISABLED_REASONS = ["disabled_by_user", "auto_disabled_consecutive_failures", "auto_disabled_giveup_window"] as const;
+export const DISABLED_REASONS = ["disabled_by_user", "auto_disabled_consecutive_failures", "auto_disabled_giveup_window", "auto_disabled_gone"] as const;
 export type DisabledReason = (typeof DISABLED_REASONS)[number];
 
 /** Registered webhook endpoints. The signing secret is AES-256-GCM encrypted (lib/crypto/encryption.ts). */
@@ -37,11 +37,28 @@ export const webhookEndpoints = pgTable(
     lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     disabledReason: text("disabled_reason", { enum: DISABLED_REASONS }),
+    /** Deliveries per second across all instances (null: unlimited); paced by webhook_endpoint_pacing. */
+    rateLimitPerSecond: integer("rate_limit_per_second"),
+    /** The receiver answered 429 with Retry-After: nothing is sent to it before this (not a failure). */
+    pausedUntil: timestamp("paused_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("webhook_endpoints_account_idx").on(t.accountId, t.createdAt)],
 );
+
+/**
+ * The shared pacing state of a rate-limited endpoint (issue 29): the next free send slot of a
+ * virtual-scheduling (GCRA) bucket. Each delivery takes the slot atomically, so all instances
+ * together send at most rate_limit_per_second. Its own row, so pacing never waits on the
+ * endpoint row's lock (held by attempt records).
+ */
+export const webhookEndpointPacing = pgTable("webhook_endpoint_pacing", {
+  endpointId: uuid("endpoint_id")
+    .primaryKey()
+    .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+  nextSlotAt: timestamp("next_slot_at", { withTimezone: true }).notNull(),
+});
 
 /** One signing secret per account for watch-level webhook_url deliveries (rotatable). */
 export const watchSigningSecrets = pgTable("watch_signing_secrets", {
@@ -68,7 +85,12 @@ export const webhookEvents = pgTable(
     watchId: uuid("watch_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("webhook_events_account_idx").on(t.accountId, t.createdAt), index("webhook_events_account_type_idx").on(t.accountId, t.type, t.createdAt)],
+  (t) => [
+    index("webhook_events_account_idx").on(t.accountId, t.createdAt),
+    index("webhook_events_account_type_idx").on(t.accountId, t.type, t.createdAt),
+    // Retention (issue 29): the prune walks events by age.
+    index("webhook_events_created_idx").on(t.createdAt),
+  ],
 );
 
 export const DELIVERY_KINDS = ["endpoint", "watch", "manual", "test"] as const;
@@ -112,6 +134,12 @@ export const webhookDeliveries = pgTable(
     /** When the pending attempt was scheduled for (for the attempt record). */
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     leaseId: uuid("lease_id"),
+    /** A send slot this chain already holds on its rate-limited endpoint (issue 29); it is sent at that time without taking another. */
+    pacedSlotAt: timestamp("paced_slot_at", { withTimezone: true }),
+    /** Times the receiver's 429 + Retry-After postponed this chain without using an attempt (bounded). */
+    deferrals: integer("deferrals").notNull().default(0),
+    /** The chain this one recovers (POST /v1/webhooks/{id}/recover): same event, a new chain. */
+    recoveredFrom: uuid("recovered_from"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },

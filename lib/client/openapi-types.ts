@@ -832,7 +832,7 @@ export interface paths {
         put?: never;
         /**
          * Create a watch
-         * @description Monitors a place, timeline item, route window or trip during [starts_at, ends_at] and delivers signed events to webhook_url (signed with the account's watch signing secret). change_rules fields missing from the body take the defaults. Bills 1 unit, then 1 unit per active day inside the window. 402/429 with details.dimension = active_watches when the plan excludes watches or the active-watch cap is reached.
+         * @description Monitors a place, timeline item, route window or trip during [starts_at, ends_at] and delivers signed events either to webhook_url (signed with the account's watch signing secret) or through webhook_id, a registered active endpoint of the account (its secret, rotation, throttle, attempts, auto-disable and subscriptions apply; 400 when unknown or subscribed to no watch event type, 409 when disabled); exactly one of the two. change_rules fields missing from the body take the defaults. Bills 1 unit, then 1 unit per active day inside the window. 402/429 with details.dimension = active_watches when the plan excludes watches or the active-watch cap is reached.
          */
         post: operations["watches.create"];
         delete?: never;
@@ -1362,11 +1362,16 @@ export interface components {
             target_type: "place" | "timeline_item" | "route_window" | "trip";
             transport_mode?: ("car" | "bus" | "train" | "ferry" | "walking" | "cycling" | "shuttle" | "transfer") | null;
             /**
-             * Format: uri
-             * @description Public HTTPS URL that receives the watch's signed events
+             * Format: uuid
+             * @description A registered, active webhook endpoint of the account to deliver through instead of a URL: its secret, rotation, throttle, attempts, auto-disable and event subscriptions apply. Give this or webhook_url.
              */
-            webhook_url: string;
-        } & ({
+            webhook_id?: string;
+            /**
+             * Format: uri
+             * @description Public HTTPS URL that receives the watch's signed events (signed with the watch signing secret). Give this or webhook_id.
+             */
+            webhook_url?: string;
+        } & (({
             target_ref?: {
                 name?: string;
                 place_id: string;
@@ -1402,7 +1407,7 @@ export interface components {
             };
             /** @constant */
             target_type: "trip";
-        });
+        }) & (unknown | unknown));
         CreateWebhookEndpoint: {
             /** @default  */
             description: string;
@@ -2626,7 +2631,10 @@ export interface components {
             updated_at: string;
             /** Format: uuid */
             watch_id: string;
-            webhook_url: string;
+            /** @description The registered endpoint the watch delivers through (null: webhook_url) */
+            webhook_id: string | null;
+            /** @description null when the watch delivers through webhook_id */
+            webhook_url: string | null;
         };
         /** @description Missing fields take the defaults (30, 5, 20, 3, true, true). */
         WatchChangeRulesInput: {
@@ -2665,7 +2673,10 @@ export interface components {
             transport_mode: string | null;
             /** Format: uuid */
             watch_id: string;
-            webhook_url: string;
+            /** @description The registered endpoint the watch delivers through (null: webhook_url) */
+            webhook_id: string | null;
+            /** @description null when the watch delivers through webhook_id */
+            webhook_url: string | null;
         };
         WatchListItem: {
             activity_type: string;
@@ -2700,7 +2711,10 @@ export interface components {
             updated_at: string;
             /** Format: uuid */
             watch_id: string;
-            webhook_url: string;
+            /** @description The registered endpoint the watch delivers through (null: webhook_url) */
+            webhook_id: string | null;
+            /** @description null when the watch delivers through webhook_id */
+            webhook_url: string | null;
         };
         WatchRedelivery: {
             attempt: components["schemas"]["WebhookDeliveryAttempt"] | null;
@@ -3263,7 +3277,7 @@ export interface components {
             created_at: string;
             description: string;
             disabled_at: string | null;
-            disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window") | null;
+            disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
             events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
             failure_count: number;
@@ -10805,6 +10819,7 @@ export interface operations {
                      *             "starts_at": "2026-11-24T08:00:00.000Z",
                      *             "ends_at": "2026-11-24T14:00:00.000Z",
                      *             "webhook_url": "https://hooks.example.com/skycast/watch",
+                     *             "webhook_id": null,
                      *             "change_rules": {
                      *               "uv_index_delta": 3,
                      *               "wind_kph_delta": 15,
@@ -10981,6 +10996,7 @@ export interface operations {
                      *         "starts_at": "2026-11-24T08:00:00.000Z",
                      *         "ends_at": "2026-11-24T14:00:00.000Z",
                      *         "webhook_url": "https://hooks.example.com/skycast/watch",
+                     *         "webhook_id": null,
                      *         "change_rules": {
                      *           "uv_index_delta": 3,
                      *           "wind_kph_delta": 15,
@@ -11061,6 +11077,23 @@ export interface operations {
             };
             /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
             403: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description conflict: the endpoint named by webhook_id is disabled */
+            409: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -11190,6 +11223,7 @@ export interface operations {
                      *         "starts_at": "2026-11-24T23:26:00.185Z",
                      *         "ends_at": "2026-11-25T03:26:00.185Z",
                      *         "webhook_url": "https://hooks.example.com/skycast/skycast/events",
+                     *         "webhook_id": null,
                      *         "change_rules": {
                      *           "uv_index_delta": 3,
                      *           "wind_kph_delta": 20,
@@ -12434,7 +12468,7 @@ export interface operations {
                             created_at: string;
                             description: string;
                             disabled_at: string | null;
-                            disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window") | null;
+                            disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
                             events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
                             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
                             failure_count: number;
@@ -13445,7 +13479,7 @@ export interface operations {
                             created_at: string;
                             description: string;
                             disabled_at: string | null;
-                            disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window") | null;
+                            disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
                             events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
                             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
                             failure_count: number;

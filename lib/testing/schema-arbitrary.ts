@@ -127,6 +127,14 @@ export function valid(schema: Schema, components: Components, depth = 0): fc.Arb
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
   // Rules across an object's fields are documented as allOf: [{ anyOf: [...] }] next to its properties.
+  // Several such rules (allOf: [{ anyOf }, { anyOf }]): one branch of each, merged in turn.
+  if (s.allOf && s.allOf.length > 1 && s.properties) {
+    const [first, ...others] = s.allOf;
+    const { allOf: _all, ...restOfBase } = s;
+    return fc
+      .constantFrom(...(resolve(first, components).anyOf ?? [{}]))
+      .chain((branch) => valid({ ...mergeBranch(restOfBase, resolve(branch, components)), allOf: others }, components, depth));
+  }
   const alts = s.anyOf ?? s.oneOf ?? (s.allOf?.length === 1 && s.properties ? resolve(s.allOf[0], components).anyOf : undefined);
   if (alts && s.properties) {
     // An object with rules across fields (e.g. target_ref per target_type): one branch, merged into the object.

@@ -33,10 +33,10 @@ export const watchContracts = {
     path: "/v1/weather/watch",
     summary: "Create a watch",
     description:
-      "Monitors a place, timeline item, route window or trip during [starts_at, ends_at] and delivers signed events to webhook_url (signed with the account's watch signing secret). change_rules fields missing from the body take the defaults. Bills 1 unit, then 1 unit per active day inside the window. 402/429 with details.dimension = active_watches when the plan excludes watches or the active-watch cap is reached.",
+      "Monitors a place, timeline item, route window or trip during [starts_at, ends_at] and delivers signed events either to webhook_url (signed with the account's watch signing secret) or through webhook_id, a registered active endpoint of the account (its secret, rotation, throttle, attempts, auto-disable and subscriptions apply; 400 when unknown or subscribed to no watch event type, 409 when disabled); exactly one of the two. change_rules fields missing from the body take the defaults. Bills 1 unit, then 1 unit per active day inside the window. 402/429 with details.dimension = active_watches when the plan excludes watches or the active-watch cap is reached.",
     body: CreateWatchInput,
     meter: weatherMeter({ endpoint: "weather.watch.create", charge: 1 }),
-    responses: { 201: { description: "The created watch", schema: WatchCreatedSchema }, ...watchCap },
+    responses: { 201: { description: "The created watch", schema: WatchCreatedSchema }, 409: { description: "conflict: the endpoint named by webhook_id is disabled" }, ...watchCap },
   }),
   listWatches: contract({
     operationId: "watches.list",

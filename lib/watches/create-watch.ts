@@ -7,6 +7,21 @@ import { assertWebhookUrlAllowed, defaultOutdoor } from "./webhook-url";
 import type { CreateWatchInput } from "./schemas";
 import { serializeWatchCreated } from "./serialize";
 import { validateTargetRef, validateWebhookUrlSyntax, validateWindow } from "./validate-watch-input";
+import { assertWatchEndpoint } from "@/lib/webhooks/watch-endpoint";
+import { ApiError } from "@/lib/http/errors";
+
+/** Exactly one of webhook_url (checked here) and webhook_id (checked in the transaction); the URL or null. */
+async function deliveryTarget(input: CreateWatchInput): Promise<string | null> {
+  if ((input.webhook_url === undefined) === (input.webhook_id === undefined)) {
+    throw new ApiError("bad_request", "Give exactly one of webhook_url (a URL) and webhook_id (a registered webhook endpoint).", {
+      details: { location: "body", field: input.webhook_url === undefined ? "webhook_url" : "webhook_id" },
+    });
+  }
+  if (input.webhook_url === undefined) return null;
+  const url = validateWebhookUrlSyntax(input.webhook_url);
+  await assertWebhookUrlAllowed(url.toString());
+  return url.toString();
+}
 
 export interface WatchOwner {
   accountId: string;
@@ -25,11 +40,11 @@ export async function createWatch(owner: WatchOwner, input: CreateWatchInput, no
   const endsAt = new Date(input.ends_at);
   validateWindow(startsAt, endsAt, now);
   const targetRef = validateTargetRef(input);
-  const url = validateWebhookUrlSyntax(input.webhook_url);
-  await assertWebhookUrlAllowed(url.toString());
+  const url = await deliveryTarget(input);
 
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
+    if (input.webhook_id) await assertWatchEndpoint(tx, owner.accountId, input.webhook_id);
     await assertActiveWatchCapacity(tx, owner.account, { isInternal: owner.isInternal });
     const [w] = await tx
       .insert(watches)
@@ -46,7 +61,8 @@ export async function createWatch(owner: WatchOwner, input: CreateWatchInput, no
         outdoor: input.outdoor ?? defaultOutdoor(input.activity_type, input.transport_mode),
         startsAt,
         endsAt,
-        webhookUrl: url.toString(),
+        webhookUrl: url,
+        webhookEndpointId: input.webhook_id ?? null,
         changeRules: mergeChangeRules(input.change_rules),
         nextCheckAt: now,
         createdAt: now,

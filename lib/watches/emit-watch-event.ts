@@ -34,6 +34,9 @@ export async function recordWatchEvent(
     .values({ watchId: w.id, accountId: w.accountId, type, snapshotId, data: payload })
     .returning({ id: watchEvents.id });
   // Same id end to end: X-Service-Event-Id is the change event's UUID.
-  await emitEvent({ eventId: row.id, accountId: w.accountId, type, data: payload, watchTarget: { url: w.webhookUrl, watchId: w.id } }, tx);
+  // A watch on a registered endpoint (webhook_id) has no target of its own: the endpoint gets the
+  // event through the account's subscribed endpoints, with the watch id on the chain.
+  const watchTarget = w.webhookUrl ? { url: w.webhookUrl, watchId: w.id } : undefined;
+  await emitEvent({ eventId: row.id, accountId: w.accountId, type, data: payload, watchTarget, watchId: w.id }, tx);
   return row.id;
 }

@@ -45,11 +45,31 @@ export const CreateWatchInput = z
     outdoor: z.boolean().optional().meta({ description: "Defaults to the activity profile's outdoor flag" }),
     starts_at: isoDateTime,
     ends_at: isoDateTime,
-    webhook_url: z.string().max(2048).meta({ format: "uri", pattern: "^https://", description: "Public HTTPS URL that receives the watch's signed events" }),
+    webhook_url: z
+      .string()
+      .max(2048)
+      .optional()
+      .meta({ format: "uri", pattern: "^https://", description: "Public HTTPS URL that receives the watch's signed events (signed with the watch signing secret). Give this or webhook_id." }),
+    webhook_id: z.uuid().optional().meta({
+      description:
+        "A registered, active webhook endpoint of the account to deliver through instead of a URL: its secret, rotation, throttle, attempts, auto-disable and event subscriptions apply. Give this or webhook_url.",
+    }),
     change_rules: ChangeRulesInput.optional(),
   })
   .strict()
-  .meta({ id: "CreateWatch", override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => void (jsonSchema.allOf = [{ anyOf: targetRefRules() }]) });
+  .meta({
+    id: "CreateWatch",
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) =>
+      void (jsonSchema.allOf = [{ anyOf: targetRefRules() }, { anyOf: deliveryTargetRules() }]),
+  });
+
+/** Exactly one of webhook_url and webhook_id (issue 29). */
+function deliveryTargetRules(): unknown[] {
+  return [
+    { required: ["webhook_url"], not: { required: ["webhook_id"], properties: { webhook_id: {} } } },
+    { required: ["webhook_id"], not: { required: ["webhook_url"], properties: { webhook_url: {} } } },
+  ];
+}
 
 /** target_ref's shape per target_type as JSON Schema (route_window also needs transport_mode). */
 function targetRefRules(): unknown[] {
@@ -103,7 +123,8 @@ export const WatchCreatedSchema = z
     outdoor: z.boolean(),
     starts_at: z.string(),
     ends_at: z.string(),
-    webhook_url: z.string(),
+    webhook_url: z.string().nullable().meta({ description: "null when the watch delivers through webhook_id" }),
+    webhook_id: z.uuid().nullable().meta({ description: "The registered endpoint the watch delivers through (null: webhook_url)" }),
     change_rules: ChangeRulesInput.required(),
     next_check_at: z.string().nullable(),
     created_at: z.string(),

@@ -20,6 +20,7 @@ export function serializeWatchCreated(w: Omit<WatchRow, "latestSnapshot" | "late
     starts_at: w.startsAt.toISOString(),
     ends_at: w.endsAt.toISOString(),
     webhook_url: w.webhookUrl,
+    webhook_id: w.webhookEndpointId,
     change_rules: w.changeRules,
     next_check_at: iso(w.nextCheckAt),
     created_at: w.createdAt.toISOString(),

@@ -16,6 +16,8 @@ export interface EmitEventInput {
   data: Record<string, unknown>;
   /** A watch's own webhook_url: delivered there too, signed with the account's watch signing secret. */
   watchTarget?: { url: string; watchId: string };
+  /** The watch that produced the event when it has no watchTarget (a watch delivering through a registered endpoint). */
+  watchId?: string;
   /** Internal: leave this endpoint out (the endpoint whose failure produced the event). */
   excludeEndpointId?: string;
 }
@@ -59,7 +61,7 @@ async function record(input: EmitEventInput, d: DbOrTx, notifyInStatement: boole
   const schedule = chainScheduleMs();
   const due = new Date(Date.now() + chainDelayMs(schedule, 1)).toISOString();
   const watchUrl = input.watchTarget?.url ?? null;
-  const watchId = input.watchTarget?.watchId ?? null;
+  const watchId = input.watchTarget?.watchId ?? input.watchId ?? null;
   const row = await queryOne<{ id: string; created_at: Date | string; delivery_ids: string[] | string | null }>(
     d,
     sql`WITH ev AS (

@@ -19,3 +19,12 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "weather.webhook_delivery_failed": "A delivery exhausted its retries.",
   "weather.webhook_endpoint_disabled": "An endpoint was auto-disabled (subscribe on a different endpoint).",
 };
+
+/** The types a watch emits (drizzle/schema/watches.ts WATCH_EVENT_TYPES; client-safe copy, a test checks they agree). */
+export const WATCH_EMITTED_EVENT_TYPES: readonly WebhookEventType[] = [
+  "weather.change_detected",
+  "weather.severe_alert_added",
+  "weather.snapshot_refreshed",
+  "weather.watch_expired",
+  "weather.watch_failed",
+];

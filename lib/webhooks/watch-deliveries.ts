@@ -4,12 +4,12 @@ import { getDb } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { listAttemptLog, type AttemptFilters } from "./attempt-log";
 import { createDeliveries } from "./emit-event";
-import { attemptNow } from "./manual-delivery";
+import { attemptNow, redeliverEvent } from "./manual-delivery";
 
 async function ownedWatch(accountId: string, watchId: string) {
   const db = await getDb();
   const [w] = await db
-    .select({ id: watches.id, webhookUrl: watches.webhookUrl })
+    .select({ id: watches.id, webhookUrl: watches.webhookUrl, webhookEndpointId: watches.webhookEndpointId })
     .from(watches)
     .where(and(eq(watches.id, watchId), eq(watches.accountId, accountId)))
     .limit(1);
@@ -37,6 +37,12 @@ export async function redeliverToWatch(accountId: string, watchId: string, event
     .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.accountId, accountId), eq(webhookEvents.watchId, watchId)))
     .limit(1);
   if (!event) throw notFound("Event");
+  // A watch on a registered endpoint redelivers through it (its secret, its attempt log).
+  if (w.webhookEndpointId) {
+    const r = await redeliverEvent(accountId, w.webhookEndpointId, event.id);
+    return { event_id: r.event_id, delivery_id: r.delivery_id, watch_id: watchId, attempt_id: r.attempt_id, attempt: r.attempt };
+  }
+  if (!w.webhookUrl) throw notFound("Watch webhook_url");
   const [deliveryId] = await createDeliveries(db, event.id, accountId, [{ kind: "manual", url: w.webhookUrl, endpointId: null, watchId }]);
   const attempt = await attemptNow(deliveryId);
   return { event_id: event.id, delivery_id: deliveryId, watch_id: watchId, attempt_id: attempt?.attempt_id ?? null, attempt };
