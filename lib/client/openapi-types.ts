@@ -8754,6 +8754,8 @@ export interface operations {
             /** @description Current weather */
             200: {
                 headers: {
+                    /** @description The language of the answer's text (the `language` parameter negotiated: exact tag, then base language, then en); equals meta.language. */
+                    "Content-Language"?: string;
                     /** @description HIT, MISS, STALE or MIXED: how the weather snapshot(s) behind the answer were served. */
                     "X-Cache-Status"?: string;
                     /** @description The plan's monthly requests cap. */
@@ -9012,6 +9014,8 @@ export interface operations {
             /** @description Forecast */
             200: {
                 headers: {
+                    /** @description The language of the answer's text (the `language` parameter negotiated: exact tag, then base language, then en); equals meta.language. */
+                    "Content-Language"?: string;
                     /** @description HIT, MISS, STALE or MIXED: how the weather snapshot(s) behind the answer were served. */
                     "X-Cache-Status"?: string;
                     /** @description The plan's monthly requests cap. */
@@ -9479,6 +9483,8 @@ export interface operations {
             /** @description Segments with weather and risk */
             200: {
                 headers: {
+                    /** @description The language of the answer's text (the `language` parameter negotiated: exact tag, then base language, then en); equals meta.language. */
+                    "Content-Language"?: string;
                     /** @description HIT, MISS, STALE or MIXED: how the weather snapshot(s) behind the answer were served. */
                     "X-Cache-Status"?: string;
                     /** @description The plan's monthly requests cap. */
@@ -10468,6 +10474,8 @@ export interface operations {
             /** @description Per-item weather and risk, and a summary */
             200: {
                 headers: {
+                    /** @description The language of the answer's text (the `language` parameter negotiated: exact tag, then base language, then en); equals meta.language. */
+                    "Content-Language"?: string;
                     /** @description HIT, MISS, STALE or MIXED: how the weather snapshot(s) behind the answer were served. */
                     "X-Cache-Status"?: string;
                     /** @description The plan's monthly requests cap. */
