@@ -8771,6 +8771,8 @@ export interface operations {
             /** @description Current weather */
             200: {
                 headers: {
+                    /** @description The language of the answer's text (the `language` parameter negotiated: exact tag, then base language, then en); equals meta.language. */
+                    "Content-Language"?: string;
                     /** @description HIT, MISS, STALE or MIXED: how the weather snapshot(s) behind the answer were served. */
                     "X-Cache-Status"?: string;
                     /** @description The plan's monthly requests cap. */
@@ -9029,6 +9031,8 @@ export interface operations {
             /** @description Forecast */
             200: {
                 headers: {
+                    /** @description The language of the answer's text (the `language` parameter negotiated: exact tag, then base language, then en); equals meta.language. */
+                    "Content-Language"?: string;
                     /** @description HIT, MISS, STALE or MIXED: how the weather snapshot(s) behind the answer were served. */
                     "X-Cache-Status"?: string;
                     /** @description The plan's monthly requests cap. */
@@ -9496,6 +9500,8 @@ export interface operations {
             /** @description Segments with weather and risk */
             200: {
                 headers: {
+                    /** @description The language of the answer's text (the `language` parameter negotiated: exact tag, then base language, then en); equals meta.language. */
+                    "Content-Language"?: string;
                     /** @description HIT, MISS, STALE or MIXED: how the weather snapshot(s) behind the answer were served. */
                     "X-Cache-Status"?: string;
                     /** @description The plan's monthly requests cap. */
@@ -10485,6 +10491,8 @@ export interface operations {
             /** @description Per-item weather and risk, and a summary */
             200: {
                 headers: {
+                    /** @description The language of the answer's text (the `language` parameter negotiated: exact tag, then base language, then en); equals meta.language. */
+                    "Content-Language"?: string;
                     /** @description HIT, MISS, STALE or MIXED: how the weather snapshot(s) behind the answer were served. */
                     "X-Cache-Status"?: string;
                     /** @description The plan's monthly requests cap. */

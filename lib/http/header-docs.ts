@@ -4,6 +4,7 @@ export type HeaderDocs = Record<string, { description: string; type?: "string" |
 export const WEATHER_CACHE_HEADERS: HeaderDocs = {
   "X-Cache-Status": { description: "HIT, MISS, STALE or MIXED: how the weather snapshot(s) behind the answer were served.", statuses: [200] },
   "X-Weather-Snapshot-Id": { description: "UUID of the snapshot, when one snapshot backs the whole answer.", statuses: [200] },
+  "Content-Language": { description: "The language of the answer's text (the `language` parameter negotiated: exact tag, then base language, then en); equals meta.language.", statuses: [200] },
 };
 
 export const VISA_RATE_HEADERS: HeaderDocs = {

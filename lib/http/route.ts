@@ -271,6 +271,8 @@ function render(
 ): Response {
   const status = reply.status ?? 200;
   const headers = new Headers({ "X-Request-Id": requestId, ...meterHeaders, ...(reply.headers ?? {}) });
+  // Weather answers say which language their text is in (handlers with a `language` set their own).
+  if (family === "weather" && !headers.has("Content-Language")) headers.set("Content-Language", "en");
   if (status === 204 || (reply.data === undefined && family !== "weather")) {
     return new Response(null, { status: status === 200 ? 204 : status, headers });
   }
@@ -309,6 +311,8 @@ async function renderError(
   let headers: Record<string, string> = { "X-Request-Id": requestId, ...authHeaders, ...meterHeaders, ...apiErr.headers };
   // RFC 9110: a 401 names the scheme that would be accepted.
   if (apiErr.status === 401) headers["WWW-Authenticate"] ??= c.auth.challenge ?? DEFAULT_CHALLENGE;
+  // Error messages are English.
+  if (c.family === "weather") headers["Content-Language"] = "en";
   if (c.meter && principal.type !== "none" && Object.keys(meterHeaders).length === 0) {
     try {
       headers = { ...(await c.meter.headers(principal)), ...headers };

@@ -102,6 +102,6 @@ export async function analyseRoute(body: RouteInput, environment: AccountEnviron
       units: body.units,
       language: lang,
     },
-    headers: cacheHeaders(status, ids),
+    headers: { ...cacheHeaders(status, ids), "Content-Language": lang },
   };
 }

@@ -103,7 +103,7 @@ export async function analyseTimeline(body: TimelineInput, environment: AccountE
       units: body.units,
       language: lang,
     },
-    headers: cacheHeaders(status, ids),
+    headers: { ...cacheHeaders(status, ids), "Content-Language": lang },
   };
 }
 

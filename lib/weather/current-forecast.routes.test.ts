@@ -81,16 +81,23 @@ describe("GET /v1/weather/current", () => {
     expect([m.meta.units, i.meta.units, s.meta.units]).toEqual(["metric", "imperial", "standard"]);
   });
 
-  it("language: localised labels for de/fr/es, fallback to en, meta.language reports it", async () => {
+  it("language: negotiated (exact, base, English); labels localised; meta.language and Content-Language report it", async () => {
     const k = await key();
+    const want: Record<string, string> = { en: "en", "de-DE": "de", fr: "fr", "es-MX": "es", it: "it", "pt-BR": "pt-BR", "pt-PT": "pt-PT", pt: "pt-BR", "ja-JP": "ja", nl: "nl", sv: "en" };
     const labels: Record<string, string> = {};
-    for (const lang of ["en", "de-DE", "fr", "es-MX", "ja"]) {
+    for (const lang of Object.keys(want)) {
       const r = await call(current.GET, { path: `/v1/weather/current?lat=52.52&lng=13.40&language=${lang}`, bearer: k });
       labels[lang] = r.body.data.current.condition.label;
-      expect(r.body.meta.language).toBe({ en: "en", "de-DE": "de", fr: "fr", "es-MX": "es", ja: "en" }[lang]);
+      expect(r.body.meta.language, lang).toBe(want[lang]);
+      expect(r.headers.get("content-language"), lang).toBe(want[lang]);
     }
-    expect(labels.ja).toBe(labels.en);
-    expect(new Set([labels.en, labels["de-DE"], labels.fr, labels["es-MX"]]).size).toBe(4);
+    expect(labels.sv).toBe(labels.en);
+    expect(new Set([labels.en, labels["de-DE"], labels.fr, labels["es-MX"], labels.it, labels["ja-JP"], labels.nl]).size).toBe(7);
+    const f = await call(forecast.GET, { path: "/v1/weather/forecast?lat=52.52&lng=13.40&language=nl-BE", bearer: k });
+    expect(f.headers.get("content-language")).toBe("nl");
+    const bad = await call(current.GET, { path: "/v1/weather/current?lat=91&lng=0&language=it", bearer: k });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("content-language")).toBe("en"); // error messages are English
   });
 
   it("400 bad_request for out-of-range or missing coordinates and bad language tags", async () => {

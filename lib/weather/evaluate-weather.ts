@@ -200,7 +200,8 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
     precipitation_probability: inputs.precipitationProbabilityPct,
     precipitation_intensity_mm_h: r1(inputs.precipitationMmH),
     temperature_c: r1(first.temperatureC),
-    feels_like_c: r1(first.feelsLikeC),
+    // The value risk judged: the provider's, else the derived one (never null beside a quoted value).
+    feels_like_c: r1(feelsLikeOf(first)),
     temperature_max_c: r1(tMax),
     temperature_min_c: r1(tMin),
     wind_speed_kph: inputs.windSpeedMs === null ? null : r1(inputs.windSpeedMs * 3.6),

@@ -37,6 +37,6 @@ export async function getCurrentWeather(q: CurrentRequest, environment: AccountE
       units: q.units,
       language: lang,
     },
-    headers: cacheHeaders(cacheStatus, [snapshot.id]),
+    headers: { ...cacheHeaders(cacheStatus, [snapshot.id]), "Content-Language": lang },
   };
 }

@@ -48,7 +48,7 @@ export async function getForecast(q: ForecastRequest, environment: AccountEnviro
       language: lang,
       items_analyzed: days,
     },
-    headers: cacheHeaders(cacheStatus, [snapshot.id]),
+    headers: { ...cacheHeaders(cacheStatus, [snapshot.id]), "Content-Language": lang },
   };
 }
 

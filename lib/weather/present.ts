@@ -7,6 +7,11 @@ import type { AccountEnvironmentName, CacheStatus, CurrentConditions, DailyPoint
 import type { Risk } from "./risk/types";
 import type { Snapshot } from "./snapshots/get-snapshot";
 import { hourAt } from "./providers/open-meteo";
+import { apparentTemperatureC } from "./risk/derived";
+
+/** Feels-like as the provider sent it, else derived as risk derives it (NWS wind chill / heat index). */
+const feelsLike = (c: { feelsLikeC: number | null; temperatureC: number | null; humidityPct: number | null; windSpeedMs: number | null }) =>
+  c.feelsLikeC ?? apparentTemperatureC(c.temperatureC, c.humidityPct, c.windSpeedMs);
 
 const r1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
@@ -51,7 +56,7 @@ export function currentOut(c: CurrentConditions, units: Units, lang: Language) {
   return {
     observed_at: c.observedAt,
     temperature: temperatureIn(c.temperatureC, units),
-    feels_like: temperatureIn(c.feelsLikeC, units),
+    feels_like: temperatureIn(feelsLike(c), units),
     humidity_pct: c.humidityPct,
     pressure_hpa: c.pressureHpa,
     wind: { speed_ms: r1(c.windSpeedMs), gust_ms: r1(c.windGustMs), direction_deg: c.windDirectionDeg },
@@ -84,7 +89,7 @@ export function hourlyOut(h: HourlyPoint, zone: string, units: Units, lang: Lang
   return {
     time: toLocalIso(h.time, zone),
     temperature: temperatureIn(h.temperatureC, units),
-    feels_like: temperatureIn(h.feelsLikeC, units),
+    feels_like: temperatureIn(feelsLike(h), units),
     humidity_pct: h.humidityPct,
     wind: { speed_ms: r1(h.windSpeedMs), gust_ms: r1(h.windGustMs), direction_deg: h.windDirectionDeg },
     cloud_cover_pct: h.cloudCoverPct,

@@ -7,9 +7,14 @@ import { de } from "./advice/de";
 import { en } from "./advice/en";
 import { es } from "./advice/es";
 import { fr } from "./advice/fr";
+import { it } from "./advice/it";
+import { ja } from "./advice/ja";
+import { nl } from "./advice/nl";
+import { ptBR } from "./advice/pt-BR";
+import { ptPT } from "./advice/pt-PT";
 
 /** One ICU MessageFormat catalogue per language (same keys; tested). */
-export const ADVICE_CATALOGUES: Record<Language, Record<string, string>> = { en, de, fr, es };
+export const ADVICE_CATALOGUES: Record<Language, Record<string, string>> = { en, de, fr, es, it, "pt-BR": ptBR, "pt-PT": ptPT, ja, nl };
 
 /** The locale and unit system advice is written in. */
 export interface AdviceLocale {
@@ -57,6 +62,14 @@ export interface ReasonValues {
   heavy?: boolean;
   event?: string;
   source?: string;
+  /** Significant wave height, m. */
+  heightM?: number;
+  /** Air quality index value and its scale. */
+  aqi?: number;
+  scale?: "us" | "european";
+  /** Pollen type (grass, birch, alder, olive, mugwort, ragweed) and its count, grains/m³. */
+  kind?: string;
+  count?: number;
 }
 
 export function formatSpeed(ms: number, l: AdviceLocale): string {
@@ -82,6 +95,23 @@ export function formatDistance(m: number, l: AdviceLocale): string {
   return nf(l.language, "meter", 0).format(m);
 }
 
+/** Wave heights: metres with one decimal, feet for imperial. */
+export function formatHeight(m: number, l: AdviceLocale): string {
+  if (l.units === "imperial") return nf(l.language, "foot", 0).format(m / 0.3048);
+  return nf(l.language, "meter", 1).format(m);
+}
+
+/** Precipitation amounts (mm over a period): `1,5 mm` in Italian, inches for imperial. */
+export function formatAmount(mm: number, l: AdviceLocale): string {
+  if (l.units === "imperial") return nf(l.language, "inch", 2).format(mm / 25.4);
+  return nf(l.language, "millimeter", 1).format(mm);
+}
+
+/** A message from the catalogue by key, with already-formatted values (nowcast, day summary). */
+export function formatMessage(key: string, values: Record<string, string | number>, l: AdviceLocale = DEFAULT_ADVICE_LOCALE): string {
+  return String(message(l.language, key).format(values));
+}
+
 export function formatReason(code: ReasonCode, v: ReasonValues, l: AdviceLocale = DEFAULT_ADVICE_LOCALE): string {
   const out = message(l.language, `reason.${code}`).format({
     rate: v.rateMmH === undefined ? "" : formatRate(v.rateMmH, l),
@@ -94,18 +124,27 @@ export function formatReason(code: ReasonCode, v: ReasonValues, l: AdviceLocale 
     heavy: v.heavy ? "yes" : "no",
     event: v.event ?? "",
     source: v.source ?? "",
+    height: v.heightM === undefined ? "" : formatHeight(v.heightM, l),
+    aqi: v.aqi === undefined ? "" : nf(l.language, null, 0).format(v.aqi),
+    scale: v.scale ?? "european",
+    kind: v.kind ?? "other",
+    count: v.count === undefined ? "" : nf(l.language, null, 0).format(v.count),
   });
   return String(out);
 }
 
 const VEHICLE_AUDIENCES = new Set(["road", "rail", "ferry"]);
+/** People on foot or on a bike are out in the weather: they get activity wording, never a vehicle's. */
+const EXPOSED_AUDIENCES = new Set(["foot", "cycle"]);
 
 /**
  * Advice for the top reason: the audience's own wording when the catalogue has one, else the
- * transport wording for vehicles (a ferry booked as an activity is still a ferry), else by kind.
+ * transport wording for vehicles (a ferry booked as an activity is still a ferry), the activity
+ * wording for walkers and cyclists, else by kind.
  */
 export function formatRecommendation(code: ReasonCode, profile: RiskProfile, l: AdviceLocale = DEFAULT_ADVICE_LOCALE): string {
   const specific = `rec.${code}.${profile.audience}`;
-  const key = specific in en ? specific : `rec.${code}.${VEHICLE_AUDIENCES.has(profile.audience) ? "transport" : profile.kind}`;
+  const fallback = VEHICLE_AUDIENCES.has(profile.audience) ? "transport" : EXPOSED_AUDIENCES.has(profile.audience) ? "activity" : profile.kind;
+  const key = specific in en ? specific : `rec.${code}.${fallback}`;
   return String(message(l.language, key).format());
 }

@@ -1,15 +1,18 @@
 /**
  * Our own condition table keyed by WMO 4677 weather code (the subset Open-Meteo
  * documents at https://open-meteo.com/en/docs, "WMO Weather interpretation codes").
- * Labels are localised here (en, de, fr, es); other languages fall back to English.
+ * Labels: en, de, fr, es here; it, pt-BR, pt-PT, ja, nl in condition-labels-more.ts.
  */
-export const SUPPORTED_LANGUAGES = ["en", "de", "fr", "es"] as const;
+import { MORE_CONDITION_LABELS, type MoreLanguage } from "./condition-labels-more";
+
+export const SUPPORTED_LANGUAGES = ["en", "de", "fr", "es", "it", "pt-BR", "pt-PT", "ja", "nl"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+type BaseLanguage = "en" | "de" | "fr" | "es";
 
 interface ConditionRow {
   code: string;
   icon: string;
-  labels: Record<Language, string>;
+  labels: Record<BaseLanguage, string>;
 }
 
 const T = (code: string, icon: string, en: string, de: string, fr: string, es: string): ConditionRow => ({
@@ -62,7 +65,8 @@ export function conditionFor(wmo: number | null | undefined, language: Language,
   const row = (wmo != null && WMO[wmo]) || UNKNOWN;
   const nightable = row.icon === "clear" || row.icon === "mostly-clear" || row.icon === "partly-cloudy";
   const icon = nightable ? `${row.icon}-${isDay === false ? "night" : "day"}` : row.icon;
-  return { code: row.code, label: row.labels[language], icon };
+  const label = language in row.labels ? row.labels[language as BaseLanguage] : MORE_CONDITION_LABELS[language as MoreLanguage][row.code];
+  return { code: row.code, label, icon };
 }
 
 /** The WMO 4677 codes of the condition table (documented as the closed set simulations accept). */
@@ -72,10 +76,29 @@ export function isKnownWmoCode(code: number): boolean {
   return code in WMO;
 }
 
-/** BCP-47 tag -> the language used: its primary subtag when we have labels for it, else English. */
+/** Every condition code of the table (the label catalogues are tested against it). */
+export const CONDITION_CODES = (): string[] => [...Object.values(WMO).map((r) => r.code), UNKNOWN.code];
+
+const BY_LOWER = new Map<string, Language>(SUPPORTED_LANGUAGES.map((l) => [l.toLowerCase(), l]));
+/**
+ * Base language -> the variant it means. `pt` alone is Brazilian Portuguese (CLDR's default content
+ * for `pt`); the regions whose CLDR parent locale is pt-PT (Africa, Macau, Timor-Leste, Europe) get pt-PT.
+ */
+const BASE_DEFAULT: Record<string, Language> = { en: "en", de: "de", fr: "fr", es: "es", it: "it", pt: "pt-BR", ja: "ja", nl: "nl" };
+const PT_PT_REGIONS = new Set(["PT", "AO", "CH", "CV", "GQ", "GW", "LU", "MO", "MZ", "ST", "TL"]);
+
+/**
+ * Language negotiation (docs/weather.md): the exact tag (case-insensitive, `_` read as `-`), then the
+ * base language, then English. A script subtag is skipped when looking for the region.
+ */
 export function resolveLanguage(tag: string | undefined | null): Language {
-  const primary = (tag ?? "en").split(/[-_]/)[0].toLowerCase();
-  return (SUPPORTED_LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : "en";
+  const parts = (tag ?? "en").split(/[-_]/);
+  const primary = parts[0].toLowerCase();
+  const region = parts.slice(1).find((p) => /^([A-Za-z]{2}|\d{3})$/.test(p))?.toUpperCase();
+  const exact = BY_LOWER.get(region ? `${primary}-${region}`.toLowerCase() : primary);
+  if (exact) return exact;
+  if (primary === "pt" && region && PT_PT_REGIONS.has(region)) return "pt-PT";
+  return BASE_DEFAULT[primary] ?? "en";
 }
 
 /** Loose BCP-47 shape check (language[-script][-region]...). */

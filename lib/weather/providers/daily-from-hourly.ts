@@ -1,4 +1,8 @@
+import { apparentTemperatureC } from "../risk/derived";
 import type { DailyPoint, HourlyPoint } from "../types";
+
+/** Feels-like as sent, else derived (NWS wind chill / heat index) so the day's range is never empty beside temperatures. */
+const feels = (h: HourlyPoint) => h.feelsLikeC ?? apparentTemperatureC(h.temperatureC, h.humidityPct, h.windSpeedMs);
 
 /** Worst-first ordering of WMO codes for a day's summary code (storms > snow > rain > fog > cloud). */
 function severityOfCode(c: number): number {
@@ -36,8 +40,8 @@ export function dailyFromHourly(
     sunset: sun.sunset,
     temperatureMinC: min(hs.map((h) => h.temperatureC)),
     temperatureMaxC: max(hs.map((h) => h.temperatureC)),
-    feelsLikeMinC: min(hs.map((h) => h.feelsLikeC)),
-    feelsLikeMaxC: max(hs.map((h) => h.feelsLikeC)),
+    feelsLikeMinC: min(hs.map(feels)),
+    feelsLikeMaxC: max(hs.map(feels)),
     humidityPct: mean(hs.map((h) => h.humidityPct)),
     windSpeedMs: max(hs.map((h) => h.windSpeedMs)),
     windGustMs: max(hs.map((h) => h.windGustMs)),

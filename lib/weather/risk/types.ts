@@ -23,7 +23,11 @@ export type ReasonCode =
   | "ice"
   | "severe_alert"
   | "weather_alert"
-  | "outside_forecast_horizon";
+  | "outside_forecast_horizon"
+  | "rough_sea"
+  | "high_waves"
+  | "poor_air_quality"
+  | "high_pollen";
 
 export interface RiskReason {
   code: ReasonCode;
@@ -80,6 +84,11 @@ export const SEVERITY: Record<ReasonCode, number> = {
   light_rain: 12,
   rain_likely: 10,
   outside_forecast_horizon: 0,
+  // Waves decide whether a ferry sails: above sustained wind, which only sets them up.
+  high_waves: 62,
+  rough_sea: 38,
+  poor_air_quality: 33,
+  high_pollen: 15,
 };
 
 /** Level first, then physical severity. */
