@@ -59,11 +59,15 @@ async function burst(label: string, offset: number) {
 
 /**
  * Steady cadence: every watch due once in the next 15 minutes, uniformly (what jittered
- * schedules look like), snapshots stale. Runs STEADY_MIN minutes, then measures each due
- * watch's lateness: refreshed → last_checked_at − due; not yet → end − due (a lower bound).
+ * schedules look like), and each place's snapshot aged by a uniform share of the update
+ * interval, so places come due for a fetch spread over the 15 minutes as they do in steady
+ * state (ageing all at once would measure a warm-up burst of 1,000 fetches instead). Runs
+ * STEADY_MIN minutes, then measures each due watch's lateness: refreshed → last_checked_at − due;
+ * not yet → end − due (a lower bound).
  */
 async function steady(label: string) {
-  await ageSnapshots();
+  await t.db.execute(sql`UPDATE weather_snapshots s SET fetched_at = now() - make_interval(secs => ${CADENCE_MS / 1000} * random())
+    WHERE s.fetched_at = (SELECT max(fetched_at) FROM weather_snapshots x WHERE x.cache_key = s.cache_key)`);
   await t.db.execute(sql`DROP TABLE IF EXISTS bench_due`);
   await t.db.execute(sql`CREATE TABLE bench_due AS
     SELECT id, now() + interval '5 seconds' + make_interval(secs => (row_number() OVER (ORDER BY id) - 1)::float8 / ${WATCHES} * ${CADENCE_MS / 1000}) AS due
@@ -90,6 +94,7 @@ async function steady(label: string) {
     rate_needed_per_s: Math.round(WATCHES / (CADENCE_MS / 1000)),
     lateness_s: { p50: Math.round(Number(r!.p50) * 10) / 10, p99: Math.round(Number(r!.p99) * 10) / 10, max: Math.round(Number(r!.max) * 10) / 10 },
     upstream_fetches: fetches,
+    upstream_fetches_per_15_min_pass: Math.round((fetches * 15) / STEADY_MIN),
     max_fetches_per_place: Number(perCell!.n),
     places: PLACES,
   };
@@ -141,7 +146,7 @@ suite("100,000 watches (bench)", () => {
     console.log(`[watch-bench figures] ${JSON.stringify(figures, null, 1)}`);
   });
 
-  it("burst: refreshes per second on three instances, then one; upstream fetches per pass", async () => {
+  it.skipIf(process.env.BENCH_SKIP_BURST === "1")("burst: refreshes per second on three instances, then one; upstream fetches per pass", async () => {
     await burst("burst_three_instances", 0);
     await Promise.all(
       cluster.instances.slice(1).map(async (x) => {
@@ -157,13 +162,27 @@ suite("100,000 watches (bench)", () => {
   }, 3_600_000);
 
   it("steady 15-minute cadence on one instance: lateness, without and with 1,000 deliveries hanging", async () => {
+    // One instance (the burst test stops two; without it, stop them here).
+    for (const x of cluster.instances.slice(1)) {
+      if (x.proc.exitCode !== null || x.proc.signalCode !== null) continue;
+      const exited = new Promise((r) => x.proc.once("exit", r));
+      process.kill(-x.proc.pid!, "SIGTERM");
+      await exited;
+    }
+    // Every place needs a snapshot to age (the burst made them; without it, one refresh per place).
+    if ((await snapshots()) < PLACES) {
+      await t.db.execute(sql`UPDATE watches SET next_check_at = now() WHERE id IN (
+        SELECT DISTINCT ON (latitude, longitude) id FROM watches WHERE account_id = ${accountId} ORDER BY latitude, longitude, id)`);
+      await waitFor(async () => (await count(sql`SELECT count(*) AS n FROM watches WHERE account_id = ${accountId} AND next_check_at <= now()`)) === 0, "one refresh per place", 1_800_000);
+    }
     await steady("steady_one_instance");
     const other = await makeUser({ plan: "pro" });
     const url = `https://127.0.0.1:${(silent.address() as net.AddressInfo).port}/never`;
     for (let i = 0; i < 1000; i++) await emitEvent({ accountId: other.accountId, type: "weather.change_detected", data: { i }, watchTarget: { url, watchId: crypto.randomUUID() } });
     await steady("steady_one_instance_1000_hanging");
     const f = figures as Record<string, { max_fetches_per_place: number; upstream_fetches: number }>;
-    expect(f.steady_one_instance.upstream_fetches).toBeLessThanOrEqual(PLACES * 1.1);
+    // In STEADY_MIN of a 15-minute pass about STEADY_MIN / 15 of the places are fetched, none twice.
+    expect(f.steady_one_instance.upstream_fetches).toBeLessThanOrEqual(PLACES * 1.1 * (STEADY_MIN / 15) + 50);
     expect(f.steady_one_instance.max_fetches_per_place).toBe(1);
   }, 3_600_000);
 });
