@@ -2,7 +2,7 @@
  * Public API of the weather core for other areas (watches, webhooks, portal).
  * Names here are stable; everything else under lib/weather is internal.
  *
- *   getSnapshot({ lat, lng, environment, use, forceRefresh? })
+ *   getSnapshot({ lat, lng, environment, use, forceRefresh?, maxAgeMs?, staleWhileRevalidate?, priority? })
  *     -> { snapshot: { id, cell, provider, fetchedAt, validFrom, validTo, forecast }, cacheStatus }
  *   evaluateWeather({ lat, lng, environment, startMs, endMs, activityType?, transportMode?, forceRefresh? })
  *     -> { snapshot, cacheStatus, metrics, risk }
