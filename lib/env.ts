@@ -30,6 +30,14 @@ const EnvSchema = z.object({
   /** Optional alert source added to providers without alerts (open-meteo): "nws" (US only). */
   WEATHER_ALERTS_SOURCE: z.enum(["none", "nws"]).default("none"),
   NWS_BASE_URL: z.string().url().default("https://api.weather.gov"),
+  /**
+   * Issue 31: hourly supplements fetched beside a real provider's forecast, comma-separated:
+   * `marine` (Open-Meteo Marine), `air_quality` (Open-Meteo Air Quality), or `none`.
+   * Default: both in production, none elsewhere (tests never reach the internet).
+   */
+  WEATHER_SUPPLEMENTS: z.string().regex(/^(none|(marine|air_quality)(,(marine|air_quality))*)$/).optional(),
+  OPEN_METEO_MARINE_BASE_URL: z.string().url().default("https://marine-api.open-meteo.com"),
+  OPEN_METEO_AIR_QUALITY_BASE_URL: z.string().url().default("https://air-quality-api.open-meteo.com"),
   /** Upstream timeout in ms (504 weather_refresh_timeout past it). */
   WEATHER_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   /** Circuit breaker per cell: first backoff after a provider failure, doubled per failure up to the max (ms). */

@@ -1276,6 +1276,25 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "planner" | "editor" | "viewer";
         };
+        /** @description Open-Meteo Air Quality (or an injection); null where not available */
+        AirQuality: {
+            european_aqi: number | null;
+            nitrogen_dioxide: number | null;
+            ozone: number | null;
+            /** @description µg/m³ */
+            pm2_5: number | null;
+            pm10: number | null;
+            /** @description grains/m³; null where the source has no data (outside Europe) */
+            pollen: {
+                alder: number | null;
+                birch: number | null;
+                grass: number | null;
+                mugwort: number | null;
+                olive: number | null;
+                ragweed: number | null;
+            };
+            us_aqi: number | null;
+        } | null;
         ApiError: {
             error: {
                 code: string;
@@ -1422,6 +1441,7 @@ export interface components {
             alerts: components["schemas"]["WeatherAlert"][];
             attribution: string;
             current: {
+                air_quality: components["schemas"]["AirQuality"];
                 cloud_cover_pct: number | null;
                 condition: components["schemas"]["WeatherCondition"];
                 feels_like: number | null;
@@ -1429,6 +1449,7 @@ export interface components {
                 observed_at: string;
                 precipitation_mm: number | null;
                 pressure_hpa: number | null;
+                sea_state: components["schemas"]["SeaState"];
                 /** @description in the requested units: °C metric, °F imperial, K standard */
                 temperature: number | null;
                 uv_index: number | null;
@@ -1520,6 +1541,7 @@ export interface components {
             };
         };
         ForecastHour: {
+            air_quality: components["schemas"]["AirQuality"];
             cloud_cover_pct: number | null;
             condition: components["schemas"]["WeatherCondition"];
             feels_like: number | null;
@@ -1528,6 +1550,7 @@ export interface components {
             /** @description over the hour */
             precipitation_mm: number | null;
             precipitation_probability_pct: number | null;
+            sea_state: components["schemas"]["SeaState"];
             temperature: number | null;
             /** @description start of the hour, ISO 8601 with the local offset */
             time: string | null;
@@ -1795,6 +1818,8 @@ export interface components {
                 end_time: string;
                 index: number;
                 risk: components["schemas"]["WeatherRisk"];
+                /** @description Ferry routes only: the highest waves at the segment's midpoint and mid-time */
+                sea_state?: components["schemas"]["SeaState"];
                 /** Format: uuid */
                 snapshot_id: string;
                 start_point: {
@@ -1809,8 +1834,15 @@ export interface components {
              * @description Ferry routes only: the vessel class judged
              * @enum {string}
              */
-            vessel?: "large" | "small";
+            vessel?: "large" | "small" | "fast";
         };
+        /** @description Open-Meteo Marine (or an injection); null inland or where the source has no data */
+        SeaState: {
+            wave_direction_deg: number | null;
+            /** @description significant wave height */
+            wave_height_m: number | null;
+            wave_period_s: number | null;
+        } | null;
         TimelineAnalysis: {
             items: {
                 activity_type: string | null;
@@ -1868,7 +1900,7 @@ export interface components {
              * @description Ferry only: "large" (default; NWS small craft advisory / gale bands) or "small" (Beaufort 4 / small craft advisory bands)
              * @enum {string}
              */
-            vessel?: "large" | "small";
+            vessel?: "large" | "small" | "fast";
         };
         /**
          * @description IANA time zone, e.g. Europe/Lisbon
@@ -2972,10 +3004,32 @@ export interface components {
             alert_event?: string;
             /** @description Cloud cover, % */
             cloud_cover_pct?: number;
+            /** @description European AQI (EEA) */
+            european_aqi?: number;
             /** @description Apparent temperature, °C (default: NWS wind chill / heat index from the other values) */
             feels_like_c?: number;
             /** @description Relative humidity, % */
             humidity_pct?: number;
+            /** @description Nitrogen dioxide, µg/m³ */
+            nitrogen_dioxide?: number;
+            /** @description Ozone, µg/m³ */
+            ozone?: number;
+            /** @description PM2.5, µg/m³ */
+            pm2_5?: number;
+            /** @description PM10, µg/m³ */
+            pm10?: number;
+            /** @description Alder pollen, grains/m³ */
+            pollen_alder?: number;
+            /** @description Birch pollen, grains/m³ */
+            pollen_birch?: number;
+            /** @description Grass pollen, grains/m³ */
+            pollen_grass?: number;
+            /** @description Mugwort pollen, grains/m³ */
+            pollen_mugwort?: number;
+            /** @description Olive pollen, grains/m³ */
+            pollen_olive?: number;
+            /** @description Ragweed pollen, grains/m³ */
+            pollen_ragweed?: number;
             /** @description Precipitation rate, mm/h */
             precipitation_mm_h?: number;
             /** @description Precipitation probability, % */
@@ -2989,10 +3043,18 @@ export interface components {
             severity?: "minor" | "moderate" | "severe" | "extreme" | "unknown";
             /** @description Air temperature, °C */
             temperature_c?: number;
+            /** @description US AQI (EPA) */
+            us_aqi?: number;
             /** @description UV index (default: from sun elevation and cloud cover) */
             uv_index?: number;
             /** @description Visibility, m */
             visibility_m?: number;
+            /** @description Wave direction (from), degrees */
+            wave_direction_deg?: number;
+            /** @description Significant wave height, m (sea state; ferries, beach, boat tours) */
+            wave_height_m?: number;
+            /** @description Wave period, s */
+            wave_period_s?: number;
             /**
              * @description WMO weather code (default: from precipitation and cloud when those are set)
              * @enum {integer}
@@ -9489,7 +9551,7 @@ export interface operations {
                      * @description Ferry only: "large" (default; NWS small craft advisory / gale bands) or "small" (Beaufort 4 / small craft advisory bands)
                      * @enum {string}
                      */
-                    vessel?: "large" | "small";
+                    vessel?: "large" | "small" | "fast";
                 } & ({
                     /** @constant */
                     transport_mode: "ferry";

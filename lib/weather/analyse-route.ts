@@ -1,6 +1,6 @@
 import { evaluateWindow, profileFor } from "./evaluate-weather";
 import { conditionFor, resolveLanguage } from "./i18n/conditions";
-import { cacheHeaders, combinedStatus, environmentLabel } from "./present";
+import { seaStateOut, cacheHeaders, combinedStatus, environmentLabel } from "./present";
 import type { TransportMode, Vessel } from "./risk/profiles";
 import { recommendationFor } from "./risk/recommendations";
 import { compareReasons, LEVEL_RANK, maxLevel, type RiskReason } from "./risk/types";
@@ -56,6 +56,8 @@ export async function analyseRoute(body: RouteInput, environment: AccountEnviron
           precipitation_mm: metrics.precipitation_intensity_mm_h,
           visibility_km: metrics.visibility_km,
         },
+        // Ferry legs: the sea the vessel meets (Open-Meteo Marine, or an injection); null where unknown.
+        ...(body.transport_mode === "ferry" ? { sea_state: seaStateOut(metrics.supplements) } : {}),
         risk: { level: risk.level, reasons: risk.reasons, recommendation: risk.recommendation },
       },
     };

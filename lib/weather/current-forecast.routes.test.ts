@@ -52,7 +52,7 @@ describe("GET /v1/weather/current", () => {
     expect(Object.keys(data).sort()).toEqual(["alerts", "attribution", "current", "fetched_at", "location", "provider", "provider_version", "risk", "snapshot_id"]);
     expect(data.location).toMatchObject({ lat: 48.8566, lng: 2.3522, geohash: "u09tv", geohash_precision: 5, timezone: "Europe/Paris" });
     expect(Object.keys(data.current).sort()).toEqual(
-      ["cloud_cover_pct", "condition", "feels_like", "humidity_pct", "observed_at", "precipitation_mm", "pressure_hpa", "temperature", "uv_index", "visibility_m", "wind"].sort(),
+      ["air_quality", "cloud_cover_pct", "condition", "feels_like", "humidity_pct", "observed_at", "precipitation_mm", "pressure_hpa", "sea_state", "temperature", "uv_index", "visibility_m", "wind"].sort(),
     );
     expect(Object.keys(data.current.wind).sort()).toEqual(["direction_deg", "gust_ms", "speed_ms"]);
     expect(data.current.condition).toEqual({ code: expect.any(String), label: expect.any(String), icon: expect.any(String) });
@@ -143,7 +143,7 @@ describe("GET /v1/weather/forecast", () => {
     expect(h.body.data.hourly.length).toBeGreaterThanOrEqual(47);
     expect(h.body.data.hourly.length).toBeLessThanOrEqual(48);
     expect(Object.keys(h.body.data.hourly[0]).sort()).toEqual(
-      ["cloud_cover_pct", "condition", "feels_like", "humidity_pct", "is_day", "precipitation_mm", "precipitation_probability_pct", "temperature", "time", "uv_index", "visibility_m", "wind"].sort(),
+      ["air_quality", "cloud_cover_pct", "condition", "feels_like", "humidity_pct", "is_day", "precipitation_mm", "precipitation_probability_pct", "sea_state", "temperature", "time", "uv_index", "visibility_m", "wind"].sort(),
     );
     expect((await call(forecast.GET, { path: "/v1/weather/forecast?lat=1&lng=1&granularity=weekly", bearer: k })).status).toBe(400);
   });

@@ -3,6 +3,7 @@ import { assessRisk } from "./risk/assess-risk";
 import { activityProfile, ferryProfile, TRANSPORT_PROFILES, type RiskProfile, type TransportMode, type Vessel } from "./risk/profiles";
 import { apparentTemperatureC, deriveHazards } from "./risk/derived";
 import { FREEZING } from "./risk/thresholds";
+import { NO_SUPPLEMENTS, supplementInputs, type SupplementInputs } from "./risk/supplements";
 import { DEFAULT_ADVICE_LOCALE, formatReason, type AdviceLocale } from "./i18n/advice";
 import type { Risk, RiskInputs } from "./risk/types";
 import { recommendationFor } from "./risk/recommendations";
@@ -29,6 +30,8 @@ export interface WindowMetrics {
   condition_code: number | null;
   is_day: boolean | null;
   alerts: WeatherAlert[];
+  /** Worst sea state, air quality and pollen over the window (null members where unknown). */
+  supplements: SupplementInputs;
 }
 
 export interface EvaluateWindowOptions {
@@ -140,6 +143,7 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
       condition_code: null,
       is_day: null,
       alerts,
+      supplements: NO_SUPPLEMENTS,
     };
     const base = assessRisk({ ...emptyInputs(), alerts }, profile, locale);
     const reason = { code: "outside_forecast_horizon" as const, level: "low" as const, message: formatReason("outside_forecast_horizon", {}, locale) };
@@ -193,6 +197,7 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
     alerts,
     temperatureMinC: tMin,
     // The hours before the window tell whether surfaces are wet or snow-covered.
+    supplements: supplementInputs(hours),
     derived: deriveHazards(hours, hoursIn(f, firstMs - FREEZING.snowLookbackHours * HOUR, firstMs - 1).filter((h) => h.time < first.time)),
   };
   const metrics: WindowMetrics = {
@@ -211,6 +216,7 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
     condition_code: worst.weatherCode,
     is_day: first.isDay,
     alerts,
+    supplements: inputs.supplements!,
   };
   return { metrics, risk: assessRisk(inputs, profile, locale) };
 }

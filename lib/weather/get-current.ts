@@ -2,6 +2,14 @@ import { evaluateWindow } from "./evaluate-weather";
 import { resolveLanguage } from "./i18n/conditions";
 import { alertOut, cacheHeaders, conditionsAt, currentOut, locationOut, provenance, riskOut, environmentLabel } from "./present";
 import { getSnapshot } from "./snapshots/get-snapshot";
+import { hourAt } from "./providers/open-meteo";
+import type { CurrentConditions, HourlyPoint } from "./types";
+
+/** Sea state and air are hourly series: "now" takes them from the hour covering now. */
+function withHourSupplements(c: CurrentConditions, h: HourlyPoint | undefined | null): CurrentConditions {
+  if (!h) return c;
+  return { ...c, waveHeightM: h.waveHeightM ?? null, wavePeriodS: h.wavePeriodS ?? null, waveDirectionDeg: h.waveDirectionDeg ?? null, airQuality: h.airQuality ?? null };
+}
 import type { AccountEnvironmentName, Units } from "./types";
 
 export interface CurrentRequest {
@@ -25,7 +33,7 @@ export async function getCurrentWeather(q: CurrentRequest, environment: AccountE
   return {
     data: {
       location: locationOut(q.lat, q.lng, f.timezone),
-      current: currentOut(conditionsAt(f, now), q.units, lang),
+      current: currentOut(withHourSupplements(conditionsAt(f, now), hourAt(f.hourly, now)), q.units, lang),
       alerts: alerts.map(alertOut),
       risk: { ...riskOut(risk), activity_type: q.activity_type ?? null },
       ...provenance(snapshot),

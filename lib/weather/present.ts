@@ -3,6 +3,8 @@ import { env } from "@/lib/env";
 import { conditionFor, type Language } from "./i18n/conditions";
 import { CELL_PRECISION } from "./snapshots/cells";
 import { toLocalIso } from "./time/zones";
+import type { SupplementInputs } from "./risk/supplements";
+import { POLLEN_KINDS, type AirQuality } from "./types";
 import type { AccountEnvironmentName, CacheStatus, CurrentConditions, DailyPoint, HourlyPoint, NormalizedForecast, Units, WeatherAlert } from "./types";
 import type { Risk } from "./risk/types";
 import type { Snapshot } from "./snapshots/get-snapshot";
@@ -65,6 +67,8 @@ export function currentOut(c: CurrentConditions, units: Units, lang: Language) {
     uv_index: r1(c.uvIndex),
     precipitation_mm: r1(c.precipitationMm),
     condition: conditionFor(c.weatherCode, lang, c.isDay),
+    sea_state: seaStateOut(c),
+    air_quality: airQualityOut(c.airQuality),
   };
 }
 
@@ -99,6 +103,8 @@ export function hourlyOut(h: HourlyPoint, zone: string, units: Units, lang: Lang
     precipitation_probability_pct: h.precipitationProbabilityPct,
     is_day: h.isDay,
     condition: conditionFor(h.weatherCode, lang, h.isDay),
+    sea_state: seaStateOut(h),
+    air_quality: airQualityOut(h.airQuality),
   };
 }
 
@@ -123,4 +129,23 @@ export function cacheHeaders(status: CacheStatus, snapshotIds: string[]): Record
 /** meta.environment: sandbox accounts are labelled as such (their weather is simulated). */
 export function environmentLabel(environment: AccountEnvironmentName): string {
   return environment === "sandbox" ? "sandbox" : env().APP_ENVIRONMENT;
+}
+
+/** Sea state of an hour or a window's worst: null when no wave data (inland, or not fetched). */
+export function seaStateOut(s: { waveHeightM?: number | null; wavePeriodS?: number | null; waveDirectionDeg?: number | null }) {
+  if (s.waveHeightM == null) return null;
+  return { wave_height_m: r1(s.waveHeightM), wave_period_s: r1(s.wavePeriodS ?? null), wave_direction_deg: s.waveDirectionDeg ?? null };
+}
+
+/** Air quality of an hour: indices, µg/m³ concentrations and pollen grains/m³ per type (null when not fetched). */
+export function airQualityOut(aq: AirQuality | null | undefined) {
+  if (!aq) return null;
+  const pollen = Object.fromEntries(POLLEN_KINDS.map((k) => [k, r1(aq.pollen[k] ?? null)])) as Record<(typeof POLLEN_KINDS)[number], number | null>;
+  return { us_aqi: r1(aq.usAqi), european_aqi: r1(aq.europeanAqi), pm2_5: r1(aq.pm2_5), pm10: r1(aq.pm10), ozone: r1(aq.ozone), nitrogen_dioxide: r1(aq.nitrogenDioxide), pollen };
+}
+
+/** A window's worst air (timeline items): null when nothing was known. */
+export function windowAirOut(s: SupplementInputs) {
+  if (s.usAqi === null && s.europeanAqi === null && s.pm2_5 === null && s.pm10 === null && s.pollen === null) return null;
+  return { us_aqi: r1(s.usAqi), european_aqi: r1(s.europeanAqi), pm2_5: r1(s.pm2_5), pm10: r1(s.pm10), top_pollen: s.pollen ? { type: s.pollen.kind, count: r1(s.pollen.count) } : null };
 }

@@ -24,6 +24,17 @@ const Alert = z
     description: z.string().nullable(),
   })
   .meta({ id: "WeatherAlert" });
+const SeaState = z
+  .object({ wave_height_m: n.describe("significant wave height"), wave_period_s: n, wave_direction_deg: n })
+  .nullable()
+  .describe("Open-Meteo Marine (or an injection); null inland or where the source has no data")
+  .meta({ id: "SeaState" });
+const Pollen = z.object({ alder: n, birch: n, grass: n, mugwort: n, olive: n, ragweed: n }).describe("grains/m³; null where the source has no data (outside Europe)");
+const AirQuality = z
+  .object({ us_aqi: n, european_aqi: n, pm2_5: n.describe("µg/m³"), pm10: n, ozone: n, nitrogen_dioxide: n, pollen: Pollen })
+  .nullable()
+  .describe("Open-Meteo Air Quality (or an injection); null where not available")
+  .meta({ id: "AirQuality" });
 const Provenance = {
   snapshot_id: z.string().uuid(),
   provider: z.string(),
@@ -47,6 +58,8 @@ export const CurrentData = z
       uv_index: n,
       precipitation_mm: n,
       condition: Condition,
+      sea_state: SeaState,
+      air_quality: AirQuality,
     }),
     alerts: z.array(Alert),
     risk: ActivityRisk,
@@ -85,6 +98,8 @@ const Hourly = z
     precipitation_probability_pct: n,
     is_day: z.boolean().nullable(),
     condition: Condition,
+    sea_state: SeaState,
+    air_quality: AirQuality,
   })
   .meta({ id: "ForecastHour" });
 
@@ -139,7 +154,7 @@ export const RouteData = z
     origin: Point,
     destination: Point,
     transport_mode: z.string(),
-    vessel: z.enum(["large", "small"]).optional().describe("Ferry routes only: the vessel class judged"),
+    vessel: z.enum(["large", "small", "fast"]).optional().describe("Ferry routes only: the vessel class judged"),
     start_time: z.string(),
     distance_m: z.number(),
     duration_minutes: z.number(),
@@ -156,6 +171,7 @@ export const RouteData = z
         snapshot_id: z.string().uuid(),
         cache_status: z.enum(["HIT", "MISS", "STALE"]),
         condition: z.object({ label: z.string().nullable(), temperature_c: n, wind_speed_kph: n, wind_gust_kph: n, precipitation_mm: n, visibility_km: n }),
+        sea_state: SeaState.optional().describe("Ferry routes only: the highest waves at the segment's midpoint and mid-time"),
         risk: Risk,
       }),
     ),

@@ -3,10 +3,36 @@ import { simulatedUv } from "./providers/simulated";
 import { apparentTemperatureC } from "./risk/derived";
 import { RAIN } from "./risk/thresholds";
 import type { SimulationParamsInput } from "./simulation-schemas";
-import type { HourlyPoint } from "./types";
+import { POLLEN_KINDS, type AirQuality, type HourlyPoint } from "./types";
 
 /** The values an injection can set on one hour (pressure only reaches current conditions). */
-export type OverlayFields = { [K in keyof Omit<HourlyPoint, "time" | "isDay">]?: number } & { pressureHpa?: number };
+export type OverlayFields = { [K in keyof Omit<HourlyPoint, "time" | "isDay" | "airQuality">]?: number } & { pressureHpa?: number };
+
+/** Air-quality params -> AirQuality fields (pollen_<type> -> pollen[type]). */
+const AIR_FIELD_OF: Record<string, keyof Omit<AirQuality, "pollen">> = {
+  us_aqi: "usAqi",
+  european_aqi: "europeanAqi",
+  pm2_5: "pm2_5",
+  pm10: "pm10",
+  ozone: "ozone",
+  nitrogen_dioxide: "nitrogenDioxide",
+};
+
+/** The hour's air quality with the injected values on top (null when the injection sets none). */
+function overlayAir(base: AirQuality | null | undefined, params: Record<string, number | string>): AirQuality | null {
+  let out: AirQuality | null = null;
+  for (const [k, v] of Object.entries(params)) {
+    const n = Number(v);
+    if (!Number.isFinite(n)) continue;
+    const field = AIR_FIELD_OF[k];
+    const pollen = k.startsWith("pollen_") ? k.slice(7) : null;
+    if (!field && !(pollen && (POLLEN_KINDS as readonly string[]).includes(pollen))) continue;
+    out ??= base ? { ...base, pollen: { ...base.pollen } } : { usAqi: null, europeanAqi: null, pm2_5: null, pm10: null, ozone: null, nitrogenDioxide: null, pollen: {} };
+    if (field) out[field] = n;
+    else out.pollen[pollen as (typeof POLLEN_KINDS)[number]] = n;
+  }
+  return out;
+}
 
 const FIELD_OF: Record<string, keyof OverlayFields> = {
   temperature_c: "temperatureC",
@@ -22,6 +48,9 @@ const FIELD_OF: Record<string, keyof OverlayFields> = {
   cloud_cover_pct: "cloudCoverPct",
   visibility_m: "visibilityM",
   uv_index: "uvIndex",
+  wave_height_m: "waveHeightM",
+  wave_period_s: "wavePeriodS",
+  wave_direction_deg: "waveDirectionDeg",
 };
 
 /** Explicit values of an injection, as hour fields (stored params were validated on the way in). */
@@ -96,6 +125,8 @@ export function overlayHour<T extends HourlyPoint & { pressureHpa?: number | nul
   const e = explicitFields(params as Record<string, number | string>);
   const set: OverlayFields = { ...presetFields(kind, h, e), ...e };
   const out = { ...h, ...set } as T;
+  const air = overlayAir(h.airQuality, params as Record<string, number | string>);
+  if (air) out.airQuality = air;
   if (set.weatherCode === undefined) {
     if (set.precipitationMm !== undefined) {
       // Snow, freezing and storm codes stay; plain rain follows the injected rate.

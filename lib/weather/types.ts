@@ -19,6 +19,11 @@ export interface CurrentConditions {
   /** WMO 4677 weather code (the Open-Meteo subset); other providers are mapped onto it. */
   weatherCode: number | null;
   isDay: boolean | null;
+  /** The hour covering the observation's sea state and air (see HourlyPoint). */
+  waveHeightM?: number | null;
+  wavePeriodS?: number | null;
+  waveDirectionDeg?: number | null;
+  airQuality?: AirQuality | null;
 }
 
 export interface HourlyPoint {
@@ -38,6 +43,26 @@ export interface HourlyPoint {
   precipitationProbabilityPct: number | null;
   weatherCode: number | null;
   isDay: boolean | null;
+  /** Sea state (Open-Meteo Marine; injectable). Absent or null inland and where not fetched. */
+  waveHeightM?: number | null;
+  wavePeriodS?: number | null;
+  waveDirectionDeg?: number | null;
+  /** Air quality and pollen (Open-Meteo Air Quality; injectable). Absent or null where not fetched. */
+  airQuality?: AirQuality | null;
+}
+
+export const POLLEN_KINDS = ["alder", "birch", "grass", "mugwort", "olive", "ragweed"] as const;
+export type PollenKind = (typeof POLLEN_KINDS)[number];
+
+/** One hour's air quality: indices (US EPA AQI, European EEA AQI), µg/m³ concentrations, pollen grains/m³. */
+export interface AirQuality {
+  usAqi: number | null;
+  europeanAqi: number | null;
+  pm2_5: number | null;
+  pm10: number | null;
+  ozone: number | null;
+  nitrogenDioxide: number | null;
+  pollen: Partial<Record<PollenKind, number | null>>;
 }
 
 export interface DailyPoint {

@@ -2,6 +2,7 @@ import { env } from "@/lib/env";
 import type { AccountEnvironmentName, ProviderId } from "../types";
 import { openMeteoProvider } from "./open-meteo";
 import { openWeatherProvider } from "./openweather";
+import { withSupplements } from "./open-meteo-supplements";
 import { simulatedProvider } from "./simulated";
 import type { WeatherProvider } from "./types";
 
@@ -25,14 +26,18 @@ const factories: Record<ProviderId, () => WeatherProvider> = {
 const overrides = new Map<ProviderId, WeatherProvider>();
 const calls = new Map<ProviderId, number>();
 
-/** The provider instance, wrapped so upstream calls made by this process are counted. */
+/**
+ * The provider instance, wrapped so upstream calls made by this process are counted, and so a real
+ * provider's forecast carries the sea state and air quality supplements (WEATHER_SUPPLEMENTS).
+ */
 export function providerById(id: ProviderId): WeatherProvider {
   const inner = overrides.get(id) ?? factories[id]();
   return {
     id,
     fetchForecast: (req) => {
       calls.set(id, (calls.get(id) ?? 0) + 1);
-      return inner.fetchForecast(req);
+      const forecast = inner.fetchForecast(req);
+      return id === "simulated" ? forecast : withSupplements(req, forecast);
     },
   };
 }

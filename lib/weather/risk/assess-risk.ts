@@ -3,6 +3,7 @@ import { compareReasons, maxLevel, type ReasonCode, type Risk, type RiskInputs, 
 import { WMO } from "./thresholds";
 import { rainClass } from "./derived";
 import { recommendationFor } from "./recommendations";
+import { supplementReasons } from "./supplements";
 import { DEFAULT_ADVICE_LOCALE, formatReason, type AdviceLocale, type ReasonValues } from "../i18n/advice";
 
 /** Level a value reaches against a band (>= for "above", <= for "below"). */
@@ -73,6 +74,8 @@ export function assessRisk(inputs: RiskInputs, profile: RiskProfile, locale: Adv
     if (a.severity === "severe" || a.severity === "extreme") add(pending, "severe_alert", "warning", { event: a.event, source: a.source });
     else if (profile.outdoor || profile.kind === "transport") add(pending, "weather_alert", "watch", { event: a.event, source: a.source });
   }
+
+  for (const r of supplementReasons(i.supplements, profile)) add(pending, r.code, r.level, r.values);
 
   if (pending.length > 1) pending.sort(compareReasons);
   const reasons: RiskReason[] = pending.map((p) => ({ code: p.code, level: p.level, message: formatReason(p.code, p.values, locale) }));

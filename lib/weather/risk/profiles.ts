@@ -1,5 +1,5 @@
 import type { RiskLevel } from "./types";
-import { COLD, HEAT, RAIN, UV, VISIBILITY, WIND } from "./thresholds";
+import { COLD, HEAT, RAIN, SEA, UV, VISIBILITY, WIND } from "./thresholds";
 
 /** A watch and/or warning bound for one hazard; null/absent = not assessed for this profile. */
 export interface Band {
@@ -33,6 +33,10 @@ export interface RiskProfile {
   thunderstorm?: RiskLevel;
   snow?: RiskLevel;
   ice?: RiskLevel;
+  /** Significant wave height, m (>=): watch = rough_sea, warning = high_waves. Ferries and water activities. */
+  waves?: Band;
+  /** Strenuous outdoor effort: air quality and pollen reasons apply (EPA/EEA bands). */
+  exertion?: boolean;
 }
 
 const outdoorBase: Omit<RiskProfile, "name"> = {
@@ -112,8 +116,11 @@ export const TRANSPORT_PROFILES: Record<TransportMode, RiskProfile> = {
     visibility: { watch: VISIBILITY.marineDenseFogM, warning: VISIBILITY.denseFogM },
     thunderstorm: "warning",
     ice: "watch",
+    // Large ferry (default vessel): rough from the class B/C design height, cancellations past it.
+    waves: { watch: SEA.roughM, warning: SEA.largeFerryCancelM },
   },
   walking: { name: "walking", ...outdoorBase, kind: "transport", audience: "foot", rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMetOfficeMmH } },
+  // Cyclists breathe hard: air quality and pollen apply (exertion).
   // Cyclists: wind (Beaufort 5/6) and rain (Met Office heavy) matter most.
   cycling: {
     name: "cycling",
@@ -125,10 +132,11 @@ export const TRANSPORT_PROFILES: Record<TransportMode, RiskProfile> = {
     windGust: { watch: WIND.beaufort6Ms, warning: WIND.advisoryGustMs },
     visibility: { warning: VISIBILITY.denseFogM },
     heat: { watch: HEAT.cautionC, warning: HEAT.extremeCautionC },
+    exertion: true,
   },
 };
 
-export const VESSELS = ["large", "small"] as const;
+export const VESSELS = ["large", "small", "fast"] as const;
 export type Vessel = (typeof VESSELS)[number];
 
 /**
@@ -142,10 +150,16 @@ export const SMALL_FERRY: RiskProfile = {
   windSpeed: { watch: WIND.beaufort4Ms, warning: WIND.smallCraftMs },
   windGust: { watch: WIND.smallCraftMs, warning: WIND.galeMs },
   rainRate: { warning: RAIN.heavyMmH },
+  waves: { watch: SEA.moderateM, warning: SEA.classDM },
 };
 
+/** Fast craft (catamarans, hydrofoils): wind bands of a large ferry, waves limited like class D / B-C. */
+export const FAST_FERRY: RiskProfile = { ...TRANSPORT_PROFILES.ferry, name: "ferry_fast", waves: { watch: SEA.classDM, warning: SEA.roughM } };
+
 export function ferryProfile(vessel: Vessel | undefined, base: RiskProfile): RiskProfile {
-  return vessel === "small" ? { ...SMALL_FERRY, name: base.name === "ferry" ? "ferry_small" : `${base.name}_small`, kind: base.kind } : base;
+  if (vessel === "small") return { ...SMALL_FERRY, name: base.name === "ferry" ? "ferry_small" : `${base.name}_small`, kind: base.kind };
+  if (vessel === "fast") return { ...FAST_FERRY, name: base.name === "ferry" ? "ferry_fast" : `${base.name}_fast`, kind: base.kind };
+  return base;
 }
 
 export const ACTIVITY_TYPES = [
@@ -171,7 +185,7 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const ACTIVITY_PROFILES: Record<ActivityType, RiskProfile> = {
   walking: { ...TRANSPORT_PROFILES.walking, name: "walking", kind: "activity" },
-  walking_tour: { name: "walking_tour", ...outdoorBase, rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMetOfficeMmH } },
+  walking_tour: { name: "walking_tour", ...outdoorBase, rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMetOfficeMmH }, exertion: true },
   // Strenuous and exposed: heat caution earlier (NWS "Caution"), wind earlier (Beaufort 6).
   hiking: {
     name: "hiking",
@@ -180,9 +194,11 @@ export const ACTIVITY_PROFILES: Record<ActivityType, RiskProfile> = {
     heat: { watch: HEAT.cautionC, warning: HEAT.extremeCautionC },
     windSpeed: { watch: WIND.beaufort6Ms, warning: WIND.advisorySustainedMs },
     visibility: { watch: VISIBILITY.fogM, warning: VISIBILITY.denseFogM },
+    exertion: true,
   },
   // Long sun exposure: UV warns at WHO "very high"; any real chance of rain spoils it.
-  beach: { name: "beach", ...outdoorBase, rainProbability: RAIN.likelyPct, uv: { watch: UV.high, warning: UV.veryHigh } },
+  // Swimmers: moderate sea a watch, rough sea (WMO 5) dangerous.
+  beach: { name: "beach", ...outdoorBase, rainProbability: RAIN.likelyPct, uv: { watch: UV.high, warning: UV.veryHigh }, waves: { watch: SEA.moderateM, warning: SEA.roughM } },
   dining: { name: "dining", ...indoorBase },
   outdoor_dining: { name: "outdoor_dining", ...outdoorBase, windSpeed: { watch: WIND.beaufort5Ms, warning: WIND.advisorySustainedMs } },
   museum: { name: "museum", ...indoorBase },
@@ -199,10 +215,23 @@ export const ACTIVITY_PROFILES: Record<ActivityType, RiskProfile> = {
   indoor: { name: "indoor", ...indoorBase },
 };
 
-/** Profile for a free-form activity type: canonical ones by name, anything else the outdoor default. */
+/**
+ * Free-form names with a profile of their own that are not canonical types (issue 31): boat tours
+ * are small craft on the water; running is strenuous like hiking.
+ */
+const ALIAS_PROFILES: Record<string, RiskProfile> = {
+  boat_tour: { ...SMALL_FERRY, name: "boat_tour", kind: "activity", audience: "outdoor", outdoor: true },
+  running: { ...ACTIVITY_PROFILES.hiking, name: "running" },
+};
+const ALIASES: Record<string, string> = { boat_tour: "boat_tour", boat_trip: "boat_tour", sailing: "boat_tour", kayaking: "boat_tour", swimming: "beach", running: "running", jogging: "running", trail_running: "running" };
+
+/** Profile for a free-form activity type: canonical ones by name, the aliases above, anything else the outdoor default. */
 export function activityProfile(activityType: string | null | undefined): RiskProfile {
   const key = (activityType ?? "").trim().toLowerCase();
-  return (ACTIVITY_PROFILES as Record<string, RiskProfile>)[key] ?? OUTDOOR_DEFAULT;
+  const canonical = (ACTIVITY_PROFILES as Record<string, RiskProfile>)[key];
+  if (canonical) return canonical;
+  const alias = ALIASES[key];
+  return alias ? (ALIAS_PROFILES[alias] ?? (ACTIVITY_PROFILES as Record<string, RiskProfile>)[alias]) : OUTDOOR_DEFAULT;
 }
 
 export function isTransportMode(v: string): v is TransportMode {

@@ -102,3 +102,38 @@ export const WMO = {
   liquid: [51, 53, 55, 61, 63, 65, 80, 81, 82],
   fog: [45, 48],
 } as const;
+
+/**
+ * Significant wave height, m, per vessel class (docs/weather.md "Sea state"). Anchors: WMO sea state
+ * code 3700 (moderate 1.25–2.5 m, rough 2.5–4 m) and the design wave heights of EU Directive
+ * 2009/45/EC passenger-ship classes (class B/C: 2.5 m, class D: 1.5 m).
+ */
+export const SEA = {
+  /** WMO sea state 4 "moderate" starts at 1.25 m: small open boats and swimmers feel it. */
+  moderateM: 1.25,
+  /** EU 2009/45/EC class D (small domestic passenger craft, fast craft on sheltered routes): 1.5 m. */
+  classDM: 1.5,
+  /** WMO sea state 5 "rough" from 2.5 m; also the class B/C design wave height. */
+  roughM: 2.5,
+  /** Our warning for large ferries: a metre past the class B/C design height, where operators cancel. */
+  largeFerryCancelM: 3.5,
+} as const;
+
+/**
+ * Air quality bands (docs/weather.md "Air quality and pollen").
+ * US AQI: EPA AirNow — 101–150 "Unhealthy for Sensitive Groups" (reduce prolonged or heavy exertion),
+ * 151–200 "Unhealthy" (everyone reduce heavy exertion). European AQI: EEA index as Open-Meteo computes
+ * it — 60–80 "poor" (consider reducing intense outdoor activity), 80+ "very poor" (reduce it).
+ */
+export const AIR = {
+  usWatch: 101,
+  usWarning: 151,
+  europeanWatch: 60,
+  europeanWarning: 80,
+} as const;
+
+/**
+ * Pollen "high" levels, grains/m³ (AAAAI National Allergy Bureau scale): trees (alder, birch, olive)
+ * high from 90, grass from 20, weeds (mugwort, ragweed) from 50. Pollen is at most a watch.
+ */
+export const POLLEN_HIGH: Record<string, number> = { alder: 90, birch: 90, olive: 90, grass: 20, mugwort: 50, ragweed: 50 };

@@ -1,5 +1,6 @@
 import type { RiskLevel, WeatherAlert } from "../types";
 import type { DerivedHazards } from "./derived";
+import type { SupplementInputs } from "./supplements";
 
 export type { RiskLevel };
 
@@ -58,6 +59,8 @@ export interface RiskInputs {
   temperatureMinC?: number | null;
   /** Inferred from the hours (risk/derived.ts); absent = none. */
   derived?: DerivedHazards;
+  /** Sea state, air quality and pollen over the window (risk/supplements.ts); absent = unknown. */
+  supplements?: SupplementInputs;
 }
 
 /**

@@ -1,0 +1,90 @@
+import type { ReasonValues } from "../i18n/advice";
+import type { HourlyPoint, PollenKind } from "../types";
+import type { RiskProfile } from "./profiles";
+import { AIR, POLLEN_HIGH } from "./thresholds";
+import type { ReasonCode, RiskLevel } from "./types";
+
+/** The worst sea state and air over a window (issue 31); null members = not known there. */
+export interface SupplementInputs {
+  waveHeightM: number | null;
+  wavePeriodS: number | null;
+  waveDirectionDeg: number | null;
+  usAqi: number | null;
+  europeanAqi: number | null;
+  pm2_5: number | null;
+  pm10: number | null;
+  /** The pollen type furthest above its "high" level (or the highest ratio below it), with its count. */
+  pollen: { kind: PollenKind; count: number } | null;
+}
+
+export const NO_SUPPLEMENTS: SupplementInputs = { waveHeightM: null, wavePeriodS: null, waveDirectionDeg: null, usAqi: null, europeanAqi: null, pm2_5: null, pm10: null, pollen: null };
+
+const hi = (a: number | null, b: number | null | undefined) => (b == null ? a : a === null || b > a ? b : a);
+
+/** One pass over the window's hours; the wave period and direction are those of the highest waves. */
+export function supplementInputs(hours: HourlyPoint[]): SupplementInputs {
+  const out: SupplementInputs = { ...NO_SUPPLEMENTS };
+  let pollenRatio = -1;
+  for (const h of hours) {
+    if (h.waveHeightM != null && (out.waveHeightM === null || h.waveHeightM > out.waveHeightM)) {
+      out.waveHeightM = h.waveHeightM;
+      out.wavePeriodS = h.wavePeriodS ?? null;
+      out.waveDirectionDeg = h.waveDirectionDeg ?? null;
+    }
+    const aq = h.airQuality;
+    if (!aq) continue;
+    out.usAqi = hi(out.usAqi, aq.usAqi);
+    out.europeanAqi = hi(out.europeanAqi, aq.europeanAqi);
+    out.pm2_5 = hi(out.pm2_5, aq.pm2_5);
+    out.pm10 = hi(out.pm10, aq.pm10);
+    for (const [kind, count] of Object.entries(aq.pollen)) {
+      if (count == null) continue;
+      const ratio = count / (POLLEN_HIGH[kind] ?? Infinity);
+      if (ratio > pollenRatio) {
+        pollenRatio = ratio;
+        out.pollen = { kind: kind as PollenKind, count };
+      }
+    }
+  }
+  return out;
+}
+
+export interface SupplementReason {
+  code: ReasonCode;
+  level: RiskLevel;
+  values: ReasonValues;
+}
+
+function band(value: number | null, watch: number | undefined, warning: number | undefined): RiskLevel {
+  if (value === null) return "low";
+  if (warning !== undefined && value >= warning) return "warning";
+  if (watch !== undefined && value >= watch) return "watch";
+  return "low";
+}
+
+/**
+ * Sea state for profiles with a wave band (ferries by vessel class, beach, boat tours): watch =
+ * `rough_sea`, warning = `high_waves`. Air quality and pollen for strenuous outdoor profiles:
+ * the worse of the US (EPA) and European (EEA) AQI bands; pollen at most a watch.
+ */
+export function supplementReasons(s: SupplementInputs | undefined, profile: RiskProfile): SupplementReason[] {
+  const out: SupplementReason[] = [];
+  if (!s) return out;
+  if (profile.waves && s.waveHeightM !== null) {
+    const level = band(s.waveHeightM, profile.waves.watch, profile.waves.warning);
+    if (level !== "low") out.push({ code: level === "warning" ? "high_waves" : "rough_sea", level, values: { heightM: s.waveHeightM } });
+  }
+  if (profile.exertion) {
+    const us = band(s.usAqi, AIR.usWatch, AIR.usWarning);
+    const eu = band(s.europeanAqi, AIR.europeanWatch, AIR.europeanWarning);
+    const rank = { low: 0, watch: 1, warning: 2 } as const;
+    if (us !== "low" || eu !== "low") {
+      const useUs = rank[us] >= rank[eu];
+      out.push({ code: "poor_air_quality", level: useUs ? us : eu, values: useUs ? { aqi: s.usAqi!, scale: "us" } : { aqi: s.europeanAqi!, scale: "european" } });
+    }
+    if (s.pollen && s.pollen.count >= (POLLEN_HIGH[s.pollen.kind] ?? Infinity)) {
+      out.push({ code: "high_pollen", level: "watch", values: { kind: s.pollen.kind, count: s.pollen.count } });
+    }
+  }
+  return out;
+}
