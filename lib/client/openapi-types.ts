@@ -8880,7 +8880,9 @@ export interface operations {
                      *             "code": "mainly_clear",
                      *             "label": "Mainly clear",
                      *             "icon": "mostly-clear-night"
-                     *           }
+                     *           },
+                     *           "sea_state": null,
+                     *           "air_quality": null
                      *         },
                      *         "alerts": [],
                      *         "risk": {
