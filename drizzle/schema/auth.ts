@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts, users } from "./accounts";
 
 /** Developer API keys (`svc_…`). Only SHA-256(key) is stored. */
@@ -36,6 +37,13 @@ export const accessTokens = pgTable(
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     tokenPrefix: text("token_prefix").notNull(),
+    /** Agent limits (issue 28): only these trips (null = every trip of the user)… */
+    tripIds: integer("trip_ids").array(),
+    /** …and only these of trips:read, trips:propose, trips:write (all three by default). */
+    scopes: text("scopes")
+      .array()
+      .notNull()
+      .default(sql`ARRAY['trips:read','trips:propose','trips:write']::text[]`),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),

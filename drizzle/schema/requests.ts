@@ -26,6 +26,8 @@ export const requestLog = pgTable(
     credentialId: text("credential_id"),
     billingUnits: integer("billing_units").notNull().default(0),
     errorCode: text("error_code"),
+    /** The MCP tool that made this call through /api/mcp (null for direct REST calls). */
+    tool: text("tool"),
   },
   (t) => [
     index("request_log_account_at_idx").on(t.accountId, t.at),

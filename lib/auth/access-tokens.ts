@@ -6,6 +6,7 @@ import { ApiError, notFound } from "@/lib/http/errors";
 import type { PrincipalOf } from "@/lib/http/types";
 import { cachedCredential, credentialsChanged } from "./credential-cache";
 import { newBearerSecret, sha256Hex } from "./secrets";
+import { TRIP_SCOPES, type TripScope } from "./scopes";
 import { touchLastUsed } from "./touch-last-used";
 
 export const ACCESS_TOKEN_PREFIX = "sat_";
@@ -20,6 +21,19 @@ export const CreateAccessTokenInput = z.object({
     .transform((v) => (v ? new Date(v) : new Date(Date.now() + DEFAULT_TOKEN_TTL_DAYS * 86_400_000)))
     .refine((d) => d.getTime() > Date.now(), "expiresAt must be in the future.")
     .refine((d) => d.getTime() <= Date.now() + MAX_TOKEN_TTL_DAYS * 86_400_000, "expiresAt may be at most one year ahead."),
+  trip_ids: z
+    .array(z.number().int().positive().max(2147483647), { error: "trip_ids must be an array of trip ids" })
+    .min(1, "trip_ids, when sent, names at least one trip (omit it for every trip).")
+    .max(100)
+    .nullish()
+    .transform((ids) => (ids ? [...new Set(ids)].sort((a, b) => a - b) : null))
+    .meta({ description: "Limit the token to these trips (others answer 404). Omit for every trip you are a member of." }),
+  scopes: z
+    .array(z.enum(TRIP_SCOPES, { error: `scopes are among: ${TRIP_SCOPES.join(", ")}` }))
+    .min(1, "Give at least one scope.")
+    .nullish()
+    .transform((s) => (s ? TRIP_SCOPES.filter((x) => s.includes(x)) : [...TRIP_SCOPES]))
+    .meta({ description: "What the token may do: trips:read, trips:propose (raise proposals), trips:write (apply ops, edit, accept). Default all three." }),
 });
 export type CreateAccessTokenInput = z.input<typeof CreateAccessTokenInput>;
 
@@ -29,7 +43,7 @@ export async function createAccessToken(userId: string, input: CreateAccessToken
   const db = await getDb();
   const [row] = await db
     .insert(accessTokens)
-    .values({ userId, name: data.name, tokenHash: secret.hash, tokenPrefix: secret.display, expiresAt: data.expiresAt })
+    .values({ userId, name: data.name, tokenHash: secret.hash, tokenPrefix: secret.display, expiresAt: data.expiresAt, tripIds: data.trip_ids, scopes: data.scopes })
     .returning();
   return {
     id: row.id,
@@ -38,6 +52,8 @@ export async function createAccessToken(userId: string, input: CreateAccessToken
     tokenPrefix: row.tokenPrefix,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
+    trip_ids: row.tripIds,
+    scopes: row.scopes as TripScope[],
   };
 }
 
@@ -55,6 +71,8 @@ export async function listAccessTokens(userId: string) {
     createdAt: r.createdAt.toISOString(),
     lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
     expiresAt: r.expiresAt.toISOString(),
+    trip_ids: r.tripIds,
+    scopes: r.scopes as TripScope[],
   }));
 }
 
@@ -80,7 +98,15 @@ export async function verifyAccessToken(token: string, handle?: DbHandle): Promi
   const hash = sha256Hex(token);
   const row = await cachedCredential(`t:${hash}`, async ({ db }) => {
     const [r] = await db
-      .select({ id: accessTokens.id, userId: accessTokens.userId, expiresAt: accessTokens.expiresAt, revokedAt: accessTokens.revokedAt, accountId: users.accountId })
+      .select({
+        id: accessTokens.id,
+        userId: accessTokens.userId,
+        expiresAt: accessTokens.expiresAt,
+        revokedAt: accessTokens.revokedAt,
+        accountId: users.accountId,
+        tripIds: accessTokens.tripIds,
+        scopes: accessTokens.scopes,
+      })
       .from(accessTokens)
       .innerJoin(users, eq(users.id, accessTokens.userId))
       .where(eq(accessTokens.tokenHash, hash))
@@ -91,5 +117,12 @@ export async function verifyAccessToken(token: string, handle?: DbHandle): Promi
   if (row.revokedAt) throw new ApiError("unauthorized", "The access token has been revoked.");
   if (row.expiresAt.getTime() <= Date.now()) throw new ApiError("unauthorized", "The access token has expired.");
   touchLastUsed("access_token", row.id);
-  return { type: "access_token", tokenId: row.id, userId: row.userId, accountId: row.accountId };
+  return {
+    type: "access_token",
+    tokenId: row.id,
+    userId: row.userId,
+    accountId: row.accountId,
+    tripIds: row.tripIds,
+    tripScopes: row.scopes as TripScope[],
+  };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { areaContract } from "@/lib/http/route";
-import { API_KEY_SCOPES } from "./scopes";
+import { API_KEY_SCOPES, TRIP_SCOPES } from "./scopes";
 import { sessionOrApiKey } from "./strategies";
 import { CreateApiKeyInput } from "./api-keys";
 import { CreateAccessTokenInput } from "./access-tokens";
@@ -36,6 +36,8 @@ const AccessTokenSchema = z
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
     expiresAt: z.string(),
+    trip_ids: z.array(z.number().int()).nullable().meta({ description: "The trips this token is limited to; null for every trip" }),
+    scopes: z.array(z.enum(TRIP_SCOPES)),
   })
   .meta({ id: "AccessToken" });
 
@@ -97,7 +99,8 @@ export const keyContracts = {
     path: "/api/developer/tokens",
     summary: "Create a trip access token",
     description:
-      "Bearer token for /v1/trips endpoints, acting as you. Default lifetime 90 days, at most one year. Returned once. With an API key as the credential, the key needs the `write` scope (a token can change trips).",
+      "Bearer token for /v1/trips endpoints and the MCP server (/api/mcp), acting as you. Default lifetime 90 days, at most one year. Returned once. With an API key as the credential, the key needs the `write` scope (a token can change trips). " +
+      "For an agent, limit it: `trip_ids` (other trips answer 404) and `scopes` among trips:read, trips:propose, trips:write (default all three; a propose-only token reads and raises proposals but gets 403 insufficient_scope on ops).",
     auth: sessionOrApiKey("write"),
     body: CreateAccessTokenInput.meta({ id: "CreateAccessToken" }),
     bodyOptional: true,

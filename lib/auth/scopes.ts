@@ -20,3 +20,13 @@ export const SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
   "weather:watch": "Create, read and cancel watches",
   "weather:webhooks": "Manage webhook endpoints and read delivery attempts",
 };
+
+/** What an access token may do on trips (issue 28); every token created before them holds all three. */
+export const TRIP_SCOPES = ["trips:read", "trips:propose", "trips:write"] as const;
+export type TripScope = (typeof TRIP_SCOPES)[number];
+
+export const TRIP_SCOPE_DESCRIPTIONS: Record<TripScope, string> = {
+  "trips:read": "Read trips, itineraries, changes, proposals and trip weather",
+  "trips:propose": "Raise proposals for a member to accept",
+  "trips:write": "Apply operations, edit events, accept or reject proposals, manage trips",
+};

@@ -1,7 +1,8 @@
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import type { AuthStrategy, PrincipalOf } from "@/lib/http/types";
-import type { ApiKeyScope } from "./scopes";
+import type { ApiKeyScope, TripScope } from "./scopes";
+import { assertTripScope, assertTripVisible } from "./token-limits";
 import { assertScopes } from "./api-keys";
 import { verifyApiKey } from "./verify-api-key";
 import { verifyAccessToken } from "./access-tokens";
@@ -94,17 +95,28 @@ export function sessionOrApiKey(...scopes: ApiKeyScope[]): AuthStrategy<Principa
   };
 }
 
-/** Trip endpoints: `Authorization: Bearer sat_…`, or the portal's session cookie. */
-export function accessToken(): AuthStrategy<PrincipalOf<"access_token"> | PrincipalOf<"session">> {
+/**
+ * Trip endpoints: `Authorization: Bearer sat_…`, or the portal's session cookie. A token's own
+ * limits (issue 28) apply here, so REST and MCP enforce them alike: its scopes (`need`, by default
+ * trips:read for reads and trips:write for changes) give 403 insufficient_scope, and a token limited
+ * to some trips gets 404 for any other, exactly as if the trip did not exist.
+ */
+export function accessToken(need?: TripScope): AuthStrategy<PrincipalOf<"access_token"> | PrincipalOf<"session">> {
   const bySession = session();
   return {
     security: [{ accessToken: [] }, { session: [] }],
+    ...(need ? { scopes: [need] } : {}),
     async authenticate(req) {
       if (req.headers.get("authorization") === null && hasSessionCookie(req)) return bySession.authenticate(req);
       const token = bearer(req, "ACCESS_TOKEN");
       if (!token) throw new ApiError("unauthorized", "Missing access token; send \"Authorization: Bearer <ACCESS_TOKEN>\".");
-      return verifyAccessToken(token);
+      const principal = await verifyAccessToken(token);
+      assertTripScope(principal, need ?? (SAFE_METHODS.has(req.method) ? "trips:read" : "trips:write"));
+      return principal;
+    },
+    authorize(principal, params) {
+      const tripId = (params as { tripId?: unknown } | undefined)?.tripId;
+      if (typeof tripId === "number") assertTripVisible(principal, tripId);
     },
   };
 }
-

@@ -175,6 +175,7 @@ export function defineRoute<
       authHeaders = c.auth.responseHeaders?.(principal) ?? {};
       const rawParams = nextCtx?.params ? await nextCtx.params : {};
       const params = c.params ? parseOr404(c.params, rawParams) : undefined;
+      c.auth.authorize?.(principal, params);
       let query: unknown = undefined;
       if (c.query) {
         const rawQuery = searchParamsObject(new URL(req.url).searchParams);

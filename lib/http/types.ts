@@ -19,7 +19,18 @@ export type Principal =
       isInternal: boolean;
     }
   | { type: "session"; userId: string; accountId: string; account: AccountInfo; email: string }
-  | { type: "access_token"; tokenId: number; userId: string; accountId: string; /** Loaded by meters that bill the token's account. */ account?: AccountInfo }
+  | {
+      type: "access_token";
+      tokenId: number;
+      userId: string;
+      accountId: string;
+      /** Loaded by meters that bill the token's account. */
+      account?: AccountInfo;
+      /** Only these trips (null: every trip of the user). */
+      tripIds: number[] | null;
+      /** trips:read | trips:propose | trips:write */
+      tripScopes: string[];
+    }
   | {
       type: "visa_key";
       visaKeyId: number | null;
@@ -47,6 +58,8 @@ export interface AuthStrategy<P extends Principal = Principal> {
   /** Scopes, for docs. */
   scopes?: string[];
   authenticate(req: Request): Promise<P>;
+  /** Checks the credential's own limits against the parsed path (e.g. a token limited to some trips), after `authenticate`. */
+  authorize?(principal: P, params: unknown): void;
   /** Headers the credential adds to every response once authenticated (e.g. the visa key's X-RateLimit-*). */
   responseHeaders?(principal: P): Record<string, string>;
 }

@@ -20,6 +20,7 @@ const RequestSchema = z
     }),
     billing_units: z.number().int(),
     error_code: z.string().nullable(),
+    tool: z.string().nullable().meta({ description: "The MCP tool that made this call through /api/mcp; null for a direct call" }),
   })
   .meta({ id: "LoggedRequest" });
 

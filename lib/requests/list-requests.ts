@@ -39,7 +39,7 @@ export async function listRequests(accountId: string, f: ListRequestsFilters) {
   const rows = await queryRows<Row>(
     await getDb(),
     sql`SELECT r.id, r.request_id, r.at, r.at::text AS at_text, r.method, r.path, r.status, r.latency_ms, r.credential_type, r.credential_id,
-          r.billing_units, r.error_code,
+          r.billing_units, r.error_code, r.tool,
           CASE r.credential_type
             WHEN 'api_key' THEN (SELECT key_prefix FROM api_keys WHERE id::text = r.credential_id)
             WHEN 'access_token' THEN (SELECT token_prefix FROM access_tokens WHERE id::text = r.credential_id)
@@ -62,6 +62,7 @@ export async function listRequests(accountId: string, f: ListRequestsFilters) {
       credential: { type: r.credential_type as "api_key" | "access_token" | "session" | "visa_key" | "none", prefix: r.credential_prefix },
       billing_units: r.billing_units,
       error_code: r.error_code,
+      tool: r.tool,
     })),
     has_more: more,
     next_cursor: more && last ? encodeCursor({ at: last.at_text, id: String(last.id) }) : null,

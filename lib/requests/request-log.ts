@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import { requestLog } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
@@ -28,6 +29,17 @@ export interface RequestLogFields {
   credential_id: string | null;
   billing_units: number;
   error_code: string | null;
+  /** The MCP tool that made the call (null for a direct REST call). */
+  tool: string | null;
+}
+
+/**
+ * The MCP tool a call runs under: /api/mcp runs each tool's REST operation inside
+ * `asTool(name, …)`, so that operation's own log row names the tool (one row per call).
+ */
+const currentTool = new AsyncLocalStorage<string>();
+export function asTool<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  return currentTool.run(name, fn);
 }
 
 /** A buffered row; its keys are column names (json_to_recordset matches them by name). */
@@ -40,11 +52,11 @@ type Row = RequestLogFields & { account_id: string | null; at_ms: number };
  * constant (prepared from its second use, lib/db/prepare-by-default.ts), and JSON.stringify is native.
  */
 const insertBatch = (rowsJson: string) => sql`
-  INSERT INTO ${requestLog} (request_id, account_id, at, method, path, status, latency_ms, credential_type, credential_id, billing_units, error_code)
+  INSERT INTO ${requestLog} (request_id, account_id, at, method, path, status, latency_ms, credential_type, credential_id, billing_units, error_code, tool)
   SELECT r.request_id, r.account_id, 'epoch'::timestamptz + r.at_ms * interval '1 millisecond', r.method, r.path, r.status,
-         r.latency_ms, r.credential_type, r.credential_id, r.billing_units, r.error_code
+         r.latency_ms, r.credential_type, r.credential_id, r.billing_units, r.error_code, r.tool
   FROM json_to_recordset(${rowsJson}::json) AS r(request_id uuid, account_id uuid, at_ms bigint, method text, path text, status int,
-       latency_ms int, credential_type text, credential_id text, billing_units int, error_code text)`;
+       latency_ms int, credential_type text, credential_id text, billing_units int, error_code text, tool text)`;
 
 const FLUSH_AT_ROWS = 500;
 const FLUSH_AFTER_MS = 1000;
@@ -91,6 +103,7 @@ export function recordRequest(t: RequestTrace): void {
     latency_ms: Math.max(0, Math.round(t.latencyMs)),
     billing_units: t.billingUnits,
     error_code: t.errorCode,
+    tool: currentTool.getStore() ?? null,
     ...credentialOf(t.principal),
   });
   if (buffer.length >= FLUSH_AT_ROWS) void flushRequestLog();

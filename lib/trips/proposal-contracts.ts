@@ -59,6 +59,8 @@ export const proposalContracts = {
     },
     method: "POST",
     path: "/v1/trips/{tripId}/proposals",
+    // A propose-only agent token may raise proposals; accepting one needs trips:write (a human, by default).
+    auth: accessToken("trips:propose"),
     summary: "Raise a proposal",
     description:
       "Roles owner, planner, editor (a planning agent uses a member's access token). Entities are events to create on accept " +

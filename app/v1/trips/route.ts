@@ -1,9 +1,10 @@
+import { visibleTrips } from "@/lib/auth/token-limits";
 import { defineRoute } from "@/lib/http/route";
 import { tripContracts } from "@/lib/trips/contracts";
 import { createTrip, listTrips } from "@/lib/trips/manage-trips";
 
 export const GET = defineRoute(tripContracts.listTrips, async ({ principal }) => ({
-  data: { trips: await listTrips(principal.userId) },
+  data: { trips: visibleTrips(principal, await listTrips(principal.userId)) },
 }));
 
 export const POST = defineRoute(tripContracts.createTrip, async ({ principal, body }) => ({

@@ -10,6 +10,8 @@ export const POST = defineRoute(keyContracts.createToken, async ({ principal, bo
   const created = await createAccessToken(principal.userId, {
     name: body?.name,
     expiresAt: body?.expiresAt?.toISOString(),
+    trip_ids: body?.trip_ids,
+    scopes: body?.scopes,
   });
   return { status: 201, data: created };
 });
