@@ -4,6 +4,13 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { CredentialDateCells, CredentialDatesList } from "./credential-dates";
 import type { AccessTokenRow } from "./types";
 
+/** A token's limits in a few words: scopes beyond the default and the trips it is limited to. */
+function limitsText(t: AccessTokenRow): string {
+  const scopes = t.scopes.length === 3 ? "read, propose, change" : t.scopes.map((s) => s.replace("trips:", "")).join(", ");
+  const trips = t.trip_ids ? `${t.trip_ids.length} trip${t.trip_ids.length === 1 ? "" : "s"}` : "all trips";
+  return `${scopes} · ${trips}`;
+}
+
 /** Tokens as a table from the sm breakpoint and as stacked cards on phones. */
 export function AccessTokensList({ rows, onRevoke }: { rows: AccessTokenRow[]; onRevoke: (row: AccessTokenRow) => void }) {
   const revokeButton = (t: AccessTokenRow) => (
@@ -20,6 +27,7 @@ export function AccessTokensList({ rows, onRevoke }: { rows: AccessTokenRow[]; o
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">{t.name}</p>
                 <code className="font-mono text-xs text-slate-600">{t.tokenPrefix}…</code>
+                <p className="text-xs text-slate-600">{limitsText(t)}</p>
               </div>
               {revokeButton(t)}
             </div>
@@ -33,6 +41,7 @@ export function AccessTokensList({ rows, onRevoke }: { rows: AccessTokenRow[]; o
             <Tr>
               <Th>Name</Th>
               <Th>Token</Th>
+              <Th>May</Th>
               <Th>Created</Th>
               <Th>Last used</Th>
               <Th>Expires</Th>
@@ -48,6 +57,7 @@ export function AccessTokensList({ rows, onRevoke }: { rows: AccessTokenRow[]; o
                 <Td>
                   <code className="font-mono text-xs whitespace-nowrap text-slate-700">{t.tokenPrefix}…</code>
                 </Td>
+                <Td className="text-xs text-slate-700">{limitsText(t)}</Td>
                 <CredentialDateCells dates={t} />
                 <Td className="text-right">{revokeButton(t)}</Td>
               </Tr>

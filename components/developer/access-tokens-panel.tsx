@@ -4,6 +4,7 @@ import { formatDate } from "@/lib/client/format";
 import { AccessTokensList } from "./access-tokens-list";
 import { CreateTokenForm } from "./create-token-form";
 import { CredentialsPanel } from "./credentials-panel";
+import { McpClientConfig } from "./mcp-client-config";
 import { SecretReveal } from "./secret-reveal";
 import { TOKENS_QUERY, type AccessTokenRow, type CreatedAccessToken } from "./types";
 
@@ -24,7 +25,10 @@ export function AccessTokensPanel({ title, description }: { title: string; descr
         title: "Your new access token",
         description: (c) => `“${c.name}” expires ${formatDate(c.expiresAt)}.`,
         reveal: (c, origin) => (
-          <SecretReveal label="Access token" value={c.token} example={`curl -H "Authorization: Bearer ${c.token}" \\\n  ${origin}/v1/trips/TRIP_ID`} />
+          <div className="space-y-4">
+            <SecretReveal label="Access token" value={c.token} example={`curl -H "Authorization: Bearer ${c.token}" \\\n  ${origin}/v1/trips/TRIP_ID`} />
+            <McpClientConfig origin={origin} token={c.token} />
+          </div>
         ),
       }}
       revokeDescription={() => "Requests with this token are refused with 401 from the very next call. This cannot be undone."}

@@ -96,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Create a trip access token
-         * @description Bearer token for /v1/trips endpoints, acting as you. Default lifetime 90 days, at most one year. Returned once. With an API key as the credential, the key needs the `write` scope (a token can change trips).
+         * @description Bearer token for /v1/trips endpoints and the MCP server (/api/mcp), acting as you. Default lifetime 90 days, at most one year. Returned once. With an API key as the credential, the key needs the `write` scope (a token can change trips). For an agent, limit it: `trip_ids` (other trips answer 404) and `scopes` among trips:read, trips:propose, trips:write (default all three; a propose-only token reads and raises proposals but gets 403 insufficient_scope on ops).
          */
         post: operations["accessTokens.create"];
         delete?: never;
@@ -1268,7 +1268,10 @@ export interface components {
             id: number;
             lastUsedAt: string | null;
             name: string;
+            scopes: ("trips:read" | "trips:propose" | "trips:write")[];
             tokenPrefix: string;
+            /** @description The trips this token is limited to; null for every trip */
+            trip_ids: number[] | null;
         };
         AddTripMember: {
             /** Format: email */
@@ -1311,6 +1314,10 @@ export interface components {
             expiresAt?: string | null;
             /** @default access token */
             name: string;
+            /** @description What the token may do: trips:read, trips:propose (raise proposals), trips:write (apply ops, edit, accept). Default all three. */
+            scopes?: ("trips:read" | "trips:propose" | "trips:write")[] | null;
+            /** @description Limit the token to these trips (others answer 404). Omit for every trip you are a member of. */
+            trip_ids?: number[] | null;
         };
         CreatedDeveloperApiKey: {
             createdAt: string;
@@ -1603,6 +1610,8 @@ export interface components {
              */
             request_id: string;
             status: number;
+            /** @description The MCP tool that made this call through /api/mcp; null for a direct call */
+            tool: string | null;
         };
         Proposal: {
             accepted_at: string | null;
@@ -4049,9 +4058,12 @@ export interface operations {
                         expiresAt: string;
                         id: number;
                         name: string;
+                        scopes: ("trips:read" | "trips:propose" | "trips:write")[];
                         /** @description The full token; shown only here */
                         token: string;
                         tokenPrefix: string;
+                        /** @description The trips this token is limited to; null for every trip */
+                        trip_ids: number[] | null;
                     };
                 };
             };
