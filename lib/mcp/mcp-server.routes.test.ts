@@ -37,6 +37,7 @@ const restRoutes = {
   analyse_route: (await routeModule("/v1/weather/route")).POST,
   list_trips: (await routeModule("/v1/trips")).GET,
   get_itinerary: (await routeModule("/v1/trips/{tripId}/itinerary")).GET,
+  get_trip_weather: (await routeModule("/v1/trips/{tripId}/weather")).GET,
   get_trip_changes: ops.GET,
   list_proposals: (await routeModule("/v1/trips/{tripId}/proposals")).GET,
   create_proposal: (await routeModule("/v1/trips/{tripId}/proposals")).POST,
@@ -44,7 +45,7 @@ const restRoutes = {
 };
 type ToolName = keyof typeof restRoutes;
 const WEATHER_TOOLS = ["get_current_weather", "get_forecast", "analyse_timeline", "analyse_route"];
-const TRIP_TOOLS = ["list_trips", "get_itinerary", "get_trip_changes", "list_proposals", "create_proposal", "apply_trip_operation"];
+const TRIP_TOOLS = ["list_trips", "get_itinerary", "get_trip_weather", "get_trip_changes", "list_proposals", "create_proposal", "apply_trip_operation"];
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -138,7 +139,7 @@ describe("tools/list shows what the credential may call", () => {
     const proposeOnly = (await createAccessToken(user.userId, { name: "agent", scopes: ["trips:read", "trips:propose"] })).token;
     expect(await toolNames(bearer(proposeOnly))).toEqual(TRIP_TOOLS.filter((n) => n !== "apply_trip_operation").sort());
     const readOnly = (await createAccessToken(user.userId, { name: "reader", scopes: ["trips:read"] })).token;
-    expect(await toolNames(bearer(readOnly))).toEqual(["get_itinerary", "get_trip_changes", "list_proposals", "list_trips"]);
+    expect(await toolNames(bearer(readOnly))).toEqual(["get_itinerary", "get_trip_changes", "get_trip_weather", "list_proposals", "list_trips"]);
   });
 
   it("annotations, input schemas from the contract (ids in snake_case) and output schemas", async () => {
@@ -146,7 +147,7 @@ describe("tools/list shows what the credential may call", () => {
     const { tools } = await client.listTools();
     await client.close();
     const byName = Object.fromEntries(tools.map((x) => [x.name, x]));
-    for (const name of [...WEATHER_TOOLS, "list_trips", "get_itinerary", "get_trip_changes", "list_proposals"]) {
+    for (const name of [...WEATHER_TOOLS, "list_trips", "get_itinerary", "get_trip_weather", "get_trip_changes", "list_proposals"]) {
       expect(byName[name].annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     }
     expect(byName.apply_trip_operation.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
@@ -177,6 +178,7 @@ describe("every tool, once valid and once invalid", () => {
     analyse_route: () => ({ origin: { lat: 38.7223, lng: -9.1393 }, destination: { lat: 38.8029, lng: -9.3817 }, transport_mode: "car", start_time: at(9) }),
     list_trips: () => ({}),
     get_itinerary: () => ({ trip_id: tripId }),
+    get_trip_weather: () => ({ trip_id: tripId, units: "metric", language: "en" }),
     get_trip_changes: () => ({ trip_id: tripId, since_revision: 0 }),
     list_proposals: () => ({ trip_id: tripId, status: "pending" }),
     create_proposal: () => ({ trip_id: tripId, ...sampleProposal("mcp-agent") }),
@@ -189,6 +191,7 @@ describe("every tool, once valid and once invalid", () => {
     analyse_route: [{ origin: { lat: 38.7 }, transport_mode: "teleport" }, "route_invalid"],
     list_trips: [{ unexpected: true }, "ok"],
     get_itinerary: [{ trip_id: 2147483647 }, "not_found"],
+    get_trip_weather: [{ trip_id: tripId, units: "kelvin" }, "bad_request"],
     get_trip_changes: [{ trip_id: tripId, since_revision: -1 }, "bad_request"],
     list_proposals: [{ trip_id: tripId, status: "maybe" }, "bad_request"],
     create_proposal: [{ trip_id: tripId, actor_agent_id: "x", entities: "none" }, "bad_request"],

@@ -68,7 +68,10 @@ export function opResultText(d: Data): string {
 }
 
 export function tripWeatherText(d: Data): string {
-  const events = Array.isArray(d.events) ? d.events : [];
-  const lines = events.map((e: Data) => `- event ${e.event_id ?? e.id}: ${e.risk?.level ?? e.status ?? "?"}${e.title ? ` ${e.title}` : ""}`);
-  return `Trip ${d.trip_id ?? ""} weather${d.revision !== undefined ? ` at revision ${d.revision}` : ""}: ${events.length} event(s)\n${lines.join("\n")}`;
+  const events = (d.events ?? []).map(
+    (e: Data) => `- event ${e.event_id} ${e.local_date} ${e.title}: ${e.risk?.level ?? (e.unavailable_reason ? `no forecast (${e.unavailable_reason})` : "?")}`,
+  );
+  const s = d.summary ?? {};
+  return `Trip ${d.trip_id} at revision ${d.revision}: overall ${s.overall_risk ?? "unknown"} (${s.main_issue ?? "none"}), ` +
+    `${(s.events_at_risk ?? []).length} event(s) at risk\n${events.join("\n")}`;
 }

@@ -9,6 +9,7 @@ import * as trips from "../../v1/trips/route";
 import * as itinerary from "../../v1/trips/[tripId]/itinerary/route";
 import * as ops from "../../v1/trips/[tripId]/ops/route";
 import * as proposals from "../../v1/trips/[tripId]/proposals/route";
+import * as tripWeather from "../../v1/trips/[tripId]/weather/route";
 
 /**
  * The MCP tools (names fixed by issue 28): each is its REST operation's route, so its schemas,
@@ -77,6 +78,16 @@ export const mcpTools: OperationTool[] = [
   listTrips,
   getItinerary,
   operationTool({
+    name: "get_trip_weather",
+    title: "Trip weather",
+    description:
+      "Forecast and risk for every event of a trip at its own place and window, per-day summaries with the best outdoor window, and the events at risk " +
+      "(bills like GET /v1/trips/{tripId}/weather: 2 units per placed event, on the token's account).",
+    route: tripWeather.GET,
+    annotations: { ...READ, openWorldHint: true },
+    text: text.tripWeatherText,
+  }),
+  operationTool({
     name: "get_trip_changes",
     title: "Trip changes since a revision",
     description: "What changed on a trip after since_revision: the op-log entries, the current state of the events they touched and the deleted ids.",
@@ -120,10 +131,10 @@ const planAroundTheWeather: PromptDefinition = {
   title: "Plan around the weather",
   description: "Review a trip's itinerary against the weather and propose fixes for the members to accept.",
   arguments: [{ name: "trip_id", description: "The trip to review", required: true }],
-  uses: ["get_itinerary", "create_proposal"],
+  uses: ["get_itinerary", "get_trip_weather", "create_proposal"],
   text: ({ trip_id }) =>
     `Review trip ${trip_id} against the weather. 1) Call get_itinerary {trip_id: ${trip_id}} and note its revision. ` +
-    "2) For the outdoor events, check the weather (get_trip_weather if available, else analyse_timeline or get_forecast with each event's place and time). " +
+    "2) Call get_trip_weather {trip_id} for each event's forecast and risk at its own place and time (get_forecast for days around it). " +
     "3) Where the risk is watch or warning, find a better slot in the same trip (a drier day or an indoor alternative). " +
     "4) Call create_proposal with the events to create and ranked options, each with a short label that says why. Do not apply operations yourself: " +
     "a member reviews and accepts the proposal. 5) Summarise what you proposed and why, citing the forecast.",
