@@ -3970,7 +3970,13 @@ export interface operations {
                      *         "tokenPrefix": "sat_AAKVLSC7",
                      *         "createdAt": "2026-11-23T23:25:58.709Z",
                      *         "lastUsedAt": null,
-                     *         "expiresAt": "2027-02-21T23:25:58.708Z"
+                     *         "expiresAt": "2027-02-21T23:25:58.708Z",
+                     *         "trip_ids": null,
+                     *         "scopes": [
+                     *           "trips:read",
+                     *           "trips:propose",
+                     *           "trips:write"
+                     *         ]
                      *       }
                      *     ]
                      */
@@ -4050,7 +4056,13 @@ export interface operations {
                      *       "token": "sat_DYwIJkOWjwMLGBEpYLybNHJ51HodQmsT",
                      *       "tokenPrefix": "sat_DYwIJkOW",
                      *       "createdAt": "2026-11-23T23:26:00.038Z",
-                     *       "expiresAt": "2027-06-30T23:59:59.000Z"
+                     *       "expiresAt": "2027-06-30T23:59:59.000Z",
+                     *       "trip_ids": null,
+                     *       "scopes": [
+                     *         "trips:read",
+                     *         "trips:propose",
+                     *         "trips:write"
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -5831,7 +5843,8 @@ export interface operations {
                      *               "prefix": "svc_ixFONX5Q"
                      *             },
                      *             "billing_units": 0,
-                     *             "error_code": null
+                     *             "error_code": null,
+                     *             "tool": null
                      *           },
                      *           {
                      *             "request_id": "a7c9ace6-f75e-4d52-b708-b6e579b5828a",
@@ -5845,7 +5858,8 @@ export interface operations {
                      *               "prefix": "svc_f79O4eZI"
                      *             },
                      *             "billing_units": 1,
-                     *             "error_code": null
+                     *             "error_code": null,
+                     *             "tool": null
                      *           },
                      *           {
                      *             "request_id": "2f33ad03-9a09-4213-8286-aa1f7ba04da4",
@@ -5859,7 +5873,8 @@ export interface operations {
                      *               "prefix": "svc_ixFONX5Q"
                      *             },
                      *             "billing_units": 0,
-                     *             "error_code": null
+                     *             "error_code": null,
+                     *             "tool": null
                      *           }
                      *         ],
                      *         "has_more": true,
