@@ -29,10 +29,19 @@ export const scenarios: BenchScenario[] = [
         warmRest.ok && warmMcp.ok && reply.result?.isError !== true && reply.result?.structuredContent !== undefined,
         `REST ${warmRest.status}, MCP ${warmMcp.status} isError=${reply.result?.isError}`,
       );
-      const rest = await ctx.load({ title: "GET /v1/weather/current (REST, MCP pair)", path: CURRENT, headers: auth });
-      const mcp = await ctx.load({ title: "POST /api/mcp tools/call get_current_weather", path: "/api/mcp", method: "POST", headers: mcpHeaders, body: TOOLS_CALL });
-      const ratio = Math.round((mcp.rps / rest.rps) * 100) / 100;
-      ctx.check("mcp: get_current_weather over MCP ≥ 0.8 of REST", ratio >= 0.8, `${ratio} (${Math.round(mcp.rps)} vs ${Math.round(rest.rps)} req/s)`);
+      // R M M R with half the duration each: a linear drift of the shared machine cancels out.
+      const seconds = Math.max(3, Math.ceil(Number(process.env.BENCH_SECONDS ?? 10) / 2));
+      const restLoad = (n: number) => ctx.load({ title: `GET /v1/weather/current (REST, MCP pair ${n}/2)`, path: CURRENT, headers: auth, durationSeconds: seconds });
+      const mcpLoad = (n: number) =>
+        ctx.load({ title: `POST /api/mcp tools/call get_current_weather (${n}/2)`, path: "/api/mcp", method: "POST", headers: mcpHeaders, body: TOOLS_CALL, durationSeconds: seconds });
+      const r1 = await restLoad(1);
+      const m1 = await mcpLoad(1);
+      const m2 = await mcpLoad(2);
+      const r2 = await restLoad(2);
+      const restRps = (r1.rps + r2.rps) / 2;
+      const mcpRps = (m1.rps + m2.rps) / 2;
+      const ratio = Math.round((mcpRps / restRps) * 100) / 100;
+      ctx.check("mcp: get_current_weather over MCP ≥ 0.8 of REST", ratio >= 0.8 && m1.non2xx + m2.non2xx === 0, `${ratio} (${Math.round(mcpRps)} vs ${Math.round(restRps)} req/s)`);
       return { "MCP / REST req/s": ratio };
     },
   },
