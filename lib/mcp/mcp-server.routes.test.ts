@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { createAccessToken } from "@/lib/auth/access-tokens";
 import { API_KEY_SCOPES } from "@/lib/auth/scopes";
+import { seedCounters } from "@/lib/billing/testing";
 import { queryRows } from "@/lib/db/sql";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { flushRequestLog } from "@/lib/requests/request-log";
@@ -303,6 +304,19 @@ describe("agent tokens: scopes and trip limits, on MCP and REST alike", () => {
 });
 
 describe("same meter, same log", () => {
+  it("a spent quota is a tool error with the REST code and status, and nothing is billed", async () => {
+    const who = await makeUser({ plan: "free" });
+    const key = await who.key(["weather:read"]);
+    await seedCounters(who.accountId, { requests: 1000 });
+    const client = await connect(bearer(key));
+    const err = errorOf((await client.callTool({ name: "get_current_weather", arguments: { lat: 38.72, lng: -9.14 } })) as CallToolResult);
+    await client.close();
+    const rest = await fetch(`${app.url}/v1/weather/current?lat=38.72&lng=-9.14`, { headers: bearer(key) });
+    const restError = (await rest.json()).error;
+    expect(err).toMatchObject({ code: restError.code, status: rest.status, message: restError.message });
+    expect([402, 429]).toContain(rest.status);
+  });
+
   it("a tool call bills what its REST operation bills and its log row names the tool", async () => {
     const who = await makeUser({ plan: "pro" });
     const key = await who.key(["weather:read"]);
