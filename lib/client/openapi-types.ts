@@ -6033,6 +6033,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it. */
+            403: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Unexpected error; quote the request id. */
             500: {
                 headers: {
@@ -6107,6 +6118,17 @@ export interface operations {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
                     "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it. */
+            403: {
+                headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6210,6 +6232,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it. */
+            403: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
@@ -6298,6 +6331,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it. */
+            403: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
@@ -6370,6 +6414,17 @@ export interface operations {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
                     "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it. */
+            403: {
+                headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6458,6 +6513,17 @@ export interface operations {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
                     "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it. */
+            403: {
+                headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6912,6 +6978,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it. */
+            403: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
@@ -7159,6 +7236,17 @@ export interface operations {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
                     "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it. */
+            403: {
+                headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7547,6 +7635,17 @@ export interface operations {
                 headers: {
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
                     "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it. */
+            403: {
+                headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8137,6 +8236,23 @@ export interface operations {
             };
             /** @description billing_limit_reached: the plan does not include a dimension this call needs (details.dimension). */
             402: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it. */
+            403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;

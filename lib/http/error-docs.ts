@@ -28,15 +28,21 @@ const ERROR_DOCS: Partial<Record<ErrorCode, string>> = {
  */
 export function derivedErrorDocs(c: AnyContract): Record<number, string> {
   const codes: ErrorCode[] = ["bad_request", "unauthorized", "internal_error"];
-  if (c.auth.scopes?.length) codes.push("forbidden");
+  if (c.auth.scopes?.length || byAccessToken(c)) codes.push("forbidden");
   if (c.params) codes.push("not_found");
   if (c.body) codes.push("payload_too_large", "unsupported_media_type");
   if (c.meter?.refuses) codes.push("billing_limit_reached", "rate_limit_exceeded");
   return Object.fromEntries(codes.map((code) => [ERROR_STATUS[code], scoped(c, code)]));
 }
 
+/** Trip operations: an access token carries trip scopes chosen at its creation (docs/agents.md). */
+const byAccessToken = (c: AnyContract) => (c.auth.security as Array<Record<string, string[]>>).some((s) => "accessToken" in s);
+
 function scoped(c: AnyContract, code: ErrorCode): string {
   const scopes: string[] = c.auth.scopes ?? [];
+  if (code === "forbidden" && byAccessToken(c)) {
+    return "insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it.";
+  }
   if (code === "forbidden" && scopes.length) return `The credentials lack the ${scopes.join(" and ")} scope (insufficient_scope), or a required role.`;
   return ERROR_DOCS[code] ?? code;
 }
