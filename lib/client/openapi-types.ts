@@ -1439,6 +1439,11 @@ export interface components {
             description: string;
             events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
             /**
+             * @description Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited
+             * @default null
+             */
+            rate_limit_per_second: number | null;
+            /**
              * Format: uri
              * @description Public HTTPS URL (internal and non-HTTPS addresses are refused)
              */
@@ -2393,6 +2398,8 @@ export interface components {
         UpdateWebhookEndpoint: {
             description?: string;
             events?: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+            /** @description Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited */
+            rate_limit_per_second?: number | null;
             /**
              * Format: uri
              * @description Public HTTPS URL (internal and non-HTTPS addresses are refused)
@@ -3355,6 +3362,10 @@ export interface components {
             last_delivery_at: string | null;
             last_failure_at: string | null;
             last_success_at: string | null;
+            /** @description The receiver answered 429 with Retry-After: nothing is sent before this (not counted as failures) */
+            paused_until: string | null;
+            /** @description Deliveries per second, paced across all instances; null = unlimited */
+            rate_limit_per_second: number | null;
             /** @description Public leading part of the secret, e.g. whsec_1a2b */
             secret_prefix: string;
             /** @enum {string} */
@@ -12516,6 +12527,8 @@ export interface operations {
                      *             "last_failure_at": null,
                      *             "disabled_at": null,
                      *             "disabled_reason": null,
+                     *             "rate_limit_per_second": null,
+                     *             "paused_until": null,
                      *             "created_at": "2026-11-23T23:26:00.365Z",
                      *             "updated_at": "2026-11-23T23:26:00.365Z"
                      *           }
@@ -12666,6 +12679,8 @@ export interface operations {
                      *         "last_failure_at": null,
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
+                     *         "rate_limit_per_second": null,
+                     *         "paused_until": null,
                      *         "created_at": "2026-11-23T23:26:00.365Z",
                      *         "updated_at": "2026-11-23T23:26:00.365Z",
                      *         "secret": "whsec_6aef4dbfe05571aded8a9a7d786f91ac"
@@ -12690,6 +12705,10 @@ export interface operations {
                             last_delivery_at: string | null;
                             last_failure_at: string | null;
                             last_success_at: string | null;
+                            /** @description The receiver answered 429 with Retry-After: nothing is sent before this (not counted as failures) */
+                            paused_until: string | null;
+                            /** @description Deliveries per second, paced across all instances; null = unlimited */
+                            rate_limit_per_second: number | null;
                             /** @description Signing secret; shown only here */
                             secret: string;
                             /** @description Public leading part of the secret, e.g. whsec_1a2b */
@@ -12905,6 +12924,8 @@ export interface operations {
                      *         "last_failure_at": null,
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
+                     *         "rate_limit_per_second": null,
+                     *         "paused_until": null,
                      *         "created_at": "2026-11-23T23:26:00.392Z",
                      *         "updated_at": "2026-11-23T23:26:00.392Z"
                      *       },
@@ -13246,6 +13267,8 @@ export interface operations {
                      *         "last_failure_at": null,
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
+                     *         "rate_limit_per_second": null,
+                     *         "paused_until": null,
                      *         "created_at": "2026-11-23T23:26:00.790Z",
                      *         "updated_at": "2026-11-23T23:26:00.804Z"
                      *       },
@@ -13677,6 +13700,8 @@ export interface operations {
                      *         "last_failure_at": null,
                      *         "disabled_at": null,
                      *         "disabled_reason": null,
+                     *         "rate_limit_per_second": null,
+                     *         "paused_until": null,
                      *         "created_at": "2026-11-23T23:26:00.867Z",
                      *         "updated_at": "2026-11-23T23:26:00.867Z",
                      *         "secret": "whsec_894697554066b877c9e76581f705c69e"
@@ -13701,6 +13726,10 @@ export interface operations {
                             last_delivery_at: string | null;
                             last_failure_at: string | null;
                             last_success_at: string | null;
+                            /** @description The receiver answered 429 with Retry-After: nothing is sent before this (not counted as failures) */
+                            paused_until: string | null;
+                            /** @description Deliveries per second, paced across all instances; null = unlimited */
+                            rate_limit_per_second: number | null;
                             secret: string;
                             /** @description Public leading part of the secret, e.g. whsec_1a2b */
                             secret_prefix: string;

@@ -104,7 +104,11 @@ function orderPairs(o: Record<string, unknown>): Record<string, unknown> {
       o[a] = y;
       o[b] = x;
     }
-    if (typeof x === "string" && typeof y === "string" && Date.parse(x) === Date.parse(y)) delete o[b];
+    if (typeof x === "string" && typeof y === "string" && Date.parse(x) === Date.parse(y)) {
+      // A date-time end may be required (watches): an hour later keeps the request valid; a date-only one is dropped.
+      if (y.includes("T")) o[b] = new Date(Date.parse(y) + 3600_000).toISOString();
+      else delete o[b];
+    }
   }
   return o;
 }

@@ -12,6 +12,7 @@ import { recordAttempt, type AttemptRecord } from "./record-attempt";
 import { eventEnvelope } from "./signing";
 import { endpointSecrets, signatureHeadersFor } from "./secret-rotation";
 import { standardWebhookHeaders } from "./standard-webhooks";
+import { isPaced, MAX_DEFERRALS, paceAttempt, pauseForReceiver, requeue } from "./pacing";
 import { resolveSafeTarget, SsrfError } from "./ssrf";
 import { getOrCreateWatchSigningSecret } from "./watch-signing-secret";
 
@@ -25,7 +26,12 @@ export function setStandardWebhookHeaders(on: boolean): void {
   standardHeadersEnabled = on;
 }
 
-export type DeliveryOutcome = AttemptRecord | { status: "cancelled"; deliveryId: string } | { status: "lease_lost"; deliveryId: string };
+export type DeliveryOutcome =
+  | AttemptRecord
+  | { status: "cancelled"; deliveryId: string }
+  | { status: "lease_lost"; deliveryId: string }
+  /** Re-queued without using an attempt: throttled to its send slot, or the endpoint is paused (pacing.ts). */
+  | { status: "deferred"; deliveryId: string; until: Date };
 
 /**
  * Makes the attempt a claim entitles this worker to: signs the envelope with
@@ -74,6 +80,11 @@ export async function performClaimedDelivery(
   if (claim.endpointId) {
     if (!endpoint || endpoint.status !== "active") return cancel(claim);
     secrets = endpointSecrets(endpoint);
+    const pace = await paceAttempt(claim, endpoint);
+    if (!pace.go) {
+      await requeue(claim, pace.until, { slot: pace.slot });
+      return { status: "deferred", deliveryId: claim.id, until: pace.until };
+    }
   } else {
     secrets = [(await getOrCreateWatchSigningSecret(claim.accountId)).secret];
   }
@@ -97,6 +108,12 @@ export async function performClaimedDelivery(
     result = { status: 0, timeMs: 0, bodyExcerpt: "", error: err.message };
   }
   onAnswered?.();
+  if (result.status === 429 && claim.endpointId && isPaced(claim) && claim.deferrals < MAX_DEFERRALS) {
+    // Back-pressure, not a failure: the endpoint pauses for Retry-After and the chain waits (pacing.ts).
+    const until = await pauseForReceiver(claim, result.headers?.["retry-after"]);
+    countDeliveryAttempt("deferred");
+    return { status: "deferred", deliveryId: claim.id, until };
+  }
   const sent = { body, headers: { ...requestHeaders(body), ...signed } };
   const recorded = await recordAttempt(claim, event, { result, signature, timestamp, attemptedAt, completedAt: new Date(), sent });
   countDeliveryAttempt(recorded?.status ?? "lease_lost");

@@ -45,7 +45,9 @@ const failuresSinceLatestSuccess = failedAttemptsAfter(sql`e.id`, sql`coalesce(e
  * when next claimed (attempt-delivery.ts), never here: touching other delivery
  * rows while holding the endpoint row would invert the lock order and deadlock.
  */
-export async function afterEndpointFailure(tx: Tx, endpointId: string, accountId: string, when: Date): Promise<void> {
+export async function afterEndpointFailure(tx: Tx, endpointId: string, accountId: string, when: Date, o: { gone?: boolean } = {}): Promise<void> {
+  // 410 Gone (Standard Webhooks advice): the receiver retired the endpoint, so it is disabled now.
+  const gone = sql`${o.gone === true}::boolean`;
   // postgres-js wants strings for untyped raw parameters.
   const at = sql`${when.toISOString()}::timestamptz`;
   // First take the endpoint row's lock; the recount is the NEXT statement, so its snapshot (read
@@ -64,10 +66,10 @@ export async function afterEndpointFailure(tx: Tx, endpointId: string, accountId
     tx,
     sql`UPDATE webhook_endpoints e SET
           status = 'disabled', disabled_at = now(), updated_at = now(),
-          disabled_reason = CASE WHEN e.failure_count >= ${CONSECUTIVE_FAILURE_THRESHOLD}
+          disabled_reason = CASE WHEN ${gone} THEN 'auto_disabled_gone' WHEN e.failure_count >= ${CONSECUTIVE_FAILURE_THRESHOLD}
             THEN 'auto_disabled_consecutive_failures' ELSE 'auto_disabled_giveup_window' END
         WHERE e.id = ${endpointId} AND e.status = 'active'
-          AND (e.failure_count >= ${CONSECUTIVE_FAILURE_THRESHOLD} OR ${exhausted} >= ${EXHAUSTED_CHAIN_THRESHOLD})
+          AND (${gone} OR e.failure_count >= ${CONSECUTIVE_FAILURE_THRESHOLD} OR ${exhausted} >= ${EXHAUSTED_CHAIN_THRESHOLD})
         RETURNING e.id, e.url, e.failure_count, e.disabled_at, e.disabled_reason, ${exhausted} AS exhausted_24h`,
   );
   if (!disabled) return;

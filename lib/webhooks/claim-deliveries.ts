@@ -19,6 +19,10 @@ export interface ClaimedDelivery {
   /** The chain's stored schedule (ms before each attempt); null on chains from before it was stored. */
   retryScheduleMs: number[] | null;
   scheduledAt: Date;
+  /** A send slot the chain holds on its rate-limited endpoint (pacing.ts). */
+  pacedSlotAt: Date | null;
+  /** Times a receiver's 429 postponed the chain. */
+  deferrals: number;
 }
 
 interface Row {
@@ -34,6 +38,8 @@ interface Row {
   max_attempts: number;
   retry_schedule_ms: number[] | string | null;
   scheduled_at: Date | string;
+  paced_slot_at: Date | string | null;
+  deferrals: number;
 }
 
 /**
@@ -45,7 +51,7 @@ export function leaseMs(waves = 1): number {
   return env().WEBHOOK_TIMEOUT_MS * waves + 30_000;
 }
 
-const RETURNING = sql`d.id, d.lease_id, d.event_id, d.account_id, d.endpoint_id, d.watch_id, d.kind, d.url, d.attempts_made, d.max_attempts, d.retry_schedule_ms, d.scheduled_at`;
+const RETURNING = sql`d.id, d.lease_id, d.event_id, d.account_id, d.endpoint_id, d.watch_id, d.kind, d.url, d.attempts_made, d.max_attempts, d.retry_schedule_ms, d.scheduled_at, d.paced_slot_at, d.deferrals`;
 
 function toClaim(r: Row): ClaimedDelivery {
   return {
@@ -61,6 +67,8 @@ function toClaim(r: Row): ClaimedDelivery {
     maxAttempts: Number(r.max_attempts),
     retryScheduleMs: intArray(r.retry_schedule_ms),
     scheduledAt: new Date(r.scheduled_at),
+    pacedSlotAt: r.paced_slot_at ? new Date(r.paced_slot_at) : null,
+    deferrals: Number(r.deferrals ?? 0),
   };
 }
 

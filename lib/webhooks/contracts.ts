@@ -28,6 +28,8 @@ export const EndpointSchema = z
     last_failure_at: z.string().nullable(),
     disabled_at: z.string().nullable(),
     disabled_reason: z.enum(DISABLED_REASONS).nullable(),
+    rate_limit_per_second: z.number().int().nullable().meta({ description: "Deliveries per second, paced across all instances; null = unlimited" }),
+    paused_until: z.string().nullable().meta({ description: "The receiver answered 429 with Retry-After: nothing is sent before this (not counted as failures)" }),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -189,7 +189,7 @@ describe("auto-disable", () => {
     setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: "0" });
     try {
       const u = await makeUser();
-      world.rx.respond((r) => (r.url === "/bad" ? { status: 410 } : { status: 200 }));
+      world.rx.respond((r) => (r.url === "/bad" ? { status: 503 } : { status: 200 }));
       const bad = await endpointFor(u.accountId, world.rx.url("/bad"), ["weather.change_detected"]);
       await endpointFor(u.accountId, world.rx.url("/ops"), ["weather.webhook_endpoint_disabled"]);
       for (let i = 0; i < 5; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });

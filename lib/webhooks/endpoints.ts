@@ -18,6 +18,15 @@ export const WebhookUrl = z
     if (problem) ctx.addIssue({ code: "custom", message: `url ${problem}` });
   });
 
+/** Issue 29: deliveries per second to the endpoint across all instances; null = unlimited. */
+export const RateLimitPerSecond = z
+  .number({ message: "must be a whole number of deliveries per second, or null" })
+  .int("must be a whole number")
+  .min(1, "must be at least 1")
+  .max(1000, "must be at most 1000")
+  .nullable()
+  .meta({ description: "Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited" });
+
 export const CreateWebhookInput = z.strictObject({
   url: WebhookUrl,
   events: z
@@ -26,16 +35,17 @@ export const CreateWebhookInput = z.strictObject({
     .refine((a) => new Set(a).size === a.length, "must not repeat an event type")
     .meta({ uniqueItems: true }),
   description: z.string().max(500, "must be at most 500 characters").default(""),
+  rate_limit_per_second: RateLimitPerSecond.default(null),
 });
 export type CreateWebhookInput = z.output<typeof CreateWebhookInput>;
 
 /** Registers an endpoint; the secret is in this result only (stored encrypted). */
-export async function createEndpoint(accountId: string, input: CreateWebhookInput) {
+export async function createEndpoint(accountId: string, input: z.input<typeof CreateWebhookInput>) {
   const db = await getDb();
   const { secret, prefix } = newSigningSecret();
   const [row] = await db
     .insert(webhookEndpoints)
-    .values({ accountId, url: input.url, events: input.events, description: input.description, secretEncrypted: encryptSecret(secret), secretPrefix: prefix })
+    .values({ accountId, url: input.url, events: input.events, description: input.description ?? "", rateLimitPerSecond: input.rate_limit_per_second ?? null, secretEncrypted: encryptSecret(secret), secretPrefix: prefix })
     .returning();
   return { ...presentEndpoint(row), secret };
 }

@@ -5,7 +5,7 @@ import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import type { Principal } from "@/lib/http/types";
-import { CreateWebhookInput, createEndpoint, ownedEndpoint, WebhookUrl } from "./endpoints";
+import { CreateWebhookInput, createEndpoint, ownedEndpoint, RateLimitPerSecond, WebhookUrl } from "./endpoints";
 import { presentEndpoint } from "./present";
 import { newSigningSecret } from "./signing";
 import { urlProblem } from "./ssrf";
@@ -15,8 +15,12 @@ export const UpdateWebhookInput = z
     url: WebhookUrl.optional(),
     events: CreateWebhookInput.shape.events.optional(),
     description: z.string().max(500, "must be at most 500 characters").optional(),
+    rate_limit_per_second: RateLimitPerSecond.optional(),
   })
-  .refine((b) => b.url !== undefined || b.events !== undefined || b.description !== undefined, "give at least one of url, events, description")
+  .refine(
+    (b) => b.url !== undefined || b.events !== undefined || b.description !== undefined || b.rate_limit_per_second !== undefined,
+    "give at least one of url, events, description, rate_limit_per_second",
+  )
   // The same rule in the document: the object is closed to these three keys, so "at least one" is minProperties.
   .meta({ override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => void (jsonSchema.minProperties = 1) });
 export type UpdateWebhookInput = z.output<typeof UpdateWebhookInput>;
@@ -55,7 +59,9 @@ export async function updateEndpoint(accountId: string, webhookId: string, input
   const db = await getDb();
   const [row] = await db
     .update(webhookEndpoints)
-    .set({ ...(input.url !== undefined && { url: input.url }), ...(input.events && { events: input.events }), ...(input.description !== undefined && { description: input.description }), updatedAt: new Date() })
+    .set({
+      ...(input.rate_limit_per_second !== undefined && { rateLimitPerSecond: input.rate_limit_per_second }),
+      ...(input.url !== undefined && { url: input.url }), ...(input.events && { events: input.events }), ...(input.description !== undefined && { description: input.description }), updatedAt: new Date() })
     .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.status, "active")))
     .returning();
   if (!row) assertActive({ id: webhookId, status: "disabled" }); // disabled in between
@@ -109,5 +115,5 @@ export async function cloneEndpoint(accountId: string, webhookId: string) {
   const e = await ownedEndpoint(accountId, webhookId);
   const problem = urlProblem(e.url);
   if (problem) throw new ApiError("bad_request", `This endpoint's url ${problem}; create a new endpoint with another url.`, { details: { field: "url" } });
-  return createEndpoint(accountId, { url: e.url, events: e.events as CreateWebhookInput["events"], description: e.description });
+  return createEndpoint(accountId, { url: e.url, events: e.events as CreateWebhookInput["events"], description: e.description, rate_limit_per_second: e.rateLimitPerSecond });
 }

@@ -18,6 +18,8 @@ export function presentEndpoint(e: WebhookEndpointRow) {
     last_failure_at: iso(e.lastFailureAt),
     disabled_at: iso(e.disabledAt),
     disabled_reason: e.disabledReason ?? null,
+    rate_limit_per_second: e.rateLimitPerSecond,
+    paused_until: e.pausedUntil && e.pausedUntil > new Date() ? e.pausedUntil.toISOString() : null,
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
   };

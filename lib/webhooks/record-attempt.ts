@@ -44,7 +44,9 @@ export async function recordAttempt(
 ): Promise<AttemptRecord | undefined> {
   const db = await getDb();
   const ok = a.result.status >= 200 && a.result.status < 300 && a.result.error === null;
-  const last = claim.attemptNumber >= claim.maxAttempts;
+  // 410 Gone: the receiver says the endpoint no longer exists; the chain ends and the endpoint is disabled.
+  const gone = !ok && a.result.status === 410 && claim.endpointId !== null && (claim.kind === "endpoint" || claim.kind === "watch");
+  const last = gone || claim.attemptNumber >= claim.maxAttempts;
   const status: AttemptStatus = ok ? "delivered" : last ? "giving_up" : "retrying";
   // The chain's own stored schedule, never the worker's current setting.
   const delay = ok || last ? null : chainDelayMs(claim.retryScheduleMs, claim.attemptNumber + 1);
@@ -62,6 +64,7 @@ export async function recordAttempt(
             next_attempt_at = ${nextRetryAt?.toISOString() ?? null}::timestamptz,
             scheduled_at = ${nextRetryAt ? sql`${nextRetryAt.toISOString()}::timestamptz` : sql`scheduled_at`},
             lease_id = NULL,
+            paced_slot_at = NULL,
             completed_at = ${nextRetryAt ? null : a.completedAt.toISOString()}::timestamptz
           WHERE id = ${claim.id} AND lease_id = ${claim.leaseId} AND status = 'pending'
             AND attempts_made = ${claim.attemptNumber - 1}
@@ -95,7 +98,7 @@ export async function recordAttempt(
       })
       .returning({ id: webhookAttempts.id });
 
-    if (claim.endpointId) await afterEndpointFailure(tx, claim.endpointId, claim.accountId, a.completedAt);
+    if (claim.endpointId) await afterEndpointFailure(tx, claim.endpointId, claim.accountId, a.completedAt, { gone });
     if (status === "giving_up" && (claim.kind === "endpoint" || claim.kind === "watch") && !META_EVENTS.has(event.type)) {
       await reportExhausted(tx, claim, event.type, claim.attemptNumber);
     }
