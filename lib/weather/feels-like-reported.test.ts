@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { evaluateWindow } from "./evaluate-weather";
+import { formatTemperature } from "./i18n/advice";
 import { currentOut, hourlyOut } from "./present";
 import { windChillC } from "./risk/derived";
 import type { HourlyPoint, NormalizedForecast } from "./types";
@@ -44,7 +45,7 @@ describe("issue 31: a derived feels-like is reported where risk used it", () => 
     const { metrics, risk } = evaluateWindow(forecast, { startMs: T0, endMs: T0 + 3 * 3_600_000, activityType: "hiking" });
     expect(metrics.feels_like_c).toBeCloseTo(chill, 1);
     const cold = risk.reasons.find((r) => r.code === "cold");
-    expect(cold?.message).toContain(`${Math.round(chill * 10) / 10} °C`);
+    expect(cold?.message).toBe(`Severe cold: it will feel like ${formatTemperature(chill, { language: "en", units: "metric" })}.`);
     expect(currentOut(forecast.current, "metric", "en").feels_like).toBeCloseTo(chill, 1);
     expect(hourlyOut(hourly[1], "UTC", "metric", "en").feels_like).toBeCloseTo(chill, 1);
     expect(currentOut(forecast.current, "imperial", "en").feels_like).toBeCloseTo((chill * 9) / 5 + 32, 0);
