@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { dayHeading, localDay, money, timeIn } from "./time-format";
 import type { Itinerary, TripEvent } from "./types";
+import { RiskBadge, type EventWeather } from "./weather-parts";
 
 export const TYPE_LABEL: Record<string, string> = {
   flight: "Flight",
@@ -33,8 +34,11 @@ export function ItineraryTimeline({
   onEdit,
   onReorder,
   formatCost = money,
+  weatherOf,
 }: {
   itinerary: Itinerary;
+  /** Each event's forecast and risk (trip weather), when loaded. */
+  weatherOf?: (eventId: number) => EventWeather | undefined;
   onEdit?: (e: TripEvent) => void;
   onReorder?: (day: string, ids: number[], moved: TripEvent) => void;
   formatCost?: (n: number | null | undefined) => string | null;
@@ -87,6 +91,7 @@ export function ItineraryTimeline({
                   <EventCard
                     key={e.id}
                     event={e}
+                    weather={weatherOf?.(e.id)}
                     onEdit={onEdit}
                     formatCost={formatCost}
                     drag={drag}
@@ -114,6 +119,7 @@ interface DragProps {
 
 function EventCard({
   event: e,
+  weather,
   onEdit,
   formatCost,
   drag,
@@ -122,6 +128,7 @@ function EventCard({
   onLater,
 }: {
   event: TripEvent;
+  weather?: EventWeather;
   onEdit?: (e: TripEvent) => void;
   formatCost: (n: number | null | undefined) => string | null;
   drag?: DragProps;
@@ -145,6 +152,7 @@ function EventCard({
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="info">{TYPE_LABEL[e.type] ?? e.type}</Badge>
           <span className="font-medium text-slate-900">{e.title}</span>
+          {weather && <RiskBadge weather={weather} />}
         </div>
         {e.type === "flight" && (
           <p className="text-sm text-slate-600">

@@ -18,6 +18,8 @@ import { MembersPanel } from "./members-panel";
 import { ProposalsPanel } from "./proposals-panel";
 import { canEdit, tripKeys, type Itinerary, type Trip, type TripEvent } from "./types";
 import { useTripOps, type OpInput } from "./use-trip-op";
+import { TripWeatherPanel } from "./trip-weather-panel";
+import type { TripWeather } from "./weather-parts";
 
 /** The add_event payload that re-creates a removed event (undo): its fields without the server-owned ones. */
 function recreatePayload(e: TripEvent): Record<string, unknown> {
@@ -33,6 +35,15 @@ export function TripView({ tripId }: { tripId: number }) {
     queryFn: () => apiFetch<Itinerary>(`/v1/trips/${tripId}/itinerary`),
     refetchInterval: 15_000,
   });
+  // Trip weather follows the itinerary's revision; the portal's reads are never billed.
+  const weather = useQuery({
+    queryKey: [...tripKeys.itinerary(tripId), "weather", itinerary.data?.revision],
+    queryFn: () => apiFetch<TripWeather>(`/v1/trips/${tripId}/weather`),
+    enabled: itinerary.data !== undefined,
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
+  });
+  const weatherById = new Map((weather.data?.events ?? []).map((e) => [e.event_id, e]));
   const { run, rebased, dismissRebased } = useTripOps(tripId);
   const [editing, setEditing] = useState<{ event: TripEvent; base: number } | null>(null);
   const [adding, setAdding] = useState(false);
@@ -81,6 +92,11 @@ export function TripView({ tripId }: { tripId: number }) {
           </Alert>
         </div>
       )}
+      {weather.data && (
+        <div className="mb-6" data-testid="trip-weather">
+          <TripWeatherPanel weather={weather.data} />
+        </div>
+      )}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] [&>*]:min-w-0">
         <Card>
           <CardHeader
@@ -111,6 +127,7 @@ export function TripView({ tripId }: { tripId: number }) {
               <ItineraryTimeline
                 itinerary={itinerary.data}
                 formatCost={moneyIn(currency)}
+                weatherOf={(id) => weatherById.get(id)}
                 onReorder={
                   editable
                     ? (day, ids, moved) => {

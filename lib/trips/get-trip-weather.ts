@@ -1,18 +1,18 @@
-import { eq } from "drizzle-orm";
-import { trips } from "@/drizzle/schema";
-import { getDb, type Tx } from "@/lib/db/client";
+import { sql } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { queryOne } from "@/lib/db/sql";
 import { notFound } from "@/lib/http/errors";
+import { mainIssue } from "@/lib/weather/analyse-timeline";
 import { resolveLanguage } from "@/lib/weather/i18n/conditions";
 import { combinedStatus } from "@/lib/weather/present";
-import { maxLevel } from "@/lib/weather/risk/types";
-import { mainIssue } from "@/lib/weather/analyse-timeline";
-import { getSnapshots, type SnapshotResult } from "@/lib/weather/snapshots/get-snapshot";
-import { cellFor } from "@/lib/weather/snapshots/cells";
 import { providerIdFor } from "@/lib/weather/providers/select";
-import type { AccountEnvironmentName, Units } from "@/lib/weather/types";
-import type { Risk } from "@/lib/weather/risk/types";
-import { listEventRows } from "./event-store";
-import { requireTripRole } from "./roles";
+import { maxLevel, type Risk } from "@/lib/weather/risk/types";
+import { cellFor } from "@/lib/weather/snapshots/cells";
+import { getSnapshots, type SnapshotResult } from "@/lib/weather/snapshots/get-snapshot";
+import type { AccountEnvironmentName, NormalizedForecast, Units } from "@/lib/weather/types";
+import { withLegacyGeo } from "./event-geo";
+import { sortItinerary } from "./event-store";
+import { readTripSnapshot } from "./read-trip-statement";
 import { analyseTripWeather, placesOf } from "./trip-weather-core";
 import type { TripWeather } from "./trip-weather-schemas";
 
@@ -25,6 +25,7 @@ export interface TripWeatherOptions {
   billed?: boolean;
   /** Refresh every cell instead of answering from the cache (a watch's refresh). */
   forceRefresh?: boolean;
+  /** Judge as of this instant (tests); such answers are never reused. */
   now?: Date;
 }
 
@@ -33,54 +34,92 @@ export function tripWeatherCharge(placedEvents: number): { units: number; timeli
   return { units: 2 * placedEvents, timeline_items: placedEvents };
 }
 
+/** The caller's role, the trip's revision and its placed events, in one statement (meter and handler share it). */
+export interface TripHead {
+  role: string | null;
+  revision: number;
+  placed: number;
+}
+
+export async function tripHead(tripId: number, userId: string): Promise<TripHead | undefined> {
+  const row = await queryOne<{ role: string | null; revision: number; placed: number | string }>(
+    await getDb(),
+    sql`SELECT t.revision,
+               (SELECT role FROM trip_members m WHERE m.trip_id = t.id AND m.user_id = ${userId}::uuid) AS role,
+               (SELECT count(*) FROM trip_events e WHERE e.trip_id = t.id AND (e.lat IS NOT NULL OR e.arrival_lat IS NOT NULL)) AS placed
+        FROM trips t WHERE t.id = ${tripId}`,
+  );
+  return row && { role: row.role, revision: Number(row.revision), placed: Number(row.placed) };
+}
+
 /**
  * GET /v1/trips/{tripId}/weather for a member (404 otherwise): every event's forecast and risk
  * and a summary per local day, answered from the snapshot cache (one fetch per cell, however
- * many events share it). The portal, the planner and MCP call this same function.
+ * many events share it). The portal, the planner and MCP call this same function. `head` is the
+ * caller's tripHead when already read (the route's meter reads it).
  */
-export async function getTripWeather(tripId: number, userId: string, o: TripWeatherOptions): Promise<TripWeather> {
-  await requireTripRole(tripId, userId, "read");
-  return tripWeather(tripId, o);
+export async function getTripWeather(tripId: number, userId: string, o: TripWeatherOptions & { head?: TripHead }): Promise<TripWeather> {
+  const head = o.head ?? (await tripHead(tripId, userId));
+  if (!head?.role) throw notFound("Trip");
+  return tripWeather(tripId, { ...o, revision: head.revision });
 }
 
+interface Computed {
+  value: TripWeather;
+  points: Array<{ lat: number; lng: number }>;
+  forecasts: NormalizedForecast[];
+  at: number;
+}
+
+/**
+ * Answers computed for a trip revision, reused while every cell still serves the very same
+ * forecast object (same snapshot and no simulation overlay, which builds a new object per read)
+ * and for at most a minute: a warm read then costs the snapshot heads' check, not the evaluations.
+ */
+const computed = new Map<string, Computed>();
+const REUSE_MS = 60_000;
+
 /** Trip weather without a membership check: for jobs that act for a trip (watches, the planner). */
-export async function tripWeather(tripId: number, o: TripWeatherOptions): Promise<TripWeather> {
-  const { trip, events } = await readTrip(tripId);
+export async function tripWeather(tripId: number, o: TripWeatherOptions & { revision?: number }): Promise<TripWeather> {
   const units = o.units ?? "metric";
   const language = resolveLanguage(o.language);
+  const key = `${tripId}|${units}|${language}|${o.environment}|${o.billed !== false}`;
+  const prior = o.forceRefresh || o.now ? undefined : computed.get(key);
+  if (prior && o.revision === prior.value.revision && Date.now() - prior.at < REUSE_MS) {
+    const snaps = prior.points.length ? await getSnapshots(prior.points, { environment: o.environment, use: "forecast" }) : [];
+    if (snaps.every((sn, i) => sn.snapshot.forecast === prior.forecasts[i])) {
+      return { ...prior.value, cache_status: snaps.length ? combinedStatus(snaps.map((sn) => sn.cacheStatus)) : null };
+    }
+  }
+
+  const snap = await readTripSnapshot(await getDb(), tripId, null);
+  if (!snap) throw notFound("Trip");
+  const trip = snap.trip;
+  const events = sortItinerary(await withLegacyGeo(snap.events, trip.timeZone), trip.timeZone);
   const now = o.now ?? new Date();
 
-  // Every point the answer needs (event places; days are judged at one of them): one lookup per cell.
-  const points = events.flatMap((e) => placesOf(e).map((p) => p.geo));
-  const snaps = points.length ? await getSnapshots(points, { environment: o.environment, use: "forecast", forceRefresh: o.forceRefresh }) : [];
+  // Every cell the answer needs (event places; days are judged at one of them): one lookup each.
   const provider = providerIdFor(o.environment);
-  const byCell = new Map<string, SnapshotResult>();
-  points.forEach((p, i) => byCell.set(cellFor(p.lat, p.lng, provider).key, snaps[i]));
+  const cells = new Map<string, { lat: number; lng: number }>();
+  for (const e of events) for (const p of placesOf(e)) cells.set(cellFor(p.geo.lat, p.geo.lng, provider).key, p.geo);
+  const points = [...cells.values()];
+  const snaps = points.length ? await getSnapshots(points, { environment: o.environment, use: "forecast", forceRefresh: o.forceRefresh }) : [];
+  const byCell = new Map<string, SnapshotResult>([...cells.keys()].map((k, i) => [k, snaps[i]]));
   const snapshotAt = (p: { lat: number; lng: number }) => byCell.get(cellFor(p.lat, p.lng, provider).key)!;
 
-  const analysed = analyseTripWeather({
-    tripZone: trip.timeZone,
-    startDate: trip.startDate,
-    endDate: trip.endDate,
-    events,
-    units,
-    language,
-    now,
-    snapshotAt,
-  });
+  const analysed = analyseTripWeather({ tripZone: trip.timeZone, startDate: trip.startDate, endDate: trip.endDate, events, units, language, now, snapshotAt });
   const judged = analysed.events.filter((e) => e.forecast_available && e.risk);
   const overall = judged.length ? maxLevel(judged.map((e) => e.risk!.level)) : null;
   const placed = analysed.events.filter((e) => e.places.length > 0).length;
-  const charge = o.billed === false ? { units: 0, timeline_items: 0 } : tripWeatherCharge(placed);
-  return {
+  const value: TripWeather = {
     trip_id: trip.id,
     revision: trip.revision,
     time_zone: trip.timeZone,
     units,
     language,
     generated_at: now.toISOString(),
-    cache_status: snaps.length ? combinedStatus([...byCell.values()].map((s) => s.cacheStatus)) : null,
-    billing: charge,
+    cache_status: snaps.length ? combinedStatus(snaps.map((sn) => sn.cacheStatus)) : null,
+    billing: o.billed === false ? { units: 0, timeline_items: 0 } : tripWeatherCharge(placed),
     events: analysed.events,
     days: analysed.days,
     summary: {
@@ -90,17 +129,9 @@ export async function tripWeather(tripId: number, o: TripWeatherOptions): Promis
       events_without_forecast: analysed.events.filter((e) => !e.forecast_available).map((e) => e.event_id),
     },
   };
-}
-
-/** The trip and its events in one snapshot (the revision describes exactly these events). */
-async function readTrip(tripId: number) {
-  const db = await getDb();
-  return db.transaction(
-    async (tx: Tx) => {
-      const [trip] = await tx.select().from(trips).where(eq(trips.id, tripId)).limit(1);
-      if (!trip) throw notFound("Trip");
-      return { trip, events: await listEventRows(tx, tripId, trip.timeZone) };
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
+  if (!o.now) {
+    if (computed.size >= 500) computed.delete(computed.keys().next().value!);
+    computed.set(key, { value, points, forecasts: snaps.map((sn) => sn.snapshot.forecast), at: Date.now() });
+  }
+  return value;
 }

@@ -1,10 +1,9 @@
-import { and, asc, eq, gt } from "drizzle-orm";
-import { tripOps, trips } from "@/drizzle/schema";
-import { getDb, type Tx } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { listEventRows, toTripEvent } from "./event-store";
+import { withLegacyGeo } from "./event-geo";
+import { sortItinerary, toTripEvent } from "./event-store";
 import type { TripEvent } from "./event-schemas";
-import { requireTripRole } from "./roles";
+import { readTripSnapshot } from "./read-trip-statement";
 
 export interface Itinerary {
   trip_id: number;
@@ -13,25 +12,17 @@ export interface Itinerary {
   events: TripEvent[];
 }
 
-/** A consistent snapshot: the revision and the events it describes are read together. */
-async function snapshot<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const db = await getDb();
-  return db.transaction(fn, { isolationLevel: "repeatable read", accessMode: "read only" });
-}
-
-async function tripRow(tx: Tx, tripId: number) {
-  const [t] = await tx.select().from(trips).where(eq(trips.id, tripId)).limit(1);
-  if (!t) throw notFound("Trip");
-  return t;
+/** The snapshot for a member (404 for a non-member or an unknown trip, as requireTripRole). */
+async function memberSnapshot(tripId: number, userId: string, since?: number) {
+  const snap = await readTripSnapshot(await getDb(), tripId, userId, since);
+  if (!snap || !snap.role) throw notFound("Trip");
+  return snap;
 }
 
 export async function readItinerary(tripId: number, userId: string): Promise<Itinerary> {
-  await requireTripRole(tripId, userId, "read");
-  return snapshot(async (tx) => {
-    const t = await tripRow(tx, tripId);
-    const rows = await listEventRows(tx, tripId, t.timeZone);
-    return { trip_id: tripId, revision: t.revision, time_zone: t.timeZone, events: rows.map(toTripEvent) };
-  });
+  const { trip: t, events } = await memberSnapshot(tripId, userId);
+  const rows = sortItinerary(await withLegacyGeo(events, t.timeZone), t.timeZone);
+  return { trip_id: tripId, revision: t.revision, time_zone: t.timeZone, events: rows.map(toTripEvent) };
 }
 
 export interface TripDiff {
@@ -57,47 +48,37 @@ export interface TripDiff {
 
 /** Ops after a revision plus the net effect on events: apply upserts and deletions to the old itinerary. */
 export async function readDiff(tripId: number, userId: string, since: number): Promise<TripDiff> {
-  await requireTripRole(tripId, userId, "read");
-  return snapshot(async (tx) => {
-    const t = await tripRow(tx, tripId);
-    if (since > t.revision) {
-      throw new ApiError("bad_request", `since_revision ${since} is ahead of the trip, which is at revision ${t.revision}.`, {
-        details: { current_revision: t.revision },
-      });
-    }
-    if (since < t.opLogFloor) {
-      throw new ApiError(
-        "gone",
-        `The op log no longer reaches back to revision ${since} (oldest available: ${t.opLogFloor}); re-read the full itinerary (GET /v1/trips/${tripId}/itinerary).`,
-        { details: { oldest_available_revision: t.opLogFloor, current_revision: t.revision } },
-      );
-    }
-    const ops = await tx
-      .select()
-      .from(tripOps)
-      .where(and(eq(tripOps.tripId, tripId), gt(tripOps.revision, since)))
-      .orderBy(asc(tripOps.revision));
-    const touched = new Set<number>();
-    for (const o of ops) for (const id of [...o.affectedEventIds, ...o.deletedEventIds]) touched.add(id);
-    const rows = await listEventRows(tx, tripId, t.timeZone, [...touched]);
-    const present = new Set(rows.map((r) => r.id));
-    return {
-      trip_id: tripId,
-      since_revision: since,
-      current_revision: t.revision,
-      ops: ops.map((o) => ({
-        revision: o.revision,
-        source: o.source as "ops" | "api" | "proposal",
-        type: o.type,
-        payload: o.payload,
-        affected_event_ids: o.affectedEventIds,
-        deleted_event_ids: o.deletedEventIds,
-        actor_user_id: o.actorUserId,
-        op_id: o.opId,
-        created_at: o.createdAt.toISOString(),
-      })),
-      upserted_events: rows.map(toTripEvent),
-      deleted_event_ids: [...touched].filter((id) => !present.has(id)).sort((a, b) => a - b),
-    };
-  });
+  const { trip: t, ops, events, touched } = await memberSnapshot(tripId, userId, since);
+  if (since > t.revision) {
+    throw new ApiError("bad_request", `since_revision ${since} is ahead of the trip, which is at revision ${t.revision}.`, {
+      details: { current_revision: t.revision },
+    });
+  }
+  if (since < t.opLogFloor) {
+    throw new ApiError(
+      "gone",
+      `The op log no longer reaches back to revision ${since} (oldest available: ${t.opLogFloor}); re-read the full itinerary (GET /v1/trips/${tripId}/itinerary).`,
+      { details: { oldest_available_revision: t.opLogFloor, current_revision: t.revision } },
+    );
+  }
+  const rows = sortItinerary(await withLegacyGeo(events, t.timeZone), t.timeZone);
+  const present = new Set(rows.map((r) => r.id));
+  return {
+    trip_id: tripId,
+    since_revision: since,
+    current_revision: t.revision,
+    ops: ops.map((o) => ({
+      revision: o.revision,
+      source: o.source as "ops" | "api" | "proposal",
+      type: o.type,
+      payload: o.payload,
+      affected_event_ids: o.affectedEventIds,
+      deleted_event_ids: o.deletedEventIds,
+      actor_user_id: o.actorUserId,
+      op_id: o.opId,
+      created_at: o.createdAt.toISOString(),
+    })),
+    upserted_events: rows.map(toTripEvent),
+    deleted_event_ids: touched.filter((id) => !present.has(id)),
+  };
 }

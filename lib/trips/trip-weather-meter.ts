@@ -1,10 +1,7 @@
-import { sql } from "drizzle-orm";
 import { getAccountInfo } from "@/lib/accounts/find-user";
 import { weatherMeter } from "@/lib/billing/meter";
-import { getDb } from "@/lib/db/client";
-import { queryOne } from "@/lib/db/sql";
 import type { AccountInfo, PrincipalOf, RouteMeter } from "@/lib/http/types";
-import { tripWeatherCharge } from "./get-trip-weather";
+import { tripHead, tripWeatherCharge, type TripHead } from "./get-trip-weather";
 
 type Caller = PrincipalOf<"access_token"> | PrincipalOf<"session">;
 type Ctx = { principal: Caller; params: { tripId: number }; req: Request };
@@ -33,7 +30,7 @@ export function tripWeatherMeter(): RouteMeter<Ctx> {
     async start(ctx) {
       if (ctx.principal.type === "session") return inner.start({ ...ctx, placed: 0 });
       const account = await callerAccount(ctx);
-      const placed = await placedEventsForMember(ctx.params.tripId, ctx.principal.userId);
+      const placed = await placedEventsForMember(ctx.req, ctx.params.tripId, ctx.principal.userId);
       if (!account || placed === null) return { billingUnits: 0, finish: async () => ({}) };
       return inner.start({ ...ctx, principal: { ...ctx.principal, account }, placed });
     },
@@ -41,13 +38,16 @@ export function tripWeatherMeter(): RouteMeter<Ctx> {
   };
 }
 
+/** The trip head a request's meter read (the handler reuses it: one statement for both). */
+const heads = new WeakMap<Request, TripHead>();
+
+export function headOf(req: Request): TripHead | undefined {
+  return heads.get(req);
+}
+
 /** Events of the trip that have a place, or null when the user is not a member. */
-async function placedEventsForMember(tripId: number, userId: string): Promise<number | null> {
-  const db = await getDb();
-  const row = await queryOne<{ member: boolean; placed: number | string }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM trip_members WHERE trip_id = ${tripId} AND user_id = ${userId}::uuid) AS member,
-               (SELECT count(*) FROM trip_events WHERE trip_id = ${tripId} AND (lat IS NOT NULL OR arrival_lat IS NOT NULL)) AS placed`,
-  );
-  return row?.member ? Number(row.placed) : null;
+async function placedEventsForMember(req: Request, tripId: number, userId: string): Promise<number | null> {
+  const head = await tripHead(tripId, userId);
+  if (head) heads.set(req, head);
+  return head?.role ? head.placed : null;
 }

@@ -107,6 +107,19 @@ describe("GET /v1/trips/{tripId}/weather", () => {
     for (const c of cells) expect(await snapshotCount(db, c)).toBe(1);
   });
 
+  it("a change to the itinerary is seen by the next read (answers are reused only for the same revision and forecasts)", async () => {
+    const f = await lisbonTrip();
+    const before = await getWeather(f.tripId, { bearer: f.token });
+    const eventRoute = await routeModule("/api/events/{eventId}");
+    const moved = await call(eventRoute.PATCH, { method: "PATCH", path: `/api/events/${f.ids.sintra}`, params: { eventId: String(f.ids.sintra) }, bearer: f.key, body: { startDateTime: lisbon(3, 9), endDateTime: lisbon(3, 17) } });
+    expect(moved.status).toBe(200);
+    const after = await getWeather(f.tripId, { bearer: f.token });
+    expect(after.body.revision).toBe(before.body.revision + 1);
+    const day = (r: typeof after) => r.body.events.find((e: { event_id: number }) => e.event_id === f.ids.sintra).local_date;
+    expect(day(after)).not.toBe(day(before));
+    expect(after.body.days.find((d: { event_ids: number[] }) => d.event_ids.includes(f.ids.sintra)).date).toBe(day(after));
+  });
+
   it("bills the caller's account like timeline items; the portal session reads free", async () => {
     const f = await lisbonTrip();
     const before = await countersOf(f.owner.accountId);

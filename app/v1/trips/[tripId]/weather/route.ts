@@ -1,7 +1,7 @@
 import { defineRoute } from "@/lib/http/route";
 import { getTripWeather } from "@/lib/trips/get-trip-weather";
 import { tripWeatherContracts } from "@/lib/trips/trip-weather-contracts";
-import { callerAccount } from "@/lib/trips/trip-weather-meter";
+import { callerAccount, headOf } from "@/lib/trips/trip-weather-meter";
 
 export const GET = defineRoute(tripWeatherContracts.tripWeather, async (ctx) => {
   const account = await callerAccount(ctx);
@@ -10,6 +10,7 @@ export const GET = defineRoute(tripWeatherContracts.tripWeather, async (ctx) => 
     units: ctx.query.units,
     language: ctx.query.language,
     billed: ctx.principal.type !== "session",
+    head: headOf(ctx.req),
   });
   const headers: Record<string, string> = weather.cache_status ? { "X-Cache-Status": weather.cache_status } : {};
   return { data: weather, headers };

@@ -1,0 +1,73 @@
+import { getTableColumns, sql } from "drizzle-orm";
+import { tripEvents, tripOps, type TripEventRow, type TripOpRow, type TripRole } from "@/drizzle/schema";
+import type { DbOrTx } from "@/lib/db/client";
+import { queryOne } from "@/lib/db/sql";
+
+const EVENT_COLUMNS = Object.entries(getTableColumns(tripEvents));
+const OP_COLUMNS = Object.entries(getTableColumns(tripOps));
+
+/** A row of a table as json_agg wrote it -> the row drizzle would have returned (same driver mapping). */
+function fromJson<T>(columns: typeof EVENT_COLUMNS | typeof OP_COLUMNS, j: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, col] of columns) {
+    const v = j[col.name];
+    out[key] = v === null || v === undefined ? null : (col as { mapFromDriverValue(v: unknown): unknown }).mapFromDriverValue(v);
+  }
+  return out as T;
+}
+
+/** The caller's role on the trip (null for a job acting without a user). */
+const role = (userId: string | null) =>
+  userId === null ? sql`NULL::text` : sql`(SELECT role FROM trip_members m WHERE m.trip_id = t.id AND m.user_id = ${userId}::uuid)`;
+
+const parse = (v: unknown): Array<Record<string, unknown>> => (typeof v === "string" ? JSON.parse(v) : ((v as Array<Record<string, unknown>>) ?? []));
+
+export interface TripSnapshot {
+  /** The caller's role, null for a non-member. */
+  role: TripRole | null;
+  trip: { id: number; revision: number; timeZone: string; opLogFloor: number; startDate: string | null; endDate: string | null };
+  events: TripEventRow[];
+  ops: TripOpRow[];
+  /** Events touched after `since` (diffs): ids named by those ops. */
+  touched: number[];
+}
+
+/**
+ * The caller's role, the trip, and its events (all, or those touched after `since` with the ops) in
+ * ONE statement: one round trip instead of role check + BEGIN + reads + COMMIT, and one statement
+ * sees one snapshot, so the revision and the events always agree. Undefined for an unknown trip.
+ */
+export async function readTripSnapshot(db: DbOrTx, tripId: number, userId: string | null, since?: number): Promise<TripSnapshot | undefined> {
+  const diff = since !== undefined;
+  const row = await queryOne<Record<string, unknown>>(
+    db,
+    diff
+      ? sql`WITH o AS (SELECT * FROM trip_ops WHERE trip_id = ${tripId} AND revision > ${since}),
+                 touched AS (SELECT DISTINCT unnest(affected_event_ids || deleted_event_ids) AS id FROM o)
+            SELECT t.id, t.revision, t.time_zone, t.op_log_floor, t.start_date::text AS start_date, t.end_date::text AS end_date,
+                   ${role(userId)} AS role,
+                   (SELECT coalesce(json_agg(o ORDER BY o.revision), '[]') FROM o) AS ops,
+                   (SELECT coalesce(json_agg(e), '[]') FROM trip_events e WHERE e.trip_id = t.id AND e.id IN (SELECT id FROM touched)) AS events,
+                   (SELECT coalesce(array_agg(id ORDER BY id), '{}') FROM touched) AS touched
+            FROM trips t WHERE t.id = ${tripId}`
+      : sql`SELECT t.id, t.revision, t.time_zone, t.op_log_floor, t.start_date::text AS start_date, t.end_date::text AS end_date,
+                   ${role(userId)} AS role,
+                   (SELECT coalesce(json_agg(e), '[]') FROM trip_events e WHERE e.trip_id = t.id) AS events
+            FROM trips t WHERE t.id = ${tripId}`,
+  );
+  if (!row) return undefined;
+  return {
+    role: (row.role as TripRole | null) ?? null,
+    trip: {
+      id: Number(row.id),
+      revision: Number(row.revision),
+      timeZone: row.time_zone as string,
+      opLogFloor: Number(row.op_log_floor),
+      startDate: (row.start_date as string | null) ?? null,
+      endDate: (row.end_date as string | null) ?? null,
+    },
+    events: parse(row.events).map((j) => fromJson<TripEventRow>(EVENT_COLUMNS, j)),
+    ops: diff ? parse(row.ops).map((j) => fromJson<TripOpRow>(OP_COLUMNS, j)) : [],
+    touched: diff ? ((row.touched as Array<number | string>) ?? []).map(Number) : [],
+  };
+}
