@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IntIdParam } from "@/lib/http/ids";
 import { areaContract } from "@/lib/http/route";
 import { API_KEY_SCOPES, TRIP_SCOPES } from "./scopes";
 import { sessionOrApiKey } from "./strategies";
@@ -42,7 +43,6 @@ const AccessTokenSchema = z
   .meta({ id: "AccessToken" });
 
 // Ids are Postgres integers: a larger id names nothing (404), never a database error.
-const IdParam = (name: string) => z.object({ [name]: z.coerce.number().int().positive().max(2147483647) });
 
 const keyContract = areaContract({ auth: sessionOrApiKey(), tags: ["Developer keys"], family: "api" });
 const tokenContract = areaContract({ auth: sessionOrApiKey(), tags: ["Access tokens"], family: "api" });
@@ -80,7 +80,7 @@ export const keyContracts = {
     summary: "Revoke an API key",
     description:
       "Takes effect on the very next request made with the key. With an API key as the credential, it may revoke only keys whose scopes it holds itself.",
-    params: IdParam("keyId"),
+    params: IntIdParam("keyId"),
     responses: { 204: { description: "Revoked" }, 403: { description: "insufficient_scope: the calling key lacks a scope the target key holds" } },
   }),
   listTokens: tokenContract({
@@ -115,7 +115,7 @@ export const keyContracts = {
     path: "/api/developer/tokens/{tokenId}",
     summary: "Revoke a trip access token",
     auth: sessionOrApiKey("write"),
-    params: IdParam("tokenId"),
+    params: IntIdParam("tokenId"),
     responses: { 204: { description: "Revoked" } },
   }),
 };

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { accessToken } from "@/lib/auth/strategies";
+import { IntIdParam } from "@/lib/http/ids";
 import { areaContract } from "@/lib/http/route";
 import { TripEventSchema } from "./event-schemas";
 import { AddMemberInput, ChangeRoleInput } from "./manage-members";
 import { CreateTripInput, MemberSchema, TripSchema } from "./manage-trips";
 import { OP_TYPES, OpRequest, OpRequestDocumented } from "./op-types";
 
-export const TripIdParam = z.object({ tripId: z.coerce.number().int().positive().max(2147483647) });
+export const TripIdParam = IntIdParam("tripId");
 const MemberParams = TripIdParam.extend({ userId: z.string().uuid() });
 const contract = areaContract({ auth: accessToken(), tags: ["Trips"], family: "api" });
 

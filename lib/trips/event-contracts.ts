@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { TRIP_REVISION_HEADERS } from "@/lib/http/header-docs";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
+import { IntIdParam } from "@/lib/http/ids";
 import { areaContract } from "@/lib/http/route";
 import { TripIdParam } from "./contracts";
 import { EventCreateInput, EventPatchInput, TripEventSchema } from "./event-schemas";
 
-const EventIdParam = z.object({ eventId: z.coerce.number().int().positive().max(2147483647) });
+const EventIdParam = IntIdParam("eventId");
 const revisionHeader = "The trip revision after the change is in the X-Trip-Revision response header.";
 
 const contract = areaContract({ tags: ["Itinerary events"], family: "api", auth: sessionOrApiKey("read") });

@@ -1,3 +1,4 @@
+import { IntIdParam } from "@/lib/http/ids";
 import { z } from "zod";
 import { VISA_RATE_HEADERS } from "@/lib/http/header-docs";
 import { areaContract } from "@/lib/http/route";
@@ -97,7 +98,7 @@ export const visaKeyContracts = {
     summary: "Revoke a visa API key",
     description: "Takes effect on the very next request made with the key.",
     auth: sessionOrApiKey("write"),
-    params: z.object({ keyId: z.coerce.number().int().positive().max(2147483647) }),
+    params: IntIdParam("keyId"),
     responses: { 204: { description: "Revoked" } },
   }),
 };
