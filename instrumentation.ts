@@ -1,11 +1,14 @@
 /**
- * Runs once when the Node server starts (never during `next build`): refuses to start in
- * production with a broken configuration, then starts the in-process local runner when Inngest
+ * Runs once when the Node server starts (never during `next build`): installs the edge checks,
+ * refuses to start in production with a broken configuration, then starts the in-process local runner when Inngest
  * is not configured.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // First: bad paths and unsupported methods are answered before Next sees them (lib/http/edge).
+  const { installEdgeGuard } = await import("@/lib/http/edge/install");
+  installEdgeGuard();
   const { productionConfigProblems } = await import("@/lib/platform/production-config");
   const problems = productionConfigProblems();
   if (problems.length > 0) {

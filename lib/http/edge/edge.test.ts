@@ -1,0 +1,104 @@
+import http from "node:http";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { takeLogs } from "@/lib/testing/log-capture";
+import { routeHandlers } from "@/lib/testing/route-registry";
+import { edgeCheck } from "./edge-check";
+import { installEdgeGuard } from "./install";
+import { routeTable } from "./route-table";
+
+describe("edge route table", () => {
+  it("lists every route file under app/ with exactly the methods it exports", async () => {
+    const fromApp = new Map<string, string[]>();
+    for (const key of (await routeHandlers()).keys()) {
+      const [method, p] = key.split(" ");
+      const template = p.replace(/\[\.\.\.(\w+)\]/, "{...$1}");
+      fromApp.set(template, [...(fromApp.get(template) ?? []), method].sort());
+    }
+    const fromTable = new Map(routeTable().map((e) => [e.template, [...e.methods].sort()]));
+    expect(Object.fromEntries(fromTable)).toEqual(Object.fromEntries(fromApp));
+  });
+});
+
+describe("edgeCheck", () => {
+  it("refuses undecodable paths with 400 in the route family's envelope", () => {
+    for (const p of ["/v1/webhooks/%ED%A0%80", "/v1/trips/%ZZ", "/%", "/docs/%C0%AF", "/v1/weather/current%FF?lat=1"]) {
+      const r = edgeCheck("GET", p);
+      expect(r?.error.status, p).toBe(400);
+      expect(r?.error.code).toBe("bad_request");
+    }
+    expect(edgeCheck("GET", "/v1/webhooks/%ED%A0%80")?.route).toBe("/v1/webhooks/{webhook_id}");
+    expect(edgeCheck("GET", "/v1/weather/current%FF")?.family).toBe("api");
+    expect(edgeCheck("GET", "/v1/weather/watch/%FF")?.family).toBe("weather");
+  });
+
+  it("refuses methods the route does not answer with 405 and Allow", () => {
+    const trace = edgeCheck("TRACE", "/v1/trips");
+    expect(trace?.error.status).toBe(405);
+    expect(trace?.error.headers.Allow).toBe("GET, POST, HEAD, OPTIONS");
+    expect(edgeCheck("PUT", "/v1/weather/health")?.error.headers.Allow).toBe("GET, HEAD, OPTIONS");
+    expect(edgeCheck("GET", "/api/developer/keys/12")?.error.headers.Allow).toBe("DELETE, OPTIONS");
+    expect(edgeCheck("PROPFIND", "/v1/trips/1/ops")?.error.status).toBe(405);
+    expect(edgeCheck("DELETE", "/docs")?.error.headers.Allow).toBe("GET, HEAD, OPTIONS");
+    expect(edgeCheck("TRACK", "/")?.error.status).toBe(405);
+  });
+
+  it("passes what the app answers (and leaves unrouted API paths to the 404)", () => {
+    for (const [m, p] of [
+      ["GET", "/v1/trips"], ["HEAD", "/v1/trips/1"], ["OPTIONS", "/v1/trips"], ["POST", "/v1/weather/simulations/fire-watches"],
+      ["DELETE", "/v1/weather/simulations/5b2f"], ["GET", "/api/auth/session"], ["POST", "/api/auth/callback/credentials"],
+      ["GET", "/docs?x=%ZZ"], ["POST", "/v1/nowhere"], ["GET", "/v1/trips/1/itinerary.ics"], ["GET", "/v1/trips/%E2%9C%93"],
+    ]) {
+      expect(edgeCheck(m, p), `${m} ${p}`).toBeUndefined();
+    }
+  });
+});
+
+describe("the guard on a real HTTP server", () => {
+  let server: http.Server;
+  let port: number;
+  const reached: string[] = [];
+  beforeAll(async () => {
+    installEdgeGuard();
+    server = http.createServer((req, res) => {
+      reached.push(`${req.method} ${req.url}`);
+      res.end("app");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    port = (server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => new Promise<void>((r) => server.close(() => r())));
+
+  /** Raw bytes on a socket: fetch would normalise the method and the path. */
+  function raw(requestLine: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const s = net.connect(port, "127.0.0.1", () => s.write(`${requestLine}\r\nHost: x\r\nConnection: close\r\n\r\n`));
+      let out = "";
+      s.on("data", (d) => (out += d));
+      s.on("end", () => resolve(out));
+      s.on("error", reject);
+    });
+  }
+
+  it("answers TRACE, CONNECT and bad escapes itself, in the envelope, with a request id and a log line", async () => {
+    const cases: Array<[string, number]> = [
+      ["TRACE /v1/trips HTTP/1.1", 405],
+      ["GET /v1/webhooks/%ED%A0%80 HTTP/1.1", 400],
+      ["PROPFIND /api/events/1 HTTP/1.1", 405],
+      ["CONNECT example.com:443 HTTP/1.1", 405],
+    ];
+    for (const [line, status] of cases) {
+      await raw("GET /warm HTTP/1.1"); // the CONNECT listener is attached on the first request
+      const res = await raw(line);
+      expect(res.split("\r\n")[0], line).toBe(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`);
+      const id = /x-request-id: ([0-9a-f-]{36})/i.exec(res)?.[1];
+      expect(id, line).toBeDefined();
+      const body = JSON.parse(res.slice(res.indexOf("\r\n\r\n") + 4));
+      expect(body.error.request_id).toBe(id);
+      if (status === 405) expect(res).toMatch(/\r\nAllow: [A-Z, ]+\r\n/i);
+      const logs = takeLogs("request").map((l) => JSON.parse(l.line));
+      expect(logs.find((l) => l.request_id === id)?.status, line).toBe(status);
+    }
+    expect(reached.every((r) => r === "GET /warm")).toBe(true);
+  });
+});
