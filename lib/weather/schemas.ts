@@ -57,6 +57,15 @@ const VesselSchema = z.enum(VESSELS).describe('Ferry only: "large" (default; NWS
 const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);
 
+/**
+ * A `[lat, lng]` pair. zod writes a closed tuple as `prefixItems` plus `items: false`, which
+ * common generators reject (openapi-python-client among them); the length bounds already close
+ * it, so the document states `prefixItems` with minItems/maxItems 2 only.
+ */
+const LatLngPair = z.tuple([lat, lng]).meta({
+  override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => void delete jsonSchema.items,
+});
+
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 /** Two ASCII digits at `i` as a number (the caller's pattern guarantees they are digits). */
@@ -160,7 +169,7 @@ export const RouteBody = z
           description: "Encoded polyline (precision 5): pairs of lat/lng deltas, each a run of chunks `_`..`~` ended by one of `?`..`^`; decoded points must be valid coordinates",
           pattern: "^(?:[_-~]{0,6}[?-^][_-~]{0,6}[?-^]){2,}$",
         }),
-        z.array(z.tuple([lat, lng])).min(2).max(MAX_POLYLINE_POINTS),
+        z.array(LatLngPair).min(2).max(MAX_POLYLINE_POINTS),
         z.array(LatLngObject).min(2).max(MAX_POLYLINE_POINTS),
       ])
       .optional(),
