@@ -4,7 +4,7 @@ import path from "node:path";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["{lib,app,components,inngest,scripts,drizzle}/**/*.test.ts"],
+    include: ["{lib,app,components,inngest,scripts,drizzle,bench}/**/*.test.ts"],
     globalSetup: ["./lib/db/testing/global-setup.ts"],
     setupFiles: ["./lib/testing/log-capture.ts"],
     testTimeout: 60_000,

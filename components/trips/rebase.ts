@@ -1,5 +1,4 @@
-import type { TripEvent } from "./types";
-import type { OpInput } from "./use-trip-op";
+import type { OpInput, TripEvent } from "./types";
 
 /** GET /v1/trips/{id}/ops?since_revision= as the portal reads it. */
 export interface TripDiff {

@@ -21,3 +21,9 @@ export const tripKeys = {
   proposal: (id: number, pid: string) => ["trips", id, "proposals", pid] as const,
   members: (id: number) => ["trips", id, "members"] as const,
 };
+
+/** One trip op as the ops endpoint takes it (POST /v1/trips/{id}/ops, less base_revision). */
+export interface OpInput {
+  type: "add_event" | "update_event" | "move_event" | "remove_event" | "reorder";
+  payload: Record<string, unknown>;
+}

@@ -4,12 +4,10 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
 import { planRebase, type RebaseOutcome, type TripDiff } from "./rebase";
-import { tripKeys } from "./types";
+import { tripKeys, type OpInput } from "./types";
 
-export interface OpInput {
-  type: "add_event" | "update_event" | "move_event" | "remove_event" | "reorder";
-  payload: Record<string, unknown>;
-}
+export type { OpInput };
+
 
 interface OpResult {
   new_revision: number;

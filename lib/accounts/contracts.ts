@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contract } from "@/lib/http/route";
+import { contract } from "@/lib/http/contract";
 import { none, session } from "@/lib/auth/strategies";
 import { ENVIRONMENTS, PLANS } from "@/drizzle/schema";
 import { EmailSchema, PasswordSchema } from "./create-user";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { apiKeys } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
+import type { Principal } from "@/lib/http/types";
 import { credentialsChanged } from "./credential-cache";
 import { API_KEY_SCOPES, type ApiKeyScope } from "./scopes";
 import { newBearerSecret } from "./secrets";
@@ -107,11 +108,12 @@ export async function revokeApiKey(userId: string, keyId: number, callerScopes?:
   await credentialsChanged();
 }
 
-export function assertScopes(granted: readonly string[], required: readonly string[]): void {
+export function assertScopes(granted: readonly string[], required: readonly string[], principal?: Principal): void {
   const missing = required.filter((s) => !granted.includes(s));
   if (missing.length > 0) {
     throw new ApiError("insufficient_scope", `This key lacks the scope ${missing.join(", ")} required by this endpoint.`, {
       details: { required_scopes: required, missing_scopes: missing },
+      principal,
     });
   }
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IntIdParam } from "@/lib/http/ids";
-import { areaContract } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/contract";
 import { API_KEY_SCOPES, TRIP_SCOPES } from "./scopes";
 import { sessionOrApiKey } from "./strategies";
 import { CreateApiKeyInput } from "./api-keys";

@@ -44,6 +44,25 @@ describe("session cookie requests", () => {
     expect(ok.status).toBe(201);
   });
 
+  it("the 403 origin_mismatch is documented wherever it can happen (POST /v1/trips, the watch-secret rotate)", async () => {
+    const u = await makeUser();
+    const cookie = await cookieFor(u.userId);
+    const trips = await routeModule("/v1/trips");
+    const rotate = await routeModule("/api/developer/watch-signing-secret/rotate");
+    // call() fails on any response the document does not declare.
+    const trip = await call(trips.POST, { method: "POST", path: "/v1/trips", headers: { cookie, host: "localhost", origin: "https://evil.example" }, body: { name: "x", time_zone: "Europe/Paris" } });
+    expect([trip.status, trip.body.code ?? trip.body.error?.code]).toEqual([403, "origin_mismatch"]);
+    const rot = await call(rotate.POST, { method: "POST", path: "/api/developer/watch-signing-secret/rotate", headers: { cookie, host: "localhost" } });
+    expect([rot.status, rot.body.error?.code]).toEqual([403, "origin_mismatch"]);
+  });
+
+  it("a malformed session cookie is no session: 401, not a 500", async () => {
+    for (const value of ["%ZZ", "%E0%A4%A", "%ED%A0%80"]) {
+      const res = await call(keys.GET, { path: "/api/developer/keys", headers: { cookie: `next-auth.session-token=${value}` } });
+      expect(res.status, value).toBe(401);
+    }
+  });
+
   it("a forged or foreign-secret cookie is not a session", async () => {
     const jwt = await encode({ token: { sub: "00000000-0000-0000-0000-000000000000" }, secret: "another-secret-entirely-123456" });
     const res = await call(keys.GET, { path: "/api/developer/keys", headers: { cookie: `next-auth.session-token=${jwt}` } });

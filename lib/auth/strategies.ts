@@ -53,7 +53,7 @@ export function apiKey(...scopes: ApiKeyScope[]): AuthStrategy<PrincipalOf<"api_
       const key = bearer(req, "API_KEY");
       if (!key) throw new ApiError("unauthorized", "Missing API key; send \"Authorization: Bearer <API_KEY>\".");
       const principal = await verifyApiKey(key);
-      assertScopes(principal.scopes, scopes);
+      assertScopes(principal.scopes, scopes, principal);
       return principal;
     },
   };
@@ -89,7 +89,7 @@ export function sessionOrApiKey(...scopes: ApiKeyScope[]): AuthStrategy<Principa
       const playgroundKey = req.headers.get(PLAYGROUND_KEY_HEADER);
       if (playgroundKey === null) return s;
       const principal = await playgroundPrincipal(s, playgroundKey);
-      assertScopes(principal.scopes, scopes);
+      assertScopes(principal.scopes, scopes, principal);
       return principal;
     },
   };

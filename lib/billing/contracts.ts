@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
-import { areaContract } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/contract";
 
 const DimensionUsageSchema = z.object({
   limit: z.number().int(),

@@ -4118,7 +4118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack the write scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the write scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -4217,7 +4217,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack the write scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the write scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -4403,7 +4403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack the write scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the write scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -4502,7 +4502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack the write scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the write scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -4660,6 +4660,19 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
                     "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The credentials lack a required scope or role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
+            403: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4855,7 +4868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack the delete scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the delete scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -4978,7 +4991,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack the write scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the write scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -5404,7 +5417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The credentials lack the write scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the write scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -6137,7 +6150,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it. */
+            /** @description insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -9862,7 +9875,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:route scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:route scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -10239,7 +10252,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:read scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:read scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -10424,7 +10437,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:read scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:read scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -10590,7 +10603,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -10875,7 +10888,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:timeline scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:timeline scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -11301,7 +11314,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -11707,7 +11720,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -12091,7 +12104,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -12227,7 +12240,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -12397,7 +12410,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -12783,7 +12796,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -13138,7 +13151,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -13339,7 +13352,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -13803,7 +13816,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -13984,7 +13997,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
@@ -14144,7 +14157,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -14305,7 +14318,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
@@ -14534,7 +14547,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */

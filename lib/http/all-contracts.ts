@@ -10,7 +10,7 @@ import { requestContracts } from "@/lib/requests/contracts";
 import { visaContracts, visaKeyContracts } from "@/lib/visa/contracts";
 import { tripApiContracts } from "@/lib/trips/all-contracts";
 import { weatherContracts } from "@/lib/weather/contracts";
-import type { RouteContract } from "./route";
+import type { RouteContract } from "./contract";
 
 /** Every public route contract, for the OpenAPI document. Each area adds one line. */
 export function allContracts(): RouteContract<any, any, any, any, any>[] {

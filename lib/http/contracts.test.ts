@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { allContracts } from "./all-contracts";
 import { buildOpenApiDocument } from "./openapi";
 import { METHODS, routeFolders, urlPathOf } from "@/lib/testing/route-registry";
-import type { RouteFunction } from "./route";
+import type { RouteFunction } from "./contract";
 
 /** Route files that are not API operations of ours, each with its reason. */
 const NOT_CONTRACTS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { ERROR_STATUS, type ErrorCode } from "./errors";
-import type { RouteContract } from "./route";
+import type { RouteContract } from "./contract";
 
 type AnyContract = RouteContract<any, any, any, any, any>;
 
@@ -28,7 +28,7 @@ const ERROR_DOCS: Partial<Record<ErrorCode, string>> = {
  */
 export function derivedErrorDocs(c: AnyContract): Record<number, string> {
   const codes: ErrorCode[] = ["bad_request", "unauthorized", "internal_error"];
-  if (c.auth.scopes?.length || byAccessToken(c)) codes.push("forbidden");
+  if (c.auth.scopes?.length || byAccessToken(c) || acceptsCookieWrites(c)) codes.push("forbidden");
   if (c.params) codes.push("not_found");
   if (c.body) codes.push("payload_too_large", "unsupported_media_type");
   if (c.meter?.refuses) codes.push("billing_limit_reached", "rate_limit_exceeded");
@@ -38,11 +38,23 @@ export function derivedErrorDocs(c: AnyContract): Record<number, string> {
 /** Trip operations: an access token carries trip scopes chosen at its creation (docs/agents.md). */
 const byAccessToken = (c: AnyContract) => (c.auth.security as Array<Record<string, string[]>>).some((s) => "accessToken" in s);
 
+/** A state-changing operation that takes the portal session cookie: its 403 includes origin_mismatch (lib/auth/strategies.ts). */
+function acceptsCookieWrites(c: AnyContract): boolean {
+  const cookie = c.auth.security.some((s: Record<string, string[]>) => "session" in s);
+  return cookie && !["GET", "HEAD", "OPTIONS"].includes(c.method);
+}
+
+const ORIGIN_MISMATCH = "origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header).";
+
 function scoped(c: AnyContract, code: ErrorCode): string {
   const scopes: string[] = c.auth.scopes ?? [];
-  if (code === "forbidden" && byAccessToken(c)) {
-    return "insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it.";
+  if (code === "forbidden") {
+    const first = byAccessToken(c)
+      ? "insufficient_scope: the access token lacks the trip scope this needs (trips:read to read, trips:propose to propose, trips:write to change), or your role on the trip does not allow it."
+      : scopes.length
+        ? `The credentials lack the ${scopes.join(" and ")} scope (insufficient_scope), or a required role.`
+        : ERROR_DOCS.forbidden!;
+    return acceptsCookieWrites(c) ? `${first} Or ${ORIGIN_MISMATCH}` : first;
   }
-  if (code === "forbidden" && scopes.length) return `The credentials lack the ${scopes.join(" and ")} scope (insufficient_scope), or a required role.`;
   return ERROR_DOCS[code] ?? code;
 }

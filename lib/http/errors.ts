@@ -1,3 +1,5 @@
+import type { Principal } from "./types";
+
 /**
  * The one error vocabulary: machine code -> HTTP status. Handlers throw
  * `ApiError(code, message)`; the route helper renders it in the route family's
@@ -41,6 +43,11 @@ export interface ApiErrorOptions {
   /** Override the table's status (rare; e.g. 401 from the visa family). */
   status?: number;
   cause?: unknown;
+  /**
+   * The caller, when the credential was verified before the refusal (insufficient_scope): the
+   * route helper still adds what that caller's responses carry (the weather X-RateLimit-*).
+   */
+  principal?: Principal;
 }
 
 export class ApiError extends Error {
@@ -49,6 +56,7 @@ export class ApiError extends Error {
   readonly details: unknown;
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
+  readonly principal?: Principal;
 
   constructor(code: ErrorCode, message: string, opts: ApiErrorOptions = {}) {
     super(message, { cause: opts.cause });
@@ -58,6 +66,7 @@ export class ApiError extends Error {
     this.details = opts.details ?? null;
     this.extra = opts.extra ?? {};
     this.headers = opts.headers ?? {};
+    this.principal = opts.principal;
   }
 }
 

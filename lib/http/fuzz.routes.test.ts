@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { METHODS } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeApiWorld, type ApiWorld } from "@/lib/testing/api-world";
@@ -7,6 +8,9 @@ import { invalidObject, valid, type Components, type Schema } from "@/lib/testin
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
 import { allContracts } from "./all-contracts";
 import { buildOpenApiDocument } from "./openapi";
+import { edgeCheck } from "./edge/edge-check";
+import { routeHandlers } from "@/lib/testing/route-registry";
+import { call } from "./testing";
 
 /**
  * Schema-driven fuzz: for every operation, requests generated from the served document (fast-check
@@ -137,6 +141,78 @@ describe(`schema-driven fuzz (FUZZ_SEED=${SEED})`, () => {
         if (!bad) continue;
         const f = await attempt(label, c, bad, false);
         if (f) failures.push(f);
+      }
+      stats.failures.push(...failures.map((f) => `${c.operationId} ${f}`));
+      expect(failures, `FUZZ_SEED=${SEED} reproduces this`).toEqual([]);
+    });
+  });
+});
+
+/** Session cookies no browser would send: bad escapes, truncated UTF-8, junk. Each is "no session". */
+const BAD_COOKIES = [
+  "next-auth.session-token=%ZZ",
+  "__Secure-next-auth.session-token=%E0%A4%A",
+  "next-auth.session-token=%ED%A0%80; other=1",
+  "next-auth.session-token=; next-auth.session-token=%",
+  "=%ZZ; next-auth.session-token",
+];
+
+/**
+ * The same operations at the edge: malformed cookies (with the credential and alone), every
+ * method Node's parser accepts on the operation's path (the edge's 405 or a routed handler), and
+ * random bytes percent-encoded into each path parameter (the edge's 400 or the route's answer).
+ * Nothing may be a 5xx; refusals carry Allow and a request id.
+ */
+describe(`edge fuzz: cookies, raw path bytes, every method (FUZZ_SEED=${SEED})`, () => {
+  publicContracts().forEach((c, index) => {
+    it(`${c.operationId}: ${c.method} ${c.path}`, async () => {
+      const failures: string[] = [];
+      const base = await exampleRequest(c, w);
+      const concrete = (params: Record<string, string>) => c.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(params[n] ?? ""));
+      const check = (label: string, res: { status: number; text: string }) => {
+        stats.requests++;
+        if (res.status >= 500) failures.push(`${label} -> ${res.status} ${res.text.slice(0, 200)}`);
+      };
+      for (const cookie of BAD_COOKIES) {
+        check(`cookie ${cookie} with credential`, await send(c, { ...base, headers: { ...base.headers, cookie } }));
+        const alone = await send(c, { ...base, headers: { cookie } });
+        check(`cookie ${cookie} alone`, alone);
+        const needsCredential = c.auth.security.length > 0 && c.auth.security.every((r: Record<string, string[]>) => Object.keys(r).length > 0);
+        if (needsCredential && alone.status < 400) failures.push(`cookie ${cookie} alone was admitted: ${alone.status}`);
+      }
+      const handlers = await routeHandlers();
+      for (const method of METHODS) {
+        const path = concrete(base.params);
+        const refusal = edgeCheck(method, path);
+        const handler = handlers.get(`${method} ${c.path}`);
+        if (refusal) {
+          stats.requests++;
+          if (refusal.error.status !== 405 || !refusal.error.headers.Allow?.includes(c.method)) failures.push(`${method} ${path}: edge gave ${refusal.error.status} Allow=${refusal.error.headers.Allow}`);
+          if (handler) failures.push(`${method} ${path}: refused at the edge although the route answers it`);
+          continue;
+        }
+        if (method === "HEAD" || method === "OPTIONS") continue; // Next answers these from GET / the exports
+        if (!handler) {
+          failures.push(`${method} ${path}: passed by the edge but no route answers it`);
+          continue;
+        }
+        check(`${method} ${path}`, await call(handler, { method, path, params: base.params, headers: base.headers, checkContract: false }));
+      }
+      const names = [...c.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const byteRuns = fc.sample(fc.uint8Array({ minLength: 1, maxLength: 6 }), { seed: SEED + index * 104729, numRuns: 6 });
+      for (const name of names) {
+        for (const bytes of byteRuns) {
+          const encoded = [...bytes].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+          const rawPath = c.path.replace(/\{(\w+)\}/g, (_, n: string) => (n === name ? encoded : encodeURIComponent(base.params[n] ?? "")));
+          const refusal = edgeCheck(c.method, rawPath);
+          if (refusal) {
+            stats.requests++;
+            if (refusal.error.status !== 400) failures.push(`${rawPath}: edge gave ${refusal.error.status}`);
+            continue;
+          }
+          const decoded = decodeURIComponent(encoded);
+          check(`path ${name}=${encoded}`, await send(c, { ...base, params: { ...base.params, [name]: decoded } }, { checkContract: false }));
+        }
       }
       stats.failures.push(...failures.map((f) => `${c.operationId} ${f}`));
       expect(failures, `FUZZ_SEED=${SEED} reproduces this`).toEqual([]);

@@ -105,6 +105,11 @@ describe("/metrics", () => {
     expect(text).toContain("http_request_duration_seconds_bucket");
     expect(text).toMatch(/webhook_deliveries_due \d+/);
     expect(text).toMatch(/webhook_oldest_due_delivery_age_seconds \d+/);
+    // promtool's rule: `_total` is for counters only (prom-client's default gauges broke it).
+    const types = [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => ({ name: m[1], type: m[2] }));
+    expect(types.length).toBeGreaterThan(10);
+    expect(types.filter((t) => t.name.endsWith("_total") && t.type !== "counter")).toEqual([]);
+    expect(text).toMatch(/nodejs_active_resources\{type="\w+"\} \d+/);
     takeLogs("request");
   });
 });

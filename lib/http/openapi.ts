@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
-import { DEFAULT_CHALLENGE, type ResponseDocs, type RouteContract } from "./route";
+import { DEFAULT_CHALLENGE, type ResponseDocs, type RouteContract } from "./contract";
 import { webhookDocs } from "@/lib/webhooks/event-docs";
 import { TAG_DESCRIPTIONS } from "./tag-docs";
 import { derivedErrorDocs } from "./error-docs";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contract } from "@/lib/http/route";
+import { contract } from "@/lib/http/contract";
 import { apiKey, none } from "@/lib/auth/strategies";
 import { weatherMeter } from "@/lib/billing/meter";
 

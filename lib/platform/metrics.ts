@@ -26,6 +26,7 @@ function metrics(): Metrics {
   if (g.__metrics) return g.__metrics;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  dropTotalGauges(registry);
   const requests = new Counter({ name: "http_requests_total", help: "API requests by route template and status", labelNames: ["method", "route", "status"], registers: [registry] });
   const latency = new Histogram({
     name: "http_request_duration_seconds",
@@ -128,6 +129,16 @@ function registerJobMetrics(registry: Registry): void {
       },
     });
   }
+}
+
+/**
+ * prom-client's defaults include three gauges named `_total` (nodejs_active_handles_total,
+ * _requests_total, _resources_total), a suffix Prometheus reserves for counters (promtool check
+ * metrics flags them). Dropped: the same counts stay available by type as the gauges
+ * nodejs_active_handles, nodejs_active_requests and nodejs_active_resources.
+ */
+function dropTotalGauges(registry: Registry): void {
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
 }
 
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {

@@ -12,7 +12,7 @@ import { createWatchVia, watchBody } from "@/lib/watches/testing/watch-fixtures"
 import { pauseWatch } from "@/lib/watches/change-watch-status";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { endpointFor, drainDeliveries } from "@/lib/webhooks/testing/helpers";
-import type { RouteContract } from "@/lib/http/route";
+import type { RouteContract } from "@/lib/http/contract";
 import { makeUser, type TestUser } from "./fixtures";
 
 /**

@@ -1,5 +1,5 @@
 import { allContracts } from "@/lib/http/all-contracts";
-import type { RouteContract } from "@/lib/http/route";
+import type { RouteContract } from "@/lib/http/contract";
 import { call, type CallResult } from "@/lib/http/testing";
 import { credentialHeaders, paramsFor, type ApiWorld } from "./api-world";
 import { routeHandlers } from "./route-registry";

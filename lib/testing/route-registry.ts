@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { RouteFunction } from "@/lib/http/route";
+import type { RouteFunction } from "@/lib/http/contract";
 import type { Handler } from "@/lib/http/testing";
 
 /**

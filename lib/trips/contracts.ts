@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { accessToken } from "@/lib/auth/strategies";
 import { IntIdParam } from "@/lib/http/ids";
-import { areaContract } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/contract";
 import { TripEventSchema } from "./event-schemas";
+import { requireTripRole } from "./roles";
 import { AddMemberInput, ChangeRoleInput } from "./manage-members";
 import { CreateTripInput, MemberSchema, TripSchema } from "./manage-trips";
 import { OP_TYPES, OpRequest, OpRequestDocumented } from "./op-types";
@@ -164,6 +165,8 @@ export const tripContracts = {
       "The op-log entries after since_revision, the current state of every event they touched, and the ids they deleted. " +
       "400 when since_revision is ahead of the trip; 410 when the log no longer reaches back that far (re-read the itinerary).",
     params: TripIdParam,
+    // Membership first: a non-member's request is 404 even without since_revision, not a 400 that confirms the trip.
+    authorize: ({ principal, params }) => requireTripRole(params.tripId, principal.userId, "read"),
     query: z.object({
       since_revision: z.coerce.number({ error: "since_revision is required: a revision you hold" }).int().min(0),
     }),

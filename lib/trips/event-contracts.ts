@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TRIP_REVISION_HEADERS } from "@/lib/http/header-docs";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { IntIdParam } from "@/lib/http/ids";
-import { areaContract } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/contract";
 import { TripIdParam } from "./contracts";
 import { EventCreateInput, EventPatchInput, TripEventSchema } from "./event-schemas";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PROPOSAL_STATUSES } from "@/drizzle/schema";
 import { accessToken } from "@/lib/auth/strategies";
 import { ApiError } from "@/lib/http/errors";
-import { areaContract } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/contract";
 import { TripIdParam } from "./contracts";
 import { CreateProposalInput, ProposalSchema, ProposalSummarySchema, ResolveProposalInput } from "./proposal-schemas";
 

@@ -1,7 +1,7 @@
 import { IntIdParam } from "@/lib/http/ids";
 import { z } from "zod";
 import { VISA_RATE_HEADERS } from "@/lib/http/header-docs";
-import { areaContract } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/contract";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { visaKey } from "./strategy";
 import { ChangesQuery, ChangesResultSchema, CheckBody, CheckResultSchema, RateLimitedSchema, RulesQuery, RulesResultSchema } from "./schemas";

@@ -4,7 +4,7 @@ import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { weatherMeter } from "@/lib/billing/meter";
 import { ApiError } from "@/lib/http/errors";
 import { zodIssues } from "@/lib/http/parse";
-import { areaContract, type HandlerContext } from "@/lib/http/route";
+import { areaContract, type HandlerContext } from "@/lib/http/contract";
 import { planRoute } from "./route-plan";
 import { CurrentData, FireWatchesData, ForecastData, RouteData, SimulationData, SimulationDeletedData, SimulationListData, TimelineData } from "./response-schemas";
 import { CurrentQuery, ForecastQuery, RouteBody, SimulationBody, TimelineBody } from "./schemas";

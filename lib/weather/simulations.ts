@@ -5,7 +5,9 @@ import { weatherSimulations, type SimulationKind } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { dailyFromHourly } from "./providers/daily-from-hourly";
-import type { AlertSeverity, NormalizedForecast } from "./types";
+import type { AlertSeverity, NormalizedForecast, StoredSimulation } from "./types";
+
+export type { StoredSimulation };
 import { overlayHour } from "./simulation-overlay";
 import { SimulationParams } from "./simulation-schemas";
 import { CELL_PRECISION } from "./snapshots/cells";
@@ -22,16 +24,6 @@ export interface SimulationInput {
   accountId?: string | null;
 }
 
-export interface StoredSimulation {
-  id: string;
-  geohash: string;
-  kind: SimulationKind;
-  startsAt: string;
-  endsAt: string;
-  params: Record<string, number | string>;
-  /** Overlapping injections apply in creation order: the latest created wins per field. */
-  createdAt: string;
-}
 
 const ALERT_SEVERITIES: AlertSeverity[] = ["minor", "moderate", "severe", "extreme", "unknown"];
 

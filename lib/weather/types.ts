@@ -1,3 +1,5 @@
+import type { SimulationKind } from "@/drizzle/schema";
+
 /**
  * The normalised forecast every provider returns: SI units (°C, m/s, mm, m, hPa),
  * instants as ISO 8601 UTC strings, local dates as YYYY-MM-DD in `timezone`.
@@ -119,3 +121,15 @@ export type SnapshotUse = "current" | "forecast";
 export type Units = "metric" | "imperial" | "standard";
 export type RiskLevel = "low" | "watch" | "warning";
 export type AccountEnvironmentName = "production" | "sandbox";
+
+/** An injected simulation (lib/weather/simulations.ts), as stored and as snapshots record it. */
+export interface StoredSimulation {
+  id: string;
+  geohash: string;
+  kind: SimulationKind;
+  startsAt: string;
+  endsAt: string;
+  params: Record<string, number | string>;
+  /** Overlapping injections apply in creation order: the latest created wins per field. */
+  createdAt: string;
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { areaContract } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/contract";
 import { session, sessionOrApiKey } from "@/lib/auth/strategies";
 import { weatherMeter } from "@/lib/billing/meter";
 import { ATTEMPT_STATUSES, DISABLED_REASONS, WEBHOOK_EVENT_TYPES } from "@/drizzle/schema";

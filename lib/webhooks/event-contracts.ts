@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { areaContract } from "@/lib/http/route";
+import { areaContract } from "@/lib/http/contract";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { weatherMeter } from "@/lib/billing/meter";
 import { WEBHOOK_EVENT_TYPES } from "@/drizzle/schema";

@@ -3,29 +3,14 @@ import { webhookAttempts, type AttemptStatus } from "@/drizzle/schema";
 import { getDb, type Tx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import type { ClaimedDelivery } from "./claim-deliveries";
-import type { PostResult } from "./post-signed";
+import type { AttemptFacts, AttemptRecord } from "./attempt-types";
 import { chainDelayMs } from "./retry-schedule";
 import { afterEndpointFailure } from "./auto-disable";
 import { emitEvent } from "./emit-event";
 import { recordSuccessBatched, successesRecorded } from "./record-success-batch";
 
-export interface AttemptRecord {
-  attemptId: string;
-  deliveryId: string;
-  attemptNumber: number;
-  status: AttemptStatus;
-  nextRetryAt: Date | null;
-}
+export type { AttemptFacts, AttemptRecord };
 
-export interface AttemptFacts {
-  result: PostResult;
-  signature: string;
-  timestamp: number;
-  attemptedAt: Date;
-  completedAt: Date;
-  /** The request exactly as sent (shown on the attempt; the secret is never part of it). */
-  sent?: { body: string; headers: Record<string, string> };
-}
 
 /** Meta events are not themselves reported as failed deliveries (no cascades). */
 const META_EVENTS = new Set(["weather.webhook_delivery_failed", "weather.webhook_endpoint_disabled"]);

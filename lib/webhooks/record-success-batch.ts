@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { failedAttemptsAfter } from "./auto-disable";
 import type { ClaimedDelivery } from "./claim-deliveries";
-import type { AttemptFacts, AttemptRecord } from "./record-attempt";
+import type { AttemptFacts, AttemptRecord } from "./attempt-types";
 
 /*
  * Successful attempts are recorded by group commit. Every success of an

@@ -10,7 +10,7 @@ export const webhookCommands = {
       producers: z.coerce.number().int().positive().max(64).default(16),
     }),
     async run(f) {
-      const { runDeliveryBench } = await import("@/lib/webhooks/bench/delivery-bench");
+      const { runDeliveryBench } = await import("@/bench/delivery/delivery-bench");
       return { ...(await runDeliveryBench({ events: f.events, producers: f.producers })) };
     },
   }),

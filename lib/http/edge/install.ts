@@ -56,6 +56,8 @@ function refuseConnect(req: http.IncomingMessage, socket: Duplex): void {
   const started = performance.now();
   const requestId = randomUUID();
   const allow = allowedMethods(["GET"]).join(", ");
+  // Node hands the socket over without an error listener: a client reset would be uncaught.
+  socket.on("error", () => {});
   const body = JSON.stringify({ error: { code: "method_not_allowed", message: `CONNECT is not supported; allowed: ${allow}.`, details: null, request_id: requestId } });
   socket.end(
     `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nAllow: ${allow}\r\nX-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -2,8 +2,7 @@ import { sql } from "drizzle-orm";
 import { weatherSnapshots } from "@/drizzle/schema";
 import type { DbOrTx } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
-import type { NormalizedForecast } from "../types";
-import type { StoredSimulation } from "../simulations";
+import type { NormalizedForecast, StoredSimulation } from "../types";
 
 export interface SnapshotHead {
   id: string;

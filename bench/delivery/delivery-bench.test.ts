@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { setWebhookEnv } from "../testing/helpers";
+import { setWebhookEnv } from "@/lib/webhooks/testing/helpers";
 import { runDeliveryBench } from "./delivery-bench";
 
 /*

@@ -7,13 +7,13 @@ import { queryRows } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import { job } from "@/lib/jobs/job-table";
 import { localTasks, runnerStatus, startLocalRunner } from "@/lib/jobs/local-runner";
-import { emitEvent } from "../emit-event";
+import { emitEvent } from "@/lib/webhooks/emit-event";
 import { startReceiverProcess, type ReceiverProcess } from "./receiver-process";
-import { createEndpoint } from "../endpoints";
-import { trustExtraCa } from "../post-signed";
-import { setStandardWebhookHeaders } from "../attempt-delivery";
-import { standardWebhookHeaders } from "../standard-webhooks";
-import { setWebhookEnv } from "../testing/helpers";
+import { createEndpoint } from "@/lib/webhooks/endpoints";
+import { trustExtraCa } from "@/lib/webhooks/post-signed";
+import { setStandardWebhookHeaders } from "@/lib/webhooks/attempt-delivery";
+import { standardWebhookHeaders } from "@/lib/webhooks/standard-webhooks";
+import { setWebhookEnv } from "@/lib/webhooks/testing/helpers";
 
 /**
  * Webhook delivery benchmark (issue 4): N events to a real HTTPS receiver on

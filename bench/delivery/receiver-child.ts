@@ -1,4 +1,4 @@
-import { startReceiver } from "../testing/https-receiver";
+import { startReceiver } from "@/lib/webhooks/testing/https-receiver";
 
 /**
  * The delivery bench's HTTPS receiver, in a process of its own (receiver-process.ts starts it):
