@@ -3,8 +3,9 @@ import { getDbHandle, type DbHandle } from "@/lib/db/client";
 import { CHANNELS, notify } from "@/lib/db/notify";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { CacheLease, LEASE_MS } from "./cache-lease";
 
-/** Channel the credential triggers (migration 0010) and credentialsChanged() notify on. */
+/** Channel the credential triggers (migration 0011) and credentialsChanged() notify on. */
 export const CREDENTIALS_CHANNEL = CHANNELS.credentials;
 
 const MAX_ENTRIES = 50_000;
@@ -17,24 +18,34 @@ interface Entry {
 
 /**
  * Credential rows (key or token joined to its account) kept in process, so a request's
- * authentication costs no statement. Correctness rests on LISTEN/NOTIFY: triggers on
- * api_keys, access_tokens, accounts and users notify at commit, and every instance drops
- * its whole cache on any notification. The cache is used only while the LISTEN is
- * established (dropped again on every re-subscription, since notifications may have been
- * missed while disconnected); the TTL bounds what a silently dead listener could serve.
- * A read that raced an invalidation is not stored (generation check).
+ * authentication costs no statement. Triggers on api_keys, access_tokens, accounts and users
+ * notify at commit and every instance drops its whole cache on any notification; a read that
+ * raced an invalidation is not stored (generation check).
+ *
+ * A credential change is in force on every instance before its request answers, whatever the
+ * scheduling (docs/decisions.md, "Revocation"): the changing request waits until every live
+ * instance has acknowledged the change (`sync`), or until every cache lease granted before the
+ * change has run out. An instance serves from its cache only under a lease (cache-lease.ts),
+ * renewed by the echo of its own heartbeat on this channel; an echo sent after the change
+ * reaches it after the change, so a lease cannot be renewed without applying the change first.
  */
 class CredentialCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly syncs = new Map<string, () => void>();
+  private readonly acks = new Map<string, Set<string>>();
+  private readonly echoes = new Map<string, () => void>();
+  private readonly lease: CacheLease;
   private generation = 0;
   private ready = false;
   private started = false;
   private onReady: Array<() => void> = [];
+  readonly id = randomUUID();
   hits = 0;
   misses = 0;
 
-  constructor(private readonly handle: DbHandle) {}
+  constructor(private readonly handle: DbHandle) {
+    // One process per PGlite directory: no other instance can hold a stale copy.
+    this.lease = new CacheLease(this.id, handle.driver === "postgres", (payload) => notify(this.handle.db, CREDENTIALS_CHANNEL, payload));
+  }
 
   private start(): void {
     if (this.started) return;
@@ -43,6 +54,7 @@ class CredentialCache {
       .listen(CREDENTIALS_CHANNEL, (payload) => this.onNotify(payload), () => {
         this.invalidate();
         this.ready = true;
+        this.lease.start();
         for (const f of this.onReady.splice(0)) f();
       })
       .catch((err) => {
@@ -53,8 +65,20 @@ class CredentialCache {
   }
 
   private onNotify(payload: string): void {
+    if (this.lease.onHeartbeat(payload)) return;
+    if (payload.startsWith("ack:")) {
+      const [, marker, from] = payload.split(":");
+      this.acks.get(marker)?.add(from);
+      return;
+    }
     this.invalidate();
-    this.syncs.get(payload)?.();
+    if (payload.startsWith("sync:")) {
+      const marker = payload.slice("sync:".length);
+      const echo = this.echoes.get(marker);
+      if (echo) echo();
+      // Another instance's change: acknowledge once this cache no longer holds anything older.
+      else void notify(this.handle.db, CREDENTIALS_CHANNEL, `ack:${marker}:${this.id}`).catch(() => {});
+    }
   }
 
   invalidate(): void {
@@ -66,7 +90,7 @@ class CredentialCache {
     const ttl = env().CREDENTIAL_CACHE_TTL_MS;
     if (ttl === 0) return load();
     this.start();
-    if (!this.ready) return load();
+    if (!this.ready || !this.lease.valid()) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.until > now) {
@@ -84,30 +108,46 @@ class CredentialCache {
   }
 
   /**
-   * After a committed credential change: drop this instance's cache now, then wait until a
-   * marker notification sent after the change comes back on our own LISTEN. Postgres hands
-   * a commit's notifications to every listening session at once and in commit order, so
-   * by then the other instances have been sent the trigger's notification too.
+   * After a committed credential change: drop this instance's cache, announce the change with a
+   * marker, and return once every instance heard alive within a lease has acknowledged it — or,
+   * at the latest, once every lease granted before the marker committed has run out (LEASE_MS
+   * after the NOTIFY returned). Either way no instance can serve the old row afterwards.
    */
   async sync(): Promise<void> {
     this.invalidate();
     // The echo needs our own LISTEN: establish it if this instance never authenticated anything.
     this.start();
     if (!this.ready) await withTimeout(new Promise<void>((r) => this.onReady.push(r)), SYNC_TIMEOUT_MS);
-    if (!this.ready) return;
-    const marker = `sync:${randomUUID()}`;
-    let timer: NodeJS.Timeout | undefined;
-    const arrived = new Promise<void>((resolve) => {
-      this.syncs.set(marker, resolve);
-      timer = setTimeout(resolve, SYNC_TIMEOUT_MS);
-    });
+    if (!this.lease.enabled) return;
+    const marker = randomUUID();
+    const acked = new Set<string>();
+    this.acks.set(marker, acked);
+    let expected: string[] | undefined;
+    const echoed = new Promise<void>((resolve) =>
+      this.echoes.set(marker, () => {
+        // Every heartbeat committed before the marker has been read by now: these are the live peers.
+        expected = this.lease.livePeers();
+        resolve();
+      }),
+    );
     try {
-      await notify(this.handle.db, CHANNELS.credentials, marker);
-      await arrived;
+      await notify(this.handle.db, CREDENTIALS_CHANNEL, `sync:${marker}`);
+      const deadline = performance.now() + LEASE_MS;
+      if (this.ready) await withTimeout(echoed, LEASE_MS);
+      while (performance.now() < deadline) {
+        if (expected && expected.every((p) => acked.has(p))) return;
+        await new Promise((r) => setTimeout(r, 2));
+      }
     } finally {
-      clearTimeout(timer);
-      this.syncs.delete(marker);
+      this.acks.delete(marker);
+      this.echoes.delete(marker);
     }
+  }
+
+  /** For tests: stop renewing this cache's lease (as if its heartbeats were lost), or resume. */
+  setHeartbeat(on: boolean): void {
+    if (on) this.lease.start();
+    else this.lease.stop();
   }
 }
 
