@@ -64,12 +64,18 @@ function pathPositions(i: RoutePlanInput): number[][] {
   if (i.path && i.path.length >= 2) return i.path.map((p) => [p.lng, p.lat]);
   const a = [i.origin.lng, i.origin.lat];
   const b = [i.destination.lng, i.destination.lat];
-  if (a[0] === b[0] && a[1] === b[1]) return [a, b];
+  // Ends closer than a millimetre are one place: turf's great circle divides by their angular
+  // distance and returns NaN for ends 1e-200 apart (distance_m: null, no segments).
+  if (length(lineString([a, b]), { units: "kilometers" }) < 1e-6) return [a, b];
   const gc = greatCircle(a, b, { npoints: 64 });
   const g = gc.geometry;
   // Crossing the antimeridian yields a MultiLineString; haversine lengths stay right when joined.
-  return g.type === "LineString" ? g.coordinates : g.coordinates.flat();
+  const coords = g.type === "LineString" ? g.coordinates : g.coordinates.flat();
+  return coords.every((p) => Number.isFinite(p[0]) && Number.isFinite(p[1])) ? coords : [a, b];
 }
+
+/** Longitudes from turf's interpolation wrapped into [-180, 180] (a path over a pole can report 270). */
+const wrapLng = (lng: number) => (lng > 180 ? lng - 360 : lng < -180 ? lng + 360 : lng);
 
 /** Why no path can be drawn (antipodal origin and destination have no single great circle), or undefined. */
 export function greatCircleProblem(origin: LatLng, destination: LatLng): string | undefined {
@@ -95,7 +101,7 @@ export function planRoute(i: RoutePlanInput): RoutePlan {
   const pointAt = (km: number): LatLng => {
     if (totalKm === 0) return { lat: coords[0][1], lng: coords[0][0] };
     const p = along(line, Math.min(km, totalKm), { units: "kilometers" }).geometry.coordinates;
-    return { lat: round6(p[1]), lng: round6(p[0]) };
+    return { lat: round6(p[1]), lng: round6(wrapLng(p[0])) };
   };
   const t0 = i.start_time.getTime();
   const at = (km: number) => new Date(t0 + (totalKm === 0 ? 0 : (km / speed) * 3_600_000));

@@ -135,3 +135,38 @@ describe("POST /v1/weather/route", () => {
     expect(malformed.body.error.code).toBe("bad_request");
   });
 });
+
+describe("degenerate geometry (issue 27)", () => {
+  // Ends closer than turf's great circle can divide by, the same point written twice, poles with
+  // different longitudes, paths over a pole: each a valid analysis (distance 0 is fine), never null.
+  const pairs: Array<[{ lat: number; lng: number }, { lat: number; lng: number }]> = [
+    [{ lat: 0, lng: 0 }, { lat: 1e-101, lng: 0 }],
+    [{ lat: 0, lng: 0 }, { lat: 0, lng: 1e-300 }],
+    [{ lat: 0, lng: 0 }, { lat: 5e-324, lng: 5e-324 }],
+    [{ lat: 48.8566, lng: 2.3522 }, { lat: 48.8566, lng: 2.3522 }],
+    [{ lat: 48.8566, lng: 2.3522 }, { lat: 48.8566 + 1e-13, lng: 2.3522 }],
+    [{ lat: 90, lng: 0 }, { lat: 90, lng: 180 }],
+    [{ lat: -90, lng: -45 }, { lat: -90, lng: 135 }],
+    [{ lat: 89.9, lng: -179.9 }, { lat: 89.9, lng: 0.1 }],
+  ];
+
+  it("every pair plans to finite numbers and at least one segment with coordinates in range", () => {
+    for (const [origin, destination] of pairs) {
+      const p = planRoute({ origin, destination, transport_mode: "car", start_time: new Date(0) });
+      expect(Number.isFinite(p.distance_m) && Number.isFinite(p.duration_minutes), JSON.stringify([origin, destination])).toBe(true);
+      expect(p.segments.length).toBeGreaterThan(0);
+      for (const s of p.segments) for (const pt of [s.start_point, s.mid_point, s.end_point]) expect(Math.abs(pt.lng) <= 180 && Math.abs(pt.lat) <= 90).toBe(true);
+    }
+  });
+
+  it("the endpoint answers each pair with a valid analysis (the response is checked against the document)", async () => {
+    const k = await key();
+    for (const [origin, destination] of pairs) {
+      const r = await post(k, body({ origin, destination }));
+      expect(r.status, JSON.stringify([origin, destination])).toBe(200);
+      expect(typeof r.body.data.distance_m).toBe("number");
+      expect(typeof r.body.data.duration_minutes).toBe("number");
+      expect(r.body.data.segments.length).toBeGreaterThan(0);
+    }
+  });
+});
