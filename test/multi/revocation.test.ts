@@ -32,13 +32,13 @@ function pct(xs: number[], p: number): number {
 }
 
 /** Warm B and C (two uses each: the second is served from the instance's cache), revoke on A, use on B and C at once. */
-async function round(use: (base: string) => Promise<number>, revoke: (base: string) => Promise<number>): Promise<{ accepted: number; revokeMs: number }> {
+async function round(attempt: (base: string) => Promise<number>, revoke: (base: string) => Promise<number>): Promise<{ accepted: number; revokeMs: number }> {
   const [a, b, c] = cluster.instances.map((x) => x.url);
-  for (const base of [b, c, b, c]) expect(await use(base)).not.toBe(401);
+  for (const base of [b, c, b, c]) expect(await attempt(base)).not.toBe(401);
   const started = performance.now();
   expect(await revoke(a)).toBe(204);
   const revokeMs = performance.now() - started;
-  const after = await Promise.all([use(b), use(c)]);
+  const after = await Promise.all([attempt(b), attempt(c)]);
   return { accepted: after.filter((s) => s !== 401).length, revokeMs };
 }
 
