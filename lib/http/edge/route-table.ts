@@ -16,7 +16,10 @@ export interface RouteEntry {
  * so a new route file cannot be missing here.
  */
 export const UNCONTRACTED_ROUTES: Array<{ template: string; methods: string[] }> = [
+  { template: "/.well-known/oauth-protected-resource", methods: ["GET"] },
+  { template: "/.well-known/oauth-protected-resource/api/mcp", methods: ["GET"] },
   { template: "/api/auth/{...nextauth}", methods: ["GET", "POST"] },
+  { template: "/api/mcp", methods: ["GET", "POST", "DELETE"] },
   { template: "/api/floor", methods: ["GET"] },
   { template: "/api/floor/{segment}", methods: ["GET"] },
   { template: "/api/inngest", methods: ["GET", "POST", "PUT"] },
