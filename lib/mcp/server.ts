@@ -1,5 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -41,6 +42,9 @@ export interface McpServerOptions {
   prompts?: PromptDefinition[];
 }
 
+/** One validator for every per-request server: the SDK otherwise builds a new Ajv instance per server (most of a call's CPU). */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
 const ITINERARY_URI = /^skycast:\/\/trips\/(\d{1,10})\/itinerary$/;
 
 function errorResult(error: ToolError): CallToolResult {
@@ -59,6 +63,7 @@ function buildServer(opts: McpServerOptions, creds: McpCredentials, baseUrl: str
     {
       capabilities: { tools: {}, ...(itinerary ? { resources: {} } : {}), ...(prompts.length > 0 ? { prompts: {} } : {}) },
       instructions: opts.instructions,
+      jsonSchemaValidator,
     },
   );
 
