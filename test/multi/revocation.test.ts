@@ -47,7 +47,7 @@ suite("credential changes are in force on every instance before the response (3 
     t = await createTestDatabase({ poolSize: 10 });
     cluster = await startCluster({ n: 3, basePort: Number(process.env.MULTI_BASE_PORT ?? 3710) + 40, databaseUrl: t.url!, env: { WEATHER_PROVIDER: "simulated" } });
     user = await makeUser();
-    admin = await user.key(["write"]);
+    admin = await user.key(["write", "weather:read"]); // a key may revoke only keys whose scopes it holds
   }, 150_000);
 
   afterAll(async () => {
