@@ -78,7 +78,9 @@ export function RiskBadge({ weather }: { weather: EventWeather }) {
       <span
         id={id}
         role="tooltip"
-        className={`absolute left-0 top-full z-20 mt-1 w-72 max-w-[80vw] rounded-md bg-white p-3 text-xs text-slate-800 shadow-lg ring-1 ring-slate-200 ${open ? "block" : "hidden group-hover:block group-focus-within:block"}`}
+        // Phones: a sheet along the bottom of the screen (a popover beside a badge would leave the
+        // viewport); from sm up: a popover under the badge.
+        className={`fixed inset-x-3 bottom-3 z-30 rounded-md bg-white p-3 text-xs text-slate-800 shadow-lg ring-1 ring-slate-200 sm:absolute sm:inset-x-auto sm:bottom-auto sm:left-0 sm:top-full sm:mt-1 sm:w-72 ${open ? "block" : "hidden group-hover:block group-focus-within:block"}`}
       >
         {noForecast ? (
           <span className="block">
