@@ -54,9 +54,11 @@ export function SimulationForm() {
   const qc = useQueryClient();
   // Place names chosen in this visit (the API keeps coordinates only).
   const [places, setPlaces] = useState<Record<string, string>>({});
-  const touched = useRef(false);
+  // What the visitor set themselves is never overwritten by the defaults below.
+  const touched = useRef({ place: false, time: false });
   const set = (p: Partial<FormState>) => {
-    touched.current = true;
+    if ("lat" in p || "lng" in p) touched.current.place = true;
+    if ("startsAt" in p || "endsAt" in p) touched.current.time = true;
     setF((s) => ({ ...s, ...p }));
   };
   // Defaults over the account's next watch window, so injecting with them makes that watch fire.
@@ -65,10 +67,14 @@ export function SimulationForm() {
     queryFn: async () => (await apiFetch<{ data: { watches: WatchWindow[] } }>("/v1/weather/watch?status=active&limit=100")).data.watches,
   });
   useEffect(() => {
-    if (touched.current || watches.isPending) return;
     const d = injectionDefaults(watches.data ?? [], new Date());
-    setF((s) => ({ ...s, lat: d.lat, lng: d.lng, placeName: d.followsWatch ? "Your next watch" : "", startsAt: toLocalInput(d.start), endsAt: toLocalInput(d.end) }));
-  }, [watches.isPending, watches.data]);
+    const { place, time } = touched.current;
+    setF((s) => ({
+      ...s,
+      ...(place ? {} : { lat: d.lat, lng: d.lng, placeName: d.placeName }),
+      ...(time ? {} : { startsAt: toLocalInput(d.start), endsAt: toLocalInput(d.end) }),
+    }));
+  }, [watches.data]);
   const create = useApiForm({
     mutationFn: (s: FormState) =>
       apiFetch<{ data: Injection }>("/v1/weather/simulations", {

@@ -14,14 +14,14 @@ const watch = (over: Partial<WatchWindow>): WatchWindow => ({
 describe("sandbox injection defaults", () => {
   it("with no watch: tomorrow 09:00-18:00 local, no place", () => {
     const d = injectionDefaults([], now);
-    expect(d).toMatchObject({ lat: "", lng: "", followsWatch: false });
+    expect(d).toMatchObject({ lat: "", lng: "", placeName: "", followsWatch: false });
     expect([d.start.getDate(), d.start.getHours(), d.end.getHours()]).toEqual([5, 9, 18]);
   });
 
   it("follows the watch whose window comes first, at its place and for its whole window", () => {
     const later = watch({ latitude: 48.85, longitude: 2.35, starts_at: new Date(2027, 4, 6, 9).toISOString(), ends_at: new Date(2027, 4, 6, 12).toISOString() });
-    const d = injectionDefaults([later, watch({})], now);
-    expect(d).toMatchObject({ lat: "38.7", lng: "-9.14", followsWatch: true });
+    const d = injectionDefaults([later, watch({ target_ref: { place_id: "p1", name: "Lisbon, Alfama" } })], now);
+    expect(d).toMatchObject({ lat: "38.7", lng: "-9.14", placeName: "Lisbon, Alfama", followsWatch: true });
     expect(d.start.toISOString()).toBe(new Date(2027, 4, 5, 9).toISOString());
     expect(d.end.toISOString()).toBe(new Date(2027, 4, 5, 13).toISOString());
   });

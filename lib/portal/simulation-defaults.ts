@@ -10,11 +10,14 @@ export interface WatchWindow {
   longitude: number | null;
   starts_at: string;
   ends_at: string;
+  target_ref?: Record<string, unknown>;
 }
 
 export interface InjectionDefaults {
   lat: string;
   lng: string;
+  /** The watch's place name (`target_ref.name`), when it has one. */
+  placeName: string;
   start: Date;
   end: Date;
   /** The watch the defaults follow, when there is one. */
@@ -32,10 +35,18 @@ export function injectionDefaults(watches: WatchWindow[], now: Date): InjectionD
     const thisHour = new Date(now);
     thisHour.setMinutes(0, 0, 0);
     const start = new Date(Math.max(Date.parse(next.starts_at), thisHour.getTime()));
-    return { lat: String(next.latitude), lng: String(next.longitude), start, end: new Date(Date.parse(next.ends_at)), followsWatch: true };
+    const name = next.target_ref?.name;
+    return {
+      lat: String(next.latitude),
+      lng: String(next.longitude),
+      placeName: typeof name === "string" ? name : "",
+      start,
+      end: new Date(Date.parse(next.ends_at)),
+      followsWatch: true,
+    };
   }
   const start = new Date(now);
   start.setDate(start.getDate() + 1);
   start.setHours(9, 0, 0, 0);
-  return { lat: "", lng: "", start, end: new Date(start.getTime() + 9 * HOUR), followsWatch: false };
+  return { lat: "", lng: "", placeName: "", start, end: new Date(start.getTime() + 9 * HOUR), followsWatch: false };
 }
