@@ -71,7 +71,7 @@ export function ProposalCard({ tripId, tripZone, proposal: p, canResolve, curren
         </fieldset>
       )}
       {p.status === "rejected" && p.rejection_reason && <p className="text-sm text-slate-600">Reason: {p.rejection_reason}</p>}
-      {p.status === "accepted" && <p className="text-sm text-slate-600">Created {p.created_event_ids?.length ?? 0} events.</p>}
+      {p.status === "accepted" && <p className="text-sm text-slate-600">{acceptedSummary(p.created_event_ids?.length ?? 0)}</p>}
       {clashes.length > 0 && canResolve && (
         <div className="mb-3" data-testid="proposal-overlaps">
           <Alert tone="warning" title="This option overlaps plans already in the itinerary">
@@ -114,4 +114,10 @@ export function ProposalCard({ tripId, tripZone, proposal: p, canResolve, curren
       )}
     </article>
   );
+}
+
+/** "Created 1 event.", "Created 3 events.", or nothing created (a proposal of changes only). */
+function acceptedSummary(created: number): string {
+  if (created === 0) return "Accepted: its changes were applied.";
+  return `Created ${created} ${created === 1 ? "event" : "events"}.`;
 }
