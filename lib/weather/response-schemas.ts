@@ -15,15 +15,40 @@ const ActivityRisk = RiskBase.extend({ activity_type: z.string().nullable() }).m
 const OverallRisk = RiskBase.extend({ main_issue: z.string() }).meta({ id: "WeatherOverallRisk" });
 const Alert = z
   .object({
-    id: z.string(),
+    id: z.string().describe("CAP identifier of the message in force (an update brings a new one), else the provider's own id"),
     event: z.string(),
     severity: z.enum(["minor", "moderate", "severe", "extreme", "unknown"]),
-    starts: z.string().nullable(),
-    ends: z.string().nullable(),
-    source: z.string(),
-    description: z.string().nullable(),
+    certainty: z.enum(["observed", "likely", "possible", "unlikely", "unknown"]),
+    urgency: z.enum(["immediate", "expected", "future", "past", "unknown"]),
+    area: z.string().nullable().describe("The warning areas covering the location (CAP areaDesc)"),
+    starts: z.string().nullable().describe("CAP onset (else effective), UTC"),
+    ends: z.string().nullable().describe("CAP expires (NWS: ends when given), UTC"),
+    source: z.string().describe("The issuing service (CAP senderName)"),
+    attribution: z.string().nullable().describe("Credit line the source's licence asks for"),
+    description: z.string().nullable().describe("CAP headline"),
+    cap_identifier: z.string().nullable().describe("CAP identifier; null for providers without CAP (OpenWeather)"),
+    references: z.array(z.string()).describe("CAP identifiers of the earlier messages this one updates"),
   })
-  .meta({ id: "WeatherAlert" });
+  .meta({
+    id: "WeatherAlert",
+    examples: [
+      {
+        id: "2.49.0.1.578.0.210921070421906.1705",
+        event: "Gale",
+        severity: "moderate",
+        certainty: "likely",
+        urgency: "future",
+        area: "Maaloey - Svinoey",
+        starts: "2021-09-21T06:00:00.000Z",
+        ends: "2021-09-22T10:00:00.000Z",
+        source: "MET Norway",
+        attribution: "Warnings: MET Norway (Norwegian Meteorological Institute), NLOD 2.0 and CC BY 4.0",
+        description: "Gale, yellow level, Maaloey - Svinoey, 21 September 06:00 UTC to 22 September 10:00 UTC.",
+        cap_identifier: "2.49.0.1.578.0.210921070421906.1705",
+        references: [],
+      },
+    ],
+  });
 const SeaState = z
   .object({ wave_height_m: n.describe("significant wave height"), wave_period_s: n, wave_direction_deg: n })
   .nullable()

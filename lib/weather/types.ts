@@ -88,15 +88,32 @@ export interface DailyPoint {
 }
 
 export type AlertSeverity = "minor" | "moderate" | "severe" | "extreme" | "unknown";
+export type AlertCertainty = "observed" | "likely" | "possible" | "unlikely" | "unknown";
+export type AlertUrgency = "immediate" | "expected" | "future" | "past" | "unknown";
 
+/**
+ * One official alert (lib/weather/alerts): CAP fields normalised to lower case. `id` is the CAP
+ * identifier of the message in force (an update carries a new one; `references` lists the
+ * identifiers it replaced), or the provider's own id where the provider has no CAP identifier.
+ */
 export interface WeatherAlert {
   id: string;
   event: string;
   severity: AlertSeverity;
+  certainty?: AlertCertainty;
+  urgency?: AlertUrgency;
+  /** The warning areas covering the location (CAP areaDesc). */
+  area?: string | null;
   starts: string | null;
   ends: string | null;
+  /** The issuing service (CAP senderName). */
   source: string;
+  /** Credit line the source's licence asks for. */
+  attribution?: string | null;
   description?: string | null;
+  capIdentifier?: string | null;
+  /** CAP identifiers of the earlier messages of this alert (updates replace them). */
+  references?: string[];
 }
 
 export interface NormalizedForecast {

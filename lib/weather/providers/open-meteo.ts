@@ -2,7 +2,6 @@ import { env } from "@/lib/env";
 import type { CurrentConditions, DailyPoint, HourlyPoint, NormalizedForecast } from "../types";
 import { localToUtcIso } from "../time/zones";
 import { fetchUpstreamJson, malformedUpstream } from "./http";
-import { fetchNwsAlerts } from "./nws-alerts";
 import type { ForecastRequest, WeatherProvider } from "./types";
 import { convert, num } from "./units-in";
 
@@ -29,11 +28,9 @@ export function openMeteoProvider(opts: { baseUrl?: string; timeoutMs?: number }
         wind_speed_unit: "ms",
       });
       const timeoutMs = opts.timeoutMs ?? e.WEATHER_PROVIDER_TIMEOUT_MS;
-      const [body, alerts] = await Promise.all([
-        fetchUpstreamJson(`${base}/v1/forecast?${q}`, { provider: "open-meteo", timeoutMs }),
-        e.WEATHER_ALERTS_SOURCE === "nws" ? fetchNwsAlerts(req.lat, req.lng, { timeoutMs }) : Promise.resolve([]),
-      ]);
-      return { ...normalizeOpenMeteo(body, new Date()), alerts };
+      // Open-Meteo has no alerts: official sources are added around it (alerts/official-alerts.ts).
+      const body = await fetchUpstreamJson(`${base}/v1/forecast?${q}`, { provider: "open-meteo", timeoutMs });
+      return normalizeOpenMeteo(body, new Date());
     },
   };
 }
