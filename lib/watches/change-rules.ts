@@ -59,6 +59,8 @@ export function crossedDeltas(
 
 const SEVERE = new Set(["severe", "extreme"]);
 
+export const isSevere = (a: WatchAlert): boolean => SEVERE.has(a.severity.toLowerCase());
+
 /** Every identifier an alert has gone by: its id, its CAP identifier and those of the messages it updated. */
 export function alertKeys(a: WatchAlert): string[] {
   return [...new Set([a.id, a.cap_identifier ?? null, ...(a.references ?? [])].filter((k): k is string => !!k))];
@@ -72,7 +74,7 @@ export function alertKeys(a: WatchAlert): string[] {
 export function newSevereAlerts(rules: WatchChangeRules, prev: WatchAlert[], next: WatchAlert[]): WatchAlert[] {
   if (!rules.detect_severe_alerts) return [];
   const seen = new Set(prev.flatMap(alertKeys));
-  return next.filter((a) => SEVERE.has(a.severity.toLowerCase()) && !alertKeys(a).some((k) => seen.has(k)));
+  return next.filter((a) => isSevere(a) && !alertKeys(a).some((k) => seen.has(k)));
 }
 
 function round1(n: number): number {

@@ -4,7 +4,7 @@ import { watchAlertNotices, watches, type WatchAlert, type WatchRiskRecord, type
 import type { Db, Tx } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { failureBackoffMs, jitterPhase, MAX_REFRESH_FAILURES, nextCheckAfter } from "./cadence";
-import { alertKeys, crossedDeltas, newSevereAlerts } from "./change-rules";
+import { alertKeys, crossedDeltas, isSevere, newSevereAlerts } from "./change-rules";
 import type { WatchClaim } from "./claim-watches";
 import { recordWatchEvent } from "./emit-watch-event";
 import type { WindowWeather } from "./window-weather";
@@ -40,7 +40,7 @@ export async function recordSuccess(tx: Tx, w: WatchRow, claim: WatchClaim, weat
   const changes = prev
     ? crossedDeltas(w.changeRules, { metrics: prev.metrics, riskLevel: w.lastRiskLevel }, { metrics: snapshot.metrics, riskLevel: risk.level })
     : [];
-  const severe = prev ? newSevereAlerts(w.changeRules, prev.alerts, snapshot.alerts) : newSevereAlerts(w.changeRules, [], snapshot.alerts);
+  const candidates = new Set(newSevereAlerts(w.changeRules, prev?.alerts ?? [], snapshot.alerts));
 
   const [updated] = await tx
     .update(watches)
@@ -63,8 +63,11 @@ export async function recordSuccess(tx: Tx, w: WatchRow, claim: WatchClaim, weat
 
   const common = { snapshot_id: snapshot.snapshot_id, metrics: snapshot.metrics, risk: { level: risk.level, previous_level: w.lastRiskLevel } };
   const events: string[] = [];
-  for (const alert of severe) {
-    if (!(await firstNotice(tx, w.id, alert))) continue;
+  // Every severe alert's keys are recorded on every refresh (an update's new identifier joins the
+  // alert's), so a later message is known even when it arrives after a gap or from another source.
+  for (const alert of w.changeRules.detect_severe_alerts ? snapshot.alerts.filter(isSevere) : []) {
+    const first = await firstNotice(tx, w.id, alert);
+    if (!first || !candidates.has(alert)) continue;
     await recordWatchEvent(tx, w, "weather.severe_alert_added", { ...common, alert }, snapshot.snapshot_id);
     events.push("weather.severe_alert_added");
   }
