@@ -2811,9 +2811,14 @@ export interface components {
             } | null;
             latest_snapshot: {
                 alerts: {
+                    area?: string | null;
+                    /** @description CAP identifier of the message in force */
+                    cap_identifier?: string | null;
                     ends: string | null;
                     event: string;
                     id: string;
+                    /** @description CAP identifiers of the earlier messages it updates */
+                    references?: string[];
                     severity: string;
                     source: string | null;
                     starts: string | null;
@@ -2985,15 +2990,49 @@ export interface components {
             }[];
             recommendation?: string | null;
         };
+        /**
+         * @example {
+         *       "id": "2.49.0.1.578.0.210921070421906.1705",
+         *       "event": "Gale",
+         *       "severity": "moderate",
+         *       "certainty": "likely",
+         *       "urgency": "future",
+         *       "area": "Maaloey - Svinoey",
+         *       "starts": "2021-09-21T06:00:00.000Z",
+         *       "ends": "2021-09-22T10:00:00.000Z",
+         *       "source": "MET Norway",
+         *       "attribution": "Warnings: MET Norway (Norwegian Meteorological Institute), NLOD 2.0 and CC BY 4.0",
+         *       "description": "Gale, yellow level, Maaloey - Svinoey, 21 September 06:00 UTC to 22 September 10:00 UTC.",
+         *       "cap_identifier": "2.49.0.1.578.0.210921070421906.1705",
+         *       "references": []
+         *     }
+         */
         WeatherAlert: {
+            /** @description The warning areas covering the location (CAP areaDesc) */
+            area: string | null;
+            /** @description Credit line the source's licence asks for */
+            attribution: string | null;
+            /** @description CAP identifier; null for providers without CAP (OpenWeather) */
+            cap_identifier: string | null;
+            /** @enum {string} */
+            certainty: "observed" | "likely" | "possible" | "unlikely" | "unknown";
+            /** @description CAP headline */
             description: string | null;
+            /** @description CAP expires (NWS: ends when given), UTC */
             ends: string | null;
             event: string;
+            /** @description CAP identifier of the message in force (an update brings a new one), else the provider's own id */
             id: string;
+            /** @description CAP identifiers of the earlier messages this one updates */
+            references: string[];
             /** @enum {string} */
             severity: "minor" | "moderate" | "severe" | "extreme" | "unknown";
+            /** @description The issuing service (CAP senderName) */
             source: string;
+            /** @description CAP onset (else effective), UTC */
             starts: string | null;
+            /** @enum {string} */
+            urgency: "immediate" | "expected" | "future" | "past" | "unknown";
         };
         WeatherChangeDetectedEvent: {
             /** Format: date-time */
