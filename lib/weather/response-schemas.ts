@@ -60,6 +60,26 @@ const AirQuality = z
   .nullable()
   .describe("Open-Meteo Air Quality (or an injection); null where not available")
   .meta({ id: "AirQuality" });
+const Minutely = z
+  .object({
+    step_minutes: z.number().int().describe("15 (Open-Meteo minutely_15, simulated) or 1 (OpenWeather minutely)"),
+    points: z.array(z.object({ time: z.string().describe("start of the step, UTC"), precipitation_mm_h: n.describe("intensity over the step, mm/h") })),
+  })
+  .nullable()
+  .describe("Next-hour precipitation: the steps of the next 2 hours; null when the provider has none")
+  .meta({
+    id: "MinutelyPrecipitation",
+    examples: [
+      {
+        step_minutes: 15,
+        points: [
+          { time: "2027-05-05T13:00:00.000Z", precipitation_mm_h: 0 },
+          { time: "2027-05-05T13:15:00.000Z", precipitation_mm_h: 1.6 },
+          { time: "2027-05-05T13:30:00.000Z", precipitation_mm_h: 0 },
+        ],
+      },
+    ],
+  });
 const Provenance = {
   snapshot_id: z.string().uuid(),
   provider: z.string(),
@@ -86,6 +106,12 @@ export const CurrentData = z
       sea_state: SeaState,
       air_quality: AirQuality,
     }),
+    minutely: Minutely,
+    nowcast: z
+      .string()
+      .nullable()
+      .describe('One line in the requested language, e.g. "Rain starting in ~20 min, easing by 15:30."; null without minutely data')
+      .meta({ examples: ["Rain starting in ~20 min, easing by 15:30."] }),
     alerts: z.array(Alert),
     risk: ActivityRisk,
     ...Provenance,

@@ -116,6 +116,19 @@ export interface WeatherAlert {
   references?: string[];
 }
 
+/** One step of next-hour precipitation (issue 31): intensity over the step, mm/h. */
+export interface MinutelyPoint {
+  /** Start of the step, ISO UTC. */
+  time: string;
+  precipitationMmH: number | null;
+}
+
+/** Open-Meteo `minutely_15` (15-minute steps) or OpenWeather `minutely` (1-minute steps). */
+export interface MinutelySeries {
+  stepMinutes: number;
+  points: MinutelyPoint[];
+}
+
 export interface NormalizedForecast {
   provider: ProviderId;
   providerVersion: string;
@@ -130,6 +143,8 @@ export interface NormalizedForecast {
   hourly: HourlyPoint[];
   daily: DailyPoint[];
   alerts: WeatherAlert[];
+  /** Next-hour precipitation; absent or null when the provider has none. */
+  minutely?: MinutelySeries | null;
 }
 
 export type ProviderId = "simulated" | "open-meteo" | "openweather";
