@@ -1479,6 +1479,12 @@ export interface components {
             };
             fetched_at: string;
             location: components["schemas"]["WeatherLocation"];
+            minutely: components["schemas"]["MinutelyPrecipitation"];
+            /**
+             * @description One line in the requested language, e.g. "Rain starting in ~20 min, easing by 15:30."; null without minutely data
+             * @example Rain starting in ~20 min, easing by 15:30.
+             */
+            nowcast: string | null;
             provider: string;
             provider_version: string;
             risk: components["schemas"]["WeatherActivityRisk"];
@@ -1623,6 +1629,36 @@ export interface components {
             /** @description The MCP tool that made this call through /api/mcp; null for a direct call */
             tool: string | null;
         };
+        /**
+         * @description Next-hour precipitation: the steps of the next 2 hours; null when the provider has none
+         * @example {
+         *       "step_minutes": 15,
+         *       "points": [
+         *         {
+         *           "time": "2027-05-05T13:00:00.000Z",
+         *           "precipitation_mm_h": 0
+         *         },
+         *         {
+         *           "time": "2027-05-05T13:15:00.000Z",
+         *           "precipitation_mm_h": 1.6
+         *         },
+         *         {
+         *           "time": "2027-05-05T13:30:00.000Z",
+         *           "precipitation_mm_h": 0
+         *         }
+         *       ]
+         *     }
+         */
+        MinutelyPrecipitation: {
+            points: {
+                /** @description intensity over the step, mm/h */
+                precipitation_mm_h: number | null;
+                /** @description start of the step, UTC */
+                time: string;
+            }[];
+            /** @description 15 (Open-Meteo minutely_15, simulated) or 1 (OpenWeather minutely) */
+            step_minutes: number;
+        } | null;
         Proposal: {
             accepted_at: string | null;
             actor_agent_id: string;
