@@ -9332,6 +9332,44 @@ export interface operations {
                      *           "sea_state": null,
                      *           "air_quality": null
                      *         },
+                     *         "minutely": {
+                     *           "step_minutes": 15,
+                     *           "points": [
+                     *             {
+                     *               "time": "2026-11-23T23:00:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             },
+                     *             {
+                     *               "time": "2026-11-23T23:15:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             },
+                     *             {
+                     *               "time": "2026-11-23T23:30:00.000Z",
+                     *               "precipitation_mm_h": 1.6
+                     *             },
+                     *             {
+                     *               "time": "2026-11-23T23:45:00.000Z",
+                     *               "precipitation_mm_h": 2.4
+                     *             },
+                     *             {
+                     *               "time": "2026-11-24T00:00:00.000Z",
+                     *               "precipitation_mm_h": 0.4
+                     *             },
+                     *             {
+                     *               "time": "2026-11-24T00:15:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             },
+                     *             {
+                     *               "time": "2026-11-24T00:30:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             },
+                     *             {
+                     *               "time": "2026-11-24T00:45:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         "nowcast": "Rain starting in ~25 min, easing by 01:15.",
                      *         "alerts": [],
                      *         "risk": {
                      *           "level": "warning",
