@@ -17,6 +17,7 @@ import { redateOpenMeteo } from "./testing/redate";
 // OpenWeather minutely; the simulated provider and an injection. call() validates every answer.
 const current = await routeModule("/v1/weather/current");
 const timeline = await routeModule("/v1/weather/timeline");
+const route = await routeModule("/v1/weather/route");
 
 const HOUR = 3_600_000;
 const STEP = 15 * 60_000;
@@ -73,7 +74,7 @@ describe("next-hour precipitation", () => {
   it("rain in the second and third steps: the nowcast line (en, it), and the timeline item starting then uses it", async () => {
     // Derived: precipitation 0.0, 0.3, 0.8, 0.0 mm per 15 min (recorded: all 0.0) -> 0, 1.2, 3.2, 0 mm/h.
     await serveForecast([0, 0.3, 0.8, 0]);
-    const k = await (await makeUser({ plan: "pro" })).key(["weather:read", "weather:timeline"]);
+    const k = await (await makeUser({ plan: "pro" })).key(["weather:read", "weather:timeline", "weather:route"]);
     const minutesAt = (ms: number) => Math.max(5, Math.round((q + STEP - ms) / 300_000) * 5);
     const before = minutesAt(Date.now());
     const r = await call(current.GET, { path: `/v1/weather/current?lat=${POINT.lat}&lng=${POINT.lng}`, bearer: k });
@@ -100,6 +101,20 @@ describe("next-hour precipitation", () => {
     expect(later.risk.reasons.map((x: { code: string }) => x.code)).not.toContain("moderate_rain");
     // Past the minutely horizon only hours count (the recorded forecast has 3 of them): nothing borrowed from the steps.
     expect(later.weather.precipitation_intensity_mm_h).toBeNull();
+
+    // A short cycling route leaving in the wet step: its segments judge the steps, not the dry hours.
+    const rt = await call(route.POST, {
+      method: "POST",
+      path: "/v1/weather/route",
+      bearer: k,
+      body: { origin: POINT, destination: { lat: POINT.lat + 0.01, lng: POINT.lng + 0.01 }, transport_mode: "cycling", start_time: new Date(q + 2 * STEP).toISOString() },
+    });
+    expect(rt.status).toBe(200);
+    expect(rt.body.data.segments.length).toBeGreaterThan(0);
+    for (const seg of rt.body.data.segments) {
+      expect(seg.condition.precipitation_mm).toBe(3.2);
+      expect(seg.risk.reasons.map((x: { code: string }) => x.code)).toContain("moderate_rain");
+    }
   });
 
   it("OpenWeather: recorded minutely (1-minute steps, mm/h) is read; a body without it gives null", () => {

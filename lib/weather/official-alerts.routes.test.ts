@@ -19,6 +19,7 @@ import { redateInstants, redateOpenMeteo } from "./testing/redate";
 // against its contract. Recorded times are moved so the alerts started an hour ago.
 const current = await routeModule("/v1/weather/current");
 const timeline = await routeModule("/v1/weather/timeline");
+const route = await routeModule("/v1/weather/route");
 const watchById = await routeModule("/v1/weather/watch/{watch_id}");
 
 const HOUR = 3_600_000;
@@ -100,7 +101,7 @@ async function severeEvents(watchId: string) {
 describe("official alerts from recorded feeds", () => {
   it("MET Norway: current shows the CAP alert with every normalised field, the credit, and a risk reason", async () => {
     await upstreamSays({ identifier: A, xml: MET_CAP }, "down");
-    const k = await (await makeUser({ plan: "pro" })).key(["weather:read", "weather:timeline"]);
+    const k = await (await makeUser({ plan: "pro" })).key(["weather:read", "weather:timeline", "weather:route"]);
     const r = await call(current.GET, { path: `/v1/weather/current?lat=${MALOY.lat}&lng=${MALOY.lng}&activity_type=hiking`, bearer: k });
     expect(r.status).toBe(200);
     expect(r.body.data.alerts).toEqual([
@@ -127,6 +128,17 @@ describe("official alerts from recorded feeds", () => {
     const tl = await call(timeline.POST, { method: "POST", path: "/v1/weather/timeline", bearer: k, body: { items: [{ id: "boat", start: new Date(hourNow + 2 * HOUR).toISOString(), lat: MALOY.lat, lng: MALOY.lng, activity_type: "boat_tour" }] } });
     expect(tl.status).toBe(200);
     expect(tl.body.data.items[0].risk.reasons).toContainEqual({ code: "weather_alert", level: "watch", message: "Gale in effect (MET Norway)." });
+
+    // A ferry crossing inside the warning area: every segment carries the alert.
+    const rt = await call(route.POST, {
+      method: "POST",
+      path: "/v1/weather/route",
+      bearer: k,
+      body: { origin: MALOY, destination: { lat: MALOY.lat + 0.02, lng: MALOY.lng + 0.02 }, transport_mode: "ferry", start_time: new Date(hourNow + 2 * HOUR).toISOString() },
+    });
+    expect(rt.status).toBe(200);
+    expect(rt.body.data.segments.length).toBeGreaterThan(0);
+    for (const seg of rt.body.data.segments) expect(seg.risk.reasons.map((x: { code: string }) => x.code)).toContain("weather_alert");
   });
 
   it("MeteoAlarm: the French feed's Alert applies in Savoie; its AllClear update (read from the linked CAP) does not", async () => {
