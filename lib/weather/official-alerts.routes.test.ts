@@ -162,6 +162,9 @@ describe("official alerts from recorded feeds", () => {
     };
 
     await upstreamSays({ identifier: "A1", xml: metMessage("A1", "Alert", null) }, "down");
+    // Racing refreshes of the same watches (the scheduler and a manual fire): one claim wins each.
+    const raced = await Promise.all([w1, w2, w1, w2].map((id) => refreshWatch(id)));
+    expect(raced.filter((r) => r.outcome === "refreshed").length).toBeGreaterThanOrEqual(2);
     await refreshBoth();
     // First update, from MET Norway only.
     await upstreamSays({ identifier: "A2", xml: metMessage("A2", "Update", "noreply@met.no,A1,2021-09-21T07:04:21+00:00") }, "down");
