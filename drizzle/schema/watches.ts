@@ -36,6 +36,10 @@ export interface WatchAlert {
   starts: string | null;
   ends: string | null;
   source: string | null;
+  /** Issue 31 (absent on older rows): the warning areas, CAP identifier and the identifiers it updates. */
+  area?: string | null;
+  cap_identifier?: string | null;
+  references?: string[];
 }
 
 /** latest_snapshot as stored (freshness_band is derived on read from fetched_at). */
@@ -158,4 +162,22 @@ export const watchBillingDays = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.watchId, t.day] })],
+);
+
+/**
+ * Issue 31: every key (CAP identifier, and the identifiers it updates) of every severe alert a
+ * watch has announced. weather.severe_alert_added fires only for an alert none of whose keys is
+ * here, and the insert (ON CONFLICT DO NOTHING, same transaction as the event) makes it once per
+ * alert per watch whatever the number of refreshes, updates or sources.
+ */
+export const watchAlertNotices = pgTable(
+  "watch_alert_notices",
+  {
+    watchId: uuid("watch_id")
+      .notNull()
+      .references(() => watches.id, { onDelete: "cascade" }),
+    alertKey: text("alert_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.watchId, t.alertKey] })],
 );

@@ -1479,6 +1479,12 @@ export interface components {
             };
             fetched_at: string;
             location: components["schemas"]["WeatherLocation"];
+            minutely: components["schemas"]["MinutelyPrecipitation"];
+            /**
+             * @description One line in the requested language, e.g. "Rain starting in ~20 min, easing by 15:30."; null without minutely data
+             * @example Rain starting in ~20 min, easing by 15:30.
+             */
+            nowcast: string | null;
             provider: string;
             provider_version: string;
             risk: components["schemas"]["WeatherActivityRisk"];
@@ -1623,6 +1629,36 @@ export interface components {
             /** @description The MCP tool that made this call through /api/mcp; null for a direct call */
             tool: string | null;
         };
+        /**
+         * @description Next-hour precipitation: the steps of the next 2 hours; null when the provider has none
+         * @example {
+         *       "step_minutes": 15,
+         *       "points": [
+         *         {
+         *           "time": "2027-05-05T13:00:00.000Z",
+         *           "precipitation_mm_h": 0
+         *         },
+         *         {
+         *           "time": "2027-05-05T13:15:00.000Z",
+         *           "precipitation_mm_h": 1.6
+         *         },
+         *         {
+         *           "time": "2027-05-05T13:30:00.000Z",
+         *           "precipitation_mm_h": 0
+         *         }
+         *       ]
+         *     }
+         */
+        MinutelyPrecipitation: {
+            points: {
+                /** @description intensity over the step, mm/h */
+                precipitation_mm_h: number | null;
+                /** @description start of the step, UTC */
+                time: string;
+            }[];
+            /** @description 15 (Open-Meteo minutely_15, simulated) or 1 (OpenWeather minutely) */
+            step_minutes: number;
+        } | null;
         Proposal: {
             accepted_at: string | null;
             actor_agent_id: string;
@@ -2811,9 +2847,14 @@ export interface components {
             } | null;
             latest_snapshot: {
                 alerts: {
+                    area?: string | null;
+                    /** @description CAP identifier of the message in force */
+                    cap_identifier?: string | null;
                     ends: string | null;
                     event: string;
                     id: string;
+                    /** @description CAP identifiers of the earlier messages it updates */
+                    references?: string[];
                     severity: string;
                     source: string | null;
                     starts: string | null;
@@ -2985,15 +3026,49 @@ export interface components {
             }[];
             recommendation?: string | null;
         };
+        /**
+         * @example {
+         *       "id": "2.49.0.1.578.0.210921070421906.1705",
+         *       "event": "Gale",
+         *       "severity": "moderate",
+         *       "certainty": "likely",
+         *       "urgency": "future",
+         *       "area": "Maaloey - Svinoey",
+         *       "starts": "2021-09-21T06:00:00.000Z",
+         *       "ends": "2021-09-22T10:00:00.000Z",
+         *       "source": "MET Norway",
+         *       "attribution": "Warnings: MET Norway (Norwegian Meteorological Institute), NLOD 2.0 and CC BY 4.0",
+         *       "description": "Gale, yellow level, Maaloey - Svinoey, 21 September 06:00 UTC to 22 September 10:00 UTC.",
+         *       "cap_identifier": "2.49.0.1.578.0.210921070421906.1705",
+         *       "references": []
+         *     }
+         */
         WeatherAlert: {
+            /** @description The warning areas covering the location (CAP areaDesc) */
+            area: string | null;
+            /** @description Credit line the source's licence asks for */
+            attribution: string | null;
+            /** @description CAP identifier; null for providers without CAP (OpenWeather) */
+            cap_identifier: string | null;
+            /** @enum {string} */
+            certainty: "observed" | "likely" | "possible" | "unlikely" | "unknown";
+            /** @description CAP headline */
             description: string | null;
+            /** @description CAP expires (NWS: ends when given), UTC */
             ends: string | null;
             event: string;
+            /** @description CAP identifier of the message in force (an update brings a new one), else the provider's own id */
             id: string;
+            /** @description CAP identifiers of the earlier messages this one updates */
+            references: string[];
             /** @enum {string} */
             severity: "minor" | "moderate" | "severe" | "extreme" | "unknown";
+            /** @description The issuing service (CAP senderName) */
             source: string;
+            /** @description CAP onset (else effective), UTC */
             starts: string | null;
+            /** @enum {string} */
+            urgency: "immediate" | "expected" | "future" | "past" | "unknown";
         };
         WeatherChangeDetectedEvent: {
             /** Format: date-time */
@@ -9257,6 +9332,44 @@ export interface operations {
                      *           "sea_state": null,
                      *           "air_quality": null
                      *         },
+                     *         "minutely": {
+                     *           "step_minutes": 15,
+                     *           "points": [
+                     *             {
+                     *               "time": "2026-11-23T23:00:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             },
+                     *             {
+                     *               "time": "2026-11-23T23:15:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             },
+                     *             {
+                     *               "time": "2026-11-23T23:30:00.000Z",
+                     *               "precipitation_mm_h": 1.6
+                     *             },
+                     *             {
+                     *               "time": "2026-11-23T23:45:00.000Z",
+                     *               "precipitation_mm_h": 2.4
+                     *             },
+                     *             {
+                     *               "time": "2026-11-24T00:00:00.000Z",
+                     *               "precipitation_mm_h": 0.4
+                     *             },
+                     *             {
+                     *               "time": "2026-11-24T00:15:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             },
+                     *             {
+                     *               "time": "2026-11-24T00:30:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             },
+                     *             {
+                     *               "time": "2026-11-24T00:45:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         "nowcast": "Rain starting in ~25 min, easing by 01:15.",
                      *         "alerts": [],
                      *         "risk": {
                      *           "level": "warning",

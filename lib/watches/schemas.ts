@@ -107,6 +107,9 @@ const Alert = z.object({
   starts: z.string().nullable(),
   ends: z.string().nullable(),
   source: z.string().nullable(),
+  area: z.string().nullable().optional(),
+  cap_identifier: z.string().nullable().optional().describe("CAP identifier of the message in force"),
+  references: z.array(z.string()).optional().describe("CAP identifiers of the earlier messages it updates"),
 });
 
 export const WatchCreatedSchema = z
