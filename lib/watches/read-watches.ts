@@ -83,7 +83,8 @@ function buildGetQuery(db: Db) {
       // The stored list item without its closing brace, then the read's own fields.
       item: sql<string>`left(${watches.listItem}, -1) || ', ' || substr(json_build_object(
         'paused_at', ${isoUtc(watches.pausedAt)}, 'latest_snapshot', ${LATEST_SNAPSHOT},
-        'latest_risk', ${watches.latestRisk}, 'recent_change_events', ${RECENT_EVENTS})::text, 2)`.as("item"),
+        'latest_risk', ${watches.latestRisk}, 'trip', ${watches.tripState},
+        'recent_change_events', ${RECENT_EVENTS})::text, 2)`.as("item"),
     })
     .from(watches)
     .where(sql`(${watches.id}, ${watches.accountId}) IN (SELECT * FROM unnest(${csvArray("watchIds", "uuid")}, ${csvArray("accountIds", "uuid")}))`)

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { watchEvents, watches } from "@/drizzle/schema";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { call } from "@/lib/http/testing";
+import { localTasks, runDueWork } from "@/lib/jobs/local-runner";
+import { JOBS } from "@/lib/jobs/job-table";
+import { makeUser } from "@/lib/testing/fixtures";
+import { routeModule } from "@/lib/testing/route-registry";
+import { addMember } from "@/lib/trips/manage-members";
+import { createTrip } from "@/lib/trips/manage-trips";
+import { postOp } from "@/lib/trips/testing";
+import { lisbon, lisbonSandboxTrip, postEvent } from "./testing/trip-watch-fixtures";
+import { refreshWatch } from "./refresh-watch";
+
+const watchRoute = await routeModule("/v1/weather/watch");
+const watchById = await routeModule("/v1/weather/watch/{watch_id}");
+const simulations = await routeModule("/v1/weather/simulations");
+const eventRoute = await routeModule("/api/events/{eventId}");
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t.close());
+
+const watchTasks = () => localTasks({ jobs: JOBS.filter((j) => j.name === "watch-refresh"), cronDueNow: true });
+const HOOK = "https://hooks.example.com/trip-watch";
+
+const createVia = (key: string, body: Record<string, unknown>) => call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body });
+const getVia = (key: string, id: string) => call(watchById.GET, { path: `/v1/weather/watch/${id}`, params: { watch_id: id }, bearer: key });
+const eventsOf = (watchId: string) => t.db.select().from(watchEvents).where(eq(watchEvents.watchId, watchId)).orderBy(watchEvents.createdAt);
+
+interface TripEventView {
+  event_id: number;
+  starts_at: string;
+  outdoor: boolean;
+  activity_type: string;
+  place: { lat: number; lng: number };
+  risk: { level: string } | null;
+}
+
+async function tripWatch(f: Awaited<ReturnType<typeof lisbonSandboxTrip>>, extra: Record<string, unknown> = {}) {
+  const r = await createVia(f.key, { target_type: "trip", target_ref: { trip_id: f.tripId }, webhook_url: HOOK, ...extra });
+  expect(r.status, r.text).toBe(201);
+  return r.body.data as { watch_id: string; starts_at: string; ends_at: string; planner_threshold: string } & Record<string, unknown>;
+}
+
+describe("trip watches: creation", () => {
+  it("place fields are optional; the window defaults to the trip's span; target_ref is {trip_id}; threshold defaults to warning", async () => {
+    const f = await lisbonSandboxTrip();
+    const w = await tripWatch(f);
+    expect(w).toMatchObject({ target_type: "trip", target_ref: { trip_id: f.tripId }, place_type: "trip", activity_type: "itinerary", outdoor: true, planner_threshold: "warning" });
+    const read = await getVia(f.key, w.watch_id);
+    expect(read.body.data.trip).toEqual({ trip_id: f.tripId, planner_threshold: "warning", revision: null, checked_at: null, events: [] });
+    // From the flight's departure (or the current hour) to the stay's check-out.
+    expect(Date.parse(w.ends_at)).toBe(Date.parse(lisbon(f.day + 2, 11)));
+    expect(Date.parse(w.starts_at)).toBeLessThanOrEqual(Date.parse(lisbon(f.day - 1, 8)));
+    // The anchor is the first followed event's place (the flight's departure at Zurich).
+    expect(Math.abs((w.latitude as number) - 47.46)).toBeLessThan(0.1);
+
+    const custom = await tripWatch(f, { planner_threshold: "watch", starts_at: lisbon(f.day, 0), ends_at: lisbon(f.day + 1, 0) });
+    expect(custom.planner_threshold).toBe("watch");
+    expect(custom.starts_at).toBe(new Date(lisbon(f.day, 0)).toISOString());
+  });
+
+  it("the creator must be a member of the trip (404 otherwise; a viewer may watch)", async () => {
+    const f = await lisbonSandboxTrip();
+    const stranger = await makeUser({ plan: "pro", environment: "sandbox" });
+    const strangerKey = await stranger.key(["weather:watch"]);
+    const denied = await createVia(strangerKey, { target_type: "trip", target_ref: { trip_id: f.tripId }, webhook_url: HOOK });
+    expect(denied.status).toBe(404);
+    expect(denied.body.error.code).toBe("not_found");
+    const unknown = await createVia(strangerKey, { target_type: "trip", target_ref: { trip_id: 2_000_000_000 }, webhook_url: HOOK });
+    expect(unknown.status).toBe(404);
+    await addMember(f.tripId, f.owner.userId, stranger.email, "viewer");
+    expect((await createVia(strangerKey, { target_type: "trip", target_ref: { trip_id: f.tripId }, webhook_url: HOOK })).status).toBe(201);
+  });
+
+  it("400s: place fields for other targets, threshold outside trip watches, a trip with nothing placed, a half window", async () => {
+    const f = await lisbonSandboxTrip();
+    const place = await createVia(f.key, { target_type: "place", starts_at: lisbon(1, 9), ends_at: lisbon(1, 12), webhook_url: HOOK });
+    expect(place.status).toBe(400);
+    expect(place.body.error.details.field).toBe("latitude");
+    const threshold = await createVia(f.key, {
+      target_type: "place", latitude: 38.7, longitude: -9.1, activity_type: "hiking", starts_at: lisbon(1, 9), ends_at: lisbon(1, 12), webhook_url: HOOK, planner_threshold: "watch",
+    });
+    expect(threshold.status).toBe(400);
+    const badThreshold = await createVia(f.key, { target_type: "trip", target_ref: { trip_id: f.tripId }, webhook_url: HOOK, planner_threshold: "low" });
+    expect(badThreshold.status).toBe(400);
+    const half = await createVia(f.key, { target_type: "trip", target_ref: { trip_id: f.tripId }, webhook_url: HOOK, starts_at: lisbon(1, 9) });
+    expect(half.status).toBe(400);
+    expect(half.body.error.details.field).toBe("ends_at");
+    const empty = await createTrip(f.owner.userId, { name: "Empty", time_zone: "Europe/Lisbon" });
+    const none = await createVia(f.key, { target_type: "trip", target_ref: { trip_id: empty.trip_id }, webhook_url: HOOK });
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toMatch(/dates nor events/);
+    const stringId = await createVia(f.key, { target_type: "trip", target_ref: { trip_id: "abc" }, webhook_url: HOOK });
+    expect(stringId.status).toBe(400);
+  });
+});
+
+describe("trip watches: refresh follows the itinerary", () => {
+  it("rates every placed event; the read shows each one's latest risk", async () => {
+    const f = await lisbonSandboxTrip();
+    const w = await tripWatch(f);
+    const r = await refreshWatch(w.watch_id);
+    expect(r).toMatchObject({ outcome: "refreshed", events: ["weather.snapshot_refreshed"] });
+    const read = await getVia(f.key, w.watch_id);
+    expect(read.status).toBe(200); // validated against the document by call()
+    const trip = read.body.data.trip as { revision: number; events: TripEventView[] };
+    expect(trip.revision).toBe(4);
+    expect(trip.events.map((e) => e.event_id)).toEqual([f.ids.flight, f.ids.stay, f.ids.sintra, f.ids.dinner]);
+    for (const e of trip.events) expect(["low", "watch", "warning"]).toContain(e.risk?.level);
+    const sintra = trip.events.find((e) => e.event_id === f.ids.sintra)!;
+    expect(sintra).toMatchObject({ outdoor: true, activity_type: "sightseeing" });
+    expect(Math.abs(sintra.place.lat - 38.8)).toBeLessThanOrEqual(0.3);
+    expect(read.body.data.latest_risk?.level).toMatch(/low|watch|warning/);
+    const [ev] = await eventsOf(w.watch_id);
+    expect(ev.data).toMatchObject({ trip_id: f.tripId, event_ids: [f.ids.flight, f.ids.stay, f.ids.sintra, f.ids.dinner] });
+  });
+
+  it("sandbox: a thunderstorm injected over Sintra makes the watch due and its change names the event with previous and new risk", async () => {
+    const f = await lisbonSandboxTrip();
+    const w = await tripWatch(f);
+    await runDueWork(watchTasks());
+    const [before] = await t.db.select().from(watches).where(eq(watches.id, w.watch_id));
+    const sintraBefore = before.tripState!.events.find((e) => e.event_id === f.ids.sintra)!;
+    expect(Date.parse(before.nextCheckAt!.toISOString())).toBeGreaterThan(Date.now());
+
+    const inj = await call(simulations.POST, {
+      method: "POST",
+      path: "/v1/weather/simulations",
+      bearer: f.key,
+      body: { lat: sintraBefore.place.lat, lng: sintraBefore.place.lng, kind: "thunderstorm", starts_at: lisbon(f.day, 9), ends_at: lisbon(f.day, 17) },
+    });
+    expect(inj.status, inj.text).toBe(201);
+    const counts = await runDueWork(watchTasks());
+    expect(counts["watch-refresh"]).toBeGreaterThanOrEqual(1);
+
+    const changes = (await eventsOf(w.watch_id)).filter((e) => e.type === "weather.change_detected");
+    expect(changes).toHaveLength(1);
+    const data = changes[0].data as { trip_id: number; event_ids: number[]; events: Array<{ event_id: number; previous_risk: string; new_risk: string; change: string }> };
+    expect(data.trip_id).toBe(f.tripId);
+    expect(data.event_ids).toEqual([f.ids.sintra]);
+    expect(data.events[0]).toMatchObject({ event_id: f.ids.sintra, change: "weather", previous_risk: sintraBefore.risk!.level, new_risk: "warning" });
+    const read = await getVia(f.key, w.watch_id);
+    expect(read.body.data.trip.events.find((e: TripEventView) => e.event_id === f.ids.sintra).risk.level).toBe("warning");
+    expect(read.body.data.latest_risk.level).toBe("warning");
+  });
+
+  it("an op that moves the watched event, an added and a removed event are followed by the next refresh", async () => {
+    const f = await lisbonSandboxTrip();
+    const w = await tripWatch(f);
+    await refreshWatch(w.watch_id);
+    const moved = await postOp(f.token, f.tripId, { base_revision: 4, type: "move_event", payload: { event_id: f.ids.sintra, date: lisbon(f.day + 1, 0).slice(0, 10), time: "09:00" } });
+    expect(moved.status, moved.text).toBe(200);
+    const added = await postEvent(f.key, f.tripId, { type: "activity", title: "Sunrise tram 28 ride", location: "Lisboa", startDateTime: lisbon(f.day + 1, 7), endDateTime: lisbon(f.day + 1, 8) });
+    expect(added.status).toBe(201);
+    const removed = await call(eventRoute.DELETE, { method: "DELETE", path: `/api/events/${f.ids.dinner}`, params: { eventId: String(f.ids.dinner) }, bearer: f.key });
+    expect(removed.status).toBeLessThan(300);
+
+    const r = await refreshWatch(w.watch_id);
+    expect(r).toMatchObject({ outcome: "refreshed", events: ["weather.change_detected"] });
+    const change = (await eventsOf(w.watch_id)).find((e) => e.type === "weather.change_detected")!.data as {
+      event_ids: number[];
+      events: Array<{ event_id: number; change: string; starts_at: string | null; previous_starts_at: string | null; new_risk: string | null }>;
+    };
+    const byId = new Map(change.events.map((e) => [e.event_id, e]));
+    expect(byId.get(f.ids.sintra)).toMatchObject({ change: "moved", starts_at: new Date(lisbon(f.day + 1, 9)).toISOString(), previous_starts_at: new Date(lisbon(f.day, 10)).toISOString() });
+    expect(byId.get(added.body.id)).toMatchObject({ change: "added" });
+    expect(byId.get(f.ids.dinner)).toMatchObject({ change: "removed", new_risk: null });
+    // The read rates the new time.
+    const read = await getVia(f.key, w.watch_id);
+    const events = read.body.data.trip.events as TripEventView[];
+    expect(events.find((e) => e.event_id === f.ids.sintra)!.starts_at).toBe(new Date(lisbon(f.day + 1, 9)).toISOString());
+    expect(events.map((e) => e.event_id)).not.toContain(f.ids.dinner);
+    expect(read.body.data.trip.revision).toBe(7);
+  });
+});
