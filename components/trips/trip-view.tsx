@@ -19,6 +19,7 @@ import { ProposalsPanel } from "./proposals-panel";
 import { canEdit, tripKeys, type Itinerary, type Trip, type TripEvent } from "./types";
 import { useTripOps, type OpInput } from "./use-trip-op";
 import { TripWeatherPanel } from "./trip-weather-panel";
+import { WeatherAlertsSwitch } from "./weather-alerts-switch";
 import type { TripWeather } from "./weather-parts";
 
 /** The add_event payload that re-creates a removed event (undo): its fields without the server-owned ones. */
@@ -153,6 +154,7 @@ export function TripView({ tripId }: { tripId: number }) {
           </div>
         </Card>
         <div className="space-y-6">
+          <WeatherAlertsSwitch tripId={tripId} />
           <ProposalsPanel tripId={tripId} tripZone={t.time_zone} canResolve={editable} currency={currency} />
           <MembersPanel tripId={tripId} isOwner={t.role === "owner"} />
         </div>

@@ -49,7 +49,7 @@ export const watchContracts = {
     method: "GET",
     path: "/v1/weather/watch",
     summary: "List watches",
-    description: "The account's watches, newest first. Cursor pagination: pass next_cursor as cursor. Bills 0 units.",
+    description: "The account's watches, newest first; status and trip_id (trip watches of that trip) filter. Cursor pagination: pass next_cursor as cursor. Bills 0 units.",
     query: ListWatchesQuery,
     meter: weatherMeter({ endpoint: "weather.watch.list", charge: 0, sessionReadsFree: true }),
     responses: {

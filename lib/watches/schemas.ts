@@ -239,6 +239,7 @@ export const ListWatchesQuery = z
     limit: z.coerce.number().int().min(1).max(100).default(20),
     cursor: z.string().max(200).optional(),
     status: z.enum(WATCH_STATUSES).optional(),
+    trip_id: z.coerce.number().int().positive().max(2_147_483_647).optional().meta({ description: "Only trip watches of this trip" }),
   })
   .strict();
 

@@ -62,6 +62,16 @@ describe("trip watches: creation", () => {
     const custom = await tripWatch(f, { planner_threshold: "watch", starts_at: lisbon(f.day, 0), ends_at: lisbon(f.day + 1, 0) });
     expect(custom.planner_threshold).toBe("watch");
     expect(custom.starts_at).toBe(new Date(lisbon(f.day, 0)).toISOString());
+
+    // The trip page's switch finds the trip's watches with trip_id; list items carry planner_threshold.
+    const other = await lisbonSandboxTrip();
+    await tripWatch(other);
+    const listed = await call(watchRoute.GET, { path: `/v1/weather/watch?trip_id=${f.tripId}`, bearer: f.key });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.watches.map((x: { watch_id: string }) => x.watch_id).sort()).toEqual([w.watch_id, custom.watch_id].sort());
+    expect(listed.body.data.watches.map((x: { planner_threshold: string }) => x.planner_threshold).sort()).toEqual(["warning", "watch"]);
+    const none = await call(watchRoute.GET, { path: `/v1/weather/watch?trip_id=${other.tripId}`, bearer: f.key });
+    expect(none.body.data.watches).toEqual([]);
   });
 
   it("the creator must be a member of the trip (404 otherwise; a viewer may watch)", async () => {
