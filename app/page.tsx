@@ -1,3 +1,4 @@
+import { headers } from "next/headers";
 import Link from "next/link";
 import { Logo } from "@/components/portal/logo";
 import { ButtonLink } from "@/components/ui/button";
@@ -22,7 +23,16 @@ const FEATURES = [
   },
 ];
 
-export default function Home() {
+/** This server's own origin for the copyable first call: the configured public URL, else the host the visitor used. */
+async function ownOrigin(): Promise<string> {
+  if (process.env.NEXTAUTH_URL) return new URL(process.env.NEXTAUTH_URL).origin;
+  const h = await headers();
+  const host = h.get("host") ?? "localhost:3000";
+  return `${h.get("x-forwarded-proto") === "https" ? "https" : "http"}://${host}`;
+}
+
+export default async function Home() {
+  const firstCall = `curl -H "Authorization: Bearer svc_…" \\\n  "${await ownOrigin()}/v1/weather/current?lat=48.85&lng=2.35"`;
   return (
     <div className="min-h-screen">
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
@@ -80,7 +90,9 @@ export default function Home() {
             </li>
             <li>2. Call the API with it:</li>
           </ol>
-          <CodeBlock className="mt-3 max-w-2xl">curl -H &quot;Authorization: Bearer svc_…&quot; https://your-host/v1/weather/health</CodeBlock>
+          <CodeBlock className="mt-3 max-w-2xl" label="curl" copyValue={firstCall} wrap>
+            {firstCall}
+          </CodeBlock>
         </section>
       </main>
 

@@ -17,6 +17,32 @@ test.describe("developer keys in the portal", () => {
     expect((await refused.json()).error.code).toBe("unauthorized");
   });
 
+  test("the show-once key dialog: the first call is the README's, copied whole, and Escape asks before losing the key", async ({ page, request }) => {
+    await signUp(page);
+    await page.getByRole("button", { name: "Create key", exact: true }).first().click();
+    const form = page.getByRole("dialog", { name: "Create an API key" });
+    await form.getByLabel("Name").fill("first call");
+    await form.getByRole("button", { name: "Create key" }).click();
+    const reveal = page.getByRole("dialog", { name: "Your new API key" });
+    const key = (await reveal.locator("code[data-secret]").textContent())!.trim();
+    const curl = reveal.locator("pre", { hasText: "curl" });
+    await expect(curl).toContainText(`/v1/weather/current?lat=48.85&lng=2.35`);
+    await expect(curl).toContainText(key);
+    await expect(reveal.getByRole("button", { name: "Copy" })).toHaveCount(2); // the key, and the curl beside it
+    // The call it shows answers with current weather.
+    const res = await request.get("/v1/weather/current?lat=48.85&lng=2.35", { headers: { authorization: `Bearer ${key}` } });
+    expect(res.status()).toBe(200);
+
+    await page.keyboard.press("Escape");
+    await expect(reveal.getByRole("alert")).toContainText("Close without storing the key?");
+    await reveal.getByRole("button", { name: "Keep it open" }).click();
+    await expect(reveal.getByRole("alert")).toHaveCount(0);
+    await expect(reveal.locator("code[data-secret]")).toHaveText(key);
+    await page.keyboard.press("Escape");
+    await reveal.getByRole("button", { name: "Close without storing" }).click();
+    await expect(reveal).toBeHidden();
+  });
+
   test("the portal requires a session, and sign-out ends it", async ({ page }) => {
     await page.goto("/keys");
     await page.waitForURL("**/sign-in");

@@ -24,7 +24,7 @@ export function ApiKeysPanel({ title, description }: { title: string; descriptio
         title: "Your new API key",
         description: (c) => `“${c.name}” is ready. Store the key in your secret manager.`,
         reveal: (c, origin) => (
-          <SecretReveal label="API key" value={c.key} example={`curl -H "Authorization: Bearer ${c.key}" \\\n  ${origin}/v1/weather/health`} />
+          <SecretReveal label="API key" value={c.key} example={firstCall(c, origin)} />
         ),
       }}
       revokeDescription={(row) => (
@@ -35,4 +35,10 @@ export function ApiKeysPanel({ title, description }: { title: string; descriptio
       )}
     />
   );
+}
+
+/** The README's first call (current weather in Paris) when the key may read weather; otherwise the health check every key may call. */
+function firstCall(c: CreatedApiKey, origin: string): string {
+  const path = c.scopes.includes("weather:read") ? "/v1/weather/current?lat=48.85&lng=2.35" : "/v1/weather/health";
+  return `curl -H "Authorization: Bearer ${c.key}" \\\n  "${origin}${path}"`;
 }

@@ -34,9 +34,12 @@ export function CredentialsPanel<R extends Row, C>(p: CredentialsPanelProps<R, C
   const rows = useQuery({ queryKey: p.queryKey, queryFn: () => apiFetch<R[]>(p.endpoint) });
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<C | null>(null);
+  // Escape or a click outside would lose a secret shown only once: ask first.
+  const [leaving, setLeaving] = useState(false);
   const revoke = useRevoke<R>(p.endpoint, p.queryKey);
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   const closeCreate = () => {
+    setLeaving(false);
     setCreating(false);
     setCreated(null);
   };
@@ -62,12 +65,32 @@ export function CredentialsPanel<R extends Row, C>(p: CredentialsPanelProps<R, C
 
       <Dialog
         open={creating}
-        onClose={closeCreate}
+        onClose={created ? () => setLeaving(true) : closeCreate}
         size={p.dialogSize}
         title={created ? p.created.title : p.createTitle}
         description={created ? p.created.description(created) : undefined}
-        footer={created ? <Button onClick={closeCreate}>I have stored it</Button> : undefined}
+        footer={
+          created ? (
+            leaving ? (
+              <>
+                <Button variant="secondary" onClick={() => setLeaving(false)}>
+                  Keep it open
+                </Button>
+                <Button variant="danger" onClick={closeCreate}>
+                  Close without storing
+                </Button>
+              </>
+            ) : (
+              <Button onClick={closeCreate}>I have stored it</Button>
+            )
+          ) : undefined
+        }
       >
+        {created && leaving && (
+          <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+            Close without storing the {p.noun}? Its full value is never shown again; you would have to revoke it and create a new one.
+          </p>
+        )}
         {created ? p.created.reveal(created, origin) : p.form(setCreated, closeCreate)}
       </Dialog>
 

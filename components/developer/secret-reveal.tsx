@@ -29,7 +29,9 @@ export function SecretReveal({ label, value, example }: { label: string; value: 
       {example && (
         <div>
           <p className="text-sm font-medium text-slate-800">Try it</p>
-          <CodeBlock className="mt-1.5">{example}</CodeBlock>
+          <CodeBlock className="mt-1.5" label="curl" copyValue={example} wrap>
+            {example}
+          </CodeBlock>
         </div>
       )}
     </div>

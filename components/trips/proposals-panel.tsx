@@ -8,7 +8,7 @@ import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { ProposalCard } from "./proposal-card";
 import { tripKeys, type Proposal, type ProposalSummary } from "./types";
 
-const ORDER = { pending: 0, accepted: 1, rejected: 2, expired: 3 } as const;
+const ORDER = { pending: 0, accepted: 1, rejected: 2, expired: 3, superseded: 4 } as const;
 
 /** Proposals from planning agents: pending first, then resolved ones, newest first within each. */
 export function ProposalsPanel({ tripId, tripZone, canResolve, currency }: { tripId: number; tripZone: string; canResolve: boolean; currency?: string }) {

@@ -9,6 +9,7 @@ export function CodeBlock({
   label,
   className,
   maxHeightClass,
+  wrap,
 }: {
   children: ReactNode;
   /** When set, a copy button copies this text. */
@@ -17,6 +18,8 @@ export function CodeBlock({
   className?: string;
   /** Caps the code's height (it then scrolls), e.g. for long API responses. */
   maxHeightClass?: string;
+  /** Wrap long lines instead of scrolling them (commands and secrets in dialogs, which must show whole). */
+  wrap?: boolean;
 }) {
   return (
     <div className={cx("overflow-hidden rounded-md bg-slate-900 ring-1 ring-slate-800", className)}>
@@ -27,7 +30,7 @@ export function CodeBlock({
         </div>
       )}
       {/* Focusable so keyboard users can scroll long lines (WCAG scrollable-region-focusable). */}
-      <pre tabIndex={0} className={cx("overflow-x-auto p-3 font-mono text-[13px] leading-relaxed text-slate-100", maxHeightClass && cx(maxHeightClass, "overflow-y-auto"), focusRing)}>
+      <pre tabIndex={0} className={cx("overflow-x-auto p-3 font-mono", wrap && "break-all whitespace-pre-wrap", "text-[13px] leading-relaxed text-slate-100", maxHeightClass && cx(maxHeightClass, "overflow-y-auto"), focusRing)}>
         <code>{children}</code>
       </pre>
     </div>

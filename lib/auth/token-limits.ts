@@ -20,6 +20,17 @@ export function assertTripVisible(principal: Principal, tripId: number): void {
   if (!principal.tripIds.includes(tripId)) throw notFound("Trip");
 }
 
+/**
+ * A token limited to some trips acts inside them only: creating a trip would hand it a trip outside
+ * its list (and one it could never see again), so it is refused; unlimited tokens and sessions pass.
+ */
+export function assertMayCreateTrips(principal: Principal): void {
+  if (principal.type !== "access_token" || principal.tripIds === null) return;
+  throw new ApiError("forbidden", "This access token is limited to certain trips and cannot create trips; use an unlimited token or the portal.", {
+    details: { token_trip_ids: principal.tripIds },
+  });
+}
+
 /** The trips a credential may list: all of the user's, or those its token is limited to. */
 export function visibleTrips<T extends { trip_id: number }>(principal: Principal, trips: T[]): T[] {
   if (principal.type !== "access_token" || principal.tripIds === null) return trips;

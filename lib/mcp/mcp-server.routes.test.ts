@@ -284,6 +284,18 @@ describe("agent tokens: scopes and trip limits, on MCP and REST alike", () => {
     expect(rest.status).toBe(404);
     const mine = await fetch(`${app.url}/v1/trips/${tripId}/itinerary`, { headers: bearer(token) });
     expect(mine.status).toBe(200);
+    // Nor can it make itself a trip outside its list.
+    const owner = bearer((await createAccessToken(user.userId, { name: "owner" })).token);
+    const count = async () => ((await (await fetch(`${app.url}/v1/trips`, { headers: owner })).json()) as { trips: unknown[] }).trips.length;
+    const before = await count();
+    const create = await fetch(`${app.url}/v1/trips`, {
+      method: "POST",
+      headers: { ...bearer(token), "content-type": "application/json" },
+      body: JSON.stringify({ name: "escape", time_zone: "Europe/Lisbon", start_date: "2027-03-01", end_date: "2027-03-02" }),
+    });
+    expect(create.status).toBe(403);
+    expect(await create.json()).toMatchObject({ error: { code: "forbidden" } });
+    expect(await count()).toBe(before);
   });
 
   it("POST /api/developer/tokens takes trip_ids and scopes and lists them back", async () => {

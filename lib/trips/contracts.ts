@@ -80,7 +80,7 @@ export const tripContracts = {
     method: "POST",
     path: "/v1/trips",
     summary: "Create a trip",
-    description: "Creates a trip at revision 0; you become its owner.",
+    description: "Creates a trip at revision 0; you become its owner. An access token limited to certain trips (`trip_ids`) cannot create trips: 403 `forbidden`.",
     body: CreateTripInput,
     responses: { 201: { description: "The trip", schema: TripSchema } },
   }),

@@ -98,6 +98,12 @@ export async function startCluster(opts: { n: number; basePort: number; database
           }, 5000);
           await exited;
           clearTimeout(timer);
+          // The group may outlive its leader (a worker that ignored SIGTERM): nothing of it may keep sockets open.
+          try {
+            process.kill(-x.proc.pid, "SIGKILL");
+          } catch {
+            /* the whole group is gone */
+          }
         }),
       );
     },

@@ -6,7 +6,7 @@ import { atOrAbove } from "./rate-trip-events";
 export interface PlannerCall {
   event_id: number;
   action: "created" | "replaced" | "unchanged" | "none" | "failed";
-  proposal_id: number | null;
+  proposal_id: string | null;
 }
 
 /**
