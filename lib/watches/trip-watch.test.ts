@@ -9,7 +9,8 @@ import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { addMember } from "@/lib/trips/manage-members";
 import { createTrip } from "@/lib/trips/manage-trips";
-import { postOp } from "@/lib/trips/testing";
+import { PLANNER_AGENT_ID } from "@/lib/planner/raise-planner-proposal";
+import { getItinerary, getProposalCall, listProposalsCall, postOp, resolveProposalCall } from "@/lib/trips/testing";
 import { lisbon, lisbonSandboxTrip, postEvent } from "./testing/trip-watch-fixtures";
 import { refreshWatch } from "./refresh-watch";
 
@@ -157,6 +158,42 @@ describe("trip watches: refresh follows the itinerary", () => {
     const read = await getVia(f.key, w.watch_id);
     expect(read.body.data.trip.events.find((e: TripEventView) => e.event_id === f.ids.sintra).risk.level).toBe("warning");
     expect(read.body.data.latest_risk.level).toBe("warning");
+
+    // The planner proposed within the same cycle: one pending proposal that moves the day trip
+    // to a window rated at most watch, clear of the trip's other timed events.
+    const pending = await listProposalsCall(f.token, f.tripId, "pending");
+    expect(pending.status).toBe(200);
+    const planned = pending.body.proposals.filter((p: { actor_agent_id: string }) => p.actor_agent_id === PLANNER_AGENT_ID);
+    expect(planned).toHaveLength(1);
+    const proposal = (await getProposalCall(f.token, f.tripId, planned[0].proposal_id)).body;
+    expect(proposal).toMatchObject({ status: "pending", subject_event_id: f.ids.sintra });
+    const top = proposal.options[0];
+    const move = top.changes.find((ch: { event_id: number }) => ch.event_id === f.ids.sintra);
+    expect(move.type).toBe("move_event");
+    expect(top.forecast.windows.find((x: { role: string }) => x.role === "proposed").risk_level).toMatch(/^(low|watch)$/);
+    const itinerary = (await getItinerary(f.token, f.tripId)).body;
+    const [ms, me] = [Date.parse(move.startDateTime), Date.parse(move.endDateTime)];
+    for (const e of itinerary.events as Array<{ id: number; type: string; startDateTime: string; endDateTime: string | null }>) {
+      if (e.id === f.ids.sintra || e.type === "accommodation") continue;
+      const [s0, e0] = [Date.parse(e.startDateTime), Date.parse(e.endDateTime ?? e.startDateTime)];
+      expect(s0 < me && ms < e0, `overlaps event ${e.id}`).toBe(false);
+    }
+
+    // Accept: the itinerary shows the event moved, revision +1.
+    const acc = await resolveProposalCall(f.token, f.tripId, planned[0].proposal_id, "accept");
+    expect(acc.status, acc.text).toBe(200);
+    expect(acc.body.new_revision).toBe(itinerary.revision + 1);
+    const after = (await getItinerary(f.token, f.tripId)).body;
+    expect(after.revision).toBe(itinerary.revision + 1);
+    expect(Date.parse(after.events.find((e: { id: number }) => e.id === f.ids.sintra).startDateTime)).toBe(ms);
+
+    // A second refresh follows the move and raises no duplicate proposal.
+    const again = await refreshWatch(w.watch_id);
+    expect(again).toMatchObject({ outcome: "refreshed" });
+    const proposals = await listProposalsCall(f.token, f.tripId);
+    expect(proposals.body.proposals.filter((p: { actor_agent_id: string; status: string }) => p.actor_agent_id === PLANNER_AGENT_ID && p.status === "pending")).toEqual([]);
+    const followed = (await getVia(f.key, w.watch_id)).body.data.trip.events as TripEventView[];
+    expect(Date.parse(followed.find((e) => e.event_id === f.ids.sintra)!.starts_at)).toBe(ms);
   });
 
   it("an op that moves the watched event, an added and a removed event are followed by the next refresh", async () => {
