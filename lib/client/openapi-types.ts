@@ -7665,12 +7665,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "7c5a8d63-d5af-4a7e-8a95-63a57705062f",
+                     *       "proposal_id": "613a9a93-1bef-4923-b943-a1c70f6e4da7",
                      *       "trip_id": 1,
                      *       "status": "pending",
                      *       "actor_agent_id": "planner-agent-lisbon",
-                     *       "created_at": "2026-11-23T23:26:01.175Z",
-                     *       "expires_at": "2026-11-26T23:26:01.175Z",
+                     *       "created_at": "2026-11-25T09:12:07.709Z",
+                     *       "expires_at": "2026-11-28T09:12:07.709Z",
                      *       "entities": [
                      *         {
                      *           "cost": 142,
@@ -7733,7 +7733,10 @@ export interface operations {
                      *       "created_event_ids": null,
                      *       "accepted_at": null,
                      *       "rejected_at": null,
-                     *       "rejection_reason": null
+                     *       "rejection_reason": null,
+                     *       "subject_event_id": null,
+                     *       "base_revision": null,
+                     *       "superseded_by": null
                      *     }
                      */
                     "application/json": components["schemas"]["Proposal"];
@@ -7855,12 +7858,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "638b9e71-0eb1-4fe9-a7b9-8eb8bb7ce4f0",
+                     *       "proposal_id": "ed910572-be20-41f1-85bf-e75bb2789e5e",
                      *       "trip_id": 1,
                      *       "status": "pending",
                      *       "actor_agent_id": "planner-agent-lisbon",
-                     *       "created_at": "2026-11-23T23:26:01.194Z",
-                     *       "expires_at": "2026-11-26T23:26:01.194Z",
+                     *       "created_at": "2026-11-25T09:12:07.970Z",
+                     *       "expires_at": "2026-11-28T09:12:07.970Z",
                      *       "entities": [
                      *         {
                      *           "cost": 142,
@@ -7923,7 +7926,10 @@ export interface operations {
                      *       "created_event_ids": null,
                      *       "accepted_at": null,
                      *       "rejected_at": null,
-                     *       "rejection_reason": null
+                     *       "rejection_reason": null,
+                     *       "subject_event_id": null,
+                     *       "base_revision": null,
+                     *       "superseded_by": null
                      *     }
                      */
                     "application/json": components["schemas"]["Proposal"];
@@ -8024,13 +8030,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "af805635-3172-4784-82d3-e0d7d3e1a179",
+                     *       "proposal_id": "d4a3d8b9-82f7-47ba-9e99-d4919f4f9479",
                      *       "status": "accepted",
                      *       "created_event_ids": [
                      *         2,
                      *         3
                      *       ],
-                     *       "accepted_at": "2026-11-23T23:26:01.221Z",
+                     *       "changed_event_ids": [],
+                     *       "accepted_at": "2026-11-25T09:12:08.187Z",
                      *       "selected_option_id": "morning",
                      *       "new_revision": 2
                      *     }
@@ -11357,6 +11364,7 @@ export interface operations {
                      *               "detect_risk_level_change": true,
                      *               "precipitation_probability_delta": 20
                      *             },
+                     *             "planner_threshold": null,
                      *             "next_check_at": "2026-11-23T23:26:00.138Z",
                      *             "created_at": "2026-11-23T23:26:00.138Z",
                      *             "last_checked_at": null,
@@ -11534,6 +11542,7 @@ export interface operations {
                      *           "detect_risk_level_change": true,
                      *           "precipitation_probability_delta": 20
                      *         },
+                     *         "planner_threshold": null,
                      *         "next_check_at": "2026-11-23T23:26:00.138Z",
                      *         "created_at": "2026-11-23T23:26:00.138Z"
                      *       },
@@ -11778,6 +11787,7 @@ export interface operations {
                      *           "detect_risk_level_change": true,
                      *           "precipitation_probability_delta": 30
                      *         },
+                     *         "planner_threshold": null,
                      *         "next_check_at": "2026-11-23T23:26:00.206Z",
                      *         "created_at": "2026-11-23T23:26:00.206Z",
                      *         "last_checked_at": null,
@@ -11788,6 +11798,7 @@ export interface operations {
                      *         "paused_at": null,
                      *         "latest_snapshot": null,
                      *         "latest_risk": null,
+                     *         "trip": null,
                      *         "recent_change_events": []
                      *       },
                      *       "meta": {
