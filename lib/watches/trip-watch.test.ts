@@ -165,6 +165,10 @@ describe("trip watches: refresh follows the itinerary", () => {
     expect(pending.status).toBe(200);
     const planned = pending.body.proposals.filter((p: { actor_agent_id: string }) => p.actor_agent_id === PLANNER_AGENT_ID);
     expect(planned).toHaveLength(1);
+    // Refreshing again on the same forecast keeps that proposal: no duplicate.
+    const second = await refreshWatch(w.watch_id);
+    expect(second).toMatchObject({ outcome: "refreshed", planner: [{ event_id: f.ids.sintra, action: "unchanged", proposal_id: planned[0].proposal_id }] });
+    expect((await listProposalsCall(f.token, f.tripId, "pending")).body.proposals).toHaveLength(1);
     const proposal = (await getProposalCall(f.token, f.tripId, planned[0].proposal_id)).body;
     expect(proposal).toMatchObject({ status: "pending", subject_event_id: f.ids.sintra });
     const top = proposal.options[0];
@@ -194,6 +198,26 @@ describe("trip watches: refresh follows the itinerary", () => {
     expect(proposals.body.proposals.filter((p: { actor_agent_id: string; status: string }) => p.actor_agent_id === PLANNER_AGENT_ID && p.status === "pending")).toEqual([]);
     const followed = (await getVia(f.key, w.watch_id)).body.data.trip.events as TripEventView[];
     expect(Date.parse(followed.find((e) => e.event_id === f.ids.sintra)!.starts_at)).toBe(ms);
+  });
+
+  it("an injection makes only the injecting sandbox account's watches due (never production, never other accounts)", async () => {
+    const f = await lisbonSandboxTrip();
+    const mine = await tripWatch(f);
+    const other = await lisbonSandboxTrip();
+    const theirs = await tripWatch(other);
+    const prod = await makeUser({ plan: "starter" });
+    const prodWatch = await createVia(await prod.key(["weather:watch"]), {
+      latitude: 38.8, longitude: -9.38, activity_type: "hiking", starts_at: lisbon(2, 9), ends_at: lisbon(2, 17), webhook_url: HOOK,
+    });
+    expect(prodWatch.status).toBe(201);
+    for (const id of [mine.watch_id, theirs.watch_id, prodWatch.body.data.watch_id]) await refreshWatch(id);
+    const due = async (id: string) => (await t.db.select().from(watches).where(eq(watches.id, id)))[0].nextCheckAt!.getTime() <= Date.now();
+    expect(await due(mine.watch_id)).toBe(false);
+    const inj = await call(simulations.POST, { method: "POST", path: "/v1/weather/simulations", bearer: f.key, body: { lat: 38.8, lng: -9.38, kind: "rain" } });
+    expect(inj.status).toBe(201);
+    expect(await due(mine.watch_id)).toBe(true);
+    expect(await due(theirs.watch_id)).toBe(false);
+    expect(await due(prodWatch.body.data.watch_id)).toBe(false);
   });
 
   it("an op that moves the watched event, an added and a removed event are followed by the next refresh", async () => {
