@@ -93,6 +93,9 @@ export function TripView({ tripId }: { tripId: number }) {
           </Alert>
         </div>
       )}
+      <div className="mb-6">
+        <WeatherAlertsSwitch tripId={tripId} />
+      </div>
       {weather.data && (
         <div className="mb-6" data-testid="trip-weather">
           <TripWeatherPanel weather={weather.data} />
@@ -154,7 +157,6 @@ export function TripView({ tripId }: { tripId: number }) {
           </div>
         </Card>
         <div className="space-y-6">
-          <WeatherAlertsSwitch tripId={tripId} />
           <ProposalsPanel tripId={tripId} tripZone={t.time_zone} canResolve={editable} currency={currency} />
           <MembersPanel tripId={tripId} isOwner={t.role === "owner"} />
         </div>
