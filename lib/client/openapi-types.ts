@@ -826,13 +826,13 @@ export interface paths {
         };
         /**
          * List watches
-         * @description The account's watches, newest first. Cursor pagination: pass next_cursor as cursor. Bills 0 units.
+         * @description The account's watches, newest first; status and trip_id (trip watches of that trip) filter. Cursor pagination: pass next_cursor as cursor. Bills 0 units.
          */
         get: operations["watches.list"];
         put?: never;
         /**
          * Create a watch
-         * @description Monitors a place, timeline item, route window or trip during [starts_at, ends_at] and delivers signed events either to webhook_url (signed with the account's watch signing secret) or through webhook_id, a registered active endpoint of the account (its secret, rotation, throttle, attempts, auto-disable and subscriptions apply; 400 when unknown or subscribed to no watch event type, 409 when disabled); exactly one of the two. change_rules fields missing from the body take the defaults. Bills 1 unit, then 1 unit per active day inside the window. 402/429 with details.dimension = active_watches when the plan excludes watches or the active-watch cap is reached.
+         * @description Monitors a place, timeline item, route window or trip during [starts_at, ends_at] and delivers signed events either to webhook_url (signed with the account's watch signing secret) or through webhook_id, a registered active endpoint of the account (its secret, rotation, throttle, attempts, auto-disable and subscriptions apply; 400 when unknown or subscribed to no watch event type, 409 when disabled); exactly one of the two. change_rules fields missing from the body take the defaults. target_type trip (target_ref {trip_id}; the caller must be a member of the trip, else 404) follows the trip's itinerary: every event with a place that starts inside the window (default: the trip's span) is rated at its own place with its own activity profile, events added, moved or removed are followed from the next refresh, and weather.change_detected names trip_id, event_ids and each event's previous and new risk; latitude, longitude, place_type, activity_type, outdoor, starts_at and ends_at are then optional, and planner_threshold (watch or warning, default warning) sets the level at which an outdoor event makes the weather planner propose. The request body schema carries a trip example. Bills 1 unit, then 1 unit per active day inside the window. 402/429 with details.dimension = active_watches when the plan excludes watches or the active-watch cap is reached.
          */
         post: operations["watches.create"];
         delete?: never;
@@ -1363,25 +1363,52 @@ export interface components {
         CreateVisaKey: {
             name: string;
         };
+        /**
+         * @example {
+         *       "target_type": "place",
+         *       "latitude": 38.7118,
+         *       "longitude": -9.1303,
+         *       "activity_type": "walking_tour",
+         *       "starts_at": "2027-05-04T08:00:00Z",
+         *       "ends_at": "2027-05-04T14:00:00Z",
+         *       "webhook_url": "https://hooks.example.com/skycast/watch"
+         *     }
+         * @example {
+         *       "target_type": "trip",
+         *       "target_ref": {
+         *         "trip_id": 42
+         *       },
+         *       "planner_threshold": "warning",
+         *       "webhook_url": "https://hooks.example.com/skycast/trip-weather"
+         *     }
+         */
         CreateWatch: {
-            activity_type: string;
+            /** @description Required except for target_type trip, whose events each carry their own activity profile */
+            activity_type?: string;
             change_rules?: components["schemas"]["WatchChangeRulesInput"];
             /**
              * Format: date-time
-             * @description ISO 8601 with Z or an offset
+             * @description Required except for target_type trip (default: the end of the trip's last day or last event)
              */
-            ends_at: string;
-            latitude: number;
-            longitude: number;
-            /** @description Defaults to the activity profile's outdoor flag */
+            ends_at?: string;
+            /** @description Required except for target_type trip (the events give the places) */
+            latitude?: number;
+            /** @description Required except for target_type trip */
+            longitude?: number;
+            /** @description Defaults to the activity profile's outdoor flag (trip: whether any followed event is outdoor) */
             outdoor?: boolean;
-            /** @default point */
-            place_type: string;
+            /** @description Defaults to point (trip: trip) */
+            place_type?: string;
+            /**
+             * @description target_type trip only: the risk level at which an outdoor event of the trip makes the weather planner propose a change (default warning)
+             * @enum {string}
+             */
+            planner_threshold?: "watch" | "warning";
             /**
              * Format: date-time
-             * @description ISO 8601 with Z or an offset
+             * @description Required except for target_type trip (default: the trip's first day or first event)
              */
-            starts_at: string;
+            starts_at?: string;
             /** @description place: {place_id, name?} (defaults to {place_id: 'geo:<geohash>'}); timeline_item: {item_id, trip_id?}; route_window: {origin:{lat,lng}, destination:{lat,lng}, route_id?}; trip: {trip_id} */
             target_ref?: {
                 [key: string]: unknown;
@@ -1434,7 +1461,7 @@ export interface components {
             transport_mode: "car" | "bus" | "train" | "ferry" | "walking" | "cycling" | "shuttle" | "transfer";
         } | {
             target_ref: {
-                trip_id: string | number;
+                trip_id: number;
             };
             /** @constant */
             target_type: "trip";
@@ -2500,6 +2527,60 @@ export interface components {
             success: true;
             trip_id: number;
         };
+        TripWatchEvent: {
+            activity_type: string;
+            alerts: {
+                ends: string | null;
+                event: string;
+                id: string;
+                severity: string;
+                source: string | null;
+                starts: string | null;
+            }[];
+            ends_at: string | null;
+            event_id: number;
+            /** @description false while the event is beyond the forecast horizon (risk is then null) */
+            forecast_available: boolean;
+            metrics: {
+                feels_like_c: number | null;
+                precipitation_intensity_mm_h: number | null;
+                precipitation_probability: number | null;
+                temperature_c: number | null;
+                uv_index: number | null;
+                visibility_km: number | null;
+                wind_gust_kph: number | null;
+                wind_speed_kph: number | null;
+            } | null;
+            outdoor: boolean;
+            place: {
+                lat: number;
+                lng: number;
+                name: string | null;
+            };
+            risk: {
+                level: string;
+                reasons: {
+                    code: string;
+                    level: string;
+                    message: string;
+                }[];
+                recommendation: string | null;
+            } | null;
+            snapshot_id: string | null;
+            starts_at: string;
+            title: string;
+            type: string;
+        };
+        TripWatchState: {
+            checked_at: string | null;
+            /** @description Every event of the trip with a place that starts inside the window, in itinerary order */
+            events: components["schemas"]["TripWatchEvent"][];
+            /** @enum {string} */
+            planner_threshold: "watch" | "warning";
+            /** @description Trip revision the events were read at (null before the first refresh) */
+            revision: number | null;
+            trip_id: number;
+        };
         TripWeather: {
             /** @description What this call counts against the caller's plan: 2 units and 1 timeline item per placed event (0 in the portal) */
             billing: {
@@ -2883,6 +2964,8 @@ export interface components {
             outdoor: boolean;
             paused_at: string | null;
             place_type: string;
+            /** @description target_type trip: the level at which an outdoor event makes the weather planner propose (null for other targets) */
+            planner_threshold: ("watch" | "warning") | null;
             recent_change_events: {
                 created_at: string;
                 data: {
@@ -2902,6 +2985,8 @@ export interface components {
             /** @enum {string} */
             target_type: "place" | "timeline_item" | "route_window" | "trip";
             transport_mode: string | null;
+            /** @description target_type trip: the planner threshold and each followed event's latest risk; null for other targets */
+            trip: components["schemas"]["TripWatchState"] | null;
             updated_at: string;
             /** Format: uuid */
             watch_id: string;
@@ -2936,6 +3021,8 @@ export interface components {
             next_check_at: string | null;
             outdoor: boolean;
             place_type: string;
+            /** @description target_type trip: the level at which an outdoor event makes the weather planner propose (null for other targets) */
+            planner_threshold: ("watch" | "warning") | null;
             starts_at: string;
             /** @enum {string} */
             status: "active" | "paused" | "expired" | "failed" | "cancelled";
@@ -2973,6 +3060,8 @@ export interface components {
             next_check_at: string | null;
             outdoor: boolean;
             place_type: string;
+            /** @description target_type trip: the level at which an outdoor event makes the weather planner propose (null for other targets) */
+            planner_threshold: ("watch" | "warning") | null;
             starts_at: string;
             /** @enum {string} */
             status: "active" | "paused" | "expired" | "failed" | "cancelled";
@@ -11336,6 +11425,8 @@ export interface operations {
                 limit?: number;
                 /** @example active */
                 status?: "active" | "paused" | "expired" | "failed" | "cancelled";
+                /** @description Only trip watches of this trip */
+                trip_id?: number;
             };
             header?: never;
             path?: never;
@@ -11386,6 +11477,7 @@ export interface operations {
                      *               "detect_risk_level_change": true,
                      *               "precipitation_probability_delta": 20
                      *             },
+                     *             "planner_threshold": null,
                      *             "next_check_at": "2026-11-23T23:26:00.138Z",
                      *             "created_at": "2026-11-23T23:26:00.138Z",
                      *             "last_checked_at": null,
@@ -11563,6 +11655,7 @@ export interface operations {
                      *           "detect_risk_level_change": true,
                      *           "precipitation_probability_delta": 20
                      *         },
+                     *         "planner_threshold": null,
                      *         "next_check_at": "2026-11-23T23:26:00.138Z",
                      *         "created_at": "2026-11-23T23:26:00.138Z"
                      *       },
@@ -11635,6 +11728,23 @@ export interface operations {
             };
             /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description not_found: target_type trip and the trip does not exist or the caller is not one of its members */
+            404: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -11790,6 +11900,7 @@ export interface operations {
                      *           "detect_risk_level_change": true,
                      *           "precipitation_probability_delta": 30
                      *         },
+                     *         "planner_threshold": null,
                      *         "next_check_at": "2026-11-23T23:26:00.206Z",
                      *         "created_at": "2026-11-23T23:26:00.206Z",
                      *         "last_checked_at": null,
@@ -11800,6 +11911,7 @@ export interface operations {
                      *         "paused_at": null,
                      *         "latest_snapshot": null,
                      *         "latest_risk": null,
+                     *         "trip": null,
                      *         "recent_change_events": []
                      *       },
                      *       "meta": {

@@ -8,11 +8,13 @@ import { alertKeys, crossedDeltas, isSevere, newSevereAlerts } from "./change-ru
 import type { WatchClaim } from "./claim-watches";
 import { recordWatchEvent } from "./emit-watch-event";
 import type { WindowWeather } from "./window-weather";
+import type { PlannerCall } from "./trip/planner-hook";
 
 export type WatchRow = typeof watches.$inferSelect;
 
 export type RefreshOutcome =
-  | { outcome: "refreshed"; events: string[]; snapshotId: string }
+  /** planner: trip watches' calls to the weather planner after the refresh (issue 33). */
+  | { outcome: "refreshed"; events: string[]; snapshotId: string | null; planner?: PlannerCall[] }
   | { outcome: "failed_attempt"; failureCount: number }
   | { outcome: "watch_failed" }
   /** The provider's upstream budget refused the cell's fetch: checked again when it allows, no failure counted. */
