@@ -2530,9 +2530,14 @@ export interface components {
         TripWatchEvent: {
             activity_type: string;
             alerts: {
+                area?: string | null;
+                /** @description CAP identifier of the message in force */
+                cap_identifier?: string | null;
                 ends: string | null;
                 event: string;
                 id: string;
+                /** @description CAP identifiers of the earlier messages it updates */
+                references?: string[];
                 severity: string;
                 source: string | null;
                 starts: string | null;
