@@ -287,7 +287,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Every event of the account (watch events, delivery failures, endpoint disabled, test events), newest first, stored once whatever its targets. Filters: type, status (delivery state), since, watch_id (the events one watch raised, whatever their type); keyset-paginated (pass next_cursor as cursor). Bills 0 units.
+         * @description Every event of the account (watch events, delivery failures, endpoint disabled, quota alerts, test events), newest first, stored once whatever its targets. Filters: type, status (delivery state), since, watch_id (the events one watch raised, whatever their type); keyset-paginated (pass next_cursor as cursor). Bills 0 units.
          */
         get: operations["events.list"];
         put?: never;
@@ -1119,6 +1119,26 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "billing.quota_threshold_reached": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * billing.quota_threshold_reached
+         * @description The account reached 80 % or 100 % of a metered dimension's limit (requests, timeline items, route calls, active watches); once per dimension, threshold and billing period. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx. Signed twice: Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature: verify with standardwebhooks or svix) and the X-Service-* headers.
+         */
+        post: operations["webhookEvents.billingQuotaThresholdReached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "weather.change_detected": {
         parameters: {
             query?: never;
@@ -1306,6 +1326,57 @@ export interface components {
                 request_id: string;
             };
         };
+        BillingQuotaThresholdReachedEvent: {
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @example {
+             *       "dimension": "requests",
+             *       "limit_name": "requests_per_month",
+             *       "threshold_percent": 80,
+             *       "limit": 1000,
+             *       "used": 800,
+             *       "plan": "free",
+             *       "environment": "production",
+             *       "period": {
+             *         "start": "2026-11-01T00:00:00.000Z",
+             *         "end": "2026-12-01T00:00:00.000Z"
+             *       },
+             *       "resets_at": "2026-12-01T00:00:00.000Z"
+             *     }
+             */
+            data: {
+                /** @enum {string} */
+                dimension: "requests" | "timeline_items" | "route_calls" | "active_watches";
+                /** @enum {string} */
+                environment: "production" | "sandbox";
+                /** @description The account's limit of the dimension */
+                limit: number;
+                /**
+                 * @description The limit's name in GET /v1/usage
+                 * @enum {string}
+                 */
+                limit_name: "requests_per_month" | "timeline_items_per_month" | "route_calls_per_month" | "active_watches";
+                /** @description The billing period (UTC calendar month) */
+                period: {
+                    /** Format: date-time */
+                    end: string;
+                    /** Format: date-time */
+                    start: string;
+                };
+                /** @enum {string} */
+                plan: "free" | "starter" | "pro" | "enterprise";
+                /** @description When the monthly counter resets; null for active_watches (a live count) */
+                resets_at: string | null;
+                threshold_percent: 80 | 100;
+                /** @description Usage when the threshold was reached (the call that reached it included) */
+                used: number;
+            };
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "billing.quota_threshold_reached";
+        };
         ChangeTripMemberRole: {
             /** @enum {string} */
             role: "owner" | "planner" | "editor" | "viewer";
@@ -1437,7 +1508,7 @@ export interface components {
         CreateWebhookEndpoint: {
             /** @default  */
             description: string;
-            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
             /**
              * @description Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited
              * @default null
@@ -2397,7 +2468,7 @@ export interface components {
         };
         UpdateWebhookEndpoint: {
             description?: string;
-            events?: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+            events?: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
             /** @description Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited */
             rate_limit_per_second?: number | null;
             /**
@@ -3219,7 +3290,7 @@ export interface components {
                 /** Format: uuid */
                 event_id: string;
                 /** @enum {string} */
-                event_type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+                event_type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
                 /** @enum {string} */
                 target: "webhook_endpoint" | "watch_webhook_url";
                 url: string;
@@ -3356,7 +3427,7 @@ export interface components {
             description: string;
             disabled_at: string | null;
             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
-            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
             failure_count: number;
             last_delivery_at: string | null;
@@ -3396,7 +3467,7 @@ export interface components {
             /** @description A test event sent from an endpoint's 'Send test event' */
             test: boolean;
             /** @enum {string} */
-            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
             watch_id: string | null;
         };
         WebhookEventSummary: {
@@ -3413,7 +3484,7 @@ export interface components {
             /** @description A test event sent from an endpoint's 'Send test event' */
             test: boolean;
             /** @enum {string} */
-            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
             watch_id: string | null;
         };
         WebhookManualDelivery: {
@@ -5483,7 +5554,7 @@ export interface operations {
                 since?: string;
                 status?: "no_targets" | "pending" | "delivered" | "failed";
                 /** @example weather.change_detected */
-                type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+                type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
                 watch_id?: string;
             };
             header?: never;
@@ -12713,7 +12784,7 @@ export interface operations {
                             description: string;
                             disabled_at: string | null;
                             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
-                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
                             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
                             failure_count: number;
                             last_delivery_at: string | null;
@@ -13734,7 +13805,7 @@ export interface operations {
                             description: string;
                             disabled_at: string | null;
                             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
-                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
                             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
                             failure_count: number;
                             last_delivery_at: string | null;
@@ -14454,7 +14525,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    event_type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+                    event_type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
                 };
             };
         };
@@ -14649,6 +14720,43 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WeatherError"];
                 };
+            };
+        };
+    };
+    "webhookEvents.billingQuotaThresholdReached": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks 1.0: the event id (same as the body's id and X-Service-Event-Id); the same on every retry, redelivery and recovery, so deduplicate on it. */
+                "webhook-id": string;
+                /** @description Standard Webhooks 1.0: space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{raw body}>`, keyed by the base64-decoded part of the secret after `whsec_`; one entry per valid secret (two during a rotation's grace period). Verify with the `standardwebhooks` or `svix` libraries, passing the secret as shown. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks 1.0: Unix seconds when this attempt was signed (equal to X-Service-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description The event id (same as the body's id): deduplicate on it, retries and redeliveries repeat it. */
+                "X-Service-Event-Id": string;
+                /** @description Lowercase hex HMAC-SHA256 of `{X-Service-Timestamp}.{raw body}`, keyed with the endpoint's `whsec_…` secret (the watch signing secret for a watch's webhook_url). */
+                "X-Service-Signature": string;
+                /** @description During a secret rotation's grace period: `v1=<hex with the new secret>,v1=<hex with the old secret>`; accept the delivery if either matches. */
+                "X-Service-Signatures"?: string;
+                /** @description Unix seconds when this attempt was signed; reject stale values (e.g. older than 5 minutes) to stop replays. */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingQuotaThresholdReachedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; other statuses and timeouts are retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
