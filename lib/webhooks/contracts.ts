@@ -172,7 +172,7 @@ export const webhookContracts = {
     path: "/v1/webhooks/{webhook_id}/recover",
     summary: "Recover failed deliveries",
     description:
-      "After an outage: re-enqueues to this endpoint every event whose delivery chain to it ended failed (gave up) in [since, until) (until defaults to now), each as one new chain with the full retry schedule and the same event id (webhook-id and X-Service-Event-Id unchanged; deduplicate on them). Events the endpoint has since received, and events with a chain to it still pending (a retry, or an earlier recovery in flight), are skipped, so repeating a recover while its chains are pending re-enqueues nothing twice. `since` may reach back at most the plan's retention (free 7 days, paid 30). 202 with the count. 409 when the endpoint is disabled. Bills 0 units.",
+      "After an outage: re-enqueues to this endpoint every event whose delivery chain to it ended failed (gave up) in [since, until) (until defaults to now), each as one new chain with the full retry schedule and the same event id (webhook-id and X-Service-Event-Id unchanged; deduplicate on them). Events the endpoint has since received, and events with a chain to it still pending (a retry, or an earlier recovery in flight), are skipped, so repeating a recover while its chains are pending re-enqueues nothing twice. The window reaches back at most the plan's retention (free 7 days, paid 30): an earlier `since` is moved up to it (the answer's `since` is the one used). 400 when until is not after since. 202 with the count. 409 when the endpoint is disabled. Bills 0 units.",
     params: WebhookIdParams,
     body: RecoverInput,
     meter: weatherMeter({ endpoint: "webhooks.recover", charge: 0 }),
@@ -182,7 +182,7 @@ export const webhookContracts = {
         schema: z
           .object({
             webhook_id: z.uuid(),
-            since: z.string(),
+            since: z.string().meta({ description: "The window's start used (the request's, or the retention's start when it reached further back)" }),
             until: z.string().meta({ description: "The window's end used (now when not given)" }),
             count: z.number().int().meta({ description: "Events re-enqueued as new delivery chains" }),
           })

@@ -36,8 +36,8 @@ export interface RecoverResult {
  * received (a delivered chain of any kind) and events with a chain to it still pending (a
  * retry, or an earlier recovery in flight): so a second recover of the same window while the
  * first's chains are pending re-enqueues nothing again. A per-endpoint transaction lock makes two
- * concurrent recovers of one endpoint see each other. `since` may reach back at most the plan's
- * retention (older events are pruned).
+ * concurrent recovers of one endpoint see each other. `since` reaches back at most the plan's
+ * retention (older events are pruned): an earlier one is moved up to it, and the answer says so.
  */
 export async function recoverFailed(
   account: { accountId: string; plan: Plan },
@@ -51,15 +51,9 @@ export async function recoverFailed(
       details: { webhook_id: endpoint.id, status: endpoint.status },
     });
   }
-  const days = webhookRetentionDays(account.plan);
-  const earliest = new Date(now.getTime() - days * 86_400_000);
-  const since = new Date(input.since);
-  if (since < earliest) {
-    const message = `since must be within the ${days}-day retention of your ${account.plan} plan (at or after ${earliest.toISOString()}); older events are no longer kept.`;
-    throw new ApiError("bad_request", message, {
-      details: { issues: [{ path: ["since"], message }], earliest_since: earliest.toISOString(), retention_days: days },
-    });
-  }
+  // Older events are pruned (lib/webhooks/retention.ts): the window starts at most the retention back.
+  const earliest = new Date(now.getTime() - webhookRetentionDays(account.plan) * 86_400_000);
+  const since = new Date(Math.max(Date.parse(input.since), earliest.getTime()));
   const until = input.until ? new Date(input.until) : now;
   const schedule = chainScheduleMs();
   const due = new Date(now.getTime() + chainDelayMs(schedule, 1)).toISOString();

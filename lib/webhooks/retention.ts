@@ -3,12 +3,8 @@ import type { Plan } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 
-/**
- * How long events, their delivery chains, attempts and payloads are kept (issue 29): 7 days on
- * the free plan, 30 on paid plans (Svix's and Stripe's order of magnitude). Recovery reaches at
- * most this far back. Client-safe values; the prune below runs from the job table.
- */
-export const WEBHOOK_RETENTION_DAYS: Record<Plan, number> = { free: 7, starter: 30, pro: 30, enterprise: 30 };
+import { WEBHOOK_RETENTION_DAYS } from "./retention-days";
+
 const SHORTEST = Math.min(...Object.values(WEBHOOK_RETENTION_DAYS));
 
 export function webhookRetentionDays(plan: Plan): number {
