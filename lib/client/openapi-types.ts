@@ -287,7 +287,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Every event of the account (watch events, delivery failures, endpoint disabled, test events), newest first, stored once whatever its targets. Filters: type, status (delivery state), since, watch_id (the events one watch raised, whatever their type); keyset-paginated (pass next_cursor as cursor). Bills 0 units.
+         * @description Every event of the account (watch events, delivery failures, endpoint disabled, quota alerts, test events), newest first, stored once whatever its targets. Filters: type, status (delivery state), since, watch_id (the events one watch raised, whatever their type); keyset-paginated (pass next_cursor as cursor). Bills 0 units.
          */
         get: operations["events.list"];
         put?: never;
@@ -1057,6 +1057,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{webhook_id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recover failed deliveries
+         * @description After an outage: re-enqueues to this endpoint every event whose delivery chain to it ended failed (gave up) in [since, until) (until defaults to now), each as one new chain with the full retry schedule and the same event id (webhook-id and X-Service-Event-Id unchanged; deduplicate on them). Events the endpoint has since received, and events with a chain to it still pending (a retry, or an earlier recovery in flight), are skipped, so repeating a recover while its chains are pending re-enqueues nothing twice. The window reaches back at most the plan's retention (free 7 days, paid 30): an earlier `since` is moved up to it (the answer's `since` is the one used). 400 when until is not after since. 202 with the count. 409 when the endpoint is disabled. Bills 0 units.
+         */
+        post: operations["webhooks.recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/{webhook_id}/secret/reveal": {
         parameters: {
             query?: never;
@@ -1119,6 +1139,26 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "billing.quota_threshold_reached": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * billing.quota_threshold_reached
+         * @description The account reached 80 % or 100 % of a metered dimension's limit (requests, timeline items, route calls, active watches); once per dimension, threshold and billing period. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx. Signed twice: Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature: verify with standardwebhooks or svix) and the X-Service-* headers.
+         */
+        post: operations["webhookEvents.billingQuotaThresholdReached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "weather.change_detected": {
         parameters: {
             query?: never;
@@ -1306,6 +1346,57 @@ export interface components {
                 request_id: string;
             };
         };
+        BillingQuotaThresholdReachedEvent: {
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @example {
+             *       "dimension": "requests",
+             *       "limit_name": "requests_per_month",
+             *       "threshold_percent": 80,
+             *       "limit": 1000,
+             *       "used": 800,
+             *       "plan": "free",
+             *       "environment": "production",
+             *       "period": {
+             *         "start": "2026-11-01T00:00:00.000Z",
+             *         "end": "2026-12-01T00:00:00.000Z"
+             *       },
+             *       "resets_at": "2026-12-01T00:00:00.000Z"
+             *     }
+             */
+            data: {
+                /** @enum {string} */
+                dimension: "requests" | "timeline_items" | "route_calls" | "active_watches";
+                /** @enum {string} */
+                environment: "production" | "sandbox";
+                /** @description The account's limit of the dimension */
+                limit: number;
+                /**
+                 * @description The limit's name in GET /v1/usage
+                 * @enum {string}
+                 */
+                limit_name: "requests_per_month" | "timeline_items_per_month" | "route_calls_per_month" | "active_watches";
+                /** @description The billing period (UTC calendar month) */
+                period: {
+                    /** Format: date-time */
+                    end: string;
+                    /** Format: date-time */
+                    start: string;
+                };
+                /** @enum {string} */
+                plan: "free" | "starter" | "pro" | "enterprise";
+                /** @description When the monthly counter resets; null for active_watches (a live count) */
+                resets_at: string | null;
+                threshold_percent: 80 | 100;
+                /** @description Usage when the threshold was reached (the call that reached it included) */
+                used: number;
+            };
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "billing.quota_threshold_reached";
+        };
         ChangeTripMemberRole: {
             /** @enum {string} */
             role: "owner" | "planner" | "editor" | "viewer";
@@ -1469,7 +1560,7 @@ export interface components {
         CreateWebhookEndpoint: {
             /** @default  */
             description: string;
-            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
             /**
              * @description Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited
              * @default null
@@ -2704,7 +2795,7 @@ export interface components {
         };
         UpdateWebhookEndpoint: {
             description?: string;
-            events?: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+            events?: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
             /** @description Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited */
             rate_limit_per_second?: number | null;
             /**
@@ -3573,7 +3664,7 @@ export interface components {
                 /** Format: uuid */
                 event_id: string;
                 /** @enum {string} */
-                event_type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+                event_type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
                 /** @enum {string} */
                 target: "webhook_endpoint" | "watch_webhook_url";
                 url: string;
@@ -3710,7 +3801,7 @@ export interface components {
             description: string;
             disabled_at: string | null;
             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
-            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
             failure_count: number;
             last_delivery_at: string | null;
@@ -3750,7 +3841,7 @@ export interface components {
             /** @description A test event sent from an endpoint's 'Send test event' */
             test: boolean;
             /** @enum {string} */
-            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
             watch_id: string | null;
         };
         WebhookEventSummary: {
@@ -3767,7 +3858,7 @@ export interface components {
             /** @description A test event sent from an endpoint's 'Send test event' */
             test: boolean;
             /** @enum {string} */
-            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
             watch_id: string | null;
         };
         WebhookManualDelivery: {
@@ -3778,6 +3869,16 @@ export interface components {
             delivery_id: string;
             /** Format: uuid */
             event_id: string;
+            /** Format: uuid */
+            webhook_id: string;
+        };
+        WebhookRecovery: {
+            /** @description Events re-enqueued as new delivery chains */
+            count: number;
+            /** @description The window's start used (the request's, or the retention's start when it reached further back) */
+            since: string;
+            /** @description The window's end used (now when not given) */
+            until: string;
             /** Format: uuid */
             webhook_id: string;
         };
@@ -5837,7 +5938,7 @@ export interface operations {
                 since?: string;
                 status?: "no_targets" | "pending" | "delivered" | "failed";
                 /** @example weather.change_detected */
-                type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+                type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
                 watch_id?: string;
             };
             header?: never;
@@ -13148,7 +13249,7 @@ export interface operations {
                             description: string;
                             disabled_at: string | null;
                             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
-                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
                             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
                             failure_count: number;
                             last_delivery_at: string | null;
@@ -14169,7 +14270,7 @@ export interface operations {
                             description: string;
                             disabled_at: string | null;
                             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
-                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
                             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
                             failure_count: number;
                             last_delivery_at: string | null;
@@ -14469,6 +14570,215 @@ export interface operations {
             };
             /** @description Endpoint disabled or not eligible */
             409: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+        };
+    };
+    "webhooks.recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-24T08:00:00Z",
+                 *       "until": "2026-11-25T08:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Start of the window (inclusive): chains that ended failed at or after this time
+                     */
+                    since: string;
+                    /**
+                     * Format: date-time
+                     * @description End of the window (exclusive); default now
+                     */
+                    until?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The events re-enqueued */
+            202: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "cd439f3e-650c-4f27-b50c-37d11c67f63e",
+                     *         "since": "2026-11-24T08:00:00.000Z",
+                     *         "until": "2026-11-25T08:00:00.000Z",
+                     *         "count": 0
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "b30febeb-9092-400b-bb11-250ee61dd5f8",
+                     *         "generated_at": "2026-11-25T09:29:41.883Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookRecovery"];
+                        meta: components["schemas"]["WeatherMeta"];
+                    };
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
+            403: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Endpoint disabled */
+            409: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default). */
+            413: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Body sent without Content-Type: application/json. */
+            415: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -14889,7 +15199,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    event_type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+                    event_type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
                 };
             };
         };
@@ -15084,6 +15394,43 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WeatherError"];
                 };
+            };
+        };
+    };
+    "webhookEvents.billingQuotaThresholdReached": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks 1.0: the event id (same as the body's id and X-Service-Event-Id); the same on every retry, redelivery and recovery, so deduplicate on it. */
+                "webhook-id": string;
+                /** @description Standard Webhooks 1.0: space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{raw body}>`, keyed by the base64-decoded part of the secret after `whsec_`; one entry per valid secret (two during a rotation's grace period). Verify with the `standardwebhooks` or `svix` libraries, passing the secret as shown. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks 1.0: Unix seconds when this attempt was signed (equal to X-Service-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description The event id (same as the body's id): deduplicate on it, retries and redeliveries repeat it. */
+                "X-Service-Event-Id": string;
+                /** @description Lowercase hex HMAC-SHA256 of `{X-Service-Timestamp}.{raw body}`, keyed with the endpoint's `whsec_…` secret (the watch signing secret for a watch's webhook_url). */
+                "X-Service-Signature": string;
+                /** @description During a secret rotation's grace period: `v1=<hex with the new secret>,v1=<hex with the old secret>`; accept the delivery if either matches. */
+                "X-Service-Signatures"?: string;
+                /** @description Unix seconds when this attempt was signed; reject stale values (e.g. older than 5 minutes) to stop replays. */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingQuotaThresholdReachedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; other statuses and timeouts are retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

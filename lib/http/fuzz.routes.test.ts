@@ -45,6 +45,7 @@ const STATE_RULES: Array<{ op: string; message: RegExp; why: string }> = [
     why: "a proposal proposes something (entities, or changes in every option); changes need the revision they were made at",
   },
   { op: "watches.create", message: /Invalid webhook_id: no webhook endpoint/, why: "webhook_id must name a stored endpoint of the account" },
+  { op: "webhooks.recover", message: /until must be after since/, why: "a window's two ends are checked against each other" },
   { op: "weather.analyseRoute", message: /antipodal|outside valid coordinates/, why: "geometry: antipodal ends, or a polyline whose running sum leaves the globe" },
 ];
 
