@@ -21,7 +21,7 @@ test.describe("webhooks in the portal", () => {
 
     const created = page.getByRole("dialog", { name: "Endpoint created" });
     await expect(created.locator("[data-secret]")).toHaveText(/^whsec_[0-9a-f]{32}$/);
-    await created.getByRole("tab", { name: "Python" }).click();
+    await created.getByRole("tab", { name: "X-Service (Python)" }).click();
     await expect(created.getByText("hmac.compare_digest", { exact: false })).toBeVisible();
     await created.getByRole("button", { name: "I have stored the secret" }).click();
 
