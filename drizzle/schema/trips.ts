@@ -21,7 +21,7 @@ export type TripRole = (typeof TRIP_ROLES)[number];
 export const EVENT_TYPES = ["flight", "train", "accommodation", "activity", "food", "local_transit", "free_block"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export const PROPOSAL_STATUSES = ["pending", "accepted", "rejected", "expired"] as const;
+export const PROPOSAL_STATUSES = ["pending", "accepted", "rejected", "expired", "superseded"] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
 /** A trip. `revision` moves by exactly one per applied change (see lib/trips/apply-change.ts). */
@@ -144,14 +144,24 @@ export const tripProposals = pgTable(
     tripId: integer("trip_id")
       .notNull()
       .references(() => trips.id, { onDelete: "cascade" }),
-    /** pending | accepted | rejected. "expired" is derived from expires_at (lib/trips/proposal-status.ts). */
-    status: text("status", { enum: ["pending", "accepted", "rejected"] }).notNull().default("pending"),
+    /**
+     * pending | accepted | rejected | superseded (a newer proposal of the same agent for the same
+     * event replaced it) | expired. "expired" is derived from expires_at (lib/trips/proposal-status.ts);
+     * it is stored only when the weather planner retires a lapsed proposal of its own.
+     */
+    status: text("status", { enum: ["pending", "accepted", "rejected", "expired", "superseded"] }).notNull().default("pending"),
     actorAgentId: text("actor_agent_id").notNull(),
     entities: jsonb("entities").$type<Record<string, unknown>[]>().notNull(),
     options: jsonb("options").$type<Record<string, unknown>[]>().notNull(),
     selectedOptionId: text("selected_option_id"),
     createdEventIds: integer("created_event_ids").array(),
     rejectionReason: text("rejection_reason"),
+    /** The trip revision the proposal was made at; accepting applies only while the trip is still there. */
+    baseRevision: integer("base_revision"),
+    /** The existing event the proposal is about (the planner: the event it moves). */
+    subjectEventId: integer("subject_event_id"),
+    /** The proposal that replaced this one (status superseded). */
+    supersededBy: uuid("superseded_by"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
@@ -159,7 +169,13 @@ export const tripProposals = pgTable(
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     rejectedAt: timestamp("rejected_at", { withTimezone: true }),
   },
-  (t) => [index("trip_proposals_trip_idx").on(t.tripId, t.createdAt)],
+  (t) => [
+    index("trip_proposals_trip_idx").on(t.tripId, t.createdAt),
+    // At most one open proposal of the built-in weather planner per event (lib/planner/raise-planner-proposal.ts).
+    uniqueIndex("trip_proposals_open_planner_idx")
+      .on(t.tripId, t.subjectEventId)
+      .where(sql`${t.status} = 'pending' AND ${t.actorAgentId} = 'skycast-weather-planner' AND ${t.subjectEventId} IS NOT NULL`),
+  ],
 );
 
 export type TripRow = typeof trips.$inferSelect;

@@ -503,7 +503,7 @@ export interface paths {
         put?: never;
         /**
          * Raise a proposal
-         * @description Roles owner, planner, editor (a planning agent uses a member's access token). Entities are events to create on accept (TripEventCreate fields; startDateTime may instead come from every option's schedule). Options are ranked by score.
+         * @description Roles owner, planner, editor (a planning agent uses a member's access token). Entities are events to create on accept (TripEventCreate fields; startDateTime may instead come from every option's schedule). Options are ranked by score. An option's changes (move_event with new startDateTime/endDateTime, update_event with TripEventPatch fields, remove_event) change existing events; they need base_revision, the trip revision the proposal was made at (it must be the current one: 409 STALE_REVISION otherwise), and are checked against the trip now (400 with the path of the change). reason and forecast say why an option helps.
          */
         post: operations["proposals.create"];
         delete?: never;
@@ -524,7 +524,7 @@ export interface paths {
         put?: never;
         /**
          * Accept or reject a proposal
-         * @description ?action=accept with {selected_option_id?} (default: the top-ranked option) creates the events in one transaction and returns created_event_ids; ?action=reject with {reason?}. 400 proposal_not_pending once resolved or expired; 400 invalid_action for another action.
+         * @description ?action=accept with {selected_option_id?} (default: the top-ranked option) creates the entities and applies the option's changes to existing events in one transaction through the ops engine: one new revision, one op-log row (type accept_proposal), nothing written if any change fails. A proposal with base_revision applies only while the trip is still at it (409 STALE_REVISION with error.details.current_revision, as for ops). Returns created_event_ids and changed_event_ids; ?action=reject with {reason?}. 400 proposal_not_pending once resolved or expired; 400 invalid_action for another action.
          */
         post: operations["proposals.resolve"];
         delete?: never;
@@ -1335,13 +1335,18 @@ export interface components {
         };
         CreateProposal: {
             actor_agent_id: string;
-            entities: components["schemas"]["ProposalEntity"][];
+            /** @description The trip revision the proposal was made at; required when an option has changes. Accepting applies only while the trip is still at it (else 409 STALE_REVISION) */
+            base_revision?: number;
+            /** @description Events to create on accept; may be empty when every option carries changes */
+            entities?: components["schemas"]["ProposalEntity"][];
             /**
              * Format: date-time
              * @description When the proposal expires if still pending; default 72 hours after creation, at most 30 days
              */
             expires_at?: string;
             options?: components["schemas"]["ProposalOption"][];
+            /** @description The existing event the proposal is about (shown beside it) */
+            subject_event_id?: number;
         };
         CreateTrip: {
             /**
@@ -1621,6 +1626,8 @@ export interface components {
         Proposal: {
             accepted_at: string | null;
             actor_agent_id: string;
+            /** @description The trip revision the proposal is bound to (null: not bound) */
+            base_revision: number | null;
             created_at: string;
             created_event_ids: number[] | null;
             /** @description The entities as stored (normalised: trimmed, IATA codes upper-case) */
@@ -1628,10 +1635,15 @@ export interface components {
             expires_at: string;
             /** @description Ranked: highest score first */
             options: {
+                /** @description Changes to existing events, applied in order and atomically on accept (needs the proposal's base_revision) */
+                changes?: components["schemas"]["ProposalChangeOutput"][];
                 description?: string;
+                forecast?: components["schemas"]["ProposalOptionForecast"];
                 id: string;
                 label?: string;
                 rank: number;
+                /** @description One line: why this option, e.g. "rain 8 mm/h 14:00-17:00; dry after 18:00" */
+                reason?: string;
                 /** @description Times this option gives entities (by index); they override the entity's own times */
                 schedule?: {
                     endDateTime?: string | null;
@@ -1647,9 +1659,80 @@ export interface components {
             rejection_reason: string | null;
             selected_option_id: string | null;
             /** @enum {string} */
-            status: "pending" | "accepted" | "rejected" | "expired";
+            status: "pending" | "accepted" | "rejected" | "expired" | "superseded";
+            /** @description The existing event the proposal is about */
+            subject_event_id: number | null;
+            /** @description status superseded: the proposal that replaced this one */
+            superseded_by: string | null;
             trip_id: number;
         };
+        ProposalChange: components["schemas"]["ProposalChange_move_event"] | components["schemas"]["ProposalChange_update_event"] | components["schemas"]["ProposalChange_remove_event"];
+        /** @description Move an event to new times (its other fields stay) */
+        ProposalChange_move_event: {
+            /** @description New end; null for an event without an end */
+            endDateTime: string | null;
+            event_id: number;
+            /**
+             * Format: date-time
+             * @description New start (with an offset; without one it is read in the event's time zone)
+             */
+            startDateTime: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move_event";
+        };
+        /** @description Remove an event */
+        ProposalChange_remove_event: {
+            event_id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "remove_event";
+        };
+        /** @description Change fields of an event (TripEventPatch: null clears an optional field) */
+        ProposalChange_update_event: {
+            changes: components["schemas"]["TripEventPatch"];
+            event_id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "update_event";
+        };
+        /** @description Change fields of an event (TripEventPatch: null clears an optional field) */
+        ProposalChange_update_eventOutput: {
+            changes: components["schemas"]["TripEventPatchOutput"];
+            event_id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "update_event";
+        };
+        /**
+         * @example {
+         *       "type": "move_event",
+         *       "event_id": 5012,
+         *       "startDateTime": "2027-05-06T10:00:00+01:00",
+         *       "endDateTime": "2027-05-06T16:00:00+01:00"
+         *     }
+         * @example {
+         *       "type": "update_event",
+         *       "event_id": 5013,
+         *       "changes": {
+         *         "title": "Sintra palaces (indoor tour)",
+         *         "activityType": "museum"
+         *       }
+         *     }
+         * @example {
+         *       "type": "remove_event",
+         *       "event_id": 5014
+         *     }
+         */
+        ProposalChangeOutput: components["schemas"]["ProposalChange_move_event"] | components["schemas"]["ProposalChange_update_eventOutput"] | components["schemas"]["ProposalChange_remove_event"];
         ProposalEntity: {
             /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
             activityType?: string | null;
@@ -1771,9 +1854,14 @@ export interface components {
             type?: "train" | "activity" | "food" | "local_transit" | "free_block";
         });
         ProposalOption: {
+            /** @description Changes to existing events, applied in order and atomically on accept (needs the proposal's base_revision) */
+            changes?: components["schemas"]["ProposalChange"][];
             description?: string;
+            forecast?: components["schemas"]["ProposalOptionForecast"];
             id: string;
             label?: string;
+            /** @description One line: why this option, e.g. "rain 8 mm/h 14:00-17:00; dry after 18:00" */
+            reason?: string;
             /** @description Times this option gives entities (by index); they override the entity's own times */
             schedule?: {
                 endDateTime?: string | null;
@@ -1783,6 +1871,39 @@ export interface components {
             }[];
             score: number;
         };
+        ProposalOptionForecast: {
+            fetched_at?: string | null;
+            hours: {
+                is_day: boolean | null;
+                precipitation_mm: number | null;
+                precipitation_probability: number | null;
+                temperature_c: number | null;
+                /** Format: date-time */
+                time: string;
+                weather_code: number | null;
+                wind_gust_kph: number | null;
+            }[];
+            lat?: number | null;
+            lng?: number | null;
+            provider?: string | null;
+            /** @description The cached forecast snapshot judged */
+            snapshot_id?: string | null;
+            windows: {
+                /** Format: date-time */
+                end: string;
+                event_id: number;
+                reasons: string[];
+                /** @enum {string} */
+                risk_level: "low" | "watch" | "warning";
+                /**
+                 * @description current: the event as it stands; proposed: where this option puts it
+                 * @enum {string}
+                 */
+                role: "current" | "proposed";
+                /** Format: date-time */
+                start: string;
+            }[];
+        };
         ProposalSummary: {
             actor_agent_id: string;
             created_at: string;
@@ -1790,7 +1911,9 @@ export interface components {
             /** Format: uuid */
             proposal_id: string;
             /** @enum {string} */
-            status: "pending" | "accepted" | "rejected" | "expired";
+            status: "pending" | "accepted" | "rejected" | "expired" | "superseded";
+            /** @description The existing event the proposal is about */
+            subject_event_id: number | null;
         };
         ResolveProposal: {
             /** @description reject: why */
@@ -2068,6 +2191,68 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: string | null;
+            endDateTime?: string | null;
+            flightNumber?: string | null;
+            id?: unknown;
+            /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
+            lat?: number | null;
+            /** @description Longitude of the event's place, sent with lat (both numbers or both null) */
+            lng?: number | null;
+            location?: string | null;
+            notes?: string | null;
+            /** Format: date-time */
+            startDateTime?: string;
+            /** @description hotel, apartment, hostel, … */
+            subtype?: string | null;
+            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            timeZone?: components["schemas"]["TimeZone"];
+            title?: string;
+            tripId?: unknown;
+            /** @enum {string} */
+            type?: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+        } & ({
+            address?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            subtype?: null;
+            /** @constant */
+            type: "flight";
+        } | {
+            airline?: null;
+            arrivalAirport?: null;
+            bookingReference?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            /** @constant */
+            type: "accommodation";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+        });
+        TripEventPatchOutput: {
+            /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
+            activityType?: string | null;
+            address?: string | null;
+            airline?: string | null;
+            arrivalAirport?: unknown | null;
+            bookingReference?: string | null;
+            checkInTime?: string | null;
+            checkOutTime?: string | null;
+            confirmationNumber?: string | null;
+            /** @description In the user's currency */
+            cost?: number | null;
+            departureAirport?: unknown | null;
             endDateTime?: string | null;
             flightNumber?: string | null;
             id?: unknown;
@@ -7213,7 +7398,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example pending */
-                status?: "pending" | "accepted" | "rejected" | "expired";
+                status?: "pending" | "accepted" | "rejected" | "expired" | "superseded";
             };
             header?: never;
             path: {
@@ -7510,6 +7695,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description STALE_REVISION: base_revision is not the trip's current revision (error.details.current_revision); re-read and raise again */
+            409: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -7728,7 +7924,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description accept: {proposal_id, status: accepted, created_event_ids, accepted_at, selected_option_id, new_revision}; reject: {proposal_id, status: rejected, rejection_reason, rejected_at} */
+            /** @description accept: {proposal_id, status: accepted, created_event_ids, changed_event_ids, accepted_at, selected_option_id, new_revision}; reject: {proposal_id, status: rejected, rejection_reason, rejected_at} */
             200: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -7751,6 +7947,8 @@ export interface operations {
                      */
                     "application/json": {
                         accepted_at: string;
+                        /** @description Existing events the option's changes moved, updated or removed */
+                        changed_event_ids: number[];
                         created_event_ids: number[];
                         new_revision: number;
                         proposal_id: string;
@@ -7812,7 +8010,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The proposal or trip changed concurrently; re-read the proposal and retry */
+            /** @description STALE_REVISION: the proposal is bound to base_revision and the trip has moved on (current_revision in the body, as for ops); conflict: the proposal or trip changed concurrently */
             409: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */

@@ -83,7 +83,7 @@ async function priorResult(tripId: number, op: OpRequest): Promise<OpResponse | 
   return response(tripId, row.revision, { ...op, base_revision: row.revision - 1 }, row.affectedEventIds);
 }
 
-function opInvalid(message: string, details?: unknown): ApiError {
+export function opInvalid(message: string, details?: unknown): ApiError {
   return new ApiError("OP_INVALID", message, { details });
 }
 
@@ -96,7 +96,8 @@ async function existing(ctx: ChangeContext, eventId: number) {
 type Payload<K extends OpType> = z.output<(typeof OpPayloads)[K]>;
 type Mutation<K extends OpType> = (ctx: ChangeContext, p: Payload<K>) => Promise<MutationOutcome<null>>;
 
-const mutations: { [K in OpType]: Mutation<K> } = {
+/** The ops engine's mutations; proposal changes (lib/trips/proposal-changes.ts) run through them too. */
+export const mutations: { [K in OpType]: Mutation<K> } = {
   async add_event(ctx, p) {
     const row = await insertEvent(ctx.tx, ctx.tripId, ctx.tripZone, p);
     return { affected: [row.id], value: null };

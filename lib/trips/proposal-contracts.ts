@@ -64,10 +64,17 @@ export const proposalContracts = {
     summary: "Raise a proposal",
     description:
       "Roles owner, planner, editor (a planning agent uses a member's access token). Entities are events to create on accept " +
-      "(TripEventCreate fields; startDateTime may instead come from every option's schedule). Options are ranked by score.",
+      "(TripEventCreate fields; startDateTime may instead come from every option's schedule). Options are ranked by score. " +
+      "An option's changes (move_event with new startDateTime/endDateTime, update_event with TripEventPatch fields, remove_event) change existing events; " +
+      "they need base_revision, the trip revision the proposal was made at (it must be the current one: 409 STALE_REVISION otherwise), " +
+      "and are checked against the trip now (400 with the path of the change). reason and forecast say why an option helps.",
     params: TripIdParam,
     body: CreateProposalInput,
-    responses: { 201: { description: "The proposal", schema: ProposalSchema }, 403: { description: "Viewers may not raise proposals" } },
+    responses: {
+      201: { description: "The proposal", schema: ProposalSchema },
+      403: { description: "Viewers may not raise proposals" },
+      409: { description: "STALE_REVISION: base_revision is not the trip's current revision (error.details.current_revision); re-read and raise again" },
+    },
   }),
   getProposal: contract({
     operationId: "proposals.get",
@@ -85,7 +92,10 @@ export const proposalContracts = {
     path: "/v1/trips/{tripId}/proposals/{proposalId}",
     summary: "Accept or reject a proposal",
     description:
-      "?action=accept with {selected_option_id?} (default: the top-ranked option) creates the events in one transaction and returns created_event_ids; " +
+      "?action=accept with {selected_option_id?} (default: the top-ranked option) creates the entities and applies the option's changes to existing events " +
+      "in one transaction through the ops engine: one new revision, one op-log row (type accept_proposal), nothing written if any change fails. " +
+      "A proposal with base_revision applies only while the trip is still at it (409 STALE_REVISION with error.details.current_revision, as for ops). " +
+      "Returns created_event_ids and changed_event_ids; " +
       "?action=reject with {reason?}. 400 proposal_not_pending once resolved or expired; 400 invalid_action for another action.",
     params: ProposalParams,
     query: z.object({ action: z.enum(["accept", "reject"]) }),
@@ -105,12 +115,13 @@ export const proposalContracts = {
     },
     responses: {
       200: {
-        description: "accept: {proposal_id, status: accepted, created_event_ids, accepted_at, selected_option_id, new_revision}; reject: {proposal_id, status: rejected, rejection_reason, rejected_at}",
+        description: "accept: {proposal_id, status: accepted, created_event_ids, changed_event_ids, accepted_at, selected_option_id, new_revision}; reject: {proposal_id, status: rejected, rejection_reason, rejected_at}",
         schema: z.union([
           z.object({
             proposal_id: z.string(),
             status: z.literal("accepted"),
             created_event_ids: z.array(z.number().int()),
+            changed_event_ids: z.array(z.number().int()).meta({ description: "Existing events the option's changes moved, updated or removed" }),
             accepted_at: z.string(),
             selected_option_id: z.string().nullable(),
             new_revision: z.number().int(),
@@ -120,7 +131,11 @@ export const proposalContracts = {
       },
       400: { description: "proposal_not_pending, invalid_action or bad_request" },
       403: { description: "Viewers may not accept or reject proposals" },
-      409: { description: "The proposal or trip changed concurrently; re-read the proposal and retry" },
+      409: {
+        description:
+          "STALE_REVISION: the proposal is bound to base_revision and the trip has moved on (current_revision in the body, as for ops); " +
+          "conflict: the proposal or trip changed concurrently",
+      },
     },
   }),
 };

@@ -17,7 +17,8 @@ export function statusCondition(status: ProposalStatus, now: Date): SQL {
     case "pending":
       return sql`(${p.status} = 'pending' AND ${p.expiresAt} > ${nowIso}::timestamptz)`;
     case "expired":
-      return sql`(${p.status} = 'pending' AND ${p.expiresAt} <= ${nowIso}::timestamptz)`;
+      // Stored "expired": a lapsed planner proposal it retired (lib/planner/raise-planner-proposal.ts).
+      return sql`((${p.status} = 'pending' AND ${p.expiresAt} <= ${nowIso}::timestamptz) OR ${p.status} = 'expired')`;
     default:
       return sql`${p.status} = ${status}`;
   }

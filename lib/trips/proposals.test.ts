@@ -39,7 +39,7 @@ describe("trip proposals", () => {
     const list = await listProposalsCall(f.ownerToken, f.tripId, "pending");
     expect(list.body).toEqual({
       trip_id: f.tripId,
-      proposals: [{ proposal_id: res.body.proposal_id, status: "pending", actor_agent_id: "planner-agent-1", created_at: now.toISOString(), expires_at: res.body.expires_at }],
+      proposals: [{ proposal_id: res.body.proposal_id, status: "pending", actor_agent_id: "planner-agent-1", created_at: now.toISOString(), expires_at: res.body.expires_at, subject_event_id: null }],
     });
   });
 

@@ -10,6 +10,7 @@ import {
   type ProposalBody,
   type ProposalOptionInput,
 } from "./proposal-schemas";
+import { checkProposalAgainstTrip } from "./proposal-changes";
 import { effectiveStatus, statusCondition } from "./proposal-status";
 import { requireTripRole } from "./roles";
 import { toInstant } from "./time";
@@ -37,6 +38,9 @@ export function toProposal(row: TripProposalRow, now: Date): ProposalBody {
     accepted_at: row.acceptedAt?.toISOString() ?? null,
     rejected_at: row.rejectedAt?.toISOString() ?? null,
     rejection_reason: row.rejectionReason,
+    subject_event_id: row.subjectEventId,
+    base_revision: row.baseRevision,
+    superseded_by: row.supersededBy,
   };
 }
 
@@ -50,6 +54,7 @@ export async function createProposal(tripId: number, userId: string, input: Crea
     throw new ApiError("bad_request", `Invalid expires_at: at most ${PROPOSAL_MAX_TTL_DAYS} days ahead.`);
   }
   const db = await getDb();
+  await checkProposalAgainstTrip(db, tripId, input);
   const [row] = await db
     .insert(tripProposals)
     .values({
@@ -57,6 +62,8 @@ export async function createProposal(tripId: number, userId: string, input: Crea
       actorAgentId: input.actor_agent_id,
       entities: input.entities as Record<string, unknown>[],
       options: (input.options ?? []) as Record<string, unknown>[],
+      baseRevision: input.base_revision ?? null,
+      subjectEventId: input.subject_event_id ?? null,
       createdBy: userId,
       createdAt: now,
       expiresAt,
@@ -79,6 +86,7 @@ export async function listProposals(tripId: number, userId: string, status?: Pro
       actor_agent_id: r.actorAgentId,
       created_at: r.createdAt.toISOString(),
       expires_at: r.expiresAt.toISOString(),
+      subject_event_id: r.subjectEventId,
     })),
   };
 }

@@ -7,6 +7,7 @@ import { applyTripChange } from "./apply-change";
 import { tripNow } from "./clock";
 import type { EventCreateInput, ProposalEntityInput } from "./event-schemas";
 import { insertEvent } from "./event-store";
+import { applyProposalChanges } from "./proposal-changes";
 import type { ProposalOptionInput } from "./proposal-schemas";
 import { effectiveStatus } from "./proposal-status";
 import { findProposal, rankOptions } from "./proposals";
@@ -50,19 +51,36 @@ export async function acceptProposal(tripId: number, userId: string, proposalId:
     return await db.transaction(async (tx) => {
       const won = await claim(tx, tripId, proposalId, now, sql`status = 'accepted', accepted_at = ${now.toISOString()}::timestamptz, selected_option_id = ${option?.id ?? null}, resolved_by = ${userId}`);
       if (!won) throw notPending(await findProposal(tx, tripId, proposalId), now);
+      // Bound to its base revision: a trip that moved on gives 409 STALE_REVISION, exactly as an op.
       const change = await applyTripChange(
-        { tripId, source: "proposal", type: "accept_proposal", payload: { proposal_id: proposalId, selected_option_id: option?.id ?? null }, actorUserId: userId },
+        {
+          tripId,
+          baseRevision: row.baseRevision ?? undefined,
+          source: "proposal",
+          type: "accept_proposal",
+          payload: { proposal_id: proposalId, selected_option_id: option?.id ?? null, ...(option?.changes?.length ? { changes: option.changes } : {}) },
+          actorUserId: userId,
+        },
         async (ctx) => {
           const ids: number[] = [];
           for (const input of eventsToCreate(row.entities as ProposalEntityInput[], option)) {
             ids.push((await insertEvent(ctx.tx, tripId, ctx.tripZone, input)).id);
           }
-          return { affected: ids, value: ids };
+          const changed = await applyProposalChanges(ctx, option?.changes ?? []);
+          return { affected: [...ids, ...changed.affected], deleted: changed.deleted, value: ids };
         },
         tx,
       );
       await tx.update(tripProposals).set({ createdEventIds: change.value }).where(sql`${tripProposals.id} = ${proposalId}`);
-      return { proposal_id: proposalId, status: "accepted" as const, created_event_ids: change.value, accepted_at: now.toISOString(), selected_option_id: option?.id ?? null, new_revision: change.revision };
+      return {
+        proposal_id: proposalId,
+        status: "accepted" as const,
+        created_event_ids: change.value,
+        changed_event_ids: change.affectedEventIds.filter((id) => !change.value.includes(id)),
+        accepted_at: now.toISOString(),
+        selected_option_id: option?.id ?? null,
+        new_revision: change.revision,
+      };
     });
   } catch (err) {
     throw mapRace(err);

@@ -1,0 +1,114 @@
+import { DateTime } from "luxon";
+import { hoursIn } from "@/lib/weather/evaluate-weather";
+import type { Risk, RiskLevel } from "@/lib/weather/risk/types";
+import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/types";
+import { formatInZone } from "@/lib/trips/time";
+import { PROPOSAL_LIMITS } from "@/lib/trips/proposal-schemas";
+import type { PlanOptionForecast } from "./types";
+
+const HOUR = 3_600_000;
+/** What counts as the hazard hour by hour (same physical classes as the risk engine's watch bands). */
+const RAIN_MM_H = 0.5;
+const GUST_KPH = 50;
+
+export interface Window {
+  startMs: number;
+  endMs: number;
+}
+
+type Hazard = { kind: "thunder" | "rain" | "wind"; test: (h: HourlyPoint) => boolean; peak: (h: HourlyPoint) => number };
+
+const HAZARDS: Hazard[] = [
+  { kind: "thunder", test: (h) => (h.weatherCode ?? 0) >= 95, peak: (h) => h.precipitationMm ?? 0 },
+  { kind: "rain", test: (h) => (h.precipitationMm ?? 0) >= RAIN_MM_H, peak: (h) => h.precipitationMm ?? 0 },
+  { kind: "wind", test: (h) => (h.windGustMs ?? 0) * 3.6 >= GUST_KPH, peak: (h) => (h.windGustMs ?? 0) * 3.6 },
+];
+
+const hhmm = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat("HH:mm");
+const dayName = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).setLocale("en").toFormat("ccc d LLL");
+const sameDay = (a: number, b: number, zone: string) => DateTime.fromMillis(a, { zone }).toISODate() === DateTime.fromMillis(b, { zone }).toISODate();
+const round = (v: number) => (v >= 10 ? Math.round(v) : Math.round(v * 10) / 10);
+
+/** The hazard of the current window, widened to the contiguous hours around it ("rain 8 mm/h 14:00-17:00"). */
+export function hazardPhrase(f: NormalizedForecast, w: Window, zone: string, risk: Risk): { phrase: string; kind: Hazard["kind"] | "other"; endMs: number } {
+  const inWindow = hoursIn(f, w.startMs, w.endMs - 1);
+  for (const hz of HAZARDS) {
+    const hit = inWindow.filter(hz.test);
+    if (!hit.length) continue;
+    let from = Date.parse(hit[0].time);
+    let to = Date.parse(hit[hit.length - 1].time) + HOUR;
+    // Widen to the whole spell (at most 12 hours each way) so "dry after" names when it really ends.
+    for (let i = 0; i < 12; i++) {
+      const [prev] = hoursIn(f, from - HOUR, from - HOUR);
+      if (!prev || Date.parse(prev.time) !== from - HOUR || !hz.test(prev)) break;
+      from -= HOUR;
+    }
+    for (let i = 0; i < 12; i++) {
+      const [next] = hoursIn(f, to, to);
+      if (!next || Date.parse(next.time) !== to || !hz.test(next)) break;
+      to += HOUR;
+    }
+    const peak = round(Math.max(...hoursIn(f, from, to - 1).map(hz.peak)));
+    const what = hz.kind === "thunder" ? "thunderstorms" : hz.kind === "rain" ? `rain ${peak} mm/h` : `gusts ${peak} km/h`;
+    return { phrase: `${what} ${hhmm(from, zone)}-${hhmm(to, zone)}`, kind: hz.kind, endMs: to };
+  }
+  const first = risk.reasons[0]?.message ?? "weather risk";
+  return { phrase: `${first.replace(/\.$/, "")} ${hhmm(w.startMs, zone)}-${hhmm(w.endMs, zone)}`, kind: "other", endMs: w.endMs };
+}
+
+/** The second half of the reason: where the option puts the event and what it finds there. */
+export function remedyPhrase(kind: Hazard["kind"] | "other", level: RiskLevel, current: Window, to: Window, zone: string, swapWith?: string): string {
+  const word = kind === "wind" ? (level === "low" ? "calm" : "calmer") : kind === "other" ? (level === "low" ? "low risk" : "lower risk") : level === "low" ? "dry" : "drier";
+  const when = !sameDay(current.startMs, to.startMs, zone)
+    ? `${dayName(to.startMs, zone)} ${hhmm(to.startMs, zone)}-${hhmm(to.endMs, zone)}`
+    : to.startMs >= current.startMs
+      ? `after ${hhmm(to.startMs, zone)}`
+      : `until ${hhmm(to.endMs, zone)}`;
+  return swapWith ? `swap with ${swapWith} (indoor): ${word} ${hhmm(to.startMs, zone)}-${hhmm(to.endMs, zone)}` : `${word} ${when}`;
+}
+
+export function optionLabel(to: Window, zone: string, swapWith?: string): string {
+  return swapWith ? `Swap with ${swapWith}` : `Move to ${dayName(to.startMs, zone)} ${hhmm(to.startMs, zone)}-${hhmm(to.endMs, zone)}`;
+}
+
+const r1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+
+/** The forecast an option relies on: both windows with their risk, and the hours behind them. */
+export function optionForecast(
+  f: NormalizedForecast,
+  eventId: number,
+  zone: string,
+  windows: Array<{ role: "current" | "proposed"; w: Window; risk: Risk }>,
+  place?: { lat: number; lng: number; snapshotId?: string | null },
+): PlanOptionForecast {
+  const seen = new Set<string>();
+  const hours = windows
+    .flatMap(({ w }) => hoursIn(f, w.startMs, w.endMs - 1))
+    .filter((h) => !seen.has(h.time) && seen.add(h.time))
+    .sort((a, b) => a.time.localeCompare(b.time))
+    .slice(0, PROPOSAL_LIMITS.forecastHours);
+  return {
+    provider: f.provider,
+    snapshot_id: place?.snapshotId ?? null,
+    fetched_at: f.fetchedAt,
+    lat: place?.lat ?? f.lat,
+    lng: place?.lng ?? f.lng,
+    windows: windows.map(({ role, w, risk }) => ({
+      role,
+      event_id: eventId,
+      start: formatInZone(new Date(w.startMs), zone),
+      end: formatInZone(new Date(w.endMs), zone),
+      risk_level: risk.level,
+      reasons: risk.reasons.slice(0, 10).map((r) => r.message.slice(0, 300)),
+    })),
+    hours: hours.map((h) => ({
+      time: new Date(Date.parse(h.time)).toISOString(),
+      precipitation_mm: r1(h.precipitationMm),
+      precipitation_probability: h.precipitationProbabilityPct,
+      wind_gust_kph: h.windGustMs === null ? null : r1(h.windGustMs * 3.6),
+      temperature_c: r1(h.temperatureC),
+      weather_code: h.weatherCode,
+      is_day: h.isDay,
+    })),
+  };
+}
