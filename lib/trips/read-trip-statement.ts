@@ -23,6 +23,11 @@ function fromJson<T>(columns: typeof EVENT_COLUMNS | typeof OP_COLUMNS, j: Recor
  */
 const VERSION = sql`(t.revision::text || ':' || t.xmin::text)`;
 
+/** A row of `table` as row_to_json wrote it (a JSON string from PGlite, an object from postgres-js). */
+export function rowFromJson<T>(table: Parameters<typeof getTableColumns>[0], j: Record<string, unknown> | string): T {
+  return fromJson<T>(Object.entries(getTableColumns(table)) as typeof EVENT_COLUMNS, typeof j === "string" ? JSON.parse(j) : j);
+}
+
 /** An event row as row_to_json/json_agg wrote it (a JSON string from PGlite, an object from postgres-js). */
 export const eventRowFromJson = (j: Record<string, unknown> | string): TripEventRow =>
   fromJson<TripEventRow>(EVENT_COLUMNS, typeof j === "string" ? JSON.parse(j) : j);

@@ -9,6 +9,8 @@ const ops = await routeModule("/v1/trips/{tripId}/ops");
 const itinerary = await routeModule("/v1/trips/{tripId}/itinerary");
 const tripEvents = await routeModule("/api/trips/{tripId}/events");
 const event = await routeModule("/api/events/{eventId}");
+const proposals = await routeModule("/v1/trips/{tripId}/proposals");
+const proposal = await routeModule("/v1/trips/{tripId}/proposals/{proposalId}");
 
 /*
  * Statements per request on the trip paths the weather loop leans on (issue 33), counted at the
@@ -116,6 +118,37 @@ describe("trip statements per request", () => {
     const s = await cost(event.DELETE, () => ({ method: "DELETE", path: `/api/events/${id}`, bearer: key, params: { eventId: id } }), false);
     expect(s, s.join("\n")).toHaveLength(4);
     expect(s[2]).toMatch(/^delete from "trip_events"[\s\S]*returning/i);
+  });
+});
+
+describe("proposal accept statements", () => {
+  const accept = (pid: string): CallOptions => ({ method: "POST", path: `/v1/trips/${tripId}/proposals/${pid}?action=accept`, bearer: token, params: { tripId, proposalId: pid } });
+  const revision = async () => (await call(itinerary.GET, itineraryCall())).body.revision as number;
+  const raise = async (body: Record<string, unknown>) => {
+    const r = await call(proposals.POST, { method: "POST", path: `/v1/trips/${tripId}/proposals`, bearer: token, params: { tripId }, body: { actor_agent_id: "rt", ...body } });
+    expect(r.status, r.text).toBe(201);
+    return String(r.body.proposal_id);
+  };
+
+  it("a planner-style move: role+proposal, then claim (with the empty created list), bump, event reads, update, op-log", async () => {
+    const id = Number(await anEvent());
+    const pid = await raise({
+      base_revision: await revision(),
+      options: [{ id: "a", score: 1, changes: [{ type: "move_event", event_id: id, startDateTime: "2026-05-04T09:00:00+01:00", endDateTime: "2026-05-04T11:00:00+01:00" }] }],
+    });
+    const s = await cost(proposal.POST, () => accept(pid), false);
+    expect(s[0]).toMatch(/row_to_json\(p\)[\s\S]*trip_members/);
+    expect(s[1]).toMatch(/UPDATE trip_proposals SET[\s\S]*created_event_ids = '\{\}'/);
+    expect(s.filter((q) => /update "trip_proposals"/i.test(q))).toHaveLength(0);
+    // The move's event is read twice (the trip-dates check, then the ops engine's update_event): one to cut later.
+    expect(s, s.join("\n")).toHaveLength(7);
+  });
+
+  it("an entity proposal: role+proposal, claim, bump, insert, op-log, created ids", async () => {
+    const pid = await raise({ entities: [{ type: "activity", title: "proposed", startDateTime: "2026-05-05T10:00:00+01:00" }] });
+    const s = await cost(proposal.POST, () => accept(pid), false);
+    expect(s[0]).toMatch(/row_to_json\(p\)[\s\S]*trip_members/);
+    expect(s, s.join("\n")).toHaveLength(6);
   });
 });
 
