@@ -43,6 +43,21 @@ test.describe("developer keys in the portal", () => {
     await expect(reveal).toBeHidden();
   });
 
+  test("sign-in: a refused attempt puts the cursor back in the password, which can be shown", async ({ page }) => {
+    const creds = await signUp(page);
+    await signOut(page);
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(creds.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByText("Email or password is incorrect.")).toBeVisible();
+    await expect(page.getByLabel("Password")).toBeFocused();
+    await expect(page.getByLabel("Password")).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(page.getByLabel("Password")).toHaveAttribute("type", "text");
+    await expect(page.getByLabel("Password")).toHaveValue("not the password");
+  });
+
   test("the portal requires a session, and sign-out ends it", async ({ page }) => {
     await page.goto("/keys");
     await page.waitForURL("**/sign-in");

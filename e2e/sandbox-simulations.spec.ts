@@ -60,8 +60,13 @@ for (const vp of WIDTHS) {
     const options = await page.getByLabel("Conditions").locator("option").allTextContents();
     for (const c of ALL_CONDITIONS) expect(options).toContain(c);
 
-    await page.getByLabel("Search a place").fill("lisbon");
-    await page.getByRole("button", { name: /Lisbon, Miradouro de Santa Luzia/ }).click();
+    // The watch's first refresh (due at creation) sets the baseline the injected weather is compared with.
+    await expect
+      .poll(async () => (await (await page.request.get(`/v1/weather/watch/${watchId}`)).json()).data.last_checked_at, { timeout: 15_000 })
+      .not.toBeNull();
+    // With its defaults the form is over that watch: its place, the rest of its window (issue 32).
+    await expect(page.getByLabel("Latitude")).toHaveValue("38.7116");
+    await expect(page.getByLabel("Longitude")).toHaveValue("-9.13");
     await page.getByLabel("Conditions").selectOption("freezing_rain");
     await page.getByRole("button", { name: "Inject conditions" }).click();
     const list = page.getByTestId("injections");
@@ -87,6 +92,16 @@ for (const vp of WIDTHS) {
     expect(verifyWebhook(got.rawBody, headers, secret)).toBe(true);
     await screenshot(page, `sandbox-fired-${vp.label}`);
     await expectAccessible(page, `simulations after firing ${vp.label}px`);
+
+    // The watch's page shows what its webhook got: the change the injection caused, linked to the event.
+    await page.goto(`/watches/${watchId}`);
+    const delivered = page.locator("section, div").filter({ has: page.getByRole("heading", { name: "Delivered events" }) }).last();
+    await expect(async () => {
+      await page.reload();
+      await expect(delivered.getByRole("link", { name: "weather.change_detected" }).first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await screenshot(page, `sandbox-watch-page-${vp.label}`);
+    await page.goto("/simulations");
 
     // The injection is listed from the API (it survives a reload) and can be deleted.
     await page.reload();

@@ -1,10 +1,11 @@
 "use client";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { PasswordInput } from "@/components/ui/password-input";
 
 type Errors = Partial<Record<"email" | "password" | "form", string>>;
 
@@ -26,6 +27,8 @@ export function SignInForm({
   const router = useRouter();
   const [errors, setErrors] = useState<Errors>(initialError ? { form: initialError } : {});
   const [pending, setPending] = useState(false);
+  // After a refused attempt the cursor goes back to the password, selected, ready to retype.
+  const passwordRef = useRef<HTMLInputElement>(null);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -42,6 +45,8 @@ export function SignInForm({
       const res = await signIn("credentials", { email, password, redirect: false });
       if (!res || res.error) {
         setErrors({ form: res?.error === "CredentialsSignin" || !res ? "Email or password is incorrect." : "Sign-in failed. Try again." });
+        passwordRef.current?.focus();
+        passwordRef.current?.select();
         return;
       }
       router.replace(callbackUrl);
@@ -60,7 +65,7 @@ export function SignInForm({
         {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}
       </Field>
       <Field label="Password" error={errors.password}>
-        {(p) => <Input {...p} name="password" type="password" autoComplete="current-password" required />}
+        {(p) => <PasswordInput {...p} ref={passwordRef} name="password" autoComplete="current-password" required />}
       </Field>
       <Button type="submit" loading={pending} className="w-full">
         {pending ? "Signing in…" : "Sign in"}

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { PasswordInput } from "@/components/ui/password-input";
 import { ApiRequestError, apiFetch, errorMessage } from "@/lib/client/api-fetch";
 
 type Errors = Partial<Record<"name" | "email" | "password" | "form", string>>;
@@ -54,8 +55,9 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
       <Field label="Email" error={errors.email}>
         {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}
       </Field>
-      <Field label="Password" hint="At least 8 characters." error={errors.password}>
-        {(p) => <Input {...p} name="password" type="password" autoComplete="new-password" required />}
+      {/* The hint gives way to the error, which says the same thing: one message, not two. */}
+      <Field label="Password" hint={errors.password ? undefined : "At least 8 characters."} error={errors.password}>
+        {(p) => <PasswordInput {...p} name="password" autoComplete="new-password" required />}
       </Field>
       <Button type="submit" loading={pending} className="w-full">
         {pending ? "Creating account…" : "Create account"}

@@ -1,6 +1,6 @@
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { useApiForm } from "@/components/forms/use-api-form";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { Field, Input, Select } from "@/components/ui/field";
 import { CoordinatePicker } from "@/components/watches/coordinate-picker";
 import { toLocalInput } from "@/components/watches/build-watch-body";
 import { apiFetch } from "@/lib/client/api-fetch";
+import { injectionDefaults, type WatchWindow } from "@/lib/portal/simulation-defaults";
 import { SIMULATION_KINDS } from "@/lib/weather/simulation-schemas";
 import { InjectionList, kindLabel, SIMULATIONS_KEY } from "./injection-list";
 
@@ -48,15 +49,32 @@ function check(f: FormState): Record<string, string> {
  * from lib/weather/simulation-schemas.ts, so new presets appear here without a portal change.
  */
 export function SimulationForm() {
-  const [f, setF] = useState<FormState>(() => {
-    const start = new Date();
-    start.setMinutes(0, 0, 0);
-    return { lat: "", lng: "", placeName: "", kind: "heavy_rain", startsAt: toLocalInput(start), endsAt: toLocalInput(new Date(start.getTime() + 6 * 3_600_000)) };
-  });
+  // Times start empty and are filled in the browser: the server's clock and time zone are not the visitor's (hydration).
+  const [f, setF] = useState<FormState>({ lat: "", lng: "", placeName: "", kind: "heavy_rain", startsAt: "", endsAt: "" });
   const qc = useQueryClient();
   // Place names chosen in this visit (the API keeps coordinates only).
   const [places, setPlaces] = useState<Record<string, string>>({});
-  const set = (p: Partial<FormState>) => setF((s) => ({ ...s, ...p }));
+  // What the visitor set themselves is never overwritten by the defaults below.
+  const touched = useRef({ place: false, time: false });
+  const set = (p: Partial<FormState>) => {
+    if ("lat" in p || "lng" in p) touched.current.place = true;
+    if ("startsAt" in p || "endsAt" in p) touched.current.time = true;
+    setF((s) => ({ ...s, ...p }));
+  };
+  // Defaults over the account's next watch window, so injecting with them makes that watch fire.
+  const watches = useQuery({
+    queryKey: ["watches", "simulation-defaults"],
+    queryFn: async () => (await apiFetch<{ data: { watches: WatchWindow[] } }>("/v1/weather/watch?status=active&limit=100")).data.watches,
+  });
+  useEffect(() => {
+    const d = injectionDefaults(watches.data ?? [], new Date());
+    const { place, time } = touched.current;
+    setF((s) => ({
+      ...s,
+      ...(place ? {} : { lat: d.lat, lng: d.lng, placeName: d.placeName }),
+      ...(time ? {} : { startsAt: toLocalInput(d.start), endsAt: toLocalInput(d.end) }),
+    }));
+  }, [watches.data]);
   const create = useApiForm({
     mutationFn: (s: FormState) =>
       apiFetch<{ data: Injection }>("/v1/weather/simulations", {

@@ -11,6 +11,7 @@ import { formatDateTime, formatRelative } from "@/lib/client/format";
 import { riskTone, watchQueryKey, type WatchDetail as Watch, type WeatherEnvelope } from "./types";
 import { WatchActions } from "./watch-actions";
 import { ChangeEventsList } from "./change-events-list";
+import { WatchEventsList } from "./watch-events-list";
 import { pollingOptions } from "@/lib/client/polling";
 
 /** Polls while the tab is visible, backing off while nothing changes. */
@@ -144,6 +145,7 @@ export function WatchDetail({ watchId }: { watchId: string }) {
         </Card>
       </div>
       <ChangeEventsList events={w.recent_change_events} />
+      <WatchEventsList watchId={w.watch_id} />
     </>
   );
 }

@@ -287,7 +287,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Every event of the account (watch events, delivery failures, endpoint disabled, test events), newest first, stored once whatever its targets. Filters: type, status (delivery state), since; keyset-paginated (pass next_cursor as cursor). Bills 0 units.
+         * @description Every event of the account (watch events, delivery failures, endpoint disabled, test events), newest first, stored once whatever its targets. Filters: type, status (delivery state), since, watch_id (the events one watch raised, whatever their type); keyset-paginated (pass next_cursor as cursor). Bills 0 units.
          */
         get: operations["events.list"];
         put?: never;
@@ -353,7 +353,7 @@ export interface paths {
         put?: never;
         /**
          * Create a trip
-         * @description Creates a trip at revision 0; you become its owner.
+         * @description Creates a trip at revision 0; you become its owner. An access token limited to certain trips (`trip_ids`) cannot create trips: 403 `forbidden`.
          */
         post: operations["trips.create"];
         delete?: never;
@@ -5669,6 +5669,7 @@ export interface operations {
                 status?: "no_targets" | "pending" | "delivered" | "failed";
                 /** @example weather.change_detected */
                 type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+                watch_id?: string;
             };
             header?: never;
             path?: never;

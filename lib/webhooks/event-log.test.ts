@@ -152,6 +152,28 @@ describe("attempt detail", () => {
   });
 });
 
+describe("events of one watch", () => {
+  it("?watch_id= lists every event that watch raised, of any type, and nothing of other watches; a malformed id is 400", async () => {
+    const u = await makeUser({ plan: "starter" });
+    const key = await keyed(u);
+    const { watch } = await createWatchVia(u, watchBody({ webhook_url: world.rx.url("/one") }));
+    const { watch: other } = await createWatchVia(u, watchBody({ webhook_url: world.rx.url("/two") }));
+    const mine = [
+      (await emitEvent({ accountId: u.accountId, type: "weather.snapshot_refreshed", data: { n: 1 }, watchId: watch.watch_id })).eventId,
+      (await emitEvent({ accountId: u.accountId, type: CHANGE, data: { n: 2 }, watchId: watch.watch_id })).eventId,
+    ];
+    await emitEvent({ accountId: u.accountId, type: CHANGE, data: { n: 3 }, watchId: other.watch_id });
+    await emitEvent({ accountId: u.accountId, type: CHANGE, data: { n: 4 } });
+    const res = await call(eventsRoute.GET, { path: `/v1/events?watch_id=${watch.watch_id}`, bearer: key });
+    expect(res.status).toBe(200);
+    expect(res.body.data.events.map((e: { event_id: string }) => e.event_id).sort()).toEqual([...mine].sort());
+    expect(res.body.data.events.every((e: { watch_id: string }) => e.watch_id === watch.watch_id)).toBe(true);
+    const bad = await call(eventsRoute.GET, { path: "/v1/events?watch_id=12", bearer: key });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("watch_id");
+  });
+});
+
 describe("watch deliveries", () => {
   it("a watch's webhook_url deliveries have attempts; redeliver is 202 with the new attempt, signed with the watch signing secret", async () => {
     const u = await makeUser({ plan: "starter" });

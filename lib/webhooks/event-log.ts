@@ -16,6 +16,7 @@ export const ListEventsQuery = z.strictObject({
   type: z.enum(WEBHOOK_EVENT_TYPES, { message: `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}` }).optional(),
   status: z.enum(EVENT_DELIVERY_STATES, { message: `must be one of ${EVENT_DELIVERY_STATES.join(", ")}` }).optional(),
   since: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z" }).optional(),
+  watch_id: z.uuid({ message: "must be a watch id (a UUID)" }).optional(),
   cursor: z.string().max(300, "must be at most 300 characters").optional(),
 });
 export type ListEventsFilters = z.output<typeof ListEventsQuery>;
@@ -63,6 +64,7 @@ export async function listEvents(accountId: string, f: ListEventsFilters) {
   if (f.type) conds.push(sql`e.type = ${f.type}`);
   if (f.since) conds.push(sql`e.created_at >= ${f.since}::timestamptz`);
   if (f.status) conds.push(sql`${DELIVERY_STATE} = ${f.status}`);
+  if (f.watch_id) conds.push(sql`e.watch_id = ${f.watch_id}::uuid`);
   if (f.cursor) {
     const c = decodeCursor(f.cursor);
     conds.push(sql`(e.created_at, e.id) < (${c.at}::timestamptz, ${c.id}::uuid)`);
