@@ -54,8 +54,15 @@ async function cost(handler: Handler, opts: () => CallOptions, warm = true): Pro
   const r = await call(handler, opts());
   expect(r.status, r.text).toBeLessThan(300);
   await new Promise((r) => setImmediate(r));
-  return statements.filter((q) => !/request_log|last_used_at/.test(q));
+  return statements.filter(onPath);
 }
+
+/**
+ * Off this route's path: the batched request log, a credential's lastUsedAt write, and the
+ * credential cache refilling after its TTL lapsed on a slow machine (lib/http/round-trips.test.ts
+ * pins that a cached credential costs nothing).
+ */
+const onPath = (q: string) => !/request_log|last_used_at/.test(q) && !/^select [\s\S]* from "(access_tokens|api_keys)"/i.test(q);
 
 const itineraryCall = (): CallOptions => ({ path: `/v1/trips/${tripId}/itinerary`, bearer: token, params: { tripId } });
 
@@ -72,7 +79,7 @@ describe("trip statements per request", () => {
     expect(created.status).toBe(201);
     statements.length = 0;
     const r = await call(itinerary.GET, itineraryCall());
-    expect(statements.filter((q) => !/request_log|last_used_at/.test(q))).toHaveLength(1);
+    expect(statements.filter(onPath)).toHaveLength(1);
     expect(r.body.revision).toBe(Number(created.headers.get("x-trip-revision")));
     expect((r.body.events as Array<{ title: string }>).map((e) => e.title)).toContain("fresh");
   });
