@@ -83,7 +83,7 @@ test.describe("trip weather in the portal", () => {
     for (const [i, payload] of events.entries()) {
       const r = await request.post(`/v1/trips/${trip.trip_id}/ops`, { headers: auth, data: { base_revision: i, type: "add_event", payload } });
       expect(r.status()).toBe(200);
-      ids.push((await r.json()).affected_event_ids[0]);
+      ids.push((await r.json()).result.affected_event_ids[0]);
     }
     const [sintra, dinner] = ids;
     // What the weather planner raises (issue 33): changes to an existing event bound to a revision, ranked, each with its reason and forecast.
