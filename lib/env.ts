@@ -27,9 +27,19 @@ const EnvSchema = z.object({
   OPENWEATHER_API_KEY: z.string().optional(),
   OPEN_METEO_BASE_URL: z.string().url().default("https://api.open-meteo.com"),
   OPENWEATHER_BASE_URL: z.string().url().default("https://api.openweathermap.org"),
-  /** Optional alert source added to providers without alerts (open-meteo): "nws" (US only). */
+  /** Legacy switch (before issue 31): "nws" = WEATHER_ALERT_SOURCES=nws outside production. */
   WEATHER_ALERTS_SOURCE: z.enum(["none", "nws"]).default("none"),
+  /**
+   * Issue 31: official alert sources added to providers without alerts (open-meteo), comma-separated:
+   * `nws` (US), `met-norway` (Norway), `meteoalarm` (Europe), or `none`. Each answers only for the
+   * countries it covers. Default: all three in production, none elsewhere.
+   */
+  WEATHER_ALERT_SOURCES: z.string().regex(/^(none|(nws|met-norway|meteoalarm)(,(nws|met-norway|meteoalarm))*)$/).optional(),
   NWS_BASE_URL: z.string().url().default("https://api.weather.gov"),
+  METEOALARM_BASE_URL: z.string().url().default("https://feeds.meteoalarm.org"),
+  MET_NORWAY_BASE_URL: z.string().url().default("https://api.met.no"),
+  /** A MeteoAlarm country feed is shared by every cell of the country: kept this long per process (s; 0 = no cache). */
+  WEATHER_ALERT_FEED_TTL_S: z.coerce.number().int().min(0).default(120),
   /**
    * Issue 31: hourly supplements fetched beside a real provider's forecast, comma-separated:
    * `marine` (Open-Meteo Marine), `air_quality` (Open-Meteo Air Quality), or `none`.

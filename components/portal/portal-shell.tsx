@@ -1,5 +1,6 @@
 "use client";
 import { useState, type ReactNode } from "react";
+import { QuotaBanner } from "./quota-banner";
 import { SandboxBanner } from "./sandbox-banner";
 import { cx, focusRing } from "@/components/ui/cx";
 import { Logo } from "./logo";
@@ -20,6 +21,7 @@ export function PortalShell({ email, children }: { email: string; children: Reac
 
       <div className="lg:pl-64">
         <SandboxBanner />
+        <QuotaBanner />
       </div>
 
       {/* Sidebar (desktop) */}

@@ -19,6 +19,7 @@ import { ProposalsPanel } from "./proposals-panel";
 import { canEdit, tripKeys, type Itinerary, type Trip, type TripEvent } from "./types";
 import { useTripOps, type OpInput } from "./use-trip-op";
 import { TripWeatherPanel } from "./trip-weather-panel";
+import { WeatherAlertsSwitch } from "./weather-alerts-switch";
 import type { TripWeather } from "./weather-parts";
 
 /** The add_event payload that re-creates a removed event (undo): its fields without the server-owned ones. */
@@ -92,6 +93,9 @@ export function TripView({ tripId }: { tripId: number }) {
           </Alert>
         </div>
       )}
+      <div className="mb-6">
+        <WeatherAlertsSwitch tripId={tripId} />
+      </div>
       {weather.data && (
         <div className="mb-6" data-testid="trip-weather">
           <TripWeatherPanel weather={weather.data} />

@@ -12,6 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { formatDateTime, formatRelative } from "@/lib/client/format";
 import { AttemptsTable } from "./attempts-table";
+import { RecoverCard } from "./recover-card";
 import { CloneEndpointButton, EditEndpointCard, SecretCard, TestTypeSelect } from "./endpoint-manage";
 import { ErrorText } from "@/components/ui/request-id-note";
 import { VerificationRecipe } from "./verification-recipe";
@@ -129,6 +130,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
 
       {active && <EditEndpointCard endpoint={w} />}
       <SecretCard endpoint={w} />
+      {active && <RecoverCard webhookId={webhookId} />}
 
       <AttemptsTable webhookId={webhookId} canRedeliver={active} onRedelivered={() => void qc.invalidateQueries({ queryKey: attemptsQuery(webhookId) })} />
 

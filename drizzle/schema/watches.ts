@@ -36,6 +36,10 @@ export interface WatchAlert {
   starts: string | null;
   ends: string | null;
   source: string | null;
+  /** Issue 31 (absent on older rows): the warning areas, CAP identifier and the identifiers it updates. */
+  area?: string | null;
+  cap_identifier?: string | null;
+  references?: string[];
 }
 
 /** latest_snapshot as stored (freshness_band is derived on read from fetched_at). */
@@ -55,6 +59,34 @@ export interface WatchRiskRecord {
   level: string;
   recommendation: string | null;
   reasons: Array<{ code: string; level: string; message: string }>;
+}
+
+/** One followed event of a trip watch as of its latest refresh (issue 33). */
+export interface TripWatchEventRecord {
+  event_id: number;
+  type: string;
+  title: string;
+  starts_at: string;
+  ends_at: string | null;
+  activity_type: string;
+  outdoor: boolean;
+  place: { lat: number; lng: number; name: string | null };
+  forecast_available: boolean;
+  snapshot_id: string | null;
+  metrics: WatchMetrics | null;
+  alerts: WatchAlert[];
+  risk: { level: string; recommendation: string | null; reasons: Array<{ code: string; level: string; message: string }> } | null;
+}
+
+/** A trip watch's own state: what it follows and each followed event's latest risk. */
+export interface TripWatchState {
+  trip_id: number;
+  /** Level at which an outdoor event makes the weather planner propose: watch or warning. */
+  planner_threshold: "watch" | "warning";
+  /** The trip revision the events were read at (null before the first refresh). */
+  revision: number | null;
+  checked_at: string | null;
+  events: TripWatchEventRecord[];
 }
 
 /** A developer account's watch on a place / timeline item / route window / trip. */
@@ -108,6 +140,10 @@ export const watches = pgTable(
      * a concatenation of stored text. Never written by the application.
      */
     listItem: text("list_item"),
+    /** Trip watches (target_type = trip): the trip followed (no FK: the trips area owns that table). */
+    tripId: integer("trip_id"),
+    /** Trip watches: planner threshold and per-event latest risk (read as `trip`). */
+    tripState: jsonb("trip_state").$type<TripWatchState>(),
   },
   (t) => [
     index("watches_account_created_idx").on(t.accountId, t.createdAt, t.id),
@@ -115,6 +151,7 @@ export const watches = pgTable(
     index("watches_active_account_idx").on(t.accountId).where(sql`status = 'active'`),
     // The expiry sweep runs every pass: live watches by end time.
     index("watches_live_ends_idx").on(t.endsAt).where(sql`status IN ('active', 'paused')`),
+    index("watches_trip_idx").on(t.tripId, t.accountId).where(sql`trip_id IS NOT NULL`),
     check("watches_delivery_target", sql`(webhook_url IS NULL) <> (webhook_endpoint_id IS NULL)`),
   ],
 );
@@ -158,4 +195,22 @@ export const watchBillingDays = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.watchId, t.day] })],
+);
+
+/**
+ * Issue 31: every key (CAP identifier, and the identifiers it updates) of every severe alert a
+ * watch has announced. weather.severe_alert_added fires only for an alert none of whose keys is
+ * here, and the insert (ON CONFLICT DO NOTHING, same transaction as the event) makes it once per
+ * alert per watch whatever the number of refreshes, updates or sources.
+ */
+export const watchAlertNotices = pgTable(
+  "watch_alert_notices",
+  {
+    watchId: uuid("watch_id")
+      .notNull()
+      .references(() => watches.id, { onDelete: "cascade" }),
+    alertKey: text("alert_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.watchId, t.alertKey] })],
 );

@@ -3,7 +3,10 @@ import type { DbOrTx, Tx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { ApiError } from "@/lib/http/errors";
 import type { AccountInfo } from "@/lib/http/types";
+import { periodAt } from "./period";
 import { cheapestPlanWith, limitsFor } from "./plans";
+import { recordQuotaAlert } from "./quota-alerts";
+import { thresholdsReached } from "./quota-thresholds";
 
 /**
  * The live count of an account's active watches (the `active_watches`
@@ -44,5 +47,11 @@ export async function assertActiveWatchCapacity(tx: Tx, account: AccountInfo, op
       `Active watch limit reached (${active} of ${limit} active); cancel or pause a watch, or upgrade your plan.`,
       { details: { dimension: "active_watches", limit, used: active } },
     );
+  }
+  // The watch about to be activated brings the count to active + 1: alert in this transaction
+  // (under the lock above), so the alert exists exactly when the watch does.
+  const period = periodAt();
+  for (const threshold of thresholdsReached(active + 1, limit)) {
+    await recordQuotaAlert(tx, { accountId: account.id, account, period, threshold, dimension: "active_watches", used: active + 1, limit });
   }
 }

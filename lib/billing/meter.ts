@@ -6,6 +6,7 @@ import { dayAt, periodAt, type BillingPeriod } from "./period";
 import { cheapestPlanWith, LIMIT_KEYS, limitsFor, type CounterDimension, type Limits } from "./plans";
 import { rateLimitHeaders, rememberRequestsUsed, requestsUsed } from "./rate-limit-headers";
 import { reserveCoalesced } from "./coalesce-reservations";
+import { alertQuotaThresholds, type QuotaLevel } from "./quota-alerts";
 import { releaseQuota, type QuotaCharge } from "./reserve-quota";
 
 export interface Charge {
@@ -85,12 +86,19 @@ export function weatherMeter<Ctx extends { principal: Principal } = { principal:
       const result = await reserveCoalesced(db, quota);
       rememberRequestsUsed(who.accountId, period.key, result.counters.requests);
       const headers = rateLimitHeaders(limits.requests, result.counters.requests, period);
-      if (!result.ok) throw capReached(result.dimension, limits, result.counters, period, headers);
+      if (!result.ok) {
+        if (!who.isInternal) await alertQuotaThresholds(who.accountId, who.account, period, levelsOf(amounts, result.counters, limits));
+        throw capReached(result.dimension, limits, result.counters, period, headers);
+      }
 
       return {
         billingUnits: charge.units,
         async finish(outcome: MeterOutcome) {
-          if (outcome !== "error") return headers;
+          if (outcome !== "error") {
+            // Only a kept reservation counts toward a threshold (a released one never crossed it).
+            if (!who.isInternal) await alertQuotaThresholds(who.accountId, who.account, period, levelsOf(amounts, result.counters, limits));
+            return headers;
+          }
           const after = await releaseQuota(db, quota);
           rememberRequestsUsed(who.accountId, period.key, after.requests);
           return rateLimitHeaders(limits.requests, after.requests, period);
@@ -105,6 +113,15 @@ export function weatherMeter<Ctx extends { principal: Principal } = { principal:
       return rateLimitHeaders(limitsFor(who.account).requests, await requestsUsed(who.accountId, period.key), period);
     },
   };
+}
+
+/** The levels of the dimensions this call touched (the ones a threshold can have been crossed on). */
+function levelsOf(amounts: Counters, counters: Counters, limits: Limits): QuotaLevel[] {
+  const out: QuotaLevel[] = [];
+  for (const d of ["requests", "timeline_items", "route_calls"] as const) {
+    if (amounts[d] > 0) out.push({ dimension: d, used: counters[d], limit: limits[d] });
+  }
+  return out;
 }
 
 /** 402 when the plan leaves a needed dimension at 0 (the feature is not included). */

@@ -287,7 +287,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Every event of the account (watch events, delivery failures, endpoint disabled, test events), newest first, stored once whatever its targets. Filters: type, status (delivery state), since, watch_id (the events one watch raised, whatever their type); keyset-paginated (pass next_cursor as cursor). Bills 0 units.
+         * @description Every event of the account (watch events, delivery failures, endpoint disabled, quota alerts, test events), newest first, stored once whatever its targets. Filters: type, status (delivery state), since, watch_id (the events one watch raised, whatever their type); keyset-paginated (pass next_cursor as cursor). Bills 0 units.
          */
         get: operations["events.list"];
         put?: never;
@@ -497,7 +497,7 @@ export interface paths {
         };
         /**
          * List proposals
-         * @description Newest first (at most 500). status filters on the effective status: a pending proposal past expires_at is listed as expired.
+         * @description Newest first (at most 500). status filters on the effective status: a pending proposal past expires_at is listed as expired; superseded: a newer proposal of the same agent for the same event replaced it (the weather planner keeps one open per event).
          */
         get: operations["proposals.list"];
         put?: never;
@@ -826,13 +826,13 @@ export interface paths {
         };
         /**
          * List watches
-         * @description The account's watches, newest first. Cursor pagination: pass next_cursor as cursor. Bills 0 units.
+         * @description The account's watches, newest first; status and trip_id (trip watches of that trip) filter. Cursor pagination: pass next_cursor as cursor. Bills 0 units.
          */
         get: operations["watches.list"];
         put?: never;
         /**
          * Create a watch
-         * @description Monitors a place, timeline item, route window or trip during [starts_at, ends_at] and delivers signed events either to webhook_url (signed with the account's watch signing secret) or through webhook_id, a registered active endpoint of the account (its secret, rotation, throttle, attempts, auto-disable and subscriptions apply; 400 when unknown or subscribed to no watch event type, 409 when disabled); exactly one of the two. change_rules fields missing from the body take the defaults. Bills 1 unit, then 1 unit per active day inside the window. 402/429 with details.dimension = active_watches when the plan excludes watches or the active-watch cap is reached.
+         * @description Monitors a place, timeline item, route window or trip during [starts_at, ends_at] and delivers signed events either to webhook_url (signed with the account's watch signing secret) or through webhook_id, a registered active endpoint of the account (its secret, rotation, throttle, attempts, auto-disable and subscriptions apply; 400 when unknown or subscribed to no watch event type, 409 when disabled); exactly one of the two. change_rules fields missing from the body take the defaults. target_type trip (target_ref {trip_id}; the caller must be a member of the trip, else 404) follows the trip's itinerary: every event with a place that starts inside the window (default: the trip's span) is rated at its own place with its own activity profile, events added, moved or removed are followed from the next refresh, and weather.change_detected names trip_id, event_ids and each event's previous and new risk; latitude, longitude, place_type, activity_type, outdoor, starts_at and ends_at are then optional, and planner_threshold (watch or warning, default warning) sets the level at which an outdoor event makes the weather planner propose. The request body schema carries a trip example. Bills 1 unit, then 1 unit per active day inside the window. 402/429 with details.dimension = active_watches when the plan excludes watches or the active-watch cap is reached.
          */
         post: operations["watches.create"];
         delete?: never;
@@ -1057,6 +1057,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{webhook_id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recover failed deliveries
+         * @description After an outage: re-enqueues to this endpoint every event whose delivery chain to it ended failed (gave up) in [since, until) (until defaults to now), each as one new chain with the full retry schedule and the same event id (webhook-id and X-Service-Event-Id unchanged; deduplicate on them). Events the endpoint has since received, and events with a chain to it still pending (a retry, or an earlier recovery in flight), are skipped, so repeating a recover while its chains are pending re-enqueues nothing twice. The window reaches back at most the plan's retention (free 7 days, paid 30): an earlier `since` is moved up to it (the answer's `since` is the one used). 400 when until is not after since. 202 with the count. 409 when the endpoint is disabled. Bills 0 units.
+         */
+        post: operations["webhooks.recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/{webhook_id}/secret/reveal": {
         parameters: {
             query?: never;
@@ -1119,6 +1139,26 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "billing.quota_threshold_reached": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * billing.quota_threshold_reached
+         * @description The account reached 80 % or 100 % of a metered dimension's limit (requests, timeline items, route calls, active watches); once per dimension, threshold and billing period. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx. Signed twice: Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature: verify with standardwebhooks or svix) and the X-Service-* headers.
+         */
+        post: operations["webhookEvents.billingQuotaThresholdReached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "weather.change_detected": {
         parameters: {
             query?: never;
@@ -1306,6 +1346,57 @@ export interface components {
                 request_id: string;
             };
         };
+        BillingQuotaThresholdReachedEvent: {
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @example {
+             *       "dimension": "requests",
+             *       "limit_name": "requests_per_month",
+             *       "threshold_percent": 80,
+             *       "limit": 1000,
+             *       "used": 800,
+             *       "plan": "free",
+             *       "environment": "production",
+             *       "period": {
+             *         "start": "2026-11-01T00:00:00.000Z",
+             *         "end": "2026-12-01T00:00:00.000Z"
+             *       },
+             *       "resets_at": "2026-12-01T00:00:00.000Z"
+             *     }
+             */
+            data: {
+                /** @enum {string} */
+                dimension: "requests" | "timeline_items" | "route_calls" | "active_watches";
+                /** @enum {string} */
+                environment: "production" | "sandbox";
+                /** @description The account's limit of the dimension */
+                limit: number;
+                /**
+                 * @description The limit's name in GET /v1/usage
+                 * @enum {string}
+                 */
+                limit_name: "requests_per_month" | "timeline_items_per_month" | "route_calls_per_month" | "active_watches";
+                /** @description The billing period (UTC calendar month) */
+                period: {
+                    /** Format: date-time */
+                    end: string;
+                    /** Format: date-time */
+                    start: string;
+                };
+                /** @enum {string} */
+                plan: "free" | "starter" | "pro" | "enterprise";
+                /** @description When the monthly counter resets; null for active_watches (a live count) */
+                resets_at: string | null;
+                threshold_percent: 80 | 100;
+                /** @description Usage when the threshold was reached (the call that reached it included) */
+                used: number;
+            };
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "billing.quota_threshold_reached";
+        };
         ChangeTripMemberRole: {
             /** @enum {string} */
             role: "owner" | "planner" | "editor" | "viewer";
@@ -1363,25 +1454,52 @@ export interface components {
         CreateVisaKey: {
             name: string;
         };
+        /**
+         * @example {
+         *       "target_type": "place",
+         *       "latitude": 38.7118,
+         *       "longitude": -9.1303,
+         *       "activity_type": "walking_tour",
+         *       "starts_at": "2027-05-04T08:00:00Z",
+         *       "ends_at": "2027-05-04T14:00:00Z",
+         *       "webhook_url": "https://hooks.example.com/skycast/watch"
+         *     }
+         * @example {
+         *       "target_type": "trip",
+         *       "target_ref": {
+         *         "trip_id": 42
+         *       },
+         *       "planner_threshold": "warning",
+         *       "webhook_url": "https://hooks.example.com/skycast/trip-weather"
+         *     }
+         */
         CreateWatch: {
-            activity_type: string;
+            /** @description Required except for target_type trip, whose events each carry their own activity profile */
+            activity_type?: string;
             change_rules?: components["schemas"]["WatchChangeRulesInput"];
             /**
              * Format: date-time
-             * @description ISO 8601 with Z or an offset
+             * @description Required except for target_type trip (default: the end of the trip's last day or last event)
              */
-            ends_at: string;
-            latitude: number;
-            longitude: number;
-            /** @description Defaults to the activity profile's outdoor flag */
+            ends_at?: string;
+            /** @description Required except for target_type trip (the events give the places) */
+            latitude?: number;
+            /** @description Required except for target_type trip */
+            longitude?: number;
+            /** @description Defaults to the activity profile's outdoor flag (trip: whether any followed event is outdoor) */
             outdoor?: boolean;
-            /** @default point */
-            place_type: string;
+            /** @description Defaults to point (trip: trip) */
+            place_type?: string;
+            /**
+             * @description target_type trip only: the risk level at which an outdoor event of the trip makes the weather planner propose a change (default warning)
+             * @enum {string}
+             */
+            planner_threshold?: "watch" | "warning";
             /**
              * Format: date-time
-             * @description ISO 8601 with Z or an offset
+             * @description Required except for target_type trip (default: the trip's first day or first event)
              */
-            starts_at: string;
+            starts_at?: string;
             /** @description place: {place_id, name?} (defaults to {place_id: 'geo:<geohash>'}); timeline_item: {item_id, trip_id?}; route_window: {origin:{lat,lng}, destination:{lat,lng}, route_id?}; trip: {trip_id} */
             target_ref?: {
                 [key: string]: unknown;
@@ -1434,7 +1552,7 @@ export interface components {
             transport_mode: "car" | "bus" | "train" | "ferry" | "walking" | "cycling" | "shuttle" | "transfer";
         } | {
             target_ref: {
-                trip_id: string | number;
+                trip_id: number;
             };
             /** @constant */
             target_type: "trip";
@@ -1442,7 +1560,7 @@ export interface components {
         CreateWebhookEndpoint: {
             /** @default  */
             description: string;
-            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
             /**
              * @description Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited
              * @default null
@@ -1479,6 +1597,12 @@ export interface components {
             };
             fetched_at: string;
             location: components["schemas"]["WeatherLocation"];
+            minutely: components["schemas"]["MinutelyPrecipitation"];
+            /**
+             * @description One line in the requested language, e.g. "Rain starting in ~20 min, easing by 15:30."; null without minutely data
+             * @example Rain starting in ~20 min, easing by 15:30.
+             */
+            nowcast: string | null;
             provider: string;
             provider_version: string;
             risk: components["schemas"]["WeatherActivityRisk"];
@@ -1623,6 +1747,36 @@ export interface components {
             /** @description The MCP tool that made this call through /api/mcp; null for a direct call */
             tool: string | null;
         };
+        /**
+         * @description Next-hour precipitation: the steps of the next 2 hours; null when the provider has none
+         * @example {
+         *       "step_minutes": 15,
+         *       "points": [
+         *         {
+         *           "time": "2027-05-05T13:00:00.000Z",
+         *           "precipitation_mm_h": 0
+         *         },
+         *         {
+         *           "time": "2027-05-05T13:15:00.000Z",
+         *           "precipitation_mm_h": 1.6
+         *         },
+         *         {
+         *           "time": "2027-05-05T13:30:00.000Z",
+         *           "precipitation_mm_h": 0
+         *         }
+         *       ]
+         *     }
+         */
+        MinutelyPrecipitation: {
+            points: {
+                /** @description intensity over the step, mm/h */
+                precipitation_mm_h: number | null;
+                /** @description start of the step, UTC */
+                time: string;
+            }[];
+            /** @description 15 (Open-Meteo minutely_15, simulated) or 1 (OpenWeather minutely) */
+            step_minutes: number;
+        } | null;
         Proposal: {
             accepted_at: string | null;
             actor_agent_id: string;
@@ -2464,6 +2618,65 @@ export interface components {
             success: true;
             trip_id: number;
         };
+        TripWatchEvent: {
+            activity_type: string;
+            alerts: {
+                area?: string | null;
+                /** @description CAP identifier of the message in force */
+                cap_identifier?: string | null;
+                ends: string | null;
+                event: string;
+                id: string;
+                /** @description CAP identifiers of the earlier messages it updates */
+                references?: string[];
+                severity: string;
+                source: string | null;
+                starts: string | null;
+            }[];
+            ends_at: string | null;
+            event_id: number;
+            /** @description false while the event is beyond the forecast horizon (risk is then null) */
+            forecast_available: boolean;
+            metrics: {
+                feels_like_c: number | null;
+                precipitation_intensity_mm_h: number | null;
+                precipitation_probability: number | null;
+                temperature_c: number | null;
+                uv_index: number | null;
+                visibility_km: number | null;
+                wind_gust_kph: number | null;
+                wind_speed_kph: number | null;
+            } | null;
+            outdoor: boolean;
+            place: {
+                lat: number;
+                lng: number;
+                name: string | null;
+            };
+            risk: {
+                level: string;
+                reasons: {
+                    code: string;
+                    level: string;
+                    message: string;
+                }[];
+                recommendation: string | null;
+            } | null;
+            snapshot_id: string | null;
+            starts_at: string;
+            title: string;
+            type: string;
+        };
+        TripWatchState: {
+            checked_at: string | null;
+            /** @description Every event of the trip with a place that starts inside the window, in itinerary order */
+            events: components["schemas"]["TripWatchEvent"][];
+            /** @enum {string} */
+            planner_threshold: "watch" | "warning";
+            /** @description Trip revision the events were read at (null before the first refresh) */
+            revision: number | null;
+            trip_id: number;
+        };
         TripWeather: {
             /** @description What this call counts against the caller's plan: 2 units and 1 timeline item per placed event (0 in the portal) */
             billing: {
@@ -2582,7 +2795,7 @@ export interface components {
         };
         UpdateWebhookEndpoint: {
             description?: string;
-            events?: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+            events?: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
             /** @description Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited */
             rate_limit_per_second?: number | null;
             /**
@@ -2811,9 +3024,14 @@ export interface components {
             } | null;
             latest_snapshot: {
                 alerts: {
+                    area?: string | null;
+                    /** @description CAP identifier of the message in force */
+                    cap_identifier?: string | null;
                     ends: string | null;
                     event: string;
                     id: string;
+                    /** @description CAP identifiers of the earlier messages it updates */
+                    references?: string[];
                     severity: string;
                     source: string | null;
                     starts: string | null;
@@ -2842,6 +3060,8 @@ export interface components {
             outdoor: boolean;
             paused_at: string | null;
             place_type: string;
+            /** @description target_type trip: the level at which an outdoor event makes the weather planner propose (null for other targets) */
+            planner_threshold: ("watch" | "warning") | null;
             recent_change_events: {
                 created_at: string;
                 data: {
@@ -2861,6 +3081,8 @@ export interface components {
             /** @enum {string} */
             target_type: "place" | "timeline_item" | "route_window" | "trip";
             transport_mode: string | null;
+            /** @description target_type trip: the planner threshold and each followed event's latest risk; null for other targets */
+            trip: components["schemas"]["TripWatchState"] | null;
             updated_at: string;
             /** Format: uuid */
             watch_id: string;
@@ -2895,6 +3117,8 @@ export interface components {
             next_check_at: string | null;
             outdoor: boolean;
             place_type: string;
+            /** @description target_type trip: the level at which an outdoor event makes the weather planner propose (null for other targets) */
+            planner_threshold: ("watch" | "warning") | null;
             starts_at: string;
             /** @enum {string} */
             status: "active" | "paused" | "expired" | "failed" | "cancelled";
@@ -2932,6 +3156,8 @@ export interface components {
             next_check_at: string | null;
             outdoor: boolean;
             place_type: string;
+            /** @description target_type trip: the level at which an outdoor event makes the weather planner propose (null for other targets) */
+            planner_threshold: ("watch" | "warning") | null;
             starts_at: string;
             /** @enum {string} */
             status: "active" | "paused" | "expired" | "failed" | "cancelled";
@@ -2985,15 +3211,49 @@ export interface components {
             }[];
             recommendation?: string | null;
         };
+        /**
+         * @example {
+         *       "id": "2.49.0.1.578.0.210921070421906.1705",
+         *       "event": "Gale",
+         *       "severity": "moderate",
+         *       "certainty": "likely",
+         *       "urgency": "future",
+         *       "area": "Maaloey - Svinoey",
+         *       "starts": "2021-09-21T06:00:00.000Z",
+         *       "ends": "2021-09-22T10:00:00.000Z",
+         *       "source": "MET Norway",
+         *       "attribution": "Warnings: MET Norway (Norwegian Meteorological Institute), NLOD 2.0 and CC BY 4.0",
+         *       "description": "Gale, yellow level, Maaloey - Svinoey, 21 September 06:00 UTC to 22 September 10:00 UTC.",
+         *       "cap_identifier": "2.49.0.1.578.0.210921070421906.1705",
+         *       "references": []
+         *     }
+         */
         WeatherAlert: {
+            /** @description The warning areas covering the location (CAP areaDesc) */
+            area: string | null;
+            /** @description Credit line the source's licence asks for */
+            attribution: string | null;
+            /** @description CAP identifier; null for providers without CAP (OpenWeather) */
+            cap_identifier: string | null;
+            /** @enum {string} */
+            certainty: "observed" | "likely" | "possible" | "unlikely" | "unknown";
+            /** @description CAP headline */
             description: string | null;
+            /** @description CAP expires (NWS: ends when given), UTC */
             ends: string | null;
             event: string;
+            /** @description CAP identifier of the message in force (an update brings a new one), else the provider's own id */
             id: string;
+            /** @description CAP identifiers of the earlier messages this one updates */
+            references: string[];
             /** @enum {string} */
             severity: "minor" | "moderate" | "severe" | "extreme" | "unknown";
+            /** @description The issuing service (CAP senderName) */
             source: string;
+            /** @description CAP onset (else effective), UTC */
             starts: string | null;
+            /** @enum {string} */
+            urgency: "immediate" | "expected" | "future" | "past" | "unknown";
         };
         WeatherChangeDetectedEvent: {
             /** Format: date-time */
@@ -3404,7 +3664,7 @@ export interface components {
                 /** Format: uuid */
                 event_id: string;
                 /** @enum {string} */
-                event_type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+                event_type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
                 /** @enum {string} */
                 target: "webhook_endpoint" | "watch_webhook_url";
                 url: string;
@@ -3541,7 +3801,7 @@ export interface components {
             description: string;
             disabled_at: string | null;
             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
-            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
             failure_count: number;
             last_delivery_at: string | null;
@@ -3581,7 +3841,7 @@ export interface components {
             /** @description A test event sent from an endpoint's 'Send test event' */
             test: boolean;
             /** @enum {string} */
-            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
             watch_id: string | null;
         };
         WebhookEventSummary: {
@@ -3598,7 +3858,7 @@ export interface components {
             /** @description A test event sent from an endpoint's 'Send test event' */
             test: boolean;
             /** @enum {string} */
-            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
             watch_id: string | null;
         };
         WebhookManualDelivery: {
@@ -3609,6 +3869,16 @@ export interface components {
             delivery_id: string;
             /** Format: uuid */
             event_id: string;
+            /** Format: uuid */
+            webhook_id: string;
+        };
+        WebhookRecovery: {
+            /** @description Events re-enqueued as new delivery chains */
+            count: number;
+            /** @description The window's start used (the request's, or the retention's start when it reached further back) */
+            since: string;
+            /** @description The window's end used (now when not given) */
+            until: string;
             /** Format: uuid */
             webhook_id: string;
         };
@@ -5668,7 +5938,7 @@ export interface operations {
                 since?: string;
                 status?: "no_targets" | "pending" | "delivered" | "failed";
                 /** @example weather.change_detected */
-                type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+                type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
                 watch_id?: string;
             };
             header?: never;
@@ -7576,12 +7846,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "7c5a8d63-d5af-4a7e-8a95-63a57705062f",
+                     *       "proposal_id": "613a9a93-1bef-4923-b943-a1c70f6e4da7",
                      *       "trip_id": 1,
                      *       "status": "pending",
                      *       "actor_agent_id": "planner-agent-lisbon",
-                     *       "created_at": "2026-11-23T23:26:01.175Z",
-                     *       "expires_at": "2026-11-26T23:26:01.175Z",
+                     *       "created_at": "2026-11-25T09:12:07.709Z",
+                     *       "expires_at": "2026-11-28T09:12:07.709Z",
                      *       "entities": [
                      *         {
                      *           "cost": 142,
@@ -7644,7 +7914,10 @@ export interface operations {
                      *       "created_event_ids": null,
                      *       "accepted_at": null,
                      *       "rejected_at": null,
-                     *       "rejection_reason": null
+                     *       "rejection_reason": null,
+                     *       "subject_event_id": null,
+                     *       "base_revision": null,
+                     *       "superseded_by": null
                      *     }
                      */
                     "application/json": components["schemas"]["Proposal"];
@@ -7766,12 +8039,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "638b9e71-0eb1-4fe9-a7b9-8eb8bb7ce4f0",
+                     *       "proposal_id": "ed910572-be20-41f1-85bf-e75bb2789e5e",
                      *       "trip_id": 1,
                      *       "status": "pending",
                      *       "actor_agent_id": "planner-agent-lisbon",
-                     *       "created_at": "2026-11-23T23:26:01.194Z",
-                     *       "expires_at": "2026-11-26T23:26:01.194Z",
+                     *       "created_at": "2026-11-25T09:12:07.970Z",
+                     *       "expires_at": "2026-11-28T09:12:07.970Z",
                      *       "entities": [
                      *         {
                      *           "cost": 142,
@@ -7834,7 +8107,10 @@ export interface operations {
                      *       "created_event_ids": null,
                      *       "accepted_at": null,
                      *       "rejected_at": null,
-                     *       "rejection_reason": null
+                     *       "rejection_reason": null,
+                     *       "subject_event_id": null,
+                     *       "base_revision": null,
+                     *       "superseded_by": null
                      *     }
                      */
                     "application/json": components["schemas"]["Proposal"];
@@ -7935,13 +8211,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "af805635-3172-4784-82d3-e0d7d3e1a179",
+                     *       "proposal_id": "d4a3d8b9-82f7-47ba-9e99-d4919f4f9479",
                      *       "status": "accepted",
                      *       "created_event_ids": [
                      *         2,
                      *         3
                      *       ],
-                     *       "accepted_at": "2026-11-23T23:26:01.221Z",
+                     *       "changed_event_ids": [],
+                     *       "accepted_at": "2026-11-25T09:12:08.187Z",
                      *       "selected_option_id": "morning",
                      *       "new_revision": 2
                      *     }
@@ -9250,6 +9527,44 @@ export interface operations {
                      *           "sea_state": null,
                      *           "air_quality": null
                      *         },
+                     *         "minutely": {
+                     *           "step_minutes": 15,
+                     *           "points": [
+                     *             {
+                     *               "time": "2026-11-23T23:00:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             },
+                     *             {
+                     *               "time": "2026-11-23T23:15:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             },
+                     *             {
+                     *               "time": "2026-11-23T23:30:00.000Z",
+                     *               "precipitation_mm_h": 1.6
+                     *             },
+                     *             {
+                     *               "time": "2026-11-23T23:45:00.000Z",
+                     *               "precipitation_mm_h": 2.4
+                     *             },
+                     *             {
+                     *               "time": "2026-11-24T00:00:00.000Z",
+                     *               "precipitation_mm_h": 0.4
+                     *             },
+                     *             {
+                     *               "time": "2026-11-24T00:15:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             },
+                     *             {
+                     *               "time": "2026-11-24T00:30:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             },
+                     *             {
+                     *               "time": "2026-11-24T00:45:00.000Z",
+                     *               "precipitation_mm_h": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         "nowcast": "Rain starting in ~25 min, easing by 01:15.",
                      *         "alerts": [],
                      *         "risk": {
                      *           "level": "warning",
@@ -11216,6 +11531,8 @@ export interface operations {
                 limit?: number;
                 /** @example active */
                 status?: "active" | "paused" | "expired" | "failed" | "cancelled";
+                /** @description Only trip watches of this trip */
+                trip_id?: number;
             };
             header?: never;
             path?: never;
@@ -11266,6 +11583,7 @@ export interface operations {
                      *               "detect_risk_level_change": true,
                      *               "precipitation_probability_delta": 20
                      *             },
+                     *             "planner_threshold": null,
                      *             "next_check_at": "2026-11-23T23:26:00.138Z",
                      *             "created_at": "2026-11-23T23:26:00.138Z",
                      *             "last_checked_at": null,
@@ -11443,6 +11761,7 @@ export interface operations {
                      *           "detect_risk_level_change": true,
                      *           "precipitation_probability_delta": 20
                      *         },
+                     *         "planner_threshold": null,
                      *         "next_check_at": "2026-11-23T23:26:00.138Z",
                      *         "created_at": "2026-11-23T23:26:00.138Z"
                      *       },
@@ -11515,6 +11834,23 @@ export interface operations {
             };
             /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description not_found: target_type trip and the trip does not exist or the caller is not one of its members */
+            404: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -11670,6 +12006,7 @@ export interface operations {
                      *           "detect_risk_level_change": true,
                      *           "precipitation_probability_delta": 30
                      *         },
+                     *         "planner_threshold": null,
                      *         "next_check_at": "2026-11-23T23:26:00.206Z",
                      *         "created_at": "2026-11-23T23:26:00.206Z",
                      *         "last_checked_at": null,
@@ -11680,6 +12017,7 @@ export interface operations {
                      *         "paused_at": null,
                      *         "latest_snapshot": null,
                      *         "latest_risk": null,
+                     *         "trip": null,
                      *         "recent_change_events": []
                      *       },
                      *       "meta": {
@@ -12911,7 +13249,7 @@ export interface operations {
                             description: string;
                             disabled_at: string | null;
                             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
-                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
                             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
                             failure_count: number;
                             last_delivery_at: string | null;
@@ -13932,7 +14270,7 @@ export interface operations {
                             description: string;
                             disabled_at: string | null;
                             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
-                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled")[];
+                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
                             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
                             failure_count: number;
                             last_delivery_at: string | null;
@@ -14232,6 +14570,215 @@ export interface operations {
             };
             /** @description Endpoint disabled or not eligible */
             409: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+        };
+    };
+    "webhooks.recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-24T08:00:00Z",
+                 *       "until": "2026-11-25T08:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Start of the window (inclusive): chains that ended failed at or after this time
+                     */
+                    since: string;
+                    /**
+                     * Format: date-time
+                     * @description End of the window (exclusive); default now
+                     */
+                    until?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The events re-enqueued */
+            202: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "cd439f3e-650c-4f27-b50c-37d11c67f63e",
+                     *         "since": "2026-11-24T08:00:00.000Z",
+                     *         "until": "2026-11-25T08:00:00.000Z",
+                     *         "count": 0
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "b30febeb-9092-400b-bb11-250ee61dd5f8",
+                     *         "generated_at": "2026-11-25T09:29:41.883Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookRecovery"];
+                        meta: components["schemas"]["WeatherMeta"];
+                    };
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
+            403: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Endpoint disabled */
+            409: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default). */
+            413: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Body sent without Content-Type: application/json. */
+            415: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -14652,7 +15199,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    event_type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled";
+                    event_type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
                 };
             };
         };
@@ -14847,6 +15394,43 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WeatherError"];
                 };
+            };
+        };
+    };
+    "webhookEvents.billingQuotaThresholdReached": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks 1.0: the event id (same as the body's id and X-Service-Event-Id); the same on every retry, redelivery and recovery, so deduplicate on it. */
+                "webhook-id": string;
+                /** @description Standard Webhooks 1.0: space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{raw body}>`, keyed by the base64-decoded part of the secret after `whsec_`; one entry per valid secret (two during a rotation's grace period). Verify with the `standardwebhooks` or `svix` libraries, passing the secret as shown. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks 1.0: Unix seconds when this attempt was signed (equal to X-Service-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description The event id (same as the body's id): deduplicate on it, retries and redeliveries repeat it. */
+                "X-Service-Event-Id": string;
+                /** @description Lowercase hex HMAC-SHA256 of `{X-Service-Timestamp}.{raw body}`, keyed with the endpoint's `whsec_…` secret (the watch signing secret for a watch's webhook_url). */
+                "X-Service-Signature": string;
+                /** @description During a secret rotation's grace period: `v1=<hex with the new secret>,v1=<hex with the old secret>`; accept the delivery if either matches. */
+                "X-Service-Signatures"?: string;
+                /** @description Unix seconds when this attempt was signed; reject stale values (e.g. older than 5 minutes) to stop replays. */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingQuotaThresholdReachedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; other statuses and timeouts are retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

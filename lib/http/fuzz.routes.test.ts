@@ -39,7 +39,13 @@ const STATE_RULES: Array<{ op: string; message: RegExp; why: string }> = [
   { op: "tripEvents.update", message: /only allowed on|must not be before startDateTime/, why: "checked against the stored event's type and start" },
   { op: "tripOps.apply", message: /only allowed on|must not be before startDateTime/, why: "update_event is checked against the stored event" },
   { op: "proposals.create", message: /unless every option schedules|entity_index|duplicate option id/, why: "options refer to entities by index and to each other by id" },
+  {
+    op: "proposals.create",
+    message: /unless every option carries changes|base_revision is required when|is changed twice|must not be before startDateTime/,
+    why: "a proposal proposes something (entities, or changes in every option); changes need the revision they were made at",
+  },
   { op: "watches.create", message: /Invalid webhook_id: no webhook endpoint/, why: "webhook_id must name a stored endpoint of the account" },
+  { op: "webhooks.recover", message: /until must be after since/, why: "a window's two ends are checked against each other" },
   { op: "weather.analyseRoute", message: /antipodal|outside valid coordinates/, why: "geometry: antipodal ends, or a polyline whose running sum leaves the globe" },
 ];
 

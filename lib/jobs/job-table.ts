@@ -7,6 +7,7 @@ import { pruneOpLog } from "@/lib/trips/prune-op-log";
 import { pruneWeatherSnapshots } from "@/lib/weather/prune-snapshots";
 import { pruneVisaUsageWindows } from "@/lib/visa/prune-usage-windows";
 import { pruneRequestLog } from "@/lib/requests/list-requests";
+import { pruneWebhookHistory } from "@/lib/webhooks/retention";
 import type { Cadence } from "./schedule";
 
 /**
@@ -129,6 +130,15 @@ export const JOBS: readonly JobSpec[] = [
     run: () => pruneRequestLog(),
     concurrency: 1,
     lease: "batched DELETE (idempotent)",
+    inngest: { kind: "generated" },
+  },
+  {
+    name: "webhook-history-prune",
+    summary: "Webhook event, delivery and attempt retention: free 7 days, paid 30 (docs/webhooks.md)",
+    trigger: { kind: "cron", cadence: { every: "hour", minute: 37 } },
+    run: () => pruneWebhookHistory(),
+    concurrency: 1,
+    lease: "batched DELETE (idempotent; events with a pending chain are kept)",
     inngest: { kind: "generated" },
   },
 ];

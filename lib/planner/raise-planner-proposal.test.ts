@@ -7,6 +7,7 @@ import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { setTripClock } from "@/lib/trips/clock";
+import { tripWeather } from "@/lib/trips/get-trip-weather";
 import { createTrip } from "@/lib/trips/manage-trips";
 import { getItinerary, getProposalCall, listProposalsCall, postOp, resolveProposalCall } from "@/lib/trips/testing";
 import { PLANNER_AGENT_ID, raisePlannerProposal } from "./raise-planner-proposal";
@@ -84,6 +85,12 @@ describe("raisePlannerProposal", () => {
     expect(acc.body.new_revision).toBe(f.revision + 1);
     const moved = (await getItinerary(f.token, f.tripId)).body.events.find((e: { id: number }) => e.id === f.ids.sintra);
     expect(moved.startDateTime).toBe(move.startDateTime);
+    // The trip weather (same engine) now rates the walk at most watch, and it overlaps no other timed event.
+    const weather = await tripWeather(f.tripId, { environment: "sandbox", billed: false });
+    expect(weather.events.find((e) => e.event_id === f.ids.sintra)!.risk!.level).toMatch(/^(low|watch)$/);
+    const all = (await getItinerary(f.token, f.tripId)).body.events as Array<{ id: number; startDateTime: string; endDateTime: string }>;
+    for (const other of all.filter((e) => e.id !== f.ids.sintra))
+      expect(Date.parse(moved.startDateTime) < Date.parse(other.endDateTime) && Date.parse(other.startDateTime) < Date.parse(moved.endDateTime)).toBe(false);
     // Moved out of the storm: the planner now has nothing to say.
     expect(await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })).toEqual({ action: "none", proposalId: null });
   });

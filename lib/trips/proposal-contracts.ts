@@ -16,7 +16,9 @@ export const proposalContracts = {
     method: "GET",
     path: "/v1/trips/{tripId}/proposals",
     summary: "List proposals",
-    description: "Newest first (at most 500). status filters on the effective status: a pending proposal past expires_at is listed as expired.",
+    description:
+      "Newest first (at most 500). status filters on the effective status: a pending proposal past expires_at is listed as expired; " +
+      "superseded: a newer proposal of the same agent for the same event replaced it (the weather planner keeps one open per event).",
     params: TripIdParam,
     query: z.object({
       status: z.enum(PROPOSAL_STATUSES, { error: `status must be one of: ${PROPOSAL_STATUSES.join(", ")}` }).optional(),

@@ -59,11 +59,22 @@ export function crossedDeltas(
 
 const SEVERE = new Set(["severe", "extreme"]);
 
-/** Severe or extreme alerts present now whose id was not on the previous snapshot. */
+export const isSevere = (a: WatchAlert): boolean => SEVERE.has(a.severity.toLowerCase());
+
+/** Every identifier an alert has gone by: its id, its CAP identifier and those of the messages it updated. */
+export function alertKeys(a: WatchAlert): string[] {
+  return [...new Set([a.id, a.cap_identifier ?? null, ...(a.references ?? [])].filter((k): k is string => !!k))];
+}
+
+/**
+ * Severe or extreme alerts present now that the previous snapshot did not carry under any of their
+ * identifiers. A candidate only: the watch's alert notices (record-refresh.ts) have the last word,
+ * so an alert that left and came back, or was updated, is not announced twice.
+ */
 export function newSevereAlerts(rules: WatchChangeRules, prev: WatchAlert[], next: WatchAlert[]): WatchAlert[] {
   if (!rules.detect_severe_alerts) return [];
-  const seen = new Set(prev.map((a) => a.id));
-  return next.filter((a) => SEVERE.has(a.severity.toLowerCase()) && !seen.has(a.id));
+  const seen = new Set(prev.flatMap(alertKeys));
+  return next.filter((a) => isSevere(a) && !alertKeys(a).some((k) => seen.has(k)));
 }
 
 function round1(n: number): number {

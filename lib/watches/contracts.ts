@@ -33,10 +33,15 @@ export const watchContracts = {
     path: "/v1/weather/watch",
     summary: "Create a watch",
     description:
-      "Monitors a place, timeline item, route window or trip during [starts_at, ends_at] and delivers signed events either to webhook_url (signed with the account's watch signing secret) or through webhook_id, a registered active endpoint of the account (its secret, rotation, throttle, attempts, auto-disable and subscriptions apply; 400 when unknown or subscribed to no watch event type, 409 when disabled); exactly one of the two. change_rules fields missing from the body take the defaults. Bills 1 unit, then 1 unit per active day inside the window. 402/429 with details.dimension = active_watches when the plan excludes watches or the active-watch cap is reached.",
+      "Monitors a place, timeline item, route window or trip during [starts_at, ends_at] and delivers signed events either to webhook_url (signed with the account's watch signing secret) or through webhook_id, a registered active endpoint of the account (its secret, rotation, throttle, attempts, auto-disable and subscriptions apply; 400 when unknown or subscribed to no watch event type, 409 when disabled); exactly one of the two. change_rules fields missing from the body take the defaults. target_type trip (target_ref {trip_id}; the caller must be a member of the trip, else 404) follows the trip's itinerary: every event with a place that starts inside the window (default: the trip's span) is rated at its own place with its own activity profile, events added, moved or removed are followed from the next refresh, and weather.change_detected names trip_id, event_ids and each event's previous and new risk; latitude, longitude, place_type, activity_type, outdoor, starts_at and ends_at are then optional, and planner_threshold (watch or warning, default warning) sets the level at which an outdoor event makes the weather planner propose. The request body schema carries a trip example. Bills 1 unit, then 1 unit per active day inside the window. 402/429 with details.dimension = active_watches when the plan excludes watches or the active-watch cap is reached.",
     body: CreateWatchInput,
     meter: weatherMeter({ endpoint: "weather.watch.create", charge: 1 }),
-    responses: { 201: { description: "The created watch", schema: WatchCreatedSchema }, 409: { description: "conflict: the endpoint named by webhook_id is disabled" }, ...watchCap },
+    responses: {
+      201: { description: "The created watch", schema: WatchCreatedSchema },
+      404: { description: "not_found: target_type trip and the trip does not exist or the caller is not one of its members" },
+      409: { description: "conflict: the endpoint named by webhook_id is disabled" },
+      ...watchCap,
+    },
   }),
   listWatches: contract({
     operationId: "watches.list",
@@ -44,7 +49,7 @@ export const watchContracts = {
     method: "GET",
     path: "/v1/weather/watch",
     summary: "List watches",
-    description: "The account's watches, newest first. Cursor pagination: pass next_cursor as cursor. Bills 0 units.",
+    description: "The account's watches, newest first; status and trip_id (trip watches of that trip) filter. Cursor pagination: pass next_cursor as cursor. Bills 0 units.",
     query: ListWatchesQuery,
     meter: weatherMeter({ endpoint: "weather.watch.list", charge: 0, sessionReadsFree: true }),
     responses: {

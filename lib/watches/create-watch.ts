@@ -6,12 +6,13 @@ import { mergeChangeRules } from "./change-rules";
 import { assertWebhookUrlAllowed, defaultOutdoor } from "./webhook-url";
 import type { CreateWatchInput } from "./schemas";
 import { serializeWatchCreated } from "./serialize";
-import { validateTargetRef, validateWebhookUrlSyntax, validateWindow } from "./validate-watch-input";
+import { requirePlacedFields, validateTargetRef, validateWebhookUrlSyntax, validateWindow } from "./validate-watch-input";
+import { createTripWatch } from "./create-trip-watch";
 import { assertWatchEndpoint } from "@/lib/webhooks/watch-endpoint";
 import { ApiError } from "@/lib/http/errors";
 
 /** Exactly one of webhook_url (checked here) and webhook_id (checked in the transaction); the URL or null. */
-async function deliveryTarget(input: CreateWatchInput): Promise<string | null> {
+export async function deliveryTarget(input: CreateWatchInput): Promise<string | null> {
   if ((input.webhook_url === undefined) === (input.webhook_id === undefined)) {
     throw new ApiError("bad_request", "Give exactly one of webhook_url (a URL) and webhook_id (a registered webhook endpoint).", {
       details: { location: "body", field: input.webhook_url === undefined ? "webhook_url" : "webhook_id" },
@@ -36,8 +37,9 @@ export interface WatchOwner {
  * creations cannot pass the cap. The first refresh is due immediately.
  */
 export async function createWatch(owner: WatchOwner, input: CreateWatchInput, now = new Date()) {
-  const startsAt = new Date(input.starts_at);
-  const endsAt = new Date(input.ends_at);
+  if (input.target_type === "trip") return createTripWatch(owner, input, now);
+  const placed = requirePlacedFields(input);
+  const { startsAt, endsAt } = placed;
   validateWindow(startsAt, endsAt, now);
   const targetRef = validateTargetRef(input);
   const url = await deliveryTarget(input);
@@ -53,12 +55,12 @@ export async function createWatch(owner: WatchOwner, input: CreateWatchInput, no
         status: "active",
         targetType: input.target_type,
         targetRef,
-        latitude: input.latitude,
-        longitude: input.longitude,
-        placeType: input.place_type,
-        activityType: input.activity_type,
+        latitude: placed.latitude,
+        longitude: placed.longitude,
+        placeType: input.place_type ?? "point",
+        activityType: placed.activityType,
         transportMode: input.transport_mode ?? null,
-        outdoor: input.outdoor ?? defaultOutdoor(input.activity_type, input.transport_mode),
+        outdoor: input.outdoor ?? defaultOutdoor(placed.activityType, input.transport_mode),
         startsAt,
         endsAt,
         webhookUrl: url,

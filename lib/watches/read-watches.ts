@@ -83,7 +83,8 @@ function buildGetQuery(db: Db) {
       // The stored list item without its closing brace, then the read's own fields.
       item: sql<string>`left(${watches.listItem}, -1) || ', ' || substr(json_build_object(
         'paused_at', ${isoUtc(watches.pausedAt)}, 'latest_snapshot', ${LATEST_SNAPSHOT},
-        'latest_risk', ${watches.latestRisk}, 'recent_change_events', ${RECENT_EVENTS})::text, 2)`.as("item"),
+        'latest_risk', ${watches.latestRisk}, 'trip', ${watches.tripState},
+        'recent_change_events', ${RECENT_EVENTS})::text, 2)`.as("item"),
     })
     .from(watches)
     .where(sql`(${watches.id}, ${watches.accountId}) IN (SELECT * FROM unnest(${csvArray("watchIds", "uuid")}, ${csvArray("accountIds", "uuid")}))`)
@@ -175,6 +176,14 @@ const readFirstPage = coalescedReader<{ accountId: string; limit: number }, Page
   },
 });
 
+interface ListOptions {
+  limit: number;
+  cursor?: string;
+  status?: WatchStatus;
+  /** Only the trip watches of this trip (the trip page's weather-alerts switch). */
+  trip_id?: number;
+}
+
 export interface WatchPage {
   watches: WatchListItem[];
   has_more: boolean;
@@ -185,9 +194,9 @@ export interface WatchPage {
  * Newest first, keyset-paginated on (created_at, id); the page as JSON text (lib/http/raw-json.ts).
  * First pages without a status filter (the common read) in flight together share one statement.
  */
-export async function listWatches(accountId: string, opts: { limit: number; cursor?: string; status?: WatchStatus }): Promise<RawJson<WatchPage>> {
+export async function listWatches(accountId: string, opts: ListOptions): Promise<RawJson<WatchPage>> {
   const owner = accountId.toLowerCase();
-  const firstPage = !opts.status && !opts.cursor && UUID_SHAPE.test(owner) && Number.isInteger(opts.limit);
+  const firstPage = !opts.status && !opts.cursor && opts.trip_id === undefined && UUID_SHAPE.test(owner) && Number.isInteger(opts.limit);
   const row = firstPage ? await readFirstPage({ accountId: owner, limit: opts.limit }) : await readPage(accountId, opts);
   if (!row) throw new Error("listWatches: the page statement returned no row");
   const cursor = row.more && row.atText && row.lastId ? encodeCursor({ at: row.atText, id: row.lastId }) : null;
@@ -195,9 +204,10 @@ export async function listWatches(accountId: string, opts: { limit: number; curs
 }
 
 /** A later or filtered page, read on its own. */
-async function readPage(accountId: string, opts: { limit: number; cursor?: string; status?: WatchStatus }): Promise<PageRow | undefined> {
+async function readPage(accountId: string, opts: ListOptions): Promise<PageRow | undefined> {
   const conds = [eq(watches.accountId, accountId)];
   if (opts.status) conds.push(eq(watches.status, opts.status));
+  if (opts.trip_id !== undefined) conds.push(eq(watches.tripId, opts.trip_id));
   if (opts.cursor) {
     const c = decodeCursor(opts.cursor);
     conds.push(sql`(${watches.createdAt}, ${watches.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`);

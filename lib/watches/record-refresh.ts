@@ -1,18 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { watches, type WatchRiskRecord, type WatchSnapshotRecord } from "@/drizzle/schema";
+import { watchAlertNotices, watches, type WatchAlert, type WatchRiskRecord, type WatchSnapshotRecord } from "@/drizzle/schema";
 import type { Db, Tx } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { failureBackoffMs, jitterPhase, MAX_REFRESH_FAILURES, nextCheckAfter } from "./cadence";
-import { crossedDeltas, newSevereAlerts } from "./change-rules";
+import { alertKeys, crossedDeltas, isSevere, newSevereAlerts } from "./change-rules";
 import type { WatchClaim } from "./claim-watches";
 import { recordWatchEvent } from "./emit-watch-event";
 import type { WindowWeather } from "./window-weather";
+import type { PlannerCall } from "./trip/planner-hook";
 
 export type WatchRow = typeof watches.$inferSelect;
 
 export type RefreshOutcome =
-  | { outcome: "refreshed"; events: string[]; snapshotId: string }
+  /** planner: trip watches' calls to the weather planner after the refresh (issue 33). */
+  | { outcome: "refreshed"; events: string[]; snapshotId: string | null; planner?: PlannerCall[] }
   | { outcome: "failed_attempt"; failureCount: number }
   | { outcome: "watch_failed" }
   /** The provider's upstream budget refused the cell's fetch: checked again when it allows, no failure counted. */
@@ -40,7 +42,7 @@ export async function recordSuccess(tx: Tx, w: WatchRow, claim: WatchClaim, weat
   const changes = prev
     ? crossedDeltas(w.changeRules, { metrics: prev.metrics, riskLevel: w.lastRiskLevel }, { metrics: snapshot.metrics, riskLevel: risk.level })
     : [];
-  const severe = prev ? newSevereAlerts(w.changeRules, prev.alerts, snapshot.alerts) : newSevereAlerts(w.changeRules, [], snapshot.alerts);
+  const candidates = new Set(newSevereAlerts(w.changeRules, prev?.alerts ?? [], snapshot.alerts));
 
   const [updated] = await tx
     .update(watches)
@@ -63,7 +65,11 @@ export async function recordSuccess(tx: Tx, w: WatchRow, claim: WatchClaim, weat
 
   const common = { snapshot_id: snapshot.snapshot_id, metrics: snapshot.metrics, risk: { level: risk.level, previous_level: w.lastRiskLevel } };
   const events: string[] = [];
-  for (const alert of severe) {
+  // Every severe alert's keys are recorded on every refresh (an update's new identifier joins the
+  // alert's), so a later message is known even when it arrives after a gap or from another source.
+  for (const alert of w.changeRules.detect_severe_alerts ? snapshot.alerts.filter(isSevere) : []) {
+    const first = await firstNotice(tx, w.id, alert);
+    if (!first || !candidates.has(alert)) continue;
     await recordWatchEvent(tx, w, "weather.severe_alert_added", { ...common, alert }, snapshot.snapshot_id);
     events.push("weather.severe_alert_added");
   }
@@ -82,6 +88,20 @@ export async function recordSuccess(tx: Tx, w: WatchRow, claim: WatchClaim, weat
     events.push("weather.snapshot_refreshed");
   }
   return { outcome: "refreshed", events, snapshotId: snapshot.snapshot_id } as const;
+}
+
+/**
+ * Records every key of a severe alert for the watch; true when none was known (a new alert, to
+ * announce). Keys of an update join those of the alert it updates, so later messages stay known.
+ */
+async function firstNotice(tx: Tx, watchId: string, alert: WatchAlert): Promise<boolean> {
+  const keys = alertKeys(alert);
+  const inserted = await tx
+    .insert(watchAlertNotices)
+    .values(keys.map((alertKey) => ({ watchId, alertKey })))
+    .onConflictDoNothing()
+    .returning({ key: watchAlertNotices.alertKey });
+  return inserted.length === keys.length;
 }
 
 /** A provider failure: counted; the watch fails (weather.watch_failed) at MAX_REFRESH_FAILURES, else backs off. */

@@ -6,6 +6,7 @@ import { cellFor, getSnapshot, isBudgetDenied, providerIdFor, upstreamSettings, 
 import type { WatchClaim } from "./claim-watches";
 import { recordDeferral, recordFailure, recordSuccess, type RefreshOutcome, type WatchRow } from "./record-refresh";
 import { windowWeatherFrom, type WindowWeather } from "./window-weather";
+import { refreshTripClaims } from "./trip/refresh-trip-watches";
 
 /** Cells of one batch resolved at once (each may wait for an upstream call). */
 const CELL_CONCURRENCY = 4;
@@ -38,10 +39,16 @@ export async function refreshClaims(claims: WatchClaim[], opts: { now?: () => Da
     .innerJoin(accounts, eq(accounts.id, watches.accountId))
     .where(inArray(watches.id, [...byId.keys()]));
   const cells = new Map<string, Claimed[]>();
+  const trips: Claimed[] = [];
   for (const r of rows) {
     const claim = byId.get(r.w.id)!;
     // Lost its claim (lease lapsed and retaken) or cancelled/paused since: not ours to write.
     if (r.w.claimToken !== claim.claimToken || r.w.status !== "active") continue;
+    // A trip watch follows its trip's events, each at its own place (trip/refresh-trip-watches.ts).
+    if (r.w.targetType === "trip") {
+      trips.push({ w: r.w, environment: r.environment, claim });
+      continue;
+    }
     const key = cellFor(r.w.latitude, r.w.longitude, providerIdFor(r.environment)).key;
     const group = cells.get(key) ?? [];
     group.push({ w: r.w, environment: r.environment, claim });
@@ -69,6 +76,7 @@ export async function refreshClaims(claims: WatchClaim[], opts: { now?: () => Da
   for (let i = 0; i < successes.length; i += WRITE_CHUNK) {
     for (const [id, outcome] of await writeChunk(db, successes.slice(i, i + WRITE_CHUNK), clock)) out.set(id, outcome);
   }
+  for (const [id, outcome] of await refreshTripClaims(db, trips, clock)) out.set(id, outcome);
   for (const { c, failure } of others) {
     try {
       if (isBudgetDenied(failure)) {

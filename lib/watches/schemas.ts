@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { WATCH_STATUSES, WATCH_TARGET_TYPES } from "@/drizzle/schema";
 
+/** Levels at which a trip watch calls the weather planner (issue 33). */
+export const PLANNER_THRESHOLDS = ["watch", "warning"] as const;
+export type PlannerThreshold = (typeof PLANNER_THRESHOLDS)[number];
+
 /** Transport modes accepted by the route endpoint (spec "Route"). */
 export const TRANSPORT_MODES = ["car", "bus", "train", "ferry", "walking", "cycling", "shuttle", "transfer"] as const;
 
@@ -12,7 +16,7 @@ export const TARGET_REF_SCHEMAS = {
   place: z.object({ place_id: z.string().min(1).max(200), name: z.string().max(200).optional() }).strict(),
   timeline_item: z.object({ item_id: RefId, trip_id: RefId.optional() }).strict(),
   route_window: z.object({ origin: LatLng, destination: LatLng, route_id: RefId.optional() }).strict(),
-  trip: z.object({ trip_id: RefId }).strict(),
+  trip: z.object({ trip_id: z.number().int().positive().max(2_147_483_647) }).strict(),
 } as const;
 
 export const ChangeRulesInput = z
@@ -37,14 +41,20 @@ export const CreateWatchInput = z
       description:
         "place: {place_id, name?} (defaults to {place_id: 'geo:<geohash>'}); timeline_item: {item_id, trip_id?}; route_window: {origin:{lat,lng}, destination:{lat,lng}, route_id?}; trip: {trip_id}",
     }),
-    latitude: z.number().min(-90).max(90),
-    longitude: z.number().min(-180).max(180),
-    place_type: z.string().trim().min(1).max(64).default("point"),
-    activity_type: z.string().trim().min(1).max(64),
+    latitude: z.number().min(-90).max(90).optional().meta({ description: "Required except for target_type trip (the events give the places)" }),
+    longitude: z.number().min(-180).max(180).optional().meta({ description: "Required except for target_type trip" }),
+    place_type: z.string().trim().min(1).max(64).optional().meta({ description: "Defaults to point (trip: trip)" }),
+    activity_type: z.string().trim().min(1).max(64).optional().meta({
+      description: "Required except for target_type trip, whose events each carry their own activity profile",
+    }),
     transport_mode: z.enum(TRANSPORT_MODES).nullable().optional(),
-    outdoor: z.boolean().optional().meta({ description: "Defaults to the activity profile's outdoor flag" }),
-    starts_at: isoDateTime,
-    ends_at: isoDateTime,
+    outdoor: z.boolean().optional().meta({ description: "Defaults to the activity profile's outdoor flag (trip: whether any followed event is outdoor)" }),
+    starts_at: isoDateTime.optional().meta({ description: "Required except for target_type trip (default: the trip's first day or first event)" }),
+    ends_at: isoDateTime.optional().meta({ description: "Required except for target_type trip (default: the end of the trip's last day or last event)" }),
+    planner_threshold: z.enum(PLANNER_THRESHOLDS).optional().meta({
+      description:
+        "target_type trip only: the risk level at which an outdoor event of the trip makes the weather planner propose a change (default warning)",
+    }),
     webhook_url: z
       .string()
       .max(2048)
@@ -59,6 +69,18 @@ export const CreateWatchInput = z
   .strict()
   .meta({
     id: "CreateWatch",
+    examples: [
+      {
+        target_type: "place",
+        latitude: 38.7118,
+        longitude: -9.1303,
+        activity_type: "walking_tour",
+        starts_at: "2027-05-04T08:00:00Z",
+        ends_at: "2027-05-04T14:00:00Z",
+        webhook_url: "https://hooks.example.com/skycast/watch",
+      },
+      { target_type: "trip", target_ref: { trip_id: 42 }, planner_threshold: "warning", webhook_url: "https://hooks.example.com/skycast/trip-weather" },
+    ],
     override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) =>
       void (jsonSchema.allOf = [{ anyOf: targetRefRules() }, { anyOf: deliveryTargetRules() }]),
   });
@@ -77,12 +99,16 @@ function targetRefRules(): unknown[] {
     const { $schema: _drop, ...schema } = z.toJSONSchema(TARGET_REF_SCHEMAS[t], { io: "input" }) as Record<string, unknown>;
     return schema;
   };
+  // Every target but trip names its place, activity and window; only trip takes planner_threshold.
+  const placed = ["latitude", "longitude", "activity_type", "starts_at", "ends_at"];
+  const noThreshold = { not: { required: ["planner_threshold"], properties: { planner_threshold: {} } } };
   return [
-    { properties: { target_type: { const: "place" }, target_ref: ref("place") } },
-    { required: ["target_type", "target_ref"], properties: { target_type: { const: "timeline_item" }, target_ref: ref("timeline_item") } },
+    { required: placed, properties: { target_type: { const: "place" }, target_ref: ref("place") }, ...noThreshold },
+    { required: ["target_type", "target_ref", ...placed], properties: { target_type: { const: "timeline_item" }, target_ref: ref("timeline_item") }, ...noThreshold },
     {
-      required: ["target_type", "target_ref", "transport_mode"],
+      required: ["target_type", "target_ref", "transport_mode", ...placed],
       properties: { target_type: { const: "route_window" }, target_ref: ref("route_window"), transport_mode: { enum: [...TRANSPORT_MODES] } },
+      ...noThreshold,
     },
     { required: ["target_type", "target_ref"], properties: { target_type: { const: "trip" }, target_ref: ref("trip") } },
   ];
@@ -107,7 +133,45 @@ const Alert = z.object({
   starts: z.string().nullable(),
   ends: z.string().nullable(),
   source: z.string().nullable(),
+  area: z.string().nullable().optional(),
+  cap_identifier: z.string().nullable().optional().describe("CAP identifier of the message in force"),
+  references: z.array(z.string()).optional().describe("CAP identifiers of the earlier messages it updates"),
 });
+
+const RiskOut = z.object({
+  level: z.string(),
+  recommendation: z.string().nullable(),
+  reasons: z.array(z.object({ code: z.string(), level: z.string(), message: z.string() })),
+});
+
+/** A trip watch's followed event as of its latest refresh. */
+export const TripWatchEventSchema = z
+  .object({
+    event_id: z.number().int(),
+    type: z.string(),
+    title: z.string(),
+    starts_at: z.string(),
+    ends_at: z.string().nullable(),
+    activity_type: z.string(),
+    outdoor: z.boolean(),
+    place: z.object({ lat: z.number(), lng: z.number(), name: z.string().nullable() }),
+    forecast_available: z.boolean().meta({ description: "false while the event is beyond the forecast horizon (risk is then null)" }),
+    snapshot_id: z.string().nullable(),
+    metrics: Metrics.nullable(),
+    alerts: z.array(Alert),
+    risk: RiskOut.nullable(),
+  })
+  .meta({ id: "TripWatchEvent" });
+
+export const TripWatchStateSchema = z
+  .object({
+    trip_id: z.number().int(),
+    planner_threshold: z.enum(PLANNER_THRESHOLDS),
+    revision: z.number().int().nullable().meta({ description: "Trip revision the events were read at (null before the first refresh)" }),
+    checked_at: z.string().nullable(),
+    events: z.array(TripWatchEventSchema).meta({ description: "Every event of the trip with a place that starts inside the window, in itinerary order" }),
+  })
+  .meta({ id: "TripWatchState" });
 
 export const WatchCreatedSchema = z
   .object({
@@ -128,6 +192,9 @@ export const WatchCreatedSchema = z
     change_rules: ChangeRulesInput.required(),
     next_check_at: z.string().nullable(),
     created_at: z.string(),
+    planner_threshold: z.enum(PLANNER_THRESHOLDS).nullable().meta({
+      description: "target_type trip: the level at which an outdoor event makes the weather planner propose (null for other targets)",
+    }),
   })
   .meta({ id: "WatchCreated" });
 
@@ -162,6 +229,7 @@ export const WatchSchema = WatchListItemSchema.extend({
       reasons: z.array(z.object({ code: z.string(), level: z.string(), message: z.string() })),
     })
     .nullable(),
+  trip: TripWatchStateSchema.nullable().meta({ description: "target_type trip: the planner threshold and each followed event's latest risk; null for other targets" }),
   recent_change_events: z.array(
     z.object({ event_id: z.string().uuid(), type: z.string(), created_at: z.string(), snapshot_id: z.string().nullable(), data: z.record(z.string(), z.unknown()) }),
   ),
@@ -174,6 +242,7 @@ export const ListWatchesQuery = z
     limit: z.coerce.number().int().min(1).max(100).default(20),
     cursor: z.string().max(200).optional(),
     status: z.enum(WATCH_STATUSES).optional(),
+    trip_id: z.coerce.number().int().positive().max(2_147_483_647).optional().meta({ description: "Only trip watches of this trip" }),
   })
   .strict();
 

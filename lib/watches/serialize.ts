@@ -24,5 +24,6 @@ export function serializeWatchCreated(w: Omit<WatchRow, "latestSnapshot" | "late
     change_rules: w.changeRules,
     next_check_at: iso(w.nextCheckAt),
     created_at: w.createdAt.toISOString(),
+    planner_threshold: w.tripState?.planner_threshold ?? null,
   };
 }

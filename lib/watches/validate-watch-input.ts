@@ -14,11 +14,38 @@ function invalid(field: string, message: string, issues?: unknown): ApiError {
   return new ApiError("bad_request", `Invalid ${field}: ${message}`, { details: { location: "body", field, issues: issues ?? [] } });
 }
 
+/** The place, activity and window of a watch on a place, timeline item or route window. */
+export interface PlacedWatchFields {
+  latitude: number;
+  longitude: number;
+  activityType: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * Every target but trip names its own place, activity and window (the document's per-type rules
+ * say the same); planner_threshold belongs to trip watches only.
+ */
+export function requirePlacedFields(input: CreateWatchInput): PlacedWatchFields {
+  for (const field of ["latitude", "longitude", "activity_type", "starts_at", "ends_at"] as const) {
+    if (input[field] === undefined) throw invalid(field, `${field} is required for target_type "${input.target_type}" (only trip watches take their places from the trip's events).`);
+  }
+  if (input.planner_threshold !== undefined) throw invalid("planner_threshold", "planner_threshold applies to target_type trip only.");
+  return {
+    latitude: input.latitude!,
+    longitude: input.longitude!,
+    activityType: input.activity_type!,
+    startsAt: new Date(input.starts_at!),
+    endsAt: new Date(input.ends_at!),
+  };
+}
+
 /** target_ref per target_type; place defaults to a geohash place id. */
 export function validateTargetRef(input: CreateWatchInput): Record<string, unknown> {
   const type = input.target_type;
   if (type === "place" && input.target_ref === undefined) {
-    return { place_id: `geo:${ngeohash.encode(input.latitude, input.longitude, 7)}` };
+    return { place_id: `geo:${ngeohash.encode(input.latitude!, input.longitude!, 7)}` };
   }
   if (input.target_ref === undefined) throw invalid("target_ref", `target_ref is required for target_type "${type}".`);
   const schema: z.ZodType = TARGET_REF_SCHEMAS[type];

@@ -96,12 +96,12 @@ describe("POST /v1/weather/watch", () => {
     expect(Date.parse(w.next_check_at)).toBeLessThanOrEqual(Date.parse(w.created_at));
   });
 
+  // target_type trip needs a trip the caller is a member of: trip-watch.test.ts.
   it("accepts each target type with its documented target_ref, and defaults a place's ref", async () => {
     const u = await makeUser({ plan: "starter" });
     const cases = [
       { target_type: "place", target_ref: undefined, want: { place_id: expect.stringMatching(/^geo:[0-9a-z]{7}$/) } },
       { target_type: "timeline_item", target_ref: { item_id: "itm_1", trip_id: 42 }, want: { item_id: "itm_1", trip_id: 42 } },
-      { target_type: "trip", target_ref: { trip_id: 7 }, want: { trip_id: 7 } },
       {
         target_type: "route_window",
         target_ref: { origin: { lat: 38.7, lng: -9.1 }, destination: { lat: 38.8, lng: -9.4 } },

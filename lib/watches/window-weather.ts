@@ -49,6 +49,9 @@ export function windowWeatherFrom(
       starts: a.starts ?? null,
       ends: a.ends ?? null,
       source: a.source ?? null,
+      area: a.area ?? null,
+      cap_identifier: a.capIdentifier ?? null,
+      references: a.references ?? [],
     })),
     risk: { level: risk.level, recommendation: risk.recommendation ?? null, reasons: risk.reasons },
   };

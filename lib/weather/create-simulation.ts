@@ -2,6 +2,8 @@ import { ApiError } from "@/lib/http/errors";
 import type { AccountInfo } from "@/lib/http/types";
 import { parseInstant } from "./schemas";
 import { injectSimulatedWeather } from "./simulations";
+import { getDb } from "@/lib/db/client";
+import { makeSandboxWatchesDue } from "@/lib/watches/make-watches-due";
 
 import type { SimulationRequest } from "./simulation-schemas";
 
@@ -25,5 +27,7 @@ export async function storeSimulation(body: CreateSimulationBody, accountId: str
   const endsAt = body.ends_at === undefined ? new Date(startsAt.getTime() + DEFAULT_HOURS * 3_600_000) : parseInstant(body.ends_at, "UTC");
   if (!endsAt) throw new ApiError("bad_request", "Invalid ends_at: must be an ISO 8601 date-time.", { details: { field: "ends_at" } });
   const s = await injectSimulatedWeather({ lat: body.lat, lng: body.lng, kind: body.kind, startsAt, endsAt, params: body.params as Record<string, number | string> | undefined, accountId });
+  // The sandbox loop (issue 33): watches see the injected weather at the runner's next pass.
+  await makeSandboxWatchesDue(await getDb(), accountId);
   return { simulation_id: s.id, geohash: s.geohash, kind: s.kind, starts_at: s.startsAt, ends_at: s.endsAt, params: s.params };
 }

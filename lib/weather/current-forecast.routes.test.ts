@@ -49,7 +49,7 @@ describe("GET /v1/weather/current", () => {
     const res = await call(current.GET, { path: "/v1/weather/current?lat=48.8566&lng=2.3522&activity_type=hiking", bearer: k });
     expect(res.status).toBe(200);
     const { data, meta } = res.body;
-    expect(Object.keys(data).sort()).toEqual(["alerts", "attribution", "current", "fetched_at", "location", "provider", "provider_version", "risk", "snapshot_id"]);
+    expect(Object.keys(data).sort()).toEqual(["alerts", "attribution", "current", "fetched_at", "location", "minutely", "nowcast", "provider", "provider_version", "risk", "snapshot_id"]);
     expect(data.location).toMatchObject({ lat: 48.8566, lng: 2.3522, geohash: "u09tv", geohash_precision: 5, timezone: "Europe/Paris" });
     expect(Object.keys(data.current).sort()).toEqual(
       ["air_quality", "cloud_cover_pct", "condition", "feels_like", "humidity_pct", "observed_at", "precipitation_mm", "pressure_hpa", "sea_state", "temperature", "uv_index", "visibility_m", "wind"].sort(),

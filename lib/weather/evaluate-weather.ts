@@ -1,4 +1,5 @@
 import type { AccountEnvironmentName, HourlyPoint, NormalizedForecast, WeatherAlert } from "./types";
+import { minutelyRate, NOWCAST_DRY_MAX_PROBABILITY, WET_MM_H } from "./nowcast";
 import { assessRisk } from "./risk/assess-risk";
 import { activityProfile, ferryProfile, TRANSPORT_PROFILES, type RiskProfile, type TransportMode, type Vessel } from "./risk/profiles";
 import { apparentTemperatureC, deriveHazards } from "./risk/derived";
@@ -44,6 +45,8 @@ export interface EvaluateWindowOptions {
   vessel?: Vessel;
   /** Language and units of reason messages and the recommendation (default en, metric). */
   locale?: AdviceLocale;
+  /** "Now" for the next-hour precipitation rule (default Date.now()). */
+  nowMs?: number;
 }
 
 export interface EvaluateWeatherOptions extends EvaluateWindowOptions {
@@ -183,6 +186,16 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
       codes.push(h.weatherCode);
       if (codeRank(h.weatherCode) > codeRank(worst.weatherCode ?? 0)) worst = h;
     }
+  }
+  // Windows starting within the next 2 hours take their precipitation from the minutely series
+  // (issue 31) where it covers them; hours past its end still count.
+  const nowcast = minutelyRate(f, o.startMs, o.endMs, o.nowMs ?? Date.now());
+  if (nowcast && nowcast.rate !== null) {
+    let beyond: number | null = null;
+    if (o.endMs > nowcast.coveredUntil) for (const h of hours) if (Date.parse(h.time) + HOUR > nowcast.coveredUntil) beyond = hi(beyond, h.precipitationMm);
+    rate = beyond === null ? nowcast.rate : Math.max(nowcast.rate, beyond);
+    // A window the series covers entirely and finds dry is not "rain likely" on the hourly odds.
+    if (beyond === null && o.endMs <= nowcast.coveredUntil && nowcast.rate < WET_MM_H && prob !== null) prob = Math.min(prob, NOWCAST_DRY_MAX_PROBABILITY);
   }
   const inputs: RiskInputs = {
     precipitationProbabilityPct: prob,

@@ -3,6 +3,7 @@ import { resolveLanguage } from "./i18n/conditions";
 import { alertOut, cacheHeaders, conditionsAt, currentOut, locationOut, provenance, riskOut, environmentLabel } from "./present";
 import { getSnapshot } from "./snapshots/get-snapshot";
 import { hourAt } from "./providers/open-meteo";
+import { minutelyAhead, nowcastLine } from "./nowcast";
 import type { CurrentConditions, HourlyPoint } from "./types";
 
 /** Sea state and air are hourly series: "now" takes them from the hour covering now. */
@@ -30,10 +31,15 @@ export async function getCurrentWeather(q: CurrentRequest, environment: AccountE
   const now = new Date();
   const { risk } = evaluateWindow(f, { startMs: now.getTime(), endMs: now.getTime() + CURRENT_RISK_WINDOW_MS, activityType: q.activity_type, locale: { language: lang, units: q.units } });
   const alerts = f.alerts.filter((a) => !a.ends || Date.parse(a.ends) >= now.getTime());
+  const ahead = minutelyAhead(f, now.getTime());
+  const hourNow = hourAt(f.hourly, now);
+  const nowcast = nowcastLine(ahead, now.getTime(), { timezone: f.timezone, snow: (hourNow?.temperatureC ?? 5) <= 0, locale: { language: lang, units: q.units } });
   return {
     data: {
       location: locationOut(q.lat, q.lng, f.timezone),
-      current: currentOut(withHourSupplements(conditionsAt(f, now), hourAt(f.hourly, now)), q.units, lang),
+      current: currentOut(withHourSupplements(conditionsAt(f, now), hourNow), q.units, lang),
+      minutely: ahead ? { step_minutes: ahead.stepMinutes, points: ahead.points.map((p) => ({ time: p.time, precipitation_mm_h: p.precipitationMmH })) } : null,
+      nowcast,
       alerts: alerts.map(alertOut),
       risk: { ...riskOut(risk), activity_type: q.activity_type ?? null },
       ...provenance(snapshot),

@@ -30,7 +30,21 @@ export function locationOut(lat: number, lng: number, timezone: string) {
 }
 
 export function alertOut(a: WeatherAlert) {
-  return { id: a.id, event: a.event, severity: a.severity, starts: a.starts, ends: a.ends, source: a.source, description: a.description ?? null };
+  return {
+    id: a.id,
+    event: a.event,
+    severity: a.severity,
+    certainty: a.certainty ?? "unknown",
+    urgency: a.urgency ?? "unknown",
+    area: a.area ?? null,
+    starts: a.starts,
+    ends: a.ends,
+    source: a.source,
+    attribution: a.attribution ?? null,
+    description: a.description ?? null,
+    cap_identifier: a.capIdentifier ?? null,
+    references: a.references ?? [],
+  };
 }
 
 export function provenance(s: Snapshot) {

@@ -15,15 +15,40 @@ const ActivityRisk = RiskBase.extend({ activity_type: z.string().nullable() }).m
 const OverallRisk = RiskBase.extend({ main_issue: z.string() }).meta({ id: "WeatherOverallRisk" });
 const Alert = z
   .object({
-    id: z.string(),
+    id: z.string().describe("CAP identifier of the message in force (an update brings a new one), else the provider's own id"),
     event: z.string(),
     severity: z.enum(["minor", "moderate", "severe", "extreme", "unknown"]),
-    starts: z.string().nullable(),
-    ends: z.string().nullable(),
-    source: z.string(),
-    description: z.string().nullable(),
+    certainty: z.enum(["observed", "likely", "possible", "unlikely", "unknown"]),
+    urgency: z.enum(["immediate", "expected", "future", "past", "unknown"]),
+    area: z.string().nullable().describe("The warning areas covering the location (CAP areaDesc)"),
+    starts: z.string().nullable().describe("CAP onset (else effective), UTC"),
+    ends: z.string().nullable().describe("CAP expires (NWS: ends when given), UTC"),
+    source: z.string().describe("The issuing service (CAP senderName)"),
+    attribution: z.string().nullable().describe("Credit line the source's licence asks for"),
+    description: z.string().nullable().describe("CAP headline"),
+    cap_identifier: z.string().nullable().describe("CAP identifier; null for providers without CAP (OpenWeather)"),
+    references: z.array(z.string()).describe("CAP identifiers of the earlier messages this one updates"),
   })
-  .meta({ id: "WeatherAlert" });
+  .meta({
+    id: "WeatherAlert",
+    examples: [
+      {
+        id: "2.49.0.1.578.0.210921070421906.1705",
+        event: "Gale",
+        severity: "moderate",
+        certainty: "likely",
+        urgency: "future",
+        area: "Maaloey - Svinoey",
+        starts: "2021-09-21T06:00:00.000Z",
+        ends: "2021-09-22T10:00:00.000Z",
+        source: "MET Norway",
+        attribution: "Warnings: MET Norway (Norwegian Meteorological Institute), NLOD 2.0 and CC BY 4.0",
+        description: "Gale, yellow level, Maaloey - Svinoey, 21 September 06:00 UTC to 22 September 10:00 UTC.",
+        cap_identifier: "2.49.0.1.578.0.210921070421906.1705",
+        references: [],
+      },
+    ],
+  });
 const SeaState = z
   .object({ wave_height_m: n.describe("significant wave height"), wave_period_s: n, wave_direction_deg: n })
   .nullable()
@@ -35,6 +60,26 @@ const AirQuality = z
   .nullable()
   .describe("Open-Meteo Air Quality (or an injection); null where not available")
   .meta({ id: "AirQuality" });
+const Minutely = z
+  .object({
+    step_minutes: z.number().int().describe("15 (Open-Meteo minutely_15, simulated) or 1 (OpenWeather minutely)"),
+    points: z.array(z.object({ time: z.string().describe("start of the step, UTC"), precipitation_mm_h: n.describe("intensity over the step, mm/h") })),
+  })
+  .nullable()
+  .describe("Next-hour precipitation: the steps of the next 2 hours; null when the provider has none")
+  .meta({
+    id: "MinutelyPrecipitation",
+    examples: [
+      {
+        step_minutes: 15,
+        points: [
+          { time: "2027-05-05T13:00:00.000Z", precipitation_mm_h: 0 },
+          { time: "2027-05-05T13:15:00.000Z", precipitation_mm_h: 1.6 },
+          { time: "2027-05-05T13:30:00.000Z", precipitation_mm_h: 0 },
+        ],
+      },
+    ],
+  });
 const Provenance = {
   snapshot_id: z.string().uuid(),
   provider: z.string(),
@@ -61,6 +106,12 @@ export const CurrentData = z
       sea_state: SeaState,
       air_quality: AirQuality,
     }),
+    minutely: Minutely,
+    nowcast: z
+      .string()
+      .nullable()
+      .describe('One line in the requested language, e.g. "Rain starting in ~20 min, easing by 15:30."; null without minutely data')
+      .meta({ examples: ["Rain starting in ~20 min, easing by 15:30."] }),
     alerts: z.array(Alert),
     risk: ActivityRisk,
     ...Provenance,

@@ -8,7 +8,8 @@ import { dailyFromHourly } from "./providers/daily-from-hourly";
 import type { AlertSeverity, NormalizedForecast, StoredSimulation } from "./types";
 
 export type { StoredSimulation };
-import { overlayHour } from "./simulation-overlay";
+import { explicitFields, overlayHour, presetFields } from "./simulation-overlay";
+import { hourAt } from "./providers/open-meteo";
 import { SimulationParams } from "./simulation-schemas";
 import { CELL_PRECISION } from "./snapshots/cells";
 import { forgetHeads } from "./snapshots/store";
@@ -118,6 +119,21 @@ export function applySimulations(f: NormalizedForecast, sims: StoredSimulation[]
       if (t + 3_600_000 <= from || t >= to) return h;
       return overlayHour(h, s.kind, s.params, at);
     });
+    if (out.minutely) {
+      // Next-hour precipitation follows the injection step by step (a step overlapping the window counts).
+      const stepMs = out.minutely.stepMinutes * 60_000;
+      const e = explicitFields(s.params);
+      out.minutely = {
+        ...out.minutely,
+        points: out.minutely.points.map((p) => {
+          const t = Date.parse(p.time);
+          if (t + stepMs <= from || t >= to) return p;
+          const h = hourAt(out.hourly, new Date(t));
+          const set = { ...(h ? presetFields(s.kind, h, e) : {}), ...e };
+          return set.precipitationMm === undefined ? p : { ...p, precipitationMmH: set.precipitationMm };
+        }),
+      };
+    }
     if (now.getTime() >= from && now.getTime() < to) {
       const { time: _time, precipitationProbabilityPct: _p, ...o } = overlayHour({ ...out.current, time: out.current.observedAt, precipitationProbabilityPct: null }, s.kind, s.params, at);
       out.current = o;

@@ -88,15 +88,45 @@ export interface DailyPoint {
 }
 
 export type AlertSeverity = "minor" | "moderate" | "severe" | "extreme" | "unknown";
+export type AlertCertainty = "observed" | "likely" | "possible" | "unlikely" | "unknown";
+export type AlertUrgency = "immediate" | "expected" | "future" | "past" | "unknown";
 
+/**
+ * One official alert (lib/weather/alerts): CAP fields normalised to lower case. `id` is the CAP
+ * identifier of the message in force (an update carries a new one; `references` lists the
+ * identifiers it replaced), or the provider's own id where the provider has no CAP identifier.
+ */
 export interface WeatherAlert {
   id: string;
   event: string;
   severity: AlertSeverity;
+  certainty?: AlertCertainty;
+  urgency?: AlertUrgency;
+  /** The warning areas covering the location (CAP areaDesc). */
+  area?: string | null;
   starts: string | null;
   ends: string | null;
+  /** The issuing service (CAP senderName). */
   source: string;
+  /** Credit line the source's licence asks for. */
+  attribution?: string | null;
   description?: string | null;
+  capIdentifier?: string | null;
+  /** CAP identifiers of the earlier messages of this alert (updates replace them). */
+  references?: string[];
+}
+
+/** One step of next-hour precipitation (issue 31): intensity over the step, mm/h. */
+export interface MinutelyPoint {
+  /** Start of the step, ISO UTC. */
+  time: string;
+  precipitationMmH: number | null;
+}
+
+/** Open-Meteo `minutely_15` (15-minute steps) or OpenWeather `minutely` (1-minute steps). */
+export interface MinutelySeries {
+  stepMinutes: number;
+  points: MinutelyPoint[];
 }
 
 export interface NormalizedForecast {
@@ -113,6 +143,8 @@ export interface NormalizedForecast {
   hourly: HourlyPoint[];
   daily: DailyPoint[];
   alerts: WeatherAlert[];
+  /** Next-hour precipitation; absent or null when the provider has none. */
+  minutely?: MinutelySeries | null;
 }
 
 export type ProviderId = "simulated" | "open-meteo" | "openweather";

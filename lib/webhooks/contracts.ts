@@ -5,6 +5,7 @@ import { weatherMeter } from "@/lib/billing/meter";
 import { ATTEMPT_STATUSES, DISABLED_REASONS, WEBHOOK_EVENT_TYPES } from "@/drizzle/schema";
 import { CreateWebhookInput } from "./endpoints";
 import { SendTestEventInput } from "./manual-delivery";
+import { RecoverInput } from "./recover-failed";
 import { AttemptFiltersQuery } from "./attempt-log";
 import { AttemptDetailSchema } from "./attempt-schemas";
 
@@ -163,6 +164,32 @@ export const webhookContracts = {
     params: RedeliverParams,
     meter: weatherMeter({ endpoint: "webhooks.redeliver", charge: 0 }),
     responses: { 202: { description: "The redelivery and its new attempt", schema: ManualResultSchema }, 409: { description: "Endpoint disabled or not eligible" } },
+  }),
+  recoverFailed: contract({
+    operationId: "webhooks.recover",
+    examples: { params: { webhook_id: "c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d" }, body: { since: "2026-11-24T08:00:00Z", until: "2026-11-25T08:00:00Z" } },
+    method: "POST",
+    path: "/v1/webhooks/{webhook_id}/recover",
+    summary: "Recover failed deliveries",
+    description:
+      "After an outage: re-enqueues to this endpoint every event whose delivery chain to it ended failed (gave up) in [since, until) (until defaults to now), each as one new chain with the full retry schedule and the same event id (webhook-id and X-Service-Event-Id unchanged; deduplicate on them). Events the endpoint has since received, and events with a chain to it still pending (a retry, or an earlier recovery in flight), are skipped, so repeating a recover while its chains are pending re-enqueues nothing twice. The window reaches back at most the plan's retention (free 7 days, paid 30): an earlier `since` is moved up to it (the answer's `since` is the one used). 400 when until is not after since. 202 with the count. 409 when the endpoint is disabled. Bills 0 units.",
+    params: WebhookIdParams,
+    body: RecoverInput,
+    meter: weatherMeter({ endpoint: "webhooks.recover", charge: 0 }),
+    responses: {
+      202: {
+        description: "The events re-enqueued",
+        schema: z
+          .object({
+            webhook_id: z.uuid(),
+            since: z.string().meta({ description: "The window's start used (the request's, or the retention's start when it reached further back)" }),
+            until: z.string().meta({ description: "The window's end used (now when not given)" }),
+            count: z.number().int().meta({ description: "Events re-enqueued as new delivery chains" }),
+          })
+          .meta({ id: "WebhookRecovery" }),
+      },
+      409: { description: "Endpoint disabled" },
+    },
   }),
   getWatchSigningSecret: contract({
     operationId: "watchSigningSecret.get",

@@ -75,7 +75,7 @@ export const eventContracts = {
     path: "/v1/events",
     summary: "List events",
     description:
-      "Every event of the account (watch events, delivery failures, endpoint disabled, test events), newest first, stored once whatever its targets. Filters: type, status (delivery state), since, watch_id (the events one watch raised, whatever their type); keyset-paginated (pass next_cursor as cursor). Bills 0 units.",
+      "Every event of the account (watch events, delivery failures, endpoint disabled, quota alerts, test events), newest first, stored once whatever its targets. Filters: type, status (delivery state), since, watch_id (the events one watch raised, whatever their type); keyset-paginated (pass next_cursor as cursor). Bills 0 units.",
     query: ListEventsQuery,
     meter: weatherMeter({ endpoint: "events.list", charge: 0, sessionReadsFree: true }),
     responses: {

@@ -58,6 +58,33 @@ const DATA: Record<WebhookEventType, z.ZodType> = {
     exhausted_chain_threshold: z.number().int(),
     exhausted_chain_window_hours: z.number().int(),
   }),
+  "billing.quota_threshold_reached": z
+    .object({
+      dimension: z.enum(["requests", "timeline_items", "route_calls", "active_watches"]),
+      limit_name: z.enum(["requests_per_month", "timeline_items_per_month", "route_calls_per_month", "active_watches"]).meta({ description: "The limit's name in GET /v1/usage" }),
+      threshold_percent: z.union([z.literal(80), z.literal(100)]),
+      limit: z.number().int().meta({ description: "The account's limit of the dimension" }),
+      used: z.number().int().meta({ description: "Usage when the threshold was reached (the call that reached it included)" }),
+      plan: z.enum(["free", "starter", "pro", "enterprise"]),
+      environment: z.enum(["production", "sandbox"]),
+      period: z.object({ start: iso, end: iso }).meta({ description: "The billing period (UTC calendar month)" }),
+      resets_at: iso.nullable().meta({ description: "When the monthly counter resets; null for active_watches (a live count)" }),
+    })
+    .meta({
+      examples: [
+        {
+          dimension: "requests",
+          limit_name: "requests_per_month",
+          threshold_percent: 80,
+          limit: 1000,
+          used: 800,
+          plan: "free",
+          environment: "production",
+          period: { start: "2026-11-01T00:00:00.000Z", end: "2026-12-01T00:00:00.000Z" },
+          resets_at: "2026-12-01T00:00:00.000Z",
+        },
+      ],
+    }),
 };
 
 const SIGNATURE_HEADERS = [

@@ -7,6 +7,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "weather.snapshot_refreshed",
   "weather.webhook_delivery_failed",
   "weather.webhook_endpoint_disabled",
+  "billing.quota_threshold_reached",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -18,6 +19,8 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "weather.snapshot_refreshed": "A watch was refreshed and no rule was crossed.",
   "weather.webhook_delivery_failed": "A delivery exhausted its retries.",
   "weather.webhook_endpoint_disabled": "An endpoint was auto-disabled (subscribe on a different endpoint).",
+  "billing.quota_threshold_reached":
+    "The account reached 80 % or 100 % of a metered dimension's limit (requests, timeline items, route calls, active watches); once per dimension, threshold and billing period.",
 };
 
 /** The types a watch emits (drizzle/schema/watches.ts WATCH_EVENT_TYPES; client-safe copy, a test checks they agree). */

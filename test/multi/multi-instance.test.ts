@@ -152,6 +152,20 @@ suite("many instances, one Postgres", () => {
     figures.quota = { calls: 300, by_status: counts, end_value: (await countersOf(u.accountId)).requests, cap: 1000 };
     expect(counts).toEqual({ 200: 100, 429: 200 });
     expect((await countersOf(u.accountId)).requests).toBe(1_000);
+    // Quota alerts (issue 29): seeded past 80 % and raced to the cap on three instances, exactly one
+    // billing.quota_threshold_reached per threshold (each instance tried its own insert of each key).
+    const alerts = await queryRows<{ threshold: number; event_id: string | null }>(
+      t.db,
+      sql`SELECT threshold, event_id FROM quota_alerts WHERE account_id = ${u.accountId}::uuid AND dimension = 'requests' ORDER BY threshold`,
+    );
+    const events = await queryRows<{ pct: number }>(
+      t.db,
+      sql`SELECT (data->>'threshold_percent')::int AS pct FROM webhook_events WHERE account_id = ${u.accountId}::uuid AND type = 'billing.quota_threshold_reached' ORDER BY 1`,
+    );
+    figures.quota_alerts = events.map((e) => e.pct);
+    expect(alerts.map((a) => a.threshold)).toEqual([80, 100]);
+    expect(alerts.every((a) => a.event_id !== null)).toBe(true);
+    expect(events.map((e) => Number(e.pct))).toEqual([80, 100]);
   });
 
   it("50 cold requests for one cell spread over instances make one upstream call", async () => {

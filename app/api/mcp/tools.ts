@@ -136,7 +136,9 @@ const planAroundTheWeather: PromptDefinition = {
     `Review trip ${trip_id} against the weather. 1) Call get_itinerary {trip_id: ${trip_id}} and note its revision. ` +
     "2) Call get_trip_weather {trip_id} for each event's forecast and risk at its own place and time (get_forecast for days around it). " +
     "3) Where the risk is watch or warning, find a better slot in the same trip (a drier day or an indoor alternative). " +
-    "4) Call create_proposal with the events to create and ranked options, each with a short label that says why. Do not apply operations yourself: " +
+    "4) Call create_proposal with ranked options, each with a short label and a one-line reason that say why: to move an existing event, give the option " +
+    "changes [{type: \"move_event\", event_id, startDateTime, endDateTime}] (or a swap: two moves) with base_revision set to the itinerary's revision and " +
+    "subject_event_id; to add events, give entities. Do not apply operations yourself: " +
     "a member reviews and accepts the proposal. 5) Summarise what you proposed and why, citing the forecast.",
 };
 

@@ -13,9 +13,30 @@ interface FetchJsonOptions {
  * carry an API key.
  */
 export async function fetchUpstreamJson(url: string, o: FetchJsonOptions): Promise<unknown> {
+  const { status, text } = await fetchUpstream(url, { ...o, headers: { accept: "application/json", ...o.headers } });
+  let body: unknown = undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* non-JSON body: handled below */
+  }
+  if (body === undefined || typeof body !== "object" || body === null) {
+    throw new ApiError("provider_unavailable", `The weather provider (${o.provider}) sent a response that is not JSON.`, {
+      details: { provider: o.provider, upstream_status: status, upstream_reason: "invalid JSON body" },
+    });
+  }
+  return body;
+}
+
+/** GET a text body (XML feeds: CAP, Atom) with the same timeout and error mapping as fetchUpstreamJson. */
+export async function fetchUpstreamText(url: string, o: FetchJsonOptions): Promise<string> {
+  return (await fetchUpstream(url, o)).text;
+}
+
+async function fetchUpstream(url: string, o: FetchJsonOptions): Promise<{ status: number; text: string }> {
   let res: Response;
   try {
-    res = await fetch(url, { headers: { accept: "application/json", ...o.headers }, signal: AbortSignal.timeout(o.timeoutMs) });
+    res = await fetch(url, { headers: o.headers, signal: AbortSignal.timeout(o.timeoutMs) });
   } catch (err) {
     throw networkError(err, o);
   }
@@ -25,13 +46,13 @@ export async function fetchUpstreamJson(url: string, o: FetchJsonOptions): Promi
   } catch (err) {
     throw networkError(err, o);
   }
-  let body: unknown = undefined;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* non-JSON body: handled below */
-  }
   if (!res.ok) {
+    let body: unknown = undefined;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: the reason is the text */
+    }
     const retryAfter = retryAfterSeconds(res.headers.get("retry-after"));
     throw new ApiError("provider_unavailable", `The weather provider (${o.provider}) answered HTTP ${res.status}; try again shortly.`, {
       details: {
@@ -42,12 +63,7 @@ export async function fetchUpstreamJson(url: string, o: FetchJsonOptions): Promi
       },
     });
   }
-  if (body === undefined || typeof body !== "object" || body === null) {
-    throw new ApiError("provider_unavailable", `The weather provider (${o.provider}) sent a response that is not JSON.`, {
-      details: { provider: o.provider, upstream_status: res.status, upstream_reason: "invalid JSON body" },
-    });
-  }
-  return body;
+  return { status: res.status, text };
 }
 
 function networkError(err: unknown, o: FetchJsonOptions): ApiError {

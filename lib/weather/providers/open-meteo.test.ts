@@ -33,9 +33,20 @@ describe("open-meteo adapter on recorded responses", () => {
       const out = await fetchFixture(f);
       expect(out.provider, f).toBe("open-meteo");
       expect(out.attribution).toContain("Open-Meteo.com");
-      expect(out.hourly.length + out.daily.length, f).toBeGreaterThan(0);
+      expect(out.hourly.length + out.daily.length + (out.minutely?.points.length ?? 0), f).toBeGreaterThan(0);
       for (const h of out.hourly) expect(h.time).toMatch(/Z$/);
     }
+  });
+
+  it("minutely_15: sums over the 15 minutes before each label, read as steps starting 15 min earlier, mm/h, UTC", async () => {
+    const out = await fetchFixture("open-meteo/frenck-python-open-meteo_forecast_minutely_15.json");
+    // Recorded labels 12:30-13:15 Europe/Amsterdam (+02:00): steps from 10:15Z.
+    expect(out.minutely).toEqual({
+      stepMinutes: 15,
+      points: ["10:15", "10:30", "10:45", "11:00"].map((hm) => ({ time: `2026-10-03T${hm}:00.000Z`, precipitationMmH: 0 })),
+    });
+    const plain = await fetchFixture("open-meteo/frenck-python-open-meteo_forecast.json");
+    expect(plain.minutely).toBeNull();
   });
 
   it("full response: local times to UTC with the zone, km/h to m/s, current block", async () => {

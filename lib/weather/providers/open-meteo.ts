@@ -1,8 +1,7 @@
 import { env } from "@/lib/env";
-import type { CurrentConditions, DailyPoint, HourlyPoint, NormalizedForecast } from "../types";
+import type { CurrentConditions, DailyPoint, HourlyPoint, MinutelyPoint, MinutelySeries, NormalizedForecast } from "../types";
 import { localToUtcIso } from "../time/zones";
 import { fetchUpstreamJson, malformedUpstream } from "./http";
-import { fetchNwsAlerts } from "./nws-alerts";
 import type { ForecastRequest, WeatherProvider } from "./types";
 import { convert, num } from "./units-in";
 
@@ -24,16 +23,16 @@ export function openMeteoProvider(opts: { baseUrl?: string; timeoutMs?: number }
         current: CURRENT,
         hourly: HOURLY,
         daily: DAILY,
+        minutely_15: "precipitation",
+        forecast_minutely_15: "12",
         timezone: "auto",
         forecast_days: "8",
         wind_speed_unit: "ms",
       });
       const timeoutMs = opts.timeoutMs ?? e.WEATHER_PROVIDER_TIMEOUT_MS;
-      const [body, alerts] = await Promise.all([
-        fetchUpstreamJson(`${base}/v1/forecast?${q}`, { provider: "open-meteo", timeoutMs }),
-        e.WEATHER_ALERTS_SOURCE === "nws" ? fetchNwsAlerts(req.lat, req.lng, { timeoutMs }) : Promise.resolve([]),
-      ]);
-      return { ...normalizeOpenMeteo(body, new Date()), alerts };
+      // Open-Meteo has no alerts: official sources are added around it (alerts/official-alerts.ts).
+      const body = await fetchUpstreamJson(`${base}/v1/forecast?${q}`, { provider: "open-meteo", timeoutMs });
+      return normalizeOpenMeteo(body, new Date());
     },
   };
 }
@@ -86,6 +85,7 @@ export function normalizeOpenMeteo(body: unknown, fetchedAt: Date): NormalizedFo
   const hourly = readHourly(b.hourly as Block | undefined, b.hourly_units as Block | undefined, toUtc);
   const daily = readDaily(b.daily as Block | undefined, b.daily_units as Block | undefined, toUtc);
   const current = readCurrent(b, toUtc, hourly, fetchedAt);
+  const minutely = readMinutely15(b.minutely_15 as Block | undefined, b.minutely_15_units as Block | undefined, toUtc);
   return {
     provider: "open-meteo",
     providerVersion: "v1",
@@ -98,7 +98,25 @@ export function normalizeOpenMeteo(body: unknown, fetchedAt: Date): NormalizedFo
     hourly,
     daily,
     alerts: [],
+    minutely,
   };
+}
+
+/**
+ * `minutely_15.precipitation` is the sum over the 15 minutes before `time` (Open-Meteo's convention
+ * for every accumulated variable): the step starts 15 minutes earlier, intensity = 4 x the sum.
+ */
+function readMinutely15(m: Block | undefined, u: Block | undefined, toUtc: (t: unknown) => string | null): MinutelySeries | null {
+  const times = Array.isArray(m?.time) ? (m!.time as unknown[]) : [];
+  if (times.length === 0 || field(m, "precipitation") === undefined) return null;
+  const points: MinutelyPoint[] = [];
+  times.forEach((t, i) => {
+    const end = toUtc(t);
+    if (!end) return;
+    const mm = value(m, u, "precipitation", i);
+    points.push({ time: new Date(Date.parse(end) - 15 * 60_000).toISOString(), precipitationMmH: mm === null ? null : Math.round(mm * 4 * 100) / 100 });
+  });
+  return points.length ? { stepMinutes: 15, points } : null;
 }
 
 function readHourly(h: Block | undefined, u: Block | undefined, toUtc: (t: unknown) => string | null): HourlyPoint[] {

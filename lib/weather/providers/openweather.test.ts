@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isApiError } from "@/lib/http/errors";
 import { cassette, fixtureFiles, fixtureText } from "../testing/fixtures";
 import { startFixtureServer, type FixtureServer } from "../testing/fixture-server";
-import { fetchNwsAlerts } from "./nws-alerts";
+import { fetchNwsAlerts } from "../alerts/nws";
 import { openWeatherProvider, type OwmUnits } from "./openweather";
 
 let srv: FixtureServer;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
-import type { AlertSeverity, CurrentConditions, DailyPoint, HourlyPoint, NormalizedForecast, WeatherAlert } from "../types";
+import type { AlertSeverity, CurrentConditions, DailyPoint, HourlyPoint, MinutelySeries, NormalizedForecast, WeatherAlert } from "../types";
 import { localDate } from "../time/zones";
 import { fetchUpstreamJson, malformedUpstream } from "./http";
 import type { ForecastRequest, WeatherProvider } from "./types";
@@ -24,7 +24,7 @@ export function openWeatherProvider(opts: { baseUrl?: string; apiKey?: string; t
       }
       const units = opts.units ?? "metric";
       const base = (opts.baseUrl ?? e.OPENWEATHER_BASE_URL).replace(/\/$/, "");
-      const q = new URLSearchParams({ lat: req.lat.toFixed(4), lon: req.lng.toFixed(4), exclude: "minutely", units, appid: key });
+      const q = new URLSearchParams({ lat: req.lat.toFixed(4), lon: req.lng.toFixed(4), units, appid: key });
       const body = await fetchUpstreamJson(`${base}/data/3.0/onecall?${q}`, { provider: "openweather", timeoutMs: opts.timeoutMs ?? e.WEATHER_PROVIDER_TIMEOUT_MS });
       return normalizeOneCall(body, units, new Date());
     },
@@ -121,7 +121,18 @@ export function normalizeOneCall(body: unknown, units: OwmUnits, fetchedAt: Date
     hourly,
     daily,
     alerts,
+    minutely: readMinutely(b.minutely),
   };
+}
+
+/** One Call `minutely`: the next hour by the minute, `precipitation` in mm/h (absent where OpenWeather has no nowcast). */
+function readMinutely(m: unknown): MinutelySeries | null {
+  if (!Array.isArray(m) || m.length === 0) return null;
+  const points = m
+    .map((p: O) => ({ t: num(p?.dt), v: num(p?.precipitation) }))
+    .filter((p) => p.t !== null)
+    .map((p) => ({ time: new Date(p.t! * 1000).toISOString(), precipitationMmH: p.v }));
+  return points.length ? { stepMinutes: 1, points } : null;
 }
 
 function temp(v: number | null, units: OwmUnits): number | null {

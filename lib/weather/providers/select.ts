@@ -3,6 +3,7 @@ import type { AccountEnvironmentName, ProviderId } from "../types";
 import { openMeteoProvider } from "./open-meteo";
 import { openWeatherProvider } from "./openweather";
 import { withSupplements } from "./open-meteo-supplements";
+import { withOfficialAlerts } from "../alerts/official-alerts";
 import { simulatedProvider } from "./simulated";
 import type { WeatherProvider } from "./types";
 
@@ -28,7 +29,8 @@ const calls = new Map<ProviderId, number>();
 
 /**
  * The provider instance, wrapped so upstream calls made by this process are counted, and so a real
- * provider's forecast carries the sea state and air quality supplements (WEATHER_SUPPLEMENTS).
+ * provider's forecast carries the sea state and air quality supplements (WEATHER_SUPPLEMENTS) and, for
+ * providers without alerts of their own, the official alerts of the point (WEATHER_ALERT_SOURCES).
  */
 export function providerById(id: ProviderId): WeatherProvider {
   const inner = overrides.get(id) ?? factories[id]();
@@ -37,7 +39,9 @@ export function providerById(id: ProviderId): WeatherProvider {
     fetchForecast: (req) => {
       calls.set(id, (calls.get(id) ?? 0) + 1);
       const forecast = inner.fetchForecast(req);
-      return id === "simulated" ? forecast : withSupplements(req, forecast);
+      if (id === "simulated") return forecast;
+      const supplemented = withSupplements(req, forecast);
+      return id === "open-meteo" ? withOfficialAlerts(req, supplemented) : supplemented;
     },
   };
 }

@@ -1,7 +1,7 @@
 import ngeohash from "ngeohash";
 import * as SunCalc from "suncalc";
 import { DateTime } from "luxon";
-import type { DailyPoint, HourlyPoint, NormalizedForecast } from "../types";
+import type { DailyPoint, HourlyPoint, MinutelySeries, NormalizedForecast } from "../types";
 import { timezoneAt } from "../time/zones";
 import { dailyFromHourly } from "./daily-from-hourly";
 import type { ForecastRequest, WeatherProvider } from "./types";
@@ -71,7 +71,28 @@ export function simulateForecast(lat: number, lng: number, now: Date): Normalize
     hourly,
     daily,
     alerts: [],
+    minutely: simulateMinutely(hourly, now),
   };
+}
+
+const STEP = 15 * 60_000;
+
+/**
+ * 15-minute precipitation for the next 3 hours (Open-Meteo's minutely_15 shape): the hourly rate
+ * interpolated between neighbouring hours, so a spell starts and eases within the hour.
+ */
+export function simulateMinutely(hourly: HourlyPoint[], now: Date): MinutelySeries {
+  const byHour = new Map(hourly.map((h) => [Date.parse(h.time), h.precipitationMm ?? 0]));
+  const first = Math.floor(now.getTime() / STEP) * STEP;
+  const points = [];
+  for (let t = first; t < first + 12 * STEP; t += STEP) {
+    const mid = t + STEP / 2 - HOUR / 2;
+    const h0 = Math.floor(mid / HOUR) * HOUR;
+    const w = (mid - h0) / HOUR;
+    const v = (byHour.get(h0) ?? 0) * (1 - w) + (byHour.get(h0 + HOUR) ?? byHour.get(h0) ?? 0) * w;
+    points.push({ time: new Date(t).toISOString(), precipitationMmH: Math.round(v * 100) / 100 });
+  }
+  return { stepMinutes: 15, points };
 }
 
 /**

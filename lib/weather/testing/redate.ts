@@ -19,3 +19,13 @@ export function redateOpenMeteo(text: string, firstHourUtcMs: number): string {
   for (const block of ["minutely_15", "hourly", "daily"]) if (Array.isArray(body[block]?.time)) body[block].time = body[block].time.map(move);
   return JSON.stringify(body);
 }
+
+/**
+ * Test-only: moves every ISO 8601 instant with a zone (CAP and Atom times: `2022-12-07T06:01:26+01:00`,
+ * `…Z`) in a recorded XML or JSON text by the same amount, so `anchorIso` lands on `targetMs`.
+ * Written back in UTC (`+00:00`); the instants keep their distances.
+ */
+export function redateInstants(text: string, anchorIso: string, targetMs: number): string {
+  const shift = targetMs - Date.parse(anchorIso);
+  return text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)/g, (t) => new Date(Date.parse(t) + shift).toISOString().replace(/\.\d{3}Z$/, "+00:00"));
+}
