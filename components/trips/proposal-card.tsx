@@ -10,10 +10,30 @@ import { formatDateTime } from "@/lib/client/format";
 import { TYPE_LABEL } from "./itinerary-timeline";
 import { dateTimeIn, moneyIn } from "./time-format";
 import { proposalOverlaps } from "./overlaps";
+import { ProposalChanges, WEATHER_PLANNER, type PlannerOption } from "./proposal-changes";
 import { tripKeys, type Itinerary, type Proposal } from "./types";
+import type { EventWeather } from "./weather-parts";
 
-/** One proposal: its entities, ranked options with scores, and accept (with an option) / reject (with a reason). */
-export function ProposalCard({ tripId, tripZone, proposal: p, canResolve, currency }: { tripId: number; tripZone: string; proposal: Proposal; canResolve: boolean; currency?: string }) {
+/**
+ * One proposal: what it creates (entities) and changes (options' `changes`: before/after of each
+ * moved event with its risk), the ranked options with their scores and weather reasons, and
+ * accept (with an option) / reject (with a reason) for roles that may edit; viewers read it.
+ */
+export function ProposalCard({
+  tripId,
+  tripZone,
+  proposal: p,
+  canResolve,
+  currency,
+  weatherOf,
+}: {
+  tripId: number;
+  tripZone: string;
+  proposal: Proposal;
+  canResolve: boolean;
+  currency?: string;
+  weatherOf?: (eventId: number) => EventWeather | undefined;
+}) {
   const qc = useQueryClient();
   const [option, setOption] = useState<string | undefined>(p.options[0]?.id);
   const [rejecting, setRejecting] = useState(false);
@@ -30,21 +50,34 @@ export function ProposalCard({ tripId, tripZone, proposal: p, canResolve, curren
   });
   const pending = p.status === "pending";
   // Same query as the timeline (shared cache): warns before accepting over existing plans.
-  const itinerary = useQuery({ queryKey: tripKeys.itinerary(tripId), queryFn: () => apiFetch<Itinerary>(`/v1/trips/${tripId}/itinerary`), enabled: pending });
+  const itinerary = useQuery({ queryKey: tripKeys.itinerary(tripId), queryFn: () => apiFetch<Itinerary>(`/v1/trips/${tripId}/itinerary`) });
   const clashes = pending ? proposalOverlaps(p, option, itinerary.data?.events ?? []) : [];
-  const chosen = p.options.find((o) => o.id === option);
+  const options = p.options as PlannerOption[];
+  const shown = options.find((o) => o.id === (pending ? option : p.selected_option_id)) ?? (pending ? options[0] : undefined);
+  const chosen = options.find((o) => o.id === option);
+  const planner = p.actor_agent_id === WEATHER_PLANNER;
   const startOf = (i: number) => chosen?.schedule?.find((s) => s.entity_index === i)?.startDateTime ?? p.entities[i].startDateTime;
 
   return (
     <article className="rounded-lg border border-slate-200 p-4" data-testid="proposal" aria-label={`Proposal from ${p.actor_agent_id}`}>
       <header className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <div className="text-sm text-slate-600">
-          From <span className="font-medium text-slate-900">{p.actor_agent_id}</span> · {formatDateTime(p.created_at)}
+          From <span className="font-medium text-slate-900">{planner ? "Weather planner" : p.actor_agent_id}</span> · {formatDateTime(p.created_at)}
           {pending && <span className="ml-2 text-xs text-slate-600">expires {formatDateTime(p.expires_at)}</span>}
         </div>
         <StatusChip status={p.status} />
       </header>
-      <ul className="mb-3 space-y-1 text-sm">
+      {shown?.reason && (
+        <p className="mb-3 flex items-start gap-2 rounded-md bg-amber-50 px-2 py-1.5 text-sm text-amber-950 ring-1 ring-amber-600/20" data-testid="proposal-reason">
+          <span className="font-medium">Weather:</span> <span>{shown.reason}</span>
+        </p>
+      )}
+      {shown && (
+        <div className="mb-3">
+          <ProposalChanges option={shown} events={itinerary.data?.events ?? []} tripZone={tripZone} weatherOf={weatherOf} applied={p.status === "accepted"} />
+        </div>
+      )}
+      <ul className="mb-3 space-y-1 text-sm empty:hidden">
         {p.entities.map((e, i) => {
           const start = pending ? startOf(i) : e.startDateTime;
           return (
@@ -60,18 +93,25 @@ export function ProposalCard({ tripId, tripZone, proposal: p, canResolve, curren
       {p.options.length > 0 && (
         <fieldset className="mb-3 space-y-1" disabled={!pending || !canResolve}>
           <legend className="mb-1 text-xs font-medium tracking-wide text-slate-600 uppercase">Options (ranked)</legend>
-          {p.options.map((o) => (
-            <label key={o.id} className="flex items-center gap-2 text-sm">
-              <input type="radio" name={`option-${p.proposal_id}`} value={o.id} checked={(pending ? option : p.selected_option_id) === o.id} onChange={() => setOption(o.id)} />
-              <span className="font-medium">#{o.rank} {o.label ?? o.id}</span>
-              <span className="text-slate-600">score {o.score}</span>
-              {o.description && <span className="text-slate-600">— {o.description}</span>}
+          {options.map((o) => (
+            <label key={o.id} className="flex items-start gap-2 rounded-md p-1 text-sm has-[:checked]:bg-indigo-50" data-testid="proposal-option">
+              <input type="radio" className="mt-1" name={`option-${p.proposal_id}`} value={o.id} checked={(pending ? option : p.selected_option_id) === o.id} onChange={() => setOption(o.id)} />
+              <span className="min-w-0">
+                <span className="font-medium">#{o.rank} {o.label ?? o.id}</span> <span className="text-slate-600">· score {o.score}</span>
+                {(o.reason || o.description) && <span className="block text-slate-600">{o.reason ?? o.description}</span>}
+              </span>
             </label>
           ))}
         </fieldset>
       )}
       {p.status === "rejected" && p.rejection_reason && <p className="text-sm text-slate-600">Reason: {p.rejection_reason}</p>}
-      {p.status === "accepted" && <p className="text-sm text-slate-600">{acceptedSummary(p.created_event_ids?.length ?? 0)}</p>}
+      {p.status === "accepted" && (
+        <p className="text-sm text-slate-600">
+          Accepted{shown?.changes?.length ? `: ${shown.changes.length} change${shown.changes.length === 1 ? "" : "s"} applied` : ""}
+          {p.entities.length > 0 ? `${shown?.changes?.length ? "," : ":"} created ${p.created_event_ids?.length ?? 0} events` : ""}.
+        </p>
+      )}
+      {pending && !canResolve && <p className="text-sm text-slate-600">Only the trip’s owner, planners and editors can accept or reject.</p>}
       {clashes.length > 0 && canResolve && (
         <div className="mb-3" data-testid="proposal-overlaps">
           <Alert tone="warning" title="This option overlaps plans already in the itinerary">
@@ -101,7 +141,7 @@ export function ProposalCard({ tripId, tripZone, proposal: p, canResolve, curren
               </Button>
             </div>
           ) : (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <Button loading={resolve.isPending} onClick={() => resolve.mutate({ action: "accept", body: option ? { selected_option_id: option } : {} })}>
                 Accept{chosen ? ` option ${chosen.label ?? chosen.id}` : ""}
               </Button>
@@ -114,10 +154,4 @@ export function ProposalCard({ tripId, tripZone, proposal: p, canResolve, curren
       )}
     </article>
   );
-}
-
-/** "Created 1 event.", "Created 3 events.", or nothing created (a proposal of changes only). */
-function acceptedSummary(created: number): string {
-  if (created === 0) return "Accepted: its changes were applied.";
-  return `Created ${created} ${created === 1 ? "event" : "events"}.`;
 }

@@ -7,18 +7,31 @@ import { Spinner } from "@/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { ProposalCard } from "./proposal-card";
 import { tripKeys, type Proposal, type ProposalSummary } from "./types";
+import type { EventWeather } from "./weather-parts";
 
-const ORDER = { pending: 0, accepted: 1, rejected: 2, expired: 3, superseded: 4 } as const;
+const ORDER: Record<string, number> = { pending: 0, accepted: 1, rejected: 2, expired: 3, superseded: 4 };
 
 /** Proposals from planning agents: pending first, then resolved ones, newest first within each. */
-export function ProposalsPanel({ tripId, tripZone, canResolve, currency }: { tripId: number; tripZone: string; canResolve: boolean; currency?: string }) {
+export function ProposalsPanel({
+  tripId,
+  tripZone,
+  canResolve,
+  currency,
+  weatherOf,
+}: {
+  tripId: number;
+  tripZone: string;
+  canResolve: boolean;
+  currency?: string;
+  weatherOf?: (eventId: number) => EventWeather | undefined;
+}) {
   const list = useQuery({
     queryKey: tripKeys.proposals(tripId),
     queryFn: () => apiFetch<{ proposals: ProposalSummary[] }>(`/v1/trips/${tripId}/proposals`),
     refetchInterval: 15_000,
   });
   const summaries = [...(list.data?.proposals ?? [])].sort(
-    (a, b) => ORDER[a.status] - ORDER[b.status] || b.created_at.localeCompare(a.created_at),
+    (a, b) => (ORDER[a.status] ?? 9) - (ORDER[b.status] ?? 9) || b.created_at.localeCompare(a.created_at),
   );
   const details = useQueries({
     queries: summaries.map((s) => ({
@@ -45,7 +58,7 @@ export function ProposalsPanel({ tripId, tripZone, canResolve, currency }: { tri
           summaries.map((s, i) => {
             const d = details[i];
             return d?.data ? (
-              <ProposalCard key={s.proposal_id} tripId={tripId} tripZone={tripZone} currency={currency} proposal={{ ...d.data, status: s.status }} canResolve={canResolve} />
+              <ProposalCard key={s.proposal_id} tripId={tripId} tripZone={tripZone} currency={currency} proposal={{ ...d.data, status: s.status }} canResolve={canResolve} weatherOf={weatherOf} />
             ) : (
               <p key={s.proposal_id} className="flex items-center gap-2 text-sm text-slate-500">
                 <Spinner /> Loading proposal from {s.actor_agent_id}…

@@ -157,7 +157,7 @@ export function TripView({ tripId }: { tripId: number }) {
           </div>
         </Card>
         <div className="space-y-6">
-          <ProposalsPanel tripId={tripId} tripZone={t.time_zone} canResolve={editable} currency={currency} />
+          <ProposalsPanel tripId={tripId} tripZone={t.time_zone} canResolve={editable} currency={currency} weatherOf={(id) => weatherById.get(id)} />
           <MembersPanel tripId={tripId} isOwner={t.role === "owner"} />
         </div>
       </div>

@@ -7,33 +7,7 @@ export type TripWeather = Schemas["TripWeather"];
 export type EventWeather = TripWeather["events"][number];
 export type DayWeather = TripWeather["days"][number];
 
-const GLYPHS: Record<string, string> = {
-  clear: "☀️",
-  "mostly-clear": "🌤️",
-  "partly-cloudy": "⛅",
-  overcast: "☁️",
-  fog: "🌫️",
-  drizzle: "🌦️",
-  showers: "🌦️",
-  rain: "🌧️",
-  "rain-heavy": "🌧️",
-  sleet: "🌨️",
-  snow: "❄️",
-  "snow-heavy": "❄️",
-  thunderstorm: "⛈️",
-};
-
-/** A condition as a glyph with its label for assistive technology (icons come as e.g. clear-day, rain). */
-export function ConditionIcon({ condition, className }: { condition: { icon: string; label: string } | null | undefined; className?: string }) {
-  if (!condition) return <span className={className} aria-label="No forecast" role="img">–</span>;
-  const base = condition.icon.replace(/-(day|night)$/, "");
-  const glyph = condition.icon === "clear-night" || condition.icon === "mostly-clear-night" ? "🌙" : (GLYPHS[base] ?? "🌡️");
-  return (
-    <span role="img" aria-label={condition.label} title={condition.label} className={className}>
-      {glyph}
-    </span>
-  );
-}
+export { ConditionIcon } from "./condition-icon";
 
 const LEVEL_STYLE: Record<string, string> = {
   low: "bg-emerald-50 text-emerald-800 ring-emerald-600/30",

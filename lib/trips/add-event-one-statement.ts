@@ -1,11 +1,13 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { tripEvents, tripOps } from "@/drizzle/schema";
+import { tripEvents, tripOps, type TripEventRow } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
+import { notFound } from "@/lib/http/errors";
 import { staleRevision } from "./apply-change";
 import { resolveGeoColumns } from "./event-geo";
 import { columnsOf } from "./event-store";
 import type { EventCreateInput } from "./event-schemas";
+import { eventRowFromJson } from "./read-trip-statement";
 import { ALLOWED, requireTripRole } from "./roles";
 import { HAS_OFFSET } from "./time";
 
@@ -17,7 +19,7 @@ function param(value: unknown, column: { getSQLType(): string; mapToDriverValue(
 }
 
 /**
- * `add_event` without an op_id in ONE statement (no BEGIN/COMMIT round trips): the
+ * `add_event` without an op_id (ops) or an event created through /api in ONE statement (no BEGIN/COMMIT round trips): the
  * conditional revision bump with the caller's role check, the event insert and the op-log
  * append as one CTE, atomic as any single statement. Same invariant as applyTripChange:
  * the row lock on the trip serialises writers and a waiter re-checks `revision = base` on
@@ -28,10 +30,13 @@ function param(value: unknown, column: { getSQLType(): string; mapToDriverValue(
 export async function addEventInOneStatement(
   tripId: number,
   userId: string,
-  baseRevision: number,
   requestPayload: Record<string, unknown>,
   input: EventCreateInput,
-): Promise<{ revision: number; eventId: number } | undefined> {
+  /** `ops` with the client's base revision; `api` (event CRUD) applies at whatever revision the trip is. */
+  via: { source: "ops"; baseRevision: number } | { source: "api" },
+): Promise<{ revision: number; eventId: number; row: TripEventRow } | undefined> {
+  const baseRevision = via.source === "ops" ? via.baseRevision : undefined;
+  const atBase = baseRevision === undefined ? sql`` : sql` AND revision = ${baseRevision}`;
   const zoneFree = (s: string | null | undefined) => s == null || HAS_OFFSET.test(s);
   if (!input.timeZone && !(zoneFree(input.startDateTime) && zoneFree(input.endDateTime))) return undefined;
   // The gazetteer's zone hint is the trip's zone unless the event has its own: read in the general path.
@@ -44,27 +49,31 @@ export async function addEventInOneStatement(
   const names = sql.join(entries.map(([k]) => sql.identifier(EVENT_COLUMNS[k].name)), sql`, `);
   const values = sql.join(entries.map(([k, v]) => param(v, EVENT_COLUMNS[k] as never)), sql`, `);
   const roles = sql.join(ALLOWED.edit.map((r) => sql`${r}`), sql`, `);
-  const row = await queryOne<{ revision: number; event_id: number }>(
+  const row = await queryOne<{ revision: number; event: Record<string, unknown> | string }>(
     db,
     sql`WITH bump AS (
           UPDATE trips SET revision = revision + 1, updated_at = now()
-          WHERE id = ${tripId} AND revision = ${baseRevision}
+          WHERE id = ${tripId}${atBase}
             AND EXISTS (SELECT 1 FROM trip_members m WHERE m.trip_id = trips.id AND m.user_id = ${userId}::uuid AND m.role IN (${roles}))
           RETURNING id, revision, time_zone
         ), ev AS (
           INSERT INTO trip_events (trip_id, time_zone, ${names})
           SELECT bump.id, coalesce(${input.timeZone ?? null}::text, bump.time_zone), ${values} FROM bump
-          RETURNING id
+          RETURNING *
         ), op AS (
           INSERT INTO trip_ops (trip_id, revision, source, type, payload, affected_event_ids, deleted_event_ids, actor_user_id)
-          SELECT bump.id, bump.revision, 'ops', 'add_event', ${param(requestPayload, tripOps.payload as never)}, ARRAY[ev.id], '{}'::integer[], ${userId}::uuid
+          SELECT bump.id, bump.revision, ${via.source}, 'add_event', ${param(requestPayload, tripOps.payload as never)}, ARRAY[ev.id], '{}'::integer[], ${userId}::uuid
           FROM bump, ev
           RETURNING revision, affected_event_ids
         )
-        SELECT revision, affected_event_ids[1] AS event_id FROM op`,
+        SELECT op.revision, row_to_json(ev) AS event FROM op, ev`,
   );
-  if (row) return { revision: Number(row.revision), eventId: Number(row.event_id) };
+  if (row) {
+    const event = eventRowFromJson(row.event);
+    return { revision: Number(row.revision), eventId: event.id, row: event };
+  }
   await requireTripRole(tripId, userId, "edit");
+  if (baseRevision === undefined) throw notFound("Trip");
   const current = await queryOne<{ revision: number }>(db, sql`SELECT revision FROM trips WHERE id = ${tripId}`);
   throw staleRevision(Number(current?.revision ?? baseRevision), baseRevision);
 }

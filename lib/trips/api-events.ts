@@ -1,34 +1,34 @@
-import { eq } from "drizzle-orm";
-import { tripEvents, trips } from "@/drizzle/schema";
+import { sql } from "drizzle-orm";
+import type { TripRole } from "@/drizzle/schema";
+import { queryOne } from "@/lib/db/sql";
 import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
+import { addEventInOneStatement } from "./add-event-one-statement";
 import { applyTripChange } from "./apply-change";
 import type { EventCreateInput, EventPatchInput, TripEvent } from "./event-schemas";
-import { deleteEvent, findEvent, insertEvent, listEventRows, patchProblems, toTripEvent, updateEvent } from "./event-store";
+import { deleteEvent, findEvent, insertEvent, patchProblems, toTripEvent, updateEvent } from "./event-store";
 import { withLegacyGeo } from "./event-geo";
-import { requireTripRole, type TripNeed } from "./roles";
+import { roleMay, roleTooWeak, type TripNeed } from "./roles";
+import { readItinerary } from "./read-itinerary";
+import { eventRowFromJson } from "./read-trip-statement";
 
 /** /api itinerary event CRUD. Every write goes through applyTripChange (revision + op log). */
 
 export async function listEvents(tripId: number, userId: string): Promise<TripEvent[]> {
-  await requireTripRole(tripId, userId, "read");
-  const db = await getDb();
-  const [t] = await db.select({ timeZone: trips.timeZone }).from(trips).where(eq(trips.id, tripId));
-  return (await listEventRows(db, tripId, t.timeZone)).map(toTripEvent);
+  return (await readItinerary(tripId, userId)).events;
 }
 
-/** The event and its trip, after checking the caller may `need` on that trip (404 for non-members). */
+/** The event and its trip, after checking the caller may `need` on that trip (404 for non-members): one statement. */
 async function eventFor(eventId: number, userId: string, need: TripNeed) {
-  const db = await getDb();
-  const [row] = await db.select().from(tripEvents).where(eq(tripEvents.id, eventId)).limit(1);
-  if (!row) throw notFound("Event");
-  try {
-    await requireTripRole(row.tripId, userId, need);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw notFound("Event");
-    throw err;
-  }
-  return row;
+  const found = await queryOne<{ event: Record<string, unknown> | string; role: TripRole | null }>(
+    await getDb(),
+    sql`SELECT row_to_json(e) AS event, m.role FROM trip_events e
+        LEFT JOIN trip_members m ON m.trip_id = e.trip_id AND m.user_id = ${userId}::uuid
+        WHERE e.id = ${eventId}`,
+  );
+  if (!found || !found.role) throw notFound("Event");
+  if (!roleMay(found.role, need)) throw roleTooWeak(found.role, need);
+  return eventRowFromJson(found.event);
 }
 
 export async function getEvent(eventId: number, userId: string): Promise<TripEvent> {
@@ -43,9 +43,13 @@ export interface EventWriteResult {
 }
 
 export async function createEvent(tripId: number, userId: string, input: EventCreateInput): Promise<EventWriteResult> {
-  await requireTripRole(tripId, userId, "edit");
+  const fast = await addEventInOneStatement(tripId, userId, input as Record<string, unknown>, input, { source: "api" });
+  if (fast) return { event: toTripEvent(fast.row), revision: fast.revision };
   const out = await applyTripChange(
-    { tripId, source: "api", type: "add_event", payload: input as Record<string, unknown>, actorUserId: userId },
+    {
+      tripId, source: "api", type: "add_event", payload: input as Record<string, unknown>, actorUserId: userId,
+      requireRole: { userId, need: "edit" },
+    },
     async (ctx) => {
       const row = await insertEvent(ctx.tx, tripId, ctx.tripZone, input);
       return { affected: [row.id], value: row };
@@ -78,9 +82,8 @@ export async function removeEvent(eventId: number, userId: string): Promise<{ id
   const out = await applyTripChange(
     { tripId: found.tripId, source: "api", type: "remove_event", payload: { event_id: eventId }, actorUserId: userId },
     async (ctx) => {
-      const row = await findEvent(ctx.tx, found.tripId, eventId);
-      if (!row) throw notFound("Event");
-      await deleteEvent(ctx.tx, eventId);
+      // The delete itself says whether the event is still there (after the trip lock).
+      if (!(await deleteEvent(ctx.tx, eventId, found.tripId))) throw notFound("Event");
       return { affected: [eventId], deleted: [eventId], value: null };
     },
   );

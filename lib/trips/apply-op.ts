@@ -37,7 +37,7 @@ export async function applyOp(tripId: number, userId: string, op: OpRequest): Pr
     throw new ApiError("bad_request", e.message.replace("Invalid ", `Invalid ${op.type} payload field `), { details: e.details });
   }
   if (op.type === "add_event" && !op.op_id) {
-    const fast = await addEventInOneStatement(tripId, userId, op.base_revision, op.payload, parsed.data as Payload<"add_event">);
+    const fast = await addEventInOneStatement(tripId, userId, op.payload, parsed.data as Payload<"add_event">, { source: "ops", baseRevision: op.base_revision });
     if (fast) return response(tripId, fast.revision, op, [fast.eventId]);
   }
   try {

@@ -108,8 +108,11 @@ export async function setEventColumns(tx: DbOrTx, eventId: number, cols: Columns
   return updated;
 }
 
-export async function deleteEvent(tx: DbOrTx, eventId: number): Promise<void> {
-  await tx.delete(tripEvents).where(eq(tripEvents.id, eventId));
+/** Deletes an event; false when it was not there (with `tripId`: not on that trip). */
+export async function deleteEvent(tx: DbOrTx, eventId: number, tripId?: number): Promise<boolean> {
+  const where = tripId === undefined ? eq(tripEvents.id, eventId) : and(eq(tripEvents.id, eventId), eq(tripEvents.tripId, tripId));
+  const gone = await tx.delete(tripEvents).where(where).returning({ id: tripEvents.id });
+  return gone.length > 0;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
-import { PROPOSAL_STATUSES, tripProposals, type ProposalStatus, type TripProposalRow } from "@/drizzle/schema";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { PROPOSAL_STATUSES, tripProposals, type ProposalStatus, type TripProposalRow, type TripRole } from "@/drizzle/schema";
 import { getDb, type DbOrTx } from "@/lib/db/client";
+import { queryOne } from "@/lib/db/sql";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { tripNow } from "./clock";
 import {
@@ -12,7 +13,8 @@ import {
 } from "./proposal-schemas";
 import { checkProposalAgainstTrip } from "./proposal-changes";
 import { effectiveStatus, statusCondition } from "./proposal-status";
-import { requireTripRole } from "./roles";
+import { rowFromJson } from "./read-trip-statement";
+import { requireTripRole, roleMay, roleTooWeak, type TripNeed } from "./roles";
 import { toInstant } from "./time";
 
 /** Options highest score first (ties keep the agent's order), numbered from rank 1. */
@@ -101,9 +103,25 @@ export async function findProposal(db: DbOrTx, tripId: number, proposalId: strin
   return row;
 }
 
+/**
+ * The caller's role and the proposal in one statement: 404 for a non-member (the trip's, so
+ * proposal ids do not leak), 403 for a role that may not `need`, then 404 for an unknown proposal.
+ */
+export async function findProposalFor(tripId: number, userId: string, proposalId: string, need: TripNeed): Promise<TripProposalRow> {
+  const found = await queryOne<{ role: TripRole | null; proposal: Record<string, unknown> | string | null }>(
+    await getDb(),
+    sql`SELECT m.role, row_to_json(p) AS proposal FROM (SELECT 1) AS one
+        LEFT JOIN trip_members m ON m.trip_id = ${tripId} AND m.user_id = ${userId}::uuid
+        LEFT JOIN trip_proposals p ON p.trip_id = ${tripId} AND p.id = ${proposalId}::uuid`,
+  );
+  if (!found?.role) throw notFound("Trip");
+  if (!roleMay(found.role, need)) throw roleTooWeak(found.role, need);
+  if (!found.proposal) throw notFound("Proposal");
+  return rowFromJson<TripProposalRow>(tripProposals, found.proposal);
+}
+
 export async function getProposal(tripId: number, userId: string, proposalId: string): Promise<ProposalBody> {
-  await requireTripRole(tripId, userId, "read");
-  return toProposal(await findProposal(await getDb(), tripId, proposalId), tripNow());
+  return toProposal(await findProposalFor(tripId, userId, proposalId, "read"), tripNow());
 }
 
 export const PROPOSAL_STATUS_VALUES = PROPOSAL_STATUSES;

@@ -13,16 +13,35 @@ export interface Itinerary {
 }
 
 /** The snapshot for a member (404 for a non-member or an unknown trip, as requireTripRole). */
-async function memberSnapshot(tripId: number, userId: string, since?: number) {
-  const snap = await readTripSnapshot(await getDb(), tripId, userId, since);
+async function memberSnapshot(tripId: number, userId: string, since?: number, unlessVersion?: string) {
+  const snap = await readTripSnapshot(await getDb(), tripId, userId, since, unlessVersion);
   if (!snap || !snap.role) throw notFound("Trip");
   return snap;
 }
 
+/**
+ * The last itinerary read per trip, shaped. Every read still runs the one statement (role and
+ * revision are always current); when the trip row is still at the held version the statement skips
+ * aggregating the events and the shaping is skipped too. Events change only with a revision
+ * bump of the trip row, so a held itinerary is never stale. Bounded: the least recently read trips fall out.
+ */
+const held = new Map<number, { version: string; itinerary: Itinerary }>();
+const HELD_TRIPS = 512;
+
 export async function readItinerary(tripId: number, userId: string): Promise<Itinerary> {
-  const { trip: t, events } = await memberSnapshot(tripId, userId);
+  const prior = held.get(tripId);
+  const { trip: t, events, eventsOmitted, version } = await memberSnapshot(tripId, userId, undefined, prior?.version);
+  if (eventsOmitted && prior) {
+    held.delete(tripId);
+    held.set(tripId, prior);
+    return prior.itinerary;
+  }
   const rows = sortItinerary(await withLegacyGeo(events, t.timeZone), t.timeZone);
-  return { trip_id: tripId, revision: t.revision, time_zone: t.timeZone, events: rows.map(toTripEvent) };
+  const it: Itinerary = { trip_id: tripId, revision: t.revision, time_zone: t.timeZone, events: rows.map(toTripEvent) };
+  held.delete(tripId);
+  held.set(tripId, { version, itinerary: it });
+  if (held.size > HELD_TRIPS) held.delete(held.keys().next().value!);
+  return it;
 }
 
 export interface TripDiff {

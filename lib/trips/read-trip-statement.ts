@@ -16,6 +16,22 @@ function fromJson<T>(columns: typeof EVENT_COLUMNS | typeof OP_COLUMNS, j: Recor
   return out as T;
 }
 
+/**
+ * Every change of a trip's events bumps its revision in the same transaction; the row's xmin
+ * also changes with any update, so a version is never reused (not even by a trip recreated
+ * under the same id and revision in a reset test database).
+ */
+const VERSION = sql`(t.revision::text || ':' || t.xmin::text)`;
+
+/** A row of `table` as row_to_json wrote it (a JSON string from PGlite, an object from postgres-js). */
+export function rowFromJson<T>(table: Parameters<typeof getTableColumns>[0], j: Record<string, unknown> | string): T {
+  return fromJson<T>(Object.entries(getTableColumns(table)) as typeof EVENT_COLUMNS, typeof j === "string" ? JSON.parse(j) : j);
+}
+
+/** An event row as row_to_json/json_agg wrote it (a JSON string from PGlite, an object from postgres-js). */
+export const eventRowFromJson = (j: Record<string, unknown> | string): TripEventRow =>
+  fromJson<TripEventRow>(EVENT_COLUMNS, typeof j === "string" ? JSON.parse(j) : j);
+
 /** The caller's role on the trip (null for a job acting without a user). */
 const role = (userId: string | null) =>
   userId === null ? sql`NULL::text` : sql`(SELECT role FROM trip_members m WHERE m.trip_id = t.id AND m.user_id = ${userId}::uuid)`;
@@ -30,6 +46,10 @@ export interface TripSnapshot {
   ops: TripOpRow[];
   /** Events touched after `since` (diffs): ids named by those ops. */
   touched: number[];
+  /** The trip row's version (revision and row version): equal versions have equal events. */
+  version: string;
+  /** True when the trip was at `unlessVersion`: the events were not read (the caller holds them). */
+  eventsOmitted: boolean;
 }
 
 /**
@@ -37,8 +57,17 @@ export interface TripSnapshot {
  * ONE statement: one round trip instead of role check + BEGIN + reads + COMMIT, and one statement
  * sees one snapshot, so the revision and the events always agree. Undefined for an unknown trip.
  */
-export async function readTripSnapshot(db: DbOrTx, tripId: number, userId: string | null, since?: number): Promise<TripSnapshot | undefined> {
+export async function readTripSnapshot(
+  db: DbOrTx,
+  tripId: number,
+  userId: string | null,
+  since?: number,
+  unlessVersion?: string,
+): Promise<TripSnapshot | undefined> {
   const diff = since !== undefined;
+  // A caller holding the events of a version of the trip row skips their aggregation while it is current.
+  const events = sql`(SELECT coalesce(json_agg(e), '[]') FROM trip_events e WHERE e.trip_id = t.id)`;
+  const eventsUnlessHeld = unlessVersion === undefined ? events : sql`CASE WHEN ${VERSION} = ${unlessVersion} THEN NULL ELSE ${events} END`;
   const row = await queryOne<Record<string, unknown>>(
     db,
     diff
@@ -52,7 +81,7 @@ export async function readTripSnapshot(db: DbOrTx, tripId: number, userId: strin
             FROM trips t WHERE t.id = ${tripId}`
       : sql`SELECT t.id, t.revision, t.time_zone, t.op_log_floor, t.start_date::text AS start_date, t.end_date::text AS end_date,
                    ${role(userId)} AS role,
-                   (SELECT coalesce(json_agg(e), '[]') FROM trip_events e WHERE e.trip_id = t.id) AS events
+                   ${eventsUnlessHeld} AS events
             FROM trips t WHERE t.id = ${tripId}`,
   );
   if (!row) return undefined;
@@ -69,5 +98,7 @@ export async function readTripSnapshot(db: DbOrTx, tripId: number, userId: strin
     events: parse(row.events).map((j) => fromJson<TripEventRow>(EVENT_COLUMNS, j)),
     ops: diff ? parse(row.ops).map((j) => fromJson<TripOpRow>(OP_COLUMNS, j)) : [],
     touched: diff ? ((row.touched as Array<number | string>) ?? []).map(Number) : [],
+    version: String(row.version ?? ""),
+    eventsOmitted: !diff && row.events === null,
   };
 }

@@ -10,7 +10,7 @@ import { insertEvent } from "./event-store";
 import { applyProposalChanges } from "./proposal-changes";
 import type { ProposalOptionInput } from "./proposal-schemas";
 import { effectiveStatus } from "./proposal-status";
-import { findProposal, rankOptions } from "./proposals";
+import { findProposal, findProposalFor, rankOptions } from "./proposals";
 import { requireTripRole } from "./roles";
 
 export const PROPOSAL_ACTIONS = ["accept", "reject"] as const;
@@ -37,10 +37,9 @@ async function claim(tx: Parameters<typeof queryOne>[0], tripId: number, proposa
 }
 
 export async function acceptProposal(tripId: number, userId: string, proposalId: string, selectedOptionId?: string) {
-  await requireTripRole(tripId, userId, "edit");
+  const row = await findProposalFor(tripId, userId, proposalId, "edit");
   const db = await getDb();
   const now = tripNow();
-  const row = await findProposal(db, tripId, proposalId);
   if (effectiveStatus(row, now) !== "pending") throw notPending(row, now);
   const options = rankOptions(row.options as ProposalOptionInput[]);
   const option = selectedOptionId === undefined ? options[0] : options.find((o) => o.id === selectedOptionId);
@@ -49,7 +48,10 @@ export async function acceptProposal(tripId: number, userId: string, proposalId:
   }
   try {
     return await db.transaction(async (tx) => {
-      const won = await claim(tx, tripId, proposalId, now, sql`status = 'accepted', accepted_at = ${now.toISOString()}::timestamptz, selected_option_id = ${option?.id ?? null}, resolved_by = ${userId}`);
+      // A proposal creating nothing (changes only, as the weather planner's) records its empty list in the claim: one statement fewer.
+      const createsNone = (row.entities as unknown[]).length === 0;
+      const none = createsNone ? sql`, created_event_ids = '{}'::integer[]` : sql``;
+      const won = await claim(tx, tripId, proposalId, now, sql`status = 'accepted', accepted_at = ${now.toISOString()}::timestamptz, selected_option_id = ${option?.id ?? null}, resolved_by = ${userId}${none}`);
       if (!won) throw notPending(await findProposal(tx, tripId, proposalId), now);
       // Bound to its base revision: a trip that moved on gives 409 STALE_REVISION, exactly as an op.
       const change = await applyTripChange(
@@ -71,7 +73,7 @@ export async function acceptProposal(tripId: number, userId: string, proposalId:
         },
         tx,
       );
-      await tx.update(tripProposals).set({ createdEventIds: change.value }).where(sql`${tripProposals.id} = ${proposalId}`);
+      if (!createsNone) await tx.update(tripProposals).set({ createdEventIds: change.value }).where(sql`${tripProposals.id} = ${proposalId}`);
       return {
         proposal_id: proposalId,
         status: "accepted" as const,

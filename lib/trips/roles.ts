@@ -29,9 +29,11 @@ export async function requireTripRole(tripId: number, userId: string, need: Trip
     .where(and(eq(tripMembers.tripId, tripId), eq(tripMembers.userId, userId)))
     .limit(1);
   if (!m) throw notFound("Trip");
-  if (!roleMay(m.role, need)) {
-    const roles = ALLOWED[need].join(", ");
-    throw new ApiError("forbidden", `Your role on this trip is ${m.role}; this action needs one of: ${roles}.`);
-  }
+  if (!roleMay(m.role, need)) throw roleTooWeak(m.role, need);
   return m.role;
+}
+
+/** 403 for a member whose role may not do `need`. */
+export function roleTooWeak(role: TripRole, need: TripNeed): ApiError {
+  return new ApiError("forbidden", `Your role on this trip is ${role}; this action needs one of: ${ALLOWED[need].join(", ")}.`);
 }
