@@ -7,6 +7,7 @@ import { pruneOpLog } from "@/lib/trips/prune-op-log";
 import { pruneWeatherSnapshots } from "@/lib/weather/prune-snapshots";
 import { pruneVisaUsageWindows } from "@/lib/visa/prune-usage-windows";
 import { pruneRequestLog } from "@/lib/requests/list-requests";
+import { pruneIdempotencyKeys } from "@/lib/http/idempotency";
 import type { Cadence } from "./schedule";
 
 /**
@@ -127,6 +128,15 @@ export const JOBS: readonly JobSpec[] = [
     summary: "Request log retention, 7 days (docs/requests.md)",
     trigger: { kind: "cron", cadence: { every: "hour", minute: 7 } },
     run: () => pruneRequestLog(),
+    concurrency: 1,
+    lease: "batched DELETE (idempotent)",
+    inngest: { kind: "generated" },
+  },
+  {
+    name: "idempotency-key-prune",
+    summary: "Idempotency keys past their 24 h (docs/idempotency.md)",
+    trigger: { kind: "cron", cadence: { every: "hour", minute: 37 } },
+    run: () => pruneIdempotencyKeys(),
     concurrency: 1,
     lease: "batched DELETE (idempotent)",
     inngest: { kind: "generated" },
