@@ -30,8 +30,10 @@ function documentedHeaders(c: AnyContract): Record<string, HeaderDoc> {
   if (c.secret) out["Cache-Control"] = { description: "`no-store`: the body carries a secret shown once; never cache it." };
   out["WWW-Authenticate"] = { description: `The accepted credential scheme (\`${c.auth.challenge ?? DEFAULT_CHALLENGE}\`).`, statuses: [401] };
   if (honoursIdempotencyKey(c)) {
-    out[REPLAYED_HEADER] = { description: "`true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed)." };
-    out[ORIGINAL_REQUEST_HEADER] = { description: "On a replay: the X-Request-Id of the request whose response this is." };
+    // What can be replayed: the operation's answers once it ran (refusals before it ran are never stored).
+    const statuses = [200, 201, 202, 204, 400, 404, 409, 410, 422];
+    out[REPLAYED_HEADER] = { description: "`true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed).", statuses };
+    out[ORIGINAL_REQUEST_HEADER] = { description: "On a replay: the X-Request-Id of the request whose response this is.", statuses };
   }
   for (const [name, h] of Object.entries(c.headers ?? {})) out[name] = h;
   return out;
