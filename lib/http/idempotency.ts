@@ -28,16 +28,19 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
  */
 export const IDEMPOTENCY_LEASE_SECONDS = 60;
 
-/** 1-255 printable ASCII characters (Stripe: up to 255; spaces allowed inside, as in Stripe). */
+/**
+ * 1-255 printable ASCII characters (Stripe: up to 255). Spaces only inside: HTTP trims a field
+ * value's ends (RFC 9110 5.5), so a key that began or ended with one could not arrive as sent.
+ */
 export const IdempotencyKeySchema = z
   .string()
   .min(1)
   .max(255)
-  .regex(/^[\x20-\x7e]+$/)
+  .regex(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/)
   .meta({
     description:
       "Makes a retry safe: the same key with the same request within 24 h returns the stored response (with `Idempotent-Replayed: true`) and bills nothing; " +
-      "a different body is 422 idempotency_key_reused; while the first request runs, 409 idempotency_key_in_use. 1-255 printable ASCII characters (a V4 UUID is a good key). " +
+      "a different body is 422 idempotency_key_reused; while the first request runs, 409 idempotency_key_in_use. 1-255 printable ASCII characters, no space at either end (a V4 UUID is a good key). " +
       "Scoped to the credential's account and this operation; ignored on operations without a credential. See docs/idempotency.md.",
     example: "2f1c7f9e-8d3b-4a51-9f0e-6c2d1b7a4e55",
   });
