@@ -29,7 +29,7 @@ function watchBody(i: number) {
 
 async function activeWatches(ctx: BenchContext, key: string): Promise<number> {
   const r = await requestJson(`${ctx.baseUrl}/v1/usage`, "GET", { authorization: `Bearer ${key}` });
-  return r.body.usage.active_watches.used;
+  return r.body.data.usage.active_watches.used;
 }
 
 function phase(ctx: BenchContext, title: string, key: string, idem: (client: number, n: number) => string | undefined) {
