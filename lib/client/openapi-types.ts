@@ -3624,7 +3624,9 @@ export interface operations {
     "accounts.signUp": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3741,7 +3743,9 @@ export interface operations {
     "accounts.switchEnvironment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3762,6 +3766,10 @@ export interface operations {
             /** @description The account's environment now */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3787,6 +3795,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3819,6 +3831,21 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -3833,6 +3860,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3931,7 +3973,9 @@ export interface operations {
     "apiKeys.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3957,6 +4001,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3984,6 +4032,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4020,6 +4072,23 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -4038,6 +4107,23 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4219,7 +4305,9 @@ export interface operations {
     "accessTokens.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4240,6 +4328,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4280,6 +4372,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4316,6 +4412,23 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -4334,6 +4447,23 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4515,7 +4645,9 @@ export interface operations {
     "visaKeys.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4535,6 +4667,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4565,6 +4701,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4601,6 +4741,23 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -4619,6 +4776,23 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4798,7 +4972,9 @@ export interface operations {
     "watchSigningSecret.rotate": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4809,6 +4985,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4830,6 +5010,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4858,6 +5042,40 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5091,7 +5309,9 @@ export interface operations {
     "tripEvents.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 58231 */
                 eventId: number;
@@ -5113,6 +5333,10 @@ export interface operations {
             /** @description The updated Trip event */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     /** @description The trip's revision after this change. */
@@ -5155,6 +5379,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5190,6 +5418,25 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5212,6 +5459,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5512,7 +5774,9 @@ export interface operations {
     "tripEvents.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 1042 */
                 tripId: number;
@@ -5539,6 +5803,10 @@ export interface operations {
             /** @description The created Trip event */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     /** @description The trip's revision after this change. */
@@ -5581,6 +5849,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5616,6 +5888,25 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5638,6 +5929,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6270,7 +6576,9 @@ export interface operations {
     "trips.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6291,6 +6599,10 @@ export interface operations {
             /** @description The trip */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6315,6 +6627,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6347,6 +6663,21 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -6361,6 +6692,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6769,7 +7115,9 @@ export interface operations {
     "tripMembers.add": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 1042 */
                 tripId: number;
@@ -6791,6 +7139,10 @@ export interface operations {
             /** @description The member */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6811,6 +7163,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6846,6 +7202,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6854,9 +7214,13 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Already a member; change their role instead */
+            /** @description Already a member; change their role instead Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6879,6 +7243,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6996,7 +7375,9 @@ export interface operations {
     "tripMembers.changeRole": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 1042 */
                 tripId: number;
@@ -7019,6 +7400,10 @@ export interface operations {
             /** @description The member */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7039,6 +7424,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7074,6 +7463,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7082,9 +7475,13 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The change would leave the trip without an owner */
+            /** @description The change would leave the trip without an owner Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7107,6 +7504,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7237,7 +7649,9 @@ export interface operations {
     "tripOps.apply": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 1042 */
                 tripId: number;
@@ -7269,6 +7683,10 @@ export interface operations {
             /** @description Applied */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7306,6 +7724,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7341,6 +7763,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7349,9 +7775,13 @@ export interface operations {
                     "application/json": components["schemas"]["FlatError"];
                 };
             };
-            /** @description STALE_REVISION {current_revision, base_revision}, or OP_INVALID */
+            /** @description STALE_REVISION {current_revision, base_revision}, or OP_INVALID Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7374,6 +7804,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7492,7 +7937,9 @@ export interface operations {
     "proposals.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 1042 */
                 tripId: number;
@@ -7569,6 +8016,10 @@ export interface operations {
             /** @description The proposal */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7656,6 +8107,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7691,6 +8146,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7699,9 +8158,13 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description STALE_REVISION: base_revision is not the trip's current revision (error.details.current_revision); re-read and raise again */
+            /** @description STALE_REVISION: base_revision is not the trip's current revision (error.details.current_revision); re-read and raise again Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7724,6 +8187,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7911,7 +8389,9 @@ export interface operations {
                 /** @example accept */
                 action: "accept" | "reject";
             };
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example e4b8d2f6-3a7c-4e1b-9d5f-8c2a6e0b4d71 */
                 proposalId: string;
@@ -7934,6 +8414,10 @@ export interface operations {
             /** @description accept: {proposal_id, status: accepted, created_event_ids, changed_event_ids, accepted_at, selected_option_id, new_revision}; reject: {proposal_id, status: rejected, rejection_reason, rejected_at} */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7975,6 +8459,10 @@ export interface operations {
             /** @description proposal_not_pending, invalid_action or bad_request */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8010,6 +8498,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8018,9 +8510,13 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description STALE_REVISION: the proposal is bound to base_revision and the trip has moved on (current_revision in the body, as for ops); conflict: the proposal or trip changed concurrently */
+            /** @description STALE_REVISION: the proposal is bound to base_revision and the trip has moved on (current_revision in the body, as for ops); conflict: the proposal or trip changed concurrently Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8043,6 +8539,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8871,7 +9382,9 @@ export interface operations {
     "visa.check": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8891,6 +9404,10 @@ export interface operations {
             /** @description The requirement, or an explicit unknown */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The key's hourly request limit (absent for the master key). */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in this UTC hour (never negative). */
@@ -8944,6 +9461,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The key's hourly request limit (absent for the master key). */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in this UTC hour (never negative). */
@@ -8971,6 +9492,21 @@ export interface operations {
                     "application/json": components["schemas"]["FlatError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -8985,6 +9521,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -9872,7 +10423,9 @@ export interface operations {
     "weather.analyseRoute": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9939,6 +10492,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the answer's text (the `language` parameter negotiated: exact tag, then base language, then en); equals meta.language. */
                     "Content-Language"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description HIT, MISS, STALE or MIXED: how the weather snapshot(s) behind the answer were served. */
                     "X-Cache-Status"?: string;
                     /** @description The plan's monthly requests cap. */
@@ -10031,6 +10588,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -10098,6 +10659,27 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -10118,6 +10700,27 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -10365,7 +10968,9 @@ export interface operations {
     "weather.createSimulation": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10387,6 +10992,10 @@ export interface operations {
             /** @description Stored injection */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -10425,6 +11034,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -10475,6 +11088,27 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -10495,6 +11129,27 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -10733,7 +11388,9 @@ export interface operations {
     "weather.fireWatches": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10742,6 +11399,10 @@ export interface operations {
             /** @description What each watch emitted */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -10776,6 +11437,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -10812,6 +11477,48 @@ export interface operations {
             /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -10882,7 +11589,9 @@ export interface operations {
     "weather.analyseTimeline": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10930,6 +11639,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the answer's text (the `language` parameter negotiated: exact tag, then base language, then en); equals meta.language. */
                     "Content-Language"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description HIT, MISS, STALE or MIXED: how the weather snapshot(s) behind the answer were served. */
                     "X-Cache-Status"?: string;
                     /** @description The plan's monthly requests cap. */
@@ -11044,6 +11757,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11111,6 +11828,27 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -11131,6 +11869,27 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11378,7 +12137,9 @@ export interface operations {
     "watches.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11412,6 +12173,10 @@ export interface operations {
             /** @description The created watch */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11470,6 +12235,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11537,9 +12306,13 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description conflict: the endpoint named by webhook_id is disabled */
+            /** @description conflict: the endpoint named by webhook_id is disabled Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11574,6 +12347,27 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12210,7 +13004,9 @@ export interface operations {
     "watches.redeliverEvent": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 9d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60 */
                 event_id: string;
@@ -12224,6 +13020,10 @@ export interface operations {
             /** @description The redelivery and its new attempt */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12277,6 +13077,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12330,6 +13134,52 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12366,7 +13216,9 @@ export interface operations {
     "watches.pause": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90 */
                 watch_id: string;
@@ -12378,6 +13230,10 @@ export interface operations {
             /** @description Paused */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12413,6 +13269,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12466,6 +13326,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12480,9 +13344,34 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Watch is not active */
+            /** @description Watch is not active Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12519,7 +13408,9 @@ export interface operations {
     "watches.resume": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90 */
                 watch_id: string;
@@ -12531,6 +13422,10 @@ export interface operations {
             /** @description Active again */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12566,6 +13461,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12636,6 +13535,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12650,9 +13553,34 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Watch is not paused or its window ended */
+            /** @description Watch is not paused or its window ended Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12844,7 +13772,9 @@ export interface operations {
     "webhooks.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12869,6 +13799,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12948,6 +13882,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13021,6 +13959,29 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -13045,6 +14006,29 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13430,7 +14414,9 @@ export interface operations {
     "webhooks.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
@@ -13456,6 +14442,10 @@ export interface operations {
             /** @description The endpoint */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13508,6 +14498,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13578,6 +14572,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13592,9 +14590,13 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The endpoint is disabled (clone it instead) */
+            /** @description The endpoint is disabled (clone it instead) Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13629,6 +14631,27 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13876,7 +14899,9 @@ export interface operations {
     "webhooks.clone": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
@@ -13890,6 +14915,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13968,6 +14997,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14046,6 +15079,56 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14103,7 +15186,9 @@ export interface operations {
     "webhooks.redeliver": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 9d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60 */
                 event_id: string;
@@ -14117,6 +15202,10 @@ export interface operations {
             /** @description The redelivery and its new attempt */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14170,6 +15259,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14223,6 +15316,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14237,9 +15334,34 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Endpoint disabled or not eligible */
+            /** @description Endpoint disabled or not eligible Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14276,7 +15398,9 @@ export interface operations {
     "webhooks.revealSecret": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
@@ -14290,6 +15414,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14328,6 +15456,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14387,6 +15519,56 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14425,7 +15607,9 @@ export interface operations {
     "webhooks.rotateSecret": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
@@ -14451,6 +15635,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14489,6 +15677,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14548,6 +15740,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14562,11 +15758,15 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The endpoint is disabled (clone it instead) */
+            /** @description The endpoint is disabled (clone it instead) Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14619,6 +15819,29 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description Unexpected error; quote the request id. */
             500: {
                 headers: {
@@ -14643,7 +15866,9 @@ export interface operations {
     "webhooks.sendTest": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
@@ -14667,6 +15892,10 @@ export interface operations {
             /** @description The test delivery and its attempt */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14720,6 +15949,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14773,6 +16006,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14787,9 +16024,13 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Endpoint disabled */
+            /** @description Endpoint disabled Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14824,6 +16065,27 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
