@@ -3894,7 +3894,9 @@ export interface operations {
     "accounts.signUp": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4011,7 +4013,9 @@ export interface operations {
     "accounts.switchEnvironment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4032,6 +4036,10 @@ export interface operations {
             /** @description The account's environment now */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4057,6 +4065,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4089,6 +4101,21 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -4103,6 +4130,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4201,7 +4243,9 @@ export interface operations {
     "apiKeys.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4227,6 +4271,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4254,6 +4302,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4290,6 +4342,23 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -4308,6 +4377,23 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4489,7 +4575,9 @@ export interface operations {
     "accessTokens.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4510,6 +4598,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4550,6 +4642,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4586,6 +4682,23 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -4604,6 +4717,23 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4785,7 +4915,9 @@ export interface operations {
     "visaKeys.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4805,6 +4937,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4835,6 +4971,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4871,6 +5011,23 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -4889,6 +5046,23 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5068,7 +5242,9 @@ export interface operations {
     "watchSigningSecret.rotate": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5079,6 +5255,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5100,6 +5280,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5128,6 +5312,40 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5361,7 +5579,9 @@ export interface operations {
     "tripEvents.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 58231 */
                 eventId: number;
@@ -5383,6 +5603,10 @@ export interface operations {
             /** @description The updated Trip event */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     /** @description The trip's revision after this change. */
@@ -5425,6 +5649,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5460,6 +5688,25 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5482,6 +5729,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5782,7 +6044,9 @@ export interface operations {
     "tripEvents.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 1042 */
                 tripId: number;
@@ -5809,6 +6073,10 @@ export interface operations {
             /** @description The created Trip event */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     /** @description The trip's revision after this change. */
@@ -5851,6 +6119,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5886,6 +6158,25 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -5908,6 +6199,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6540,7 +6846,9 @@ export interface operations {
     "trips.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6561,6 +6869,10 @@ export interface operations {
             /** @description The trip */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6585,6 +6897,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -6617,6 +6933,21 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -6631,6 +6962,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7039,7 +7385,9 @@ export interface operations {
     "tripMembers.add": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 1042 */
                 tripId: number;
@@ -7061,6 +7409,10 @@ export interface operations {
             /** @description The member */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7081,6 +7433,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7116,6 +7472,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7124,9 +7484,13 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Already a member; change their role instead */
+            /** @description Already a member; change their role instead Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7149,6 +7513,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7266,7 +7645,9 @@ export interface operations {
     "tripMembers.changeRole": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 1042 */
                 tripId: number;
@@ -7289,6 +7670,10 @@ export interface operations {
             /** @description The member */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7309,6 +7694,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7344,6 +7733,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7352,9 +7745,13 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The change would leave the trip without an owner */
+            /** @description The change would leave the trip without an owner Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7377,6 +7774,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7507,7 +7919,9 @@ export interface operations {
     "tripOps.apply": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 1042 */
                 tripId: number;
@@ -7539,6 +7953,10 @@ export interface operations {
             /** @description Applied */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7576,6 +7994,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7611,6 +8033,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7619,9 +8045,13 @@ export interface operations {
                     "application/json": components["schemas"]["FlatError"];
                 };
             };
-            /** @description STALE_REVISION {current_revision, base_revision}, or OP_INVALID */
+            /** @description STALE_REVISION {current_revision, base_revision}, or OP_INVALID Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7644,6 +8074,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7762,7 +8207,9 @@ export interface operations {
     "proposals.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 1042 */
                 tripId: number;
@@ -7839,6 +8286,10 @@ export interface operations {
             /** @description The proposal */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7926,6 +8377,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7961,6 +8416,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7969,9 +8428,13 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description STALE_REVISION: base_revision is not the trip's current revision (error.details.current_revision); re-read and raise again */
+            /** @description STALE_REVISION: base_revision is not the trip's current revision (error.details.current_revision); re-read and raise again Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7994,6 +8457,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8181,7 +8659,9 @@ export interface operations {
                 /** @example accept */
                 action: "accept" | "reject";
             };
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example e4b8d2f6-3a7c-4e1b-9d5f-8c2a6e0b4d71 */
                 proposalId: string;
@@ -8204,6 +8684,10 @@ export interface operations {
             /** @description accept: {proposal_id, status: accepted, created_event_ids, changed_event_ids, accepted_at, selected_option_id, new_revision}; reject: {proposal_id, status: rejected, rejection_reason, rejected_at} */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8245,6 +8729,10 @@ export interface operations {
             /** @description proposal_not_pending, invalid_action or bad_request */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8280,6 +8768,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8288,9 +8780,13 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description STALE_REVISION: the proposal is bound to base_revision and the trip has moved on (current_revision in the body, as for ops); conflict: the proposal or trip changed concurrently */
+            /** @description STALE_REVISION: the proposal is bound to base_revision and the trip has moved on (current_revision in the body, as for ops); conflict: the proposal or trip changed concurrently Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -8313,6 +8809,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -9141,7 +9652,9 @@ export interface operations {
     "visa.check": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9161,6 +9674,10 @@ export interface operations {
             /** @description The requirement, or an explicit unknown */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The key's hourly request limit (absent for the master key). */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in this UTC hour (never negative). */
@@ -9214,6 +9731,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The key's hourly request limit (absent for the master key). */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in this UTC hour (never negative). */
@@ -9241,6 +9762,21 @@ export interface operations {
                     "application/json": components["schemas"]["FlatError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -9255,6 +9791,21 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -10180,7 +10731,9 @@ export interface operations {
     "weather.analyseRoute": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10247,6 +10800,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the answer's text (the `language` parameter negotiated: exact tag, then base language, then en); equals meta.language. */
                     "Content-Language"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description HIT, MISS, STALE or MIXED: how the weather snapshot(s) behind the answer were served. */
                     "X-Cache-Status"?: string;
                     /** @description The plan's monthly requests cap. */
@@ -10339,6 +10896,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -10406,6 +10967,27 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -10426,6 +11008,27 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -10673,7 +11276,9 @@ export interface operations {
     "weather.createSimulation": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10695,6 +11300,10 @@ export interface operations {
             /** @description Stored injection */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -10733,6 +11342,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -10783,6 +11396,27 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -10803,6 +11437,27 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11041,7 +11696,9 @@ export interface operations {
     "weather.fireWatches": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11050,6 +11707,10 @@ export interface operations {
             /** @description What each watch emitted */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11084,6 +11745,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11120,6 +11785,48 @@ export interface operations {
             /** @description The credentials lack the weather:watch scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11190,7 +11897,9 @@ export interface operations {
     "weather.analyseTimeline": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11238,6 +11947,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the answer's text (the `language` parameter negotiated: exact tag, then base language, then en); equals meta.language. */
                     "Content-Language"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description HIT, MISS, STALE or MIXED: how the weather snapshot(s) behind the answer were served. */
                     "X-Cache-Status"?: string;
                     /** @description The plan's monthly requests cap. */
@@ -11352,6 +12065,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11419,6 +12136,27 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -11439,6 +12177,27 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11689,7 +12448,9 @@ export interface operations {
     "watches.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11723,6 +12484,10 @@ export interface operations {
             /** @description The created watch */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11782,6 +12547,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11852,6 +12621,10 @@ export interface operations {
             /** @description not_found: target_type trip and the trip does not exist or the caller is not one of its members */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11866,9 +12639,13 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description conflict: the endpoint named by webhook_id is disabled */
+            /** @description conflict: the endpoint named by webhook_id is disabled Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -11903,6 +12680,27 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12541,7 +13339,9 @@ export interface operations {
     "watches.redeliverEvent": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 9d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60 */
                 event_id: string;
@@ -12555,6 +13355,10 @@ export interface operations {
             /** @description The redelivery and its new attempt */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12608,6 +13412,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12661,6 +13469,52 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12697,7 +13551,9 @@ export interface operations {
     "watches.pause": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90 */
                 watch_id: string;
@@ -12709,6 +13565,10 @@ export interface operations {
             /** @description Paused */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12744,6 +13604,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12797,6 +13661,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12811,9 +13679,34 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Watch is not active */
+            /** @description Watch is not active Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12850,7 +13743,9 @@ export interface operations {
     "watches.resume": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90 */
                 watch_id: string;
@@ -12862,6 +13757,10 @@ export interface operations {
             /** @description Active again */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12897,6 +13796,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12967,6 +13870,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -12981,9 +13888,34 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Watch is not paused or its window ended */
+            /** @description Watch is not paused or its window ended Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13175,7 +14107,9 @@ export interface operations {
     "webhooks.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13200,6 +14134,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13279,6 +14217,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13352,6 +14294,29 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description Body larger than the limit (1 MB by default). */
             413: {
                 headers: {
@@ -13376,6 +14341,29 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13761,7 +14749,9 @@ export interface operations {
     "webhooks.update": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
@@ -13787,6 +14777,10 @@ export interface operations {
             /** @description The endpoint */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13839,6 +14833,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13909,6 +14907,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13923,9 +14925,13 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The endpoint is disabled (clone it instead) */
+            /** @description The endpoint is disabled (clone it instead) Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -13960,6 +14966,27 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14207,7 +15234,9 @@ export interface operations {
     "webhooks.clone": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
@@ -14221,6 +15250,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14299,6 +15332,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14377,6 +15414,56 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14434,7 +15521,9 @@ export interface operations {
     "webhooks.redeliver": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 9d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60 */
                 event_id: string;
@@ -14448,6 +15537,10 @@ export interface operations {
             /** @description The redelivery and its new attempt */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14501,6 +15594,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14554,6 +15651,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14568,9 +15669,34 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Endpoint disabled or not eligible */
+            /** @description Endpoint disabled or not eligible Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14607,7 +15733,9 @@ export interface operations {
     "webhooks.recover": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
@@ -14640,6 +15768,10 @@ export interface operations {
             /** @description The events re-enqueued */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14676,6 +15808,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14729,6 +15865,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14743,9 +15883,13 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Endpoint disabled */
+            /** @description Endpoint disabled Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14794,6 +15938,27 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description Unexpected error; quote the request id. */
             500: {
                 headers: {
@@ -14816,7 +15981,9 @@ export interface operations {
     "webhooks.revealSecret": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
@@ -14830,6 +15997,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14868,6 +16039,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14927,6 +16102,56 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -14965,7 +16190,9 @@ export interface operations {
     "webhooks.rotateSecret": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
@@ -14991,6 +16218,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -15029,6 +16260,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -15088,6 +16323,10 @@ export interface operations {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -15102,11 +16341,15 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The endpoint is disabled (clone it instead) */
+            /** @description The endpoint is disabled (clone it instead) Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -15159,6 +16402,29 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description Unexpected error; quote the request id. */
             500: {
                 headers: {
@@ -15183,7 +16449,9 @@ export interface operations {
     "webhooks.sendTest": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
                 webhook_id: string;
@@ -15207,6 +16475,10 @@ export interface operations {
             /** @description The test delivery and its attempt */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -15260,6 +16532,10 @@ export interface operations {
             /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
             400: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -15313,6 +16589,10 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -15327,9 +16607,13 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Endpoint disabled */
+            /** @description Endpoint disabled Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */
@@ -15364,6 +16648,27 @@ export interface operations {
             /** @description Body sent without Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left this month (never below 0). */

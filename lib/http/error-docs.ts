@@ -1,5 +1,6 @@
 import { ERROR_STATUS, type ErrorCode } from "./errors";
 import type { RouteContract } from "./contract";
+import { takesIdempotencyKey } from "./idempotency";
 
 type AnyContract = RouteContract<any, any, any, any, any>;
 
@@ -18,7 +19,24 @@ const ERROR_DOCS: Partial<Record<ErrorCode, string>> = {
   unsupported_media_type: "Body sent without Content-Type: application/json.",
   rate_limit_exceeded: "rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets.",
   internal_error: "Unexpected error; quote the request id.",
+  idempotency_key_in_use: "idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After).",
+  idempotency_key_reused: "idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h.",
 };
+
+/** Whether the operation honours Idempotency-Key: a POST or PATCH with a credential to scope the key to. */
+export function honoursIdempotencyKey(c: AnyContract): boolean {
+  return takesIdempotencyKey(c.method) && c.auth.security.length > 0;
+}
+
+/**
+ * The statuses the idempotency layer adds (lib/http/idempotency.ts). Merged into an operation's own
+ * description of that status when it documents one (409 conflict, 422…), not replacing it.
+ */
+export function idempotencyErrorDocs(c: AnyContract): Record<number, string> {
+  if (!honoursIdempotencyKey(c)) return {};
+  const codes: ErrorCode[] = ["idempotency_key_in_use", "idempotency_key_reused"];
+  return Object.fromEntries(codes.map((code) => [ERROR_STATUS[code], ERROR_DOCS[code]!]));
+}
 
 /**
  * The error responses an operation can answer with, derived from its shape: every operation can

@@ -112,11 +112,17 @@ describe(`schema-driven fuzz (FUZZ_SEED=${SEED})`, () => {
       const seed = SEED + index * 7919;
       const queries = fc.sample(queryArb(params), { seed, numRuns: VALID + INVALID });
       const bodies = bodySchema ? fc.sample(valid(bodySchema, components), { seed: seed + 1, numRuns: VALID + INVALID }) : [];
+      // Header parameters (Idempotency-Key on POST/PATCH) from their schemas too: the key layer runs on every valid request.
+      const headerParams = params.filter((p) => p.in === "header");
+      const headerSets = fc.sample(
+        fc.record(Object.fromEntries(headerParams.map((p) => [p.name, valid(p.schema, components).map(String)]))) as fc.Arbitrary<Record<string, string>>,
+        { seed: seed + 2, numRuns: VALID + INVALID },
+      );
       const failures: string[] = [];
       stats.operations++;
       for (let i = 0; i < VALID + INVALID; i++) {
         const base = await exampleRequest(c, w);
-        const r: ExampleRequest = { ...base, query: queries[i], body: bodySchema ? bodies[i] : undefined };
+        const r: ExampleRequest = { ...base, headers: { ...base.headers, ...headerSets[i] }, query: queries[i], body: bodySchema ? bodies[i] : undefined };
         if (i < VALID) {
           const f = await attempt(`valid #${i}`, c, r, true);
           if (f) failures.push(f);

@@ -3,7 +3,8 @@ import { createDocument } from "zod-openapi";
 import { DEFAULT_CHALLENGE, type ResponseDocs, type RouteContract } from "./contract";
 import { webhookDocs } from "@/lib/webhooks/event-docs";
 import { TAG_DESCRIPTIONS } from "./tag-docs";
-import { derivedErrorDocs } from "./error-docs";
+import { derivedErrorDocs, honoursIdempotencyKey, idempotencyErrorDocs } from "./error-docs";
+import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, ORIGINAL_REQUEST_HEADER, REPLAYED_HEADER, takesIdempotencyKey } from "./idempotency";
 import { errorSchemaFor, WeatherMetaSchema } from "./envelopes";
 import { attachExamples, type ExampleTarget } from "./examples/attach";
 
@@ -28,6 +29,12 @@ function documentedHeaders(c: AnyContract): Record<string, HeaderDoc> {
   }
   if (c.secret) out["Cache-Control"] = { description: "`no-store`: the body carries a secret shown once; never cache it." };
   out["WWW-Authenticate"] = { description: `The accepted credential scheme (\`${c.auth.challenge ?? DEFAULT_CHALLENGE}\`).`, statuses: [401] };
+  if (honoursIdempotencyKey(c)) {
+    // What can be replayed: the operation's answers once it ran (refusals before it ran are never stored).
+    const statuses = [200, 201, 202, 204, 400, 404, 409, 410, 422];
+    out[REPLAYED_HEADER] = { description: "`true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed).", statuses };
+    out[ORIGINAL_REQUEST_HEADER] = { description: "On a replay: the X-Request-Id of the request whose response this is.", statuses };
+  }
   for (const [name, h] of Object.entries(c.headers ?? {})) out[name] = h;
   return out;
 }
@@ -63,6 +70,11 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
         responses[status] = { description: r.description, content: { "application/json": { schema: errorSchemaFor(c.family) } } };
       }
     }
+    for (const [s, description] of Object.entries(idempotencyErrorDocs(c))) {
+      const existing = responses[s] as { description: string } | undefined;
+      if (existing) existing.description = `${existing.description} Or ${description}`;
+      else responses[s] = { description, content: { "application/json": { schema: errorSchemaFor(c.family) } } };
+    }
     const headers = documentedHeaders(c);
     for (const [status, r] of Object.entries(responses)) {
       const forStatus = Object.fromEntries(
@@ -75,6 +87,7 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
     const requestParams: Record<string, unknown> = {};
     if (c.params) requestParams.path = c.params;
     if (c.query) requestParams.query = c.query;
+    if (takesIdempotencyKey(c.method)) requestParams.header = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema.optional() });
     (paths[c.path] ??= {})[c.method.toLowerCase()] = {
       operationId: c.operationId ?? derivedOperationId(c),
       summary: c.summary,

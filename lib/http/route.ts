@@ -6,6 +6,7 @@ import { accessLog, type Trace } from "./access-log";
 import { admit } from "./admit";
 import type { HandlerContext, NextRouteContext, ReplyFor, ResponseDocs, RouteContract, RouteFunction } from "./contract";
 import { ApiError, isApiError } from "./errors";
+import { claimIdempotencyKey, idempotencyAccount, idempotencyKeyOf, replayResponse, requestFingerprint, takesIdempotencyKey, type Claim } from "./idempotency";
 import { assertCleanText, readJsonBody, searchParamsObject, validationError } from "./parse";
 import { render, renderError, sandboxMeta } from "./render";
 import type { AuthStrategy, MeterSession, Principal, Reply } from "./types";
@@ -15,8 +16,9 @@ export * from "./contract";
 
 /**
  * The one route helper. Owns, in order: request id, authentication and scope,
- * params/query/body validation (400 bills nothing), quota reservation (402/429),
- * the handler, the envelope, response headers, and error mapping.
+ * params/query/body validation (400 bills nothing), the Idempotency-Key (POST/PATCH: replay,
+ * 409, 422; lib/http/idempotency.ts), quota reservation (402/429), the handler, the envelope,
+ * response headers, and error mapping.
  */
 export function defineRoute<
   A extends AuthStrategy,
@@ -38,6 +40,13 @@ export function defineRoute<
   return Object.assign(route, { contract: c as RouteContract<any, any, any, any, any> });
 
   async function run(req: Request, nextCtx: NextRouteContext | undefined, trace: Trace): Promise<Response> {
+    const claim: { owner?: Extract<Claim, { kind: "owner" }> } = {};
+    const response = await execute(req, nextCtx, trace, claim);
+    // The first request with an Idempotency-Key stores (or releases) its response, whatever it was.
+    return claim.owner ? claim.owner.settle(response, { secret: c.secret === true }) : response;
+  }
+
+  async function execute(req: Request, nextCtx: NextRouteContext | undefined, trace: Trace, claim: { owner?: Extract<Claim, { kind: "owner" }> }): Promise<Response> {
     await admit();
     const requestId = trace.requestId;
     let principal: Principal = { type: "none" };
@@ -61,9 +70,19 @@ export function defineRoute<
         query = validate(c, "query", c.query, rawQuery);
       }
       let body: unknown = undefined;
+      let rawBody: unknown = undefined;
       if (c.body) {
-        const raw = await readJsonBody(req, env().MAX_BODY_BYTES, c.bodyOptional === true);
-        body = raw === undefined && c.bodyOptional ? undefined : validate(c, "body", c.body, raw);
+        rawBody = await readJsonBody(req, env().MAX_BODY_BYTES, c.bodyOptional === true);
+        body = rawBody === undefined && c.bodyOptional ? undefined : validate(c, "body", c.body, rawBody);
+      }
+      // After validation (a rejected request stores nothing: fix it and retry with the same key), before the meter (a replay bills nothing).
+      const key = takesIdempotencyKey(c.method) ? idempotencyKeyOf(req) : undefined;
+      const accountId = key === undefined ? undefined : idempotencyAccount(principal);
+      if (key !== undefined && accountId !== undefined) {
+        const fingerprint = requestFingerprint({ params: rawParams, query: c.query ? searchParamsObject(new URL(req.url).searchParams) : undefined, body: rawBody });
+        const claimed = await claimIdempotencyKey({ accountId, operation: `${c.method} ${c.path}`, key, hash: fingerprint });
+        if (claimed.kind === "replay") return replayResponse(claimed.stored, requestId, authHeaders);
+        claim.owner = claimed;
       }
       const ctx = { req, requestId, principal, params, query, body, billingUnits: 0 } as HandlerContext<A, P, Q, B>;
       if (c.meter) {

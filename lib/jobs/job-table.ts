@@ -8,6 +8,7 @@ import { pruneWeatherSnapshots } from "@/lib/weather/prune-snapshots";
 import { pruneVisaUsageWindows } from "@/lib/visa/prune-usage-windows";
 import { pruneRequestLog } from "@/lib/requests/list-requests";
 import { pruneWebhookHistory } from "@/lib/webhooks/retention";
+import { pruneIdempotencyKeys } from "@/lib/http/idempotency";
 import type { Cadence } from "./schedule";
 
 /**
@@ -139,6 +140,14 @@ export const JOBS: readonly JobSpec[] = [
     run: () => pruneWebhookHistory(),
     concurrency: 1,
     lease: "batched DELETE (idempotent; events with a pending chain are kept)",
+=======
+    name: "idempotency-key-prune",
+    summary: "Idempotency keys past their 24 h (docs/idempotency.md)",
+    trigger: { kind: "cron", cadence: { every: "hour", minute: 37 } },
+    run: () => pruneIdempotencyKeys(),
+    concurrency: 1,
+    lease: "batched DELETE (idempotent)",
+>>>>>>> h29i
     inngest: { kind: "generated" },
   },
 ];
