@@ -140,14 +140,15 @@ export const JOBS: readonly JobSpec[] = [
     run: () => pruneWebhookHistory(),
     concurrency: 1,
     lease: "batched DELETE (idempotent; events with a pending chain are kept)",
-=======
+    inngest: { kind: "generated" },
+  },
+  {
     name: "idempotency-key-prune",
     summary: "Idempotency keys past their 24 h (docs/idempotency.md)",
-    trigger: { kind: "cron", cadence: { every: "hour", minute: 37 } },
+    trigger: { kind: "cron", cadence: { every: "hour", minute: 47 } },
     run: () => pruneIdempotencyKeys(),
     concurrency: 1,
     lease: "batched DELETE (idempotent)",
->>>>>>> h29i
     inngest: { kind: "generated" },
   },
 ];
