@@ -22,10 +22,13 @@ import { TripWeatherPanel } from "./trip-weather-panel";
 import { WeatherAlertsSwitch } from "./weather-alerts-switch";
 import type { TripWeather } from "./weather-parts";
 
+/** Fields the server derives or stamps: an add_event carrying them is refused as unknown keys. */
+const SERVER_OWNED = new Set(["createdAt", "updatedAt", "createdBy", "updatedBy", "geo", "geoReason", "arrivalGeo"]);
+
 /** The add_event payload that re-creates a removed event (undo): its fields without the server-owned ones. */
 function recreatePayload(e: TripEvent): Record<string, unknown> {
   const { id: _id, tripId: _trip, position: _pos, ...rest } = e as TripEvent & Record<string, unknown>;
-  return Object.fromEntries(Object.entries(rest).filter(([k, v]) => v !== null && v !== undefined && !["createdAt", "updatedAt", "createdBy", "updatedBy"].includes(k)));
+  return Object.fromEntries(Object.entries(rest).filter(([k, v]) => v !== null && v !== undefined && !SERVER_OWNED.has(k)));
 }
 
 /** A trip: itinerary timeline, proposals and members, kept fresh with react-query. */
