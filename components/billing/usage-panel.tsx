@@ -11,7 +11,8 @@ import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { formatDate, formatDateTime } from "@/lib/client/format";
 import { UsageChart } from "./usage-chart";
 import { UsageMeter } from "./usage-meter";
-import type { DailyUsageData, Envelope, UsageData } from "./types";
+import type { DailyUsageData, Envelope } from "./types";
+import { useUsage } from "@/components/billing/use-usage";
 
 const DIMENSIONS = [
   { key: "requests", label: "Requests", hint: "every call billed 1 unit or more" },
@@ -22,7 +23,7 @@ const DIMENSIONS = [
 
 /** The Usage page's body: plan, period, a meter per dimension, daily units by endpoint, and the rules at the cap. */
 export function UsagePanel() {
-  const usage = useQuery({ queryKey: ["usage"], queryFn: () => apiFetch<Envelope<UsageData>>("/v1/usage") });
+  const usage = useUsage({ staleTime: 0 });
   const daily = useQuery({ queryKey: ["usage", "daily"], queryFn: () => apiFetch<Envelope<DailyUsageData>>("/v1/usage/daily") });
 
   if (usage.isPending) {

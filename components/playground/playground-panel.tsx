@@ -1,7 +1,6 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState, type FormEvent } from "react";
-import type { Envelope, UsageData } from "@/components/billing/types";
 import { KEYS_QUERY, type ApiKeyRow } from "@/components/developer/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -17,6 +16,7 @@ import { Preflight } from "./preflight";
 import { ResponseView } from "./response-view";
 import { runCall, type CallRecord } from "./run-call";
 import { SnippetsView } from "./snippets-view";
+import { useUsage } from "@/components/billing/use-usage";
 
 const HISTORY = 10;
 
@@ -25,7 +25,7 @@ export function PlaygroundPanel() {
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: KEYS_QUERY, queryFn: () => apiFetch<ApiKeyRow[]>("/api/developer/keys") });
   // The portal's own reads of usage bill nothing (GET /v1/usage is free).
-  const usage = useQuery({ queryKey: ["usage"], queryFn: () => apiFetch<Envelope<UsageData>>("/v1/usage") });
+  const usage = useUsage({ staleTime: 0 });
   const [chosenKeyId, setKeyId] = useState("");
   const [endpoint, setEndpoint] = useState<PlaygroundEndpoint>("current");
   const [point, setPoint] = useState<PointQuery>(DEFAULT_POINT);

@@ -1,9 +1,7 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { Envelope, UsageData } from "@/components/billing/types";
-import { apiFetch } from "@/lib/client/api-fetch";
 import { quotaWarnings } from "@/lib/billing/quota-thresholds";
+import { useUsage } from "@/components/billing/use-usage";
 
 const LABELS: Record<string, string> = {
   requests: "requests",
@@ -18,7 +16,7 @@ const LABELS: Record<string, string> = {
  * with the sandbox banner and the usage page; bills nothing).
  */
 export function QuotaBanner() {
-  const usage = useQuery({ queryKey: ["usage"], queryFn: () => apiFetch<Envelope<UsageData>>("/v1/usage"), staleTime: 60_000 });
+  const usage = useUsage();
   const u = usage.data?.data;
   if (!u || u.is_internal) return null;
   const warnings = quotaWarnings(u.usage);

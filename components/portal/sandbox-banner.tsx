@@ -1,8 +1,6 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { Envelope, UsageData } from "@/components/billing/types";
-import { apiFetch } from "@/lib/client/api-fetch";
+import { useUsage } from "@/components/billing/use-usage";
 
 /**
  * Persistent strip across the top of every portal page for sandbox accounts
@@ -10,7 +8,7 @@ import { apiFetch } from "@/lib/client/api-fetch";
  * Reads GET /v1/usage, which bills nothing.
  */
 export function SandboxBanner() {
-  const usage = useQuery({ queryKey: ["usage"], queryFn: () => apiFetch<Envelope<UsageData>>("/v1/usage"), staleTime: 60_000 });
+  const usage = useUsage();
   if (usage.data?.data.environment !== "sandbox") return null;
   return (
     <div role="region" aria-label="Sandbox mode" className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950" data-testid="sandbox-banner">

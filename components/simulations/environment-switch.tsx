@@ -1,12 +1,12 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import type { Envelope, UsageData } from "@/components/billing/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { useUsage } from "@/components/billing/use-usage";
 
 type Environment = "production" | "sandbox";
 
@@ -17,7 +17,7 @@ type Environment = "production" | "sandbox";
  */
 export function EnvironmentSwitch() {
   const qc = useQueryClient();
-  const usage = useQuery({ queryKey: ["usage"], queryFn: () => apiFetch<Envelope<UsageData>>("/v1/usage"), staleTime: 60_000 });
+  const usage = useUsage();
   const [asking, setAsking] = useState<Environment | null>(null);
   const flip = useMutation({
     mutationFn: (environment: Environment) => apiFetch<{ environment: Environment }>("/api/developer/environment", { method: "POST", body: { environment } }),

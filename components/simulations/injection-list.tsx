@@ -7,9 +7,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { QueryStates } from "@/components/ui/query-states";
-import type { Envelope, UsageData } from "@/components/billing/types";
 import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
 import { SIMULATION_KIND_LABELS, type SimulationKind } from "@/lib/weather/simulation-schemas";
+import { useUsage } from "@/components/billing/use-usage";
 
 export interface ListedInjection {
   simulation_id: string;
@@ -45,7 +45,7 @@ function describeFire(r: FireResult): string {
 export function InjectionList({ places }: { places: Record<string, string> }) {
   const qc = useQueryClient();
   // Same query (and cache) as the sandbox banner and the environment switch.
-  const usage = useQuery({ queryKey: ["usage"], queryFn: () => apiFetch<Envelope<UsageData>>("/v1/usage"), staleTime: 60_000 });
+  const usage = useUsage();
   const isSandbox = usage.data?.data.environment === "sandbox";
   // A production account cannot have injections: ask only once it is a sandbox (no error card).
   const list = useQuery({

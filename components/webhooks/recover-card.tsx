@@ -1,7 +1,6 @@
 "use client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import type { UsageData } from "@/components/billing/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -10,6 +9,7 @@ import { ErrorText } from "@/components/ui/request-id-note";
 import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
 import { WEBHOOK_RETENTION_DAYS } from "@/lib/webhooks/retention-days";
 import { attemptsQuery, type Envelope } from "./types";
+import { useUsage } from "@/components/billing/use-usage";
 
 type Recovery = { webhook_id: string; since: string; until: string; count: number };
 
@@ -25,7 +25,7 @@ function localValue(d: Date): string {
  */
 export function RecoverCard({ webhookId }: { webhookId: string }) {
   const qc = useQueryClient();
-  const usage = useQuery({ queryKey: ["usage"], queryFn: () => apiFetch<Envelope<UsageData>>("/v1/usage"), staleTime: 60_000 });
+  const usage = useUsage();
   const days = usage.data ? WEBHOOK_RETENTION_DAYS[usage.data.data.plan] : WEBHOOK_RETENTION_DAYS.free;
   // The page's "now", fixed when it opened (render stays pure); the server checks the real bound.
   const [openedAt] = useState(() => Date.now());
