@@ -9,7 +9,8 @@ import { injectSimulatedWeather } from "@/lib/weather";
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
 import { drainDeliveries, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
 import { getOrCreateWatchSigningSecret } from "@/lib/webhooks/watch-signing-secret";
-import { MAX_REFRESH_FAILURES, REFRESH_LEASE_MS } from "./cadence";
+import { MAX_REFRESH_FAILURES } from "./cadence";
+import { workLeaseMs } from "@/lib/jobs/lease-heartbeat";
 import { cancelWatch } from "./change-watch-status";
 import { claimDueWatches, claimWatchNow } from "./claim-watches";
 import { localTasks, runDueWork } from "@/lib/jobs/local-runner";
@@ -120,7 +121,7 @@ describe("refreshing a watch", () => {
     expect(stale).toBeDefined();
     // While the lease runs nobody else may claim it.
     expect(await claimDueWatches(world.db, 1000)).not.toContainEqual(expect.objectContaining({ id: w.id }));
-    const later = new Date(Date.now() + REFRESH_LEASE_MS + 1000);
+    const later = new Date(Date.now() + workLeaseMs() + 1000);
     const [retaken] = (await claimDueWatches(world.db, 1000, later)).filter((c) => c.id === w.id);
     expect(retaken).toBeDefined();
     expect(await refreshWatch(w.id, { claim: stale })).toEqual({ outcome: "skipped", reason: "claim_lost" });
