@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DatabaseDownError, isDatabaseDown } from "@/lib/db/outage";
+import { assertDatabaseUp, DatabaseDownError, isDatabaseDown } from "@/lib/db/outage";
 import { getDbHandle, type DbHandle } from "@/lib/db/client";
 import { CHANNELS, notify } from "@/lib/db/notify";
 import { env } from "@/lib/env";
@@ -178,7 +178,11 @@ export function credentialCacheFor(handle: DbHandle): CredentialCache {
 /** Looks a credential up through the cache of the process's database handle (or `handle`). */
 export async function cachedCredential<T>(key: string, load: (handle: DbHandle) => Promise<T | undefined>, handle?: DbHandle): Promise<T | undefined> {
   const h = handle ?? (await getDbHandle());
-  return credentialCacheFor(h).get(key, () => load(h));
+  // A miss reads the handle directly, not through getDb(): it short-circuits on the down state too.
+  return credentialCacheFor(h).get(key, () => {
+    assertDatabaseUp();
+    return load(h);
+  });
 }
 
 /** Call after committing a revocation or any change to what a credential grants. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { queryOne } from "@/lib/db/sql";
+import { cachedCredential } from "@/lib/auth/credential-cache";
 import { call } from "@/lib/http/testing";
 import { flushRequestLog, MAX_BUFFERED, recordRequest, requestLogStats } from "@/lib/requests/request-log";
 import { makeUser } from "@/lib/testing/fixtures";
@@ -83,6 +84,10 @@ describe("database down: short-circuit and recovery", () => {
       expect(r.headers.get("retry-after")).toBe("1");
     }
     expect(uses).toBe(0); // short-circuited: not one statement, not one connection attempt
+    // The credential cache reads the handle directly (prepared statements): a miss short-circuits too.
+    let loaded = false;
+    await expect(cachedCredential(`k:outage-${Date.now()}`, async () => (loaded = true))).rejects.toBeInstanceOf(DatabaseDownError);
+    expect(loaded).toBe(false);
     const probesWhileDown = probes;
     expect(probesWhileDown).toBeGreaterThan(0);
 
