@@ -74,6 +74,14 @@ const EnvSchema = z.object({
   /** Comma-separated hosts/CIDRs allowed past the SSRF guard (dev and tests only). */
   WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Postgres connect timeout (ms): an unreachable server is detected within it (lib/db/outage.ts). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /**
+   * Work leases (webhook chains, watch refresh claims): the holder renews them every quarter lease
+   * while it works (lib/jobs/lease-heartbeat.ts), so a dead worker's work is claimed again
+   * lease + one poll after its last heartbeat (6 s + 1 s by default).
+   */
+  WORK_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(6000),
   /** Webhook attempts in flight at once per runner, all endpoints together. */
   WEBHOOK_CONCURRENCY: z.coerce.number().int().positive().max(1024).default(64),
   /** Webhook attempts in flight at once per runner to one endpoint (also its keep-alive agent's socket limit). */

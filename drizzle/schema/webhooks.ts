@@ -101,8 +101,8 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /**
  * A delivery chain: one event to one target, attempted per the retry schedule.
  * Postgres is the schedule (next_attempt_at); a claim takes a lease by pushing
- * next_attempt_at past the attempt timeout, so a crashed worker's chain is
- * picked up again when the lease lapses.
+ * next_attempt_at a short lease ahead, renewed by the worker's heartbeat while it
+ * holds the chain, so a crashed worker's chain is picked up again within seconds.
  */
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
@@ -134,6 +134,12 @@ export const webhookDeliveries = pgTable(
     /** When the pending attempt was scheduled for (for the attempt record). */
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     leaseId: uuid("lease_id"),
+    /**
+     * Set (batched) just before the leased attempt's POST goes out, cleared when it is recorded: a
+     * chain reclaimed after its lease lapsed with this set was cut off mid-attempt by a dead worker,
+     * and that attempt is recorded as failed, "worker lost" (claim-deliveries.ts).
+     */
+    attemptStartedAt: timestamp("attempt_started_at", { withTimezone: true }),
     /** A send slot this chain already holds on its rate-limited endpoint (issue 29); it is sent at that time without taking another. */
     pacedSlotAt: timestamp("paced_slot_at", { withTimezone: true }),
     /** Times the receiver's 429 + Retry-After postponed this chain without using an attempt (bounded). */

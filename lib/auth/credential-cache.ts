@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { assertDatabaseUp, DatabaseDownError, isDatabaseDown } from "@/lib/db/outage";
 import { getDbHandle, type DbHandle } from "@/lib/db/client";
 import { CHANNELS, notify } from "@/lib/db/notify";
 import { env } from "@/lib/env";
@@ -44,7 +45,11 @@ class CredentialCache {
 
   constructor(private readonly handle: DbHandle) {
     // One process per PGlite directory: no other instance can hold a stale copy.
-    this.lease = new CacheLease(this.id, handle.driver === "postgres", (payload) => notify(this.handle.db, CREDENTIALS_CHANNEL, payload));
+    // While the database is known to be down the heartbeat is not sent (lib/db/outage.ts): the lease
+    // runs out and the cache is bypassed, as for any failed beat.
+    this.lease = new CacheLease(this.id, handle.driver === "postgres", (payload) =>
+      isDatabaseDown() ? Promise.reject(new DatabaseDownError()) : notify(this.handle.db, CREDENTIALS_CHANNEL, payload),
+    );
   }
 
   private start(): void {
@@ -173,7 +178,11 @@ export function credentialCacheFor(handle: DbHandle): CredentialCache {
 /** Looks a credential up through the cache of the process's database handle (or `handle`). */
 export async function cachedCredential<T>(key: string, load: (handle: DbHandle) => Promise<T | undefined>, handle?: DbHandle): Promise<T | undefined> {
   const h = handle ?? (await getDbHandle());
-  return credentialCacheFor(h).get(key, () => load(h));
+  // A miss reads the handle directly, not through getDb(): it short-circuits on the down state too.
+  return credentialCacheFor(h).get(key, () => {
+    assertDatabaseUp();
+    return load(h);
+  });
 }
 
 /** Call after committing a revocation or any change to what a credential grants. */

@@ -4008,6 +4008,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "accounts.switchEnvironment": {
@@ -4164,6 +4175,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "apiKeys.list": {
@@ -4229,6 +4251,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -4415,6 +4448,19 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "apiKeys.revoke": {
@@ -4495,6 +4541,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "accessTokens.list": {
@@ -4561,6 +4618,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -4755,6 +4823,19 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "accessTokens.revoke": {
@@ -4835,6 +4916,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "visaKeys.list": {
@@ -4901,6 +4993,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -5084,6 +5187,19 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "visaKeys.revoke": {
@@ -5164,6 +5280,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "watchSigningSecret.get": {
@@ -5226,6 +5353,19 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
@@ -5367,6 +5507,19 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "tripEvents.get": {
@@ -5478,6 +5631,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "tripEvents.delete": {
@@ -5565,6 +5729,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -5754,6 +5929,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -6039,6 +6225,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "tripEvents.create": {
@@ -6233,6 +6430,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "events.list": {
@@ -6375,6 +6583,23 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -6576,6 +6801,23 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
         };
     };
     "requests.list": {
@@ -6754,6 +6996,23 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
         };
     };
     "trips.list": {
@@ -6832,6 +7091,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -6996,6 +7266,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "trips.get": {
@@ -7082,6 +7363,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -7190,6 +7482,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "trips.getItineraryIcal": {
@@ -7272,6 +7575,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -7371,6 +7685,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -7547,6 +7872,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "tripMembers.remove": {
@@ -7631,6 +7967,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -7808,6 +8155,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "tripOps.listSince": {
@@ -7905,6 +8263,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -8108,6 +8477,17 @@ export interface operations {
                     "application/json": components["schemas"]["FlatError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
         };
     };
     "proposals.list": {
@@ -8193,6 +8573,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -8491,6 +8882,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "proposals.get": {
@@ -8642,6 +9044,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -8834,6 +9247,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -9330,6 +9754,23 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     "usage.get": {
@@ -9428,6 +9869,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -9538,6 +9990,17 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
         };
     };
     "visa.listChanges": {
@@ -9638,6 +10101,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -9844,6 +10318,17 @@ export interface operations {
                     "application/json": components["schemas"]["FlatError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
         };
     };
     "visa.getRules": {
@@ -9993,6 +10478,17 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
@@ -10269,6 +10765,23 @@ export interface operations {
             };
             /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason, upstream_retry_after_s when it sent Retry-After). While the area's circuit breaker is open no upstream call is made: details.circuit = open, details.retry_after_s and the Retry-After header say when it is tried again. */
             502: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -10590,6 +11103,23 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description weather_refresh_timeout: upstream did not answer in time (while the circuit is open: details.circuit = open and Retry-After, as for 502) */
             504: {
                 headers: {
@@ -10711,6 +11241,23 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -11094,6 +11641,23 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description weather_refresh_timeout: upstream did not answer in time (while the circuit is open: details.circuit = open and Retry-After, as for 502) */
             504: {
                 headers: {
@@ -11239,6 +11803,23 @@ export interface operations {
             };
             /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason, upstream_retry_after_s when it sent Retry-After). While the area's circuit breaker is open no upstream call is made: details.circuit = open, details.retry_after_s and the Retry-After header say when it is tried again. */
             502: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -11506,6 +12087,23 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description weather_refresh_timeout: upstream did not answer in time (while the circuit is open: details.circuit = open and Retry-After, as for 502) */
             504: {
                 headers: {
@@ -11659,6 +12257,23 @@ export interface operations {
             };
             /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason, upstream_retry_after_s when it sent Retry-After). While the area's circuit breaker is open no upstream call is made: details.circuit = open, details.retry_after_s and the Retry-After header say when it is tried again. */
             502: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -11860,6 +12475,23 @@ export interface operations {
             };
             /** @description provider_unavailable: upstream weather provider failed (details: provider, upstream_status, upstream_reason, upstream_retry_after_s when it sent Retry-After). While the area's circuit breaker is open no upstream call is made: details.circuit = open, details.retry_after_s and the Retry-After header say when it is tried again. */
             502: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -12263,6 +12895,23 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
             /** @description weather_refresh_timeout: upstream did not answer in time (while the circuit is open: details.circuit = open and Retry-After, as for 502) */
             504: {
                 headers: {
@@ -12428,6 +13077,23 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -12749,6 +13415,23 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
         };
     };
     "watches.get": {
@@ -12953,6 +13636,23 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
         };
     };
     "watches.cancel": {
@@ -13125,6 +13825,23 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -13319,6 +14036,23 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -13546,6 +14280,23 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
         };
     };
     "watches.pause": {
@@ -13723,6 +14474,23 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -13964,6 +14732,23 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
         };
     };
     "webhooks.list": {
@@ -14087,6 +14872,23 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -14416,6 +15218,25 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
         };
     };
     "webhooks.get": {
@@ -14553,6 +15374,23 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -14729,6 +15567,23 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -15035,6 +15890,23 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
         };
     };
     "webhooks.listAttempts": {
@@ -15214,6 +16086,23 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;
@@ -15499,6 +16388,25 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
@@ -15976,6 +16884,23 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
         };
     };
     "webhooks.revealSecret": {
@@ -16168,6 +17093,25 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */
                     "Cache-Control"?: string;
@@ -16444,6 +17388,25 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
         };
     };
     "webhooks.sendTest": {
@@ -16685,6 +17648,23 @@ export interface operations {
             };
             /** @description Unexpected error; quote the request id. */
             500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
                 headers: {
                     /** @description The plan's monthly requests cap. */
                     "X-RateLimit-Limit"?: number;

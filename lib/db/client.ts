@@ -3,6 +3,7 @@ import fs from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/drizzle/schema";
 import { env } from "@/lib/env";
+import { assertDatabaseUp, registerDatabaseProbe } from "./outage";
 import { acquirePgliteLock } from "./pglite-lock";
 import { prepareByDefault } from "./prepare-by-default";
 
@@ -27,28 +28,33 @@ interface DbHandle {
    * while it was down are lost, so caches drop everything there.
    */
   listen: (channel: string, onPayload: (payload: string) => void, onListen?: () => void) => Promise<Unlisten>;
+  /** Postgres only: one `select 1` on a fresh connection (the outage probe, lib/db/outage.ts). */
+  probe?: () => Promise<void>;
 }
 
 // Dev-server hot reloads re-evaluate modules; the handle lives on globalThis so
 // one process keeps one pool (create-t3-app's pattern).
 const globalForDb = globalThis as unknown as { __dbHandle?: Promise<DbHandle> };
 
-/** Seconds before the next connection attempt after `retries` failed ones: 0.05 s doubling, capped at 1 s, jittered. */
+/** Seconds before the next connection attempt after `retries` failed ones: 0.05 s doubling, capped at 0.2 s, jittered. */
 export function reconnectDelaySeconds(retries: number): number {
-  return Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2);
+  return Math.min(0.05 * 2 ** retries, 0.2) * (0.5 + Math.random() / 2);
 }
 
 export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  // connect_timeout: while Postgres restarts, a request fails fast (503) instead of hanging 30 s.
-  // backoff: postgres-js waits between reconnect attempts, growing 3× per failure (shared by the
-  // pool) up to 20 s, and queries queue meanwhile: after a few seconds of outage requests hung past
-  // any client timeout and recovery lagged Postgres by up to 20 s (test/multi/pg-restart.test.ts).
-  // Capped at 1 s (jittered), a request meets a fresh attempt within 1 s: 503 while down, served
-  // within ~1 s of Postgres returning.
+  // connect_timeout (DATABASE_CONNECT_TIMEOUT_MS, 1 s): an unreachable server is detected within it,
+  // and from then on requests fail at once on the shared "database down" state (lib/db/outage.ts)
+  // until a probe succeeds; so no request waits out a connect attempt of its own.
+  // backoff: postgres-js waits between reconnect attempts (shared by the pool), 3x per failure up to
+  // 20 s by default, and queries queue meanwhile. Capped at 0.2 s: while down the state keeps
+  // requests off the pool (no stampede), and once the probe succeeds the pool reconnects at once.
   // prepareByDefault: drizzle runs unnamed statements unprepared (two round trips each); see the file.
-  const client = prepareByDefault(postgres(url, { max: opts.max ?? 10, onnotice: () => {}, prepare: true, connect_timeout: 5, backoff: reconnectDelaySeconds }));
+  const connectTimeout = env().DATABASE_CONNECT_TIMEOUT_MS / 1000;
+  const client = prepareByDefault(
+    postgres(url, { max: opts.max ?? 10, onnotice: () => {}, prepare: true, connect_timeout: connectTimeout, backoff: reconnectDelaySeconds }),
+  );
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
@@ -58,6 +64,15 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     listen: async (channel, onPayload, onListen) => {
       const sub = await client.listen(channel, onPayload, onListen);
       return () => sub.unlisten();
+    },
+    probe: async () => {
+      // A fresh connection, not the pool: it answers as soon as the server does (no queue, no backoff).
+      const one = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: connectTimeout, idle_timeout: 1 });
+      try {
+        await one`select 1`;
+      } finally {
+        await one.end({ timeout: 0 }).catch(() => {});
+      }
     },
   };
 }
@@ -109,7 +124,7 @@ async function openFromEnv(): Promise<DbHandle> {
 
 export function getDbHandle(): Promise<DbHandle> {
   if (!globalForDb.__dbHandle) {
-    globalForDb.__dbHandle = openFromEnv().catch((err) => {
+    globalForDb.__dbHandle = openFromEnv().then(registered).catch((err) => {
       globalForDb.__dbHandle = undefined;
       throw err;
     });
@@ -117,18 +132,28 @@ export function getDbHandle(): Promise<DbHandle> {
   return globalForDb.__dbHandle;
 }
 
+/** The process-wide handle's probe is the one the outage state uses. */
+function registered(h: DbHandle): DbHandle {
+  registerDatabaseProbe(h.probe);
+  return h;
+}
+
+/** The process-wide database; throws DatabaseDownError (a 503) at once while it is known to be down (lib/db/outage.ts). */
 export async function getDb(): Promise<Db> {
+  assertDatabaseUp();
   return (await getDbHandle()).db;
 }
 
 /** Tests and scripts install their own database as the process-wide one. */
 export function setDbHandle(handle: DbHandle | undefined): void {
+  registerDatabaseProbe(handle?.probe);
   globalForDb.__dbHandle = handle ? Promise.resolve(handle) : undefined;
 }
 
 export async function closeDb(): Promise<void> {
   const h = globalForDb.__dbHandle;
   globalForDb.__dbHandle = undefined;
+  registerDatabaseProbe(undefined);
   if (h) await (await h).close();
 }
 

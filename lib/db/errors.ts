@@ -10,6 +10,8 @@
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH",
   "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT",
+  // lib/db/outage.ts: the database is known to be down (short-circuit, no network).
+  "DATABASE_DOWN",
   "57P01", "57P02", "57P03", "53300",
 ]);
 

@@ -21,6 +21,7 @@ const ERROR_DOCS: Partial<Record<ErrorCode, string>> = {
   internal_error: "Unexpected error; quote the request id.",
   idempotency_key_in_use: "idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After).",
   idempotency_key_reused: "idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h.",
+  service_unavailable: "The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md).",
 };
 
 /** Whether the operation honours Idempotency-Key: a POST or PATCH with a credential to scope the key to. */
@@ -40,12 +41,12 @@ export function idempotencyErrorDocs(c: AnyContract): Record<number, string> {
 
 /**
  * The error responses an operation can answer with, derived from its shape: every operation can
- * be 400 (a malformed request), 401 (credentials) and 500; 403 when its auth scheme needs a scope,
+ * be 400 (a malformed request), 401 (credentials), 500 and 503 (an outage); 403 when its auth scheme needs a scope,
  * 404 when it has path parameters, 413/415 when it reads a body, 402/429 when its meter can refuse the call (a charge that is not always 0).
  * Returns status -> description (from ERROR_DOCS).
  */
 export function derivedErrorDocs(c: AnyContract): Record<number, string> {
-  const codes: ErrorCode[] = ["bad_request", "unauthorized", "internal_error"];
+  const codes: ErrorCode[] = ["bad_request", "unauthorized", "internal_error", "service_unavailable"];
   if (c.auth.scopes?.length || byAccessToken(c) || acceptsCookieWrites(c)) codes.push("forbidden");
   if (c.params) codes.push("not_found");
   if (c.body) codes.push("payload_too_large", "unsupported_media_type");

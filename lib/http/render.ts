@@ -1,6 +1,7 @@
 import { log } from "@/lib/log";
 import { DatabaseLockedError } from "@/lib/db/pglite-lock";
-import { dbCause, isDatabaseUnavailable } from "@/lib/db/errors";
+import { dbCause } from "@/lib/db/errors";
+import { noteDatabaseError } from "@/lib/db/outage";
 import { DEFAULT_CHALLENGE, type RouteContract } from "./contract";
 import { errorBody, weatherMeta } from "./envelopes";
 import { ApiError, isApiError } from "./errors";
@@ -56,8 +57,9 @@ export async function renderError(
   } else if (err instanceof DatabaseLockedError) {
     // Development only: another process holds the embedded database directory.
     apiErr = new ApiError("service_unavailable", err.message);
-  } else if (isDatabaseUnavailable(err)) {
-    // Postgres restarting or unreachable: a retryable 503, not a 500 storm.
+  } else if (noteDatabaseError(err)) {
+    // Postgres restarting or unreachable: a retryable 503, not a 500 storm. The first such error
+    // marks the database down, so the next requests answer this at once (lib/db/outage.ts).
     log.warn("database unavailable", { request_id: requestId, path: c.path, method: c.method, cause: dbCause(err) });
     apiErr = new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", { headers: { "Retry-After": "1" } });
   } else {

@@ -1,4 +1,5 @@
 import { CHANNELS, listen } from "@/lib/db/notify";
+import { noteDatabaseError } from "@/lib/db/outage";
 import type { Unlisten } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { JOBS, type JobSpec } from "./job-table";
@@ -32,6 +33,7 @@ async function runOnce(t: PollTask): Promise<number> {
     status.lastOkAt = new Date().toISOString();
     return n;
   } catch (err) {
+    noteDatabaseError(err);
     s.failures++;
     status.lastErrorAt = new Date().toISOString();
     throw err;

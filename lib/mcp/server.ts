@@ -15,7 +15,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { randomUUID } from "node:crypto";
-import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { noteDatabaseError } from "@/lib/db/outage";
 import { errorBody } from "@/lib/http/envelopes";
 import { ApiError, isApiError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
@@ -147,7 +147,7 @@ function refuse(req: Request, err: unknown): Response {
   const requestId = randomUUID();
   let apiErr: ApiError;
   if (isApiError(err)) apiErr = err;
-  else if (isDatabaseUnavailable(err)) apiErr = new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", { headers: { "Retry-After": "1" } });
+  else if (noteDatabaseError(err)) apiErr = new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", { headers: { "Retry-After": "1" } });
   else {
     log.error("mcp credential check failed", { request_id: requestId, error: (err as Error).message });
     apiErr = new ApiError("internal_error", "An unexpected error occurred; quote the request id when reporting it.");

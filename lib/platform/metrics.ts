@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
+import { databaseOutageStatus } from "@/lib/db/outage";
 import { queryOne } from "@/lib/db/sql";
 import { jobStats, runnerStatus } from "@/lib/jobs/runner-status";
 
@@ -47,6 +48,33 @@ function metrics(): Metrics {
       );
       this.set(Number(r?.n ?? 0));
       oldest.set(Number(r?.age ?? 0));
+    },
+  });
+  new Gauge({
+    name: "database_up",
+    help: "1 while this process reaches Postgres, 0 while it answers 503 on the shared database-down state until a probe succeeds",
+    registers: [registry],
+    collect() {
+      this.set(databaseOutageStatus().down ? 0 : 1);
+    },
+  });
+  new Counter({
+    name: "request_log_rows_dropped_total",
+    help: "Request-log rows this process dropped because its bounded buffer was full (the database was down or slow)",
+    registers: [registry],
+    async collect() {
+      const { requestLogStats } = await import("@/lib/requests/request-log");
+      this.reset();
+      this.inc(requestLogStats().dropped);
+    },
+  });
+  new Gauge({
+    name: "request_log_rows_buffered",
+    help: "Request-log rows waiting in this process to be written (they grow while the database is down)",
+    registers: [registry],
+    async collect() {
+      const { requestLogStats } = await import("@/lib/requests/request-log");
+      this.set(requestLogStats().buffered);
     },
   });
   const oldest = new Gauge({ name: "webhook_oldest_due_delivery_age_seconds", help: "Age of the oldest due delivery attempt (0 when none)", registers: [registry] });

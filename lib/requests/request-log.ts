@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import { requestLog } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
+import { isDatabaseDown, noteDatabaseError, onDatabaseUp } from "@/lib/db/outage";
 import type { Principal } from "@/lib/http/types";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -60,13 +61,32 @@ const insertBatch = (rowsJson: string) => sql`
 
 const FLUSH_AT_ROWS = 500;
 const FLUSH_AFTER_MS = 1000;
-/** Beyond this many unflushed rows (the database is down or slow), new rows are dropped, never queued without bound. */
-const MAX_BUFFERED = 20_000;
+/**
+ * Beyond this many unflushed rows (the database is down or slow), new rows are dropped, never
+ * queued without bound (counted: request_log_rows_dropped_total). Up to it, rows of an outage are
+ * kept and written once the database is back (~5 MB at ~250 bytes a row).
+ */
+export const MAX_BUFFERED = 20_000;
 
 let buffer: Row[] = [];
 let timer: NodeJS.Timeout | undefined;
 let inFlight: Promise<void> | undefined;
+/** Dropped since the last warning (logged once per flush), and in the process's life (the metric). */
 let dropped = 0;
+let droppedTotal = 0;
+
+/** Rows dropped past the bound in this process's life, and rows waiting to be written (/metrics). */
+export function requestLogStats(): { dropped: number; buffered: number } {
+  return { dropped: droppedTotal, buffered: buffer.length };
+}
+
+// Rows kept through an outage are written as soon as the database is back.
+onDatabaseUp(() => void flushRequestLog());
+
+function drop(n: number): void {
+  dropped += n;
+  droppedTotal += n;
+}
 
 function credentialOf(p: Principal): Pick<Row, "credential_type" | "credential_id" | "account_id"> {
   switch (p.type) {
@@ -86,12 +106,13 @@ function credentialOf(p: Principal): Pick<Row, "credential_type" | "credential_i
 /**
  * Records a finished request: a synchronous push into an in-process buffer,
  * flushed as one multi-row INSERT every second or every 500 rows. The request
- * never waits for the log; a crash loses at most the last second of rows.
+ * never waits for the log; a crash loses at most the last second of rows, and an outage of
+ * the database loses none up to MAX_BUFFERED (flushRequestLog).
  */
 export function recordRequest(t: RequestTrace): void {
   if (env().REQUEST_LOG === "off") return;
   if (buffer.length >= MAX_BUFFERED) {
-    dropped++;
+    drop(1);
     return;
   }
   buffer.push({
@@ -106,14 +127,21 @@ export function recordRequest(t: RequestTrace): void {
     tool: currentTool.getStore() ?? null,
     ...credentialOf(t.principal),
   });
-  if (buffer.length >= FLUSH_AT_ROWS) void flushRequestLog();
+  // While the database is down the timer retries (and recovery flushes): no attempt per request.
+  if (buffer.length >= FLUSH_AT_ROWS && !isDatabaseDown()) void flushRequestLog();
   else if (!timer) {
     timer = setTimeout(() => void flushRequestLog(), FLUSH_AFTER_MS);
     timer.unref?.();
   }
 }
 
-/** Writes what is buffered (tests and shutdown call it; one flush at a time). */
+/**
+ * Writes what is buffered (tests and shutdown call it; one flush at a time). When the database is
+ * unreachable the rows not yet written go back to the front of the buffer (oldest first, within
+ * MAX_BUFFERED; the excess is dropped and counted) and are written once it is back: the timer
+ * retries every second, and the outage state's recovery flushes at once. Any other failure (a row
+ * Postgres refuses) drops that batch: retrying it would fail forever.
+ */
 export async function flushRequestLog(): Promise<void> {
   if (timer) clearTimeout(timer);
   timer = undefined;
@@ -121,12 +149,24 @@ export async function flushRequestLog(): Promise<void> {
   if (buffer.length === 0) return;
   const rows = buffer;
   buffer = [];
+  let kept = false;
   inFlight = (async () => {
+    let written = 0;
     try {
       const db = await getDb();
-      for (let i = 0; i < rows.length; i += FLUSH_AT_ROWS) await db.execute(insertBatch(JSON.stringify(rows.slice(i, i + FLUSH_AT_ROWS))));
+      for (; written < rows.length; written += FLUSH_AT_ROWS) await db.execute(insertBatch(JSON.stringify(rows.slice(written, written + FLUSH_AT_ROWS))));
     } catch (err) {
-      log.warn("request log flush failed; rows dropped", { rows: rows.length, error: (err as Error).message });
+      const left = rows.slice(written);
+      if (noteDatabaseError(err)) {
+        // Kept: older rows first; what no longer fits under the bound is dropped (newest first).
+        const all = left.concat(buffer);
+        buffer = all.slice(0, MAX_BUFFERED);
+        drop(all.length - buffer.length);
+        kept = true;
+      } else {
+        drop(left.length);
+        log.warn("request log flush failed; rows dropped", { rows: left.length, error: (err as Error).message });
+      }
     } finally {
       inFlight = undefined;
     }
@@ -136,5 +176,13 @@ export async function flushRequestLog(): Promise<void> {
     }
   })();
   await inFlight;
+  if (kept) {
+    // Database down: retry on the timer (and at once on recovery), not in a loop here.
+    if (!timer) {
+      timer = setTimeout(() => void flushRequestLog(), FLUSH_AFTER_MS);
+      timer.unref?.();
+    }
+    return;
+  }
   if (buffer.length >= FLUSH_AT_ROWS) await flushRequestLog();
 }

@@ -1,4 +1,5 @@
 import { asc } from "drizzle-orm";
+import { assertDatabaseUp } from "@/lib/db/outage";
 import { visaRequirements, type VisaRequirementRow } from "@/drizzle/schema";
 import { getDbHandle, type DbHandle } from "@/lib/db/client";
 import { CHANNELS } from "@/lib/db/notify";
@@ -32,6 +33,7 @@ const states = new WeakMap<DbHandle, State>();
  * established this returns undefined and callers query the database as before.
  */
 export async function visaSnapshot(): Promise<VisaSnapshot | undefined> {
+  assertDatabaseUp(); // the handle is used directly: short-circuit on the down state as getDb() does
   const handle = await getDbHandle();
   let st = states.get(handle);
   if (!st) {

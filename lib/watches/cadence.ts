@@ -63,5 +63,3 @@ export function failureBackoffMs(failures: number, now: Date, startsAt: Date): n
   return Math.min(backoff, refreshIntervalMs(now, startsAt));
 }
 
-/** How long a claimed refresh may run before another refresher may take it over. */
-export const REFRESH_LEASE_MS = 2 * MIN;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { queryOne, queryRows } from "@/lib/db/sql";
-import { REFRESH_LEASE_MS } from "./cadence";
+import { workLeaseMs } from "@/lib/jobs/lease-heartbeat";
 
 export interface WatchClaim {
   id: string;
@@ -11,11 +11,12 @@ export interface WatchClaim {
 /**
  * Claims up to `limit` due active watches (FOR UPDATE SKIP LOCKED, so
  * concurrent schedulers split the work) and gives each a claim token with a
- * lease. Only the holder of the token may write the refresh result; a crashed
- * refresher's claim lapses after the lease and the watch is due again.
+ * short lease the refresher renews while it works (renewWatchClaims). Only the holder of the
+ * token may write the refresh result; a crashed refresher's claim lapses one lease after its
+ * last heartbeat and the watch is due again.
  */
 export async function claimDueWatches(db: DbOrTx, limit: number, now = new Date()): Promise<WatchClaim[]> {
-  const leaseUntil = new Date(now.getTime() + REFRESH_LEASE_MS);
+  const leaseUntil = new Date(now.getTime() + workLeaseMs());
   const rows = await queryRows<{ id: string; claim_token: string }>(
     db,
     sql`WITH due AS (
@@ -34,7 +35,7 @@ export async function claimDueWatches(db: DbOrTx, limit: number, now = new Date(
 
 /** Claims one active watch now regardless of next_check_at (admin refresh), unless another refresher holds it. */
 export async function claimWatchNow(db: DbOrTx, watchId: string, now = new Date()): Promise<WatchClaim | undefined> {
-  const leaseUntil = new Date(now.getTime() + REFRESH_LEASE_MS);
+  const leaseUntil = new Date(now.getTime() + workLeaseMs());
   const row = await queryOne<{ id: string; claim_token: string }>(
     db,
     sql`UPDATE watches SET claim_token = gen_random_uuid(), claimed_until = ${leaseUntil.toISOString()}::timestamptz
@@ -43,4 +44,13 @@ export async function claimWatchNow(db: DbOrTx, watchId: string, now = new Date(
         RETURNING id, claim_token`,
   );
   return row ? { id: row.id, claimToken: row.claim_token } : undefined;
+}
+
+/** The refresher's heartbeat: extends the lease of the claims it still holds (a recorded result cleared its token: untouched). */
+export async function renewWatchClaims(db: DbOrTx, held: readonly WatchClaim[], now = new Date()): Promise<void> {
+  if (held.length === 0) return;
+  const leaseUntil = new Date(now.getTime() + workLeaseMs());
+  await db.execute(sql`UPDATE watches w SET claimed_until = ${leaseUntil.toISOString()}::timestamptz
+    FROM unnest(${`{${held.map((c) => c.id).join(",")}}`}::uuid[], ${`{${held.map((c) => c.claimToken).join(",")}}`}::uuid[]) AS h(id, token)
+    WHERE w.id = h.id AND w.claim_token = h.token`);
 }

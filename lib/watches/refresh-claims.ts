@@ -3,7 +3,8 @@ import { accounts, watches } from "@/drizzle/schema";
 import { getDb, type Db } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { cellFor, getSnapshot, isBudgetDenied, providerIdFor, upstreamSettings, type SnapshotResult } from "@/lib/weather";
-import type { WatchClaim } from "./claim-watches";
+import { LeaseHeartbeat } from "@/lib/jobs/lease-heartbeat";
+import { renewWatchClaims, type WatchClaim } from "./claim-watches";
 import { recordDeferral, recordFailure, recordSuccess, type RefreshOutcome, type WatchRow } from "./record-refresh";
 import { windowWeatherFrom, type WindowWeather } from "./window-weather";
 import { refreshTripClaims } from "./trip/refresh-trip-watches";
@@ -32,6 +33,17 @@ export async function refreshClaims(claims: WatchClaim[], opts: { now?: () => Da
   const db = await getDb();
   const out = new Map<string, RefreshOutcome>();
   if (claims.length === 0) return out;
+  // The claims' short lease is renewed while this batch works (upstream calls may take a while).
+  const heartbeat = new LeaseHeartbeat<WatchClaim>("watch-refresh", (held) => renewWatchClaims(db, held, clock()));
+  for (const c of claims) heartbeat.hold(c.claimToken, c);
+  try {
+    return await refreshHeld(db, claims, clock, out);
+  } finally {
+    await heartbeat.stop();
+  }
+}
+
+async function refreshHeld(db: Db, claims: WatchClaim[], clock: () => Date, out: Map<string, RefreshOutcome>): Promise<Map<string, RefreshOutcome>> {
   const byId = new Map(claims.map((c) => [c.id, c]));
   const rows = await db
     .select({ w: watches, environment: accounts.environment })

@@ -9,9 +9,10 @@ import { injectSimulatedWeather } from "@/lib/weather";
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
 import { drainDeliveries, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
 import { getOrCreateWatchSigningSecret } from "@/lib/webhooks/watch-signing-secret";
-import { MAX_REFRESH_FAILURES, REFRESH_LEASE_MS } from "./cadence";
+import { MAX_REFRESH_FAILURES } from "./cadence";
+import { workLeaseMs } from "@/lib/jobs/lease-heartbeat";
 import { cancelWatch } from "./change-watch-status";
-import { claimDueWatches, claimWatchNow } from "./claim-watches";
+import { claimDueWatches, claimWatchNow, renewWatchClaims } from "./claim-watches";
 import { localTasks, runDueWork } from "@/lib/jobs/local-runner";
 import { JOBS } from "@/lib/jobs/job-table";
 
@@ -120,12 +121,29 @@ describe("refreshing a watch", () => {
     expect(stale).toBeDefined();
     // While the lease runs nobody else may claim it.
     expect(await claimDueWatches(world.db, 1000)).not.toContainEqual(expect.objectContaining({ id: w.id }));
-    const later = new Date(Date.now() + REFRESH_LEASE_MS + 1000);
+    const later = new Date(Date.now() + workLeaseMs() + 1000);
     const [retaken] = (await claimDueWatches(world.db, 1000, later)).filter((c) => c.id === w.id);
     expect(retaken).toBeDefined();
     expect(await refreshWatch(w.id, { claim: stale })).toEqual({ outcome: "skipped", reason: "claim_lost" });
     expect(await refreshWatch(w.id, { claim: retaken })).toMatchObject({ outcome: "refreshed" });
     expect((await eventsOf(w.id)).map((e) => e.type)).toEqual(["weather.snapshot_refreshed"]);
+  });
+
+  it("the refresher's heartbeat extends its own claim's lease, never one taken over by another refresher", async () => {
+    const w = await sandboxWatch();
+    const held = await claimWatchNow(world.db, w.id);
+    const until = async () => (await world.db.select({ at: watches.claimedUntil }).from(watches).where(eq(watches.id, w.id)))[0].at!.getTime();
+    const first = await until();
+    const beatAt = new Date(Date.now() + 60_000);
+    await renewWatchClaims(world.db, [held!], beatAt);
+    expect(await until()).toBe(beatAt.getTime() + workLeaseMs()); // renewed: nobody may claim it meanwhile
+    expect(await until()).toBeGreaterThan(first);
+    const [taken] = (await claimDueWatches(world.db, 1000, new Date(beatAt.getTime() + workLeaseMs() + 1))).filter((c) => c.id === w.id);
+    expect(taken).toBeDefined();
+    const takenUntil = await until();
+    await renewWatchClaims(world.db, [held!], new Date(beatAt.getTime() + 10 * workLeaseMs())); // the old holder's late beat
+    expect(await until()).toBe(takenUntil);
+    expect(await refreshWatch(w.id, { claim: taken })).toMatchObject({ outcome: "refreshed" });
   });
 
   it("the local runner's watch tasks refresh due watches and retire ended ones in one pass", async () => {

@@ -5,7 +5,9 @@ import { queryOne } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { countDeliveryAttempt } from "@/lib/platform/metrics";
-import { claimDelivery, claimDueDeliveries, type ClaimedDelivery } from "./claim-deliveries";
+import { LeaseHeartbeat } from "@/lib/jobs/lease-heartbeat";
+import { claimDelivery, claimDueDeliveries, renewLeases, type ClaimedDelivery } from "./claim-deliveries";
+import { markAttemptStarted } from "./mark-attempt-started";
 import { KeyedPool } from "./delivery-pool";
 import { postSigned, requestHeaders, type PostResult } from "./post-signed";
 import { recordAttempt, type AttemptRecord } from "./record-attempt";
@@ -100,6 +102,8 @@ export async function performClaimedDelivery(
     ...(standardHeadersEnabled ? standardWebhookHeaders(secrets, event.id, timestamp, body) : {}),
   };
   let result: PostResult;
+  // From here a crash leaves a "worker lost" attempt for the claim that takes the chain back.
+  await markAttemptStarted(claim);
   try {
     const target = await resolveSafeTarget(claim.url);
     result = await postSigned(target, signed, body, env().WEBHOOK_TIMEOUT_MS);
@@ -148,9 +152,10 @@ export async function attemptDueDeliveries(opts: AttemptDueOptions = {}): Promis
   const overall = opts.concurrency ?? env().WEBHOOK_CONCURRENCY;
   const perEndpoint = Math.min(overall, opts.perEndpoint ?? env().WEBHOOK_ENDPOINT_CONCURRENCY);
   const pool = new KeyedPool(overall, perEndpoint);
-  // At most two waves outstanding; the lease covers every attempt one endpoint may queue behind its bound.
+  // At most two waves outstanding. Every chain claimed and not yet recorded is held by the
+  // heartbeat, which renews its short lease however long it waits behind its endpoint's bound.
   const cap = overall * 2;
-  const waves = Math.ceil(cap / perEndpoint) + 1;
+  const heartbeat = new LeaseHeartbeat<ClaimedDelivery>("webhook-delivery", (held) => renewLeases(db, held));
   let handled = 0;
   // One pass attempts each chain at most once: claims overlap with attempts in flight, so a
   // retry that is due at once would otherwise be claimed again by the same pass (timing-dependent).
@@ -159,9 +164,10 @@ export async function attemptDueDeliveries(opts: AttemptDueOptions = {}): Promis
   const retried: string[] = [];
   for (;;) {
     await pool.untilAtMost(overall);
-    const claims = await claimDueDeliveries(db, cap - pool.outstanding, waves, [...inFlight, ...retried]);
+    const claims = await claimDueDeliveries(db, cap - pool.outstanding, [...inFlight, ...retried]);
     if (claims.length === 0) break;
     handled += claims.length;
+    for (const c of claims) heartbeat.hold(c.leaseId, c);
     const contexts = await loadContexts(claims);
     for (const c of claims) {
       inFlight.add(c.id);
@@ -179,12 +185,14 @@ export async function attemptDueDeliveries(opts: AttemptDueOptions = {}): Promis
           // The lease lapses and the chain is retried with the same attempt number.
           log.error("webhook delivery attempt crashed", { delivery_id: c.id, error: (err as Error).message.split("\n")[0], cause: String((err as Error).cause ?? "") });
         } finally {
+          heartbeat.release(c.leaseId);
           inFlight.delete(c.id);
         }
       });
     }
   }
   await pool.drained();
+  await heartbeat.stop();
   return handled;
 }
 
@@ -192,11 +200,23 @@ export async function attemptDueDeliveries(opts: AttemptDueOptions = {}): Promis
 export async function attemptDelivery(deliveryId: string): Promise<{ outcome: DeliveryOutcome | "not_due"; nextAttemptAt: string | null }> {
   const db = await getDb();
   const claim = await claimDelivery(db, deliveryId);
-  const outcome = claim ? await performClaimedDelivery(claim) : "not_due";
+  const outcome = claim ? await performHeld(claim) : "not_due";
   const r = await queryOne<{ status: string; next_attempt_at: Date | string | null }>(
     db,
     sql`SELECT status, next_attempt_at FROM webhook_deliveries WHERE id = ${deliveryId}`,
   );
   const next = r && r.status === "pending" && r.next_attempt_at ? new Date(r.next_attempt_at).toISOString() : null;
   return { outcome, nextAttemptAt: next };
+}
+
+/** One claimed chain attempted under its lease heartbeat (Inngest's step, a manual delivery). */
+export async function performHeld(claim: ClaimedDelivery): Promise<DeliveryOutcome> {
+  const db = await getDb();
+  const heartbeat = new LeaseHeartbeat<ClaimedDelivery>("webhook-delivery", (held) => renewLeases(db, held));
+  heartbeat.hold(claim.leaseId, claim);
+  try {
+    return await performClaimedDelivery(claim);
+  } finally {
+    await heartbeat.stop();
+  }
 }

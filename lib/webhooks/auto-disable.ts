@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { emitEvent } from "./emit-event";
+import { WORKER_LOST } from "./claim-deliveries";
 
 /** Spec thresholds (service-spec "Auto-disable"). */
 export const CONSECUTIVE_FAILURE_THRESHOLD = 50;
@@ -25,11 +26,13 @@ interface DisabledRow {
  * counter moved by each commit let failures overtake earlier successes and
  * disabled a healthy endpoint. A failure attempted before the latest recorded
  * success does not count. Counted from the attempts (a partial index on failed
- * attempts): by this function here and by the success batch (record-success-batch.ts).
+ * attempts): by this function here and by the success batch (record-success-batch.ts). An
+ * attempt cut off by a dead worker ("worker lost") is our failure, not the receiver's: not counted.
  */
 export function failedAttemptsAfter(endpointId: SQL, after: SQL): SQL {
   return sql`(SELECT count(*)::int FROM webhook_attempts a
-    WHERE a.endpoint_id = ${endpointId} AND a.status <> 'delivered' AND a.attempted_at > ${after})`;
+    WHERE a.endpoint_id = ${endpointId} AND a.status <> 'delivered' AND a.attempted_at > ${after}
+      AND a.error_message IS DISTINCT FROM ${WORKER_LOST})`;
 }
 
 const failuresSinceLatestSuccess = failedAttemptsAfter(sql`e.id`, sql`coalesce(e.last_success_attempted_at, '-infinity'::timestamptz)`);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES, webhookAttempts, webhookDeliveries, webhookEvents, type WebhookEndpointRow } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { performClaimedDelivery } from "./attempt-delivery";
+import { performHeld } from "./attempt-delivery";
 import { claimDelivery } from "./claim-deliveries";
 import { createDeliveries } from "./emit-event";
 import { ownedEndpoint } from "./endpoints";
@@ -93,7 +93,7 @@ export async function attemptNow(deliveryId: string): Promise<PresentedAttempt |
   const db = await getDb();
   const claim = await claimDelivery(db, deliveryId);
   if (!claim) return null;
-  const outcome = await performClaimedDelivery(claim);
+  const outcome = await performHeld(claim);
   if (!("attemptId" in outcome)) return null;
   const [row] = await db.select().from(webhookAttempts).where(eq(webhookAttempts.id, outcome.attemptId)).limit(1);
   return presentAttempt(row);

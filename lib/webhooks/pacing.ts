@@ -51,7 +51,7 @@ export async function requeue(claim: ClaimedDelivery, at: Date, o: { slot?: Date
     await getDb(),
     sql`UPDATE webhook_deliveries SET next_attempt_at = ${at.toISOString()}::timestamptz, lease_id = NULL,
           paced_slot_at = ${o.slot ? o.slot.toISOString() : null}::timestamptz,
-          deferrals = deferrals + ${o.deferral ? 1 : 0}
+          deferrals = deferrals + ${o.deferral ? 1 : 0}, attempt_started_at = NULL
         WHERE id = ${claim.id} AND lease_id = ${claim.leaseId} AND status = 'pending'
         RETURNING id`,
   );

@@ -49,6 +49,7 @@ export async function recordAttempt(
             next_attempt_at = ${nextRetryAt?.toISOString() ?? null}::timestamptz,
             scheduled_at = ${nextRetryAt ? sql`${nextRetryAt.toISOString()}::timestamptz` : sql`scheduled_at`},
             lease_id = NULL,
+            attempt_started_at = NULL,
             paced_slot_at = NULL,
             completed_at = ${nextRetryAt ? null : a.completedAt.toISOString()}::timestamptz
           WHERE id = ${claim.id} AND lease_id = ${claim.leaseId} AND status = 'pending'

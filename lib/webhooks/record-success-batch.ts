@@ -135,7 +135,7 @@ async function recordSuccesses(rows: Array<Record<string, unknown>>): Promise<Ar
             response_headers jsonb)
         ), moved AS (
           UPDATE webhook_deliveries d SET attempts_made = d.attempts_made + 1, status = 'delivered', next_attempt_at = NULL,
-            lease_id = NULL, paced_slot_at = NULL, completed_at = i.completed_at
+            lease_id = NULL, attempt_started_at = NULL, paced_slot_at = NULL, completed_at = i.completed_at
           FROM input i
           WHERE d.id = i.delivery_id AND d.lease_id = i.lease_id AND d.status = 'pending' AND d.attempts_made = i.attempt_number - 1
           RETURNING d.id

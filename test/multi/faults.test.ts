@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { queryOne, queryRows } from "@/lib/db/sql";
 import { makeUser } from "@/lib/testing/fixtures";
+import { WORKER_LOST } from "@/lib/webhooks/claim-deliveries";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
 import { endpointFor, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
@@ -13,16 +14,25 @@ import { skipReason, startCluster, type Cluster } from "./cluster";
 
 /**
  * Faults on the multi-instance harness: an instance killed with SIGKILL in the
- * middle of 5,000 deliveries. Its claimed chains stay leased until the lease
- * lapses (WEBHOOK_TIMEOUT_MS × waves + 30 s), then another instance retries the
- * same attempt number: 0 lost, and duplicates only for the attempts that were
- * in flight (at-least-once). Prints its figures.
+ * middle of 5,000 deliveries. Its chains' leases are short and were renewed by its
+ * heartbeat (issue 27): one lease after its last beat another instance takes them
+ * back, records each attempt it had started as failed ("worker lost"), and retries
+ * at once: 0 lost, duplicates only for the attempts that were in flight at the kill
+ * (at-least-once), and every request a receiver saw has an attempt in the log.
+ * Prints its figures.
  */
 const reason = skipReason();
 if (reason) console.warn(`[skipped] fault tests: ${reason}.`);
 const suite = reason ? describe.skip : describe;
 
 const EVENTS = 5000;
+/** The work lease and the runner's poll (the defaults are 6 s and 1 s): a dead worker's chains are due one lease after its last heartbeat and taken at the next poll. */
+const LEASE_MS = 6000;
+const POLL_MS = 250;
+/** The spec's bound from the kill to the orphaned work being claimed elsewhere. */
+const RECLAIM_BOUND_MS = 10_000;
+/** Attempts in flight at once per instance (WEBHOOK_CONCURRENCY's default): the most a kill can cut off. */
+const IN_FLIGHT_BOUND = 64;
 let t: TestDatabase;
 let rx: Receiver;
 let cluster: Cluster;
@@ -43,7 +53,8 @@ suite("faults", () => {
         WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
         NODE_EXTRA_CA_CERTS: caFile,
         WEBHOOK_TIMEOUT_MS: "2000",
-        LOCAL_RUNNER_INTERVAL_MS: "250",
+        LOCAL_RUNNER_INTERVAL_MS: String(POLL_MS),
+        WORK_LEASE_MS: String(LEASE_MS),
         WEATHER_PROVIDER: "simulated",
       },
     });
@@ -57,28 +68,34 @@ suite("faults", () => {
     console.log(`[fault figures] ${JSON.stringify(figures)}`);
   });
 
-  it("kill -9 one instance in the middle of 5,000 deliveries: 0 lost, duplicates only from attempts in flight", async () => {
+  it("kill -9 one instance in the middle of 5,000 deliveries: 0 lost, reclaimed within the lease, cut-off attempts logged as 'worker lost', duplicates only from them", async () => {
+    // The lease config makes the bound possible: the last heartbeat is at most a quarter lease
+    // before the kill, so the work is due at most one lease after it, and taken at the next poll.
+    expect(LEASE_MS + POLL_MS).toBeLessThan(RECLAIM_BOUND_MS);
     const u = await makeUser();
     await endpointFor(u.accountId, rx.url("/kill"), ["weather.change_detected"]);
     rx.respond(() => ({ status: 200 }));
     const ids: string[] = [];
-    let killedAt = -1;
     const emitting = Promise.all(
       Array.from({ length: 8 }, async (_, w) => {
         for (let i = w; i < EVENTS; i += 8) ids.push((await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } })).eventId);
       }),
     );
     await waitFor(async () => rx.requests.length >= 1500 || undefined, "1,500 deliveries before the kill", 120_000);
-    killedAt = rx.requests.length;
+    const receivedBeforeKill = rx.requests.length;
+    const killedAt = Date.now();
     cluster.kill9(1);
     await emitting;
     const pending = async () =>
       Number((await queryOne<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = ${u.accountId} AND status = 'pending'`))!.n);
     await waitFor(async () => (await pending()) === 0, "every chain to finish after the kill (leases lapse)", 150_000);
+    const doneAt = Date.now();
 
-    const chains = await queryRows<{ status: string; numbers: number[] }>(
+    const chains = await queryRows<{ event_id: string; status: string; numbers: number[]; errors: Array<string | null>; lost_at: Date | string | null }>(
       t.db,
-      sql`SELECT d.status, array_agg(a.attempt_number ORDER BY a.attempt_number) AS numbers
+      sql`SELECT d.event_id, d.status, array_agg(a.attempt_number ORDER BY a.attempt_number) AS numbers,
+            array_agg(a.error_message ORDER BY a.attempt_number) AS errors,
+            min(a.completed_at) FILTER (WHERE a.error_message = ${WORKER_LOST}) AS lost_at
           FROM webhook_deliveries d JOIN webhook_attempts a ON a.delivery_id = d.id
           WHERE d.account_id = ${u.accountId} GROUP BY d.id, d.status`,
     );
@@ -88,14 +105,25 @@ suite("faults", () => {
       received.set(id, (received.get(id) ?? 0) + 1);
     }
     const lost = ids.filter((id) => !received.has(id)).length;
+    const duplicatedEvents = [...received].filter(([, n]) => n > 1).map(([id]) => id);
     const duplicated = [...received.values()].reduce((n, c) => n + c - 1, 0);
+    const cutOff = chains.filter((c) => c.lost_at !== null);
+    const cutOffEvents = new Set(cutOff.map((c) => c.event_id));
+    const reclaimMs = cutOff.length ? Math.min(...cutOff.map((c) => new Date(c.lost_at!).getTime())) - killedAt : null;
+    const attemptsRecorded = chains.reduce((n, c) => n + c.numbers.length, 0);
     figures.kill9 = {
       events: ids.length,
-      received_before_kill: killedAt,
+      lease_ms: LEASE_MS,
+      received_before_kill: receivedBeforeKill,
       requests_received: rx.requests.length,
+      attempts_recorded: attemptsRecorded,
       unique_events_received: received.size,
       lost,
       duplicated_redeliveries: duplicated,
+      worker_lost_attempts: cutOff.length,
+      worker_lost_not_seen_by_receiver: cutOff.filter((c) => (received.get(c.event_id) ?? 0) < 2).length,
+      reclaim_ms_after_kill: reclaimMs,
+      all_done_ms_after_kill: doneAt - killedAt,
       chains_delivered: chains.filter((c) => c.status === "delivered").length,
     };
     expect(ids).toHaveLength(EVENTS);
@@ -103,9 +131,18 @@ suite("faults", () => {
     expect(chains).toHaveLength(EVENTS);
     for (const c of chains) {
       expect(c.status).toBe("delivered");
-      expect(c.numbers.map(Number)).toEqual([1]); // the re-made attempt kept its number: one record per attempt
+      // One record per attempt, numbered 1..n: a cut-off attempt (worker lost) and then the retry that delivered.
+      expect(c.numbers.map(Number)).toEqual(c.numbers.map((_, i) => i + 1));
+      expect(c.errors.slice(0, -1).every((e) => e === WORKER_LOST)).toBe(true);
+      expect(c.errors.at(-1)).not.toBe(WORKER_LOST);
     }
-    // At-least-once: only chains the dead instance had claimed could be sent twice (one claim batch per round).
-    expect(duplicated).toBeLessThanOrEqual(128);
+    // At-least-once, and no more: an event reached the receiver twice only if its first attempt was
+    // cut off by the kill (and then it is in the log as "worker lost"), and the kill cut off at most
+    // the attempts one instance has in flight.
+    for (const id of duplicatedEvents) expect(cutOffEvents.has(id)).toBe(true);
+    expect(duplicated).toBeLessThanOrEqual(cutOff.length);
+    expect(cutOff.length).toBeLessThanOrEqual(IN_FLIGHT_BOUND);
+    // The log holds every request the receiver saw (plus cut-off attempts that never reached it).
+    expect(attemptsRecorded).toBeGreaterThanOrEqual(rx.requests.length);
   });
 });

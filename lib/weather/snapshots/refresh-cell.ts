@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { assertDatabaseUp } from "@/lib/db/outage";
 import { getDbHandle, type Db } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { env } from "@/lib/env";
@@ -29,6 +30,7 @@ export function refreshCell(cell: Cell, notOlderThan: Date, priority: UpstreamPr
     return existing.p;
   }
   const p = (async () => {
+    assertDatabaseUp(); // the handle is used directly: short-circuit on the down state as getDb() does
     const handle = await getDbHandle();
     return refreshAcrossProcesses(handle.db, handle.driver, cell, notOlderThan, priority);
   })().finally(() => inflight.delete(cell.key));
