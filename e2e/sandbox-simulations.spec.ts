@@ -94,12 +94,16 @@ for (const vp of WIDTHS) {
     await expectAccessible(page, `simulations after firing ${vp.label}px`);
 
     // The watch's page shows what its webhook got: the change the injection caused, linked to the event.
+    const types = rx.requests.slice(before).filter((r) => r.url === hookPath).map((r) => JSON.parse(r.rawBody).type as string);
+    await expect
+      .poll(async () => (await (await page.request.get(`/v1/events?watch_id=${watchId}&type=weather.change_detected`)).json()).data.events.length, {
+        message: `a weather.change_detected event for the watch (its webhook got: ${types.join(", ")})`,
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
     await page.goto(`/watches/${watchId}`);
-    const delivered = page.locator("section, div").filter({ has: page.getByRole("heading", { name: "Delivered events" }) }).last();
-    await expect(async () => {
-      await page.reload();
-      await expect(delivered.getByRole("link", { name: "weather.change_detected" }).first()).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    const delivered = page.locator("section").filter({ has: page.getByRole("heading", { name: "Delivered events" }) });
+    await expect(delivered.getByRole("link", { name: "weather.change_detected" }).first()).toBeVisible({ timeout: 30_000 });
     await screenshot(page, `sandbox-watch-page-${vp.label}`);
     await page.goto("/simulations");
 

@@ -46,7 +46,7 @@ test.describe("trips in the portal", () => {
     // Accept with the second-ranked option; the events appear without a reload.
     await card.getByRole("radio", { name: /#2 Evening/ }).check();
     await card.getByRole("button", { name: "Accept option Evening" }).click();
-    await expect(card.getByText("accepted")).toBeVisible();
+    await expect(card.getByText("accepted", { exact: true })).toBeVisible();
     const events = page.getByTestId("itinerary-event");
     await expect(events).toHaveCount(2);
     await expect(events.filter({ hasText: "Flight to Lisbon" })).toContainText("CDG → LIS");
