@@ -22,6 +22,7 @@ export function useHydrated(): boolean {
 export function useUsage(opts: { staleTime?: number } = {}): UseQueryResult<Envelope<UsageData>> {
   const q = useQuery({ queryKey: USAGE_QUERY, queryFn: () => apiFetch<Envelope<UsageData>>("/v1/usage"), staleTime: opts.staleTime ?? 60_000 });
   const hydrated = useHydrated();
-  if (hydrated) return q;
+  // On the server the cache is what the server has (empty in the portal), so only the browser's hydration pass is masked.
+  if (hydrated || typeof window === "undefined") return q;
   return { ...q, data: undefined, status: "pending", isPending: true, isLoading: true, isSuccess: false, isError: false, error: null } as unknown as UseQueryResult<Envelope<UsageData>>;
 }
