@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { watches, type WatchStatus } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
-import type { WatchOwner } from "./create-watch";
+import type { WatchOwner } from "./insert-watch";
 import { assertActiveWatchCapacity } from "@/lib/billing/active-watches";
 import { findOwnedWatch } from "./read-watches";
 

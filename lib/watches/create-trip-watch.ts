@@ -1,14 +1,10 @@
-import { watches, type TripWatchState } from "@/drizzle/schema";
-import { assertActiveWatchCapacity } from "@/lib/billing/active-watches";
+import type { TripWatchState } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { readTripSnapshot } from "@/lib/trips/read-trip-statement";
 import { requireTripRole } from "@/lib/trips/roles";
-import { assertWatchEndpoint } from "@/lib/webhooks/watch-endpoint";
-import { mergeChangeRules } from "./change-rules";
-import { deliveryTarget, type WatchOwner } from "./create-watch";
+import { deliveryTarget, insertWatch, type WatchOwner } from "./insert-watch";
 import type { CreateWatchInput } from "./schemas";
-import { serializeWatchCreated } from "./serialize";
 import { followedEvents, tripSpan } from "./trip/followed-events";
 import { MAX_WINDOW_DAYS, validateTargetRef, validateWindow } from "./validate-watch-input";
 
@@ -45,37 +41,19 @@ export async function createTripWatch(owner: WatchOwner & { userId?: string }, i
   const url = await deliveryTarget(input);
   const state: TripWatchState = { trip_id: targetRef.trip_id, planner_threshold: input.planner_threshold ?? "warning", revision: null, checked_at: null, events: [] };
 
-  const row = await db.transaction(async (tx) => {
-    if (input.webhook_id) await assertWatchEndpoint(tx, owner.accountId, input.webhook_id);
-    await assertActiveWatchCapacity(tx, owner.account, { isInternal: owner.isInternal });
-    const [w] = await tx
-      .insert(watches)
-      .values({
-        accountId: owner.accountId,
-        status: "active",
-        targetType: "trip",
-        targetRef,
-        latitude: lat,
-        longitude: lng,
-        placeType: input.place_type ?? "trip",
-        activityType: input.activity_type ?? "itinerary",
-        transportMode: input.transport_mode ?? null,
-        outdoor: input.outdoor ?? followed.events.some((e) => e.outdoor),
-        startsAt: window.startsAt,
-        endsAt: window.endsAt,
-        webhookUrl: url,
-        webhookEndpointId: input.webhook_id ?? null,
-        changeRules: mergeChangeRules(input.change_rules),
-        nextCheckAt: now,
-        createdAt: now,
-        updatedAt: now,
-        tripId: targetRef.trip_id,
-        tripState: state,
-      })
-      .returning();
-    return w;
-  });
-  return serializeWatchCreated(row);
+  return insertWatch(owner, input, url, {
+    targetType: "trip",
+    targetRef,
+    latitude: lat,
+    longitude: lng,
+    placeType: input.place_type ?? "trip",
+    activityType: input.activity_type ?? "itinerary",
+    outdoor: input.outdoor ?? followed.events.some((e) => e.outdoor),
+    startsAt: window.startsAt,
+    endsAt: window.endsAt,
+    tripId: targetRef.trip_id,
+    tripState: state,
+  }, now);
 }
 
 /** The given window, else the trip's span from the current hour, capped at MAX_WINDOW_DAYS. */

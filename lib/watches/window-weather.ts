@@ -32,27 +32,39 @@ export function windowWeatherFrom(
     validFrom: new Date(r.snapshot.validFrom),
     validTo: new Date(r.snapshot.validTo),
     cacheStatus: r.cacheStatus,
-    metrics: {
-      precipitation_probability: m.precipitation_probability ?? null,
-      precipitation_intensity_mm_h: m.precipitation_intensity_mm_h ?? null,
-      temperature_c: m.temperature_c ?? null,
-      feels_like_c: m.feels_like_c ?? null,
-      wind_speed_kph: m.wind_speed_kph ?? null,
-      wind_gust_kph: m.wind_gust_kph ?? null,
-      uv_index: m.uv_index ?? null,
-      visibility_km: m.visibility_km ?? null,
-    },
-    alerts: (m.alerts ?? []).map((a: WeatherAlert) => ({
-      id: a.id,
-      event: a.event,
-      severity: a.severity,
-      starts: a.starts ?? null,
-      ends: a.ends ?? null,
-      source: a.source ?? null,
-      area: a.area ?? null,
-      cap_identifier: a.capIdentifier ?? null,
-      references: a.references ?? [],
-    })),
+    metrics: watchMetrics(m),
+    alerts: (m.alerts ?? []).map(watchAlert),
     risk: { level: risk.level, recommendation: risk.recommendation ?? null, reasons: risk.reasons },
+  };
+}
+
+type EvaluatedMetrics = ReturnType<typeof evaluateWindow>["metrics"];
+
+/** A window's metrics as a watch stores and serves them (place watches and each event of a trip watch). */
+export function watchMetrics(m: EvaluatedMetrics): WatchMetrics {
+  return {
+    precipitation_probability: m.precipitation_probability ?? null,
+    precipitation_intensity_mm_h: m.precipitation_intensity_mm_h ?? null,
+    temperature_c: m.temperature_c ?? null,
+    feels_like_c: m.feels_like_c ?? null,
+    wind_speed_kph: m.wind_speed_kph ?? null,
+    wind_gust_kph: m.wind_gust_kph ?? null,
+    uv_index: m.uv_index ?? null,
+    visibility_km: m.visibility_km ?? null,
+  };
+}
+
+/** An alert as a watch stores it: with its CAP identifier and references, which once-per-alert notices key on. */
+export function watchAlert(a: WeatherAlert): WatchAlert {
+  return {
+    id: a.id,
+    event: a.event,
+    severity: a.severity,
+    starts: a.starts ?? null,
+    ends: a.ends ?? null,
+    source: a.source ?? null,
+    area: a.area ?? null,
+    cap_identifier: a.capIdentifier ?? null,
+    references: a.references ?? [],
   };
 }

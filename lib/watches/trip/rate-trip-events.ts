@@ -1,6 +1,7 @@
 /** Rating a trip watch's followed events on their cells' snapshots (pure given the snapshots). */
 import type { TripWatchEventRecord, WatchAlert } from "@/drizzle/schema";
-import { evaluateWindow, type SnapshotResult, type WeatherAlert } from "@/lib/weather";
+import { evaluateWindow, type SnapshotResult } from "@/lib/weather";
+import { watchAlert, watchMetrics } from "../window-weather";
 import { LEVEL_RANK, type RiskLevel } from "@/lib/weather/risk/types";
 import type { FollowedEvent } from "./followed-events";
 
@@ -27,7 +28,7 @@ export function rateEvent(e: FollowedEvent, snapshotAt: (p: { lat: number; lng: 
     judgedAny = true;
     const snap = snapshotAt(p.geo);
     const ev = evaluateWindow(snap.snapshot.forecast, { startMs: Math.max(p.startMs, hourStart), endMs: p.endMs, activityType: e.activityType });
-    for (const a of ev.metrics.alerts ?? []) alerts.set(a.id, alertRecord(a));
+    for (const a of ev.metrics.alerts ?? []) alerts.set(a.id, watchAlert(a));
     if (ev.metrics.observed_at === null) continue;
     const rank = LEVEL_RANK[ev.risk.level as RiskLevel] ?? 0;
     if (!best || rank > best.rank) best = { rank, snap, ev };
@@ -49,26 +50,11 @@ export function rateEvent(e: FollowedEvent, snapshotAt: (p: { lat: number; lng: 
       place: { lat: place.lat, lng: place.lng, name: place.name ?? null },
       forecast_available: best !== null,
       snapshot_id: best?.snap.snapshot.id ?? null,
-      metrics: m
-        ? {
-            precipitation_probability: m.precipitation_probability ?? null,
-            precipitation_intensity_mm_h: m.precipitation_intensity_mm_h ?? null,
-            temperature_c: m.temperature_c ?? null,
-            feels_like_c: m.feels_like_c ?? null,
-            wind_speed_kph: m.wind_speed_kph ?? null,
-            wind_gust_kph: m.wind_gust_kph ?? null,
-            uv_index: m.uv_index ?? null,
-            visibility_km: m.visibility_km ?? null,
-          }
-        : null,
+      metrics: m ? watchMetrics(m) : null,
       alerts: [...alerts.values()],
       risk: best ? { level: best.ev.risk.level, recommendation: best.ev.risk.recommendation ?? null, reasons: best.ev.risk.reasons } : null,
     },
   };
-}
-
-function alertRecord(a: WeatherAlert): WatchAlert {
-  return { id: a.id, event: a.event, severity: a.severity, starts: a.starts ?? null, ends: a.ends ?? null, source: a.source ?? null };
 }
 
 /** Whether an event's risk is at or above a level. */
