@@ -17,6 +17,15 @@ test.beforeAll(async () => {
   rx = await startReceiver();
 });
 test.afterAll(async () => rx.close());
+// Injections change the simulated weather of their cell for every sandbox account; one a failed
+// run left behind would be the next run's baseline, so each test removes its own whatever happened.
+test.afterEach(async ({ page, baseURL }) => {
+  const res = await page.request.get("/v1/weather/simulations");
+  if (!res.ok()) return;
+  for (const s of (await res.json()).data.simulations as Array<{ simulation_id: string }>) {
+    await page.request.delete(`/v1/weather/simulations/${s.simulation_id}`, { headers: { origin: baseURL! } });
+  }
+});
 
 for (const vp of WIDTHS) {
   test(`sandbox at ${vp.label} px: inject freezing rain, fire my watches, the signed event arrives within 10 s, delete the injection`, async ({ page, baseURL }) => {

@@ -3,7 +3,8 @@ import { watches } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import type { AccountInfo } from "@/lib/http/types";
-import { refreshWatch } from "./refresh-watch";
+import { workLeaseMs } from "@/lib/jobs/lease-heartbeat";
+import { refreshWatch, type RefreshOutcome } from "./refresh-watch";
 
 /** At most this many watches per click (a sandbox is for trying things, not for load). */
 export const FIRE_WATCHES_LIMIT = 25;
@@ -27,7 +28,7 @@ export async function fireWatches(account: AccountInfo, now = new Date()) {
     .limit(FIRE_WATCHES_LIMIT);
   const results = [];
   for (const r of rows) {
-    const out = await refreshWatch(r.id);
+    const out = await refreshAfterInFlight(r.id);
     results.push({
       watch_id: r.id,
       outcome: out.outcome,
@@ -35,4 +36,27 @@ export async function fireWatches(account: AccountInfo, now = new Date()) {
     });
   }
   return { fired: results.filter((r) => r.events.length > 0).length, watches: results };
+}
+
+/**
+ * An injection makes the account's watches due, so the scheduler may be refreshing one at the
+ * moment of the click, with weather read before it. "Now" means a refresh that starts after the
+ * click: wait for the running one to record (its lease bounds the wait), then refresh again.
+ */
+async function refreshAfterInFlight(watchId: string): Promise<RefreshOutcome> {
+  const deadline = Date.now() + 2 * workLeaseMs();
+  for (let pause = 20; ; pause = Math.min(pause * 2, 200)) {
+    const out = await refreshWatch(watchId);
+    if (out.outcome !== "skipped" || out.reason !== "not_claimable" || Date.now() > deadline) return out;
+    if (!(await heldByAnotherRefresher(watchId))) return out;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/** Still active and under someone's claim (a paused, cancelled or ended watch is not worth waiting for). */
+async function heldByAnotherRefresher(watchId: string): Promise<boolean> {
+  const db = await getDb();
+  const [w] = await db.select({ status: watches.status, claimedUntil: watches.claimedUntil, endsAt: watches.endsAt }).from(watches).where(eq(watches.id, watchId));
+  const now = Date.now();
+  return !!w && w.status === "active" && new Date(w.endsAt).getTime() > now && !!w.claimedUntil && new Date(w.claimedUntil).getTime() >= now;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { watchEvents } from "@/drizzle/schema";
+import { randomUUID } from "node:crypto";
+import { watchEvents, watches } from "@/drizzle/schema";
 import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
@@ -110,6 +111,17 @@ describe("fire my watches now", () => {
     const { secret } = await getOrCreateWatchSigningSecret(u.accountId);
     const h = new Headers(Object.entries(got.headers).map(([name, v]) => [name, String(v)] as [string, string]));
     expect(verifyWebhook(got.rawBody, h, secret)).toBe(true);
+  });
+
+  it("a refresh already running when the user clicks (the injection made the watch due): fire waits for it, then refreshes again", async () => {
+    const u = await makeUser({ plan: "starter", environment: "sandbox" });
+    const { watch } = await createWatchVia(u, watchBody({ latitude: 62.5, longitude: 24.7, webhook_url: world.rx.url("/held") }, { startInHours: 0, hours: 6 }));
+    const k = await u.key(["weather:watch"]);
+    // Another refresher holds the watch for one more second (its lease; it never records).
+    await world.db.update(watches).set({ claimToken: randomUUID(), claimedUntil: new Date(Date.now() + 1_000) }).where(eq(watches.id, watch.watch_id));
+    const res = await call(fire.POST, { method: "POST", path: `${path}/fire-watches`, bearer: k });
+    expect(res.body.data.fired).toBe(1);
+    expect(res.body.data.watches[0]).toMatchObject({ watch_id: watch.watch_id, outcome: "refreshed" });
   });
 
   it("no active watches: nothing fired", async () => {
