@@ -25,6 +25,7 @@ export const accountContracts = {
     operationId: "accounts.switchEnvironment",
     method: "POST",
     path: "/api/developer/environment",
+    audit: { action: "account.environment_changed", target: ({ data }) => `account:${data.account_id}`, summary: ({ data }) => ({ environment: data.environment, plan: data.plan }) },
     summary: "Switch the account between production and sandbox",
     description:
       "Portal (session) only; API keys cannot flip it. sandbox: every call of the account (all its keys) gets simulated weather, labelled meta.environment = sandbox, and the Simulations page works; production: real provider data again. Plan, keys, watches and webhooks stay as they are; takes effect on the next request.",

@@ -63,6 +63,7 @@ export const keyContracts = {
     secret: true,
     method: "POST",
     path: "/api/developer/keys",
+    audit: { action: "api_key.created", target: ({ data }) => `api_key:${data.id}`, summary: ({ body }) => ({ name: body.name, scopes: body.scopes, expires_at: body.expiresAt ?? null }) },
     summary: "Create an API key",
     description:
       "Returns the full key once. With an API key as the credential, the new key's scopes must be a subset of the caller's (no escalation).",
@@ -77,6 +78,7 @@ export const keyContracts = {
     examples: { params: { keyId: 4182 } },
     method: "DELETE",
     path: "/api/developer/keys/{keyId}",
+    audit: { action: "api_key.revoked", target: ({ params }) => `api_key:${params.keyId}` },
     summary: "Revoke an API key",
     description:
       "Takes effect on the very next request made with the key. With an API key as the credential, it may revoke only keys whose scopes it holds itself.",
@@ -97,6 +99,7 @@ export const keyContracts = {
     secret: true,
     method: "POST",
     path: "/api/developer/tokens",
+    audit: { action: "access_token.created", target: ({ data }) => `access_token:${data.id}`, summary: ({ data }) => ({ name: data.name, scopes: data.scopes, trip_ids: data.trip_ids }) },
     summary: "Create a trip access token",
     description:
       "Bearer token for /v1/trips endpoints and the MCP server (/api/mcp), acting as you. Default lifetime 90 days, at most one year. Returned once. With an API key as the credential, the key needs the `write` scope (a token can change trips). " +
@@ -113,6 +116,7 @@ export const keyContracts = {
     examples: { params: { tokenId: 2741 } },
     method: "DELETE",
     path: "/api/developer/tokens/{tokenId}",
+    audit: { action: "access_token.revoked", target: ({ params }) => `access_token:${params.tokenId}` },
     summary: "Revoke a trip access token",
     auth: sessionOrApiKey("write"),
     params: IntIdParam("tokenId"),

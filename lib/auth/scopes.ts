@@ -7,6 +7,7 @@ export const API_KEY_SCOPES = [
   "weather:route",
   "weather:watch",
   "weather:webhooks",
+  "admin",
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -19,6 +20,7 @@ export const SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
   "weather:route": "Route risk analysis",
   "weather:watch": "Create, read and cancel watches",
   "weather:webhooks": "Manage webhook endpoints and read delivery attempts",
+  admin: "Read the audit log and manage the account's members",
 };
 
 /** What an access token may do on trips (issue 28); every token created before them holds all three. */

@@ -7,6 +7,7 @@ import { webhookContracts } from "@/lib/webhooks/contracts";
 import { eventContracts } from "@/lib/webhooks/event-contracts";
 import { manageContracts } from "@/lib/webhooks/manage-contracts";
 import { requestContracts } from "@/lib/requests/contracts";
+import { auditContracts } from "@/lib/audit/contracts";
 import { visaContracts, visaKeyContracts } from "@/lib/visa/contracts";
 import { tripApiContracts } from "@/lib/trips/all-contracts";
 import { weatherContracts } from "@/lib/weather/contracts";
@@ -24,6 +25,7 @@ export function allContracts(): RouteContract<any, any, any, any, any>[] {
     ...Object.values(eventContracts),
     ...Object.values(manageContracts),
     ...Object.values(requestContracts),
+    ...Object.values(auditContracts),
     ...Object.values(visaContracts),
     ...Object.values(visaKeyContracts),
     ...tripApiContracts(),

@@ -73,6 +73,18 @@ export interface RouteContract<
   examples?: OperationExample;
   /** Extra response headers to document (name -> description, type, statuses they appear on). */
   headers?: Record<string, { description: string; type?: "string" | "integer"; statuses?: number[] }>;
+  /** Recorded in the account's audit log when the operation succeeds (lib/audit, docs/audit.md). */
+  audit?: AuditSpec<Out<P>, Out<B>>;
+}
+
+/** What an operation's success records: its action, its target and a summary of the change (never a secret). */
+export interface AuditSpec<P = any, B = any> {
+  /** "<resource>.<verb>", e.g. api_key.created. */
+  action: string;
+  /** "<resource>:<id>", from the path params or the response data. */
+  target: (x: { params: P; body: B; data: any }) => string;
+  /** Field names and non-secret values of the change (secret-looking fields are dropped anyway). */
+  summary?: (x: { params: P; body: B; data: any }) => Record<string, unknown>;
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;

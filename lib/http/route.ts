@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { env } from "@/lib/env";
 import { recordRequest } from "@/lib/requests/request-log";
+import { auditSuccess } from "@/lib/audit/audit-success";
 import { accessLog, type Trace } from "./access-log";
 import { admit } from "./admit";
 import type { HandlerContext, NextRouteContext, ReplyFor, ResponseDocs, RouteContract, RouteFunction } from "./contract";
@@ -103,6 +104,7 @@ export function defineRoute<
       }
       if (session) meterHeaders = await session.finish("success");
       trace.billingUnits = ctx.billingUnits;
+      if (c.audit) await auditSuccess(c.audit, { req, requestId, principal, params, body, result });
       if (result instanceof Response) {
         result.headers.set("X-Request-Id", requestId);
         for (const [k, v] of Object.entries({ ...authHeaders, ...meterHeaders })) result.headers.set(k, v);

@@ -9,6 +9,7 @@ import { pruneVisaUsageWindows } from "@/lib/visa/prune-usage-windows";
 import { pruneRequestLog } from "@/lib/requests/list-requests";
 import { pruneWebhookHistory } from "@/lib/webhooks/retention";
 import { pruneIdempotencyKeys } from "@/lib/http/idempotency";
+import { pruneAuditEvents } from "@/lib/audit/prune-audit-events";
 import type { Cadence } from "./schedule";
 
 /**
@@ -129,6 +130,15 @@ export const JOBS: readonly JobSpec[] = [
     summary: "Request log retention, 7 days (docs/requests.md)",
     trigger: { kind: "cron", cadence: { every: "hour", minute: 7 } },
     run: () => pruneRequestLog(),
+    concurrency: 1,
+    lease: "batched DELETE (idempotent)",
+    inngest: { kind: "generated" },
+  },
+  {
+    name: "audit-log-prune",
+    summary: "Audit log retention: 365 days (docs/audit.md)",
+    trigger: { kind: "cron", cadence: { every: "hour", minute: 43 } },
+    run: () => pruneAuditEvents(),
     concurrency: 1,
     lease: "batched DELETE (idempotent)",
     inngest: { kind: "generated" },

@@ -89,5 +89,5 @@ export async function setVisaKeyLimit(keyId: number, hourlyLimit: number) {
   const db = await getDb();
   const [row] = await db.update(visaKeys).set({ hourlyLimit: limit }).where(eq(visaKeys.id, keyId)).returning();
   if (!row) throw notFound("Visa key");
-  return { id: row.id, name: row.name, hourlyLimit: row.hourlyLimit, revoked: row.revokedAt !== null };
+  return { id: row.id, accountId: row.accountId, name: row.name, hourlyLimit: row.hourlyLimit, revoked: row.revokedAt !== null };
 }

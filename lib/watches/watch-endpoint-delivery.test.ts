@@ -47,7 +47,7 @@ describe("watches delivering through a registered endpoint (webhook_id)", () => 
     const watchId = res.body.data.watch_id as string;
 
     // Rotation with grace applies to the watch's deliveries like to any of the endpoint's.
-    const rotated = await rotateSecret(u.accountId, ep.webhook_id, 24, { type: "none" }, "req-test");
+    const rotated = await rotateSecret(u.accountId, ep.webhook_id, 24);
     const eventId = await fire(watchId, { changes: [{ metric: "wind_kph", delta: 30 }] });
     await drainDeliveries();
     expect(world.rx.requests).toHaveLength(1);

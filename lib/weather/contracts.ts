@@ -124,6 +124,7 @@ export const weatherContracts = {
     examples: { body: { lat: 48.8566, lng: 2.3522, kind: "heavy_rain", starts_at: "2027-05-05T14:00:00+02:00", ends_at: "2027-05-05T18:00:00+02:00" } },
     method: "POST",
     path: "/v1/weather/simulations",
+    audit: { action: "simulation.created", target: ({ data }) => `simulation:${data.simulation_id}`, summary: ({ data }) => ({ kind: data.kind, geohash: data.geohash, starts_at: data.starts_at, ends_at: data.ends_at }) },
     summary: "Inject simulated conditions (sandbox accounts only)",
     description:
       "Sandbox accounts only (403 otherwise). Overlays conditions on the simulated provider for the geohash-5 cell of lat/lng during [starts_at, ends_at) (default: now + 6 h): explicit `params` for any field the risk engine reads, on top of an optional `kind` preset (heavy_rain, rain, gusts, heat, cold, fog, thunderstorm, snow, severe_alert, freezing_rain; custom = params only). Overlapping injections apply in creation order: the latest created wins per field. Bills 0 units.",
@@ -145,6 +146,7 @@ export const weatherContracts = {
     operationId: "weather.deleteSimulation",
     method: "DELETE",
     path: "/v1/weather/simulations/{simulation_id}",
+    audit: { action: "simulation.deleted", target: ({ params }) => `simulation:${params.simulation_id}` },
     summary: "Delete an injection (sandbox accounts only)",
     description: "Removes one of the account's injections; readers of the cell stop seeing it at once. 404 for another account's or an unknown id. Bills 0 units.",
     params: SimulationIdParams,
@@ -156,6 +158,7 @@ export const weatherContracts = {
     operationId: "weather.fireWatches",
     method: "POST",
     path: "/v1/weather/simulations/fire-watches",
+    audit: { action: "simulation.watches_fired", target: () => "watches", summary: ({ data }) => ({ fired: data.fired }) },
     summary: "Refresh every active watch now (sandbox accounts only)",
     description:
       "Re-evaluates the account's active watches (at most 25) against the current simulated weather, as the scheduler would, so each emits its event and the webhook receives a real signed delivery within seconds. Sandbox accounts only (403 otherwise). Bills 0 units.",

@@ -79,6 +79,7 @@ export const webhookContracts = {
     secret: true,
     method: "POST",
     path: "/v1/webhooks",
+    audit: { action: "webhook_endpoint.created", target: ({ data }) => `webhook_endpoint:${data.webhook_id}`, summary: ({ body }) => ({ url: body.url, events: body.events, description: body.description }) },
     summary: "Create a webhook endpoint",
     description:
       "Registers an HTTPS endpoint for a non-empty subset of the event types. The signing secret (whsec_ + 32 hex) is returned only in this response; reads show secret_prefix. Internal and non-HTTPS URLs are refused. Bills 1 unit.",
@@ -112,6 +113,7 @@ export const webhookContracts = {
     examples: { params: { webhook_id: "c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d" } },
     method: "DELETE",
     path: "/v1/webhooks/{webhook_id}",
+    audit: { action: "webhook_endpoint.disabled", target: ({ params }) => `webhook_endpoint:${params.webhook_id}` },
     summary: "Disable a webhook endpoint",
     description:
       "Stops all dispatch to the endpoint. The record and its attempts stay queryable; a disabled endpoint is never re-enabled (create a new one). Idempotent. Bills 1 unit.",
@@ -170,6 +172,7 @@ export const webhookContracts = {
     examples: { params: { webhook_id: "c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d" }, body: { since: "2026-11-24T08:00:00Z", until: "2026-11-25T08:00:00Z" } },
     method: "POST",
     path: "/v1/webhooks/{webhook_id}/recover",
+    audit: { action: "webhook_endpoint.recovered", target: ({ params }) => `webhook_endpoint:${params.webhook_id}`, summary: ({ data }) => ({ since: data.since, until: data.until, count: data.count }) },
     summary: "Recover failed deliveries",
     description:
       "After an outage: re-enqueues to this endpoint every event whose delivery chain to it ended failed (gave up) in [since, until) (until defaults to now), each as one new chain with the full retry schedule and the same event id (webhook-id and X-Service-Event-Id unchanged; deduplicate on them). Events the endpoint has since received, and events with a chain to it still pending (a retry, or an earlier recovery in flight), are skipped, so repeating a recover while its chains are pending re-enqueues nothing twice. The window reaches back at most the plan's retention (free 7 days, paid 30): an earlier `since` is moved up to it (the answer's `since` is the one used). 400 when until is not after since. 202 with the count. 409 when the endpoint is disabled. Bills 0 units.",
@@ -197,6 +200,7 @@ export const webhookContracts = {
     secret: true,
     method: "GET",
     path: "/api/developer/watch-signing-secret",
+    audit: { action: "watch_signing_secret.revealed", target: () => "watch_signing_secret" },
     summary: "Reveal the watch signing secret",
     description: "Portal (session) only. The secret that signs deliveries to watches' webhook_url; created on first use.",
     family: "api",
@@ -209,6 +213,7 @@ export const webhookContracts = {
     secret: true,
     method: "POST",
     path: "/api/developer/watch-signing-secret/rotate",
+    audit: { action: "watch_signing_secret.rotated", target: () => "watch_signing_secret" },
     summary: "Rotate the watch signing secret",
     description: "Portal (session) only. Replaces the secret at once: every later attempt, retries included, is signed with the new one.",
     family: "api",

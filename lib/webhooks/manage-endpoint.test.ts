@@ -81,7 +81,7 @@ describe("secret reveal, rotation, clone", () => {
     expect(r.headers.get("cache-control")).toBe("no-store");
     const rows = await (await getDb()).select().from(auditEvents).where(eq(auditEvents.accountId, u.accountId));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: "webhook.secret_revealed", target: ep.webhook_id, requestId: r.headers.get("x-request-id") });
+    expect(rows[0]).toMatchObject({ action: "webhook_secret.revealed", target: `webhook_endpoint:${ep.webhook_id}`, requestId: r.headers.get("x-request-id") });
     expect(rows[0].actor).toMatch(/^api_key:\d+$/);
     expect(JSON.stringify(rows[0])).not.toContain(ep.secret);
   });
@@ -119,7 +119,7 @@ describe("secret reveal, rotation, clone", () => {
     const revealed = await call(reveal.POST, { method: "POST", ...at(ep.webhook_id, "/secret/reveal"), bearer: key });
     expect(revealed.body.data.secret).toBe(fresh);
     const actions = (await (await getDb()).select().from(auditEvents).where(eq(auditEvents.accountId, u.accountId))).map((a) => a.action).sort();
-    expect(actions).toEqual(["webhook.secret_revealed", "webhook.secret_rotated"]);
+    expect(actions).toEqual(["webhook_secret.revealed", "webhook_secret.rotated"]);
   });
 
   it("rotation with grace 0 retires the old secret at once; out-of-range grace is 400", async () => {

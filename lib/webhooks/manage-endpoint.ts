@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { auditEvents, webhookEndpoints } from "@/drizzle/schema";
+import { webhookEndpoints } from "@/drizzle/schema";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/encryption";
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
-import type { Principal } from "@/lib/http/types";
 import { CreateWebhookInput, createEndpoint, ownedEndpoint, RateLimitPerSecond, WebhookUrl } from "./endpoints";
 import { presentEndpoint } from "./present";
 import { newSigningSecret } from "./signing";
@@ -42,17 +41,6 @@ function assertActive(e: { id: string; status: string }) {
   }
 }
 
-/** Who did it, for the audit trail (ids only, never a credential). */
-function actorOf(p: Principal): string {
-  if (p.type === "session") return `session:${p.userId}`;
-  if (p.type === "api_key") return `api_key:${p.keyId}`;
-  return p.type;
-}
-
-async function audit(d: DbOrTx, accountId: string, principal: Principal, action: string, target: string, requestId: string, details: Record<string, unknown> = {}) {
-  await d.insert(auditEvents).values({ accountId, action, actor: actorOf(principal), target, requestId, details });
-}
-
 /** PATCH: url (same validation and SSRF rules as creation), events, description. Disabled endpoints stay as they are (409). */
 export async function updateEndpoint(accountId: string, webhookId: string, input: UpdateWebhookInput) {
   assertActive(await ownedEndpoint(accountId, webhookId));
@@ -68,11 +56,9 @@ export async function updateEndpoint(accountId: string, webhookId: string, input
   return presentEndpoint(row);
 }
 
-/** Reveals the current secret; a separate call recorded in the audit trail. */
-export async function revealSecret(accountId: string, webhookId: string, principal: Principal, requestId: string) {
+/** Reveals the current secret; a separate call, recorded in the audit log (webhook_secret.revealed). */
+export async function revealSecret(accountId: string, webhookId: string) {
   const e = await ownedEndpoint(accountId, webhookId);
-  const db = await getDb();
-  await audit(db, accountId, principal, "webhook.secret_revealed", webhookId, requestId);
   return { webhook_id: e.id, secret: decryptSecret(e.secretEncrypted), secret_prefix: e.secretPrefix, previous_secret_expires_at: graceEnd(e.previousSecretExpiresAt) };
 }
 
@@ -86,27 +72,23 @@ function graceEnd(d: Date | null): string | null {
  * grace period ends, so receivers can switch without losing deliveries.
  * Rotating again during a grace period drops the oldest secret.
  */
-export async function rotateSecret(accountId: string, webhookId: string, graceHours: number, principal: Principal, requestId: string) {
+export async function rotateSecret(accountId: string, webhookId: string, graceHours: number) {
   const e = await ownedEndpoint(accountId, webhookId);
   assertActive(e);
   const { secret, prefix } = newSigningSecret();
   const expires = graceHours > 0 ? new Date(Date.now() + graceHours * 3600_000) : null;
   const db = await getDb();
-  const row = await db.transaction(async (tx) => {
-    const [r] = await tx
-      .update(webhookEndpoints)
-      .set({
-        secretEncrypted: encryptSecret(secret),
-        secretPrefix: prefix,
-        previousSecretEncrypted: expires ? e.secretEncrypted : null,
-        previousSecretExpiresAt: expires,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
-      .returning();
-    await audit(tx, accountId, principal, "webhook.secret_rotated", webhookId, requestId, { grace_period_hours: graceHours });
-    return r;
-  });
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({
+      secretEncrypted: encryptSecret(secret),
+      secretPrefix: prefix,
+      previousSecretEncrypted: expires ? e.secretEncrypted : null,
+      previousSecretExpiresAt: expires,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
+    .returning();
   return { webhook_id: row.id, secret, secret_prefix: prefix, previous_secret_expires_at: expires?.toISOString() ?? null };
 }
 

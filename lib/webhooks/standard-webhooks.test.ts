@@ -84,7 +84,7 @@ describe("Standard Webhooks headers", () => {
   it("during a rotation's grace both secrets verify with both libraries (two entries); after it only the new one", async () => {
     const u = await makeUser();
     const ep = await endpointFor(u.accountId, world.rx.url("/rot"), [CHANGE]);
-    const rotated = await rotateSecret(u.accountId, ep.webhook_id, 24, { type: "none" }, "req-test");
+    const rotated = await rotateSecret(u.accountId, ep.webhook_id, 24);
     await emitEvent({ accountId: u.accountId, type: CHANGE, data: { n: 3 } });
     await drainDeliveries();
     const during = world.rx.requests[0];

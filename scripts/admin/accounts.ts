@@ -8,6 +8,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { createAccessToken } from "@/lib/auth/access-tokens";
 import { API_KEY_SCOPES } from "@/lib/auth/scopes";
 import { ApiError } from "@/lib/http/errors";
+import { recordCliAudit } from "@/lib/audit/record-audit";
 import { command } from "./types";
 
 // A limit override: a non-negative integer, or "none" to remove the override (back to the plan's default).
@@ -31,6 +32,7 @@ export const accountCommands = {
     }),
     async run(f) {
       const { userId, accountId } = await createUser(f);
+      await recordCliAudit({ accountId, action: "account.created", target: `account:${accountId}`, details: { user_id: userId, plan: f.plan, environment: f.environment } });
       return { user_id: userId, account_id: accountId };
     },
   }),
@@ -59,6 +61,12 @@ export const accountCommands = {
           active_watches: f.activeWatches,
         },
       });
+      await recordCliAudit({
+        accountId: updated.id,
+        action: "plan.changed",
+        target: `account:${updated.id}`,
+        details: { plan: updated.plan, environment: updated.environment, limit_overrides: updated.limitOverrides },
+      });
       return {
         account_id: updated.id,
         plan: updated.plan,
@@ -80,6 +88,7 @@ export const accountCommands = {
     async run(f) {
       const { user } = await userByEmail(f.email);
       const k = await createApiKey({ userId: user.id, accountId: user.accountId }, { name: f.name, scopes: f.scopes, expiresAt: f.expiresAt }, { isInternal: f.internal });
+      await recordCliAudit({ accountId: user.accountId, action: "api_key.created", target: `api_key:${k.id}`, details: { name: f.name, scopes: f.scopes, internal: f.internal } });
       return { id: k.id, key: k.key };
     },
   }),
@@ -89,6 +98,7 @@ export const accountCommands = {
     async run(f) {
       const { user } = await userByEmail(f.email);
       const t = await createAccessToken(user.id, { name: f.name, expiresAt: f.expiresAt });
+      await recordCliAudit({ accountId: user.accountId, action: "access_token.created", target: `access_token:${t.id}`, details: { name: f.name ?? null } });
       return { token: t.token, id: t.id, expires_at: t.expiresAt };
     },
   }),

@@ -3,6 +3,7 @@ import { importVisaFile } from "@/lib/visa/import-snapshot";
 import { seedVisaSample } from "@/lib/visa/sample-data";
 import { createVisaKey, HourlyLimit, setVisaKeyLimit } from "@/lib/visa/visa-keys";
 import { userByEmail } from "./accounts";
+import { recordCliAudit } from "@/lib/audit/record-audit";
 import { command } from "./types";
 
 export const visaCommands = {
@@ -27,6 +28,7 @@ export const visaCommands = {
     async run(f) {
       const { user } = await userByEmail(f.email);
       const k = await createVisaKey({ accountId: user.accountId, userId: user.id }, { name: f.name, hourlyLimit: f.hourlyLimit });
+      await recordCliAudit({ accountId: user.accountId, action: "visa_key.created", target: `visa_key:${k.id}`, details: { name: f.name, hourly_limit: f.hourlyLimit ?? null } });
       return { id: k.id, key: k.key };
     },
   }),
@@ -35,6 +37,7 @@ export const visaCommands = {
     flags: z.object({ id: z.coerce.number().int().positive(), hourlyLimit: HourlyLimit }),
     async run(f) {
       const r = await setVisaKeyLimit(f.id, f.hourlyLimit);
+      await recordCliAudit({ accountId: r.accountId, action: "visa_key.limit_changed", target: `visa_key:${r.id}`, details: { hourly_limit: r.hourlyLimit } });
       return { id: r.id, hourly_limit: r.hourlyLimit, revoked: r.revoked };
     },
   }),

@@ -2,7 +2,7 @@ import { defineRoute } from "@/lib/http/route";
 import { manageContracts as c } from "@/lib/webhooks/manage-contracts";
 import { revealSecret } from "@/lib/webhooks/manage-endpoint";
 
-export const POST = defineRoute(c.revealSecret, async ({ principal, params, requestId }) => ({
-  data: await revealSecret(principal.accountId, params.webhook_id, principal, requestId),
+export const POST = defineRoute(c.revealSecret, async ({ principal, params }) => ({
+  data: await revealSecret(principal.accountId, params.webhook_id),
   headers: { "Cache-Control": "no-store" },
 }));

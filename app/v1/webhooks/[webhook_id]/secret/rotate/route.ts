@@ -2,7 +2,7 @@ import { defineRoute } from "@/lib/http/route";
 import { manageContracts as c } from "@/lib/webhooks/manage-contracts";
 import { DEFAULT_GRACE_HOURS, rotateSecret } from "@/lib/webhooks/manage-endpoint";
 
-export const POST = defineRoute(c.rotateSecret, async ({ principal, params, body, requestId }) => ({
-  data: await rotateSecret(principal.accountId, params.webhook_id, body?.grace_period_hours ?? DEFAULT_GRACE_HOURS, principal, requestId),
+export const POST = defineRoute(c.rotateSecret, async ({ principal, params, body }) => ({
+  data: await rotateSecret(principal.accountId, params.webhook_id, body?.grace_period_hours ?? DEFAULT_GRACE_HOURS),
   headers: { "Cache-Control": "no-store" },
 }));
