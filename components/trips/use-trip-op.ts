@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import { ApiRequestError, apiFetch } from "@/lib/client/api-fetch";
+import { ApiRequestError, apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { planRebase, type RebaseOutcome, type TripDiff } from "./rebase";
 import { tripKeys, type OpInput } from "./types";
 
@@ -60,7 +60,9 @@ export function useTripOps(tripId: number) {
     onSuccess: (rev, vars) => {
       const undo = vars.undo;
       if (!undo) return void toast.success("Saved.");
-      toast.success(undo.message, { action: { label: "Undo", onClick: () => run.mutate({ base: rev, ops: undo.ops }) }, duration: 8000 });
+      // The editor that made the change is gone by now: an Undo that fails says so in a toast of its own.
+      const undoNow = () => run.mutate({ base: rev, ops: undo.ops }, { onError: (err) => void toast.error(`Undo failed: ${errorMessage(err)}`) });
+      toast.success(undo.message, { action: { label: "Undo", onClick: undoNow }, duration: 8000 });
     },
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: tripKeys.itinerary(tripId) });
