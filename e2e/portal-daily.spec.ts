@@ -200,6 +200,22 @@ for (const vp of WIDTHS) {
       await shot(page, `trip-undo-toast-${vp.label}`);
       await undoToast.getByRole("button", { name: "Undo" }).click();
       await expect(events.filter({ hasText: "Tram 28" })).toHaveCount(1);
+
+      // An Undo that can no longer apply (someone changed the event in between) says so in a toast.
+      await page.mouse.move(0, 0); // a hovered toaster keeps its toasts: let the earlier "Moved" one go
+      const movedToasts = page.locator("[data-sonner-toast]").filter({ hasText: "Moved “Dinner at Ramiro”." });
+      await expect(movedToasts).toHaveCount(0, { timeout: 20_000 });
+      await page.getByRole("button", { name: "Move Dinner at Ramiro earlier in the day" }).click();
+      await expect(movedToasts).toHaveCount(1);
+      const latest = await (await page.request.get(`/v1/trips/${tripId}/itinerary`)).json();
+      const dinner = latest.events.find((e: { title: string }) => e.title === "Dinner at Ramiro");
+      const meanwhile = await page.request.post(`/v1/trips/${tripId}/ops`, {
+        headers: { origin: baseURL! },
+        data: { base_revision: latest.revision, type: "update_event", payload: { event_id: dinner.id, notes: "Table for four" } },
+      });
+      expect(meanwhile.status()).toBe(200);
+      await movedToasts.getByRole("button", { name: "Undo" }).click();
+      await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Undo failed" })).toBeVisible();
       await expectAccessible(page, `trip page ${vp.label}px`);
     });
   });
