@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { jsonb, pgTable, text, timestamp, uuid, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const PLANS = ["free", "starter", "pro", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];
@@ -18,7 +18,10 @@ export const accounts = pgTable("accounts", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A person who signs in. Each user belongs to exactly one developer account. */
+/**
+ * A person who signs in. `account_id` is the account they signed up with (or were first invited
+ * to); what they may reach is `account_members` (issue 30): one or more accounts, a role in each.
+ */
 export const users = pgTable(
   "users",
   {
@@ -34,3 +37,47 @@ export const users = pgTable(
   },
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
 );
+
+/** Roles within an account (issue 30); what each may do is lib/accounts/permissions.ts. */
+export const ACCOUNT_ROLES = ["owner", "admin", "developer", "viewer"] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+/** Who belongs to an account, with one role each. A user may be a member of several accounts. */
+export const accountMembers = pgTable(
+  "account_members",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ACCOUNT_ROLES }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.userId] }), index("account_members_user_idx").on(t.userId)],
+);
+
+/** A pending invitation to join an account: single use, valid 7 days; only SHA-256(token) is stored. */
+export const accountInvitations = pgTable(
+  "account_invitations",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ACCOUNT_ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("account_invitations_account_idx").on(t.accountId, t.createdAt)],
+);
+
+export type AccountMemberRow = typeof accountMembers.$inferSelect;
+export type AccountInvitationRow = typeof accountInvitations.$inferSelect;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { accounts, users, type AccountEnvironment, type Plan, PLANS, ENVIRONMENTS } from "@/drizzle/schema";
+import { accountMembers, accounts, users, type AccountEnvironment, type Plan, PLANS, ENVIRONMENTS } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { pgErrorCode, PG_UNIQUE_VIOLATION } from "@/lib/db/sql";
 import { ApiError } from "@/lib/http/errors";
@@ -20,7 +20,7 @@ export const CreateUserInput = z.object({
 });
 export type CreateUserInput = z.input<typeof CreateUserInput>;
 
-/** Sign-up: a user and the developer account they own, in one transaction. */
+/** Sign-up: a user and the developer account they own (its first owner), in one transaction. */
 export async function createUser(input: CreateUserInput): Promise<{ userId: string; accountId: string }> {
   const data = CreateUserInput.parse(input);
   const db = await getDb();
@@ -35,6 +35,7 @@ export async function createUser(input: CreateUserInput): Promise<{ userId: stri
         .insert(users)
         .values({ accountId: account.id, email: data.email, name: data.name, passwordHash })
         .returning({ id: users.id });
+      await tx.insert(accountMembers).values({ accountId: account.id, userId: user.id, role: "owner" });
       return { userId: user.id, accountId: account.id };
     });
   } catch (err) {

@@ -66,13 +66,16 @@ export async function createApiKey(
   };
 }
 
-/** The user's keys that are not revoked (expired keys stay listed, marked by expiresAt). */
-export async function listApiKeys(userId: string): Promise<ApiKeyView[]> {
+/**
+ * The account's keys that are not revoked (expired keys stay listed, marked by expiresAt). A key is the
+ * account's, not the person's (issue 30): every member sees the account's keys, whoever minted them.
+ */
+export async function listApiKeys(accountId: string): Promise<ApiKeyView[]> {
   const db = await getDb();
   const rows = await db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   return rows.map((r) => ({
     id: r.id,
@@ -90,19 +93,19 @@ export async function listApiKeys(userId: string): Promise<ApiKeyView[]> {
  * cache, and this call returns once that notification has gone round (credentialsChanged).
  * A key acting as the caller may revoke only keys whose scopes it holds itself.
  */
-export async function revokeApiKey(userId: string, keyId: number, callerScopes?: readonly string[]): Promise<void> {
+export async function revokeApiKey(accountId: string, keyId: number, callerScopes?: readonly string[]): Promise<void> {
   const db = await getDb();
   const [target] = await db
     .select({ scopes: apiKeys.scopes })
     .from(apiKeys)
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!target) throw notFound("API key");
   if (callerScopes) assertScopes(callerScopes, target.scopes);
   const updated = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   if (updated.length === 0) throw notFound("API key");
   await credentialsChanged();

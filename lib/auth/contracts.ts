@@ -54,7 +54,7 @@ export const keyContracts = {
     method: "GET",
     path: "/api/developer/keys",
     summary: "List your API keys",
-    description: "The calling user's keys that are not revoked. The full key value is never shown again after creation.",
+    description: "The account's keys that are not revoked, whichever member minted them. The full key value is never shown again after creation.",
     responses: { 200: { description: "Array of keys", schema: z.array(ApiKeySchema) } },
   }),
   createKey: keyContract({

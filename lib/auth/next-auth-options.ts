@@ -4,6 +4,7 @@ import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
 import { env } from "@/lib/env";
 import { findUserByEmail } from "@/lib/accounts/find-user";
+import { defaultAccountOf, isMember } from "@/lib/accounts/members";
 import { verifyPassword } from "./passwords";
 import { authSecret } from "./auth-secret";
 
@@ -22,6 +23,8 @@ export function authOptions(): NextAuthOptions {
         // Verify against a dummy when absent would equalise timing; argon2 dominates either way.
         if (!found?.user.passwordHash) return null;
         if (!(await verifyPassword(found.user.passwordHash, password))) return null;
+        // Someone removed from every account has nothing to sign in to.
+        if (!(await defaultAccountOf(found.user.id))) return null;
         return { id: found.user.id, email: found.user.email, name: found.user.name ?? found.user.email };
       },
     }),
@@ -46,8 +49,15 @@ export function authOptions(): NextAuthOptions {
         user.id = found.user.id;
         return true;
       },
-      async jwt({ token, user }) {
-        if (user?.id) token.sub = user.id;
+      async jwt({ token, user, trigger, session }) {
+        // `acc`: the session's current account (issue 30). Set at sign-in; changed by the account
+        // switcher (useSession().update({ accountId })) only to an account the person belongs to.
+        if (user?.id) {
+          token.sub = user.id;
+          token.acc = await defaultAccountOf(user.id);
+        }
+        const wanted = (session as { accountId?: unknown } | undefined)?.accountId;
+        if (trigger === "update" && typeof wanted === "string" && token.sub && (await isMember(token.sub, wanted))) token.acc = wanted;
         return token;
       },
       async session({ session, token }) {

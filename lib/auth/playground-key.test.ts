@@ -62,7 +62,7 @@ describe("playground calls: the session acting as one of the user's keys", () =>
     expect(asOther.status).toBe(401);
     expect((await countersOf(other.accountId)).requests).toBe(0);
 
-    await revokeApiKey(owner.userId, k.id);
+    await revokeApiKey(owner.accountId, k.id);
     const revoked = await call(current.GET, {
       path: "/v1/weather/current?lat=48.85&lng=2.35",
       headers: { cookie: await sessionCookie(owner), [PLAYGROUND_KEY_HEADER]: String(k.id) },

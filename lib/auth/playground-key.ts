@@ -23,7 +23,7 @@ export async function playgroundPrincipal(session: PrincipalOf<"session">, rawKe
   const [row] = await db
     .select({ id: apiKeys.id, scopes: apiKeys.scopes, isInternal: apiKeys.isInternal, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt })
     .from(apiKeys)
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, session.userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, session.userId), eq(apiKeys.accountId, session.accountId), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!row) throw new ApiError("unauthorized", "That API key does not exist or has been revoked.");
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw new ApiError("unauthorized", "The API key has expired.");
@@ -35,5 +35,6 @@ export async function playgroundPrincipal(session: PrincipalOf<"session">, rawKe
     account: session.account,
     scopes: row.scopes,
     isInternal: row.isInternal,
+    sessionRole: session.role,
   };
 }

@@ -49,7 +49,7 @@ describeWithPostgres("credential cache across two instances (real Postgres)", ()
     await warmOn(undefined, () => verifyApiKey(key));
     await warmOn(b, () => verifyApiKey(key, b));
     const row = await queryOne<{ id: number }>(t.db, sql`SELECT id FROM api_keys WHERE user_id = ${u.userId}::uuid`);
-    await revokeApiKey(u.userId, row!.id); // on instance A
+    await revokeApiKey(u.accountId, row!.id); // on instance A
     await expect(verifyApiKey(key)).rejects.toMatchObject({ status: 401, message: "The API key has been revoked." });
     await expect(verifyApiKey(key, b)).rejects.toMatchObject({ status: 401, message: "The API key has been revoked." });
   });
@@ -64,7 +64,7 @@ describeWithPostgres("credential cache across two instances (real Postgres)", ()
     cb.onNotify = (p: string) => void setTimeout(() => onNotify.call(cb, p), 300);
     try {
       const row = await queryOne<{ id: number }>(t.db, sql`SELECT id FROM api_keys WHERE user_id = ${u.userId}::uuid`);
-      await revokeApiKey(u.userId, row!.id);
+      await revokeApiKey(u.accountId, row!.id);
       await expect(verifyApiKey(key, b)).rejects.toMatchObject({ status: 401, message: "The API key has been revoked." });
     } finally {
       cb.onNotify = onNotify;
@@ -96,7 +96,7 @@ describeWithPostgres("credential cache across two instances (real Postgres)", ()
     const fresh = await openPostgres(t.url!, { max: 2 });
     setDbHandle(fresh); // instance C: its credential cache has never started
     try {
-      await revokeApiKey(u.userId, row!.id);
+      await revokeApiKey(u.accountId, row!.id);
     } finally {
       setDbHandle(a);
       await fresh.close();

@@ -1,6 +1,6 @@
 import { decode } from "next-auth/jwt";
-import { eq } from "drizzle-orm";
-import { accounts, users } from "@/drizzle/schema";
+import { and, eq } from "drizzle-orm";
+import { accountMembers, accounts, users } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import type { PrincipalOf } from "@/lib/http/types";
 import { authSecret } from "./auth-secret";
@@ -35,22 +35,31 @@ export async function sessionFromRequest(req: Request): Promise<PrincipalOf<"ses
   return sessionFromCookieHeader(req.headers.get("cookie"));
 }
 
+/**
+ * The session's user and current account. The JWT names the user (`sub`) and the account chosen in
+ * the portal (`acc`; absent on cookies issued before teams: the user's own account). The membership
+ * is read on every request, in the same single statement as before, so removing a member or
+ * changing a role is in force on the next request on every instance (nothing is cached).
+ */
 export async function sessionFromCookieHeader(cookieHeader: string | null): Promise<PrincipalOf<"session"> | null> {
   const raw = COOKIE_NAMES.map((n) => readCookie(cookieHeader, n)).find(Boolean);
   if (!raw) return null;
   let userId: string | undefined;
+  let accountId: string | undefined;
   try {
     const token = await decode({ token: raw, secret: authSecret() });
     userId = token?.sub ?? undefined;
+    accountId = typeof token?.acc === "string" ? token.acc : undefined;
   } catch {
     return null;
   }
-  if (!userId) return null;
+  if (!userId || !UUID.test(userId) || (accountId !== undefined && !UUID.test(accountId))) return null;
   const db = await getDb();
   const [row] = await db
-    .select({ email: users.email, account: accounts })
+    .select({ email: users.email, role: accountMembers.role, account: accounts })
     .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .innerJoin(accountMembers, and(eq(accountMembers.userId, users.id), eq(accountMembers.accountId, accountId ?? users.accountId)))
+    .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return null;
@@ -60,6 +69,9 @@ export async function sessionFromCookieHeader(cookieHeader: string | null): Prom
     userId,
     email: row.email,
     accountId: a.id,
+    role: row.role,
     account: { id: a.id, plan: a.plan, environment: a.environment, limitOverrides: a.limitOverrides },
   };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -67,7 +67,7 @@ describe("API key verification cost", () => {
     const key = await u.key(["weather:read"]);
     await warm(() => verifyApiKey(key));
     const [{ id }] = (await client.query<{ id: number }>("SELECT id FROM api_keys WHERE user_id = $1", [u.userId])).rows;
-    await revokeApiKey(u.userId, id);
+    await revokeApiKey(u.accountId, id);
     statements.length = 0;
     await expect(verifyApiKey(key)).rejects.toMatchObject({ status: 401, message: "The API key has been revoked." });
     expect(statements).toHaveLength(1);

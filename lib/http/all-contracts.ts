@@ -1,4 +1,5 @@
 import { accountContracts } from "@/lib/accounts/contracts";
+import { teamContracts } from "@/lib/accounts/team-contracts";
 import { billingContracts } from "@/lib/billing/contracts";
 import { keyContracts } from "@/lib/auth/contracts";
 import { platformContracts } from "@/lib/platform/contracts";
@@ -18,6 +19,7 @@ export function allContracts(): RouteContract<any, any, any, any, any>[] {
   return [
     ...Object.values(platformContracts),
     ...Object.values(accountContracts),
+    ...Object.values(teamContracts),
     ...Object.values(keyContracts),
     ...Object.values(billingContracts),
     ...Object.values(watchContracts),

@@ -41,13 +41,13 @@ export function idempotencyErrorDocs(c: AnyContract): Record<number, string> {
 
 /**
  * The error responses an operation can answer with, derived from its shape: every operation can
- * be 400 (a malformed request), 401 (credentials), 500 and 503 (an outage); 403 when its auth scheme needs a scope,
+ * be 400 (a malformed request), 401 (credentials), 500 and 503 (an outage); 403 when its auth scheme needs a scope or takes the session (a role),
  * 404 when it has path parameters, 413/415 when it reads a body, 402/429 when its meter can refuse the call (a charge that is not always 0).
  * Returns status -> description (from ERROR_DOCS).
  */
 export function derivedErrorDocs(c: AnyContract): Record<number, string> {
   const codes: ErrorCode[] = ["bad_request", "unauthorized", "internal_error", "service_unavailable"];
-  if (c.auth.scopes?.length || byAccessToken(c) || acceptsCookieWrites(c)) codes.push("forbidden");
+  if (c.auth.scopes?.length || byAccessToken(c) || bySession(c)) codes.push("forbidden");
   if (c.params) codes.push("not_found");
   if (c.body) codes.push("payload_too_large", "unsupported_media_type");
   if (c.meter?.refuses) codes.push("billing_limit_reached", "rate_limit_exceeded");
@@ -56,6 +56,11 @@ export function derivedErrorDocs(c: AnyContract): Record<number, string> {
 
 /** Trip operations: an access token carries trip scopes chosen at its creation (docs/agents.md). */
 const byAccessToken = (c: AnyContract) => (c.auth.security as Array<Record<string, string[]>>).some((s) => "accessToken" in s);
+
+/** The portal session: the person's role in the account decides (lib/accounts/permissions.ts). */
+const bySession = (c: AnyContract) => (c.auth.security as Array<Record<string, string[]>>).some((s) => "session" in s);
+
+const ROLE_REFUSED = "forbidden: with the portal session, the person's role in the account (owner, admin, developer, viewer) does not allow this operation.";
 
 /** A state-changing operation that takes the portal session cookie: its 403 includes origin_mismatch (lib/auth/strategies.ts). */
 function acceptsCookieWrites(c: AnyContract): boolean {
@@ -73,7 +78,8 @@ function scoped(c: AnyContract, code: ErrorCode): string {
       : scopes.length
         ? `The credentials lack the ${scopes.join(" and ")} scope (insufficient_scope), or a required role.`
         : ERROR_DOCS.forbidden!;
-    return acceptsCookieWrites(c) ? `${first} Or ${ORIGIN_MISMATCH}` : first;
+    const withRole = bySession(c) && first !== ERROR_DOCS.forbidden ? `${first} Or ${ROLE_REFUSED}` : bySession(c) ? ROLE_REFUSED : first;
+    return acceptsCookieWrites(c) ? `${withRole} Or ${ORIGIN_MISMATCH}` : withRole;
   }
   return ERROR_DOCS[code] ?? code;
 }

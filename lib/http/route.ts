@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
+import { actionOf, assertCan } from "@/lib/accounts/permissions";
 import { env } from "@/lib/env";
 import { recordRequest } from "@/lib/requests/request-log";
 import { auditSuccess } from "@/lib/audit/audit-success";
@@ -16,7 +17,8 @@ import type { AuthStrategy, MeterSession, Principal, Reply } from "./types";
 export * from "./contract";
 
 /**
- * The one route helper. Owns, in order: request id, authentication and scope,
+ * The one route helper. Owns, in order: request id, authentication and scope (and, for a session,
+ * the person's role: lib/accounts/permissions.ts),
  * params/query/body validation (400 bills nothing), the Idempotency-Key (POST/PATCH: replay,
  * 409, 422; lib/http/idempotency.ts), quota reservation (402/429), the handler, the envelope,
  * response headers, and error mapping.
@@ -59,6 +61,9 @@ export function defineRoute<
       // credentials, and with them its 404 carries the X-RateLimit-* headers.
       principal = await c.auth.authenticate(req);
       trace.principal = principal;
+      // A person's role decides what their session may do (lib/accounts/permissions.ts); a key's scopes decide for keys.
+      const role = principal.type === "session" ? principal.role : principal.type === "api_key" ? principal.sessionRole : undefined;
+      if (role) assertCan(role, actionOf(c.operationId));
       authHeaders = c.auth.responseHeaders?.(principal) ?? {};
       const rawParams = nextCtx?.params ? await nextCtx.params : {};
       const params = c.params ? parseOr404(c.params, rawParams) : undefined;

@@ -1,4 +1,4 @@
-import type { AccountEnvironment, Plan } from "@/drizzle/schema";
+import type { AccountEnvironment, AccountRole, Plan } from "@/drizzle/schema";
 
 export interface AccountInfo {
   id: string;
@@ -17,8 +17,18 @@ export type Principal =
       account: AccountInfo;
       scopes: string[];
       isInternal: boolean;
+      /** Set when a portal session acts through one of its keys (playground): that person's role still applies. */
+      sessionRole?: AccountRole;
     }
-  | { type: "session"; userId: string; accountId: string; account: AccountInfo; email: string }
+  | {
+      type: "session";
+      userId: string;
+      accountId: string;
+      account: AccountInfo;
+      email: string;
+      /** The person's role in the session's current account (account_members), read on every request. */
+      role: AccountRole;
+    }
   | {
       type: "access_token";
       tokenId: number;

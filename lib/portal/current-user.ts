@@ -5,16 +5,31 @@ import { getServerSession } from "next-auth";
 import { authOptions } from "@/lib/auth/next-auth-options";
 import { sessionFromCookieHeader } from "@/lib/auth/session";
 import type { PrincipalOf } from "@/lib/http/types";
+import type { AccountRole } from "@/drizzle/schema";
 
 /**
- * The portal's guard: the next-auth session (a signed JWT cookie, no database
- * read), or a redirect to /sign-in. Deduplicated per request.
+ * The portal's guard: the next-auth session and the person's membership of its current account
+ * (one indexed read), or a redirect to /sign-in. A member removed from the account (issue 30) is
+ * signed out on their next page load, on every instance: nothing about membership is cached.
+ * Deduplicated per request.
  */
-export const requireSession = cache(async (): Promise<{ userId: string; email: string }> => {
+export const requireSession = cache(async (): Promise<{ userId: string; email: string; accountId: string; role: AccountRole }> => {
   const session = await getServerSession(authOptions());
   const user = session?.user as { id?: string; email?: string | null } | undefined;
   if (!user?.id) redirect("/sign-in");
-  return { userId: user.id, email: user.email ?? "" };
+  const principal = await validSession();
+  if (!principal) redirect("/sign-in?signedOut=ended");
+  return { userId: principal.userId, email: principal.email, accountId: principal.accountId, role: principal.role };
+});
+
+/** The session behind this request's cookie when it is still valid (user and membership exist), else null. */
+export const validSession = cache(async (): Promise<PrincipalOf<"session"> | null> => {
+  const jar = await cookies();
+  const header = jar
+    .getAll()
+    .map((c) => `${c.name}=${encodeURIComponent(c.value)}`)
+    .join("; ");
+  return sessionFromCookieHeader(header);
 });
 
 /**
@@ -24,12 +39,7 @@ export const requireSession = cache(async (): Promise<{ userId: string; email: s
  * cookie is absent or its user no longer exists.
  */
 export const requirePortalUser = cache(async (): Promise<PrincipalOf<"session">> => {
-  const jar = await cookies();
-  const header = jar
-    .getAll()
-    .map((c) => `${c.name}=${encodeURIComponent(c.value)}`)
-    .join("; ");
-  const principal = await sessionFromCookieHeader(header);
+  const principal = await validSession();
   if (!principal) redirect("/sign-in");
   return principal;
 });

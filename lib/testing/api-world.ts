@@ -14,6 +14,8 @@ import { emitEvent } from "@/lib/webhooks/emit-event";
 import { endpointFor, drainDeliveries } from "@/lib/webhooks/testing/helpers";
 import type { RouteContract } from "@/lib/http/contract";
 import { makeUser, type TestUser } from "./fixtures";
+import { createInvitation } from "@/lib/accounts/invitations";
+import { addTeamMember, invitationToken } from "@/lib/accounts/testing/team-fixtures";
 
 /**
  * One account with every credential the document names, for tests that walk every operation
@@ -53,6 +55,14 @@ export async function makeApiWorld(receiverUrl: string): Promise<ApiWorld> {
 
 type AnyContract = RouteContract<any, any, any, any, any>;
 
+const ownerActor = (w: ApiWorld) => ({ accountId: w.user.accountId, userId: w.user.userId, role: "owner" as const });
+
+/** A body field an example cannot carry verbatim: the invitation token (it exists only in an email). */
+export async function bodyFor(c: AnyContract, w: ApiWorld, body: unknown): Promise<unknown> {
+  if (c.operationId !== "invitations.accept") return body;
+  return { ...(body as object), token: await invitationToken(w.user, "developer") };
+}
+
 /** Request headers carrying the credential the operation's first accepted scheme names. */
 export function credentialHeaders(c: AnyContract, w: ApiWorld): Record<string, string> {
   const schemes = ((c.auth.security ?? []) as Array<Record<string, string[]>>).flatMap((s) => Object.keys(s));
@@ -89,10 +99,15 @@ export async function paramsFor(c: AnyContract, w: ApiWorld, run: RunExample): P
     out.keyId = String(op.startsWith("visaKeys.") ? (await createVisaKey(owner, { name: "to revoke" })).id : (await createApiKey(owner, { name: "to revoke", scopes: ["read"] })).id);
   }
   if (names.includes("tokenId")) out.tokenId = String((await createAccessToken(w.user.userId, { name: "to revoke" })).id);
-  if (names.includes("userId")) {
+  if (names.includes("userId") && op.startsWith("members.")) {
+    out.userId = (await addTeamMember(w.user.accountId, "developer")).userId;
+  } else if (names.includes("userId")) {
     const member = await makeUser({ email: `joao.pereira.${randomBytes(3).toString("hex")}@example.com` });
     await addMember(w.tripId, null, member.email, "editor");
     out.userId = member.userId;
+  }
+  if (names.includes("invitationId")) {
+    out.invitationId = (await createInvitation(ownerActor(w), { email: `ines.costa.${randomBytes(3).toString("hex")}@example.com`, role: "viewer" }, "http://localhost")).invitation.invitation_id;
   }
   if (names.includes("simulation_id")) out.simulation_id = (await run("weather.createSimulation")).data.simulation_id;
   if (names.includes("eventId")) out.eventId = String((await run("tripEvents.create")).id);

@@ -1,7 +1,7 @@
 import { allContracts } from "@/lib/http/all-contracts";
 import type { RouteContract } from "@/lib/http/contract";
 import { call, type CallResult } from "@/lib/http/testing";
-import { credentialHeaders, paramsFor, type ApiWorld } from "./api-world";
+import { bodyFor, credentialHeaders, paramsFor, type ApiWorld } from "./api-world";
 import { routeHandlers } from "./route-registry";
 
 type AnyContract = RouteContract<any, any, any, any, any>;
@@ -49,7 +49,7 @@ export async function exampleRequest(c: AnyContract, w: ApiWorld): Promise<Examp
   const ex = c.examples ?? {};
   const params = await paramsFor(c, w, (op) => runExample(op, w));
   const query = Object.fromEntries(Object.entries(ex.query ?? {}).map(([k, v]) => [k, String(v)]));
-  const body = ex.body !== undefined && TIME_RELATIVE.has(c.operationId ?? "") ? rebase(ex.body) : ex.body;
+  const body = await bodyFor(c, w, ex.body !== undefined && TIME_RELATIVE.has(c.operationId ?? "") ? rebase(ex.body) : ex.body);
   return { path: c.path, params, headers: credentialHeaders(c, w), query, body };
 }
 

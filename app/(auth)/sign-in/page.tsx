@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { redirect } from "next/navigation";
-import { getServerSession } from "next-auth";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { Alert } from "@/components/ui/alert";
 import { authOptions } from "@/lib/auth/next-auth-options";
 import { safeCallbackUrl } from "@/lib/portal/safe-callback";
+import { validSession } from "@/lib/portal/current-user";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -22,7 +22,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
   const options = authOptions();
-  if (await getServerSession(options)) redirect(callbackUrl);
+  // A cookie whose membership has ended (removed from the account) is no session: sign in again.
+  if (await validSession()) redirect(callbackUrl);
   const oauthProviders = options.providers.filter((p) => p.type === "oauth").map((p) => ({ id: p.id, name: p.name }));
   const code = typeof params.error === "string" ? params.error : undefined;
   const signedUpHref = callbackUrl === "/keys" ? "/sign-up" : `/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}`;
@@ -39,11 +40,15 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         </>
       }
     >
-      {params.signedOut && (
+      {params.signedOut === "ended" ? (
+        <Alert tone="warning" className="mb-5">
+          Your session in that account has ended (you were removed from it, or it no longer exists). Sign in again.
+        </Alert>
+      ) : params.signedOut ? (
         <Alert tone="success" className="mb-5">
           You have signed out.
         </Alert>
-      )}
+      ) : null}
       <SignInForm callbackUrl={callbackUrl} oauthProviders={oauthProviders} initialError={code ? (NEXT_AUTH_ERRORS[code] ?? "Sign-in failed. Try again.") : undefined} />
     </AuthCard>
   );

@@ -3,6 +3,6 @@ import { revokeApiKey } from "@/lib/auth/api-keys";
 import { defineRoute } from "@/lib/http/route";
 
 export const DELETE = defineRoute(keyContracts.revokeKey, async ({ principal, params }) => {
-  await revokeApiKey(principal.userId, params.keyId, principal.type === "api_key" ? principal.scopes : undefined);
+  await revokeApiKey(principal.accountId, params.keyId, principal.type === "api_key" ? principal.scopes : undefined);
   return { status: 204 };
 });

@@ -1,0 +1,8 @@
+import { teamContracts } from "@/lib/accounts/team-contracts";
+import { revokeInvitation } from "@/lib/accounts/invitations";
+import { defineRoute } from "@/lib/http/route";
+
+export const DELETE = defineRoute(teamContracts.revokeInvitation, async ({ principal, params }) => {
+  await revokeInvitation(principal.accountId, params.invitationId);
+  return { status: 204 };
+});

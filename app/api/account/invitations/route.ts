@@ -1,0 +1,15 @@
+import { teamContracts } from "@/lib/accounts/team-contracts";
+import { createInvitation, listInvitations } from "@/lib/accounts/invitations";
+import { memberActor } from "@/lib/accounts/members";
+import { portalOrigin } from "@/lib/accounts/portal-origin";
+import { defineRoute } from "@/lib/http/route";
+
+export const POST = defineRoute(teamContracts.createInvitation, async ({ req, principal, body }) => {
+  const inviter = principal.type === "session" ? principal.email : undefined;
+  const { invitation } = await createInvitation({ ...memberActor(principal), inviterName: inviter }, body, portalOrigin(req));
+  return { status: 201, data: invitation };
+});
+
+export const GET = defineRoute(teamContracts.listInvitations, async ({ principal }) => ({
+  data: { data: await listInvitations(principal.accountId) },
+}));

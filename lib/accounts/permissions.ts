@@ -1,0 +1,146 @@
+import { ACCOUNT_ROLES, type AccountRole } from "@/drizzle/schema";
+import { ApiError } from "@/lib/http/errors";
+
+export { ACCOUNT_ROLES, type AccountRole };
+
+/**
+ * The one permission table (issue 30): which roles may do what in an account. Every
+ * session-authenticated API call maps to one action through OPERATION_ACTIONS (checked by the route
+ * helper before the handler runs), and the portal asks `can(role, action)` to show or hide a control.
+ * API keys are the account's, not a person's: they keep their scopes and never consult this table.
+ *
+ * - owner: everything, members and plan included, and the only one who may grant or take the owner role;
+ * - admin: everything but ownership transfer;
+ * - developer: keys, tokens, webhooks, watches, simulations, trips; not members, invitations or plan;
+ * - viewer: read only, and no secrets (no reveal, no signing secret).
+ */
+const ALL: readonly AccountRole[] = ACCOUNT_ROLES;
+const BUILDERS: readonly AccountRole[] = ["owner", "admin", "developer"];
+const MANAGERS: readonly AccountRole[] = ["owner", "admin"];
+
+export const PERMISSIONS = {
+  /** Lists and reads of the account's resources (keys' metadata, webhooks, watches, events, usage, requests, trips). */
+  "account.read": ALL,
+  /** Weather reads and analyses through the portal (looking is never a change). */
+  "weather.read": ALL,
+  /** API keys, access tokens and visa keys: create and revoke. */
+  "credentials.manage": BUILDERS,
+  /** Webhook endpoints and watches: create, change, pause, disable, test, redeliver, recover. */
+  "webhooks.manage": BUILDERS,
+  "watches.manage": BUILDERS,
+  "simulations.manage": BUILDERS,
+  "trips.manage": BUILDERS,
+  /** Reveal or rotate a signing secret. */
+  "secrets.reveal": BUILDERS,
+  /** The member list (everyone in the account sees who else is). */
+  "members.read": ALL,
+  /** Change roles below owner, remove members, invite, revoke invitations, mint `admin`-scoped keys. */
+  "members.manage": MANAGERS,
+  /** Grant or take the owner role (ownership transfer). */
+  "members.transfer_ownership": ["owner"],
+  /** Plan, limits and the account's environment. */
+  "plan.manage": MANAGERS,
+} as const satisfies Record<string, readonly AccountRole[]>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+/**
+ * Every operation a session may call, by operationId. An operation missing here is refused to every
+ * role but owner and admin (fail closed); lib/accounts/permissions.test.ts fails until it is listed.
+ */
+export const OPERATION_ACTIONS: Record<string, Action> = {
+  "accounts.switchEnvironment": "plan.manage",
+  "apiKeys.list": "account.read",
+  "apiKeys.create": "credentials.manage",
+  "apiKeys.revoke": "credentials.manage",
+  "accessTokens.list": "account.read",
+  "accessTokens.create": "credentials.manage",
+  "accessTokens.revoke": "credentials.manage",
+  "visaKeys.list": "account.read",
+  "visaKeys.create": "credentials.manage",
+  "visaKeys.revoke": "credentials.manage",
+  "usage.get": "account.read",
+  "usage.getDaily": "account.read",
+  "requests.list": "account.read",
+  "watches.create": "watches.manage",
+  "watches.list": "account.read",
+  "watches.get": "account.read",
+  "watches.cancel": "watches.manage",
+  "watches.pause": "watches.manage",
+  "watches.resume": "watches.manage",
+  "watches.listAttempts": "account.read",
+  "watches.redeliverEvent": "watches.manage",
+  "webhooks.create": "webhooks.manage",
+  "webhooks.list": "account.read",
+  "webhooks.get": "account.read",
+  "webhooks.update": "webhooks.manage",
+  "webhooks.disable": "webhooks.manage",
+  "webhooks.listAttempts": "account.read",
+  "webhooks.sendTest": "webhooks.manage",
+  "webhooks.redeliver": "webhooks.manage",
+  "webhooks.recover": "webhooks.manage",
+  "webhooks.clone": "webhooks.manage",
+  "webhooks.revealSecret": "secrets.reveal",
+  "webhooks.rotateSecret": "secrets.reveal",
+  "watchSigningSecret.get": "secrets.reveal",
+  "watchSigningSecret.rotate": "secrets.reveal",
+  "events.list": "account.read",
+  "events.get": "account.read",
+  "trips.list": "account.read",
+  "trips.create": "trips.manage",
+  "trips.get": "account.read",
+  "trips.getItinerary": "account.read",
+  "trips.getItineraryIcal": "account.read",
+  "trips.getWeather": "account.read",
+  "tripMembers.list": "account.read",
+  "tripMembers.add": "trips.manage",
+  "tripMembers.changeRole": "trips.manage",
+  "tripMembers.remove": "trips.manage",
+  "tripOps.listSince": "account.read",
+  "tripOps.apply": "trips.manage",
+  "proposals.list": "account.read",
+  "proposals.create": "trips.manage",
+  "proposals.get": "account.read",
+  "proposals.resolve": "trips.manage",
+  "tripEvents.list": "account.read",
+  "tripEvents.create": "trips.manage",
+  "tripEvents.get": "account.read",
+  "tripEvents.update": "trips.manage",
+  "tripEvents.delete": "trips.manage",
+  "weather.getCurrent": "weather.read",
+  "weather.getForecast": "weather.read",
+  "weather.analyseTimeline": "weather.read",
+  "weather.analyseRoute": "weather.read",
+  "weather.createSimulation": "simulations.manage",
+  "weather.listSimulations": "account.read",
+  "weather.deleteSimulation": "simulations.manage",
+  "weather.fireWatches": "simulations.manage",
+  "members.list": "members.read",
+  "members.changeRole": "members.manage",
+  "members.remove": "account.read",
+  "invitations.create": "members.manage",
+  "invitations.list": "members.manage",
+  "invitations.revoke": "members.manage",
+  "accounts.listMemberships": "account.read",
+};
+
+export function can(role: AccountRole, action: Action): boolean {
+  return (PERMISSIONS[action] as readonly AccountRole[]).includes(role);
+}
+
+/** The action an operation needs from a session; unlisted operations need members.manage (fail closed). */
+export function actionOf(operationId: string | undefined): Action {
+  return (operationId && OPERATION_ACTIONS[operationId]) || "members.manage";
+}
+
+export function assertCan(role: AccountRole, action: Action): void {
+  if (can(role, action)) return;
+  throw new ApiError("forbidden", `Your role in this account (${role}) does not allow this (${action}).`, {
+    details: { role, action, allowed_roles: PERMISSIONS[action] },
+  });
+}
+
+/** Every action a role may take, for the portal (hide what it cannot do). */
+export function actionsOf(role: AccountRole): Action[] {
+  return (Object.keys(PERMISSIONS) as Action[]).filter((a) => can(role, a));
+}
