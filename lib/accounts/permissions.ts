@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   "members.manage": MANAGERS,
   /** Grant or take the owner role (ownership transfer). */
   "members.transfer_ownership": ["owner"],
+  /** The account's audit log (issue 30 item 5: owners and admins, or a key with `admin`). */
+  "audit.read": MANAGERS,
   /** Plan, limits and the account's environment. */
   "plan.manage": MANAGERS,
 } as const satisfies Record<string, readonly AccountRole[]>;
@@ -122,6 +124,7 @@ export const OPERATION_ACTIONS: Record<string, Action> = {
   "invitations.list": "members.manage",
   "invitations.revoke": "members.manage",
   "accounts.listMemberships": "account.read",
+  "auditEvents.list": "audit.read",
 };
 
 export function can(role: AccountRole, action: Action): boolean {

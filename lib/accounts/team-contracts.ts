@@ -62,6 +62,7 @@ export const teamContracts = {
     params: UserIdParam,
     body: z.strictObject({ role: Role }),
     examples: { params: { userId: "6f1d2c3b-4a59-4e68-9b7a-0c1d2e3f4a5b" }, body: { role: "viewer" } },
+    audit: { action: "member.role_changed", target: ({ params }) => `user:${params.userId}`, summary: ({ body }) => ({ role: body.role }) },
     responses: {
       200: { description: "The member with the new role", schema: MemberSchema },
       409: { description: "conflict (details.reason last_owner): the account's last owner cannot be demoted" },
@@ -79,6 +80,7 @@ export const teamContracts = {
     auth: teamAuth(),
     params: UserIdParam,
     examples: { params: { userId: "6f1d2c3b-4a59-4e68-9b7a-0c1d2e3f4a5b" } },
+    audit: { action: "member.removed", target: ({ params }) => `user:${params.userId}` },
     responses: {
       204: { description: "Removed" },
       409: { description: "conflict (details.reason last_owner): the account's last owner cannot leave or be removed" },
@@ -96,6 +98,7 @@ export const teamContracts = {
     auth: teamAuth(),
     body: z.strictObject({ email: EmailSchema, role: Role }),
     examples: { body: { email: "lucia.fernandez@example.com", role: "developer" } },
+    audit: { action: "invitation.created", target: ({ data }) => `invitation:${data.invitation_id}`, summary: ({ body }) => ({ email: body.email, role: body.role }) },
     responses: {
       201: { description: "Invitation sent", schema: InvitationSchema.meta({ id: "CreatedAccountInvitation" }) },
       409: { description: "conflict (details.reason already_member): the address already belongs to a member" },
@@ -125,6 +128,7 @@ export const teamContracts = {
     auth: teamAuth(),
     params: InvitationIdParam,
     examples: { params: { invitationId: "0b8e7c1a-2d3f-4a5b-8c6d-7e8f9a0b1c2d" } },
+    audit: { action: "invitation.revoked", target: ({ params }) => `invitation:${params.invitationId}` },
     responses: { 204: { description: "Revoked" } },
   }),
   acceptInvitation: contract({
