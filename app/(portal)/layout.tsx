@@ -3,19 +3,23 @@ import { connection } from "next/server";
 import { Providers } from "@/components/portal/providers";
 import { PortalShell } from "@/components/portal/portal-shell";
 import { requireSession } from "@/lib/portal/current-user";
+import { RoleProvider } from "@/components/team/role-context";
 
 /**
  * Every portal page sits behind the session guard. `connection()` first, so
- * nothing here runs at build time; the guard itself only verifies the signed
- * session cookie (no database), so it can answer with a real redirect before
- * streaming starts. Pages that read the database do so inside <Suspense>.
+ * nothing here runs at build time; the guard verifies the signed session cookie
+ * and the person's membership of its account (one indexed read: a removed member
+ * is signed out on the next page load), so it can answer with a real redirect
+ * before streaming starts. Pages that read more do so inside <Suspense>.
  */
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   await connection();
-  const { email } = await requireSession();
+  const { email, userId, accountId, role } = await requireSession();
   return (
     <Providers>
-      <PortalShell email={email}>{children}</PortalShell>
+      <RoleProvider value={{ userId, accountId, role }}>
+        <PortalShell email={email}>{children}</PortalShell>
+      </RoleProvider>
     </Providers>
   );
 }

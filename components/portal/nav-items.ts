@@ -10,6 +10,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/tokens", label: "Access tokens", group: "Developers" },
   { href: "/usage", label: "Usage", group: "Developers" },
   { href: "/requests", label: "Request log", group: "Developers" },
+  { href: "/team", label: "Team", group: "Developers" },
   { href: "/audit", label: "Audit log", group: "Developers" },
   { href: "/playground", label: "API playground", group: "Weather" },
   { href: "/watches", label: "Watches", group: "Weather" },

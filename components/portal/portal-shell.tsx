@@ -6,6 +6,7 @@ import { cx, focusRing } from "@/components/ui/cx";
 import { Logo } from "./logo";
 import { PortalNav } from "./portal-nav";
 import { SignOutButton } from "./sign-out-button";
+import { AccountSwitcher } from "@/components/team/account-switcher";
 
 /**
  * Portal frame: a fixed sidebar from the lg breakpoint, a top bar with a
@@ -73,14 +74,17 @@ export function PortalShell({ email, children }: { email: string; children: Reac
 
 function AccountBox({ email }: { email: string }) {
   return (
-    <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3">
-      <div className="min-w-0">
-        <p className="text-xs text-slate-500">Signed in as</p>
-        <p className="truncate text-sm font-medium text-slate-800" title={email}>
-          {email}
-        </p>
+    <div className="border-t border-slate-200">
+      <AccountSwitcher />
+      <div className="flex items-center justify-between gap-2 px-4 py-3">
+        <div className="min-w-0">
+          <p className="text-xs text-slate-500">Signed in as</p>
+          <p className="truncate text-sm font-medium text-slate-800" title={email}>
+            {email}
+          </p>
+        </div>
+        <SignOutButton />
       </div>
-      <SignOutButton />
     </div>
   );
 }

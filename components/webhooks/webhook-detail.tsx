@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useCan } from "@/components/team/role-context";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -29,6 +30,8 @@ const REASONS: Record<string, string> = {
 
 /** One endpoint: its settings, actions (send test event, disable) and its attempts, refreshing itself. */
 export function WebhookDetail({ webhookId }: { webhookId: string }) {
+  const canManage = useCan("webhooks.manage");
+  const canReveal = useCan("secrets.reveal");
   const qc = useQueryClient();
   const [confirmDisable, setConfirmDisable] = useState(false);
   const [testType, setTestType] = useState("");
@@ -78,7 +81,8 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
         title="Webhook endpoint"
         description={<span className="font-mono break-all">{w.url}</span>}
         actions={
-          active && (
+          active &&
+          canManage && (
             <>
               <TestTypeSelect endpoint={w} value={testType} onChange={setTestType} />
               <Button variant="secondary" onClick={() => test.mutate()} loading={test.isPending}>
@@ -97,7 +101,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
           sent to it; create a new endpoint to resume deliveries.
         </Alert>
       )}
-      {!active && <CloneEndpointButton endpoint={w} />}
+      {!active && canManage && <CloneEndpointButton endpoint={w} />}
       {test.isError && <Alert tone="danger" className="mb-6"><ErrorText error={test.error} /></Alert>}
       {testResult && (
         <Alert tone={testResult.status === "delivered" ? "success" : "danger"} title="Test event sent" className="mb-6">
@@ -128,8 +132,8 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
         </CardBody>
       </Card>
 
-      {active && <EditEndpointCard endpoint={w} />}
-      <SecretCard endpoint={w} />
+      {active && canManage && <EditEndpointCard endpoint={w} />}
+      {canReveal && <SecretCard endpoint={w} />}
       {active && <RecoverCard webhookId={webhookId} />}
 
       <AttemptsTable webhookId={webhookId} canRedeliver={active} onRedelivered={() => void qc.invalidateQueries({ queryKey: attemptsQuery(webhookId) })} />

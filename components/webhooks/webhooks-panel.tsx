@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { Can } from "@/components/team/can";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { StatusChip } from "@/components/ui/badge";
@@ -40,7 +41,7 @@ export function WebhooksPanel() {
       <PageHeader
         title="Webhooks"
         description="Endpoints receive signed POSTs for the events they subscribe to. Failed deliveries are retried for about 32 hours."
-        actions={<Button onClick={() => setCreating(true)}>Add endpoint</Button>}
+        actions={<Can action="webhooks.manage"><Button onClick={() => setCreating(true)}>Add endpoint</Button></Can>}
       />
       <Card>
         <QueryStates
@@ -50,7 +51,7 @@ export function WebhooksPanel() {
             <EmptyState
               title="No webhook endpoints yet"
               description="Add an HTTPS endpoint to receive weather change events from your watches."
-              action={<Button onClick={() => setCreating(true)}>Add your first endpoint</Button>}
+              action={<Can action="webhooks.manage"><Button onClick={() => setCreating(true)}>Add your first endpoint</Button></Can>}
             />
           }
         >
@@ -88,7 +89,9 @@ export function WebhooksPanel() {
         </QueryStates>
       </Card>
 
-      <WatchSigningSecretCard />
+      <Can action="secrets.reveal">
+        <WatchSigningSecretCard />
+      </Can>
 
       <Dialog
         open={creating}

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ACCOUNT_ROLES } from "./roles";
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const PLANS = ["free", "starter", "pro", "enterprise"] as const;
@@ -38,9 +39,7 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
 );
 
-/** Roles within an account (issue 30); what each may do is lib/accounts/permissions.ts. */
-export const ACCOUNT_ROLES = ["owner", "admin", "developer", "viewer"] as const;
-export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+export { ACCOUNT_ROLES, type AccountRole } from "./roles";
 
 /** Who belongs to an account, with one role each. A user may be a member of several accounts. */
 export const accountMembers = pgTable(

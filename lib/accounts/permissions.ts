@@ -1,7 +1,7 @@
-import { ACCOUNT_ROLES, type AccountRole } from "@/drizzle/schema";
 import { ApiError } from "@/lib/http/errors";
+import { PERMISSIONS, can, type AccountRole, type Action } from "./permission-table";
 
-export { ACCOUNT_ROLES, type AccountRole };
+export { ACCOUNT_ROLES, PERMISSIONS, actionsOf, can, type AccountRole, type Action } from "./permission-table";
 
 /**
  * The one permission table (issue 30): which roles may do what in an account. Every
@@ -14,37 +14,7 @@ export { ACCOUNT_ROLES, type AccountRole };
  * - developer: keys, tokens, webhooks, watches, simulations, trips; not members, invitations or plan;
  * - viewer: read only, and no secrets (no reveal, no signing secret).
  */
-const ALL: readonly AccountRole[] = ACCOUNT_ROLES;
-const BUILDERS: readonly AccountRole[] = ["owner", "admin", "developer"];
-const MANAGERS: readonly AccountRole[] = ["owner", "admin"];
 
-export const PERMISSIONS = {
-  /** Lists and reads of the account's resources (keys' metadata, webhooks, watches, events, usage, requests, trips). */
-  "account.read": ALL,
-  /** Weather reads and analyses through the portal (looking is never a change). */
-  "weather.read": ALL,
-  /** API keys, access tokens and visa keys: create and revoke. */
-  "credentials.manage": BUILDERS,
-  /** Webhook endpoints and watches: create, change, pause, disable, test, redeliver, recover. */
-  "webhooks.manage": BUILDERS,
-  "watches.manage": BUILDERS,
-  "simulations.manage": BUILDERS,
-  "trips.manage": BUILDERS,
-  /** Reveal or rotate a signing secret. */
-  "secrets.reveal": BUILDERS,
-  /** The member list (everyone in the account sees who else is). */
-  "members.read": ALL,
-  /** Change roles below owner, remove members, invite, revoke invitations, mint `admin`-scoped keys. */
-  "members.manage": MANAGERS,
-  /** Grant or take the owner role (ownership transfer). */
-  "members.transfer_ownership": ["owner"],
-  /** The account's audit log (issue 30 item 5: owners and admins, or a key with `admin`). */
-  "audit.read": MANAGERS,
-  /** Plan, limits and the account's environment. */
-  "plan.manage": MANAGERS,
-} as const satisfies Record<string, readonly AccountRole[]>;
-
-export type Action = keyof typeof PERMISSIONS;
 
 /**
  * Every operation a session may call, by operationId. An operation missing here is refused to every
@@ -127,9 +97,6 @@ export const OPERATION_ACTIONS: Record<string, Action> = {
   "auditEvents.list": "audit.read",
 };
 
-export function can(role: AccountRole, action: Action): boolean {
-  return (PERMISSIONS[action] as readonly AccountRole[]).includes(role);
-}
 
 /** The action an operation needs from a session; unlisted operations need members.manage (fail closed). */
 export function actionOf(operationId: string | undefined): Action {
@@ -141,9 +108,4 @@ export function assertCan(role: AccountRole, action: Action): void {
   throw new ApiError("forbidden", `Your role in this account (${role}) does not allow this (${action}).`, {
     details: { role, action, allowed_roles: PERMISSIONS[action] },
   });
-}
-
-/** Every action a role may take, for the portal (hide what it cannot do). */
-export function actionsOf(role: AccountRole): Action[] {
-  return (Object.keys(PERMISSIONS) as Action[]).filter((a) => can(role, a));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { accountInvitations } from "@/drizzle/schema";
+import { accountInvitations, auditEvents } from "@/drizzle/schema";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { sha256Hex } from "@/lib/auth/secrets";
 import { getDb } from "@/lib/db/client";
@@ -227,6 +227,23 @@ describe("invitations", () => {
     expect(expired.body.error.message).toMatch(/expired/);
     const unknown = await acceptWith({ token: "inv_00000000000000000000000000000000", password: "amber-canyon-lighthouse-7" });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("audit", () => {
+  it("invitation created and accepted, role changed and member removed are on the account's record", async () => {
+    const owner = await makeOwner();
+    await invite(owner.portal, "audited@example.test", "viewer");
+    const token = await invitationToken(owner, "developer");
+    const accepted = await acceptWith({ token, password: "amber-canyon-lighthouse-7" });
+    const userId = accepted.body.user.user_id as string;
+    await patch(owner.portal, userId, "viewer");
+    await remove(owner.portal, userId);
+    const rows = await (await getDb()).select().from(auditEvents).where(eq(auditEvents.accountId, owner.accountId));
+    const actions = rows.map((r) => r.action).sort();
+    expect(actions).toEqual(["invitation.accepted", "invitation.created", "member.removed", "member.role_changed"]);
+    expect(rows.find((r) => r.action === "invitation.accepted")).toMatchObject({ actor: `user:${userId}`, credential: "invitation", target: `user:${userId}` });
+    expect(JSON.stringify(rows)).not.toContain(token);
   });
 });
 

@@ -4128,6 +4128,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "invitation_id": "a53609d8-b15c-49df-b8db-8f49a446680f",
+                     *           "email": "lucia.fernandez@example.com",
+                     *           "role": "developer",
+                     *           "expires_at": "2026-12-02T12:35:34.286Z",
+                     *           "created_at": "2026-11-25T12:35:34.286Z",
+                     *           "status": "pending"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AccountInvitation"][];
                     };
@@ -4233,6 +4247,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "invitation_id": "a53609d8-b15c-49df-b8db-8f49a446680f",
+                     *       "email": "lucia.fernandez@example.com",
+                     *       "role": "developer",
+                     *       "expires_at": "2026-12-02T12:35:34.286Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedAccountInvitation"];
                 };
             };
@@ -4478,6 +4500,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "user_id": "ebd9920e-f7c4-45ad-b668-8dc2f2ce2ad6",
+                     *         "email": "invitee.89e68be5@example.test",
+                     *         "name": "Lucía Fernández",
+                     *         "created": true
+                     *       },
+                     *       "account": {
+                     *         "account_id": "a6d7281c-c748-48ef-a1c4-136d94cc5f0e",
+                     *         "name": "camille.dubois.ebf4b7@example.com",
+                     *         "role": "developer"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         account: {
                             /** Format: uuid */
@@ -4609,6 +4646,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "user_id": "88d19cca-94c4-4f92-9d5d-378ff07f45db",
+                     *           "email": "camille.dubois.ebf4b7@example.com",
+                     *           "name": null,
+                     *           "role": "owner",
+                     *           "joined_at": "2026-11-25T12:35:27.811Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AccountMember"][];
                     };
@@ -4816,6 +4866,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": "47402dd1-0941-47a4-a26b-dd10fc66e717",
+                     *       "email": "developer.6cd54f44@example.test",
+                     *       "name": null,
+                     *       "role": "viewer",
+                     *       "joined_at": "2026-11-25T12:35:34.016Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountMember"];
                 };
             };
@@ -4966,6 +5025,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "current_account_id": "a6d7281c-c748-48ef-a1c4-136d94cc5f0e",
+                     *       "data": [
+                     *         {
+                     *           "account_id": "a6d7281c-c748-48ef-a1c4-136d94cc5f0e",
+                     *           "name": "camille.dubois.ebf4b7@example.com",
+                     *           "role": "owner",
+                     *           "plan": "pro",
+                     *           "environment": "production"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         current_account_id: string;
@@ -7773,7 +7846,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the admin scope (insufficient_scope), or a required role. */
+            /** @description The credentials lack the admin scope (insufficient_scope), or a required role. Or forbidden: with the portal session, the person's role in the account (owner, admin, developer, viewer) does not allow this operation. */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Can } from "@/components/team/can";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { WatchesList } from "@/components/watches/watches-list";
@@ -15,7 +16,9 @@ export default function WatchesPage() {
         actions={<ButtonLink href="/watches/new">New watch</ButtonLink>}
       />
       <WatchesList />
-      <WatchSigningSecretCard />
+      <Can action="secrets.reveal">
+        <WatchSigningSecretCard />
+      </Can>
     </>
   );
 }
