@@ -113,18 +113,25 @@ describe("trip statements per request", () => {
     expect(s, s.join("\n")).toHaveLength(1);
   });
 
-  it("PATCH /api/events/{id}: event+role, then in one transaction bump, re-read after the lock, update, op-log", async () => {
+  it("PATCH /api/events/{id}: one (bump with the role check, update, op-log as one CTE) when the patch does not depend on the stored event", async () => {
     const id = await anEvent();
     const s = await cost(event.PATCH, () => ({ method: "PATCH", path: `/api/events/${id}`, bearer: key, params: { eventId: id }, body: { notes: "rt" } }));
-    expect(s, s.join("\n")).toHaveLength(5);
+    expect(s, s.join("\n")).toHaveLength(1);
+    expect(s[0]).toMatch(/^WITH bump AS \(\s*UPDATE trips[\s\S]*trip_members[\s\S]*UPDATE trip_events[\s\S]*INSERT INTO trip_ops/);
+  });
+
+  it("PATCH /api/events/{id} of a place field: event+role, then in one transaction bump, re-read after the lock, the trip's points (gazetteer hint), update, op-log", async () => {
+    const id = await anEvent();
+    const s = await cost(event.PATCH, () => ({ method: "PATCH", path: `/api/events/${id}`, bearer: key, params: { eventId: id }, body: { location: "Lisbon" } }));
+    expect(s, s.join("\n")).toHaveLength(6);
     expect(s[0]).toMatch(/row_to_json\(e\)[\s\S]*trip_members/);
   });
 
-  it("DELETE /api/events/{id}: event+role, then in one transaction bump, delete (says whether it was there), op-log", async () => {
+  it("DELETE /api/events/{id}: one (bump with the role check, delete, op-log as one CTE)", async () => {
     const id = await anEvent();
     const s = await cost(event.DELETE, () => ({ method: "DELETE", path: `/api/events/${id}`, bearer: key, params: { eventId: id } }), false);
-    expect(s, s.join("\n")).toHaveLength(4);
-    expect(s[2]).toMatch(/^delete from "trip_events"[\s\S]*returning/i);
+    expect(s, s.join("\n")).toHaveLength(1);
+    expect(s[0]).toMatch(/^WITH bump AS \(\s*UPDATE trips[\s\S]*DELETE FROM trip_events[\s\S]*INSERT INTO trip_ops/);
   });
 });
 
