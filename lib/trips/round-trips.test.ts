@@ -3,6 +3,8 @@ import { countingDatabase } from "@/lib/db/testing/counting-pglite";
 import { call, type CallOptions, type Handler } from "@/lib/http/testing";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
+import { getDb } from "@/lib/db/client";
+import { readTripSnapshot } from "./read-trip-statement";
 
 const trips = await routeModule("/v1/trips");
 const ops = await routeModule("/v1/trips/{tripId}/ops");
@@ -71,6 +73,18 @@ describe("trip statements per request", () => {
     const s = await cost(itinerary.GET, itineraryCall);
     expect(s, s.join("\n")).toHaveLength(1);
     expect(s[0]).toMatch(/trip_members[\s\S]*CASE WHEN[\s\S]*json_agg/);
+  });
+
+  it("the statement returns the trip row's version, and a read at that version omits the events and ops (the held copy is used)", async () => {
+    const db = await getDb();
+    const first = await readTripSnapshot(db, Number(tripId), u.userId);
+    expect(first!.version).toMatch(/^\d+:\d+$/);
+    expect(first!.events.length).toBeGreaterThan(0);
+    const again = await readTripSnapshot(db, Number(tripId), u.userId, undefined, first!.version);
+    expect(again).toMatchObject({ eventsOmitted: true, events: [], role: "owner", version: first!.version });
+    const diff = await readTripSnapshot(db, Number(tripId), u.userId, 1, first!.version);
+    expect(diff).toMatchObject({ eventsOmitted: true, ops: [], events: [], touched: [] });
+    expect((await readTripSnapshot(db, Number(tripId), u.userId, 1, "0:0"))!.ops.length).toBeGreaterThan(0);
   });
 
   it("GET itinerary after a write: the new events, still one statement", async () => {
