@@ -103,6 +103,28 @@ export const scenarios: BenchScenario[] = [
         },
       });
       ctx.record({ ...del, note: ids.length === 0 ? "ran out of events to delete before time" : "" });
+
+      // Realistic variant of the PATCH row above (which keeps measuring 64 clients on ONE event, bound
+      // by that trip's row lock): each client edits its own event, 4 clients per trip over 16 trips.
+      const spread: number[] = [];
+      for (let t = 0; t < 16; t++) {
+        const tid = await createTrip(ctx, dev.token, `bench patch ${t}`);
+        for (let i = 0; i < CLIENTS / 16; i++) {
+          const r = await call(ctx, "POST", `/api/trips/${tid}/events`, dev.key, { type: "activity", title: `p${t}.${i}`, startDateTime: at(i) });
+          if (r.status !== 201) throw new Error(`create event: ${r.status} ${JSON.stringify(r.body)}`);
+          spread.push(r.body.id);
+        }
+      }
+      let k = 0;
+      const patch = await closedLoop({
+        title: "PATCH /api/events/{id}, 64 events over 16 trips",
+        clients: CLIENTS,
+        seconds: SECONDS,
+        async step(c) {
+          return (await call(ctx, "PATCH", `/api/events/${spread[c]}`, dev.key, { notes: `patched ${k++}` })).status === 200 ? "ok" : "error";
+        },
+      });
+      ctx.record({ ...patch, note: "each client its own event, 4 clients per trip (closed loop)" });
       return {};
     },
   },
@@ -129,6 +151,35 @@ export const scenarios: BenchScenario[] = [
         },
       });
       ctx.record({ ...row, note: "accepts/s (each after its own create)" });
+
+      // The accept alone: proposals raised beforehand (the row above counts create + accept pairs).
+      const pending: Array<{ trip: number; id: string }> = [];
+      const want = Math.max(600, SECONDS * 400);
+      await Promise.all(
+        Array.from({ length: 16 }, async (_, c) => {
+          for (let i = c; i < want; i += 16) {
+            const trip = trips[i % trips.length];
+            const p = await call(ctx, "POST", `/v1/trips/${trip}/proposals`, dev.token, {
+              actor_agent_id: "bench",
+              entities: [{ type: "activity", title: `queued ${i}`, startDateTime: at(i) }],
+            });
+            if (p.status !== 201) throw new Error(`raise proposal: ${p.status} ${JSON.stringify(p.body)}`);
+            pending.push({ trip, id: p.body.proposal_id });
+          }
+        }),
+      );
+      const accepts = await closedLoop({
+        title: "POST /v1/trips/{id}/proposals/{p}?action=accept (accept only)",
+        clients: CLIENTS,
+        seconds: SECONDS,
+        async step() {
+          const p = pending.pop();
+          if (p === undefined) return "done";
+          const a = await call(ctx, "POST", `/v1/trips/${p.trip}/proposals/${p.id}?action=accept`, dev.token);
+          return a.status === 200 ? "ok" : "error";
+        },
+      });
+      ctx.record({ ...accepts, note: pending.length === 0 ? "ran out of proposals before time" : "accepts/s of proposals raised beforehand, 16 trips" });
       return {};
     },
   },

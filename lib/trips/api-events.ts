@@ -3,19 +3,21 @@ import type { TripRole } from "@/drizzle/schema";
 import { queryOne } from "@/lib/db/sql";
 import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
+import type { RawJson } from "@/lib/http/raw-json";
 import { addEventInOneStatement } from "./add-event-one-statement";
+import { patchEventInOneStatement, removeEventInOneStatement } from "./change-event-one-statement";
 import { applyTripChange } from "./apply-change";
 import type { EventCreateInput, EventPatchInput, TripEvent } from "./event-schemas";
 import { deleteEvent, findEvent, insertEvent, patchProblems, toTripEvent, updateEvent } from "./event-store";
 import { withLegacyGeo } from "./event-geo";
 import { roleMay, roleTooWeak, type TripNeed } from "./roles";
-import { readItinerary } from "./read-itinerary";
+import { readItineraryJson } from "./read-itinerary";
 import { eventRowFromJson } from "./read-trip-statement";
 
 /** /api itinerary event CRUD. Every write goes through applyTripChange (revision + op log). */
 
-export async function listEvents(tripId: number, userId: string): Promise<TripEvent[]> {
-  return (await readItinerary(tripId, userId)).events;
+export async function listEvents(tripId: number, userId: string): Promise<RawJson<TripEvent[]>> {
+  return (await readItineraryJson(tripId, userId)).eventsJson();
 }
 
 /** The event and its trip, after checking the caller may `need` on that trip (404 for non-members): one statement. */
@@ -59,6 +61,8 @@ export async function createEvent(tripId: number, userId: string, input: EventCr
 }
 
 export async function patchEvent(eventId: number, userId: string, patch: EventPatchInput): Promise<EventWriteResult> {
+  const fast = await patchEventInOneStatement(eventId, userId, patch);
+  if (fast) return { event: toTripEvent(fast.row), revision: fast.revision };
   const found = await eventFor(eventId, userId, "edit");
   const out = await applyTripChange(
     { tripId: found.tripId, source: "api", type: "update_event", payload: { event_id: eventId, ...patch }, actorUserId: userId },
@@ -78,6 +82,8 @@ export async function patchEvent(eventId: number, userId: string, patch: EventPa
 }
 
 export async function removeEvent(eventId: number, userId: string): Promise<{ id: number; tripId: number; deleted: true; revision: number }> {
+  const fast = await removeEventInOneStatement(eventId, userId);
+  if (fast) return { id: eventId, tripId: fast.tripId, deleted: true, revision: fast.revision };
   const found = await eventFor(eventId, userId, "edit");
   const out = await applyTripChange(
     { tripId: found.tripId, source: "api", type: "remove_event", payload: { event_id: eventId }, actorUserId: userId },

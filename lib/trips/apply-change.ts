@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { tripOps } from "@/drizzle/schema";
 import { getDb, type Tx } from "@/lib/db/client";
 import { PG_DEADLOCK, PG_SERIALIZATION_FAILURE, pgErrorCode, queryOne } from "@/lib/db/sql";
@@ -36,6 +36,11 @@ export interface MutationOutcome<T> {
   deleted?: number[];
   /** The normalised payload to log, when it differs from the request's. */
   loggedPayload?: Record<string, unknown>;
+  /**
+   * A data-modifying statement of the same change run as a CTE of the op-log insert (one round
+   * trip fewer while the trip's row lock is held), e.g. an accepted proposal's created ids.
+   */
+  alongside?: SQL;
   value: T;
 }
 
@@ -70,7 +75,7 @@ export async function applyTripChange<T>(
     };
     const out = await mutate(ctx);
     const deleted = out.deleted ?? [];
-    await tx.insert(tripOps).values({
+    const op = {
       tripId: change.tripId,
       revision: bumped.revision,
       source: change.source,
@@ -80,7 +85,18 @@ export async function applyTripChange<T>(
       deletedEventIds: deleted,
       actorUserId: change.actorUserId,
       opId: change.opId ?? null,
-    });
+    };
+    if (out.alongside) {
+      const ints = (ids: number[]) => (ids.length ? sql`ARRAY[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::integer[]` : sql`'{}'::integer[]`);
+      await tx.execute(
+        sql`WITH alongside AS (${out.alongside})
+            INSERT INTO trip_ops (trip_id, revision, source, type, payload, affected_event_ids, deleted_event_ids, actor_user_id, op_id)
+            VALUES (${op.tripId}, ${op.revision}, ${op.source}, ${op.type}, ${sql.param(op.payload, tripOps.payload)}::jsonb,
+                    ${ints(op.affectedEventIds)}, ${ints(op.deletedEventIds)}, ${op.actorUserId}::uuid, ${op.opId})`,
+      );
+    } else {
+      await tx.insert(tripOps).values(op);
+    }
     return { tripId: change.tripId, revision: bumped.revision, affectedEventIds: out.affected, deletedEventIds: deleted, value: out.value };
   };
   if (outer) return run(outer);

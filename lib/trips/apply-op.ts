@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
-import { tripEvents, tripOps } from "@/drizzle/schema";
+import { tripEvents, tripOps, type TripEventRow } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from "@/lib/db/sql";
 import { ApiError } from "@/lib/http/errors";
@@ -8,6 +8,7 @@ import { validationError } from "@/lib/http/parse";
 import { addEventInOneStatement } from "./add-event-one-statement";
 import { applyTripChange, type ChangeContext, type MutationOutcome } from "./apply-change";
 import { deleteEvent, findEvent, insertEvent, listEventRows, patchProblems, setEventColumns, updateEvent } from "./event-store";
+import type { EventPatchInput } from "./event-schemas";
 import { OpPayloads, type OpRequest, type OpType } from "./op-types";
 import { requireTripRole } from "./roles";
 import { localDate, wallClock } from "./time";
@@ -83,11 +84,20 @@ async function priorResult(tripId: number, op: OpRequest): Promise<OpResponse | 
   return response(tripId, row.revision, { ...op, base_revision: row.revision - 1 }, row.affectedEventIds);
 }
 
+/** update_event on an event already read under the trip lock (a proposal's move checks it first). */
+export async function updateExisting(ctx: ChangeContext, row: TripEventRow, changes: EventPatchInput): Promise<MutationOutcome<null>> {
+  const problems = patchProblems(row, changes);
+  if (problems.length) throw opInvalid(`Event ${row.id} cannot be updated: ${problems[0].path} ${problems[0].message.replace(/^\S+ /, "")}.`, { issues: problems });
+  await updateEvent(ctx.tx, row, changes);
+  return { affected: [row.id], value: null };
+}
+
 export function opInvalid(message: string, details?: unknown): ApiError {
   return new ApiError("OP_INVALID", message, { details });
 }
 
-async function existing(ctx: ChangeContext, eventId: number) {
+/** The event on this trip, read after the trip lock; OP_INVALID when it is not there. */
+export async function existing(ctx: ChangeContext, eventId: number) {
   const row = await findEvent(ctx.tx, ctx.tripId, eventId);
   if (!row) throw opInvalid(`Event ${eventId} is not on this trip's timeline (it may have been removed); re-read the itinerary.`, { event_id: eventId });
   return row;
@@ -103,11 +113,7 @@ export const mutations: { [K in OpType]: Mutation<K> } = {
     return { affected: [row.id], value: null };
   },
   async update_event(ctx, p) {
-    const row = await existing(ctx, p.event_id);
-    const problems = patchProblems(row, p.changes);
-    if (problems.length) throw opInvalid(`Event ${row.id} cannot be updated: ${problems[0].path} ${problems[0].message.replace(/^\S+ /, "")}.`, { issues: problems });
-    await updateEvent(ctx.tx, row, p.changes);
-    return { affected: [row.id], value: null };
+    return updateExisting(ctx, await existing(ctx, p.event_id), p.changes);
   },
   async move_event(ctx, p) {
     const row = await existing(ctx, p.event_id);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { notFound } from "@/lib/http/errors";
+import { RawJson } from "@/lib/http/raw-json";
 import { mainIssue } from "@/lib/weather/analyse-timeline";
 import { resolveLanguage } from "@/lib/weather/i18n/conditions";
 import { combinedStatus } from "@/lib/weather/present";
@@ -88,7 +89,9 @@ export async function tripWeather(tripId: number, o: TripWeatherOptions & { revi
   if (prior && o.revision === prior.value.revision && Date.now() - prior.at < REUSE_MS) {
     const snaps = prior.points.length ? await getSnapshots(prior.points, { environment: o.environment, use: "forecast" }) : [];
     if (snaps.every((sn, i) => sn.snapshot.forecast === prior.forecasts[i])) {
-      return { ...prior.value, cache_status: snaps.length ? combinedStatus(snaps.map((sn) => sn.cacheStatus)) : null };
+      const reused = { ...prior.value, cache_status: snaps.length ? combinedStatus(snaps.map((sn) => sn.cacheStatus)) : null };
+      reusedFrom.set(reused, prior.value);
+      return reused;
     }
   }
 
@@ -134,4 +137,27 @@ export async function tripWeather(tripId: number, o: TripWeatherOptions & { revi
     computed.set(key, { value, points, forecasts: snaps.map((sn) => sn.snapshot.forecast), at: Date.now() });
   }
   return value;
+}
+
+/** Answers reused from a computed one (only cache_status differs) -> that answer. */
+const reusedFrom = new WeakMap<TripWeather, TripWeather>();
+/** A computed answer's JSON around its cache_status, made once per answer. */
+const jsonAround = new WeakMap<TripWeather, [string, string]>();
+const MARK = "\u0000cache_status\u0000";
+
+/**
+ * The answer as JSON text. A warm read reuses the computed answer with only its cache_status
+ * changed, so the text (tens of kilobytes for a two-week trip) is made once per computed answer
+ * and the status spliced in; the bytes are those JSON.stringify gives (the key keeps its place).
+ */
+export function tripWeatherJson(w: TripWeather): RawJson<TripWeather> {
+  const base = reusedFrom.get(w) ?? w;
+  let around = jsonAround.get(base);
+  if (!around) {
+    const marked = JSON.stringify({ ...base, cache_status: MARK });
+    const at = marked.indexOf(JSON.stringify(MARK));
+    around = [marked.slice(0, at), marked.slice(at + JSON.stringify(MARK).length)];
+    jsonAround.set(base, around);
+  }
+  return new RawJson(around[0] + JSON.stringify(w.cache_status) + around[1]);
 }

@@ -4,7 +4,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { ApiError, notFound } from "@/lib/http/errors";
 import type { ChangeContext } from "./apply-change";
-import { mutations, opInvalid } from "./apply-op";
+import { existing, mutations, opInvalid, updateExisting } from "./apply-op";
 import type { EventPatchInput } from "./event-schemas";
 import { patchProblems } from "./event-store";
 import type { ProposalChangeInput, ProposalOptionInput } from "./proposal-schemas";
@@ -38,12 +38,11 @@ export async function applyProposalChanges(ctx: ChangeContext, changes: Proposal
     } else if (c.type === "update_event") {
       await mutations.update_event(ctx, { event_id: c.event_id, changes: c.changes });
     } else {
-      const [row] = await ctx.tx.select().from(tripEvents).where(and(eq(tripEvents.tripId, ctx.tripId), eq(tripEvents.id, c.event_id))).limit(1);
-      if (row) {
-        const why = outsideTrip(row, c.startDateTime, ctx.tripZone, ctx.tripDates);
-        if (why) throw opInvalid(`Cannot apply the proposal: ${why}.`, { event_id: c.event_id });
-      }
-      await mutations.update_event(ctx, { event_id: c.event_id, changes: asPatch(c) });
+      // Read once (after the trip lock): the trip-dates check and the ops engine's update use the same row.
+      const row = await existing(ctx, c.event_id);
+      const why = outsideTrip(row, c.startDateTime, ctx.tripZone, ctx.tripDates);
+      if (why) throw opInvalid(`Cannot apply the proposal: ${why}.`, { event_id: c.event_id });
+      await updateExisting(ctx, row, asPatch(c));
     }
     affected.push(c.event_id);
   }

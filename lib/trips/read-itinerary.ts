@@ -1,9 +1,10 @@
 import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
+import { RawJson } from "@/lib/http/raw-json";
 import { withLegacyGeo } from "./event-geo";
 import { sortItinerary, toTripEvent } from "./event-store";
 import type { TripEvent } from "./event-schemas";
-import { readTripSnapshot } from "./read-trip-statement";
+import { readTripSnapshot, type TripSnapshot } from "./read-trip-statement";
 
 export interface Itinerary {
   trip_id: number;
@@ -20,28 +21,47 @@ async function memberSnapshot(tripId: number, userId: string, since?: number, un
 }
 
 /**
- * The last itinerary read per trip, shaped. Every read still runs the one statement (role and
- * revision are always current); when the trip row is still at the held version the statement skips
- * aggregating the events and the shaping is skipped too. Events change only with a revision
- * bump of the trip row, so a held itinerary is never stale. Bounded: the least recently read trips fall out.
+ * The last itinerary read per trip, shaped (and serialised once asked). Every read still runs the
+ * one statement (role and revision are always current); when the trip row is still at the held
+ * version the statement skips aggregating the events and the shaping is skipped too. Events change
+ * only with a revision bump of the trip row, so a held itinerary is never stale. Bounded: the
+ * least recently read trips fall out.
  */
-const held = new Map<number, { version: string; itinerary: Itinerary }>();
+interface Held {
+  version: string;
+  itinerary: Itinerary;
+  /** JSON of the itinerary and of its events (GET /api/trips/{id}/events), made on first use. */
+  text?: string;
+  eventsText?: string;
+}
+const held = new Map<number, Held>();
 const HELD_TRIPS = 512;
 
-export async function readItinerary(tripId: number, userId: string): Promise<Itinerary> {
+function hold<T>(map: Map<number, T>, tripId: number, entry: T): T {
+  map.delete(tripId);
+  map.set(tripId, entry);
+  if (map.size > HELD_TRIPS) map.delete(map.keys().next().value!);
+  return entry;
+}
+
+async function heldItinerary(tripId: number, userId: string): Promise<Held> {
   const prior = held.get(tripId);
   const { trip: t, events, eventsOmitted, version } = await memberSnapshot(tripId, userId, undefined, prior?.version);
-  if (eventsOmitted && prior) {
-    held.delete(tripId);
-    held.set(tripId, prior);
-    return prior.itinerary;
-  }
+  if (eventsOmitted && prior) return hold(held, tripId, prior);
   const rows = sortItinerary(await withLegacyGeo(events, t.timeZone), t.timeZone);
   const it: Itinerary = { trip_id: tripId, revision: t.revision, time_zone: t.timeZone, events: rows.map(toTripEvent) };
-  held.delete(tripId);
-  held.set(tripId, { version, itinerary: it });
-  if (held.size > HELD_TRIPS) held.delete(held.keys().next().value!);
-  return it;
+  return hold(held, tripId, { version, itinerary: it });
+}
+
+export async function readItinerary(tripId: number, userId: string): Promise<Itinerary> {
+  return (await heldItinerary(tripId, userId)).itinerary;
+}
+
+/** The itinerary and its JSON (serialised once per trip version, not per request). */
+export async function readItineraryJson(tripId: number, userId: string): Promise<{ itinerary: Itinerary; json: RawJson<Itinerary>; eventsJson: () => RawJson<TripEvent[]> }> {
+  const h = await heldItinerary(tripId, userId);
+  h.text ??= JSON.stringify(h.itinerary);
+  return { itinerary: h.itinerary, json: new RawJson(h.text), eventsJson: () => new RawJson((h.eventsText ??= JSON.stringify(h.itinerary.events))) };
 }
 
 export interface TripDiff {
@@ -65,9 +85,43 @@ export interface TripDiff {
   deleted_event_ids: number[];
 }
 
+/**
+ * Diffs answered per trip version, by since_revision (a few per trip): like the itinerary, the
+ * statement always runs (role, revision, op-log floor are current) but skips aggregating the ops
+ * and events while the trip row is at the held version; ops, events and the floor only change
+ * with an update of that row, so a held diff is never stale.
+ */
+const heldDiffs = new Map<number, { version: string; bySince: Map<number, RawJson<TripDiff>> }>();
+const HELD_SINCE = 8;
+
+/** Ops after a revision plus the net effect on events, as JSON. */
+export async function readDiffJson(tripId: number, userId: string, since: number): Promise<RawJson<TripDiff>> {
+  const prior = heldDiffs.get(tripId);
+  let snap = await memberSnapshot(tripId, userId, since, prior?.bySince.has(since) ? prior.version : undefined);
+  checkSince(tripId, since, snap.trip);
+  if (snap.eventsOmitted) {
+    const kept = prior?.bySince.get(since);
+    if (kept) return kept;
+    // Dropped by a concurrent read while this one waited: read the ops and events after all.
+    snap = await memberSnapshot(tripId, userId, since);
+  }
+  const json = new RawJson<TripDiff>(JSON.stringify(await shapeDiff(tripId, since, snap)));
+  const entry = prior?.version === snap.version ? prior : { version: snap.version, bySince: new Map<number, RawJson<TripDiff>>() };
+  entry.bySince.delete(since);
+  entry.bySince.set(since, json);
+  if (entry.bySince.size > HELD_SINCE) entry.bySince.delete(entry.bySince.keys().next().value!);
+  hold(heldDiffs, tripId, entry);
+  return json;
+}
+
 /** Ops after a revision plus the net effect on events: apply upserts and deletions to the old itinerary. */
 export async function readDiff(tripId: number, userId: string, since: number): Promise<TripDiff> {
-  const { trip: t, ops, events, touched } = await memberSnapshot(tripId, userId, since);
+  const snap = await memberSnapshot(tripId, userId, since);
+  checkSince(tripId, since, snap.trip);
+  return shapeDiff(tripId, since, snap);
+}
+
+function checkSince(tripId: number, since: number, t: { revision: number; opLogFloor: number }) {
   if (since > t.revision) {
     throw new ApiError("bad_request", `since_revision ${since} is ahead of the trip, which is at revision ${t.revision}.`, {
       details: { current_revision: t.revision },
@@ -80,6 +134,9 @@ export async function readDiff(tripId: number, userId: string, since: number): P
       { details: { oldest_available_revision: t.opLogFloor, current_revision: t.revision } },
     );
   }
+}
+
+async function shapeDiff(tripId: number, since: number, { trip: t, ops, events, touched }: TripSnapshot): Promise<TripDiff> {
   const rows = sortItinerary(await withLegacyGeo(events, t.timeZone), t.timeZone);
   const present = new Set(rows.map((r) => r.id));
   return {

@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { tripEvents, tripOps, type TripEventRow, type TripOpRow, type TripRole } from "@/drizzle/schema";
 import type { DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
@@ -48,7 +48,7 @@ export interface TripSnapshot {
   touched: number[];
   /** The trip row's version (revision and row version): equal versions have equal events. */
   version: string;
-  /** True when the trip was at `unlessVersion`: the events were not read (the caller holds them). */
+  /** True when the trip was at `unlessVersion`: the events (and a diff's ops) were not read (the caller holds them). */
   eventsOmitted: boolean;
 }
 
@@ -65,23 +65,23 @@ export async function readTripSnapshot(
   unlessVersion?: string,
 ): Promise<TripSnapshot | undefined> {
   const diff = since !== undefined;
-  // A caller holding the events of a version of the trip row skips their aggregation while it is current.
+  // A caller holding the answer for a version of the trip row skips the aggregations while it is current.
+  const unlessHeld = (q: SQL) => (unlessVersion === undefined ? q : sql`CASE WHEN ${VERSION} = ${unlessVersion} THEN NULL ELSE ${q} END`);
   const events = sql`(SELECT coalesce(json_agg(e), '[]') FROM trip_events e WHERE e.trip_id = t.id)`;
-  const eventsUnlessHeld = unlessVersion === undefined ? events : sql`CASE WHEN ${VERSION} = ${unlessVersion} THEN NULL ELSE ${events} END`;
   const row = await queryOne<Record<string, unknown>>(
     db,
     diff
       ? sql`WITH o AS (SELECT * FROM trip_ops WHERE trip_id = ${tripId} AND revision > ${since}),
                  touched AS (SELECT DISTINCT unnest(affected_event_ids || deleted_event_ids) AS id FROM o)
             SELECT t.id, t.revision, t.time_zone, t.op_log_floor, t.start_date::text AS start_date, t.end_date::text AS end_date,
-                   ${role(userId)} AS role,
-                   (SELECT coalesce(json_agg(o ORDER BY o.revision), '[]') FROM o) AS ops,
-                   (SELECT coalesce(json_agg(e), '[]') FROM trip_events e WHERE e.trip_id = t.id AND e.id IN (SELECT id FROM touched)) AS events,
-                   (SELECT coalesce(array_agg(id ORDER BY id), '{}') FROM touched) AS touched
+                   ${role(userId)} AS role, ${VERSION} AS version,
+                   ${unlessHeld(sql`(SELECT coalesce(json_agg(o ORDER BY o.revision), '[]') FROM o)`)} AS ops,
+                   ${unlessHeld(sql`(SELECT coalesce(json_agg(e), '[]') FROM trip_events e WHERE e.trip_id = t.id AND e.id IN (SELECT id FROM touched))`)} AS events,
+                   ${unlessHeld(sql`(SELECT coalesce(array_agg(id ORDER BY id), '{}') FROM touched)`)} AS touched
             FROM trips t WHERE t.id = ${tripId}`
       : sql`SELECT t.id, t.revision, t.time_zone, t.op_log_floor, t.start_date::text AS start_date, t.end_date::text AS end_date,
-                   ${role(userId)} AS role,
-                   ${eventsUnlessHeld} AS events
+                   ${role(userId)} AS role, ${VERSION} AS version,
+                   ${unlessHeld(events)} AS events
             FROM trips t WHERE t.id = ${tripId}`,
   );
   if (!row) return undefined;
@@ -99,6 +99,6 @@ export async function readTripSnapshot(
     ops: diff ? parse(row.ops).map((j) => fromJson<TripOpRow>(OP_COLUMNS, j)) : [],
     touched: diff ? ((row.touched as Array<number | string>) ?? []).map(Number) : [],
     version: String(row.version ?? ""),
-    eventsOmitted: !diff && row.events === null,
+    eventsOmitted: row.events === null,
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { tripProposals, type TripProposalRow } from "@/drizzle/schema";
+import type { TripProposalRow } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { PG_DEADLOCK, PG_SERIALIZATION_FAILURE, pgErrorCode, queryOne } from "@/lib/db/sql";
 import { ApiError } from "@/lib/http/errors";
@@ -69,11 +69,14 @@ export async function acceptProposal(tripId: number, userId: string, proposalId:
             ids.push((await insertEvent(ctx.tx, tripId, ctx.tripZone, input)).id);
           }
           const changed = await applyProposalChanges(ctx, option?.changes ?? []);
-          return { affected: [...ids, ...changed.affected], deleted: changed.deleted, value: ids };
+          // The created ids are written with the op-log row (one statement).
+          const alongside = createsNone
+            ? undefined
+            : sql`UPDATE trip_proposals SET created_event_ids = ${ids.length ? sql`ARRAY[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::integer[]` : sql`'{}'::integer[]`} WHERE id = ${proposalId}`;
+          return { affected: [...ids, ...changed.affected], deleted: changed.deleted, value: ids, alongside };
         },
         tx,
       );
-      if (!createsNone) await tx.update(tripProposals).set({ createdEventIds: change.value }).where(sql`${tripProposals.id} = ${proposalId}`);
       return {
         proposal_id: proposalId,
         status: "accepted" as const,

@@ -3,6 +3,8 @@ import { countingDatabase } from "@/lib/db/testing/counting-pglite";
 import { call, type CallOptions, type Handler } from "@/lib/http/testing";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
+import { getDb } from "@/lib/db/client";
+import { readTripSnapshot } from "./read-trip-statement";
 
 const trips = await routeModule("/v1/trips");
 const ops = await routeModule("/v1/trips/{tripId}/ops");
@@ -73,6 +75,18 @@ describe("trip statements per request", () => {
     expect(s[0]).toMatch(/trip_members[\s\S]*CASE WHEN[\s\S]*json_agg/);
   });
 
+  it("the statement returns the trip row's version, and a read at that version omits the events and ops (the held copy is used)", async () => {
+    const db = await getDb();
+    const first = await readTripSnapshot(db, Number(tripId), u.userId);
+    expect(first!.version).toMatch(/^\d+:\d+$/);
+    expect(first!.events.length).toBeGreaterThan(0);
+    const again = await readTripSnapshot(db, Number(tripId), u.userId, undefined, first!.version);
+    expect(again).toMatchObject({ eventsOmitted: true, events: [], role: "owner", version: first!.version });
+    const diff = await readTripSnapshot(db, Number(tripId), u.userId, 1, first!.version);
+    expect(diff).toMatchObject({ eventsOmitted: true, ops: [], events: [], touched: [] });
+    expect((await readTripSnapshot(db, Number(tripId), u.userId, 1, "0:0"))!.ops.length).toBeGreaterThan(0);
+  });
+
   it("GET itinerary after a write: the new events, still one statement", async () => {
     await cost(itinerary.GET, itineraryCall);
     const created = await call(tripEvents.POST, { method: "POST", path: `/api/trips/${tripId}/events`, bearer: key, params: { tripId }, body: { type: "activity", title: "fresh", startDateTime: "2026-05-09T10:00:00+01:00" } });
@@ -113,18 +127,25 @@ describe("trip statements per request", () => {
     expect(s, s.join("\n")).toHaveLength(1);
   });
 
-  it("PATCH /api/events/{id}: event+role, then in one transaction bump, re-read after the lock, update, op-log", async () => {
+  it("PATCH /api/events/{id}: one (bump with the role check, update, op-log as one CTE) when the patch does not depend on the stored event", async () => {
     const id = await anEvent();
     const s = await cost(event.PATCH, () => ({ method: "PATCH", path: `/api/events/${id}`, bearer: key, params: { eventId: id }, body: { notes: "rt" } }));
-    expect(s, s.join("\n")).toHaveLength(5);
+    expect(s, s.join("\n")).toHaveLength(1);
+    expect(s[0]).toMatch(/^WITH bump AS \(\s*UPDATE trips[\s\S]*trip_members[\s\S]*UPDATE trip_events[\s\S]*INSERT INTO trip_ops/);
+  });
+
+  it("PATCH /api/events/{id} of a place field: event+role, then in one transaction bump, re-read after the lock, the trip's points (gazetteer hint), update, op-log", async () => {
+    const id = await anEvent();
+    const s = await cost(event.PATCH, () => ({ method: "PATCH", path: `/api/events/${id}`, bearer: key, params: { eventId: id }, body: { location: "Lisbon" } }));
+    expect(s, s.join("\n")).toHaveLength(6);
     expect(s[0]).toMatch(/row_to_json\(e\)[\s\S]*trip_members/);
   });
 
-  it("DELETE /api/events/{id}: event+role, then in one transaction bump, delete (says whether it was there), op-log", async () => {
+  it("DELETE /api/events/{id}: one (bump with the role check, delete, op-log as one CTE)", async () => {
     const id = await anEvent();
     const s = await cost(event.DELETE, () => ({ method: "DELETE", path: `/api/events/${id}`, bearer: key, params: { eventId: id } }), false);
-    expect(s, s.join("\n")).toHaveLength(4);
-    expect(s[2]).toMatch(/^delete from "trip_events"[\s\S]*returning/i);
+    expect(s, s.join("\n")).toHaveLength(1);
+    expect(s[0]).toMatch(/^WITH bump AS \(\s*UPDATE trips[\s\S]*DELETE FROM trip_events[\s\S]*INSERT INTO trip_ops/);
   });
 });
 
@@ -137,7 +158,7 @@ describe("proposal accept statements", () => {
     return String(r.body.proposal_id);
   };
 
-  it("a planner-style move: role+proposal, then claim (with the empty created list), bump, event reads, update, op-log", async () => {
+  it("a planner-style move: role+proposal, then claim (with the empty created list), bump, event read, update, op-log", async () => {
     const id = Number(await anEvent());
     const pid = await raise({
       base_revision: await revision(),
@@ -147,15 +168,16 @@ describe("proposal accept statements", () => {
     expect(s[0]).toMatch(/row_to_json\(p\)[\s\S]*trip_members/);
     expect(s[1]).toMatch(/UPDATE trip_proposals SET[\s\S]*created_event_ids = '\{\}'/);
     expect(s.filter((q) => /update "trip_proposals"/i.test(q))).toHaveLength(0);
-    // The move's event is read twice (the trip-dates check, then the ops engine's update_event): one to cut later.
-    expect(s, s.join("\n")).toHaveLength(7);
+    // The move's event is read once (the trip-dates check and the ops engine's update share the row).
+    expect(s, s.join("\n")).toHaveLength(6);
   });
 
-  it("an entity proposal: role+proposal, claim, bump, insert, op-log, created ids", async () => {
+  it("an entity proposal: role+proposal, claim, bump, insert, then op-log with the created ids in one", async () => {
     const pid = await raise({ entities: [{ type: "activity", title: "proposed", startDateTime: "2026-05-05T10:00:00+01:00" }] });
     const s = await cost(proposal.POST, () => accept(pid), false);
     expect(s[0]).toMatch(/row_to_json\(p\)[\s\S]*trip_members/);
-    expect(s, s.join("\n")).toHaveLength(6);
+    expect(s.at(-1)).toMatch(/^WITH alongside AS \(UPDATE trip_proposals SET created_event_ids[\s\S]*INSERT INTO trip_ops/);
+    expect(s, s.join("\n")).toHaveLength(5);
   });
 });
 

@@ -1,12 +1,12 @@
 import { defineRoute } from "@/lib/http/route";
 import { tripContracts } from "@/lib/trips/contracts";
 import { ifNoneMatchHits, itineraryEtag } from "@/lib/trips/etag";
-import { readItinerary } from "@/lib/trips/read-itinerary";
+import { readItineraryJson } from "@/lib/trips/read-itinerary";
 
 export const GET = defineRoute(tripContracts.itinerary, async ({ req, principal, params }) => {
-  const it = await readItinerary(params.tripId, principal.userId);
+  const { itinerary: it, json } = await readItineraryJson(params.tripId, principal.userId);
   const etag = itineraryEtag(it.trip_id, it.revision);
   const headers = { ETag: etag, "Cache-Control": "private, no-cache" };
   if (ifNoneMatchHits(req.headers.get("if-none-match"), etag)) return { status: 304, headers };
-  return { data: it, headers };
+  return { data: json, headers };
 });

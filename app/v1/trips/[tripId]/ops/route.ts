@@ -1,10 +1,10 @@
 import { defineRoute } from "@/lib/http/route";
 import { applyOp } from "@/lib/trips/apply-op";
 import { tripContracts } from "@/lib/trips/contracts";
-import { readDiff } from "@/lib/trips/read-itinerary";
+import { readDiffJson } from "@/lib/trips/read-itinerary";
 
 export const GET = defineRoute(tripContracts.diff, async ({ principal, params, query }) => ({
-  data: await readDiff(params.tripId, principal.userId, query.since_revision),
+  data: await readDiffJson(params.tripId, principal.userId, query.since_revision),
 }));
 
 export const POST = defineRoute(tripContracts.applyOp, async ({ principal, params, body }) => ({

@@ -1,5 +1,5 @@
 import { defineRoute } from "@/lib/http/route";
-import { getTripWeather } from "@/lib/trips/get-trip-weather";
+import { getTripWeather, tripWeatherJson } from "@/lib/trips/get-trip-weather";
 import { tripWeatherContracts } from "@/lib/trips/trip-weather-contracts";
 import { callerAccount, headOf } from "@/lib/trips/trip-weather-meter";
 
@@ -13,5 +13,5 @@ export const GET = defineRoute(tripWeatherContracts.tripWeather, async (ctx) => 
     head: headOf(ctx.req),
   });
   const headers: Record<string, string> = weather.cache_status ? { "X-Cache-Status": weather.cache_status } : {};
-  return { data: weather, headers };
+  return { data: tripWeatherJson(weather), headers };
 });
