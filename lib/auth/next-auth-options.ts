@@ -22,7 +22,7 @@ export function authOptions(): NextAuthOptions {
         // Verify against a dummy when absent would equalise timing; argon2 dominates either way.
         if (!found?.user.passwordHash) return null;
         if (!(await verifyPassword(found.user.passwordHash, password))) return null;
-        return { id: found.user.id, email: found.user.email, name: found.user.name ?? found.user.email };
+        return { id: found.user.id, email: found.user.email, name: found.user.name ?? found.user.email, sv: found.user.sessionVersion };
       },
     }),
   ];
@@ -44,10 +44,15 @@ export function authOptions(): NextAuthOptions {
         const found = await findUserByEmail(user.email);
         if (!found) return "/sign-up?error=oauth_no_account";
         user.id = found.user.id;
+        (user as { sv?: number }).sv = found.user.sessionVersion;
         return true;
       },
       async jwt({ token, user }) {
-        if (user?.id) token.sub = user.id;
+        if (user?.id) {
+          token.sub = user.id;
+          // The session version at sign-in (a password reset moves it on; lib/auth/session.ts).
+          token.sv = (user as { sv?: number }).sv ?? 0;
+        }
         return token;
       },
       async session({ session, token }) {

@@ -18,7 +18,7 @@ export type Principal =
       scopes: string[];
       isInternal: boolean;
     }
-  | { type: "session"; userId: string; accountId: string; account: AccountInfo; email: string }
+  | { type: "session"; userId: string; accountId: string; account: AccountInfo; email: string; /** Issue 30: false until the address is confirmed (production keys need it). */ emailVerified?: boolean }
   | {
       type: "access_token";
       tokenId: number;

@@ -3,17 +3,31 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { authOptions } from "@/lib/auth/next-auth-options";
-import { sessionFromCookieHeader } from "@/lib/auth/session";
+import { decode } from "next-auth/jwt";
+import { authSecret } from "@/lib/auth/auth-secret";
+import { currentSessionVersion, sessionFromCookieHeader, sessionVersionClaim } from "@/lib/auth/session";
 import type { PrincipalOf } from "@/lib/http/types";
 
 /**
- * The portal's guard: the next-auth session (a signed JWT cookie, no database
- * read), or a redirect to /sign-in. Deduplicated per request.
+ * The portal's guard: the next-auth session (a signed JWT cookie) whose session version is still
+ * the user's (one primary-key read: a password reset ends every other session at once), or a
+ * redirect to /sign-in. Deduplicated per request.
  */
 export const requireSession = cache(async (): Promise<{ userId: string; email: string }> => {
+  const current = await currentPortalSession();
+  if (!current) redirect("/sign-in");
+  return current;
+});
+
+/** The signed-in user when the cookie is valid and current (not ended by a password reset), else null. */
+export const currentPortalSession = cache(async (): Promise<{ userId: string; email: string } | null> => {
   const session = await getServerSession(authOptions());
   const user = session?.user as { id?: string; email?: string | null } | undefined;
-  if (!user?.id) redirect("/sign-in");
+  if (!user?.id) return null;
+  const jar = await cookies();
+  const raw = jar.get("__Secure-next-auth.session-token")?.value ?? jar.get("next-auth.session-token")?.value;
+  const token = raw ? await decode({ token: raw, secret: authSecret() }).catch(() => null) : null;
+  if ((await currentSessionVersion(user.id)) !== sessionVersionClaim(token)) return null;
   return { userId: user.id, email: user.email ?? "" };
 });
 

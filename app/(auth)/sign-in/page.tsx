@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { redirect } from "next/navigation";
-import { getServerSession } from "next-auth";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { Alert } from "@/components/ui/alert";
 import { authOptions } from "@/lib/auth/next-auth-options";
+import { currentPortalSession } from "@/lib/portal/current-user";
 import { safeCallbackUrl } from "@/lib/portal/safe-callback";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -22,7 +22,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
   const options = authOptions();
-  if (await getServerSession(options)) redirect(callbackUrl);
+  if (await currentPortalSession()) redirect(callbackUrl);
   const oauthProviders = options.providers.filter((p) => p.type === "oauth").map((p) => ({ id: p.id, name: p.name }));
   const code = typeof params.error === "string" ? params.error : undefined;
   const signedUpHref = callbackUrl === "/keys" ? "/sign-up" : `/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}`;

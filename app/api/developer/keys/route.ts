@@ -1,5 +1,6 @@
 import { keyContracts } from "@/lib/auth/contracts";
 import { createApiKey, listApiKeys, assertScopes } from "@/lib/auth/api-keys";
+import { assertVerifiedForProduction } from "@/lib/auth/require-verified";
 import { defineRoute } from "@/lib/http/route";
 
 export const GET = defineRoute(keyContracts.listKeys, async ({ principal }) => ({
@@ -9,6 +10,7 @@ export const GET = defineRoute(keyContracts.listKeys, async ({ principal }) => (
 export const POST = defineRoute(keyContracts.createKey, async ({ principal, body }) => {
   // A key may mint keys only within its own scopes.
   if (principal.type === "api_key") assertScopes(principal.scopes, body.scopes);
+  await assertVerifiedForProduction(principal.userId, principal.account);
   const created = await createApiKey(principal, { ...body, expiresAt: body.expiresAt?.toISOString() ?? null });
   return { status: 201, data: created };
 });
