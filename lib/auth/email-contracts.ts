@@ -7,7 +7,7 @@ import { none, session } from "./strategies";
 const LinkToken = z.string().trim().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/, "Not a link token.");
 const EXAMPLE_TOKEN = "q3Zk9xWm2Lr7Tn4Vb8Yc1Hd6Jf0Gs5Pa3Ue9Io2Kw7";
 
-/** Issue 30: password reset and email verification (links sent by email; docs/accounts.md). */
+/** Issue 30: password reset and email verification (links sent by email; README "Mail"). */
 export const emailAuthContracts = {
   passwordReset: contract({
     operationId: "auth.requestPasswordReset",

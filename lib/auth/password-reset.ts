@@ -11,7 +11,7 @@ import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-t
 import { hashPassword } from "./passwords";
 import { sha256Hex } from "./secrets";
 
-/** Per address and per caller IP (docs/accounts.md "Password reset"). */
+/** Per address and per caller IP (README "Mail"). */
 export const RESET_LIMITS = {
   perEmail: { limit: 5, windowSeconds: 600 },
   perIp: { limit: 30, windowSeconds: 600 },

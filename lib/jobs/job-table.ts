@@ -165,7 +165,7 @@ export const JOBS: readonly JobSpec[] = [
   },
   {
     name: "quota-emails",
-    summary: "Email the owners/admins of each 80 %/100 % quota alert, once per threshold per period (docs/accounts.md)",
+    summary: "Email the owners/admins of each 80 %/100 % quota alert, once per threshold per period (README, Mail)",
     trigger: { kind: "cron", cadence: { every: "minute" } },
     run: () => sendDueQuotaEmails(),
     concurrency: 1,
