@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
-import { authTokens, users } from "@/drizzle/schema";
+import { auditEvents, authTokens, users } from "@/drizzle/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { resetEnvCache } from "@/lib/env";
 import { call } from "@/lib/http/testing";
@@ -138,6 +138,9 @@ describe("POST /api/auth/password-reset/confirm", () => {
     expect(await verifyPassword(row.passwordHash!, "a-brand-new-password-9")).toBe(true);
     expect(await verifyPassword(row.passwordHash!, u.password)).toBe(false);
     expect(row.sessionVersion).toBe(1);
+    const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.accountId, u.accountId));
+    expect(audit.map((a) => [a.action, a.actor, a.target])).toEqual([["user.password_reset", `user:${u.userId}`, `user:${u.userId}`]]);
+    expect(JSON.stringify(audit)).not.toContain(token);
     // Both earlier cookies are no session any more; a sign-in afterwards (version 1) is.
     expect((await listKeys(oldCookie)).status).toBe(401);
     expect((await listKeys(legacyCookie)).status).toBe(401);

@@ -60,7 +60,7 @@ export async function requestPasswordReset(input: { email: string; ip: string; l
  * every session of the user on every instance at their next request (lib/auth/session.ts). The
  * link came through the mailbox, so the address is verified too.
  */
-export async function confirmPasswordReset(input: { token: string; password: string }): Promise<{ userId: string; email: string }> {
+export async function confirmPasswordReset(input: { token: string; password: string }): Promise<{ userId: string; email: string; accountId: string }> {
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -70,7 +70,7 @@ export async function confirmPasswordReset(input: { token: string; password: str
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, userId))
-      .returning({ email: users.email });
-    return { userId, email: u.email };
+      .returning({ email: users.email, accountId: users.accountId });
+    return { userId, email: u.email, accountId: u.accountId };
   });
 }

@@ -4044,6 +4044,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "If an account uses this address, we have emailed it a link to reset the password. The link works once, within one hour."
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
@@ -4181,6 +4186,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "This password reset link is not valid. Check that you opened the whole link from the email, or ask for a new one.",
+                     *         "details": {
+                     *           "reason": "invalid"
+                     *         },
+                     *         "request_id": "1c4f99ba-270a-4b8d-aa33-c8ae1b8185df"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
@@ -4443,6 +4460,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "This verification link is not valid. Check that you opened the whole link from the email, or ask for a new one.",
+                     *         "details": {
+                     *           "reason": "invalid"
+                     *         },
+                     *         "request_id": "85dafa29-cc8c-4a3b-ae98-b9a0c86c737e"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
@@ -4539,6 +4568,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "camille.dubois.5ed369@example.com",
+                     *       "email_verified": true,
+                     *       "sent": false
+                     *     }
+                     */
                     "application/json": {
                         email: string;
                         email_verified: boolean;
