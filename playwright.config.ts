@@ -13,6 +13,8 @@ import { selfSignedCert } from "./lib/webhooks/testing/https-receiver";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const dbUrl = process.env.E2E_DATABASE_URL;
+// The server mails through SMTP to the specs' own SMTP server (e2e/mailbox.ts) on this fixed port.
+process.env.E2E_SMTP_PORT ??= String(PORT + 1);
 
 // Specs start HTTPS webhook receivers with this certificate; the server trusts it.
 process.env.E2E_RECEIVER_CERT_DIR ??= path.join(os.tmpdir(), `skycast-e2e-receiver-${PORT}`);
@@ -25,6 +27,7 @@ const serverEnv: Record<string, string> = {
   APP_ENCRYPTION_KEY: "e2e0000000000000000000000000000000000000000000000000000000000001",
   WEATHER_PROVIDER: "simulated",
   WEBHOOK_ALLOWED_HOSTS: "127.0.0.1,localhost",
+  SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
   NODE_EXTRA_CA_CERTS: path.join(process.env.E2E_RECEIVER_CERT_DIR, "cert.pem"),
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   ...(dbUrl ? { DATABASE_URL: dbUrl } : { PGLITE_DIR: "memory://" }),

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { mailTo } from "./mailbox";
 
 /** Shared browser steps for portal specs. Every helper waits for the UI to confirm its step. */
 
@@ -13,14 +14,25 @@ export function newCredentials(prefix = "e2e"): Credentials {
   return { email: `${prefix}-${randomUUID().slice(0, 8)}@example.test`, password: `pw-${randomUUID()}` };
 }
 
-/** Creates a user through /sign-up (fresh credentials unless given) and lands signed in on /keys. */
-export async function signUp(page: Page, creds: Credentials = newCredentials()): Promise<Credentials> {
+/**
+ * Creates a user through /sign-up (fresh credentials unless given), confirms the address from the
+ * link the test SMTP server receives (production keys need it), and lands signed in on /keys.
+ */
+export async function signUp(page: Page, creds: Credentials = newCredentials(), opts: { verify?: boolean } = {}): Promise<Credentials> {
   await page.goto("/sign-up");
   await page.getByLabel("Email").fill(creds.email);
   await page.getByLabel("Password").fill(creds.password);
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL("**/keys");
   await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+  if (opts.verify !== false) {
+    const mail = await mailTo(creds.email, /Confirm your email address/);
+    await page.goto(mail.link!);
+    await page.getByRole("button", { name: "Confirm my email address" }).click();
+    await expect(page.getByText("Email address confirmed")).toBeVisible();
+    await page.goto("/keys");
+    await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+  }
   return creds;
 }
 

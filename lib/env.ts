@@ -107,6 +107,13 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** The request log (GET /v1/requests); "off" only for the overhead benchmark. */
   REQUEST_LOG: z.enum(["on", "off"]).default("on"),
+  /**
+   * Outgoing mail (issue 30): smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465.
+   * Unset: mail goes to the local outbox (database table, /outbox in development).
+   */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "Use smtp://user:pass@host:port or smtps://…").optional(),
+  /** The From header of every mail. */
+  MAIL_FROM: z.string().min(3).default("Skycast <no-reply@skycast.example>"),
   /** Bearer token for GET /metrics (Prometheus); /metrics is 404 while unset. */
   METRICS_TOKEN: z.string().min(16).optional(),
 });

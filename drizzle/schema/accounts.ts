@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { ACCOUNT_ROLES } from "./roles";
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const PLANS = ["free", "starter", "pro", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];
@@ -34,6 +34,15 @@ export const users = pgTable(
     name: text("name"),
     /** argon2id hash; null for OAuth-only users. */
     passwordHash: text("password_hash"),
+    /** When the user followed the verification link (issue 30); null = unverified (sandbox only). */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** Mail language (en, de, fr, es), from the sign-up request's Accept-Language. */
+    locale: text("locale"),
+    /**
+     * Bumped by a password reset: session cookies carry the version they were issued under and a
+     * cookie with an older one is no session (checked per request, lib/auth/session.ts).
+     */
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],

@@ -60,6 +60,8 @@ export const quotaAlerts = pgTable(
     /** The billing period (YYYY-MM-01). */
     period: date("period", { mode: "string" }).notNull(),
     eventId: uuid("event_id"),
+    /** Issue 30: when the owners/admins were emailed (claimed before sending; reset on failure). */
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.dimension, t.threshold, t.period] })],

@@ -10,3 +10,4 @@ export * from "./weather";
 export * from "./audit";
 export * from "./requests";
 export * from "./idempotency";
+export * from "./mail";

@@ -11,7 +11,7 @@ export const accountContracts = {
     method: "POST",
     path: "/api/auth/sign-up",
     summary: "Create a user and developer account",
-    description: "Creates the user and their developer account on the free plan. Sign in afterwards through next-auth.",
+    description: "Creates the user and their developer account on the free plan, and emails a link to confirm the address (production API keys need it; sandbox works right away). Sign in afterwards through next-auth.",
     tags: ["Accounts"],
     family: "api",
     auth: none(),
@@ -37,7 +37,7 @@ export const accountContracts = {
     examples: { body: { environment: "production" } },
     responses: {
       200: { description: "The account's environment now", schema: z.object({ account_id: z.string().uuid(), environment: z.enum(ENVIRONMENTS), plan: z.enum(PLANS) }) },
-      403: { description: "origin_mismatch: the cookie request did not come from this site" },
+      403: { description: "origin_mismatch: the cookie request did not come from this site. email_not_verified: production needs a confirmed email address" },
     },
   }),
 };

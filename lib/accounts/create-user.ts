@@ -17,6 +17,10 @@ export const CreateUserInput = z.object({
   name: z.string().trim().max(120).optional(),
   plan: z.enum(PLANS).default("free"),
   environment: z.enum(ENVIRONMENTS).default("production"),
+  /** Mail language (en, de, fr, es). */
+  locale: z.string().max(8).optional(),
+  /** The admin CLI and test fixtures vouch for the address; sign-up sends a verification link instead. */
+  emailVerified: z.boolean().default(false),
 });
 export type CreateUserInput = z.input<typeof CreateUserInput>;
 
@@ -33,7 +37,7 @@ export async function createUser(input: CreateUserInput): Promise<{ userId: stri
         .returning({ id: accounts.id });
       const [user] = await tx
         .insert(users)
-        .values({ accountId: account.id, email: data.email, name: data.name, passwordHash })
+        .values({ accountId: account.id, email: data.email, name: data.name, passwordHash, locale: data.locale, emailVerifiedAt: data.emailVerified ? new Date() : null })
         .returning({ id: users.id });
       await tx.insert(accountMembers).values({ accountId: account.id, userId: user.id, role: "owner" });
       return { userId: user.id, accountId: account.id };

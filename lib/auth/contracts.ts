@@ -66,11 +66,11 @@ export const keyContracts = {
     audit: { action: "api_key.created", target: ({ data }) => `api_key:${data.id}`, summary: ({ body }) => ({ name: body.name, scopes: body.scopes, expires_at: body.expiresAt ?? null }) },
     summary: "Create an API key",
     description:
-      "Returns the full key once. With an API key as the credential, the new key's scopes must be a subset of the caller's (no escalation).",
+      "Returns the full key once. With an API key as the credential, the new key's scopes must be a subset of the caller's (no escalation). A production account's keys need the creating user's email address verified (403 email_not_verified; sandbox works before).",
     body: CreateApiKeyInput.meta({ id: "CreateDeveloperApiKey" }),
     responses: {
       201: { description: "The created key, with its full value", schema: CreatedApiKeySchema },
-      403: { description: "insufficient_scope: an API key asked for scopes it does not hold" },
+      403: { description: "insufficient_scope: an API key asked for scopes it does not hold. email_not_verified: the account is in production and the user has not confirmed their email address yet (follow the emailed link, or resend it from the portal)" },
     },
   }),
   revokeKey: keyContract({

@@ -25,7 +25,7 @@ export function authOptions(): NextAuthOptions {
         if (!(await verifyPassword(found.user.passwordHash, password))) return null;
         // Someone removed from every account has nothing to sign in to.
         if (!(await defaultAccountOf(found.user.id))) return null;
-        return { id: found.user.id, email: found.user.email, name: found.user.name ?? found.user.email };
+        return { id: found.user.id, email: found.user.email, name: found.user.name ?? found.user.email, sv: found.user.sessionVersion };
       },
     }),
   ];
@@ -47,6 +47,7 @@ export function authOptions(): NextAuthOptions {
         const found = await findUserByEmail(user.email);
         if (!found) return "/sign-up?error=oauth_no_account";
         user.id = found.user.id;
+        (user as { sv?: number }).sv = found.user.sessionVersion;
         return true;
       },
       async jwt({ token, user, trigger, session }) {
@@ -55,6 +56,8 @@ export function authOptions(): NextAuthOptions {
         if (user?.id) {
           token.sub = user.id;
           token.acc = await defaultAccountOf(user.id);
+          // The session version at sign-in (a password reset moves it on; lib/auth/session.ts).
+          token.sv = (user as { sv?: number }).sv ?? 0;
         }
         const wanted = (session as { accountId?: unknown } | undefined)?.accountId;
         if (trigger === "update" && typeof wanted === "string" && token.sub && (await isMember(token.sub, wanted))) token.acc = wanted;

@@ -5,6 +5,18 @@ import { getDb } from "@/lib/db/client";
 import type { PrincipalOf } from "@/lib/http/types";
 import { authSecret } from "./auth-secret";
 
+/** The `sv` claim of a session JWT (cookies issued before issue 30 carry none: version 0). */
+export function sessionVersionClaim(token: Record<string, unknown> | null | undefined): number {
+  return typeof token?.sv === "number" ? token.sv : 0;
+}
+
+/** The user's current session version, or undefined when the user no longer exists. */
+export async function currentSessionVersion(userId: string): Promise<number | undefined> {
+  const db = await getDb();
+  const [row] = await db.select({ v: users.sessionVersion }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.v;
+}
+
 const COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
 function readCookie(header: string | null, name: string): string | undefined {
@@ -46,28 +58,33 @@ export async function sessionFromCookieHeader(cookieHeader: string | null): Prom
   if (!raw) return null;
   let userId: string | undefined;
   let accountId: string | undefined;
+  let version = 0;
   try {
     const token = await decode({ token: raw, secret: authSecret() });
     userId = token?.sub ?? undefined;
     accountId = typeof token?.acc === "string" ? token.acc : undefined;
+    version = sessionVersionClaim(token);
   } catch {
     return null;
   }
   if (!userId || !UUID.test(userId) || (accountId !== undefined && !UUID.test(accountId))) return null;
   const db = await getDb();
   const [row] = await db
-    .select({ email: users.email, role: accountMembers.role, account: accounts })
+    .select({ email: users.email, role: accountMembers.role, sessionVersion: users.sessionVersion, emailVerifiedAt: users.emailVerifiedAt, account: accounts })
     .from(users)
     .innerJoin(accountMembers, and(eq(accountMembers.userId, users.id), eq(accountMembers.accountId, accountId ?? users.accountId)))
     .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row) return null;
+  // A password reset moved the user's version on: every cookie issued before it is no session,
+  // on every instance, from the next request (the row is read per request, never cached).
+  if (!row || row.sessionVersion !== version) return null;
   const a = row.account;
   return {
     type: "session",
     userId,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     accountId: a.id,
     role: row.role,
     account: { id: a.id, plan: a.plan, environment: a.environment, limitOverrides: a.limitOverrides },

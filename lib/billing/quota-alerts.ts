@@ -3,6 +3,7 @@ import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import type { AccountInfo } from "@/lib/http/types";
 import { log } from "@/lib/log";
+import { sendQuotaEmailsSoon } from "@/lib/mail/quota-emails";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import type { BillingPeriod } from "./period";
 import { LIMIT_KEYS, type Dimension } from "./plans";
@@ -39,7 +40,10 @@ export async function alertQuotaThresholds(accountId: string, account: AccountIn
         p = getDb()
           .then((db) => recordQuotaAlert(db, { accountId, account, period, threshold: t, ...l }))
           .then(
-            () => undefined,
+            // Committed: the owners/admins are emailed now (the quota-emails job catches any miss).
+            (eventId) => {
+              if (eventId) sendQuotaEmailsSoon();
+            },
             (err) => {
               known.delete(key);
               log.warn("quota alert not recorded; the next call retries", { error: err, dimension: l.dimension, threshold: t });

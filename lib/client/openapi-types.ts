@@ -128,6 +128,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a password reset link
+         * @description Always 202 with the same body, whether or not an account uses the address (no account enumeration); when one does, a single-use link to /reset-password/<token>, valid for one hour, is emailed. Rate-limited per address (5 per 10 minutes) and per caller IP (30 per 10 minutes): 429 rate_limit_exceeded with Retry-After past either.
+         */
+        post: operations["auth.requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password from a reset link
+         * @description The token from the emailed link is the credential. Sets the password, uses the link up (and every other reset link of the user), marks the address verified, and ends every session of the user on every instance. A used or expired link is 410 gone (details.reason used | expired); an unknown one 400 (details.reason invalid).
+         */
+        post: operations["auth.confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/sign-up": {
         parameters: {
             query?: never;
@@ -139,9 +179,49 @@ export interface paths {
         put?: never;
         /**
          * Create a user and developer account
-         * @description Creates the user and their developer account on the free plan. Sign in afterwards through next-auth.
+         * @description Creates the user and their developer account on the free plan, and emails a link to confirm the address (production API keys need it; sandbox works right away). Sign in afterwards through next-auth.
          */
         post: operations["accounts.signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an email address from the emailed link
+         * @description The token from the sign-up (or resent) link is the credential; single use, valid 7 days. Production API keys need a verified address; sandbox works before. Used or expired: 410 gone; unknown: 400.
+         */
+        post: operations["auth.verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the verification link again
+         * @description Portal (session) only. Sends a new link to the signed-in user's address (earlier links keep working until used or expired); sent = false when the address is already verified. At most 5 per 10 minutes per user (429 past it).
+         */
+        post: operations["auth.resendVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -183,7 +263,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Returns the full key once. With an API key as the credential, the new key's scopes must be a subset of the caller's (no escalation).
+         * @description Returns the full key once. With an API key as the credential, the new key's scopes must be a subset of the caller's (no escalation). A production account's keys need the creating user's email address verified (403 email_not_verified; sandbox works before).
          */
         post: operations["apiKeys.create"];
         delete?: never;
@@ -5118,6 +5198,276 @@ export interface operations {
             };
         };
     };
+    "auth.requestPasswordReset": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "camille.martin@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (the same answer for every address) */
+            202: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "If an account uses this address, we have emailed it a link to reset the password. The link works once, within one hour."
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default). */
+            413: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body sent without Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description rate_limit_exceeded: too many requests for this address or from this IP; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "auth.confirmPasswordReset": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q3Zk9xWm2Lr7Tn4Vb8Yc1Hd6Jf0Gs5Pa3Ue9Io2Kw7",
+                 *       "password": "new-harbour-lantern-43"
+                 *     }
+                 */
+                "application/json": {
+                    password: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Password changed; sign in with it */
+            200: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** Format: uuid */
+                        user_id: string;
+                    };
+                };
+            };
+            /** @description bad_request: the link is not valid (details.reason = invalid), or the password is too short */
+            400: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "This password reset link is not valid. Check that you opened the whole link from the email, or ask for a new one.",
+                     *         "details": {
+                     *           "reason": "invalid"
+                     *         },
+                     *         "request_id": "1c4f99ba-270a-4b8d-aa33-c8ae1b8185df"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description gone: the link was already used or has expired (details.reason = used | expired) */
+            410: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default). */
+            413: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body sent without Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     "accounts.signUp": {
         parameters: {
             query?: never;
@@ -5248,6 +5598,279 @@ export interface operations {
             };
         };
     };
+    "auth.verifyEmail": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q3Zk9xWm2Lr7Tn4Vb8Yc1Hd6Jf0Gs5Pa3Ue9Io2Kw7"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Verified */
+            200: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @constant */
+                        email_verified: true;
+                        /** Format: uuid */
+                        user_id: string;
+                    };
+                };
+            };
+            /** @description bad_request: the link is not valid (details.reason = invalid) */
+            400: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "bad_request",
+                     *         "message": "This verification link is not valid. Check that you opened the whole link from the email, or ask for a new one.",
+                     *         "details": {
+                     *           "reason": "invalid"
+                     *         },
+                     *         "request_id": "85dafa29-cc8c-4a3b-ae98-b9a0c86c737e"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description gone: the link was already used or has expired (details.reason = used | expired) */
+            410: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default). */
+            413: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body sent without Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "auth.resendVerification": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent, or nothing to send */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "camille.dubois.5ed369@example.com",
+                     *       "email_verified": true,
+                     *       "sent": false
+                     *     }
+                     */
+                    "application/json": {
+                        email: string;
+                        email_verified: boolean;
+                        sent: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: with the portal session, the person's role in the account (owner, admin, developer, viewer) does not allow this operation. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
+            403: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description rate_limit_exceeded: too many links asked for; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     "accounts.switchEnvironment": {
         parameters: {
             query?: never;
@@ -5328,7 +5951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description origin_mismatch: the cookie request did not come from this site */
+            /** @description origin_mismatch: the cookie request did not come from this site. email_not_verified: production needs a confirmed email address */
             403: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -5600,7 +6223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description insufficient_scope: an API key asked for scopes it does not hold */
+            /** @description insufficient_scope: an API key asked for scopes it does not hold. email_not_verified: the account is in production and the user has not confirmed their email address yet (follow the emailed link, or resend it from the portal) */
             403: {
                 headers: {
                     /** @description `no-store`: the body carries a secret shown once; never cache it. */

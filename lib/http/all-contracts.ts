@@ -2,6 +2,7 @@ import { accountContracts } from "@/lib/accounts/contracts";
 import { teamContracts } from "@/lib/accounts/team-contracts";
 import { billingContracts } from "@/lib/billing/contracts";
 import { keyContracts } from "@/lib/auth/contracts";
+import { emailAuthContracts } from "@/lib/auth/email-contracts";
 import { platformContracts } from "@/lib/platform/contracts";
 import { watchContracts } from "@/lib/watches/contracts";
 import { webhookContracts } from "@/lib/webhooks/contracts";
@@ -20,6 +21,7 @@ export function allContracts(): RouteContract<any, any, any, any, any>[] {
     ...Object.values(platformContracts),
     ...Object.values(accountContracts),
     ...Object.values(teamContracts),
+    ...Object.values(emailAuthContracts),
     ...Object.values(keyContracts),
     ...Object.values(billingContracts),
     ...Object.values(watchContracts),

@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   insufficient_scope: 403,
   origin_mismatch: 403,
+  email_not_verified: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

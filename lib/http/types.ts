@@ -28,6 +28,8 @@ export type Principal =
       email: string;
       /** The person's role in the session's current account (account_members), read on every request. */
       role: AccountRole;
+      /** Issue 30: false until the address is confirmed (production keys need it). */
+      emailVerified?: boolean;
     }
   | {
       type: "access_token";

@@ -10,6 +10,8 @@ import { pruneRequestLog } from "@/lib/requests/list-requests";
 import { pruneWebhookHistory } from "@/lib/webhooks/retention";
 import { pruneIdempotencyKeys } from "@/lib/http/idempotency";
 import { pruneAuditEvents } from "@/lib/audit/prune-audit-events";
+import { sendDueQuotaEmails } from "@/lib/mail/quota-emails";
+import { pruneMailAndAuthTokens } from "@/lib/mail/prune-mail-auth";
 import type { Cadence } from "./schedule";
 
 /**
@@ -157,6 +159,24 @@ export const JOBS: readonly JobSpec[] = [
     summary: "Idempotency keys past their 24 h (docs/idempotency.md)",
     trigger: { kind: "cron", cadence: { every: "hour", minute: 47 } },
     run: () => pruneIdempotencyKeys(),
+    concurrency: 1,
+    lease: "batched DELETE (idempotent)",
+    inngest: { kind: "generated" },
+  },
+  {
+    name: "quota-emails",
+    summary: "Email the owners/admins of each 80 %/100 % quota alert, once per threshold per period (README, Mail)",
+    trigger: { kind: "cron", cadence: { every: "minute" } },
+    run: () => sendDueQuotaEmails(),
+    concurrency: 1,
+    lease: "claim: UPDATE quota_alerts SET emailed_at … FOR UPDATE SKIP LOCKED (reset on a failed send)",
+    inngest: { kind: "generated" },
+  },
+  {
+    name: "mail-auth-prune",
+    summary: "Auth rate windows (1 day), used or expired email links (7 days), outbox mail (7 days)",
+    trigger: { kind: "cron", cadence: { every: "hour", minute: 53 } },
+    run: () => pruneMailAndAuthTokens(),
     concurrency: 1,
     lease: "batched DELETE (idempotent)",
     inngest: { kind: "generated" },

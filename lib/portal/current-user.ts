@@ -32,6 +32,12 @@ export const validSession = cache(async (): Promise<PrincipalOf<"session"> | nul
   return sessionFromCookieHeader(header);
 });
 
+/** The signed-in user when the cookie is valid and current (membership kept, not ended by a password reset), else null. */
+export const currentPortalSession = cache(async (): Promise<{ userId: string; email: string } | null> => {
+  const p = await validSession();
+  return p ? { userId: p.userId, email: p.email } : null;
+});
+
 /**
  * For server components that need the account (plan, environment, accountId):
  * reads the user and account from the database, so call it after

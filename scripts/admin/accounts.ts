@@ -31,7 +31,8 @@ export const accountCommands = {
       environment: z.enum(ENVIRONMENTS).default("production"),
     }),
     async run(f) {
-      const { userId, accountId } = await createUser(f);
+      // The operator vouches for the address: no verification link.
+      const { userId, accountId } = await createUser({ ...f, emailVerified: true });
       await recordCliAudit({ accountId, action: "account.created", target: `account:${accountId}`, details: { user_id: userId, plan: f.plan, environment: f.environment } });
       return { user_id: userId, account_id: accountId };
     },

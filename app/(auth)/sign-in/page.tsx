@@ -50,6 +50,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         </Alert>
       ) : null}
       <SignInForm callbackUrl={callbackUrl} oauthProviders={oauthProviders} initialError={code ? (NEXT_AUTH_ERRORS[code] ?? "Sign-in failed. Try again.") : undefined} />
+      <p className="mt-4 text-center text-sm">
+        <Link href="/forgot-password" className="font-medium text-indigo-600 hover:text-indigo-500">
+          Forgot password?
+        </Link>
+      </p>
     </AuthCard>
   );
 }

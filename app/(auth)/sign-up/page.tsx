@@ -2,11 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { redirect } from "next/navigation";
-import { getServerSession } from "next-auth";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignUpForm } from "@/components/auth/sign-up-form";
 import { Alert } from "@/components/ui/alert";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { currentPortalSession } from "@/lib/portal/current-user";
 import { safeCallbackUrl } from "@/lib/portal/safe-callback";
 
 export const metadata: Metadata = { title: "Create an account" };
@@ -15,7 +14,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   await connection();
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
-  if (await getServerSession(authOptions())) redirect(callbackUrl);
+  if (await currentPortalSession()) redirect(callbackUrl);
   return (
     <AuthCard
       title="Create your account"
