@@ -17291,6 +17291,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "e14d66de-1ba7-4d3e-8016-3f4ec940c7ce",
+                     *         "deleted": true
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "ed2f69ad-74a6-475e-a197-e38b4e230bb7",
+                     *         "generated_at": "2026-11-25T12:35:21.141Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @constant */
