@@ -109,6 +109,7 @@ export const keyContracts = {
     description: "Changes the key's label only; its secret, scopes and expiry stay. With an API key as the credential, it may rename only keys whose scopes it holds itself.",
     params: IntIdParam("keyId"),
     body: RenameApiKeyInput.meta({ id: "RenameDeveloperApiKey" }),
+    audit: { action: "api_key.renamed", target: ({ params }) => `api_key:${params.keyId}`, summary: ({ body }) => ({ name: body.name }) },
     responses: { 200: { description: "The renamed key", schema: ApiKeySchema }, 403: { description: "insufficient_scope: the calling key lacks a scope the target key holds" } },
   }),
   rollKey: keyContract({
@@ -123,6 +124,11 @@ export const keyContracts = {
       "Deploy the new secret within the grace period; revoke the old key to end it early. An expired key cannot be rolled (409).",
     params: IntIdParam("keyId"),
     body: RollApiKeyInput.meta({ id: "RollDeveloperApiKey" }),
+    audit: {
+      action: "api_key.rolled",
+      target: ({ data }) => `api_key:${data.id}`,
+      summary: ({ params, data }) => ({ rolled_from: params.keyId, previous_expires_at: data.previousKey.expiresAt }),
+    },
     bodyOptional: true,
     responses: {
       201: {

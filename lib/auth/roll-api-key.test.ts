@@ -55,6 +55,11 @@ describe("rolling an API key", () => {
     expect(after.body.error.message).toMatch(/expired/);
     vi.useRealTimers();
     expect((await call(health.GET, { path: "/v1/weather/health", bearer: rolled.body.key })).status).toBe(200);
+    // Audited, never with the secret.
+    const audit = await queryRows<{ action: string; target: string; details: unknown }>(t.db, sql`SELECT action, target, details FROM audit_events WHERE target = ${`api_key:${rolled.body.id}`}`);
+    expect(audit).toMatchObject([{ action: "api_key.rolled", target: `api_key:${rolled.body.id}` }]);
+    expect(JSON.stringify(audit[0].details)).toContain(rolled.body.previousKey.expiresAt);
+    expect(JSON.stringify(audit)).not.toContain(rolled.body.key);
   });
 
   it("with graceHours 0 the old secret is refused on the very next request; the grace never extends an earlier expiry", async () => {
@@ -112,6 +117,8 @@ describe("renaming an API key", () => {
     const r = await patch({ name: "  Lisbon planner (prod)  " });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id, name: "Lisbon planner (prod)", scopes: ["read", "weather:read"] });
+    const audit = await queryRows<{ action: string }>(t.db, sql`SELECT action FROM audit_events WHERE target = ${`api_key:${id}`}`);
+    expect(audit.map((a) => a.action)).toEqual(["api_key.renamed"]);
     expect((await call(health.GET, { path: "/v1/weather/health", bearer: k })).status).toBe(200);
     for (const body of [{ name: "" }, { name: "x".repeat(101) }, {}, { name: "ok", scopes: ["write"] }]) {
       expect((await patch(body)).status, JSON.stringify(body)).toBe(400);

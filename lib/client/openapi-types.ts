@@ -322,6 +322,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's audit log
+         * @description Every state-changing action on the account (keys and tokens, webhook endpoints and their secrets, watches, simulations, trips' membership, the environment, the plan) and every secret reveal, newest first, kept 365 days. Append-only. Filters: actor, action (exact, or every action of a resource with a trailing dot: `api_key.`), target, since; cursor paging. A signed-in member or an API key with the `admin` scope. Bills 0 units.
+         */
+        get: operations["auditEvents.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -1421,6 +1441,28 @@ export interface components {
             }[];
             key_id: number;
         };
+        AuditEvent: {
+            /** @description <resource>.<verb>, e.g. api_key.created, webhook_secret.revealed (docs/audit.md lists them) */
+            action: string;
+            /** @description Who: user:<user id>, api_key:<key id> (a key acts for the account) or cli:<operator> */
+            actor: string;
+            /** @description When the change was made (ISO 8601) */
+            at: string;
+            /** Format: uuid */
+            audit_event_id: string;
+            /** @description With what: session, api_key:<id>, access_token:<id> or cli */
+            credential: string;
+            /** @description The client address the edge reported (X-Forwarded-For), when known */
+            ip: string | null;
+            /** @description The X-Request-Id of the request that made the change (cli-<uuid> for the admin CLI) */
+            request_id: string;
+            /** @description Field names and non-secret values of the change; never a secret */
+            summary: {
+                [key: string]: unknown;
+            };
+            /** @description What was acted on: <resource>:<id> */
+            target: string;
+        };
         BillingQuotaThresholdReachedEvent: {
             /** Format: date-time */
             created_at: string;
@@ -1492,12 +1534,12 @@ export interface components {
             /** @description The full key. Returned only in this response; store it now. */
             key: string;
             name: string;
-            scopes: ("read" | "write" | "delete" | "weather:read" | "weather:timeline" | "weather:route" | "weather:watch" | "weather:webhooks")[];
+            scopes: ("read" | "write" | "delete" | "weather:read" | "weather:timeline" | "weather:route" | "weather:watch" | "weather:webhooks" | "admin")[];
         };
         CreateDeveloperApiKey: {
             expiresAt?: string | null;
             name: string;
-            scopes: ("read" | "write" | "delete" | "weather:read" | "weather:timeline" | "weather:route" | "weather:watch" | "weather:webhooks")[];
+            scopes: ("read" | "write" | "delete" | "weather:read" | "weather:timeline" | "weather:route" | "weather:watch" | "weather:webhooks" | "admin")[];
         };
         CreateProposal: {
             actor_agent_id: string;
@@ -1708,7 +1750,7 @@ export interface components {
             keyPrefix: string;
             lastUsedAt: string | null;
             name: string;
-            scopes: ("read" | "write" | "delete" | "weather:read" | "weather:timeline" | "weather:route" | "weather:watch" | "weather:webhooks")[];
+            scopes: ("read" | "write" | "delete" | "weather:read" | "weather:timeline" | "weather:route" | "weather:watch" | "weather:webhooks" | "admin")[];
         };
         FlatError: {
             code: string;
@@ -2183,7 +2225,7 @@ export interface components {
                 id: number;
                 keyPrefix: string;
             };
-            scopes: ("read" | "write" | "delete" | "weather:read" | "weather:timeline" | "weather:route" | "weather:watch" | "weather:webhooks")[];
+            scopes: ("read" | "write" | "delete" | "weather:read" | "weather:timeline" | "weather:route" | "weather:watch" | "weather:webhooks" | "admin")[];
         };
         RouteAnalysis: {
             destination: {
@@ -7044,6 +7086,189 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "auditEvents.list": {
+        parameters: {
+            query?: {
+                /**
+                 * @description An action (api_key.created) or every action of a resource (api_key.)
+                 * @example api_key.
+                 */
+                action?: string;
+                /** @description Who acted: user:<user id>, api_key:<key id> or cli:<operator> */
+                actor?: string;
+                cursor?: string;
+                /** @example 20 */
+                limit?: number;
+                /** @description Only records at or after this time */
+                since?: string;
+                /** @description What was acted on, e.g. webhook_endpoint:<id> or trip:<id> */
+                target?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit records */
+            200: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "audit_events": [
+                     *           {
+                     *             "audit_event_id": "596a46b0-eb09-4080-947f-356c381fa1fb",
+                     *             "at": "2026-11-25T12:17:12.965Z",
+                     *             "action": "api_key.revoked",
+                     *             "actor": "api_key:1",
+                     *             "credential": "api_key:1",
+                     *             "ip": null,
+                     *             "target": "api_key:4",
+                     *             "request_id": "95743a15-ae7d-4e0c-b40e-b72caadcac78",
+                     *             "summary": {}
+                     *           },
+                     *           {
+                     *             "audit_event_id": "55c5d1a4-8680-4978-8fd8-359eb6d27b6c",
+                     *             "at": "2026-11-25T12:17:12.777Z",
+                     *             "action": "api_key.created",
+                     *             "actor": "api_key:1",
+                     *             "credential": "api_key:1",
+                     *             "ip": null,
+                     *             "target": "api_key:3",
+                     *             "request_id": "77fc87cb-a7b1-47b0-bcdf-13117161b6f4",
+                     *             "summary": {
+                     *               "name": "Paris trip planner (production)",
+                     *               "scopes": [
+                     *                 "weather:read",
+                     *                 "weather:timeline",
+                     *                 "weather:route"
+                     *               ],
+                     *               "expires_at": "2027-06-30T23:59:59.000Z"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "has_more": false,
+                     *         "next_cursor": null
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "d381dfdd-34fc-4e32-98e4-9a3c727ad287",
+                     *         "generated_at": "2026-11-25T12:17:23.065Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            audit_events: components["schemas"]["AuditEvent"][];
+                            has_more: boolean;
+                            next_cursor: string | null;
+                        };
+                        meta: components["schemas"]["WeatherMeta"];
+                    };
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The credentials lack the admin scope (insufficient_scope), or a required role. */
+            403: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
                 };
             };
         };

@@ -84,6 +84,7 @@ export const manageContracts = {
       "Deletes a disabled endpoint for good, with its deliveries and attempts; it then answers 404. An active endpoint is 409: disable it first (DELETE /v1/webhooks/{webhook_id}). Bills 0 units.",
     params: WebhookIdParams,
     meter: weatherMeter({ endpoint: "webhooks.delete", charge: 0 }),
+    audit: { action: "webhook_endpoint.deleted", target: ({ params }) => `webhook_endpoint:${params.webhook_id}` },
     responses: {
       200: { description: "Deleted", schema: z.object({ webhook_id: z.uuid(), deleted: z.literal(true) }) },
       409: { description: "The endpoint is active (disable it first)" },
