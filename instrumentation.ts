@@ -1,26 +1,18 @@
 /**
- * Runs once when the Node server starts (never during `next build`): installs the edge checks,
- * refuses to start in production with a broken configuration, then starts the in-process local runner when Inngest
- * is not configured.
+ * Runs once when the server starts (never during `next build`): installs the edge checks,
+ * refuses to start in production with a broken configuration, then starts the in-process local
+ * runner when Inngest is not configured (instrumentation-node.ts).
+ *
+ * Next compiles this file for the Edge runtime too. Only the positive form
+ * `if (process.env.NEXT_RUNTIME === "nodejs") { await import(…) }` lets that compile drop the
+ * Node-only import (the Next.js instrumentation guide's pattern); an early `return` for other
+ * runtimes left every dynamic import below it in the Edge graph, and the dev terminal printed
+ * "Ecmascript file had an error" for each Node built-in they reach (issue 32).
  */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  // First: bad paths and unsupported methods are answered before Next sees them (lib/http/edge).
-  const { installEdgeGuard } = await import("@/lib/http/edge/install");
-  installEdgeGuard();
-  const { productionConfigProblems } = await import("@/lib/platform/production-config");
-  const problems = productionConfigProblems();
-  if (problems.length > 0) {
-    // One plain line per problem, then a non-zero exit: better than a 500 on every page.
-    for (const p of problems) process.stderr.write(`Cannot start: ${p}\n`);
-    process.exit(1);
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { registerNode } = await import("./instrumentation-node");
+    await registerNode();
   }
-  // Build the place indexes (gazetteer, airports) in the background: the first event write need not wait.
-  void import("@/lib/geo/resolve-place").then((m) => m.placeResolver()).catch(() => undefined);
-  const { env } = await import("@/lib/env");
-  const { inngestEnabled } = await import("@/lib/jobs/mode");
-  if (env().LOCAL_RUNNER_DISABLED || inngestEnabled()) return;
-  const { localTasks, startLocalRunner } = await import("@/lib/jobs/local-runner");
-  startLocalRunner(localTasks(), env().LOCAL_RUNNER_INTERVAL_MS, { wake: true });
 }

@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
@@ -17,6 +18,15 @@ function Scopes({ scopes }: { scopes: string[] }) {
   );
 }
 
+/** The key's page: usage by day, rename, roll. */
+function KeyLink({ k }: { k: ApiKeyRow }) {
+  return (
+    <Link href={`/keys/${k.id}`} className="text-indigo-700 underline-offset-2 hover:underline">
+      {k.name}
+    </Link>
+  );
+}
+
 /** Keys as a table from the sm breakpoint and as stacked cards on phones. */
 export function ApiKeysList({ rows, onRevoke }: { rows: ApiKeyRow[]; onRevoke: (row: ApiKeyRow) => void }) {
   const revokeButton = (k: ApiKeyRow) => (
@@ -31,7 +41,9 @@ export function ApiKeysList({ rows, onRevoke }: { rows: ApiKeyRow[]; onRevoke: (
           <li key={k.id} className="space-y-3 px-4 py-4">
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <p className="font-medium text-slate-900">{k.name}</p>
+                <p className="font-medium text-slate-900">
+                  <KeyLink k={k} />
+                </p>
                 <code className="font-mono text-xs text-slate-600">{k.keyPrefix}…</code>
               </div>
               {revokeButton(k)}
@@ -59,7 +71,9 @@ export function ApiKeysList({ rows, onRevoke }: { rows: ApiKeyRow[]; onRevoke: (
           <TBody>
             {rows.map((k) => (
               <Tr key={k.id}>
-                <Td className="font-medium text-slate-900">{k.name}</Td>
+                <Td className="font-medium text-slate-900">
+                  <KeyLink k={k} />
+                </Td>
                 <Td>
                   <code className="font-mono text-xs whitespace-nowrap text-slate-700">{k.keyPrefix}…</code>
                 </Td>

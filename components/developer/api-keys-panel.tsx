@@ -38,7 +38,7 @@ export function ApiKeysPanel({ title, description }: { title: string; descriptio
 }
 
 /** The README's first call (current weather in Paris) when the key may read weather; otherwise the health check every key may call. */
-function firstCall(c: CreatedApiKey, origin: string): string {
+export function firstCall(c: Pick<CreatedApiKey, "key" | "scopes">, origin: string): string {
   const path = c.scopes.includes("weather:read") ? "/v1/weather/current?lat=48.85&lng=2.35" : "/v1/weather/health";
   return `curl -H "Authorization: Bearer ${c.key}" \\\n  "${origin}${path}"`;
 }

@@ -14,7 +14,26 @@ const fmt = (n: number) => (n === 0 ? "not included" : n.toLocaleString("en-US")
 export function PlanTable({ current }: { current?: string }) {
   return (
     <div className="space-y-2" data-testid="plan-table">
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Plan limits (scrolls sideways on small screens)">
+      {/* Phones: one card per plan, every figure visible (a sideways-scrolling table cut the last plans off at 390 px). */}
+      <ul className="grid grid-cols-2 gap-2 sm:hidden" aria-label="Monthly limits per plan">
+        {PLANS.map((p) => (
+          <li key={p} className={cx("rounded-md p-2 text-xs ring-1", p === current ? "bg-indigo-50 text-indigo-950 ring-indigo-200" : "text-slate-800 ring-slate-200")}>
+            <p className="text-sm font-medium">
+              {p.charAt(0).toUpperCase() + p.slice(1)}
+              {p === current && <span className="ml-1 font-normal">(your plan)</span>}
+            </p>
+            <dl className="mt-1 space-y-0.5">
+              {ROWS.map(([k, label]) => (
+                <div key={k}>
+                  <dt className="text-slate-600">{label}</dt>
+                  <dd className="tabular-nums">{fmt(PLAN_LIMITS[p][k])}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto sm:block" tabIndex={0} role="region" aria-label="Plan limits">
         <table className="w-full min-w-[28rem] text-left text-sm">
           <caption className="sr-only">Monthly limits per plan</caption>
           <thead>

@@ -86,6 +86,8 @@ export function ProposalCard({
               <span className="font-medium">{e.title}</span>
               {start && <span className="text-slate-600">{dateTimeIn(start, String(e.timeZone ?? tripZone))}</span>}
               {e.cost != null && <span className="text-slate-600">· {moneyIn(currency)(e.cost)}</span>}
+              {(e.location || e.address) && <span className="w-full text-slate-600 break-words" data-testid="proposal-entity-location">{e.location || e.address}</span>}
+              {e.notes && <span className="w-full text-slate-600 break-words whitespace-pre-line" data-testid="proposal-entity-notes">{e.notes}</span>}
             </li>
           );
         })}

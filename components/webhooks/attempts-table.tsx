@@ -121,15 +121,18 @@ export function AttemptsTable({ webhookId, canRedeliver, onRedelivered }: { webh
                   {open === a.attempt_id && (
                     <Tr>
                       <Td colSpan={7} className="min-w-0 bg-slate-50 max-sm:block">
+                        {/* Width 0 then stretched to the cell: the details never widen the table (and its card) to their longest line; long lines wrap. */}
+                        <div className="w-0 min-w-full">
                         {a.error_message && <p className="mb-2 text-sm text-red-700">{a.error_message}</p>}
                         <p className="text-xs font-medium text-slate-500">Response body (first 1 KB)</p>
-                        <pre className="mt-1 max-h-48 overflow-auto rounded bg-white p-2 font-mono text-xs ring-1 ring-slate-200">{a.response_body_excerpt || "(empty)"}</pre>
+                        <pre className="mt-1 max-h-48 overflow-auto rounded bg-white p-2 font-mono text-xs break-all whitespace-pre-wrap ring-1 ring-slate-200">{a.response_body_excerpt || "(empty)"}</pre>
                         <p className="mt-2 text-xs font-medium text-slate-500">Request headers</p>
-                        <pre className="mt-1 overflow-auto rounded bg-white p-2 font-mono text-xs ring-1 ring-slate-200">
+                        <pre className="mt-1 overflow-auto rounded bg-white p-2 font-mono text-xs break-all whitespace-pre-wrap ring-1 ring-slate-200">
                           {a.request_headers ? Object.entries(a.request_headers).map(([k, v]) => `${k}: ${v}`).join("\n") : `t=${a.request_timestamp} · signature=${a.request_signature}`}
                         </pre>
                         <p className="mt-2 text-xs font-medium text-slate-500">Request body (as sent)</p>
-                        <pre className="mt-1 max-h-48 overflow-auto rounded bg-white p-2 font-mono text-xs ring-1 ring-slate-200">{a.request_body ?? "(not recorded)"}</pre>
+                        <pre className="mt-1 max-h-48 overflow-auto rounded bg-white p-2 font-mono text-xs break-all whitespace-pre-wrap ring-1 ring-slate-200">{a.request_body ?? "(not recorded)"}</pre>
+                        </div>
                       </Td>
                     </Tr>
                   )}

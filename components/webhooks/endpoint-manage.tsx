@@ -12,6 +12,7 @@ import { Field, Input, Label, Select } from "@/components/ui/field";
 import { ErrorText } from "@/components/ui/request-id-note";
 import { apiFetch, ApiRequestError, errorMessage } from "@/lib/client/api-fetch";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { DeleteEndpointButton } from "./delete-endpoint-button";
 import { webhookQuery, WEBHOOKS_QUERY, type CreatedWebhookEndpoint, type Envelope, type WebhookEndpoint } from "./types";
 
 const fieldErrors = (e: unknown) => (e instanceof ApiRequestError ? e.fieldErrors : {});
@@ -158,7 +159,10 @@ export function CloneEndpointButton({ endpoint }: { endpoint: WebhookEndpoint })
   });
   return (
     <div className="mb-6 space-y-3">
-      <Button onClick={() => clone.mutate()} loading={clone.isPending} disabled={!!clone.data}>Clone into a new endpoint</Button>
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => clone.mutate()} loading={clone.isPending} disabled={!!clone.data}>Clone into a new endpoint</Button>
+        <DeleteEndpointButton endpoint={endpoint} />
+      </div>
       {clone.isError && <Alert tone="danger"><ErrorText error={clone.error} /></Alert>}
       {clone.data && (
         <Alert tone="success" title="New endpoint created">

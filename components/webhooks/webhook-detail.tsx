@@ -98,7 +98,7 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
       {!active && (
         <Alert tone="warning" title="This endpoint is disabled" className="mb-6">
           {(w.disabled_reason && REASONS[w.disabled_reason]) ?? "Disabled by a user."} Disabled {formatDateTime(w.disabled_at)}. Nothing further is
-          sent to it; create a new endpoint to resume deliveries.
+          sent to it; clone it into a new endpoint to resume deliveries, or delete it.
         </Alert>
       )}
       {!active && canManage && <CloneEndpointButton endpoint={w} />}

@@ -8,7 +8,7 @@ export function WebhookSecretReveal({ secret }: { secret: string }) {
   return (
     <div className="space-y-4">
       <Alert tone="warning" title="Copy the signing secret now">
-        This is the only time the full secret is shown. If you lose it, disable this endpoint and create a new one.
+        Store it in your receiver&apos;s configuration now. You can reveal it again or rotate it later from the endpoint&apos;s page (Signing secret).
       </Alert>
       <div>
         <p className="text-sm font-medium text-slate-800" id="webhook-secret-label">

@@ -80,7 +80,8 @@ export function WebhooksPanel() {
                     </Td>
                     <Td label="Events">{w.events.length}</Td>
                     <Td label="Failures" className={w.failure_count > 0 ? "font-medium text-red-700" : undefined}>{w.failure_count}</Td>
-                    <Td label="Last delivery" className="whitespace-nowrap">{formatRelative(w.last_delivery_at)}</Td>
+                    {/* A delivery is a success: an endpoint whose attempts all failed has none (its failures are counted beside). */}
+                    <Td label="Last delivery" className="whitespace-nowrap">{w.last_success_at ? formatRelative(w.last_success_at) : <span className="text-slate-600">None yet</span>}</Td>
                   </Tr>
                 ))}
               </TBody>

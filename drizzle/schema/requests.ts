@@ -26,6 +26,13 @@ export const requestLog = pgTable(
     credentialId: text("credential_id"),
     billingUnits: integer("billing_units").notNull().default(0),
     errorCode: text("error_code"),
+    /**
+     * The error envelope's message, written with the row (migration 0028): our own text, never a
+     * body; capped at 300 characters. Null for a success.
+     */
+    errorMessage: text("error_message"),
+    /** api | portal | playground: who made the call (lib/requests/request-source.ts). */
+    source: text("source").notNull().default("api"),
     /** The MCP tool that made this call through /api/mcp (null for direct REST calls). */
     tool: text("tool"),
   },
@@ -33,5 +40,7 @@ export const requestLog = pgTable(
     index("request_log_account_at_idx").on(t.accountId, t.at),
     index("request_log_request_id_idx").on(t.requestId),
     index("request_log_at_idx").on(t.at),
+    // The credential filter of GET /v1/requests and the per-key usage chart.
+    index("request_log_credential_at_idx").on(t.accountId, t.credentialType, t.credentialId, t.at),
   ],
 );

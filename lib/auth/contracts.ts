@@ -5,6 +5,7 @@ import { API_KEY_SCOPES, TRIP_SCOPES } from "./scopes";
 import { sessionOrApiKey } from "./strategies";
 import { CreateApiKeyInput } from "./api-keys";
 import { CreateAccessTokenInput } from "./access-tokens";
+import { RenameApiKeyInput, RollApiKeyInput } from "./roll-api-key";
 
 const ApiKeySchema = z
   .object({
@@ -28,6 +29,20 @@ const CreatedApiKeySchema = z
     expiresAt: z.string().nullable(),
   })
   .meta({ id: "CreatedDeveloperApiKey" });
+
+const KeyUsageSchema = z
+  .object({
+    key_id: z.number().int(),
+    days: z.array(
+      z.object({
+        date: z.string().meta({ description: "UTC day, YYYY-MM-DD" }),
+        requests: z.number().int(),
+        billing_units: z.number().int(),
+        errors: z.number().int().meta({ description: "Calls answered 4xx or 5xx" }),
+      }),
+    ),
+  })
+  .meta({ id: "ApiKeyUsage" });
 
 const AccessTokenSchema = z
   .object({
@@ -84,6 +99,57 @@ export const keyContracts = {
       "Takes effect on the very next request made with the key. With an API key as the credential, it may revoke only keys whose scopes it holds itself.",
     params: IntIdParam("keyId"),
     responses: { 204: { description: "Revoked" }, 403: { description: "insufficient_scope: the calling key lacks a scope the target key holds" } },
+  }),
+  renameKey: keyContract({
+    operationId: "apiKeys.rename",
+    examples: { params: { keyId: 4182 }, body: { name: "Paris trip planner (staging)" } },
+    method: "PATCH",
+    path: "/api/developer/keys/{keyId}",
+    summary: "Rename an API key",
+    description: "Changes the key's label only; its secret, scopes and expiry stay. With an API key as the credential, it may rename only keys whose scopes it holds itself.",
+    params: IntIdParam("keyId"),
+    body: RenameApiKeyInput.meta({ id: "RenameDeveloperApiKey" }),
+    audit: { action: "api_key.renamed", target: ({ params }) => `api_key:${params.keyId}`, summary: ({ body }) => ({ name: body.name }) },
+    responses: { 200: { description: "The renamed key", schema: ApiKeySchema }, 403: { description: "insufficient_scope: the calling key lacks a scope the target key holds" } },
+  }),
+  rollKey: keyContract({
+    operationId: "apiKeys.roll",
+    examples: { params: { keyId: 4182 }, body: { graceHours: 24 } },
+    secret: true,
+    method: "POST",
+    path: "/api/developer/keys/{keyId}/roll",
+    summary: "Roll an API key (new secret, old one valid for a grace period)",
+    description:
+      "Creates a new key with the same name, scopes and expiry and returns its full value once. The old secret keeps working for `graceHours` (default 24, 0 to 168; never past its own expiry), then is refused on every instance. " +
+      "Deploy the new secret within the grace period; revoke the old key to end it early. An expired key cannot be rolled (409).",
+    params: IntIdParam("keyId"),
+    body: RollApiKeyInput.meta({ id: "RollDeveloperApiKey" }),
+    audit: {
+      action: "api_key.rolled",
+      target: ({ data }) => `api_key:${data.id}`,
+      summary: ({ params, data }) => ({ rolled_from: params.keyId, previous_expires_at: data.previousKey.expiresAt }),
+    },
+    bodyOptional: true,
+    responses: {
+      201: {
+        description: "The new key, with its full value, and when the old one stops working",
+        schema: CreatedApiKeySchema.extend({
+          previousKey: z.object({ id: z.number().int(), keyPrefix: z.string(), expiresAt: z.string().meta({ description: "When the old secret stops working" }) }),
+        }).meta({ id: "RolledDeveloperApiKey" }),
+      },
+      403: { description: "insufficient_scope: the calling key lacks a scope the target key holds" },
+      409: { description: "conflict: the key has expired" },
+    },
+  }),
+  keyUsage: keyContract({
+    operationId: "apiKeys.usage",
+    examples: { params: { keyId: 4182 } },
+    method: "GET",
+    path: "/api/developer/keys/{keyId}/usage",
+    summary: "An API key's usage by day",
+    description: "Requests, billing units and failed calls (4xx/5xx) made with the key per UTC day over the request log's 7 days, oldest first, days without calls as zeros. The same rows as GET /v1/requests?key_id=…",
+    params: IntIdParam("keyId"),
+    responses: { 200: { description: "Seven days, oldest first", schema: KeyUsageSchema } },
   }),
   listTokens: tokenContract({
     operationId: "accessTokens.list",

@@ -289,6 +289,50 @@ export interface paths {
         delete: operations["apiKeys.revoke"];
         options?: never;
         head?: never;
+        /**
+         * Rename an API key
+         * @description Changes the key's label only; its secret, scopes and expiry stay. With an API key as the credential, it may rename only keys whose scopes it holds itself.
+         */
+        patch: operations["apiKeys.rename"];
+        trace?: never;
+    };
+    "/api/developer/keys/{keyId}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll an API key (new secret, old one valid for a grace period)
+         * @description Creates a new key with the same name, scopes and expiry and returns its full value once. The old secret keeps working for `graceHours` (default 24, 0 to 168; never past its own expiry), then is refused on every instance. Deploy the new secret within the grace period; revoke the old key to end it early. An expired key cannot be rolled (409).
+         */
+        post: operations["apiKeys.roll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/developer/keys/{keyId}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An API key's usage by day
+         * @description Requests, billing units and failed calls (4xx/5xx) made with the key per UTC day over the request log's 7 days, oldest first, days without calls as zeros. The same rows as GET /v1/requests?key_id=…
+         */
+        get: operations["apiKeys.usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -555,7 +599,7 @@ export interface paths {
         };
         /**
          * List logged API requests
-         * @description Every API request made for the account with any credential, newest first, kept 7 days. Filters: status (404 or 4xx), path (template or its beginning), request_id (an X-Request-Id). Bodies and headers are never stored. Rows are written in batches and appear within about a second. Bills 0 units.
+         * @description Every API request made for the account with any credential, newest first, kept 7 days. Filters: status (404 or 4xx), path (template or its beginning), request_id (an X-Request-Id), key_id or token_id (the credential), source (api, portal, playground). The portal's own reads are left out unless portal_reads=true. A failed call keeps the error code and message its caller received; bodies and headers are never stored. Example: `GET /v1/requests?status=4xx&key_id=4182` lists the failed calls of key 4182 with why each failed. Rows are written in batches and appear within about a second. Bills 0 units.
          */
         get: operations["requests.list"];
         put?: never;
@@ -1285,6 +1329,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{webhook_id}/purge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a disabled webhook endpoint
+         * @description Deletes a disabled endpoint for good, with its deliveries and attempts; it then answers 404. An active endpoint is 409: disable it first (DELETE /v1/webhooks/{webhook_id}). Bills 0 units.
+         */
+        post: operations["webhooks.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/{webhook_id}/recover": {
         parameters: {
             query?: never;
@@ -1608,6 +1672,17 @@ export interface components {
                 message: string;
                 request_id: string;
             };
+        };
+        ApiKeyUsage: {
+            days: {
+                billing_units: number;
+                /** @description UTC day, YYYY-MM-DD */
+                date: string;
+                /** @description Calls answered 4xx or 5xx */
+                errors: number;
+                requests: number;
+            }[];
+            key_id: number;
         };
         AuditEvent: {
             /** @description <resource>.<verb>, e.g. api_key.created, webhook_secret.revealed (docs/audit.md lists them) */
@@ -2028,12 +2103,17 @@ export interface components {
             at: string;
             billing_units: number;
             credential: {
+                /** @description Id of the key or token (the key_id / token_id filter); null for a session or no credential */
+                id: number | null;
                 /** @description Display prefix of the key or token (never its value) */
                 prefix: string | null;
                 /** @enum {string} */
                 type: "api_key" | "access_token" | "session" | "visa_key" | "none";
             };
+            /** @description The error envelope's code of a failed call (4xx/5xx); null for a success */
             error_code: string | null;
+            /** @description The error envelope's message as the caller received it (at most 300 characters; never a body); null for a success */
+            error_message: string | null;
             latency_ms: number;
             method: string;
             /** @description Path template of the route, e.g. /v1/weather/watch/{watch_id} */
@@ -2043,6 +2123,11 @@ export interface components {
              * @description The X-Request-Id the response carried
              */
             request_id: string;
+            /**
+             * @description api: your code (a key or token, MCP included); portal: this portal's own calls; playground: the portal's playground acting as one of your keys
+             * @enum {string}
+             */
+            source: "api" | "portal" | "playground";
             status: number;
             /** @description The MCP tool that made this call through /api/mcp; null for a direct call */
             tool: string | null;
@@ -2369,11 +2454,36 @@ export interface components {
             /** @description The existing event the proposal is about */
             subject_event_id: number | null;
         };
+        RenameDeveloperApiKey: {
+            name: string;
+        };
         ResolveProposal: {
             /** @description reject: why */
             reason?: string;
             /** @description accept: the chosen option; default the top-ranked one */
             selected_option_id?: string;
+        };
+        RollDeveloperApiKey: {
+            /**
+             * @description How long the old secret keeps working, in hours (0: refused at once; default 24, at most 168)
+             * @default 24
+             */
+            graceHours: number;
+        };
+        RolledDeveloperApiKey: {
+            createdAt: string;
+            expiresAt: string | null;
+            id: number;
+            /** @description The full key. Returned only in this response; store it now. */
+            key: string;
+            name: string;
+            previousKey: {
+                /** @description When the old secret stops working */
+                expiresAt: string;
+                id: number;
+                keyPrefix: string;
+            };
+            scopes: ("read" | "write" | "delete" | "weather:read" | "weather:timeline" | "weather:route" | "weather:watch" | "weather:webhooks" | "admin")[];
         };
         RouteAnalysis: {
             destination: {
@@ -6415,6 +6525,501 @@ export interface operations {
             };
         };
     };
+    "apiKeys.rename": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example 4182 */
+                keyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Paris trip planner (staging)"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RenameDeveloperApiKey"];
+            };
+        };
+        responses: {
+            /** @description The renamed key */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "name": "Paris trip planner (staging)",
+                     *       "keyPrefix": "svc_TJf3SexX",
+                     *       "scopes": [
+                     *         "read"
+                     *       ],
+                     *       "createdAt": "2026-11-25T12:13:21.906Z",
+                     *       "lastUsedAt": null,
+                     *       "expiresAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeveloperApiKey"];
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: the calling key lacks a scope the target key holds */
+            403: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default). */
+            413: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body sent without Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "apiKeys.roll": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example 4182 */
+                keyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "graceHours": 24
+                 *     }
+                 */
+                "application/json": components["schemas"]["RollDeveloperApiKey"];
+            };
+        };
+        responses: {
+            /** @description The new key, with its full value, and when the old one stops working */
+            201: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "name": "to revoke",
+                     *       "key": "svc_RABM09dlmuJwgIWVs7wokSoa5Pfu9WzL",
+                     *       "scopes": [
+                     *         "read"
+                     *       ],
+                     *       "createdAt": "2026-11-25T12:13:22.036Z",
+                     *       "expiresAt": null,
+                     *       "previousKey": {
+                     *         "id": 6,
+                     *         "keyPrefix": "svc_bnW29f8m",
+                     *         "expiresAt": "2026-11-26T12:13:22.036Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RolledDeveloperApiKey"];
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: the calling key lacks a scope the target key holds */
+            403: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description conflict: the key has expired Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default). */
+            413: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body sent without Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description `no-store`: the body carries a secret shown once; never cache it. */
+                    "Cache-Control"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "apiKeys.usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 4182 */
+                keyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Seven days, oldest first */
+            200: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key_id": 8,
+                     *       "days": [
+                     *         {
+                     *           "date": "2026-11-19",
+                     *           "requests": 0,
+                     *           "billing_units": 0,
+                     *           "errors": 0
+                     *         },
+                     *         {
+                     *           "date": "2026-11-20",
+                     *           "requests": 0,
+                     *           "billing_units": 0,
+                     *           "errors": 0
+                     *         },
+                     *         {
+                     *           "date": "2026-11-21",
+                     *           "requests": 0,
+                     *           "billing_units": 0,
+                     *           "errors": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyUsage"];
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     "accessTokens.list": {
         parameters: {
             query?: never;
@@ -8903,16 +9508,24 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                /** @description Only calls made with this API key (its id from GET /api/developer/keys), the playground's included */
+                key_id?: string;
                 /** @example 20 */
                 limit?: number;
                 /** @description Path template or its beginning, e.g. /v1/weather/watch */
                 path?: string;
+                /** @description The portal's own reads (GET calls made by the signed-in portal) are left out unless true; source=portal and request_id show them anyway */
+                portal_reads?: "true" | "false";
                 request_id?: string;
+                /** @description Who made the call: api (a key or token from your code, MCP included), portal (this portal's own calls) or playground (the portal's playground acting as one of your keys) */
+                source?: "api" | "portal" | "playground";
                 /**
                  * @description An exact status (404) or a class (4xx)
-                 * @example 2xx
+                 * @example 4xx
                  */
                 status?: string;
+                /** @description Only calls made with this access token (its id from GET /api/developer/tokens) */
+                token_id?: string;
             };
             header?: never;
             path?: never;
@@ -8940,56 +9553,47 @@ export interface operations {
                      *         "requests": [
                      *           {
                      *             "request_id": "4e308cdf-4a29-4130-a2bb-51fec270a725",
-                     *             "at": "2026-11-23T23:26:00.782Z",
-                     *             "method": "POST",
-                     *             "path": "/v1/weather/watch/{watch_id}/events/{event_id}/redeliver",
-                     *             "status": 202,
-                     *             "latency_ms": 19,
+                     *             "at": "2026-11-25T12:13:30.782Z",
+                     *             "method": "GET",
+                     *             "path": "/v1/weather/current",
+                     *             "status": 403,
+                     *             "latency_ms": 3,
                      *             "credential": {
                      *               "type": "api_key",
+                     *               "id": 4182,
                      *               "prefix": "svc_ixFONX5Q"
                      *             },
                      *             "billing_units": 0,
-                     *             "error_code": null,
+                     *             "error_code": "insufficient_scope",
+                     *             "error_message": "This key lacks the scope weather:read required by this endpoint.",
+                     *             "source": "api",
                      *             "tool": null
                      *           },
                      *           {
                      *             "request_id": "a7c9ace6-f75e-4d52-b708-b6e579b5828a",
-                     *             "at": "2026-11-23T23:26:00.736Z",
+                     *             "at": "2026-11-25T12:13:30.736Z",
                      *             "method": "POST",
                      *             "path": "/v1/weather/watch",
-                     *             "status": 201,
-                     *             "latency_ms": 14,
+                     *             "status": 400,
+                     *             "latency_ms": 6,
                      *             "credential": {
                      *               "type": "api_key",
-                     *               "prefix": "svc_f79O4eZI"
-                     *             },
-                     *             "billing_units": 1,
-                     *             "error_code": null,
-                     *             "tool": null
-                     *           },
-                     *           {
-                     *             "request_id": "2f33ad03-9a09-4213-8286-aa1f7ba04da4",
-                     *             "at": "2026-11-23T23:26:00.694Z",
-                     *             "method": "GET",
-                     *             "path": "/v1/weather/watch/{watch_id}/attempts",
-                     *             "status": 200,
-                     *             "latency_ms": 3,
-                     *             "credential": {
-                     *               "type": "api_key",
+                     *               "id": 4182,
                      *               "prefix": "svc_ixFONX5Q"
                      *             },
                      *             "billing_units": 0,
-                     *             "error_code": null,
+                     *             "error_code": "bad_request",
+                     *             "error_message": "Request body is invalid: location.lat must be at most 90.",
+                     *             "source": "playground",
                      *             "tool": null
                      *           }
                      *         ],
-                     *         "has_more": true,
-                     *         "next_cursor": "WyIyMDI2LTExLTIzIDIzOjI2OjAwLjMwNiswMCIsIjE3Il0"
+                     *         "has_more": false,
+                     *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "812ceb4a-7feb-423e-a4d8-22dd068e6918",
-                     *         "generated_at": "2026-11-23T23:26:00.884Z",
+                     *         "request_id": "ba43b968-f93e-4d7d-be2c-a65ddca4f495",
+                     *         "generated_at": "2026-11-25T12:13:32.888Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -18679,6 +19283,219 @@ export interface operations {
                 };
             };
             /** @description Endpoint disabled or not eligible Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+        };
+    };
+    "webhooks.delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook_id": "e14d66de-1ba7-4d3e-8016-3f4ec940c7ce",
+                     *         "deleted": true
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "ed2f69ad-74a6-475e-a197-e38b4e230bb7",
+                     *         "generated_at": "2026-11-25T12:35:21.141Z",
+                     *         "environment": "production",
+                     *         "billing_units": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            deleted: true;
+                            /** Format: uuid */
+                            webhook_id: string;
+                        };
+                        meta: components["schemas"]["WeatherMeta"];
+                    };
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
+            403: {
+                headers: {
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description The plan's monthly requests cap. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left this month (never below 0). */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix seconds of the next UTC month boundary. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+            /** @description The endpoint is active (disable it first) Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
                     /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */

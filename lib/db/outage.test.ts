@@ -115,6 +115,8 @@ describe("database down: short-circuit and recovery", () => {
       principal: { type: "none" } as never,
       billingUnits: 0,
       errorCode: "service_unavailable",
+      errorMessage: "The service is temporarily unavailable; retry shortly.",
+      source: "api" as const,
     });
     await flushRequestLog();
     reachable = false;

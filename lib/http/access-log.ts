@@ -4,7 +4,7 @@ import type { RequestTrace } from "@/lib/requests/request-log";
 import type { Principal } from "./types";
 
 /** What the route helper learns about a request while serving it, for the request log. */
-export type Trace = Pick<RequestTrace, "requestId" | "principal" | "billingUnits" | "errorCode">;
+export type Trace = Pick<RequestTrace, "requestId" | "principal" | "billingUnits" | "errorCode" | "errorMessage" | "source">;
 
 /**
  * One JSON line per request at info (LOG_LEVEL): the route template, never the

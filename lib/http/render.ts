@@ -2,6 +2,7 @@ import { log } from "@/lib/log";
 import { DatabaseLockedError } from "@/lib/db/pglite-lock";
 import { dbCause } from "@/lib/db/errors";
 import { noteDatabaseError } from "@/lib/db/outage";
+import { storedErrorMessage } from "@/lib/requests/request-source";
 import { DEFAULT_CHALLENGE, type RouteContract } from "./contract";
 import { errorBody, weatherMeta } from "./envelopes";
 import { ApiError, isApiError } from "./errors";
@@ -50,6 +51,7 @@ export async function renderError(
   principal: Principal,
   meterHeaders: Record<string, string>,
   authHeaders: Record<string, string>,
+  trace?: { errorCode: string | null; errorMessage: string | null },
 ): Promise<Response> {
   let apiErr: ApiError;
   if (isApiError(err)) {
@@ -65,6 +67,11 @@ export async function renderError(
   } else {
     log.error("unhandled error", { request_id: requestId, path: c.path, method: c.method, cause: dbCause(err), error: errorSummary(err) });
     apiErr = new ApiError("internal_error", "An unexpected error occurred; quote the request id when reporting it.");
+  }
+  // The request log keeps what the caller was told: the envelope's code and message (never a body).
+  if (trace) {
+    trace.errorCode = apiErr.code;
+    trace.errorMessage = storedErrorMessage(apiErr.message);
   }
   let headers: Record<string, string> = { "X-Request-Id": requestId, ...authHeaders, ...meterHeaders, ...apiErr.headers };
   // RFC 9110: a 401 names the scheme that would be accepted.

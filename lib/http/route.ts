@@ -4,6 +4,7 @@ import { actionOf, assertCan } from "@/lib/accounts/permissions";
 import { env } from "@/lib/env";
 import { recordRequest } from "@/lib/requests/request-log";
 import { auditSuccess } from "@/lib/audit/audit-success";
+import { requestSource } from "@/lib/requests/request-source";
 import { accessLog, type Trace } from "./access-log";
 import { admit } from "./admit";
 import type { HandlerContext, NextRouteContext, ReplyFor, ResponseDocs, RouteContract, RouteFunction } from "./contract";
@@ -32,10 +33,11 @@ export function defineRoute<
 >(c: RouteContract<A, P, Q, B, R>, handler: (ctx: HandlerContext<A, P, Q, B>) => Promise<ReplyFor<R> | Response>): RouteFunction {
   const route = async function route(req: Request, nextCtx?: NextRouteContext): Promise<Response> {
     const started = performance.now();
-    const trace: Trace = { requestId: randomUUID(), principal: { type: "none" }, billingUnits: 0, errorCode: null };
+    const trace: Trace = { requestId: randomUUID(), principal: { type: "none" }, billingUnits: 0, errorCode: null, errorMessage: null, source: "api" };
     const response = await run(req, nextCtx, trace);
     if (c.secret) response.headers.set("Cache-Control", "no-store");
     // Off the hot path: a buffer push; the log is written in batches (lib/requests/request-log.ts).
+    trace.source = requestSource(req, trace.principal);
     recordRequest({ ...trace, method: c.method, path: c.path, status: response.status, latencyMs: performance.now() - started });
     accessLog(c, req, response.status, trace.requestId, started, trace.principal);
     return response;
@@ -117,8 +119,7 @@ export function defineRoute<
       }
       return render(c.family, result as Reply, requestId, ctx.billingUnits, { ...authHeaders, ...meterHeaders }, sandboxMeta(principal));
     } catch (err) {
-      trace.errorCode = isApiError(err) ? err.code : "internal_error";
-      return renderError(c, err, requestId, principal, meterHeaders, authHeaders);
+      return renderError(c, err, requestId, principal, meterHeaders, authHeaders, trace);
     }
   }
 }

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
+import { CANONICAL_INT_ID } from "@/lib/http/ids";
 import type { RequestLogFields } from "./request-log";
+import { REQUEST_SOURCES, type RequestSource } from "./request-source";
 
 export const REQUEST_LOG_RETENTION_DAYS = 7;
 
@@ -16,9 +18,28 @@ export const ListRequestsQuery = z.strictObject({
     .meta({ description: "An exact status (404) or a class (4xx)" }),
   path: z.string().min(1, "must not be empty").max(300, "must be at most 300 characters").optional().meta({ description: "Path template or its beginning, e.g. /v1/weather/watch" }),
   request_id: z.uuid({ message: "must be a UUID (the X-Request-Id of a response)" }).optional(),
+  source: z
+    .enum(REQUEST_SOURCES, { message: "must be api, portal or playground" })
+    .optional()
+    .meta({ description: "Who made the call: api (a key or token from your code, MCP included), portal (this portal's own calls) or playground (the portal's playground acting as one of your keys)" }),
+  portal_reads: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .default("false")
+    .meta({ description: "The portal's own reads (GET calls made by the signed-in portal) are left out unless true; source=portal and request_id show them anyway" }),
+  key_id: intQuery("key_id").optional().meta({ description: "Only calls made with this API key (its id from GET /api/developer/keys), the playground's included" }),
+  token_id: intQuery("token_id").optional().meta({ description: "Only calls made with this access token (its id from GET /api/developer/tokens)" }),
   cursor: z.string().max(300, "must be at most 300 characters").optional(),
 });
 export type ListRequestsFilters = z.output<typeof ListRequestsQuery>;
+
+/** A key or token id in the query: the canonical integer form only (as in paths, lib/http/ids.ts). */
+function intQuery(name: string) {
+  return z
+    .string()
+    .regex(CANONICAL_INT_ID, `${name} must be a positive integer id`)
+    .transform(Number)
+    .refine((n) => n <= 2147483647, `${name} must be a positive integer id`);
+}
 
 type Row = RequestLogFields & { id: string | number; at: Date | string; at_text: string; credential_prefix: string | null };
 
@@ -32,6 +53,11 @@ export async function listRequests(accountId: string, f: ListRequestsFilters) {
   }
   if (f.path) conds.push(sql`r.path LIKE ${escapeLike(f.path) + "%"}`);
   if (f.request_id) conds.push(sql`r.request_id = ${f.request_id}::uuid`);
+  if (f.source) conds.push(sql`r.source = ${f.source}`);
+  // The portal polls this log and its own pages: those reads would bury the calls the user made.
+  else if (f.portal_reads !== "true" && !f.request_id) conds.push(sql`NOT (r.source = 'portal' AND r.method IN ('GET', 'HEAD'))`);
+  if (f.key_id !== undefined) conds.push(sql`r.credential_type = 'api_key' AND r.credential_id = ${String(f.key_id)}`);
+  if (f.token_id !== undefined) conds.push(sql`r.credential_type = 'access_token' AND r.credential_id = ${String(f.token_id)}`);
   if (f.cursor) {
     const c = decodeCursor(f.cursor, "bigint");
     conds.push(sql`(r.at, r.id) < (${c.at}::timestamptz, ${c.id}::bigint)`);
@@ -39,7 +65,7 @@ export async function listRequests(accountId: string, f: ListRequestsFilters) {
   const rows = await queryRows<Row>(
     await getDb(),
     sql`SELECT r.id, r.request_id, r.at, r.at::text AS at_text, r.method, r.path, r.status, r.latency_ms, r.credential_type, r.credential_id,
-          r.billing_units, r.error_code, r.tool,
+          r.billing_units, r.error_code, r.error_message, r.source, r.tool,
           CASE r.credential_type
             WHEN 'api_key' THEN (SELECT key_prefix FROM api_keys WHERE id::text = r.credential_id)
             WHEN 'access_token' THEN (SELECT token_prefix FROM access_tokens WHERE id::text = r.credential_id)
@@ -59,9 +85,15 @@ export async function listRequests(accountId: string, f: ListRequestsFilters) {
       path: r.path,
       status: r.status,
       latency_ms: r.latency_ms,
-      credential: { type: r.credential_type as "api_key" | "access_token" | "session" | "visa_key" | "none", prefix: r.credential_prefix },
+      credential: {
+        type: r.credential_type as "api_key" | "access_token" | "session" | "visa_key" | "none",
+        id: r.credential_id === null ? null : Number(r.credential_id),
+        prefix: r.credential_prefix,
+      },
       billing_units: r.billing_units,
       error_code: r.error_code,
+      error_message: r.error_message,
+      source: r.source as RequestSource,
       tool: r.tool,
     })),
     has_more: more,

@@ -98,7 +98,7 @@ describe("request log", () => {
     const cookie = `next-auth.session-token=${await encode({ token: { sub: a.userId }, secret: authSecret() })}`;
     const viaSession = await call(webhooks.GET, { path: "/v1/webhooks", headers: { cookie } });
     const rows = (await list(keyA, `?request_id=${viaSession.headers.get("x-request-id")}`)).body.data.requests;
-    expect(rows[0].credential).toEqual({ type: "session", prefix: null });
+    expect(rows[0].credential).toEqual({ type: "session", id: null, prefix: null });
   });
 
   it("stores each buffered request's fields as recorded: time to the millisecond, ids, units, and rows in order", async () => {

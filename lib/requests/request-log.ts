@@ -6,6 +6,7 @@ import { isDatabaseDown, noteDatabaseError, onDatabaseUp } from "@/lib/db/outage
 import type { Principal } from "@/lib/http/types";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import type { RequestSource } from "./request-source";
 
 /** What the route helper knows about a finished request. */
 export interface RequestTrace {
@@ -17,6 +18,9 @@ export interface RequestTrace {
   principal: Principal;
   billingUnits: number;
   errorCode: string | null;
+  /** The error envelope's message (storedErrorMessage: one line, capped); null for a success. */
+  errorMessage: string | null;
+  source: RequestSource;
 }
 
 /** request_log's columns as stored and read back (snake_case: the column names). */
@@ -30,6 +34,9 @@ export interface RequestLogFields {
   credential_id: string | null;
   billing_units: number;
   error_code: string | null;
+  error_message: string | null;
+  /** api | portal | playground (request-source.ts). */
+  source: string;
   /** The MCP tool that made the call (null for a direct REST call). */
   tool: string | null;
 }
@@ -53,11 +60,11 @@ type Row = RequestLogFields & { account_id: string | null; at_ms: number };
  * constant (prepared from its second use, lib/db/prepare-by-default.ts), and JSON.stringify is native.
  */
 const insertBatch = (rowsJson: string) => sql`
-  INSERT INTO ${requestLog} (request_id, account_id, at, method, path, status, latency_ms, credential_type, credential_id, billing_units, error_code, tool)
+  INSERT INTO ${requestLog} (request_id, account_id, at, method, path, status, latency_ms, credential_type, credential_id, billing_units, error_code, error_message, source, tool)
   SELECT r.request_id, r.account_id, 'epoch'::timestamptz + r.at_ms * interval '1 millisecond', r.method, r.path, r.status,
-         r.latency_ms, r.credential_type, r.credential_id, r.billing_units, r.error_code, r.tool
+         r.latency_ms, r.credential_type, r.credential_id, r.billing_units, r.error_code, r.error_message, r.source, r.tool
   FROM json_to_recordset(${rowsJson}::json) AS r(request_id uuid, account_id uuid, at_ms bigint, method text, path text, status int,
-       latency_ms int, credential_type text, credential_id text, billing_units int, error_code text, tool text)`;
+       latency_ms int, credential_type text, credential_id text, billing_units int, error_code text, error_message text, source text, tool text)`;
 
 const FLUSH_AT_ROWS = 500;
 const FLUSH_AFTER_MS = 1000;
@@ -124,6 +131,8 @@ export function recordRequest(t: RequestTrace): void {
     latency_ms: Math.max(0, Math.round(t.latencyMs)),
     billing_units: t.billingUnits,
     error_code: t.errorCode,
+    error_message: t.errorCode === null ? null : t.errorMessage,
+    source: t.source,
     tool: currentTool.getStore() ?? null,
     ...credentialOf(t.principal),
   });

@@ -11,6 +11,7 @@ import { addMember } from "@/lib/trips/manage-members";
 import { createWatchVia, watchBody } from "@/lib/watches/testing/watch-fixtures";
 import { pauseWatch } from "@/lib/watches/change-watch-status";
 import { emitEvent } from "@/lib/webhooks/emit-event";
+import { disableEndpoint } from "@/lib/webhooks/endpoints";
 import { endpointFor, drainDeliveries } from "@/lib/webhooks/testing/helpers";
 import type { RouteContract } from "@/lib/http/contract";
 import { makeUser, type TestUser } from "./fixtures";
@@ -122,6 +123,8 @@ export async function paramsFor(c: AnyContract, w: ApiWorld, run: RunExample): P
     }
   } else if (names.includes("webhook_id")) {
     out.webhook_id = await webhookId(w);
+    // Only a disabled endpoint can be deleted.
+    if (op === "webhooks.delete") await disableEndpoint(w.user.accountId, out.webhook_id);
     if (names.includes("event_id") || op === "webhooks.listAttempts") {
       out.event_id = (await emitEvent({ accountId: w.user.accountId, type: "weather.change_detected", data: { place: "Lisbon" } })).eventId;
       await drainDeliveries();

@@ -74,4 +74,20 @@ export const manageContracts = {
     meter: weatherMeter({ endpoint: "webhooks.clone", charge: 1 }),
     responses: { 201: { description: "The new endpoint, with its secret", schema: EndpointSchema.extend({ secret: z.string() }) } },
   }),
+  deleteWebhook: contract({
+    operationId: "webhooks.delete",
+    examples: { params: { webhook_id: "c2f7a9d4-1e3b-4f6a-8b5c-7d9e0a1b2c3d" } },
+    method: "POST",
+    path: "/v1/webhooks/{webhook_id}/purge",
+    summary: "Delete a disabled webhook endpoint",
+    description:
+      "Deletes a disabled endpoint for good, with its deliveries and attempts; it then answers 404. An active endpoint is 409: disable it first (DELETE /v1/webhooks/{webhook_id}). Bills 0 units.",
+    params: WebhookIdParams,
+    meter: weatherMeter({ endpoint: "webhooks.delete", charge: 0 }),
+    audit: { action: "webhook_endpoint.deleted", target: ({ params }) => `webhook_endpoint:${params.webhook_id}` },
+    responses: {
+      200: { description: "Deleted", schema: z.object({ webhook_id: z.uuid(), deleted: z.literal(true) }) },
+      409: { description: "The endpoint is active (disable it first)" },
+    },
+  }),
 };
