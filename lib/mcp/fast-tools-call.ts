@@ -54,7 +54,9 @@ export async function fastToolsCall(
   }
   let text: string;
   try {
-    const body = await readRequestBody(req, DEFAULT_MAX_REQUEST_BODY_SIZE);
+    // A declared length within the limit is read at once; otherwise the SDK's bounded stream read.
+    const length = Number(req.headers.get("content-length") ?? NaN);
+    const body = length >= 0 && length <= DEFAULT_MAX_REQUEST_BODY_SIZE ? { tooLarge: false as const, text: await req.text() } : await readRequestBody(req, DEFAULT_MAX_REQUEST_BODY_SIZE);
     if (body.tooLarge) return { response: jsonRpcError(413, -32000, requestBodyTooLargeMessage(DEFAULT_MAX_REQUEST_BODY_SIZE)) };
     text = body.text;
   } catch {
