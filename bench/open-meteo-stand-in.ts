@@ -140,15 +140,18 @@ export function airQualityBody(lat: number, lng: number, withHours: boolean, now
   };
 }
 
-/** `supplied`: "lat,lng" keys (4 decimals, as the adapters send them) that get minutely and air quality. */
-export async function startOpenMeteoStandIn(supplied: Set<string>): Promise<OpenMeteoStandIn> {
+/**
+ * `supplied`: points that get minutely and air quality. The adapters ask for the weather cell's
+ * centre, not the point itself, so a request within 0.1° of a supplied point counts as it.
+ */
+export async function startOpenMeteoStandIn(supplied: Array<{ lat: number; lng: number }>): Promise<OpenMeteoStandIn> {
   const requests = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in");
     requests.set(url.pathname, (requests.get(url.pathname) ?? 0) + 1);
     const lat = Number(url.searchParams.get("latitude"));
     const lng = Number(url.searchParams.get("longitude"));
-    const on = supplied.has(`${lat.toFixed(4)},${lng.toFixed(4)}`);
+    const on = supplied.some((p) => Math.abs(p.lat - lat) < 0.1 && Math.abs(p.lng - lng) < 0.1);
     const body = url.pathname === "/v1/forecast" ? forecastBody(lat, lng, on) : url.pathname === "/v1/air-quality" ? airQualityBody(lat, lng, on) : undefined;
     if (!body || !Number.isFinite(lat) || !Number.isFinite(lng)) {
       res.writeHead(400, { "content-type": "application/json" }).end('{"error":true,"reason":"not served by the stand-in"}');

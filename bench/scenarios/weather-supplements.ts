@@ -21,7 +21,7 @@ export const scenarios: BenchScenario[] = [
     name: "weather: current with minutely and air quality vs without (Open-Meteo adapter, stand-in upstream)",
     async run(ctx) {
       if (!ctx.startVariant) throw new Error("needs the Postgres pass (a second server)");
-      const standIn = await startOpenMeteoStandIn(new Set([`${WITH.lat.toFixed(4)},${WITH.lng.toFixed(4)}`]));
+      const standIn = await startOpenMeteoStandIn([WITH]);
       const dev = await ctx.newDeveloper("pro");
       const headers = { authorization: `Bearer ${dev.key}` };
       const variant = await ctx.startVariant({
