@@ -163,7 +163,7 @@ export function makeContext(baseUrl: string, dbEnv: Record<string, string>): Ben
       return r;
     },
     record(row) {
-      rows.push({ ...row, scenario, baseline });
+      rows.push({ scenario, baseline, ...row });
     },
     check(name, ok, detail) {
       checks.push({ scenario, name, ok, detail });

@@ -100,7 +100,7 @@ async function runPass(label: string, dbEnv: Record<string, string>, scenarios: 
     if (!preSeed) {
       ctx.startVariant = async (over) => {
         const variant = await startServer(PORT + 1, { ...serverEnv(dbEnv), ...over });
-        return { load: (o) => load(variant.baseUrl, o), stop: () => variant.stop() };
+        return { baseUrl: variant.baseUrl, load: (o) => load(variant.baseUrl, o), stop: () => variant.stop() };
       };
     }
     if (seeded) {

@@ -11,7 +11,7 @@ export interface BenchContext {
   admin(command: string, flags: Record<string, string | number | boolean>): Promise<any>;
   /** autocannon run (64 connections, BENCH_SECONDS s, after a warm-up); recorded as a table row. */
   load(opts: LoadOptions): Promise<LoadResult>;
-  /** Records a row measured another way (closed-loop clients, the delivery benchmark). */
+  /** Records a row measured another way (closed-loop clients, the delivery benchmark); its ratio is to `baseline` when given, else to healthz. */
   record(row: TableRow): void;
   /** An invariant checked after a run (counters, limits); a failed check fails `npm run bench`. */
   check(name: string, ok: boolean, detail: string): void;
@@ -20,7 +20,7 @@ export interface BenchContext {
   /** A fresh user on `plan` with a key holding every scope (internal: metered, never capped, unless internal is false). */
   newDeveloper(plan?: string, opts?: { internal?: boolean }): Promise<{ email: string; key: string; token: string }>;
   /** A second server of the same build and database with some env changed, for A/B figures in one run (Postgres pass only). Its loads are not recorded. */
-  startVariant?(env: Record<string, string>): Promise<{ load(opts: LoadOptions): Promise<LoadResult>; stop(): Promise<void> }>;
+  startVariant?(env: Record<string, string>): Promise<{ baseUrl: string; load(opts: LoadOptions): Promise<LoadResult>; stop(): Promise<void> }>;
 }
 
 export interface LoadOptions {

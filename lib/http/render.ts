@@ -10,6 +10,20 @@ import { RawJson } from "./raw-json";
 import type { Family, Principal, Reply } from "./types";
 
 /** A handler's reply in its family's envelope, with the request id and the meter's headers. */
+/**
+ * The JSON text of each rendered success body, for in-process callers (an MCP tool runs its REST
+ * route in process, lib/mcp/operation-tool.ts): they read the text from here instead of streaming
+ * the Response body back. The text is exactly the body sent over HTTP.
+ */
+export const renderedJson = new WeakMap<Response, string>();
+
+function jsonResponse(text: string, status: number, headers: Headers): Response {
+  if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  const res = new Response(text, { status, headers });
+  renderedJson.set(res, text);
+  return res;
+}
+
 export function render(
   family: Family,
   reply: Reply,
@@ -30,9 +44,9 @@ export function render(
     // Pre-serialised data (raw-json.ts): spliced into the envelope, never parsed here.
     headers.set("content-type", "application/json");
     const text = meta ? `{"data":${reply.data.text},"meta":${JSON.stringify(meta)}}` : reply.data.text;
-    return new Response(text, { status, headers });
+    return jsonResponse(text, status, headers);
   }
-  return Response.json(meta ? { data: reply.data, meta } : reply.data, { status, headers });
+  return jsonResponse(JSON.stringify(meta ? { data: reply.data, meta } : reply.data), status, headers);
 }
 
 /** meta.environment of a sandbox account is "sandbox" on every weather response (as the weather core labels it). */

@@ -1,5 +1,6 @@
 import type { RouteFunction } from "@/lib/http/route";
 import type { TripScope } from "@/lib/auth/scopes";
+import { renderedJson } from "@/lib/http/render";
 import { asTool } from "@/lib/requests/request-log";
 import { argumentPlan, toolSchemas, type ToolSchemas } from "./tool-schema";
 import type { McpCredentials } from "./credentials";
@@ -115,7 +116,9 @@ export function invoker(baseUrl: string, creds: McpCredentials, toolName: string
 }
 
 async function outcome(family: string, res: Response): Promise<ToolOutcome> {
-  const text = await res.text();
+  const rendered = renderedJson.get(res);
+  // A rendered body is taken as text (never streamed); the unread stream is dropped with the Response.
+  const text = rendered ?? (await res.text());
   let body: unknown = undefined;
   try {
     body = text ? JSON.parse(text) : undefined;

@@ -20,6 +20,7 @@ import { errorBody } from "@/lib/http/envelopes";
 import { ApiError, isApiError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { mcpCredentials, protectedResourceMetadataUrl, publicBaseUrl, type McpCredentials } from "./credentials";
+import { fastToolsCall } from "./fast-tools-call";
 import { invoker, mayCall, missingCredentialFor, type OperationTool, type ToolError } from "./operation-tool";
 
 export interface PromptDefinition {
@@ -52,9 +53,26 @@ function errorResult(error: ToolError): CallToolResult {
   return { isError: true, content: [{ type: "text", text: JSON.stringify({ error }) }] };
 }
 
+/** One tools/call, answered by the SDK's handler or by the fast path alike. */
+export async function callTool(tool: OperationTool, args: Record<string, unknown>, creds: McpCredentials, baseUrl: string): Promise<CallToolResult> {
+  const missing = missingCredentialFor(tool, creds);
+  if (missing) return errorResult(missing);
+  const invoke = invoker(baseUrl, creds, tool.name);
+  try {
+    const out = await invoke(tool.route, args);
+    if (!out.ok) return errorResult(tool.enrichError ? await tool.enrichError(out.error, args, invoke) : out.error);
+    const meta: Record<string, unknown> = {};
+    for (const k in out.meta) meta[`skycast/${k}`] = out.meta[k];
+    return { content: [{ type: "text", text: tool.text(out.data) }], structuredContent: out.data, _meta: meta };
+  } catch (err) {
+    log.error("mcp tool failed", { tool: tool.name, error: (err as Error).message });
+    return errorResult({ code: "internal_error", status: 500, message: "An unexpected error occurred." });
+  }
+}
+
 function buildServer(opts: McpServerOptions, creds: McpCredentials, baseUrl: string): Server {
   const allowed = opts.tools.filter((t) => mayCall(t, creds));
-  const byName = new Map(opts.tools.map((t) => [t.name, t]));
+  const byName = toolsByName(opts);
   const may = (name: string) => allowed.some((t) => t.name === name);
   const itinerary = opts.itinerary && may(opts.itinerary.list.name) && may(opts.itinerary.read.name) ? opts.itinerary : undefined;
   const prompts = (opts.prompts ?? []).filter((p) => p.uses.every(may));
@@ -72,19 +90,7 @@ function buildServer(opts: McpServerOptions, creds: McpCredentials, baseUrl: str
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const missing = missingCredentialFor(tool, creds);
-    if (missing) return errorResult(missing);
-    const args = request.params.arguments ?? {};
-    const invoke = invoker(baseUrl, creds, tool.name);
-    try {
-      const out = await invoke(tool.route, args);
-      if (!out.ok) return errorResult(tool.enrichError ? await tool.enrichError(out.error, args, invoke) : out.error);
-      const meta = Object.fromEntries(Object.entries(out.meta).map(([k, v]) => [`skycast/${k}`, v]));
-      return { content: [{ type: "text", text: tool.text(out.data) }], structuredContent: out.data, _meta: meta };
-    } catch (err) {
-      log.error("mcp tool failed", { tool: tool.name, error: (err as Error).message });
-      return errorResult({ code: "internal_error", status: 500, message: "An unexpected error occurred." });
-    }
+    return callTool(tool, request.params.arguments ?? {}, creds, baseUrl);
   });
 
   if (itinerary) {
@@ -126,6 +132,13 @@ function buildServer(opts: McpServerOptions, creds: McpCredentials, baseUrl: str
   return server;
 }
 
+const byNames = new WeakMap<McpServerOptions, Map<string, OperationTool>>();
+function toolsByName(opts: McpServerOptions): Map<string, OperationTool> {
+  let m = byNames.get(opts);
+  if (!m) byNames.set(opts, (m = new Map(opts.tools.map((t) => [t.name, t]))));
+  return m;
+}
+
 const listings = new WeakMap<OperationTool, Tool>();
 function listing(t: OperationTool): Tool {
   const cached = listings.get(t);
@@ -161,8 +174,10 @@ function refuse(req: Request, err: unknown): Response {
 }
 
 /**
- * The Streamable HTTP endpoint, stateless with JSON responses: every POST gets a fresh server and
- * transport bound to its own credentials (no session, nothing shared between requests or instances).
+ * The Streamable HTTP endpoint, stateless with JSON responses: nothing shared between requests or
+ * instances. A single plain `tools/call` of a known tool that passes the transport's own header and
+ * body checks is answered by the fast path (fast-tools-call.ts: the same callTool, no per-request SDK
+ * server); every other message gets a fresh SDK server and transport bound to its credentials.
  * GET (a standalone event stream) and DELETE (session end) have no meaning without sessions: 405.
  */
 export function mcpEndpoint(opts: McpServerOptions) {
@@ -179,11 +194,14 @@ export function mcpEndpoint(opts: McpServerOptions) {
     } catch (err) {
       return refuse(req, err);
     }
-    const server = buildServer(opts, creds, publicBaseUrl(req));
+    const baseUrl = publicBaseUrl(req);
+    const fast = await fastToolsCall(req, toolsByName(opts), (tool, args) => callTool(tool, args, creds, baseUrl));
+    if (fast.response) return fast.response;
+    const server = buildServer(opts, creds, baseUrl);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(req);
+      return await transport.handleRequest(fast.request, fast.parsedBody === undefined ? undefined : { parsedBody: fast.parsedBody });
     } finally {
       void server.close();
     }
