@@ -1,9 +1,14 @@
 import { Badge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
 import { cx } from "@/components/ui/cx";
-import type { OpenApiDoc, OperationEntry } from "@/lib/api-docs/openapi-types";
 import { authText, curlFor, responseExample } from "@/lib/api-docs/curl";
-import { SchemaView } from "./schema-view";
+import { parameterFields, successStatuses, topFieldCount } from "@/lib/api-docs/field-tree";
+import type { OpenApiDoc, OperationEntry } from "@/lib/api-docs/openapi-types";
+import { operationIdOf } from "@/lib/api-docs/reference";
+import { tryItSpec } from "@/lib/api-docs/try-it-spec";
+import { FieldList } from "./field-list";
+import { SchemaSection } from "./schema-section";
+import { TryItButton } from "./try-it-button";
 
 export const METHOD_STYLES: Record<string, string> = {
   get: "bg-sky-100 text-sky-800",
@@ -21,85 +26,105 @@ export function MethodTag({ method }: { method: string }) {
   );
 }
 
-/** One operation: summary, auth, parameters, body, responses, its documented example as curl and the example response. */
+const h4 = "mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase";
+
+/**
+ * One operation, server-rendered: summary, operationId, auth, parameters (short, inline), the
+ * documented example as curl and "try it". Request body, responses and the example response are
+ * collapsed sections that load on demand (SchemaSection), which keeps the page small.
+ */
 export function OperationView({ doc, entry }: { doc: OpenApiDoc; entry: OperationEntry }) {
   const { op } = entry;
-  const params = op.parameters ?? [];
+  const operationId = operationIdOf(entry);
+  const params = parameterFields(doc, entry);
   const body = op.requestBody?.content?.["application/json"]?.schema;
-  const responses = Object.entries(op.responses ?? {});
-  const success = responses.filter(([s]) => s.startsWith("2") || s.startsWith("3"));
-  const errors = responses.filter(([s]) => !s.startsWith("2") && !s.startsWith("3"));
+  const responses = op.responses ?? {};
+  const success = successStatuses(entry);
+  const errors = Object.keys(responses).filter((s) => !/^[23]/.test(s));
   const curl = curlFor(doc, entry);
-  const exampleStatus = success.map(([s]) => s).find((s) => responseExample(entry, s) !== undefined);
-  const exampleBody = exampleStatus ? responseExample(entry, exampleStatus) : undefined;
+  const hasExample = success.some((s) => responseExample(entry, s) !== undefined);
+  const tryIt = tryItSpec(doc, entry);
+  const count = (n: number) => (n ? ` · ${n} field${n === 1 ? "" : "s"}` : "");
   return (
-    <article id={entry.id} className="scroll-mt-20 rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
+    <article id={entry.id} aria-labelledby={`${entry.id}-title`} className="min-w-0 scroll-mt-6 rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
       <header className="border-b border-slate-200 px-4 py-4 sm:px-6">
         <div className="flex min-w-0 items-center gap-3">
           <MethodTag method={entry.method} />
           <code className="min-w-0 font-mono text-sm font-semibold break-all text-slate-900">{entry.path}</code>
         </div>
-        {op.summary && <h3 className="mt-2 text-base font-semibold text-slate-900">{op.summary}</h3>}
-        {op.description && <p className="mt-1 text-sm text-slate-600">{op.description}</p>}
-        <p className="mt-2 text-xs text-slate-500">
-          <span className="font-semibold text-slate-600">Auth:</span> {authText(op.security)}
+        <h3 id={`${entry.id}-title`} className="mt-2 text-base font-semibold text-slate-900">
+          {op.summary ?? `${entry.method.toUpperCase()} ${entry.path}`}
+        </h3>
+        {op.description && <p className="mt-1 text-sm break-words text-slate-600">{op.description}</p>}
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+          <span>
+            <span className="font-semibold">Operation:</span> <code className="font-mono break-all">{operationId}</code>
+          </span>
+          <span>
+            <span className="font-semibold">Auth:</span> {authText(op.security)}
+          </span>
         </p>
       </header>
-      <div className="space-y-6 px-4 py-4 sm:px-6">
+      <div className="space-y-5 px-4 py-4 sm:px-6">
         {params.length > 0 && (
-          <section>
-            <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Parameters</h4>
-            <SchemaView
-              doc={doc}
-              schema={{
-                type: "object",
-                properties: Object.fromEntries(params.map((p) => [`${p.name}`, { ...p.schema, description: [p.in === "path" ? "Path." : p.in === "query" ? "Query." : `${p.in}.`, p.description ?? p.schema?.description].filter(Boolean).join(" ") }])),
-                required: params.filter((p) => p.required).map((p) => p.name),
-              }}
-            />
+          <section aria-label="Parameters">
+            <h4 className={h4}>Parameters</h4>
+            <FieldList fields={params} />
           </section>
         )}
         {body && (
-          <section>
-            <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              Request body {op.requestBody?.required === false && <Badge>optional</Badge>}
-            </h4>
-            <SchemaView doc={doc} schema={body} />
-          </section>
+          <SchemaSection
+            id={`${entry.id}-body`}
+            operationId={operationId}
+            part="body"
+            title={
+              <>
+                Request body{op.requestBody?.required === false ? " (optional)" : ""}
+                {count(topFieldCount(doc, body))}
+              </>
+            }
+          />
         )}
-        {success.map(([status, r]) => (
-          <section key={status}>
-            <h4 className="mb-2 flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              <Badge tone="success">{status}</Badge> {r.description}
-            </h4>
-            {r.content?.["application/json"]?.schema ? <SchemaView doc={doc} schema={r.content["application/json"].schema} /> : null}
-          </section>
-        ))}
+        {success.map((status) => {
+          const schema = responses[status].content?.["application/json"]?.schema;
+          if (!schema) return null;
+          return (
+            <SchemaSection
+              key={status}
+              id={`${entry.id}-${status}`}
+              operationId={operationId}
+              part={status}
+              title={
+                <>
+                  Response {status}
+                  {responses[status].description ? ` · ${responses[status].description}` : ""}
+                  {count(topFieldCount(doc, schema))}
+                </>
+              }
+            />
+          );
+        })}
         {errors.length > 0 && (
           <details>
-            <summary className="cursor-pointer text-xs font-semibold tracking-wide text-slate-500 uppercase select-none">Errors ({errors.map(([s]) => s).join(", ")})</summary>
+            <summary className="cursor-pointer text-xs font-semibold tracking-wide text-slate-600 uppercase select-none hover:text-slate-900">Errors ({errors.join(", ")})</summary>
             <ul className="mt-2 space-y-1.5 text-sm text-slate-600">
-              {errors.map(([status, r]) => (
+              {errors.map((status) => (
                 <li key={status} className="flex gap-2">
                   <Badge tone="danger">{status}</Badge>
-                  <span>{r.description}</span>
+                  <span className="min-w-0 break-words">{responses[status].description}</span>
                 </li>
               ))}
             </ul>
           </details>
         )}
-        <section>
-          <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Example request</h4>
-          <CodeBlock copyValue={curl} label="curl (copy as curl)">
+        {hasExample && <SchemaSection id={`${entry.id}-example`} operationId={operationId} part="example" title="Example response" />}
+        <section aria-label="Example request">
+          <h4 className={h4}>Example request</h4>
+          <CodeBlock copyValue={curl} label="curl">
             {curl}
           </CodeBlock>
         </section>
-        {exampleStatus && exampleBody !== undefined && (
-          <details>
-            <summary className="cursor-pointer text-xs font-semibold tracking-wide text-slate-500 uppercase select-none">Example response ({exampleStatus})</summary>
-            <CodeBlock className="mt-2" maxHeightClass="max-h-96">{exampleBody}</CodeBlock>
-          </details>
-        )}
+        {tryIt && <TryItButton spec={tryIt} />}
       </div>
     </article>
   );

@@ -27,7 +27,7 @@ let seq = 0;
  * the server runs it exactly as that key (scopes, quota, billing), and the
  * browser never holds the key's value (decision in docs/decisions.md).
  */
-export async function runCall(key: { id: number; name: string }, method: "GET" | "POST", url: string, body?: string): Promise<CallRecord> {
+export async function runCall(key: { id: number; name: string }, method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, body?: string): Promise<CallRecord> {
   const started = performance.now();
   const headers: Record<string, string> = { accept: "application/json", [PLAYGROUND_KEY_HEADER]: String(key.id) };
   if (body !== undefined) headers["content-type"] = "application/json";

@@ -44,6 +44,7 @@ export interface MediaContent {
 }
 
 export interface Operation {
+  operationId?: string;
   summary?: string;
   description?: string;
   tags?: string[];
@@ -58,6 +59,7 @@ export interface OpenApiDoc {
   info: { title: string; version: string; description?: string };
   paths: Record<string, Partial<Record<string, Operation>>>;
   components?: { schemas?: Record<string, JsonSchema>; securitySchemes?: Record<string, { description?: string }> };
+  tags?: Array<{ name: string; description?: string }>;
 }
 
 export const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;

@@ -25,6 +25,7 @@ export const UNCONTRACTED_ROUTES: Array<{ template: string; methods: string[] }>
   { template: "/api/inngest", methods: ["GET", "POST", "PUT"] },
   { template: "/metrics", methods: ["GET"] },
   { template: "/v1/openapi.json", methods: ["GET"] },
+  { template: "/docs/schemas/{operationId}", methods: ["GET"] },
 ];
 
 function patternOf(template: string): RegExp {
