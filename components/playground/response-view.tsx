@@ -1,6 +1,6 @@
 import { Badge, StatusChip } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
-import { itemRisks, overallRisk, riskColour, routeSegments } from "./risk";
+import { itemRisks, overallRisk, routeSegments } from "./risk";
 import { RouteMap } from "./route-map";
 import { ProblemView } from "./problem-view";
 import type { CallRecord } from "./run-call";
@@ -40,9 +40,8 @@ export function ResponseView({ call, plan }: { call: CallRecord; plan?: string }
             <ul className="mt-2 list-disc space-y-0.5 pl-5 text-sm text-slate-700">
               {risk.reasons.map((r, i) => (
                 <li key={i}>
-                  <span style={{ color: riskColour(r.level) }} className="font-medium">
-                    {r.level}
-                  </span>{" "}
+                  {/* The level as a badge: coloured text alone fails contrast for the lighter levels. */}
+                  <Badge tone={riskTone(r.level)}>{r.level}</Badge>{" "}
                   {r.message} <code className="font-mono text-xs text-slate-700">{r.code}</code>
                 </li>
               ))}

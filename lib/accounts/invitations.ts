@@ -41,7 +41,7 @@ const view = (r: { id: string; email: string; role: AccountRole; expiresAt: Date
  * Returns the token too, for the caller that sends it (tests read it here instead of from a mailbox).
  */
 export async function createInvitation(
-  actor: MemberActor & { inviterName?: string },
+  actor: MemberActor & { inviterName?: string; locale?: string },
   input: { email: string; role: AccountRole },
   portalOrigin: string,
   now = new Date(),
@@ -78,7 +78,7 @@ export async function createInvitation(
   });
   const link = `${portalOrigin.replace(/\/$/, "")}/invite/${secret.value}`;
   try {
-    await sendMail({ to: row.email, ...invitationMail({ accountName, role: row.role, link, inviter: actor.inviterName, expiresAt: row.expiresAt }) });
+    await sendMail({ to: row.email, ...invitationMail({ accountName, role: row.role, link, inviter: actor.inviterName, expiresAt: row.expiresAt, locale: actor.locale }) });
   } catch (err) {
     // No mail, no invitation: the link would exist nowhere, so nobody could accept it.
     await db.delete(accountInvitations).where(eq(accountInvitations.id, row.id));

@@ -1,11 +1,9 @@
-import { env } from "@/lib/env";
+import { appUrl } from "@/lib/mail/app-url";
 
-/** Where the portal is, for links in emails: NEXTAUTH_URL when set (production), else the request's own origin. */
-export function portalOrigin(req: Request): string {
-  const configured = env().NEXTAUTH_URL;
-  if (configured) return new URL(configured).origin;
-  const url = new URL(req.url);
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host") ?? url.host;
-  const proto = req.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
-  return `${proto}://${host}`;
+/**
+ * Where the portal is, for links in emails: NEXTAUTH_URL (lib/mail/app-url.ts), never the request's
+ * Host or X-Forwarded-Host, which a caller controls and would put their domain into an invitation link.
+ */
+export function portalOrigin(): string {
+  return new URL(appUrl("/")).origin;
 }

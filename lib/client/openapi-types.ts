@@ -6985,6 +6985,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description forbidden: with the portal session, the person's role in the account (owner, admin, developer, viewer) does not allow this operation. */
+            403: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
@@ -19457,7 +19468,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
+            /** @description The credentials lack the weather:webhooks scope (insufficient_scope), or a required role. Or forbidden: with the portal session, the person's role in the account (owner, admin, developer, viewer) does not allow this operation. Or origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header). */
             403: {
                 headers: {
                     /** @description The plan's monthly requests cap. */

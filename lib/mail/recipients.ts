@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { users } from "@/drizzle/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { accountMembers, users } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 
 export interface MailRecipient {
@@ -7,11 +7,13 @@ export interface MailRecipient {
   locale: string | null;
 }
 
-/**
- * Who hears about the account (quota emails): its owners and admins. Until accounts have
- * members with roles (issue 30 items 1-2), every account has exactly one user, its owner.
- */
+/** Who hears about the account (quota emails): its owners and admins (account_members, issue 30). */
 export async function accountAdminRecipients(accountId: string): Promise<MailRecipient[]> {
   const db = await getDb();
-  return db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.accountId, accountId));
+  return db
+    .select({ email: users.email, locale: users.locale })
+    .from(accountMembers)
+    .innerJoin(users, eq(users.id, accountMembers.userId))
+    .where(and(eq(accountMembers.accountId, accountId), inArray(accountMembers.role, ["owner", "admin"])))
+    .orderBy(users.email);
 }

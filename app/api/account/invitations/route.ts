@@ -6,7 +6,8 @@ import { defineRoute } from "@/lib/http/route";
 
 export const POST = defineRoute(teamContracts.createInvitation, async ({ req, principal, body }) => {
   const inviter = principal.type === "session" ? principal.email : undefined;
-  const { invitation } = await createInvitation({ ...memberActor(principal), inviterName: inviter }, body, portalOrigin(req));
+  const locale = req.headers.get("accept-language") ?? undefined;
+  const { invitation } = await createInvitation({ ...memberActor(principal), inviterName: inviter, locale }, body, portalOrigin());
   return { status: 201, data: invitation };
 });
 
