@@ -39,6 +39,9 @@ const RESOURCES: Array<[string, string]> = [
   ["simulation.", "Simulations"],
   ["trip.", "Trips"],
   ["trip_member.", "Trip members"],
+  ["member.", "Members"],
+  ["invitation.", "Invitations"],
+  ["user.", "Users (password resets)"],
   ["account.", "Account"],
   ["plan.", "Plan"],
 ];

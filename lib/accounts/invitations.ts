@@ -146,7 +146,7 @@ export async function acceptInvitation(input: { token: string; password?: string
       if (!user) {
         [user] = await tx
           .insert(users)
-          .values({ accountId: inv.accountId, email: inv.email, name: input.name?.trim() || null, passwordHash })
+          .values({ accountId: inv.accountId, email: inv.email, name: input.name?.trim() || null, passwordHash, emailVerifiedAt: now })
           .returning();
       }
       await tx.insert(accountMembers).values({ accountId: inv.accountId, userId: user.id, role: inv.role }).onConflictDoNothing();
