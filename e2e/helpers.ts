@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mailTo } from "./mailbox";
+import { mailbox, mailTo } from "./mailbox";
 
 /** Shared browser steps for portal specs. Every helper waits for the UI to confirm its step. */
 
@@ -19,6 +19,8 @@ export function newCredentials(prefix = "e2e"): Credentials {
  * link the test SMTP server receives (production keys need it), and lands signed in on /keys.
  */
 export async function signUp(page: Page, creds: Credentials = newCredentials(), opts: { verify?: boolean } = {}): Promise<Credentials> {
+  // The test SMTP server must listen before the sign-up sends its mail (a refused send is not retried).
+  await mailbox();
   await page.goto("/sign-up");
   await page.getByLabel("Email").fill(creds.email);
   await page.getByLabel("Password").fill(creds.password);
