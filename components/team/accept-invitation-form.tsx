@@ -20,6 +20,7 @@ export function AcceptInvitationForm({ token, email, existingUser }: { token: st
     try {
       await apiFetch("/api/account/invitations/accept", { method: "POST", body: existingUser ? { token } : { token, password, name: name || undefined } });
       if (existingUser) {
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load on purpose: the session changed, no cached query may survive
         window.location.assign("/sign-in?callbackUrl=%2Fteam");
         return;
       }

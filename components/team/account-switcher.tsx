@@ -21,6 +21,7 @@ export function AccountSwitcher() {
     setPending(true);
     const csrfToken = await getCsrfToken();
     await fetch("/api/auth/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ csrfToken, data: { accountId } }) });
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load on purpose: the session changed, no cached query may survive
     window.location.assign("/keys");
   };
   return (

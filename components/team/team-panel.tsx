@@ -55,6 +55,7 @@ export function TeamPanel() {
   });
   const remove = useMutation({
     mutationFn: (userId: string) => apiFetch(`/api/account/members/${userId}`, { method: "DELETE" }),
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load on purpose: the session changed, no cached query may survive
     onSuccess: (_v, userId) => (userId === me?.userId ? window.location.assign("/keys") : refresh()),
     onError: (e) => setError(errorMessage(e)),
   });
