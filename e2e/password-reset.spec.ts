@@ -46,7 +46,7 @@ for (const [label, viewport] of VIEWPORTS) {
     await page.goto(mail.link!);
     await page.getByLabel("New password").fill("another-password-123");
     await page.getByRole("button", { name: "Set new password" }).click();
-    await expect(page.getByRole("alert")).toContainText("already been used");
+    await expect(page.getByRole("alert").filter({ hasText: "already been used" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Ask for a new link" })).toBeVisible();
 
     // The old password no longer works; the new one does.
@@ -54,7 +54,7 @@ for (const [label, viewport] of VIEWPORTS) {
     await page.getByLabel("Email").fill(creds.email);
     await page.getByLabel("Password").fill(creds.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText("Email or password is incorrect.");
+    await expect(page.getByRole("alert").filter({ hasText: "Email or password is incorrect." })).toBeVisible();
     await signIn(page, { email: creds.email, password: newPassword });
     await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
 
@@ -73,6 +73,7 @@ test("a password reset signs out the other sessions at once", async ({ browser }
   await signIn(b, creds);
   await a.goto("/sign-out");
   await a.getByRole("button", { name: "Sign out" }).click();
+  await a.waitForURL(/\/sign-in/);
   await a.goto("/forgot-password");
   await a.getByLabel("Email").fill(creds.email);
   await a.getByRole("button", { name: "Email me a reset link" }).click();

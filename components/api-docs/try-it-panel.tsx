@@ -1,4 +1,5 @@
 "use client";
+import { getSession } from "next-auth/react";
 import { useEffect, useState, type FormEvent } from "react";
 import type { ApiKeyRow } from "@/components/developer/types";
 import { KeyPicker } from "@/components/playground/key-picker";
@@ -27,10 +28,17 @@ export function TryItPanel({ spec, onClose }: { spec: TryItSpec; onClose: () => 
 
   useEffect(() => {
     let live = true;
-    apiFetch<ApiKeyRow[]>("/api/developer/keys").then(
-      (list) => live && setKeys({ status: "ready", keys: list }),
-      (err: unknown) => live && setKeys(err instanceof ApiRequestError && err.status === 401 ? { status: "signed-out" } : { status: "failed" }),
-    );
+    // Ask the session first: a signed-out reader is the common case here, and a 401 from the keys
+    // list would be a console error on a page that has nothing wrong with it.
+    void (async () => {
+      const next: KeysState = !(await getSession().catch(() => null))
+        ? { status: "signed-out" }
+        : await apiFetch<ApiKeyRow[]>("/api/developer/keys").then(
+            (list): KeysState => ({ status: "ready", keys: list }),
+            (err: unknown): KeysState => (err instanceof ApiRequestError && err.status === 401 ? { status: "signed-out" } : { status: "failed" }),
+          );
+      if (live) setKeys(next);
+    })();
     return () => {
       live = false;
     };

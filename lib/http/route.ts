@@ -119,6 +119,8 @@ export function defineRoute<
       }
       return render(c.family, result as Reply, requestId, ctx.billingUnits, { ...authHeaders, ...meterHeaders }, sandboxMeta(principal));
     } catch (err) {
+      // A refusal after the credential was verified (insufficient_scope) is logged under that account.
+      if (trace.principal.type === "none" && isApiError(err) && err.principal) trace.principal = err.principal;
       return renderError(c, err, requestId, principal, meterHeaders, authHeaders, trace);
     }
   }

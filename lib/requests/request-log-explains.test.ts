@@ -50,6 +50,21 @@ describe("a request log that explains", () => {
     expect(JSON.stringify(raw)).not.toContain("secret-body.example");
   });
 
+  it("logs a scope refusal under the key that was refused, with its code and message", async () => {
+    const u = await makeUser();
+    const weatherOnly = await u.key(["weather:read"]);
+    const refused = await call(webhooks.GET, { path: "/v1/webhooks", bearer: weatherOnly });
+    expect(refused.status).toBe(403);
+    const reader = await u.key(["read"]);
+    const { rows } = await list(reader);
+    expect(rows.find((r) => r.request_id === idOf(refused))).toMatchObject({
+      status: 403,
+      error_code: "insufficient_scope",
+      error_message: refused.body.error.message,
+      credential: { type: "api_key" },
+    });
+  });
+
   it("stores one line of at most 300 characters", () => {
     expect(storedErrorMessage("a\n  b")).toBe("a b");
     expect(storedErrorMessage("x".repeat(400))).toHaveLength(300);
