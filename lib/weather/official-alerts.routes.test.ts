@@ -14,7 +14,7 @@ import { startFixtureServer, type FixtureServer } from "./testing/fixture-server
 import { fixtureText } from "./testing/fixtures";
 import { redateInstants, redateOpenMeteo } from "./testing/redate";
 
-// Issue 31: recorded MET Norway and MeteoAlarm feeds flow through the real adapters (served by
+// Issue 31: recorded MET Norway, MeteoAlarm and NWS feeds flow through the real adapters (served by
 // the fixture server) into current, timeline and watch answers; call() validates every answer
 // against its contract. Recorded times are moved so the alerts started an hour ago.
 const current = await routeModule("/v1/weather/current");
@@ -29,9 +29,13 @@ const MET_INDEX = fixtureText("met-norway/metalerts_current_index_handmade.json"
 const A = "2.49.0.1.578.0.210921070421906.1705";
 const FR_FEED = redateInstants(fixtureText("meteoalarm/meteoalarm_france_feed_trimmed.xml"), "2022-12-07T15:00:00+00:00", hourNow - HOUR);
 const FR_CAP = redateInstants(fixtureText("meteoalarm/rolfberkenbosch-meteoalert-api_france_sample_detail.xml"), "2022-12-07T15:00:00+00:00", hourNow - HOUR);
-// Inside the recorded Måløy - Svinøy warning polygon; and in Savoie.
+// NWS Phoenix's recorded point query (an Excessive Heat Warning, an Air Quality Alert), moved so the
+// heat warning began an hour ago.
+const NWS = redateInstants(fixtureText("nws/nws_alerts__api.json"), "2024-07-19T17:00:00Z", hourNow - HOUR);
+// Inside the recorded Måløy - Svinøy warning polygon; in Savoie; in Phoenix.
 const MALOY = { lat: 62.2, lng: 5.1 };
 const SAVOIE = { lat: 45.5, lng: 6.4 };
+const PHOENIX = { lat: 33.45, lng: -112.07 };
 
 /**
  * A later message of the recorded MET Norway alert, for the update/cancel scenario. Derived fields:
@@ -62,13 +66,13 @@ let srv: FixtureServer;
 const ENV: Record<string, string> = {
   WEATHER_PROVIDER: "open-meteo",
   WEATHER_SUPPLEMENTS: "none",
-  WEATHER_ALERT_SOURCES: "met-norway,meteoalarm",
+  WEATHER_ALERT_SOURCES: "met-norway,meteoalarm,nws",
   WEATHER_ALERT_FEED_TTL_S: "0",
 };
 beforeAll(async () => {
   t = await createTestDatabase();
   srv = await startFixtureServer();
-  for (const k of ["OPEN_METEO_BASE_URL", "METEOALARM_BASE_URL", "MET_NORWAY_BASE_URL"]) ENV[k] = srv.baseUrl;
+  for (const k of ["OPEN_METEO_BASE_URL", "METEOALARM_BASE_URL", "MET_NORWAY_BASE_URL", "NWS_BASE_URL"]) ENV[k] = srv.baseUrl;
   Object.assign(process.env, ENV);
   resetEnvCache();
   srv.serve("/v1/forecast", { body: redateOpenMeteo(fixtureText("open-meteo/frenck-python-open-meteo_forecast.json"), hourNow - HOUR) });
@@ -135,6 +139,33 @@ describe("official alerts from recorded feeds", () => {
       path: "/v1/weather/route",
       bearer: k,
       body: { origin: MALOY, destination: { lat: MALOY.lat + 0.02, lng: MALOY.lng + 0.02 }, transport_mode: "ferry", start_time: new Date(hourNow + 2 * HOUR).toISOString() },
+    });
+    expect(rt.status).toBe(200);
+    expect(rt.body.data.segments.length).toBeGreaterThan(0);
+    for (const seg of rt.body.data.segments) expect(seg.risk.reasons.map((x: { code: string }) => x.code)).toContain("weather_alert");
+  });
+
+  it("NWS: the recorded point query reaches current, timeline and route answers, with its source and a risk reason", async () => {
+    srv.serve("/alerts/active", { body: NWS, headers: { "content-type": "application/geo+json" } });
+    for (const use of ["forecast", "current"] as const) await getSnapshot({ ...PHOENIX, environment: "production", use, forceRefresh: true });
+    const k = await (await makeUser({ plan: "pro" })).key(["weather:read", "weather:timeline", "weather:route"]);
+    const r = await call(current.GET, { path: `/v1/weather/current?lat=${PHOENIX.lat}&lng=${PHOENIX.lng}&activity_type=hiking`, bearer: k });
+    expect(r.status).toBe(200);
+    const heat = r.body.data.alerts.find((a: { event: string }) => a.event === "Excessive Heat Warning");
+    expect(heat).toMatchObject({ severity: "severe", source: "NWS Phoenix AZ", starts: new Date(hourNow - HOUR).toISOString() });
+    expect(r.body.data.risk.reasons.map((x: { code: string }) => x.code)).toContain("weather_alert");
+    // Asked for the cell (its centre), as every upstream call is.
+    expect(srv.requests.some((q) => /^\/alerts\/active\?point=33\.\d{4},-112\.\d{4}$/.test(q))).toBe(true);
+
+    const tl = await call(timeline.POST, { method: "POST", path: "/v1/weather/timeline", bearer: k, body: { items: [{ id: "hike", start: new Date(hourNow + 2 * HOUR).toISOString(), lat: PHOENIX.lat, lng: PHOENIX.lng, activity_type: "hiking" }] } });
+    expect(tl.status).toBe(200);
+    expect(tl.body.data.items[0].risk.reasons.map((x: { code: string }) => x.code)).toContain("weather_alert");
+
+    const rt = await call(route.POST, {
+      method: "POST",
+      path: "/v1/weather/route",
+      bearer: k,
+      body: { origin: PHOENIX, destination: { lat: PHOENIX.lat + 0.05, lng: PHOENIX.lng + 0.05 }, transport_mode: "car", start_time: new Date(hourNow + 2 * HOUR).toISOString() },
     });
     expect(rt.status).toBe(200);
     expect(rt.body.data.segments.length).toBeGreaterThan(0);
