@@ -17,31 +17,47 @@ test.describe("developer keys in the portal", () => {
     expect((await refused.json()).error.code).toBe("unauthorized");
   });
 
-  test("the show-once key dialog: the first call is the README's, copied whole, and Escape asks before losing the key", async ({ page, request }) => {
-    await signUp(page);
-    await page.getByRole("button", { name: "Create key", exact: true }).first().click();
-    const form = page.getByRole("dialog", { name: "Create an API key" });
-    await form.getByLabel("Name").fill("first call");
-    await form.getByRole("button", { name: "Create key" }).click();
-    const reveal = page.getByRole("dialog", { name: "Your new API key" });
-    const key = (await reveal.locator("code[data-secret]").textContent())!.trim();
-    const curl = reveal.locator("pre", { hasText: "curl" });
-    await expect(curl).toContainText(`/v1/weather/current?lat=48.85&lng=2.35`);
-    await expect(curl).toContainText(key);
-    await expect(reveal.getByRole("button", { name: "Copy" })).toHaveCount(2); // the key, and the curl beside it
-    // The call it shows answers with current weather.
-    const res = await request.get("/v1/weather/current?lat=48.85&lng=2.35", { headers: { authorization: `Bearer ${key}` } });
-    expect(res.status()).toBe(200);
+  for (const [label, viewport] of [
+    ["1440", { width: 1440, height: 900 }],
+    ["390", { width: 390, height: 844 }],
+  ] as const) {
+    test(`the show-once key dialog at ${label} px: the README's first call, copied whole, answers; Escape asks before losing the key`, async ({ page, context, request }) => {
+      await page.setViewportSize(viewport);
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await signUp(page);
+      await page.getByRole("button", { name: "Create key", exact: true }).first().click();
+      const form = page.getByRole("dialog", { name: "Create an API key" });
+      await form.getByLabel("Name").fill("first call");
+      await form.getByRole("button", { name: "Create key" }).click();
+      const reveal = page.getByRole("dialog", { name: "Your new API key" });
+      const key = (await reveal.locator("code[data-secret]").textContent())!.trim();
+      const curl = reveal.locator("pre", { hasText: "curl" });
+      await expect(curl).toContainText(`/v1/weather/current?lat=48.85&lng=2.35`);
+      await expect(curl).toContainText(key);
+      const copies = reveal.getByRole("button", { name: "Copy" });
+      await expect(copies).toHaveCount(2); // the key, and the curl beside it
+      // Copy the curl as a user would, and run exactly what landed on the clipboard.
+      await copies.nth(1).click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain("curl ");
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      const auth = /-H "Authorization: (Bearer [^"]+)"/.exec(copied)?.[1];
+      const url = /"(https?:\/\/[^"]+)"\s*$/.exec(copied)?.[1];
+      expect(auth, copied).toBe(`Bearer ${key}`);
+      expect(url, copied).toMatch(/\/v1\/weather\/current\?lat=48\.85&lng=2\.35$/);
+      const res = await request.get(url!, { headers: { authorization: auth! } });
+      expect(res.status()).toBe(200);
+      expect((await res.json()).data.current).toBeTruthy();
 
-    await page.keyboard.press("Escape");
-    await expect(reveal.getByRole("alert")).toContainText("Close without storing the key?");
-    await reveal.getByRole("button", { name: "Keep it open" }).click();
-    await expect(reveal.getByRole("alert")).toHaveCount(0);
-    await expect(reveal.locator("code[data-secret]")).toHaveText(key);
-    await page.keyboard.press("Escape");
-    await reveal.getByRole("button", { name: "Close without storing" }).click();
-    await expect(reveal).toBeHidden();
-  });
+      await page.keyboard.press("Escape");
+      await expect(reveal.getByRole("alert")).toContainText("Close without storing the key?");
+      await reveal.getByRole("button", { name: "Keep it open" }).click();
+      await expect(reveal.getByRole("alert")).toHaveCount(0);
+      await expect(reveal.locator("code[data-secret]")).toHaveText(key);
+      await page.keyboard.press("Escape");
+      await reveal.getByRole("button", { name: "Close without storing" }).click();
+      await expect(reveal).toBeHidden();
+    });
+  }
 
   test("sign-in: a refused attempt puts the cursor back in the password, which can be shown", async ({ page }) => {
     const creds = await signUp(page);
