@@ -103,3 +103,19 @@ test.describe("developer keys in the portal", () => {
     await expect(dialog.getByText("Choose at least one scope.")).toBeVisible();
   });
 });
+
+test.describe("auth forms before the page's script runs", () => {
+  test.use({ javaScriptEnabled: false });
+  for (const [path, button] of [["/sign-in", "Sign in"], ["/sign-up", "Create account"]] as const) {
+    test(`${path}: a submit posts; the password never lands in the URL (history, access logs)`, async ({ page }) => {
+      await page.goto(path);
+      await page.getByLabel("Email").fill("someone@example.test");
+      await page.getByLabel("Password", { exact: true }).fill("secret-password-123");
+      const nav = page.waitForRequest((r) => r.isNavigationRequest() && r.frame() === page.mainFrame());
+      await page.getByRole("button", { name: button, exact: true }).click();
+      const sent = await nav;
+      expect(sent.method()).toBe("POST");
+      expect(sent.url()).not.toContain("secret-password-123");
+    });
+  }
+});

@@ -36,7 +36,7 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form /* POST: a submit before hydration must not put a password in the URL, history or access log */ method="post" onSubmit={onSubmit} noValidate className="space-y-5">
       {error.form && <Alert tone="danger">{error.form}</Alert>}
       <Field label="Email" error={error.field}>
         {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}

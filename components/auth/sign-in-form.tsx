@@ -59,7 +59,7 @@ export function SignInForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form /* POST: a submit before hydration must not put a password in the URL, history or access log */ method="post" onSubmit={onSubmit} noValidate className="space-y-5">
       {errors.form && <Alert tone="danger">{errors.form}</Alert>}
       <Field label="Email" error={errors.email}>
         {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}

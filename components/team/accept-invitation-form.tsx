@@ -32,7 +32,7 @@ export function AcceptInvitationForm({ token, email, existingUser }: { token: st
     }
   };
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Accept the invitation">
+    <form /* POST: a submit before hydration must not put a password in the URL, history or access log */ method="post" onSubmit={submit} className="space-y-4" aria-label="Accept the invitation">
       {error && <Alert tone="danger">{error}</Alert>}
       {!existingUser && (
         <>
