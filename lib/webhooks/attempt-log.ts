@@ -70,7 +70,8 @@ export async function listAttemptLog(accountId: string, target: AttemptTarget, f
   if (f.status) conds.push(sql`(${READ_STATUS}) = ${f.status}`);
   if (f.cursor) {
     const c = decodeCursor(f.cursor);
-    conds.push(sql`(a.attempted_at, a.id) < (${c.at}::timestamptz, ${c.id}::uuid)`);
+    // The plain bound on attempted_at lets the planner skip newer daily partitions.
+    conds.push(sql`a.attempted_at <= ${c.at}::timestamptz AND (a.attempted_at, a.id) < (${c.at}::timestamptz, ${c.id}::uuid)`);
   }
   const rows = await queryRows<AttemptRow>(
     await getDb(),
