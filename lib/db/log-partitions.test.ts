@@ -154,7 +154,7 @@ describe("retention drops whole partitions", () => {
 });
 
 describe("listing across partitions", () => {
-  it("cursor paging walks every day's partition newest first, the DEFAULT partition's rows included", async () => {
+  it("cursor paging walks every day's partition newest first, the DEFAULT partition's rows included; since/until bound the time", async () => {
     const u = await makeUser();
     const base = Date.now();
     const times = [0, 1, 2, 3, 4, 5].map((d) => new Date(base - d * DAY + 1000)).concat([new Date(base + 60 * DAY)]);
@@ -167,5 +167,8 @@ describe("listing across partitions", () => {
       cursor = page.next_cursor ?? undefined;
     } while (cursor);
     expect(seen).toEqual(["/p6", "/p0", "/p1", "/p2", "/p3", "/p4", "/p5"]);
+    const range = { path: "/p", since: new Date(base - 2.5 * DAY).toISOString(), until: new Date(base - 0.5 * DAY).toISOString() };
+    const inRange = await listRequests(u.accountId, ListRequestsQuery.parse(range));
+    expect(inRange.requests.map((r) => r.path)).toEqual(["/p1", "/p2"]);
   });
 });

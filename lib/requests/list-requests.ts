@@ -10,6 +10,8 @@ import { REQUEST_SOURCES, type RequestSource } from "./request-source";
 
 export const REQUEST_LOG_RETENTION_DAYS = 7;
 
+const IsoDateTime = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z" });
+
 export const ListRequestsQuery = z.strictObject({
   limit: z.coerce.number({ message: "must be an integer" }).int("must be an integer").min(1, "must be at least 1").max(200, "must be at most 200").default(50),
   status: z
@@ -29,6 +31,8 @@ export const ListRequestsQuery = z.strictObject({
     .meta({ description: "The portal's own reads (GET calls made by the signed-in portal) are left out unless true; source=portal and request_id show them anyway" }),
   key_id: intQuery("key_id").optional().meta({ description: "Only calls made with this API key (its id from GET /api/developer/keys), the playground's included" }),
   token_id: intQuery("token_id").optional().meta({ description: "Only calls made with this access token (its id from GET /api/developer/tokens)" }),
+  since: IsoDateTime.optional().meta({ description: "Only calls made at or after this instant (ISO 8601)" }),
+  until: IsoDateTime.optional().meta({ description: "Only calls made before this instant (ISO 8601)" }),
   cursor: z.string().max(300, "must be at most 300 characters").optional(),
 });
 export type ListRequestsFilters = z.output<typeof ListRequestsQuery>;
@@ -61,6 +65,9 @@ export async function listRequests(accountId: string, f: ListRequestsFilters) {
   else if (f.portal_reads !== "true" && !f.request_id) conds.push(sql`NOT (r.source = 'portal' AND r.method IN ('GET', 'HEAD'))`);
   if (f.key_id !== undefined) conds.push(sql`r.credential_type = 'api_key' AND r.credential_id = ${String(f.key_id)}`);
   if (f.token_id !== undefined) conds.push(sql`r.credential_type = 'access_token' AND r.credential_id = ${String(f.token_id)}`);
+  // A time range also limits the scan to the daily partitions it overlaps.
+  if (f.since) conds.push(sql`r.at >= ${f.since}::timestamptz`);
+  if (f.until) conds.push(sql`r.at < ${f.until}::timestamptz`);
   if (f.cursor) {
     const c = decodeCursor(f.cursor, "bigint");
     // The plain bound on `at` lets the planner skip the newer daily partitions (a row comparison prunes none).
