@@ -67,7 +67,11 @@ export async function listAttemptLog(accountId: string, target: AttemptTarget, f
   else conds.push(sql`d.watch_id = ${target.watchId}::uuid AND d.endpoint_id IS NULL`);
   if (f.event_id) conds.push(sql`a.event_id = ${f.event_id}::uuid`);
   if (f.since) conds.push(sql`a.attempted_at >= ${f.since}::timestamptz`);
-  if (f.status) conds.push(sql`(${READ_STATUS}) = ${f.status}`);
+  if (f.status) {
+    // The stored status each read status comes from, stated too: webhook_attempts_endpoint_status_idx serves it.
+    const stored = f.status === "failed" ? "retrying" : f.status;
+    conds.push(sql`a.status = ${stored} AND (${READ_STATUS}) = ${f.status}`);
+  }
   if (f.cursor) {
     const c = decodeCursor(f.cursor);
     // The plain bound on attempted_at lets the planner skip newer daily partitions.
