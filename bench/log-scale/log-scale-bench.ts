@@ -100,8 +100,9 @@ export async function runLogScaleBench(serverUrl: string, opts: { runs?: number;
       await db.execute(SEED_ATTEMPT_ROWS(ACCOUNT, ENDPOINT, n));
     });
     await db.execute(sql`ANALYZE`);
-    const size = async (t: string) =>
-      (await queryOne<{ b: string }>(db, sql`SELECT sum(pg_total_relation_size(c.oid))::bigint::text AS b FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = ${t}::regclass`))!.b;
+    // Summed over the partitions: pg_total_relation_size of a partitioned parent is 0.
+    const size = async (t: string, fn: "pg_total_relation_size" | "pg_indexes_size" = "pg_total_relation_size") =>
+      (await queryOne<{ b: string }>(db, sql`SELECT sum(${sql.raw(fn)}(c.oid))::bigint::text AS b FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = ${t}::regclass`))!.b;
     const mbPerMillion = (b: string) => +((Number(b) / 1048576) * (1_000_000 / n)).toFixed(1);
 
     const q = (o: Record<string, string>) => ListRequestsQuery.parse(o);
@@ -155,6 +156,8 @@ export async function runLogScaleBench(serverUrl: string, opts: { runs?: number;
         "seed webhook_attempts ms": seedAttemptsMs,
         "request_log MB per million (table + indexes)": mbPerMillion(await size("request_log")),
         "webhook_attempts MB per million (table + indexes)": mbPerMillion(await size("webhook_attempts")),
+        "request_log index MB per million (of the total)": mbPerMillion(await size("request_log", "pg_indexes_size")),
+        "webhook_attempts index MB per million (of the total)": mbPerMillion(await size("webhook_attempts", "pg_indexes_size")),
         "request_log partitions dropped by retention": dropped,
         "retention prune ms": pruneMs,
         "worst p99 ms (target < 100)": worst,

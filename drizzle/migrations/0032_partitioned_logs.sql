@@ -69,7 +69,7 @@ ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_delivery_id_webh
 CREATE INDEX "webhook_attempts_endpoint_idx" ON "webhook_attempts" USING btree ("endpoint_id","attempted_at","id");--> statement-breakpoint
 CREATE INDEX "webhook_attempts_endpoint_failed_idx" ON "webhook_attempts" USING btree ("endpoint_id","attempted_at") WHERE status <> 'delivered';--> statement-breakpoint
 CREATE INDEX "webhook_attempts_event_idx" ON "webhook_attempts" USING btree ("event_id");--> statement-breakpoint
-CREATE INDEX "webhook_attempts_endpoint_status_idx" ON "webhook_attempts" USING btree ("endpoint_id","status","attempted_at");--> statement-breakpoint
+CREATE INDEX "webhook_attempts_endpoint_status_idx" ON "webhook_attempts" USING btree ("endpoint_id","status","attempted_at","id");--> statement-breakpoint
 CREATE INDEX "webhook_attempts_account_idx" ON "webhook_attempts" USING btree ("account_id","attempted_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_attempts_delivery_number_idx" ON "webhook_attempts" USING btree ("delivery_id","attempt_number","attempted_at");--> statement-breakpoint
 

@@ -204,7 +204,7 @@ export const webhookAttempts = pgTable(
     // failure_count is recounted from here: the failures of an endpoint after its latest success.
     index("webhook_attempts_endpoint_failed_idx").on(t.endpointId, t.attemptedAt).where(sql`status <> 'delivered'`),
     // The attempts listing's status filter (attempt-log.ts states the stored status).
-    index("webhook_attempts_endpoint_status_idx").on(t.endpointId, t.status, t.attemptedAt),
+    index("webhook_attempts_endpoint_status_idx").on(t.endpointId, t.status, t.attemptedAt, t.id),
     index("webhook_attempts_event_idx").on(t.eventId),
     index("webhook_attempts_account_idx").on(t.accountId, t.attemptedAt),
     uniqueIndex("webhook_attempts_delivery_number_idx").on(t.deliveryId, t.attemptNumber, t.attemptedAt),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 
 /**
@@ -42,8 +42,8 @@ export function partitionName(log: PartitionedLog, from: Date): string {
 }
 
 /** Creates the partitions of the current period and `ahead` more (those missing); returns how many were created. */
-export async function ensurePartitions(log: PartitionedLog, now = new Date()): Promise<number> {
-  const db = await getDb();
+export async function ensurePartitions(log: PartitionedLog, now = new Date(), on?: DbOrTx): Promise<number> {
+  const db = on ?? (await getDb());
   let created = 0;
   for (let n = 0; n <= log.ahead; n++) {
     const from = periodStart(log.unit, now, n);
@@ -108,9 +108,13 @@ export async function deleteExpiredDefaultRows(log: PartitionedLog, retentionDay
   return rows[0]?.n ?? 0;
 }
 
-/** The job's batch: the partitions ahead for every partitioned log; returns how many were created (0 once all exist). */
-export async function ensureLogPartitions(now = new Date()): Promise<number> {
+/**
+ * The job's batch: the partitions ahead for every partitioned log; returns how many were created
+ * (0 once all exist). Also run right after migrating (`on`: that database), so a database migrated
+ * long ago has today's partitions before the hourly job's first slot.
+ */
+export async function ensureLogPartitions(now = new Date(), on?: DbOrTx): Promise<number> {
   let created = 0;
-  for (const log of PARTITIONED_LOGS) created += await ensurePartitions(log, now);
+  for (const log of PARTITIONED_LOGS) created += await ensurePartitions(log, now, on);
   return created;
 }
