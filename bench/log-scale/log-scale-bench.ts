@@ -140,6 +140,12 @@ export async function runLogScaleBench(serverUrl: string, opts: { runs?: number;
     rows.push(await measure("attempts: cursor 400k-800k deep", runs, (i) => attempts({ cursor: deepAttempts[i % deepAttempts.length] })));
     rows.push(await measure("attempts: a watch's deliveries", runs, () => attempts({}, { watchId: WATCH })));
 
+    const sizes = {
+      "request_log MB per million (table + indexes)": mbPerMillion(await size("request_log")),
+      "webhook_attempts MB per million (table + indexes)": mbPerMillion(await size("webhook_attempts")),
+      "request_log index MB per million (of the total)": mbPerMillion(await size("request_log", "pg_indexes_size")),
+      "webhook_attempts index MB per million (of the total)": mbPerMillion(await size("webhook_attempts", "pg_indexes_size")),
+    };
     // Retention on the seeded data, the clock moved 3 days on: the oldest seeded days expire and
     // their partitions (about 143,000 rows each) are dropped whole; then the job's own prune (now).
     const count = async () => (await queryOne<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM request_log`))!.n;
@@ -156,10 +162,7 @@ export async function runLogScaleBench(serverUrl: string, opts: { runs?: number;
         "rows per table": n,
         "seed request_log ms": seedLogMs,
         "seed webhook_attempts ms": seedAttemptsMs,
-        "request_log MB per million (table + indexes)": mbPerMillion(await size("request_log")),
-        "webhook_attempts MB per million (table + indexes)": mbPerMillion(await size("webhook_attempts")),
-        "request_log index MB per million (of the total)": mbPerMillion(await size("request_log", "pg_indexes_size")),
-        "webhook_attempts index MB per million (of the total)": mbPerMillion(await size("webhook_attempts", "pg_indexes_size")),
+        ...sizes,
         "retention (clock +3 days): partitions dropped": dropped,
         "retention (clock +3 days): rows removed": removed,
         "retention (clock +3 days): drop ms": dropMs,
