@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { GET as schemasRoute } from "@/app/docs/schemas/[operationId]/route";
+import { routeModule } from "@/lib/testing/route-registry";
 import { operationSchemas, type FieldNode } from "./field-tree";
 import { loadReference } from "./reference";
 import { searchReference } from "./search";
 import { buildSearchIndex, type SearchIndex } from "./search-index";
+
+const schemasRoute = (await routeModule("/docs/schemas/{operationId}")).GET;
 import { tryItSpec, tryItUrl } from "./try-it-spec";
 
 // Everything runs over the real generated document, so new contracts are covered too.

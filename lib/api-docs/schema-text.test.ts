@@ -19,7 +19,10 @@ describe("API reference over the real OpenAPI document", () => {
     expect(groups.find((g) => g.tag === "Developer keys")?.operations.map((o) => `${o.method} ${o.path}`)).toEqual([
       "get /api/developer/keys",
       "post /api/developer/keys",
+      "patch /api/developer/keys/{keyId}",
       "delete /api/developer/keys/{keyId}",
+      "post /api/developer/keys/{keyId}/roll",
+      "get /api/developer/keys/{keyId}/usage",
     ]);
   });
 

@@ -13,6 +13,7 @@ const NOT_CONTRACTS: Record<string, string> = {
   "/api/floor/{segment}": "the same floor behind a dynamic segment (what Next adds for an id in the path)",
   "/metrics": "Prometheus text for operators (METRICS_TOKEN), not part of the public API",
   "/v1/openapi.json": "serves the document itself",
+  "/docs/schemas/{operationId}": "a part of the API reference page loaded when a reader opens an operation (like /v1/openapi.json, the document's own text)",
   "/api/mcp": "the MCP server (JSON-RPC over Streamable HTTP); each tool runs its REST operation's route (docs/agents.md)",
   "/.well-known/oauth-protected-resource": "RFC 9728 metadata of the MCP server, not an API operation",
   "/.well-known/oauth-protected-resource/api/mcp": "the same document at its path-inserted URL (RFC 9728 §3.1)",

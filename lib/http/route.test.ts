@@ -210,7 +210,7 @@ describe("healthz and OpenAPI", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.paths["/api/developer/keys"].post.requestBody.content["application/json"].schema).toBeTruthy();
     expect(doc.paths["/v1/weather/health"].get.security).toEqual([{ apiKey: ["weather:read"] }]);
-    expect(Object.keys(doc.paths["/api/developer/keys/{keyId}"])).toEqual(["delete"]);
+    expect(Object.keys(doc.paths["/api/developer/keys/{keyId}"]).sort()).toEqual(["delete", "patch"]); // revoke, rename
     // Response headers are documented with the bodies.
     const current = doc.paths["/v1/weather/current"].get.responses;
     expect(Object.keys(current["200"].headers)).toEqual(

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_SCOPES } from "@/lib/auth/scopes";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { makeUser } from "@/lib/testing/fixtures";
-import { POST } from "@/app/api/mcp/route";
+import { routeModule } from "@/lib/testing/route-registry";
 import { plainToolsCall } from "./fast-tools-call";
+
+const { POST } = await routeModule("/api/mcp");
 
 /**
  * The tools/call fast path (fast-tools-call.ts) answers exactly as the SDK transport would, and

@@ -3,8 +3,6 @@ import { API_KEY_SCOPES } from "@/lib/auth/scopes";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
-import { mcpEndpoint } from "./server";
-import { mcpServerOptions } from "@/app/api/mcp/tools";
 
 /**
  * In-process CPU per call of get_current_weather over MCP vs its REST route (no HTTP), 16 calls in
@@ -23,7 +21,7 @@ run("mcp overhead micro-bench (MCP_MICRO=1)", () => {
   afterAll(async () => t?.close());
   it("per-call time", { timeout: 900_000 }, async () => {
     const current = (await routeModule("/v1/weather/current")).GET;
-    const handle = mcpEndpoint(mcpServerOptions);
+    const handle = (await routeModule("/api/mcp")).POST;
     const url = "http://127.0.0.1:3000/v1/weather/current?lat=48.8566&lng=2.3522";
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_current_weather", arguments: { lat: 48.8566, lng: 2.3522 } } });
     const rest = async () => (await current(new Request(url, { headers: { authorization: `Bearer ${key}` } }), { params: Promise.resolve({}) })).text();

@@ -81,6 +81,14 @@ function stringOf(s: Schema): fc.Arbitrary<string> {
   const min = s.minLength ?? 0;
   const max = Math.min(s.maxLength ?? 24, Math.max(min, 24));
   if (s.pattern) {
+    // One repeated character class (`^[A-Za-z0-9_-]+$`) with a minimum length: draw the length first.
+    // Filtering stringMatching's mostly short strings for >= 16 characters can spin for minutes.
+    const oneClass = /^\^(\[[^\]]+\])[+*]\$$/.exec(s.pattern);
+    if (oneClass) {
+      const member = new RegExp(`^${oneClass[1]}$`);
+      const chars = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).filter((ch) => member.test(ch));
+      return fc.string({ unit: fc.constantFrom(...chars), minLength: Math.max(min, 1), maxLength: Math.max(max, 1) });
+    }
     return fc.stringMatching(new RegExp(s.pattern)).filter((x) => x.length >= min && x.length <= (s.maxLength ?? Infinity));
   }
   // Visible text: a string made only of spaces is a different question (asked by the invalid side).

@@ -37,7 +37,7 @@ describe("edgeCheck", () => {
     expect(trace?.error.status).toBe(405);
     expect(trace?.error.headers.Allow).toBe("GET, POST, HEAD, OPTIONS");
     expect(edgeCheck("PUT", "/v1/weather/health")?.error.headers.Allow).toBe("GET, HEAD, OPTIONS");
-    expect(edgeCheck("GET", "/api/developer/keys/12")?.error.headers.Allow).toBe("DELETE, OPTIONS");
+    expect(edgeCheck("GET", "/api/developer/keys/12")?.error.headers.Allow).toBe("DELETE, PATCH, OPTIONS");
     expect(edgeCheck("PROPFIND", "/v1/trips/1/ops")?.error.status).toBe(405);
     expect(edgeCheck("DELETE", "/docs")?.error.headers.Allow).toBe("GET, HEAD, OPTIONS");
     expect(edgeCheck("TRACK", "/")?.error.status).toBe(405);
