@@ -10,7 +10,7 @@
  * measured paired with /api/healthz (harness.ts pairedLoad), other rows use healthz measured again
  * before their scenario. Exit code 1 when an invariant check fails.
  * Options: BENCH_ONLY=<substring>[,<substring>…] runs matching scenarios (the healthz baseline is always
- * measured); BENCH_SKIP_EMBEDDED=1; BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (5),
+ * measured; gated scenarios, such as "logs at scale", run only when named here); BENCH_SKIP_EMBEDDED=1; BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (5),
  * BENCH_DB_PREFIX (name prefix of the throw-away database, default bench).
  */
 import fs from "node:fs";
@@ -30,7 +30,7 @@ async function loadScenarios(): Promise<BenchScenario[]> {
     all.push(...(mod.scenarios ?? []));
   }
   const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
-  return only?.length ? all.filter((s) => only.some((o) => s.name.includes(o))) : all;
+  return only?.length ? all.filter((s) => only.some((o) => s.name.includes(o))) : all.filter((s) => !s.gated);
 }
 
 function serverEnv(dbEnv: Record<string, string>): Record<string, string> {

@@ -74,6 +74,8 @@ export interface BenchCheck {
 
 export interface BenchScenario {
   name: string;
+  /** Runs only when BENCH_ONLY names it (it takes minutes, e.g. seeding millions of rows). */
+  gated?: boolean;
   /** Returns extra figures to print (numbers and short strings). */
   run(ctx: BenchContext): Promise<Record<string, number | string>>;
 }

@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 /**
  * The account's audit log (docs/audit.md): every state-changing action and every secret reveal,
  * with who (actor), with which credential, from where (IP), which request, on what (target) and a
  * summary of the change. Never a secret. Append-only: a trigger refuses UPDATE (migration 0031);
- * rows leave only by the retention job (1 year).
+ * rows leave only by the retention job (1 year), which drops whole monthly partitions (migration 0032).
  */
 export const auditEvents = pgTable(
   "audit_events",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id").notNull().default(sql`gen_random_uuid()`),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -31,6 +31,7 @@ export const auditEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index("audit_events_account_idx").on(t.accountId, t.createdAt, t.id),
     index("audit_events_account_action_idx").on(t.accountId, t.action, t.createdAt),
     index("audit_events_account_actor_idx").on(t.accountId, t.actor, t.createdAt),

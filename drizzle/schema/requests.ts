@@ -1,16 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The request log: one row per API request, written in batches off the hot
  * path (lib/requests/request-log.ts), kept 7 days. No bodies, no secrets: the
  * credential is named by its kind and id (its display prefix is joined on read).
  * No foreign keys, so a batch insert never waits on other tables' locks.
+ *
+ * Partitioned by day on `at` (migration 0032, lib/db/log-partitions.ts): retention drops whole
+ * partitions. drizzle has no PARTITION BY; the primary key includes the partition key, as Postgres requires.
  */
 export const requestLog = pgTable(
   "request_log",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    id: bigserial("id", { mode: "number" }).notNull(),
     requestId: uuid("request_id").notNull(),
     /** Null when no account could be attributed (e.g. an unknown key). */
     accountId: uuid("account_id"),
@@ -37,10 +40,16 @@ export const requestLog = pgTable(
     tool: text("tool"),
   },
   (t) => [
-    index("request_log_account_at_idx").on(t.accountId, t.at),
+    primaryKey({ columns: [t.id, t.at] }),
+    // Listing, time range and cursor paging: (at, id) is the page order.
+    index("request_log_account_at_idx").on(t.accountId, t.at, t.id),
     index("request_log_request_id_idx").on(t.requestId),
     index("request_log_at_idx").on(t.at),
     // The credential filter of GET /v1/requests and the per-key usage chart.
     index("request_log_credential_at_idx").on(t.accountId, t.credentialType, t.credentialId, t.at),
+    // The status filter (a class, or an exact status with its class: list-requests.ts), newest first.
+    index("request_log_status_class_idx").on(t.accountId, sql`("status" / 100)`, t.at),
+    // The path-prefix filter (LIKE 'prefix%' needs pattern ops unless the collation is C).
+    index("request_log_path_idx").on(t.accountId, t.path.op("text_pattern_ops"), t.at),
   ],
 );

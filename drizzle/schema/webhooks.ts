@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../lib/webhooks/event-types";
@@ -160,11 +160,15 @@ export const webhookDeliveries = pgTable(
 export const ATTEMPT_STATUSES = ["delivered", "retrying", "giving_up"] as const;
 export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 
-/** Every delivery attempt, with the spec's fields. */
+/**
+ * Every delivery attempt, with the spec's fields. Partitioned by day on attempted_at (migration
+ * 0032): the primary key and the unique (delivery, attempt number) index include it, as Postgres
+ * requires; an attempt number is recorded once by the chain's guarded state change, not by the index.
+ */
 export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id").notNull().default(sql`gen_random_uuid()`),
     deliveryId: uuid("delivery_id")
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
@@ -194,12 +198,16 @@ export const webhookAttempts = pgTable(
     responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
   },
   (t) => [
-    index("webhook_attempts_endpoint_idx").on(t.endpointId, t.attemptedAt),
+    primaryKey({ columns: [t.id, t.attemptedAt] }),
+    // The attempts listing of an endpoint, newest first, with its (attempted_at, id) cursor.
+    index("webhook_attempts_endpoint_idx").on(t.endpointId, t.attemptedAt, t.id),
     // failure_count is recounted from here: the failures of an endpoint after its latest success.
     index("webhook_attempts_endpoint_failed_idx").on(t.endpointId, t.attemptedAt).where(sql`status <> 'delivered'`),
+    // The attempts listing's status filter (attempt-log.ts states the stored status).
+    index("webhook_attempts_endpoint_status_idx").on(t.endpointId, t.status, t.attemptedAt, t.id),
     index("webhook_attempts_event_idx").on(t.eventId),
     index("webhook_attempts_account_idx").on(t.accountId, t.attemptedAt),
-    uniqueIndex("webhook_attempts_delivery_number_idx").on(t.deliveryId, t.attemptNumber),
+    uniqueIndex("webhook_attempts_delivery_number_idx").on(t.deliveryId, t.attemptNumber, t.attemptedAt),
   ],
 );
 

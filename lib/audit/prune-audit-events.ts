@@ -1,15 +1,13 @@
-import { sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
-import { queryRows } from "@/lib/db/sql";
+import { deleteExpiredDefaultRows, dropExpiredPartitions, AUDIT_EVENT_PARTITIONS } from "@/lib/db/log-partitions";
 import { AUDIT_RETENTION_DAYS } from "./list-audit-events";
 
-/** Retention: records older than a year go, a batch at a time (the table's trigger refuses younger ones). */
+/**
+ * Retention: drops the monthly partitions whose records are all older than a year (a DROP fires
+ * no row trigger: it is the one way rows leave besides the trigger-checked DELETE), then deletes
+ * old records that landed in the DEFAULT partition (the trigger allows those). Returns partitions
+ * dropped + rows deleted.
+ */
 export async function pruneAuditEvents(batch = 5000): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
-    await getDb(),
-    sql`DELETE FROM audit_events WHERE id IN (
-          SELECT id FROM audit_events WHERE created_at < now() - make_interval(days => ${AUDIT_RETENTION_DAYS}::int) LIMIT ${batch}::int)
-        RETURNING id`,
-  );
-  return rows.length;
+  const dropped = await dropExpiredPartitions(AUDIT_EVENT_PARTITIONS, AUDIT_RETENTION_DAYS);
+  return dropped + (await deleteExpiredDefaultRows(AUDIT_EVENT_PARTITIONS, AUDIT_RETENTION_DAYS, batch));
 }

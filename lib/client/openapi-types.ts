@@ -9528,6 +9528,8 @@ export interface operations {
                 /** @description The portal's own reads (GET calls made by the signed-in portal) are left out unless true; source=portal and request_id show them anyway */
                 portal_reads?: "true" | "false";
                 request_id?: string;
+                /** @description Only calls made at or after this instant (ISO 8601) */
+                since?: string;
                 /** @description Who made the call: api (a key or token from your code, MCP included), portal (this portal's own calls) or playground (the portal's playground acting as one of your keys) */
                 source?: "api" | "portal" | "playground";
                 /**
@@ -9537,6 +9539,8 @@ export interface operations {
                 status?: string;
                 /** @description Only calls made with this access token (its id from GET /api/developer/tokens) */
                 token_id?: string;
+                /** @description Only calls made before this instant (ISO 8601) */
+                until?: string;
             };
             header?: never;
             path?: never;

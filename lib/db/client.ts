@@ -91,6 +91,9 @@ export async function openPglite(dir: string, opts: { migrate?: boolean } = {}):
     if (opts.migrate !== false) {
       const { migrate } = await import("drizzle-orm/pglite/migrator");
       await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      // Today's log partitions before the first insert (the hourly job keeps them ahead afterwards).
+      const { ensureLogPartitions } = await import("./log-partitions");
+      await ensureLogPartitions(new Date(), db);
     }
   } catch (err) {
     await client.close().catch(() => {});

@@ -10,6 +10,7 @@ import { pruneRequestLog } from "@/lib/requests/list-requests";
 import { pruneWebhookHistory } from "@/lib/webhooks/retention";
 import { pruneIdempotencyKeys } from "@/lib/http/idempotency";
 import { pruneAuditEvents } from "@/lib/audit/prune-audit-events";
+import { ensureLogPartitions } from "@/lib/db/log-partitions";
 import { sendDueQuotaEmails } from "@/lib/mail/quota-emails";
 import { pruneMailAndAuthTokens } from "@/lib/mail/prune-mail-auth";
 import type { Cadence } from "./schedule";
@@ -128,21 +129,30 @@ export const JOBS: readonly JobSpec[] = [
     inngest: { kind: "generated" },
   },
   {
+    name: "log-partitions",
+    summary: "Create the log tables' partitions ahead: request log and webhook attempts today..+7 days, audit log this month..+3 (docs/operations.md)",
+    trigger: { kind: "cron", cadence: { every: "hour", minute: 3 } },
+    run: () => ensureLogPartitions(),
+    concurrency: 1,
+    lease: "advisory lock per partition name + exists check (idempotent)",
+    inngest: { kind: "generated" },
+  },
+  {
     name: "request-log-prune",
-    summary: "Request log retention, 7 days (docs/requests.md)",
+    summary: "Request log retention, 7 days: drops expired daily partitions (docs/requests.md)",
     trigger: { kind: "cron", cadence: { every: "hour", minute: 7 } },
     run: () => pruneRequestLog(),
     concurrency: 1,
-    lease: "batched DELETE (idempotent)",
+    lease: "DROP TABLE IF EXISTS per partition; batched DELETE in DEFAULT (idempotent)",
     inngest: { kind: "generated" },
   },
   {
     name: "audit-log-prune",
-    summary: "Audit log retention: 365 days (docs/audit.md)",
+    summary: "Audit log retention: 365 days, by monthly partition (docs/audit.md)",
     trigger: { kind: "cron", cadence: { every: "hour", minute: 43 } },
     run: () => pruneAuditEvents(),
     concurrency: 1,
-    lease: "batched DELETE (idempotent)",
+    lease: "DROP TABLE IF EXISTS per monthly partition; batched DELETE in DEFAULT (idempotent)",
     inngest: { kind: "generated" },
   },
   {
@@ -151,7 +161,7 @@ export const JOBS: readonly JobSpec[] = [
     trigger: { kind: "cron", cadence: { every: "hour", minute: 37 } },
     run: () => pruneWebhookHistory(),
     concurrency: 1,
-    lease: "batched DELETE (idempotent; events with a pending chain are kept)",
+    lease: "DROP TABLE IF EXISTS per attempts partition; batched DELETE of events (idempotent; events with a pending chain are kept)",
     inngest: { kind: "generated" },
   },
   {

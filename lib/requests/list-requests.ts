@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
+import { deleteExpiredDefaultRows, dropExpiredPartitions, REQUEST_LOG_PARTITIONS } from "@/lib/db/log-partitions";
 import { queryRows } from "@/lib/db/sql";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
 import { CANONICAL_INT_ID } from "@/lib/http/ids";
@@ -8,6 +9,8 @@ import type { RequestLogFields } from "./request-log";
 import { REQUEST_SOURCES, type RequestSource } from "./request-source";
 
 export const REQUEST_LOG_RETENTION_DAYS = 7;
+
+const IsoDateTime = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z" });
 
 export const ListRequestsQuery = z.strictObject({
   limit: z.coerce.number({ message: "must be an integer" }).int("must be an integer").min(1, "must be at least 1").max(200, "must be at most 200").default(50),
@@ -28,6 +31,8 @@ export const ListRequestsQuery = z.strictObject({
     .meta({ description: "The portal's own reads (GET calls made by the signed-in portal) are left out unless true; source=portal and request_id show them anyway" }),
   key_id: intQuery("key_id").optional().meta({ description: "Only calls made with this API key (its id from GET /api/developer/keys), the playground's included" }),
   token_id: intQuery("token_id").optional().meta({ description: "Only calls made with this access token (its id from GET /api/developer/tokens)" }),
+  since: IsoDateTime.optional().meta({ description: "Only calls made at or after this instant (ISO 8601)" }),
+  until: IsoDateTime.optional().meta({ description: "Only calls made before this instant (ISO 8601)" }),
   cursor: z.string().max(300, "must be at most 300 characters").optional(),
 });
 export type ListRequestsFilters = z.output<typeof ListRequestsQuery>;
@@ -49,7 +54,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function listRequests(accountId: string, f: ListRequestsFilters) {
   const conds: SQL[] = [sql`r.account_id = ${accountId}::uuid`];
   if (f.status) {
-    conds.push(f.status.endsWith("xx") ? sql`r.status / 100 = ${Number(f.status[0])}::int` : sql`r.status = ${Number(f.status)}::int`);
+    // The class condition is stated for an exact status too: it is what request_log_status_class_idx serves.
+    conds.push(sql`r.status / 100 = ${Number(f.status[0])}::int`);
+    if (!f.status.endsWith("xx")) conds.push(sql`r.status = ${Number(f.status)}::int`);
   }
   if (f.path) conds.push(sql`r.path LIKE ${escapeLike(f.path) + "%"}`);
   if (f.request_id) conds.push(sql`r.request_id = ${f.request_id}::uuid`);
@@ -58,9 +65,13 @@ export async function listRequests(accountId: string, f: ListRequestsFilters) {
   else if (f.portal_reads !== "true" && !f.request_id) conds.push(sql`NOT (r.source = 'portal' AND r.method IN ('GET', 'HEAD'))`);
   if (f.key_id !== undefined) conds.push(sql`r.credential_type = 'api_key' AND r.credential_id = ${String(f.key_id)}`);
   if (f.token_id !== undefined) conds.push(sql`r.credential_type = 'access_token' AND r.credential_id = ${String(f.token_id)}`);
+  // A time range also limits the scan to the daily partitions it overlaps.
+  if (f.since) conds.push(sql`r.at >= ${f.since}::timestamptz`);
+  if (f.until) conds.push(sql`r.at < ${f.until}::timestamptz`);
   if (f.cursor) {
     const c = decodeCursor(f.cursor, "bigint");
-    conds.push(sql`(r.at, r.id) < (${c.at}::timestamptz, ${c.id}::bigint)`);
+    // The plain bound on `at` lets the planner skip the newer daily partitions (a row comparison prunes none).
+    conds.push(sql`r.at <= ${c.at}::timestamptz AND (r.at, r.id) < (${c.at}::timestamptz, ${c.id}::bigint)`);
   }
   const rows = await queryRows<Row>(
     await getDb(),
@@ -101,13 +112,12 @@ export async function listRequests(accountId: string, f: ListRequestsFilters) {
   };
 }
 
-/** Retention: deletes rows older than REQUEST_LOG_RETENTION_DAYS, a batch at a time; returns how many went. */
+/**
+ * Retention (REQUEST_LOG_RETENTION_DAYS): drops the daily partitions whose rows are all older
+ * than the window (a row stays at most one day longer), then deletes, a batch at a time, old rows
+ * that landed in the DEFAULT partition. Returns partitions dropped + rows deleted (0: nothing due).
+ */
 export async function pruneRequestLog(batch = 5000): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
-    await getDb(),
-    sql`DELETE FROM request_log WHERE id IN (
-          SELECT id FROM request_log WHERE at < now() - make_interval(days => ${REQUEST_LOG_RETENTION_DAYS}::int) LIMIT ${batch}::int)
-        RETURNING id`,
-  );
-  return rows.length;
+  const dropped = await dropExpiredPartitions(REQUEST_LOG_PARTITIONS, REQUEST_LOG_RETENTION_DAYS);
+  return dropped + (await deleteExpiredDefaultRows(REQUEST_LOG_PARTITIONS, REQUEST_LOG_RETENTION_DAYS, batch));
 }

@@ -128,7 +128,7 @@ async function claim(db: DbOrTx, where: SQL): Promise<ClaimedDelivery[]> {
             coalesce(d.scheduled_at, d.attempt_started_at), d.attempt_started_at, now(), CASE WHEN ${spent} THEN NULL ELSE now() END
           FROM due JOIN webhook_deliveries d ON d.id = due.id JOIN webhook_events e ON e.id = d.event_id
           WHERE ${lost}
-          ON CONFLICT (delivery_id, attempt_number) DO NOTHING
+          ON CONFLICT (delivery_id, attempt_number, attempted_at) DO NOTHING
         )
         UPDATE webhook_deliveries d SET
           attempts_made = d.attempts_made + CASE WHEN ${lost} THEN 1 ELSE 0 END,

@@ -1,0 +1,174 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pruneAuditEvents } from "@/lib/audit/prune-audit-events";
+import { getDb } from "@/lib/db/client";
+import { queryOne, queryRows } from "@/lib/db/sql";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { listRequests, ListRequestsQuery, pruneRequestLog } from "@/lib/requests/list-requests";
+import { makeUser } from "@/lib/testing/fixtures";
+import { pruneWebhookHistory } from "@/lib/webhooks/retention";
+import {
+  AUDIT_EVENT_PARTITIONS,
+  ensureLogPartitions,
+  ensurePartitions,
+  listPartitions,
+  partitionName,
+  periodStart,
+  REQUEST_LOG_PARTITIONS,
+  WEBHOOK_ATTEMPT_PARTITIONS,
+  type PartitionedLog,
+} from "./log-partitions";
+
+/*
+ * Issue 32: the log tables are partitioned by time. Partitions exist right after migrate and are
+ * created ahead by the job; retention drops whole partitions (a row trigger records every row
+ * DELETE, so "no DELETE ran" is checked directly, on PGlite and Postgres alike).
+ */
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const db = await getDb();
+  await db.execute(sql`CREATE TABLE row_deletes (tbl text NOT NULL)`);
+  await db.execute(sql`CREATE FUNCTION note_row_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN INSERT INTO row_deletes VALUES (TG_TABLE_NAME); RETURN OLD; END $$`);
+  // A row trigger on a partitioned table is cloned to every partition, present and future.
+  for (const table of ["request_log", "webhook_attempts", "audit_events"]) {
+    await db.execute(sql.raw(`CREATE TRIGGER note_row_delete AFTER DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION note_row_delete()`));
+  }
+});
+afterAll(() => t.close());
+
+const DAY = 86_400_000;
+const names = async (log: PartitionedLog) => (await listPartitions(log)).map((p) => p.name);
+const deletesIn = async (prefix: string) =>
+  (await queryOne<{ n: number }>(await getDb(), sql`SELECT count(*)::int AS n FROM row_deletes WHERE tbl LIKE ${prefix + "%"}`))!.n;
+const partitionOf = async (table: string, where: string) =>
+  (await queryRows<{ p: string }>(await getDb(), sql.raw(`SELECT tableoid::regclass::text AS p FROM ${table} WHERE ${where}`))).map((r) => r.p);
+
+async function logRow(accountId: string, at: Date, path: string) {
+  await (await getDb()).execute(sql`INSERT INTO request_log (request_id, account_id, at, method, path, status, latency_ms, credential_type)
+    VALUES (gen_random_uuid(), ${accountId}::uuid, ${at.toISOString()}::timestamptz, 'GET', ${path}, 200, 1, 'none')`);
+}
+
+describe("partitions ahead", () => {
+  it("exist right after migrate: today and the 7 days ahead (daily logs), this month and 3 ahead (audit)", async () => {
+    const now = new Date();
+    for (const log of [REQUEST_LOG_PARTITIONS, WEBHOOK_ATTEMPT_PARTITIONS, AUDIT_EVENT_PARTITIONS]) {
+      const have = await names(log);
+      for (let n = 0; n <= log.ahead; n++) expect(have, log.table).toContain(partitionName(log, periodStart(log.unit, now, n)));
+    }
+  });
+
+  it("the job creates the missing ones ahead, and a second run has nothing to do", async () => {
+    const later = new Date(Date.now() + 10 * DAY);
+    expect(await ensureLogPartitions(later)).toBeGreaterThanOrEqual(2 * 3);
+    for (let n = 0; n <= 7; n++) {
+      expect(await names(REQUEST_LOG_PARTITIONS)).toContain(partitionName(REQUEST_LOG_PARTITIONS, periodStart("day", later, n)));
+      expect(await names(WEBHOOK_ATTEMPT_PARTITIONS)).toContain(partitionName(WEBHOOK_ATTEMPT_PARTITIONS, periodStart("day", later, n)));
+    }
+    expect(await ensureLogPartitions(later)).toBe(0);
+  });
+
+  it("inserts for today and for a time no partition covers both succeed (the latter lands in DEFAULT)", async () => {
+    const u = await makeUser();
+    await logRow(u.accountId, new Date(), "/today");
+    await logRow(u.accountId, new Date("2099-01-01T00:00:00Z"), "/far");
+    expect(await partitionOf("request_log", `path = '/today'`)).toEqual([partitionName(REQUEST_LOG_PARTITIONS, periodStart("day", new Date()))]);
+    expect(await partitionOf("request_log", `path = '/far'`)).toEqual(["request_log_default"]);
+  });
+
+  it("a day whose rows already sit in DEFAULT is left there (creating it would fail); the others are created", async () => {
+    const u = await makeUser();
+    const at = new Date(Date.now() + 40 * DAY);
+    await logRow(u.accountId, at, "/early");
+    expect(await ensurePartitions(REQUEST_LOG_PARTITIONS, at)).toBe(7);
+    expect(await names(REQUEST_LOG_PARTITIONS)).not.toContain(partitionName(REQUEST_LOG_PARTITIONS, periodStart("day", at)));
+    await logRow(u.accountId, at, "/early-too");
+    expect(await partitionOf("request_log", `path LIKE '/early%'`)).toEqual(["request_log_default", "request_log_default"]);
+  });
+});
+
+describe("retention drops whole partitions", () => {
+  it("request log: the expired day's partition is gone without a row DELETE; newer rows stay; old DEFAULT rows are deleted", async () => {
+    const u = await makeUser();
+    const old = new Date(Date.now() - 20 * DAY);
+    await ensurePartitions(REQUEST_LOG_PARTITIONS, old);
+    const oldPart = partitionName(REQUEST_LOG_PARTITIONS, periodStart("day", old));
+    await logRow(u.accountId, old, "/expired");
+    await logRow(u.accountId, new Date(Date.now() - 6 * DAY), "/recent");
+    await logRow(u.accountId, new Date(), "/now");
+    expect(await partitionOf("request_log", `path = '/expired'`)).toEqual([oldPart]);
+    await logRow(u.accountId, new Date("1999-01-01T00:00:00Z"), "/ancient");
+
+    let handled = 0;
+    for (let n = await pruneRequestLog(); n > 0; n = await pruneRequestLog()) handled += n;
+    expect(handled).toBeGreaterThanOrEqual(2);
+    expect(await names(REQUEST_LOG_PARTITIONS)).not.toContain(oldPart);
+    expect(await deletesIn("request_log_p")).toBe(0);
+    expect(await deletesIn("request_log_default")).toBe(1); // /ancient: no partition ever covered it
+    const paths = (await queryRows<{ path: string }>(await getDb(), sql`SELECT path FROM request_log WHERE account_id = ${u.accountId}::uuid`)).map((r) => r.path);
+    expect(paths.sort()).toEqual(["/now", "/recent"]);
+  });
+
+  it("webhook attempts: partitions older than the longest retention are dropped, newer attempts stay", async () => {
+    const u = await makeUser({ plan: "pro" });
+    const db = await getDb();
+    const old = new Date(Date.now() - 40 * DAY);
+    await ensurePartitions(WEBHOOK_ATTEMPT_PARTITIONS, old);
+    const oldPart = partitionName(WEBHOOK_ATTEMPT_PARTITIONS, periodStart("day", old));
+    const ev = await queryOne<{ id: string }>(db, sql`INSERT INTO webhook_events (account_id, type, data) VALUES (${u.accountId}::uuid, 'weather.change_detected', '{}') RETURNING id`);
+    const dl = await queryOne<{ id: string }>(db, sql`INSERT INTO webhook_deliveries (event_id, account_id, kind, url, status, max_attempts)
+      VALUES (${ev!.id}::uuid, ${u.accountId}::uuid, 'test', 'https://example.com/h', 'giving_up', 3) RETURNING id`);
+    for (const [n, at] of [[1, old], [2, new Date()]] as const) {
+      await db.execute(sql`INSERT INTO webhook_attempts (delivery_id, event_id, event_type, account_id, attempt_number, status, response_status, response_time_ms,
+          request_signature, request_timestamp, scheduled_at, attempted_at, completed_at)
+        VALUES (${dl!.id}::uuid, ${ev!.id}::uuid, 'weather.change_detected', ${u.accountId}::uuid, ${n}::int, 'retrying', 500, 1, 's', 0,
+          ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`);
+    }
+    expect(await partitionOf("webhook_attempts", `delivery_id = '${dl!.id}' AND attempt_number = 1`)).toEqual([oldPart]);
+    for (let n = await pruneWebhookHistory(); n > 0; n = await pruneWebhookHistory());
+    expect(await names(WEBHOOK_ATTEMPT_PARTITIONS)).not.toContain(oldPart);
+    expect(await deletesIn("webhook_attempts")).toBe(0);
+    const left = await queryRows<{ n: number }>(db, sql`SELECT attempt_number AS n FROM webhook_attempts WHERE delivery_id = ${dl!.id}::uuid`);
+    expect(left.map((r) => r.n)).toEqual([2]);
+  });
+
+  it("audit log: a month older than a year is dropped whole; younger records stay and still cannot be deleted", async () => {
+    const u = await makeUser();
+    const db = await getDb();
+    const old = new Date(Date.now() - 430 * DAY);
+    await ensurePartitions({ ...AUDIT_EVENT_PARTITIONS, ahead: 0 }, old);
+    const oldPart = partitionName(AUDIT_EVENT_PARTITIONS, periodStart("month", old));
+    for (const [action, at] of [["test.old", old], ["test.young", new Date()]] as const) {
+      await db.execute(sql`INSERT INTO audit_events (account_id, action, actor, target, request_id, created_at)
+        VALUES (${u.accountId}::uuid, ${action}, 'cli:test', 'account:x', 'r', ${at.toISOString()}::timestamptz)`);
+    }
+    expect(await partitionOf("audit_events", `action = 'test.old'`)).toEqual([oldPart]);
+    for (let n = await pruneAuditEvents(); n > 0; n = await pruneAuditEvents());
+    expect(await names(AUDIT_EVENT_PARTITIONS)).not.toContain(oldPart);
+    expect(await deletesIn("audit_events_p")).toBe(0);
+    const left = await queryRows<{ action: string }>(db, sql`SELECT action FROM audit_events WHERE account_id = ${u.accountId}::uuid`);
+    expect(left.map((r) => r.action)).toEqual(["test.young"]);
+    await expect(db.execute(sql`DELETE FROM audit_events WHERE account_id = ${u.accountId}::uuid`)).rejects.toThrow();
+  });
+});
+
+describe("listing across partitions", () => {
+  it("cursor paging walks every day's partition newest first, the DEFAULT partition's rows included; since/until bound the time", async () => {
+    const u = await makeUser();
+    const base = Date.now();
+    const times = [0, 1, 2, 3, 4, 5].map((d) => new Date(base - d * DAY + 1000)).concat([new Date(base + 60 * DAY)]);
+    for (const [i, at] of times.entries()) await logRow(u.accountId, at, `/p${i}`);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listRequests(u.accountId, ListRequestsQuery.parse({ limit: "2", path: "/p", ...(cursor ? { cursor } : {}) }));
+      seen.push(...page.requests.map((r) => r.path));
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(["/p6", "/p0", "/p1", "/p2", "/p3", "/p4", "/p5"]);
+    const range = { path: "/p", since: new Date(base - 2.5 * DAY).toISOString(), until: new Date(base - 0.5 * DAY).toISOString() };
+    const inRange = await listRequests(u.accountId, ListRequestsQuery.parse(range));
+    expect(inRange.requests.map((r) => r.path)).toEqual(["/p1", "/p2"]);
+  });
+});

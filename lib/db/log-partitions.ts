@@ -1,0 +1,120 @@
+import { sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/sql";
+
+/**
+ * The time-partitioned log tables (migration 0032, issue 32). Each is RANGE-partitioned on its
+ * time column with one partition per UTC day (or month) named `<table>_pYYYYMMDD` (`_pYYYYMM`) and
+ * a `<table>_default` partition that catches any time no partition covers, so an insert never
+ * fails. The `log-partitions` job creates the partitions ahead; retention drops whole partitions
+ * (no row DELETE on them), and only rows that landed in DEFAULT are deleted row by row.
+ */
+export interface PartitionedLog {
+  table: "request_log" | "webhook_attempts" | "audit_events";
+  column: "at" | "attempted_at" | "created_at";
+  unit: "day" | "month";
+  /** Periods created ahead of the current one. */
+  ahead: number;
+}
+
+export const REQUEST_LOG_PARTITIONS: PartitionedLog = { table: "request_log", column: "at", unit: "day", ahead: 7 };
+export const WEBHOOK_ATTEMPT_PARTITIONS: PartitionedLog = { table: "webhook_attempts", column: "attempted_at", unit: "day", ahead: 7 };
+export const AUDIT_EVENT_PARTITIONS: PartitionedLog = { table: "audit_events", column: "created_at", unit: "month", ahead: 3 };
+export const PARTITIONED_LOGS: readonly PartitionedLog[] = [REQUEST_LOG_PARTITIONS, WEBHOOK_ATTEMPT_PARTITIONS, AUDIT_EVENT_PARTITIONS];
+
+export interface Partition {
+  name: string;
+  from: Date;
+  to: Date;
+}
+
+/** Start of the UTC period containing `at`, moved by `n` periods. */
+export function periodStart(unit: PartitionedLog["unit"], at: Date, n = 0): Date {
+  return unit === "day"
+    ? new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + n))
+    : new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + n, 1));
+}
+
+export function partitionName(log: PartitionedLog, from: Date): string {
+  const iso = from.toISOString();
+  const stamp = iso.slice(0, 4) + iso.slice(5, 7) + (log.unit === "day" ? iso.slice(8, 10) : "");
+  return `${log.table}_p${stamp}`;
+}
+
+/** Creates the partitions of the current period and `ahead` more (those missing); returns how many were created. */
+export async function ensurePartitions(log: PartitionedLog, now = new Date(), on?: DbOrTx): Promise<number> {
+  const db = on ?? (await getDb());
+  let created = 0;
+  for (let n = 0; n <= log.ahead; n++) {
+    const from = periodStart(log.unit, now, n);
+    const to = periodStart(log.unit, now, n + 1);
+    const [row] = await queryRows<{ created: boolean }>(
+      db,
+      sql`SELECT log_partition_ensure(${log.table}, ${log.column}, ${partitionName(log, from)}, ${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz) AS created`,
+    );
+    if (row?.created) created++;
+  }
+  return created;
+}
+
+/** The table's dated partitions (DEFAULT excluded), oldest first, bounds read from their names. */
+export async function listPartitions(log: PartitionedLog): Promise<Partition[]> {
+  const rows = await queryRows<{ name: string }>(
+    await getDb(),
+    sql`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+        WHERE i.inhparent = to_regclass(${log.table}) ORDER BY c.relname`,
+  );
+  const pattern = log.unit === "day" ? /_p(\d{4})(\d{2})(\d{2})$/ : /_p(\d{4})(\d{2})$/;
+  const out: Partition[] = [];
+  for (const { name } of rows) {
+    const m = pattern.exec(name);
+    if (!m || name !== `${log.table}${m[0]}`) continue;
+    const from = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, m[3] ? Number(m[3]) : 1));
+    out.push({ name, from, to: periodStart(log.unit, from, 1) });
+  }
+  return out;
+}
+
+/**
+ * Retention by partition: drops every partition whose rows are all older than `retentionDays`
+ * (its upper bound is at or before the cutoff), so rows stay up to one period longer than the
+ * window. A DROP removes the rows without a row DELETE (no dead tuples, no vacuum, no row
+ * triggers). Returns how many partitions went.
+ */
+export async function dropExpiredPartitions(log: PartitionedLog, retentionDays: number, now = new Date()): Promise<number> {
+  const cutoff = now.getTime() - retentionDays * 86_400_000;
+  const db = await getDb();
+  let dropped = 0;
+  for (const p of await listPartitions(log)) {
+    if (p.to.getTime() > cutoff) continue;
+    await db.execute(sql.raw(`DROP TABLE IF EXISTS "${p.name}"`));
+    dropped++;
+  }
+  return dropped;
+}
+
+/** Rows older than the window that landed in DEFAULT (no partition covered their time) leave by DELETE, a batch at a time. */
+export async function deleteExpiredDefaultRows(log: PartitionedLog, retentionDays: number, batch = 5000): Promise<number> {
+  const table = sql.raw(`"${log.table}_default"`);
+  const column = sql.raw(`"${log.column}"`);
+  const rows = await queryRows<{ n: number }>(
+    await getDb(),
+    sql`WITH gone AS (
+          DELETE FROM ${table} WHERE ctid IN (
+            SELECT ctid FROM ${table} WHERE ${column} < now() - make_interval(days => ${retentionDays}::int) LIMIT ${batch}::int)
+          RETURNING 1)
+        SELECT count(*)::int AS n FROM gone`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * The job's batch: the partitions ahead for every partitioned log; returns how many were created
+ * (0 once all exist). Also run right after migrating (`on`: that database), so a database migrated
+ * long ago has today's partitions before the hourly job's first slot.
+ */
+export async function ensureLogPartitions(now = new Date(), on?: DbOrTx): Promise<number> {
+  let created = 0;
+  for (const log of PARTITIONED_LOGS) created += await ensurePartitions(log, now, on);
+  return created;
+}
