@@ -130,6 +130,12 @@ export function env(): Env {
       throw new Error(`Invalid environment:\n${lines.join("\n")}`);
     }
     cached = parsed.data;
+    if (cached.NODE_ENV === "development" && !cached.NEXTAUTH_URL) {
+      // `npm run dev` needs no settings: the portal is this dev server. Mail links then point at its
+      // port, and next-auth (which reads process.env itself) stops warning on every request.
+      cached.NEXTAUTH_URL = `http://localhost:${process.env.PORT || 3000}`;
+      process.env.NEXTAUTH_URL = cached.NEXTAUTH_URL;
+    }
   }
   return cached;
 }
