@@ -45,7 +45,8 @@ export function quotaMail(a: { accountName: string; threshold: number; data: Rec
  * Emails the owners/admins of every quota alert not emailed yet (job "quota-emails", and right
  * after an alert is recorded). Exactly once per (account, dimension, threshold, period): the
  * quota_alerts row is that key (issue 29), and it is claimed (emailed_at set, SKIP LOCKED)
- * before sending; a failed send puts the claim back for the next run. Returns alerts handled.
+ * before sending; a failed send puts the claim back for the next run. Returns alerts handled (sent, or
+ * dropped as too old), not those put back.
  */
 export async function sendDueQuotaEmails(): Promise<number> {
   const db = await getDb();
@@ -61,6 +62,7 @@ export async function sendDueQuotaEmails(): Promise<number> {
           (SELECT name FROM accounts WHERE id = q.account_id) AS account_name,
           (SELECT data FROM webhook_events WHERE id = q.event_id) AS data`,
   );
+  let putBack = 0;
   for (const a of claimed) {
     if (!a.data) continue; // the event was pruned: too old to be worth an email
     try {
@@ -74,9 +76,12 @@ export async function sendDueQuotaEmails(): Promise<number> {
         sql`UPDATE quota_alerts SET emailed_at = NULL
             WHERE account_id = ${a.account_id}::uuid AND dimension = ${a.dimension} AND threshold = ${a.threshold}::int AND period = ${a.period}::date`,
       );
+      putBack++;
     }
   }
-  return claimed.length;
+  // Put-back alerts are not work done: counted, a mail server that is down kept the runner re-running
+  // this job (it drains while a run returns more than 0) against it in a tight loop.
+  return claimed.length - putBack;
 }
 
 /** Right after an alert is recorded: mail it now rather than at the next job run. Never throws. */
