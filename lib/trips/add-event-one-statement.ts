@@ -14,8 +14,17 @@ import { HAS_OFFSET } from "./time";
 const EVENT_COLUMNS = getTableColumns(tripEvents);
 
 /** A typed parameter: INSERT … SELECT does not infer parameter types from the target columns. */
-function param(value: unknown, column: { getSQLType(): string; mapToDriverValue(v: unknown): unknown }): SQL {
+export function param(value: unknown, column: { getSQLType(): string; mapToDriverValue(v: unknown): unknown }): SQL {
   return sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
+}
+
+/** An event's columns as `(names)` and typed `values` of an INSERT … SELECT (undefined ones left to their defaults). */
+export function eventInsertColumns(row: Record<string, unknown>): { names: SQL; values: SQL } {
+  const entries = Object.entries(row).filter(([, v]) => v !== undefined) as Array<[keyof typeof EVENT_COLUMNS, unknown]>;
+  return {
+    names: sql.join(entries.map(([k]) => sql.identifier(EVENT_COLUMNS[k].name)), sql`, `),
+    values: sql.join(entries.map(([k, v]) => param(v, EVENT_COLUMNS[k] as never)), sql`, `),
+  };
 }
 
 /**
@@ -45,9 +54,7 @@ export async function addEventInOneStatement(
   const { timeZone: _zone, ...cols } = columnsOf(input, input.timeZone ?? "UTC");
   const db = await getDb();
   const geo = await resolveGeoColumns(db, input, { tripId, zone: input.timeZone ?? "UTC" });
-  const entries = Object.entries({ type: input.type, title: input.title, ...cols, ...geo }).filter(([, v]) => v !== undefined) as Array<[keyof typeof EVENT_COLUMNS, unknown]>;
-  const names = sql.join(entries.map(([k]) => sql.identifier(EVENT_COLUMNS[k].name)), sql`, `);
-  const values = sql.join(entries.map(([k, v]) => param(v, EVENT_COLUMNS[k] as never)), sql`, `);
+  const { names, values } = eventInsertColumns({ type: input.type, title: input.title, ...cols, ...geo });
   const roles = sql.join(ALLOWED.edit.map((r) => sql`${r}`), sql`, `);
   const row = await queryOne<{ revision: number; event: Record<string, unknown> | string }>(
     db,

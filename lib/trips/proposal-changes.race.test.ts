@@ -79,4 +79,41 @@ describeWithPostgres("accepting a change proposal races ops (real Postgres)", ()
     const statuses = await queryRows<{ status: string }>(t.db, sql`select status from trip_proposals where trip_id = ${f.tripId} order by status`);
     expect(statuses.map((s) => s.status)).toEqual(["accepted", "pending", "pending", "pending", "pending"]);
   });
+
+  it("an entity proposal bound to a revision (accepted in one statement) vs an op: exactly one wins, 30 rounds; the loser wrote nothing", async () => {
+    const f = await makeTrip({ timeZone: "Europe/Lisbon" });
+    let revision = 0;
+    let accepted = 0;
+    for (let round = 0; round < 30; round++) {
+      const p = await createProposalCall(f.ownerToken, f.tripId, {
+        actor_agent_id: "race-agent",
+        base_revision: revision,
+        // A local time: read in the trip's zone by the one-statement accept.
+        entities: [{ type: "activity", title: `Proposed ${round}`, startDateTime: `2026-05-04T${String(8 + (round % 10)).padStart(2, "0")}:00:00` }],
+      });
+      expect(p.status).toBe(201);
+      const [acc, op] = await Promise.all([
+        resolveProposalCall(f.ownerToken, f.tripId, p.body.proposal_id, "accept"),
+        postOp(f.ownerToken, f.tripId, { base_revision: revision, type: "add_event", payload: { type: "food", title: `Op ${round}`, startDateTime: "2026-05-05T20:00:00+01:00" } }),
+      ]);
+      expect([acc.status, op.status].sort()).toEqual([200, 409]);
+      expect((acc.status === 409 ? acc.body.error : op.body).code).toBe("STALE_REVISION");
+      expect(acc.status === 200 ? acc.body.new_revision : op.body.new_revision).toBe(revision + 1);
+      if (acc.status === 200) {
+        accepted++;
+        const [id] = acc.body.created_event_ids as number[];
+        const ev = (await getItinerary(f.ownerToken, f.tripId)).body.events.find((e: { id: number }) => e.id === id);
+        expect(ev.title).toBe(`Proposed ${round}`);
+        expect(ev.startDateTime).toBe(`2026-05-04T${String(8 + (round % 10)).padStart(2, "0")}:00:00+01:00`);
+      }
+      revision += 1;
+    }
+    const log = await opLog(f.tripId);
+    expect(log.map((r) => r.revision)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(log.filter((r) => r.type === "accept_proposal")).toHaveLength(accepted);
+    const events = await queryRows<{ n: string }>(t.db, sql`select count(*)::text as n from trip_events where trip_id = ${f.tripId}`);
+    expect(Number(events[0].n)).toBe(30);
+    const rows = await queryRows<{ status: string; n: string }>(t.db, sql`select status, count(*)::text as n from trip_proposals where trip_id = ${f.tripId} group by status`);
+    expect(Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))).toEqual({ accepted, ...(accepted < 30 ? { pending: 30 - accepted } : {}) });
+  });
 });

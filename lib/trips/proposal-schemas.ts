@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { PROPOSAL_STATUSES } from "@/drizzle/schema";
-import { EventPatchInput, ProposalEntityInput } from "./event-schemas";
-import { isIsoDateTime } from "./time";
+import { EventPatchInput, ProposalDateTime, ProposalEntityInput } from "./event-schemas";
 
 /** Size caps (413-free, 400 with the field): a proposal is a short list of candidates. */
 export const PROPOSAL_LIMITS = { entities: 50, options: 20, scheduleEntries: 50, changes: 50, forecastHours: 96 } as const;
@@ -9,7 +8,8 @@ export const PROPOSAL_LIMITS = { entities: 50, options: 20, scheduleEntries: 50,
 export const PROPOSAL_DEFAULT_TTL_HOURS = 72;
 export const PROPOSAL_MAX_TTL_DAYS = 30;
 
-const DateTimeString = z.string().refine(isIsoDateTime, "must be an ISO 8601 date-time, years 1000 to 9998").meta({ format: "date-time" });
+// Echoed as the agent sent it (see ProposalDateTime).
+const DateTimeString = ProposalDateTime;
 const INT4_MAX = 2147483647;
 const EventRef = z.number().int().positive().max(INT4_MAX, `must be an event id (a positive integer up to ${INT4_MAX})`);
 

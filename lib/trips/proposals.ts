@@ -104,20 +104,26 @@ export async function findProposal(db: DbOrTx, tripId: number, proposalId: strin
 }
 
 /**
- * The caller's role and the proposal in one statement: 404 for a non-member (the trip's, so
- * proposal ids do not leak), 403 for a role that may not `need`, then 404 for an unknown proposal.
+ * The caller's role, the proposal and the trip's time zone in one statement: 404 for a non-member
+ * (the trip's, so proposal ids do not leak), 403 for a role that may not `need`, then 404 for an
+ * unknown proposal.
  */
-export async function findProposalFor(tripId: number, userId: string, proposalId: string, need: TripNeed): Promise<TripProposalRow> {
-  const found = await queryOne<{ role: TripRole | null; proposal: Record<string, unknown> | string | null }>(
+export async function findProposalAndZone(tripId: number, userId: string, proposalId: string, need: TripNeed): Promise<{ row: TripProposalRow; tripZone: string }> {
+  const found = await queryOne<{ role: TripRole | null; time_zone: string | null; proposal: Record<string, unknown> | string | null }>(
     await getDb(),
-    sql`SELECT m.role, row_to_json(p) AS proposal FROM (SELECT 1) AS one
+    sql`SELECT m.role, t.time_zone, row_to_json(p) AS proposal FROM (SELECT 1) AS one
         LEFT JOIN trip_members m ON m.trip_id = ${tripId} AND m.user_id = ${userId}::uuid
+        LEFT JOIN trips t ON t.id = ${tripId}
         LEFT JOIN trip_proposals p ON p.trip_id = ${tripId} AND p.id = ${proposalId}::uuid`,
   );
-  if (!found?.role) throw notFound("Trip");
+  if (!found?.role || !found.time_zone) throw notFound("Trip");
   if (!roleMay(found.role, need)) throw roleTooWeak(found.role, need);
   if (!found.proposal) throw notFound("Proposal");
-  return rowFromJson<TripProposalRow>(tripProposals, found.proposal);
+  return { row: rowFromJson<TripProposalRow>(tripProposals, found.proposal), tripZone: found.time_zone };
+}
+
+export async function findProposalFor(tripId: number, userId: string, proposalId: string, need: TripNeed): Promise<TripProposalRow> {
+  return (await findProposalAndZone(tripId, userId, proposalId, need)).row;
 }
 
 export async function getProposal(tripId: number, userId: string, proposalId: string): Promise<ProposalBody> {

@@ -10,7 +10,8 @@ import { insertEvent } from "./event-store";
 import { applyProposalChanges } from "./proposal-changes";
 import type { ProposalOptionInput } from "./proposal-schemas";
 import { effectiveStatus } from "./proposal-status";
-import { findProposal, findProposalFor, rankOptions } from "./proposals";
+import { findProposal, findProposalAndZone, findProposalFor, rankOptions } from "./proposals";
+import { acceptInOneStatement } from "./accept-in-one-statement";
 import { requireTripRole } from "./roles";
 
 export const PROPOSAL_ACTIONS = ["accept", "reject"] as const;
@@ -37,15 +38,49 @@ async function claim(tx: Parameters<typeof queryOne>[0], tripId: number, proposa
 }
 
 export async function acceptProposal(tripId: number, userId: string, proposalId: string, selectedOptionId?: string) {
-  const row = await findProposalFor(tripId, userId, proposalId, "edit");
-  const db = await getDb();
+  const { row, tripZone } = await findProposalAndZone(tripId, userId, proposalId, "edit");
   const now = tripNow();
+  const option = chosenOption(row, now, selectedOptionId);
+  if (!option?.changes?.length) {
+    // Creating events only: one statement (accept-in-one-statement.ts). When it applies nothing, the
+    // general path below, on a fresh read, says why (or applies it, if only the trip's zone had changed).
+    const inputs = eventsToCreate(row.entities as ProposalEntityInput[], option);
+    const fast = await acceptInOneStatement({ tripId, userId, row, tripZone, now, selectedOptionId: option?.id ?? null, inputs }).catch((err) => {
+      throw mapRace(err);
+    });
+    if (fast) return accepted(proposalId, now, option?.id ?? null, fast.createdEventIds, [], fast.revision);
+    return acceptInTransaction(tripId, userId, proposalId, await findProposalFor(tripId, userId, proposalId, "edit"), tripNow(), selectedOptionId);
+  }
+  return acceptInTransaction(tripId, userId, proposalId, row, now, selectedOptionId);
+}
+
+function accepted(proposalId: string, now: Date, selectedOptionId: string | null, created: number[], changed: number[], revision: number) {
+  return {
+    proposal_id: proposalId,
+    status: "accepted" as const,
+    created_event_ids: created,
+    changed_event_ids: changed,
+    accepted_at: now.toISOString(),
+    selected_option_id: selectedOptionId,
+    new_revision: revision,
+  };
+}
+
+/** The option an accept applies: the one named, else the best ranked; 409 unless the proposal is pending. */
+function chosenOption(row: TripProposalRow, now: Date, selectedOptionId?: string) {
   if (effectiveStatus(row, now) !== "pending") throw notPending(row, now);
   const options = rankOptions(row.options as ProposalOptionInput[]);
   const option = selectedOptionId === undefined ? options[0] : options.find((o) => o.id === selectedOptionId);
   if (selectedOptionId !== undefined && !option) {
     throw new ApiError("bad_request", `selected_option_id ${selectedOptionId} is not an option of this proposal; choose one of: ${options.map((o) => o.id).join(", ") || "(none)"}.`);
   }
+  return option;
+}
+
+/** The general accept: claim, then the revision-checked ops engine, in one transaction (options with changes to existing events). */
+async function acceptInTransaction(tripId: number, userId: string, proposalId: string, row: TripProposalRow, now: Date, selectedOptionId?: string) {
+  const db = await getDb();
+  const option = chosenOption(row, now, selectedOptionId);
   try {
     return await db.transaction(async (tx) => {
       // A proposal creating nothing (changes only, as the weather planner's) records its empty list in the claim: one statement fewer.
@@ -77,15 +112,8 @@ export async function acceptProposal(tripId: number, userId: string, proposalId:
         },
         tx,
       );
-      return {
-        proposal_id: proposalId,
-        status: "accepted" as const,
-        created_event_ids: change.value,
-        changed_event_ids: change.affectedEventIds.filter((id) => !change.value.includes(id)),
-        accepted_at: now.toISOString(),
-        selected_option_id: option?.id ?? null,
-        new_revision: change.revision,
-      };
+      const changed = change.affectedEventIds.filter((id) => !change.value.includes(id));
+      return accepted(proposalId, now, option?.id ?? null, change.value, changed, change.revision);
     });
   } catch (err) {
     throw mapRace(err);

@@ -172,12 +172,17 @@ describe("proposal accept statements", () => {
     expect(s, s.join("\n")).toHaveLength(6);
   });
 
-  it("an entity proposal: role+proposal, claim, bump, insert, then op-log with the created ids in one", async () => {
-    const pid = await raise({ entities: [{ type: "activity", title: "proposed", startDateTime: "2026-05-05T10:00:00+01:00" }] });
+  it("an entity proposal: role+proposal+zone, then ONE statement (lock, claim with the new ids, bump, inserts, op-log)", async () => {
+    const pid = await raise({
+      entities: [
+        { type: "activity", title: "proposed", startDateTime: "2026-05-05T10:00:00+01:00" },
+        { type: "food", title: "and dinner", startDateTime: "2026-05-05T19:00:00" },
+      ],
+    });
     const s = await cost(proposal.POST, () => accept(pid), false);
-    expect(s[0]).toMatch(/row_to_json\(p\)[\s\S]*trip_members/);
-    expect(s.at(-1)).toMatch(/^WITH alongside AS \(UPDATE trip_proposals SET created_event_ids[\s\S]*INSERT INTO trip_ops/);
-    expect(s, s.join("\n")).toHaveLength(5);
+    expect(s[0]).toMatch(/time_zone, row_to_json\(p\)[\s\S]*trip_members/);
+    expect(s[1]).toMatch(/^WITH t AS \([\s\S]*FOR UPDATE[\s\S]*claim AS \(\s*UPDATE trip_proposals[\s\S]*bump AS[\s\S]*ev1 AS[\s\S]*INSERT INTO trip_ops/);
+    expect(s, s.join("\n")).toHaveLength(2);
   });
 });
 
