@@ -20,7 +20,12 @@ export interface ServerHandle {
 
 /** Starts the built app with `npm start` (the production command, V8 flags included) in its own process group. */
 export async function startServer(port: number, env: Record<string, string>): Promise<ServerHandle> {
-  const child: ChildProcess = spawn("npm", ["start", "--", "-p", String(port), "-H", "127.0.0.1"], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (what `npm start` runs, plus --cpu-prof).
+  const prof = process.env.BENCH_CPU_PROF;
+  const [cmd, args] = prof
+    ? ["node", ["--cpu-prof", "--cpu-prof-dir", prof, "--max-semi-space-size=64", "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"]]
+    : ["npm", ["start", "--", "-p", String(port), "-H", "127.0.0.1"]];
+  const child: ChildProcess = spawn(cmd, args, {
     env: childEnv(env),
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],

@@ -154,7 +154,7 @@ export const scenarios: BenchScenario[] = [
 
       // The accept alone: proposals raised beforehand (the row above counts create + accept pairs).
       const pending: Array<{ trip: number; id: string }> = [];
-      const want = Math.max(600, SECONDS * 400);
+      const want = Math.max(600, SECONDS * 1000);
       await Promise.all(
         Array.from({ length: 16 }, async (_, c) => {
           for (let i = c; i < want; i += 16) {

@@ -15,14 +15,21 @@ import type { Family, Principal, Reply } from "./types";
  * route in process, lib/mcp/operation-tool.ts): they read the text from here instead of streaming
  * the Response body back. The text is exactly the body sent over HTTP.
  */
-export const renderedJson = new WeakMap<Response, string>();
+const rendered = new WeakMap<Response, string | Uint8Array>();
 
-function jsonResponse(text: string, status: number, headers: Headers): Response {
+export function renderedJson(res: Response): string | undefined {
+  const body = rendered.get(res);
+  return typeof body === "string" || body === undefined ? body : new TextDecoder().decode(body);
+}
+
+function jsonResponse(body: string | Uint8Array<ArrayBuffer>, status: number, headers: Headers): Response {
   if (!headers.has("content-type")) headers.set("content-type", "application/json");
-  const res = new Response(text, { status, headers });
-  renderedJson.set(res, text);
+  const res = new Response(body, { status, headers });
+  rendered.set(res, body);
   return res;
 }
+
+const utf8 = new TextEncoder();
 
 export function render(
   family: Family,
@@ -43,6 +50,12 @@ export function render(
   if (reply.data instanceof RawJson) {
     // Pre-serialised data (raw-json.ts): spliced into the envelope, never parsed here.
     headers.set("content-type", "application/json");
+    const { bytes } = reply.data;
+    if (bytes) {
+      // The Response copies the bytes it is given, so a cached answer's bytes are passed as they are.
+      const body = meta ? Buffer.concat([utf8.encode(`{"data":`), bytes, utf8.encode(`,"meta":${JSON.stringify(meta)}}`)]) : bytes;
+      return jsonResponse(body as Uint8Array<ArrayBuffer>, status, headers);
+    }
     const text = meta ? `{"data":${reply.data.text},"meta":${JSON.stringify(meta)}}` : reply.data.text;
     return jsonResponse(text, status, headers);
   }

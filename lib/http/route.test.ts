@@ -56,7 +56,30 @@ const rawPlain = defineRoute(
   async () => ({ status: 200, data: new RawJson<z.infer<typeof rawShape>>('{"items":[]}'), headers: { "X-Extra": "1" } }),
 );
 
+const shared = new TextEncoder().encode('{"items":[{"n":3}]}');
+const rawBytesWeather = defineRoute(
+  contract({ method: "GET", path: "/test/raw-bytes", summary: "raw", tags: ["test"], family: "weather", auth: none(), responses: { 200: { description: "ok", schema: rawShape } } }),
+  async () => ({ data: RawJson.utf8<z.infer<typeof rawShape>>(shared) }),
+);
+const rawBytesPlain = defineRoute(
+  contract({ method: "GET", path: "/test/raw-bytes-plain", summary: "raw", tags: ["test"], family: "api", auth: none(), responses: { 200: { description: "ok", schema: rawShape } } }),
+  async () => ({ data: RawJson.utf8<z.infer<typeof rawShape>>(shared) }),
+);
+
 describe("route helper: pre-serialised data (RawJson)", () => {
+  it("takes already encoded bytes (reused across responses, never changed by one), in both envelopes", async () => {
+    const weather = await call(rawBytesWeather, { path: "/test/raw-bytes", checkContract: false });
+    expect(weather.text.startsWith('{"data":{"items":[{"n":3}]},"meta":{')).toBe(true);
+    expect(weather.body.meta.request_id).toBe(weather.headers.get("x-request-id"));
+    for (let i = 0; i < 2; i++) {
+      const plain = await call(rawBytesPlain, { path: "/test/raw-bytes-plain", checkContract: false });
+      expect(plain.text).toBe('{"items":[{"n":3}]}');
+      expect(plain.headers.get("content-type")).toBe("application/json");
+    }
+    expect(new TextDecoder().decode(shared)).toBe('{"items":[{"n":3}]}');
+    expect(RawJson.utf8(shared).text).toBe('{"items":[{"n":3}]}');
+  });
+
   it("splices the text into the weather envelope beside the meta, as JSON", async () => {
     const res = await call(rawWeather, { path: "/test/raw", checkContract: false });
     expect(res.status).toBe(200);

@@ -116,7 +116,7 @@ export function invoker(baseUrl: string, creds: McpCredentials, toolName: string
 }
 
 async function outcome(family: string, res: Response): Promise<ToolOutcome> {
-  const rendered = renderedJson.get(res);
+  const rendered = renderedJson(res);
   // A rendered body is taken as text (never streamed); the unread stream is dropped with the Response.
   const text = rendered ?? (await res.text());
   let body: unknown = undefined;

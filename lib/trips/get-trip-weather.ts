@@ -141,23 +141,25 @@ export async function tripWeather(tripId: number, o: TripWeatherOptions & { revi
 
 /** Answers reused from a computed one (only cache_status differs) -> that answer. */
 const reusedFrom = new WeakMap<TripWeather, TripWeather>();
-/** A computed answer's JSON around its cache_status, made once per answer. */
-const jsonAround = new WeakMap<TripWeather, [string, string]>();
+/** A computed answer's UTF-8 JSON, one per cache_status it has been served with. */
+const encoded = new WeakMap<TripWeather, Map<string | null, Uint8Array>>();
 const MARK = "\u0000cache_status\u0000";
+const utf8 = new TextEncoder();
 
 /**
- * The answer as JSON text. A warm read reuses the computed answer with only its cache_status
- * changed, so the text (tens of kilobytes for a two-week trip) is made once per computed answer
- * and the status spliced in; the bytes are those JSON.stringify gives (the key keeps its place).
+ * The answer as UTF-8 JSON. A warm read reuses the computed answer with only its cache_status
+ * changed, so the bytes (tens of kilobytes for a two-week trip) are made once per computed answer
+ * and status, not per response; they are those JSON.stringify gives (the key keeps its place).
  */
 export function tripWeatherJson(w: TripWeather): RawJson<TripWeather> {
   const base = reusedFrom.get(w) ?? w;
-  let around = jsonAround.get(base);
-  if (!around) {
+  let byStatus = encoded.get(base);
+  if (!byStatus) encoded.set(base, (byStatus = new Map()));
+  let bytes = byStatus.get(w.cache_status);
+  if (!bytes) {
     const marked = JSON.stringify({ ...base, cache_status: MARK });
-    const at = marked.indexOf(JSON.stringify(MARK));
-    around = [marked.slice(0, at), marked.slice(at + JSON.stringify(MARK).length)];
-    jsonAround.set(base, around);
+    bytes = utf8.encode(marked.replace(JSON.stringify(MARK), () => JSON.stringify(w.cache_status)));
+    byStatus.set(w.cache_status, bytes);
   }
-  return new RawJson(around[0] + JSON.stringify(w.cache_status) + around[1]);
+  return RawJson.utf8<TripWeather>(bytes);
 }
