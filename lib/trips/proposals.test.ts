@@ -8,6 +8,7 @@ import {
   getProposalCall,
   listProposalsCall,
   makeTrip,
+  postOp,
   resolveProposalCall,
   sampleProposal,
 } from "./testing";
@@ -126,5 +127,45 @@ describe("trip proposals", () => {
     const other = await makeTrip();
     expect((await getProposalCall(other.ownerToken, f.tripId, p.proposal_id)).status).toBe(404);
     expect((await getProposalCall(f.ownerToken, other.tripId, p.proposal_id)).status).toBe(404);
+  });
+
+  it("a proposal raised on this instance (kept in memory) is still refused to viewers and strangers, whatever they send", async () => {
+    const f = await makeTrip();
+    const viewer = await f.member("viewer");
+    const stranger = await makeTrip();
+    const hike = (await postOp(f.ownerToken, f.tripId, { base_revision: 0, type: "add_event", payload: { type: "activity", title: "Hike", startDateTime: "2026-05-02T10:00:00+01:00" } })).body.result.affected_event_ids[0];
+    // Both kinds, raised afresh before each attempt so that every attempt finds them in memory.
+    const raise = async () => {
+      const raised = [
+        await createProposalCall(f.ownerToken, f.tripId, sampleProposal()),
+        await createProposalCall(f.ownerToken, f.tripId, {
+          actor_agent_id: "agent",
+          base_revision: 1,
+          options: [{ id: "m", score: 1, changes: [{ type: "move_event", event_id: hike, startDateTime: "2026-05-03T10:00:00+01:00", endDateTime: null }] }],
+        }),
+      ];
+      for (const r of raised) expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return raised.map((r) => r.body.proposal_id as string);
+    };
+    const attempts = [
+      { token: viewer.token, body: {}, status: 403 },
+      { token: viewer.token, body: { selected_option_id: "nope" }, status: 403 },
+      // A stranger learns nothing (404 as for any trip it cannot see), not even the option ids.
+      { token: stranger.ownerToken, body: {}, status: 404 },
+      { token: stranger.ownerToken, body: { selected_option_id: "nope" }, status: 404 },
+    ];
+    for (const a of attempts) {
+      for (const pid of await raise()) {
+        const r = await resolveProposalCall(a.token, f.tripId, pid, "accept", a.body);
+        expect(r.status, JSON.stringify(r.body)).toBe(a.status);
+        expect(JSON.stringify(r.body)).not.toContain("choose one of");
+        expect((await getProposalCall(f.ownerToken, f.tripId, pid)).body.status).toBe("pending");
+      }
+    }
+    expect((await getItinerary(f.ownerToken, f.tripId)).body.revision).toBe(1);
+    const [entities, moves] = await raise();
+    expect((await resolveProposalCall(f.ownerToken, f.tripId, moves, "accept", {})).status).toBe(200);
+    expect((await resolveProposalCall(f.ownerToken, f.tripId, entities, "accept", {})).status).toBe(200);
+    expect((await getItinerary(f.ownerToken, f.tripId)).body.revision).toBe(3);
   });
 });

@@ -12,6 +12,7 @@ import {
   type ProposalOptionInput,
 } from "./proposal-schemas";
 import { checkProposalAgainstTrip } from "./proposal-changes";
+import { rememberProposal } from "./proposal-memo";
 import { effectiveStatus, statusCondition } from "./proposal-status";
 import { rowFromJson } from "./read-trip-statement";
 import { requireTripRole, roleMay, roleTooWeak, type TripNeed } from "./roles";
@@ -48,7 +49,7 @@ export function toProposal(row: TripProposalRow, now: Date): ProposalBody {
 
 /** A planning agent (acting with a member's token) raises a proposal; viewers may not. */
 export async function createProposal(tripId: number, userId: string, input: CreateProposalInput): Promise<ProposalBody> {
-  await requireTripRole(tripId, userId, "edit");
+  const tripZone = await editorsTripZone(tripId, userId);
   const now = tripNow();
   const expiresAt = input.expires_at ? toInstant(input.expires_at, "UTC") : new Date(now.getTime() + PROPOSAL_DEFAULT_TTL_HOURS * 3600_000);
   if (expiresAt <= now) throw new ApiError("bad_request", "Invalid expires_at: must be in the future.");
@@ -71,7 +72,19 @@ export async function createProposal(tripId: number, userId: string, input: Crea
       expiresAt,
     })
     .returning();
+  rememberProposal(row, tripZone);
   return toProposal(row, now);
+}
+
+/** The trip's time zone for a member who may edit it (404 for a non-member, 403 for a viewer): one statement. */
+async function editorsTripZone(tripId: number, userId: string): Promise<string> {
+  const found = await queryOne<{ role: TripRole | null; time_zone: string }>(
+    await getDb(),
+    sql`SELECT m.role, t.time_zone FROM trips t LEFT JOIN trip_members m ON m.trip_id = t.id AND m.user_id = ${userId}::uuid WHERE t.id = ${tripId}`,
+  );
+  if (!found?.role) throw notFound("Trip");
+  if (!roleMay(found.role, "edit")) throw roleTooWeak(found.role, "edit");
+  return found.time_zone;
 }
 
 export async function listProposals(tripId: number, userId: string, status?: ProposalStatus) {

@@ -12,6 +12,7 @@ import type { ProposalOptionInput } from "./proposal-schemas";
 import { effectiveStatus } from "./proposal-status";
 import { findProposal, findProposalAndZone, findProposalFor, rankOptions } from "./proposals";
 import { acceptInOneStatement } from "./accept-in-one-statement";
+import { recallProposal } from "./proposal-memo";
 import { requireTripRole } from "./roles";
 
 export const PROPOSAL_ACTIONS = ["accept", "reject"] as const;
@@ -38,8 +39,13 @@ async function claim(tx: Parameters<typeof queryOne>[0], tripId: number, proposa
 }
 
 export async function acceptProposal(tripId: number, userId: string, proposalId: string, selectedOptionId?: string) {
-  const { row, tripZone } = await findProposalAndZone(tripId, userId, proposalId, "edit");
   const now = tripNow();
+  // A proposal this instance raised is accepted without reading it back (proposal-memo.ts) when it
+  // takes the one-statement path, which checks the caller's role itself. Otherwise (its content alone
+  // refuses the accept, or the general path, which relies on it) the read checks the role first.
+  const recalled = recallProposal(tripId, proposalId);
+  const known = recalled && createsOnly(recalled.row, now, selectedOptionId) ? recalled : await findProposalAndZone(tripId, userId, proposalId, "edit");
+  const { row, tripZone } = known;
   const option = chosenOption(row, now, selectedOptionId);
   if (!option?.changes?.length) {
     // Creating events only: one statement (accept-in-one-statement.ts). When it applies nothing, the
@@ -64,6 +70,15 @@ function accepted(proposalId: string, now: Date, selectedOptionId: string | null
     selected_option_id: selectedOptionId,
     new_revision: revision,
   };
+}
+
+/** Whether an accept of this content would take the one-statement path (pending, a known option that creates events only). */
+function createsOnly(row: TripProposalRow, now: Date, selectedOptionId?: string): boolean {
+  try {
+    return !chosenOption(row, now, selectedOptionId)?.changes?.length;
+  } catch {
+    return false;
+  }
 }
 
 /** The option an accept applies: the one named, else the best ranked; 409 unless the proposal is pending. */

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { countingDatabase } from "@/lib/db/testing/counting-pglite";
 import { call, type CallOptions, type Handler } from "@/lib/http/testing";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { getDb } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/sql";
 import { readTripSnapshot } from "./read-trip-statement";
 
 const trips = await routeModule("/v1/trips");
@@ -172,7 +174,7 @@ describe("proposal accept statements", () => {
     expect(s, s.join("\n")).toHaveLength(6);
   });
 
-  it("an entity proposal: role+proposal+zone, then ONE statement (lock, claim with the new ids, bump, inserts, op-log)", async () => {
+  it("an entity proposal raised here: ONE statement (lock with the role check, claim with the new ids, bump, inserts, op-log)", async () => {
     const pid = await raise({
       entities: [
         { type: "activity", title: "proposed", startDateTime: "2026-05-05T10:00:00+01:00" },
@@ -180,8 +182,21 @@ describe("proposal accept statements", () => {
       ],
     });
     const s = await cost(proposal.POST, () => accept(pid), false);
+    expect(s[0]).toMatch(/^WITH t AS \([\s\S]*trip_members[\s\S]*FOR UPDATE[\s\S]*claim AS \(\s*UPDATE trip_proposals[\s\S]*bump AS[\s\S]*ev1 AS[\s\S]*INSERT INTO trip_ops/);
+    expect(s, s.join("\n")).toHaveLength(1);
+  });
+
+  it("an entity proposal raised elsewhere (another instance, the planner): role+proposal+zone, then the one statement", async () => {
+    const db = await getDb();
+    const [{ id: pid }] = await queryRows<{ id: string }>(
+      db,
+      sql`INSERT INTO trip_proposals (trip_id, actor_agent_id, entities, options, created_by, created_at, expires_at)
+          VALUES (${Number(tripId)}, 'elsewhere', ${JSON.stringify([{ type: "activity", title: "from afar", startDateTime: "2026-05-06T10:00:00" }])}::jsonb, '[]'::jsonb, ${u.userId}::uuid, now(), now() + interval '1 day')
+          RETURNING id`,
+    );
+    const s = await cost(proposal.POST, () => accept(pid), false);
     expect(s[0]).toMatch(/time_zone, row_to_json\(p\)[\s\S]*trip_members/);
-    expect(s[1]).toMatch(/^WITH t AS \([\s\S]*FOR UPDATE[\s\S]*claim AS \(\s*UPDATE trip_proposals[\s\S]*bump AS[\s\S]*ev1 AS[\s\S]*INSERT INTO trip_ops/);
+    expect(s[1]).toMatch(/^WITH t AS \(/);
     expect(s, s.join("\n")).toHaveLength(2);
   });
 });
