@@ -30,9 +30,9 @@ async function memberSnapshot(tripId: number, userId: string, since?: number, un
 interface Held {
   version: string;
   itinerary: Itinerary;
-  /** JSON of the itinerary and of its events (GET /api/trips/{id}/events), made on first use. */
-  text?: string;
-  eventsText?: string;
+  /** UTF-8 JSON of the itinerary and of its events (GET /api/trips/{id}/events), made on first use. */
+  json?: RawJson<Itinerary>;
+  eventsJson?: RawJson<TripEvent[]>;
 }
 const held = new Map<number, Held>();
 const HELD_TRIPS = 512;
@@ -57,11 +57,15 @@ export async function readItinerary(tripId: number, userId: string): Promise<Iti
   return (await heldItinerary(tripId, userId)).itinerary;
 }
 
+const utf8 = new TextEncoder();
+/** JSON as bytes: a held answer is encoded once, not on every response (RawJson.utf8). */
+const encoded = <T>(value: T): RawJson<T> => RawJson.utf8<T>(utf8.encode(JSON.stringify(value)));
+
 /** The itinerary and its JSON (serialised once per trip version, not per request). */
 export async function readItineraryJson(tripId: number, userId: string): Promise<{ itinerary: Itinerary; json: RawJson<Itinerary>; eventsJson: () => RawJson<TripEvent[]> }> {
   const h = await heldItinerary(tripId, userId);
-  h.text ??= JSON.stringify(h.itinerary);
-  return { itinerary: h.itinerary, json: new RawJson(h.text), eventsJson: () => new RawJson((h.eventsText ??= JSON.stringify(h.itinerary.events))) };
+  h.json ??= encoded(h.itinerary);
+  return { itinerary: h.itinerary, json: h.json, eventsJson: () => (h.eventsJson ??= encoded(h.itinerary.events)) };
 }
 
 export interface TripDiff {
@@ -105,7 +109,7 @@ export async function readDiffJson(tripId: number, userId: string, since: number
     // Dropped by a concurrent read while this one waited: read the ops and events after all.
     snap = await memberSnapshot(tripId, userId, since);
   }
-  const json = new RawJson<TripDiff>(JSON.stringify(await shapeDiff(tripId, since, snap)));
+  const json = encoded<TripDiff>(await shapeDiff(tripId, since, snap));
   const entry = prior?.version === snap.version ? prior : { version: snap.version, bySince: new Map<number, RawJson<TripDiff>>() };
   entry.bySince.delete(since);
   entry.bySince.set(since, json);
