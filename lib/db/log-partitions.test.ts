@@ -116,9 +116,9 @@ describe("retention drops whole partitions", () => {
     const old = new Date(Date.now() - 40 * DAY);
     await ensurePartitions(WEBHOOK_ATTEMPT_PARTITIONS, old);
     const oldPart = partitionName(WEBHOOK_ATTEMPT_PARTITIONS, periodStart("day", old));
-    const ev = await queryOne<{ id: string }>(db, sql`INSERT INTO webhook_events (account_id, type, data) VALUES (${u.accountId}::uuid, 'weather.change_detected', '{}') RETURNING id`);
-    const dl = await queryOne<{ id: string }>(db, sql`INSERT INTO webhook_deliveries (event_id, account_id, kind, url, status, max_attempts)
-      VALUES (${ev!.id}::uuid, ${u.accountId}::uuid, 'test', 'https://example.com/h', 'giving_up', 3) RETURNING id`);
+    const ev = await queryOne<{ id: string; created_at: string }>(db, sql`INSERT INTO webhook_events (account_id, type, data) VALUES (${u.accountId}::uuid, 'weather.change_detected', '{}') RETURNING id, created_at::text`);
+    const dl = await queryOne<{ id: string }>(db, sql`INSERT INTO webhook_deliveries (event_id, event_created_at, account_id, kind, url, status, max_attempts)
+      VALUES (${ev!.id}::uuid, ${ev!.created_at}::timestamptz, ${u.accountId}::uuid, 'test', 'https://example.com/h', 'giving_up', 3) RETURNING id`);
     for (const [n, at] of [[1, old], [2, new Date()]] as const) {
       await db.execute(sql`INSERT INTO webhook_attempts (delivery_id, event_id, event_type, account_id, attempt_number, status, response_status, response_time_ms,
           request_signature, request_timestamp, scheduled_at, attempted_at, completed_at)

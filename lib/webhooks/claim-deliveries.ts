@@ -126,7 +126,7 @@ async function claim(db: DbOrTx, where: SQL): Promise<ClaimedDelivery[]> {
             CASE WHEN ${spent} THEN 'giving_up' ELSE 'retrying' END,
             0, 0, '', ${WORKER_LOST}, '', floor(extract(epoch FROM d.attempt_started_at))::int,
             coalesce(d.scheduled_at, d.attempt_started_at), d.attempt_started_at, now(), CASE WHEN ${spent} THEN NULL ELSE now() END
-          FROM due JOIN webhook_deliveries d ON d.id = due.id JOIN webhook_events e ON e.id = d.event_id
+          FROM due JOIN webhook_deliveries d ON d.id = due.id JOIN webhook_events e ON e.id = d.event_id AND e.created_at = d.event_created_at
           WHERE ${lost}
           ON CONFLICT (delivery_id, attempt_number, attempted_at) DO NOTHING
         )

@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { queryOne, queryRows } from "@/lib/db/sql";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
 import { notFound } from "@/lib/http/errors";
+import { webhookVisibleSince } from "./retention";
 import { eventEnvelope } from "./signing";
 
 /** An event's delivery state over all its targets. */
@@ -58,16 +59,20 @@ function presentEventSummary(e: EventRow) {
   };
 }
 
-/** The account's events, newest first; every event is stored once, whether or not it had a target. */
+/**
+ * The account's events, newest first; every event is stored once, whether or not it had a target.
+ * Only those within the account's own plan retention (older ones are stored until the longest).
+ */
 export async function listEvents(accountId: string, f: ListEventsFilters) {
-  const conds: SQL[] = [sql`e.account_id = ${accountId}::uuid`];
+  const conds: SQL[] = [sql`e.account_id = ${accountId}::uuid`, sql`e.created_at >= ${webhookVisibleSince(accountId)}`];
   if (f.type) conds.push(sql`e.type = ${f.type}`);
   if (f.since) conds.push(sql`e.created_at >= ${f.since}::timestamptz`);
   if (f.status) conds.push(sql`${DELIVERY_STATE} = ${f.status}`);
   if (f.watch_id) conds.push(sql`e.watch_id = ${f.watch_id}::uuid`);
   if (f.cursor) {
     const c = decodeCursor(f.cursor);
-    conds.push(sql`(e.created_at, e.id) < (${c.at}::timestamptz, ${c.id}::uuid)`);
+    // The plain bound on created_at lets the planner skip newer daily partitions.
+    conds.push(sql`e.created_at <= ${c.at}::timestamptz AND (e.created_at, e.id) < (${c.at}::timestamptz, ${c.id}::uuid)`);
   }
   const rows = await queryRows<EventRow>(
     await getDb(),
@@ -110,7 +115,8 @@ export async function getEvent(accountId: string, eventId: string) {
   const db = await getDb();
   const e = await queryOne<{ id: string; type: WebhookEventType; data: Record<string, unknown>; watch_id: string | null; created_at: Date | string }>(
     db,
-    sql`SELECT id, type, data, watch_id, created_at FROM webhook_events WHERE id = ${eventId}::uuid AND account_id = ${accountId}::uuid`,
+    sql`SELECT id, type, data, watch_id, created_at FROM webhook_events
+        WHERE id = ${eventId}::uuid AND account_id = ${accountId}::uuid AND created_at >= ${webhookVisibleSince(accountId)}`,
   );
   if (!e) throw notFound("Event");
   const deliveries = await queryRows<DeliveryRow>(
