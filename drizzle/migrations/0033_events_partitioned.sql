@@ -32,4 +32,5 @@ CREATE INDEX "webhook_events_created_idx" ON "webhook_events" USING btree ("crea
 
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_event_fk" FOREIGN KEY ("event_id","event_created_at") REFERENCES "public"."webhook_events"("id","created_at") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_event_idx" ON "webhook_deliveries" USING btree ("event_id","event_created_at");--> statement-breakpoint
-CREATE INDEX "webhook_deliveries_event_created_idx" ON "webhook_deliveries" USING btree ("event_created_at");
+CREATE INDEX "webhook_deliveries_event_created_idx" ON "webhook_deliveries" USING btree ("event_created_at");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_account_status_event_idx" ON "webhook_deliveries" USING btree ("account_id","status","event_created_at","event_id");

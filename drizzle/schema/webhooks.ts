@@ -163,6 +163,8 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_event_idx").on(t.eventId, t.eventCreatedAt),
     // Retention: the deliveries of an expiring day of events (lib/webhooks/retention.ts).
     index("webhook_deliveries_event_created_idx").on(t.eventCreatedAt),
+    // The events list's status=failed|pending filter walks the account's given-up (pending) chains newest event first (event-log.ts).
+    index("webhook_deliveries_account_status_event_idx").on(t.accountId, t.status, t.eventCreatedAt, t.eventId),
     index("webhook_deliveries_watch_idx").on(t.watchId).where(sql`watch_id IS NOT NULL`),
   ],
 );

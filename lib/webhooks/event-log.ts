@@ -64,23 +64,35 @@ function presentEventSummary(e: EventRow) {
  * Only those within the account's own plan retention (older ones are stored until the longest).
  */
 export async function listEvents(accountId: string, f: ListEventsFilters) {
-  const conds: SQL[] = [sql`e.account_id = ${accountId}::uuid`, sql`e.created_at >= ${webhookVisibleSince(accountId)}`];
+  const visible = webhookVisibleSince(accountId);
+  const conds: SQL[] = [sql`e.account_id = ${accountId}::uuid`, sql`e.created_at >= ${visible}`];
   if (f.type) conds.push(sql`e.type = ${f.type}`);
   if (f.since) conds.push(sql`e.created_at >= ${f.since}::timestamptz`);
   if (f.status) conds.push(sql`${DELIVERY_STATE} = ${f.status}`);
   if (f.watch_id) conds.push(sql`e.watch_id = ${f.watch_id}::uuid`);
-  if (f.cursor) {
-    const c = decodeCursor(f.cursor);
-    // The plain bound on created_at lets the planner skip newer daily partitions.
-    conds.push(sql`e.created_at <= ${c.at}::timestamptz AND (e.created_at, e.id) < (${c.at}::timestamptz, ${c.id}::uuid)`);
+  const c = f.cursor ? decodeCursor(f.cursor) : undefined;
+  // The plain bound on created_at lets the planner skip newer daily partitions.
+  if (c) conds.push(sql`e.created_at <= ${c.at}::timestamptz AND (e.created_at, e.id) < (${c.at}::timestamptz, ${c.id}::uuid)`);
+  const select = sql`SELECT e.id, e.type, e.data, e.watch_id, e.created_at, e.created_at::text AS at_text, ${DELIVERY_STATE} AS delivery_state,
+          (SELECT count(DISTINCT d.url) FROM webhook_deliveries d WHERE d.event_id = e.id) AS targets`;
+  const order = sql`ORDER BY e.created_at DESC, e.id DESC LIMIT ${f.limit + 1}`;
+  let query = sql`${select} FROM webhook_events e WHERE ${sql.join(conds, sql` AND `)} ${order}`;
+  if (f.status === "failed" || f.status === "pending") {
+    // Rare states: walking every event newest first and computing its state found 50 failed ones
+    // among 1M events in ~300 ms. Every failed (pending) event has a given-up (pending) chain, so
+    // the account's such chains, newest event first (webhook_deliveries_account_status_event_idx),
+    // drive the scan; each candidate's event is one primary-key probe and its exact state is checked.
+    const chain = f.status === "failed" ? "giving_up" : "pending";
+    const dconds: SQL[] = [sql`d.account_id = ${accountId}::uuid`, sql`d.status = ${chain}`, sql`d.event_created_at >= ${visible}`];
+    if (f.since) dconds.push(sql`d.event_created_at >= ${f.since}::timestamptz`);
+    if (c) dconds.push(sql`(d.event_created_at, d.event_id) < (${c.at}::timestamptz, ${c.id}::uuid)`);
+    query = sql`${select}
+      FROM (SELECT DISTINCT d.event_created_at, d.event_id FROM webhook_deliveries d WHERE ${sql.join(dconds, sql` AND `)}
+            ORDER BY d.event_created_at DESC, d.event_id DESC) cand
+      JOIN webhook_events e ON e.id = cand.event_id AND e.created_at = cand.event_created_at
+      WHERE ${sql.join(conds, sql` AND `)} ${order}`;
   }
-  const rows = await queryRows<EventRow>(
-    await getDb(),
-    sql`SELECT e.id, e.type, e.data, e.watch_id, e.created_at, e.created_at::text AS at_text, ${DELIVERY_STATE} AS delivery_state,
-          (SELECT count(DISTINCT d.url) FROM webhook_deliveries d WHERE d.event_id = e.id) AS targets
-        FROM webhook_events e WHERE ${sql.join(conds, sql` AND `)}
-        ORDER BY e.created_at DESC, e.id DESC LIMIT ${f.limit + 1}`,
-  );
+  const rows = await queryRows<EventRow>(await getDb(), query);
   const page = rows.slice(0, f.limit);
   const more = rows.length > f.limit;
   const last = page[page.length - 1];

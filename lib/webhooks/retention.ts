@@ -45,11 +45,11 @@ export function webhookVisibleSince(accountId: string): SQL {
  *    with a chain pending.
  * Plan-dependent retention (free 7 days) is a read bound (webhookVisibleSince), not a delete.
  */
-export async function pruneWebhookHistory(batch = 1000): Promise<number> {
-  const dropped = await dropExpiredPartitions(WEBHOOK_ATTEMPT_PARTITIONS, LONGEST);
+export async function pruneWebhookHistory(batch = 1000, now = new Date()): Promise<number> {
+  const dropped = await dropExpiredPartitions(WEBHOOK_ATTEMPT_PARTITIONS, LONGEST, now);
   if (dropped > 0) return dropped;
   const db = await getDb();
-  for (const p of await expiredPartitions(WEBHOOK_EVENT_PARTITIONS, LONGEST)) {
+  for (const p of await expiredPartitions(WEBHOOK_EVENT_PARTITIONS, LONGEST, now)) {
     const range = sql`event_created_at >= ${p.from.toISOString()}::timestamptz AND event_created_at < ${p.to.toISOString()}::timestamptz`;
     const pending = await queryOne<{ pending: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE ${range} AND status = 'pending') AS pending`);
     if (pending?.pending) continue;
@@ -72,7 +72,7 @@ export async function pruneWebhookHistory(batch = 1000): Promise<number> {
     db,
     sql`DELETE FROM webhook_events_default WHERE (id, created_at) IN (
           SELECT e.id, e.created_at FROM webhook_events_default e
-          WHERE e.created_at < now() - make_interval(days => ${LONGEST}::int)
+          WHERE e.created_at < ${now.toISOString()}::timestamptz - make_interval(days => ${LONGEST}::int)
             AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.event_created_at = e.created_at AND d.status = 'pending')
           ORDER BY e.created_at LIMIT ${batch}::int)
         RETURNING id`,
