@@ -255,6 +255,39 @@ describe("plan retention on reads", () => {
 });
 
 describe("listing across partitions", () => {
+  it("events by delivery state page newest first across days (the state filters walk day by day, or from the chains)", async () => {
+    const u = await makeUser({ plan: "pro" });
+    const base = Date.now();
+    const states: Record<string, Array<"pending" | "delivered" | "giving_up">> = {
+      delivered: ["delivered"],
+      failed: ["giving_up"],
+      pending: ["pending"],
+      no_targets: [],
+    };
+    const want: Record<string, string[]> = { delivered: [], failed: [], pending: [], no_targets: [] };
+    // Newest first: day 0, 1, 3, 6, 9 back, and each day one event of every state; days 9..5 back have
+    // their partitions, the others' rows (1 and 3 back) sit in DEFAULT.
+    await ensurePartitions({ ...WEBHOOK_EVENT_PARTITIONS, ahead: 4 }, new Date(base - 9 * DAY));
+    for (const d of [0, 1, 3, 6, 9]) {
+      for (const [state, chains] of Object.entries(states)) {
+        const ev = await eventRow(u.accountId, new Date(base - d * DAY - 1000 * (1 + Object.keys(states).indexOf(state))));
+        for (const status of chains) await deliveryRow(u.accountId, ev, status);
+        want[state].push(ev.id);
+      }
+    }
+    for (const state of Object.keys(states)) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listEvents(u.accountId, ListEventsQuery.parse({ limit: "2", status: state, ...(cursor ? { cursor } : {}) }));
+        seen.push(...page.events.map((e) => e.event_id));
+        expect(page.events.every((e) => e.delivery_state === state)).toBe(true);
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+      expect(seen, state).toEqual(want[state]);
+    }
+  });
+
   it("cursor paging walks every day's partition newest first, the DEFAULT partition's rows included; since/until bound the time", async () => {
     const u = await makeUser();
     const base = Date.now();

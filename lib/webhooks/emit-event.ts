@@ -107,12 +107,17 @@ export async function createDeliveries(
   targets: Array<{ kind: DeliveryKind; url: string; endpointId: string | null; watchId: string | null }>,
 ): Promise<string[]> {
   const schedule = chainScheduleMs();
+  // The event's exact created_at (microseconds; a JS Date keeps milliseconds), read within a
+  // millisecond of it so only its own day's partition is probed.
+  const eventCreatedAt = sql`(SELECT created_at FROM webhook_events WHERE id = ${event.id}::uuid
+    AND created_at >= ${new Date(event.createdAt.getTime() - 1).toISOString()}::timestamptz
+    AND created_at <= ${new Date(event.createdAt.getTime() + 1).toISOString()}::timestamptz)`;
   const rows = targets.map((t) => {
     const single = t.kind === "manual" || t.kind === "test";
     const due = new Date(Date.now() + (single ? 0 : chainDelayMs(schedule, 1)));
     return {
       eventId: event.id,
-      eventCreatedAt: event.createdAt,
+      eventCreatedAt,
       accountId,
       endpointId: t.endpointId,
       watchId: t.watchId,
