@@ -64,7 +64,8 @@ export async function pruneWebhookHistory(batch = 1000, now = new Date()): Promi
       if (await detachAndDropPartition(WEBHOOK_EVENT_PARTITIONS, p.name)) return gone.length + 1;
     } catch (err) {
       // A chain started on that day between the check and the DETACH (23503: still referenced): the next run sees it pending.
-      if ((err as { code?: string }).code !== "23503") throw err;
+      const e = err as { code?: string; cause?: { code?: string } };
+      if ((e.code ?? e.cause?.code) !== "23503") throw err;
     }
     if (gone.length > 0) return gone.length;
   }
