@@ -13,6 +13,7 @@ import { pruneWebhookHistory } from "@/lib/webhooks/retention";
 import { endpointFor } from "@/lib/webhooks/testing/helpers";
 import {
   AUDIT_EVENT_PARTITIONS,
+  detachAndDropPartition,
   ensureLogPartitions,
   ensurePartitions,
   listPartitions,
@@ -194,6 +195,22 @@ describe("retention drops whole partitions", () => {
     expect(await events()).toEqual([young.id]);
     expect(await chains()).toEqual([youngChain]);
     expect(await deletesIn("webhook_events")).toBe(0);
+  });
+
+  it("an events day a delivery still references cannot be detached: the DETACH fails with 23503 and the day stays whole", async () => {
+    const u = await makeUser({ plan: "pro" });
+    const at = new Date(Date.now() - 50 * DAY);
+    await ensurePartitions({ ...WEBHOOK_EVENT_PARTITIONS, ahead: 0 }, at);
+    const part = partitionName(WEBHOOK_EVENT_PARTITIONS, periodStart("day", at));
+    const ev = await eventRow(u.accountId, at);
+    await deliveryRow(u.accountId, ev, "delivered");
+    const err = await detachAndDropPartition(WEBHOOK_EVENT_PARTITIONS, part).then(() => null, (e: unknown) => e as { code?: string; cause?: { code?: string } });
+    expect(err?.code ?? err?.cause?.code).toBe("23503");
+    expect(await names(WEBHOOK_EVENT_PARTITIONS)).toContain(part);
+    expect(await partitionOf("webhook_events", `id = '${ev.id}'`)).toEqual([part]);
+    // The prune deletes the day's finished chain first, then drops the day.
+    for (let n = await pruneWebhookHistory(); n > 0; n = await pruneWebhookHistory());
+    expect(await names(WEBHOOK_EVENT_PARTITIONS)).not.toContain(part);
   });
 
   it("audit log: a month older than a year is dropped whole; younger records stay and still cannot be deleted", async () => {
