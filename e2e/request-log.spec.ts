@@ -42,6 +42,18 @@ for (const [label, viewport] of [
       await expect(portalReads).toHaveCount(0);
       await expect(portalRows.filter({ hasText: "POST /api/developer/keys" })).toHaveCount(1);
       await expect(table.getByText("API", { exact: true }).first()).toBeVisible();
+      // The path wraps only after a slash, never inside a segment (at 390 px it read "GET /v1/we bhook s" beside the message).
+      const splitWords = await table.locator('span[title="GET /v1/webhooks"]').first().evaluate((el) => {
+        const split: string[] = [];
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          if (n.textContent?.trim() && range.getClientRects().length > 1) split.push(n.textContent);
+        }
+        return split;
+      });
+      expect(splitWords, "path segments broken across lines").toEqual([]);
       await screenshot(page, `request-log-${label}`);
       await expectAccessible(page, `request log (${label})`);
       await noOverflow(page, "request log");

@@ -2,7 +2,7 @@
  * `npm run bench:logs`: the log-scale benchmark alone (issue 32), in-process, against
  * BENCH_DATABASE_URL or DATABASE_URL (a throw-away database is created and dropped there); no
  * built app needed. Options: LOG_BENCH_ROWS (default 1000000 per table), LOG_BENCH_RUNS (200).
- * It takes minutes (seeding 2 M rows): run it under the shared machine's heavy-command lock.
+ * It takes minutes (seeding 3 M rows): run it under the shared machine's heavy-command lock.
  */
 import { runLogScaleBench } from "./log-scale-bench";
 

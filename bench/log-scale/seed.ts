@@ -47,8 +47,9 @@ export function SEED_ATTEMPTS(accountId: string, endpointId: string, watchId: st
       SELECT overlay(overlay(md5('e' || g) placing '4' from 13) placing '8' from 17)::uuid, ${accountId}::uuid, 'weather.change_detected', '{}'::jsonb, now() - ((${events}::int - g)::float8 / ${events}::int) * interval '14 days'
       FROM generate_series(0, ${events - 1}::int) g RETURNING id
     ), dl AS (
-      INSERT INTO webhook_deliveries (id, event_id, account_id, endpoint_id, watch_id, kind, url, status, attempts_made, max_attempts, created_at)
-      SELECT overlay(overlay(md5('d' || g) placing '4' from 13) placing '8' from 17)::uuid, overlay(overlay(md5('e' || (g / 2)) placing '4' from 13) placing '8' from 17)::uuid, ${accountId}::uuid,
+      INSERT INTO webhook_deliveries (id, event_id, event_created_at, account_id, endpoint_id, watch_id, kind, url, status, attempts_made, max_attempts, created_at)
+      SELECT overlay(overlay(md5('d' || g) placing '4' from 13) placing '8' from 17)::uuid, overlay(overlay(md5('e' || (g / 2)) placing '4' from 13) placing '8' from 17)::uuid,
+        now() - ((${events}::int - (g / 2))::float8 / ${events}::int) * interval '14 days', ${accountId}::uuid,
         CASE WHEN g % 10 = 0 THEN NULL ELSE (SELECT id FROM ep) END, CASE WHEN g % 10 = 0 THEN ${watchId}::uuid END,
         CASE WHEN g % 10 = 0 THEN 'watch' ELSE 'endpoint' END, 'https://receiver.example/hook',
         CASE WHEN g % 20 = 3 THEN 'giving_up' WHEN g % 50 = 1 THEN 'pending' ELSE 'delivered' END, 5, 5, now()
@@ -67,4 +68,21 @@ export function SEED_ATTEMPT_ROWS(accountId: string, endpointId: string, n: numb
       CASE WHEN g % 5 < 4 OR (g / 5) % 20 = 3 THEN 503 ELSE 200 END, 20 + g % 200, 'v1,sig', 0, t, t, t + interval '20 ms'
     FROM generate_series(0, ${n - 1}::int) g
     CROSS JOIN LATERAL (SELECT now() - ((${n}::int - g)::float8 / ${n}::int) * interval '13 days 22 hours' AS t) x`;
+}
+
+/**
+ * More events for the account, so it holds `total` in all (SEED_ATTEMPTS made n/10 of them, over
+ * 14 days): spread over the last 28 days (inside the paid retention, newest = highest g); types
+ * weighted as a watch-heavy account sees them (snapshot_refreshed 55 %, change_detected 35 %,
+ * severe_alert_added 5 %, the five others 1 % each); 30 % carry one of ten watch ids (WATCH is one).
+ */
+export function SEED_EVENTS(accountId: string, watchId: string, count: number): SQL {
+  return sql`INSERT INTO webhook_events (id, account_id, type, data, watch_id, created_at)
+    SELECT overlay(overlay(md5('x' || g) placing '4' from 13) placing '8' from 17)::uuid, ${accountId}::uuid,
+      CASE WHEN t < 55 THEN 'weather.snapshot_refreshed' WHEN t < 90 THEN 'weather.change_detected' WHEN t < 95 THEN 'weather.severe_alert_added'
+        ELSE (ARRAY['weather.watch_expired', 'weather.watch_failed', 'weather.webhook_delivery_failed', 'weather.webhook_endpoint_disabled',
+                    'billing.quota_threshold_reached'])[t - 94] END,
+      jsonb_build_object('seq', g), CASE WHEN w < 3 THEN ${watchId}::uuid WHEN w < 30 THEN overlay(overlay(md5('w' || (w % 9)) placing '4' from 13) placing '8' from 17)::uuid END,
+      now() - ((${count}::int - g)::float8 / ${count}::int) * interval '27 days 22 hours'
+    FROM (SELECT g, ${h(55)} AS t, ${h(66)} AS w FROM generate_series(1, ${count}::int) g) x`;
 }

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { Fragment, useState, type FormEvent } from "react";
 import { StatusChip } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -168,14 +168,19 @@ function RequestRow({ r, open, onToggle }: { r: LoggedRequest; open: boolean; on
     <>
       <Tr>
         <Td label="Status"><StatusChip status={String(r.status)} tone={tone(r.status)} /></Td>
-        <Td label="Request" className="min-w-0 break-all">
-          <span className="font-mono text-xs">{r.method} {r.path}</span>
-          {r.error_code && (
-            <span className="mt-1 block text-xs text-slate-700">
-              <code className="font-mono font-semibold text-red-800">{r.error_code}</code>
-              {r.error_message ? <span className="break-words">: {r.error_message}</span> : null}
+        <Td label="Request" className="min-w-0">
+          {/* One block: on phones the stacked cell is a flex row, and the path and the error beside it squeezed the path into mid-word breaks. */}
+          <div className="min-w-0">
+            <span className="font-mono text-xs break-words" title={`${r.method} ${r.path}`}>
+              {r.method} <PathWithBreaks path={r.path} />
             </span>
-          )}
+            {r.error_code && (
+              <span className="mt-1 block text-xs text-slate-700">
+                <code className="font-mono font-semibold text-red-800">{r.error_code}</code>
+                {r.error_message ? <span className="break-words">: {r.error_message}</span> : null}
+              </span>
+            )}
+          </div>
         </Td>
         <Td label="Time" className="whitespace-nowrap">{formatDateTime(r.at)}</Td>
         <Td label="Latency" className="whitespace-nowrap">{r.latency_ms} ms</Td>
@@ -201,6 +206,25 @@ function RequestRow({ r, open, onToggle }: { r: LoggedRequest; open: boolean; on
           </Td>
         </Tr>
       )}
+    </>
+  );
+}
+
+/** A path that wraps after a slash, never inside a segment ("/v1/we bhook s"); a single segment longer than the line still wraps (break-words). */
+function PathWithBreaks({ path }: { path: string }) {
+  const parts = path.split("/");
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              /<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
     </>
   );
 }

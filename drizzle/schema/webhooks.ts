@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../lib/webhooks/event-types";
@@ -71,11 +71,16 @@ export const watchSigningSecrets = pgTable("watch_signing_secrets", {
   rotatedAt: timestamp("rotated_at", { withTimezone: true }),
 });
 
-/** Every event emitted for an account (the body every delivery of it carries). */
+/**
+ * Every event emitted for an account (the body every delivery of it carries). Partitioned by day
+ * on created_at (migration 0033, issue 32): the primary key includes it, as Postgres requires; an
+ * id is still unique (gen_random_uuid, or the watch change's own UUID) and a lookup by id alone
+ * probes each day's primary-key index. Retention drops whole days (lib/webhooks/retention.ts).
+ */
 export const webhookEvents = pgTable(
   "webhook_events",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id").notNull().default(sql`gen_random_uuid()`),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -86,9 +91,11 @@ export const webhookEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index("webhook_events_account_idx").on(t.accountId, t.createdAt),
     index("webhook_events_account_type_idx").on(t.accountId, t.type, t.createdAt),
-    // Retention (issue 29): the prune walks events by age.
+    // A watch page lists the events its deliveries carried (GET /v1/events?watch_id=).
+    index("webhook_events_account_watch_idx").on(t.accountId, t.watchId, t.createdAt).where(sql`watch_id IS NOT NULL`),
     index("webhook_events_created_idx").on(t.createdAt),
   ],
 );
@@ -108,9 +115,9 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    eventId: uuid("event_id")
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id").notNull(),
+    /** The event's created_at: with event_id the key of its (partitioned) row, so the FK and joins reach one day's partition. */
+    eventCreatedAt: timestamp("event_created_at", { withTimezone: true }).notNull(),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -152,7 +159,12 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.status, t.completedAt),
-    index("webhook_deliveries_event_idx").on(t.eventId),
+    foreignKey({ name: "webhook_deliveries_event_fk", columns: [t.eventId, t.eventCreatedAt], foreignColumns: [webhookEvents.id, webhookEvents.createdAt] }).onDelete("cascade"),
+    index("webhook_deliveries_event_idx").on(t.eventId, t.eventCreatedAt),
+    // Retention: the deliveries of an expiring day of events (lib/webhooks/retention.ts).
+    index("webhook_deliveries_event_created_idx").on(t.eventCreatedAt),
+    // The events list's status=failed|pending filter walks the account's given-up (pending) chains newest event first (event-log.ts).
+    index("webhook_deliveries_account_status_event_idx").on(t.accountId, t.status, t.eventCreatedAt, t.eventId),
     index("webhook_deliveries_watch_idx").on(t.watchId).where(sql`watch_id IS NOT NULL`),
   ],
 );

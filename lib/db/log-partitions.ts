@@ -10,7 +10,7 @@ import { queryRows } from "@/lib/db/sql";
  * (no row DELETE on them), and only rows that landed in DEFAULT are deleted row by row.
  */
 export interface PartitionedLog {
-  table: "request_log" | "webhook_attempts" | "audit_events";
+  table: "request_log" | "webhook_attempts" | "webhook_events" | "audit_events";
   column: "at" | "attempted_at" | "created_at";
   unit: "day" | "month";
   /** Periods created ahead of the current one. */
@@ -19,8 +19,10 @@ export interface PartitionedLog {
 
 export const REQUEST_LOG_PARTITIONS: PartitionedLog = { table: "request_log", column: "at", unit: "day", ahead: 7 };
 export const WEBHOOK_ATTEMPT_PARTITIONS: PartitionedLog = { table: "webhook_attempts", column: "attempted_at", unit: "day", ahead: 7 };
+/** Migration 0033: webhook_deliveries references it by (event_id, event_created_at); see lib/webhooks/retention.ts. */
+export const WEBHOOK_EVENT_PARTITIONS: PartitionedLog = { table: "webhook_events", column: "created_at", unit: "day", ahead: 7 };
 export const AUDIT_EVENT_PARTITIONS: PartitionedLog = { table: "audit_events", column: "created_at", unit: "month", ahead: 3 };
-export const PARTITIONED_LOGS: readonly PartitionedLog[] = [REQUEST_LOG_PARTITIONS, WEBHOOK_ATTEMPT_PARTITIONS, AUDIT_EVENT_PARTITIONS];
+export const PARTITIONED_LOGS: readonly PartitionedLog[] = [REQUEST_LOG_PARTITIONS, WEBHOOK_ATTEMPT_PARTITIONS, WEBHOOK_EVENT_PARTITIONS, AUDIT_EVENT_PARTITIONS];
 
 export interface Partition {
   name: string;
@@ -91,6 +93,32 @@ export async function dropExpiredPartitions(log: PartitionedLog, retentionDays: 
     dropped++;
   }
   return dropped;
+}
+
+/** The dated partitions of `log` whose rows are all older than `retentionDays` (upper bound at or before the cutoff), oldest first. */
+export async function expiredPartitions(log: PartitionedLog, retentionDays: number, now = new Date()): Promise<Partition[]> {
+  const cutoff = now.getTime() - retentionDays * 86_400_000;
+  return (await listPartitions(log)).filter((p) => p.to.getTime() <= cutoff);
+}
+
+/**
+ * Drops one partition of a table that a foreign key references (webhook_events): Postgres refuses
+ * a plain DROP of such a partition, and DETACH first checks that no row references it (it fails if
+ * one does, so the caller removes the referencing rows first). Both run in one transaction. Returns
+ * false when the partition no longer exists (another instance dropped it).
+ */
+export async function detachAndDropPartition(log: PartitionedLog, name: string): Promise<boolean> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ attached: boolean }>(
+      tx,
+      sql`SELECT EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = to_regclass(${name}) AND inhparent = to_regclass(${log.table})) AS attached`,
+    );
+    if (!row?.attached) return false;
+    await tx.execute(sql.raw(`ALTER TABLE "${log.table}" DETACH PARTITION "${name}"`));
+    await tx.execute(sql.raw(`DROP TABLE "${name}"`));
+    return true;
+  });
 }
 
 /** Rows older than the window that landed in DEFAULT (no partition covered their time) leave by DELETE, a batch at a time. */

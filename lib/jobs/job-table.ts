@@ -161,7 +161,7 @@ export const JOBS: readonly JobSpec[] = [
     trigger: { kind: "cron", cadence: { every: "hour", minute: 37 } },
     run: () => pruneWebhookHistory(),
     concurrency: 1,
-    lease: "DROP TABLE IF EXISTS per attempts partition; batched DELETE of events (idempotent; events with a pending chain are kept)",
+    lease: "DROP TABLE IF EXISTS per attempts partition; per events partition a batched DELETE of its terminal deliveries, then DETACH + DROP (a day with a pending chain is kept); batched DELETE in DEFAULT (idempotent)",
     inngest: { kind: "generated" },
   },
   {

@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, gte, inArray, lte, sql } from "drizzle-orm";
 import { webhookEndpoints, webhookEvents, type WebhookEndpointRow, type WebhookEventRow } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
@@ -51,7 +51,14 @@ export async function loadContexts(claims: ClaimedDelivery[]): Promise<Map<strin
   const db = await getDb();
   const eventIds = [...new Set(claims.map((c) => c.eventId))];
   const endpointIds = [...new Set(claims.flatMap((c) => (c.endpointId ? [c.endpointId] : [])))];
-  const events = new Map((await db.select().from(webhookEvents).where(inArray(webhookEvents.id, eventIds))).map((e) => [e.id, e]));
+  // Bounded by the events' created_at, the lookup reads only their days' partitions (else every
+  // day's primary key). A range, widened by a millisecond: a JS Date drops the microseconds.
+  const times = claims.flatMap((c) => (c.eventCreatedAt ? [c.eventCreatedAt.getTime()] : []));
+  const where =
+    times.length === claims.length && times.length > 0
+      ? and(inArray(webhookEvents.id, eventIds), gte(webhookEvents.createdAt, new Date(Math.min(...times) - 1)), lte(webhookEvents.createdAt, new Date(Math.max(...times) + 1)))
+      : inArray(webhookEvents.id, eventIds);
+  const events = new Map((await db.select().from(webhookEvents).where(where)).map((e) => [e.id, e]));
   const endpoints = new Map(
     endpointIds.length ? (await db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, endpointIds))).map((e) => [e.id, e]) : [],
   );

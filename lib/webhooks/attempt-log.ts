@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
+import { webhookVisibleSince } from "./retention";
 
 /**
  * Attempt statuses as read: a failed attempt reads `retrying` only while it is
@@ -73,7 +74,8 @@ export type AttemptTarget = { endpointId: string } | { watchId: string };
 
 /** Attempts of one endpoint's or one watch's deliveries, newest first, filtered, keyset-paginated. */
 export async function listAttemptLog(accountId: string, target: AttemptTarget, f: AttemptFilters) {
-  const conds: SQL[] = [sql`a.account_id = ${accountId}::uuid`];
+  // Attempts older than the account's own retention are hidden (stored until the longest retention).
+  const conds: SQL[] = [sql`a.account_id = ${accountId}::uuid`, sql`a.attempted_at >= ${webhookVisibleSince(accountId)}`];
   if ("endpointId" in target) conds.push(sql`a.endpoint_id = ${target.endpointId}::uuid`);
   // A watch's own deliveries (and their redeliveries) are the chains without an endpoint.
   else conds.push(sql`d.watch_id = ${target.watchId}::uuid AND d.endpoint_id IS NULL`);

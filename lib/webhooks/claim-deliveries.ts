@@ -9,6 +9,8 @@ export interface ClaimedDelivery {
   id: string;
   leaseId: string;
   eventId: string;
+  /** The event's created_at (its partition key): loading the event reads one day's partition. */
+  eventCreatedAt?: Date;
   accountId: string;
   endpointId: string | null;
   watchId: string | null;
@@ -29,6 +31,7 @@ interface Row {
   id: string;
   lease_id: string;
   event_id: string;
+  event_created_at: Date | string;
   account_id: string;
   endpoint_id: string | null;
   watch_id: string | null;
@@ -55,13 +58,14 @@ export function leaseMs(): number {
 /** The error message of an attempt cut off by a dead worker (recorded when its chain is reclaimed). */
 export const WORKER_LOST = "worker lost";
 
-const RETURNING = sql`d.id, d.lease_id, d.event_id, d.account_id, d.endpoint_id, d.watch_id, d.kind, d.url, d.attempts_made, d.max_attempts, d.retry_schedule_ms, d.scheduled_at, d.paced_slot_at, d.deferrals`;
+const RETURNING = sql`d.id, d.lease_id, d.event_id, d.event_created_at, d.account_id, d.endpoint_id, d.watch_id, d.kind, d.url, d.attempts_made, d.max_attempts, d.retry_schedule_ms, d.scheduled_at, d.paced_slot_at, d.deferrals`;
 
 function toClaim(r: Row): ClaimedDelivery {
   return {
     id: r.id,
     leaseId: r.lease_id,
     eventId: r.event_id,
+    eventCreatedAt: r.event_created_at ? new Date(r.event_created_at) : undefined,
     accountId: r.account_id,
     endpointId: r.endpoint_id,
     watchId: r.watch_id,
@@ -126,7 +130,7 @@ async function claim(db: DbOrTx, where: SQL): Promise<ClaimedDelivery[]> {
             CASE WHEN ${spent} THEN 'giving_up' ELSE 'retrying' END,
             0, 0, '', ${WORKER_LOST}, '', floor(extract(epoch FROM d.attempt_started_at))::int,
             coalesce(d.scheduled_at, d.attempt_started_at), d.attempt_started_at, now(), CASE WHEN ${spent} THEN NULL ELSE now() END
-          FROM due JOIN webhook_deliveries d ON d.id = due.id JOIN webhook_events e ON e.id = d.event_id
+          FROM due JOIN webhook_deliveries d ON d.id = due.id JOIN webhook_events e ON e.id = d.event_id AND e.created_at = d.event_created_at
           WHERE ${lost}
           ON CONFLICT (delivery_id, attempt_number, attempted_at) DO NOTHING
         )

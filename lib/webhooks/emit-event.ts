@@ -76,9 +76,9 @@ async function record(input: EmitEventInput, d: DbOrTx, notifyInStatement: boole
           UNION ALL
           SELECT 'watch', ${watchUrl}::text, NULL::uuid WHERE ${watchUrl}::text IS NOT NULL
         ), chains AS (
-          INSERT INTO webhook_deliveries (event_id, account_id, endpoint_id, watch_id, kind, url, max_attempts, retry_schedule_ms,
+          INSERT INTO webhook_deliveries (event_id, event_created_at, account_id, endpoint_id, watch_id, kind, url, max_attempts, retry_schedule_ms,
             next_attempt_at, scheduled_at)
-          SELECT ev.id, ${input.accountId}::uuid, t.endpoint_id, ${watchId}::uuid, t.kind, t.url, ${schedule.length}::int,
+          SELECT ev.id, ev.created_at, ${input.accountId}::uuid, t.endpoint_id, ${watchId}::uuid, t.kind, t.url, ${schedule.length}::int,
                  ${`{${schedule.join(",")}}`}::int[], ${due}::timestamptz, ${due}::timestamptz
           FROM ev CROSS JOIN targets t
           RETURNING id
@@ -102,16 +102,22 @@ function pgArray(v: string[] | string | null): string[] {
 /** Inserts delivery chains due per the first entry of the retry schedule, each storing its own schedule. */
 export async function createDeliveries(
   d: DbOrTx,
-  eventId: string,
+  event: { id: string; createdAt: Date },
   accountId: string,
   targets: Array<{ kind: DeliveryKind; url: string; endpointId: string | null; watchId: string | null }>,
 ): Promise<string[]> {
   const schedule = chainScheduleMs();
+  // The event's exact created_at (microseconds; a JS Date keeps milliseconds), read within a
+  // millisecond of it so only its own day's partition is probed.
+  const eventCreatedAt = sql`(SELECT created_at FROM webhook_events WHERE id = ${event.id}::uuid
+    AND created_at >= ${new Date(event.createdAt.getTime() - 1).toISOString()}::timestamptz
+    AND created_at <= ${new Date(event.createdAt.getTime() + 1).toISOString()}::timestamptz)`;
   const rows = targets.map((t) => {
     const single = t.kind === "manual" || t.kind === "test";
     const due = new Date(Date.now() + (single ? 0 : chainDelayMs(schedule, 1)));
     return {
-      eventId,
+      eventId: event.id,
+      eventCreatedAt,
       accountId,
       endpointId: t.endpointId,
       watchId: t.watchId,

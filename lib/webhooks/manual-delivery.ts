@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES, webhookAttempts, webhookDeliveries, webhookEvents, type WebhookEndpointRow } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
@@ -6,6 +6,7 @@ import { ApiError, notFound } from "@/lib/http/errors";
 import { performHeld } from "./attempt-delivery";
 import { claimDelivery } from "./claim-deliveries";
 import { createDeliveries } from "./emit-event";
+import { webhookVisibleSince } from "./retention";
 import { ownedEndpoint } from "./endpoints";
 import { presentAttempt, type PresentedAttempt } from "./present";
 
@@ -49,8 +50,8 @@ export async function sendTestEvent(accountId: string, webhookId: string, input:
       type,
       data: { test: true, webhook_id: webhookId, message: "Test event sent from the webhook endpoint's 'Send test event' action." },
     })
-    .returning({ id: webhookEvents.id });
-  const [deliveryId] = await createDeliveries(db, event.id, accountId, [{ kind: "test", url: endpoint.url, endpointId: endpoint.id, watchId: null }]);
+    .returning({ id: webhookEvents.id, createdAt: webhookEvents.createdAt });
+  const [deliveryId] = await createDeliveries(db, event, accountId, [{ kind: "test", url: endpoint.url, endpointId: endpoint.id, watchId: null }]);
   const attempt = await attemptNow(deliveryId);
   return { event_id: event.id, delivery_id: deliveryId, webhook_id: webhookId, attempt_id: attempt?.attempt_id ?? null, attempt };
 }
@@ -67,7 +68,8 @@ export async function redeliverEvent(accountId: string, webhookId: string, event
   const [event] = await db
     .select()
     .from(webhookEvents)
-    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.accountId, accountId)))
+    // An event older than the account's own retention is gone for it (still stored until the longest retention).
+    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.accountId, accountId), gte(webhookEvents.createdAt, webhookVisibleSince(accountId))))
     .limit(1);
   if (!event) throw notFound("Event");
   assertActive(endpoint);
@@ -83,7 +85,7 @@ export async function redeliverEvent(accountId: string, webhookId: string, event
       });
     }
   }
-  const [deliveryId] = await createDeliveries(db, event.id, accountId, [{ kind: "manual", url: endpoint.url, endpointId: endpoint.id, watchId: event.watchId }]);
+  const [deliveryId] = await createDeliveries(db, event, accountId, [{ kind: "manual", url: endpoint.url, endpointId: endpoint.id, watchId: event.watchId }]);
   const attempt = await attemptNow(deliveryId);
   return { event_id: event.id, delivery_id: deliveryId, webhook_id: webhookId, attempt_id: attempt?.attempt_id ?? null, attempt };
 }

@@ -63,17 +63,19 @@ export async function recoverFailed(
     const rows = await queryRows<{ id: string }>(
       tx,
       sql`WITH failed AS (
-            SELECT DISTINCT ON (d.event_id) d.event_id, d.id AS failed_id, d.watch_id
+            SELECT DISTINCT ON (d.event_id) d.event_id, d.event_created_at, d.id AS failed_id, d.watch_id
             FROM webhook_deliveries d
             WHERE d.endpoint_id = ${endpoint.id}::uuid AND d.kind = 'endpoint' AND d.status = 'giving_up'
               AND d.completed_at >= ${since.toISOString()}::timestamptz AND d.completed_at < ${until.toISOString()}::timestamptz
+              -- The event itself must be within the retention (a chain may end days after its event).
+              AND d.event_created_at >= ${earliest.toISOString()}::timestamptz
               AND NOT EXISTS (SELECT 1 FROM webhook_deliveries o WHERE o.event_id = d.event_id AND o.endpoint_id = d.endpoint_id
                                 AND o.status IN ('pending', 'delivered'))
             ORDER BY d.event_id, d.completed_at DESC
           ), chains AS (
-            INSERT INTO webhook_deliveries (event_id, account_id, endpoint_id, watch_id, kind, url, max_attempts, retry_schedule_ms,
+            INSERT INTO webhook_deliveries (event_id, event_created_at, account_id, endpoint_id, watch_id, kind, url, max_attempts, retry_schedule_ms,
               next_attempt_at, scheduled_at, recovered_from)
-            SELECT f.event_id, ${account.accountId}::uuid, ${endpoint.id}::uuid, f.watch_id, 'endpoint', ${endpoint.url}, ${schedule.length}::int,
+            SELECT f.event_id, f.event_created_at, ${account.accountId}::uuid, ${endpoint.id}::uuid, f.watch_id, 'endpoint', ${endpoint.url}, ${schedule.length}::int,
                    ${`{${schedule.join(",")}}`}::int[], ${due}::timestamptz, ${due}::timestamptz, f.failed_id
             FROM failed f
             RETURNING id

@@ -7,6 +7,7 @@ import { call } from "@/lib/http/testing";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { emitEvent } from "./emit-event";
+import { listEvents, ListEventsQuery } from "./event-log";
 import { pruneWebhookHistory } from "./retention";
 import { deliveryTestWorld } from "./testing/delivery-world";
 import { drainDeliveries, endpointFor } from "./testing/helpers";
@@ -146,17 +147,21 @@ describe("recover failed deliveries", () => {
     expect((await recover(paidKey, ep.webhook_id, { since: new Date().toISOString() })).status).toBe(409);
   });
 
-  it("retention: the prune deletes events (with chains and attempts) past the plan's retention, never one with a pending chain", async () => {
+  it("retention: events are stored for the longest plan retention (a free account's past 7 days are hidden, not deleted); older ones go with their chains and attempts, never one with a pending chain", async () => {
     const free = await makeUser({ plan: "free" });
     const paid = await makeUser({ plan: "pro" });
     world.rx.respond(() => ({ status: 200 }));
     await endpointFor(free.accountId, world.rx.url("/f"), ["weather.change_detected"]);
+    await endpointFor(paid.accountId, world.rx.url("/p"), ["weather.change_detected"]);
     const mk = async (accountId: string) => (await emitEvent({ accountId, type: "weather.change_detected", data: change(0) })).eventId;
     const [freeOld, freeNew, paidOld, paidAncient] = [await mk(free.accountId), await mk(free.accountId), await mk(paid.accountId), await mk(paid.accountId)];
     await drainDeliveries();
     const pendingId = await mk(free.accountId);
     const db = await getDb();
-    const age = (id: string, days: number) => db.execute(sql`UPDATE webhook_events SET created_at = now() - make_interval(days => ${days}::int) WHERE id = ${id}::uuid`);
+    // The event and its deliveries' copy of its created_at move together (one statement: the foreign key is checked at its end).
+    const age = (id: string, days: number) =>
+      db.execute(sql`WITH e AS (UPDATE webhook_events SET created_at = now() - make_interval(days => ${days}::int) WHERE id = ${id}::uuid RETURNING id, created_at)
+        UPDATE webhook_deliveries d SET event_created_at = e.created_at FROM e WHERE d.event_id = e.id`);
     await age(freeOld, 8);
     await age(freeNew, 6);
     await age(paidOld, 8);
@@ -165,9 +170,13 @@ describe("recover failed deliveries", () => {
     let deleted = 0;
     for (let n = await pruneWebhookHistory(); n > 0; n = await pruneWebhookHistory()) deleted += n;
     const left = await queryRows<{ id: string }>(db, sql`SELECT id FROM webhook_events WHERE id IN (${sql.join([freeOld, freeNew, paidOld, paidAncient, pendingId].map((i) => sql`${i}::uuid`), sql`, `)})`);
-    expect(new Set(left.map((r) => r.id))).toEqual(new Set([freeNew, paidOld, pendingId]));
-    expect(deleted).toBeGreaterThanOrEqual(2);
-    const orphans = await queryOne<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM webhook_attempts a WHERE a.event_id = ${freeOld}::uuid`);
+    expect(new Set(left.map((r) => r.id))).toEqual(new Set([freeOld, freeNew, paidOld, pendingId]));
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    const orphans = await queryOne<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM webhook_attempts a WHERE a.event_id = ${paidAncient}::uuid`);
     expect(orphans?.n).toBe(0);
+    const listed = (await listEvents(free.accountId, ListEventsQuery.parse({}))).events.map((e) => e.event_id);
+    expect(listed).toContain(freeNew);
+    expect(listed).not.toContain(freeOld);
+    expect((await listEvents(paid.accountId, ListEventsQuery.parse({}))).events.map((e) => e.event_id)).toEqual([paidOld]);
   });
 });

@@ -58,7 +58,7 @@ export async function repairStrandedChains(limit = 200): Promise<RepairResult> {
           )
           UPDATE webhook_deliveries d SET status = 'giving_up', next_attempt_at = NULL, lease_id = NULL, completed_at = now()
           FROM spent, webhook_events e
-          WHERE d.id = spent.id AND e.id = d.event_id AND d.status = 'pending'
+          WHERE d.id = spent.id AND e.id = d.event_id AND e.created_at = d.event_created_at AND d.status = 'pending'
           RETURNING d.id, d.account_id, d.event_id, d.endpoint_id, d.watch_id, d.kind, d.url, d.attempts_made, e.type AS event_type`,
     );
     for (const r of rows) {

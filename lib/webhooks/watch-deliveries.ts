@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { watches, webhookEvents } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { listAttemptLog, type AttemptFilters } from "./attempt-log";
 import { createDeliveries } from "./emit-event";
+import { webhookVisibleSince } from "./retention";
 import { attemptNow, redeliverEvent } from "./manual-delivery";
 
 async function ownedWatch(accountId: string, watchId: string) {
@@ -32,9 +33,9 @@ export async function redeliverToWatch(accountId: string, watchId: string, event
   const w = await ownedWatch(accountId, watchId);
   const db = await getDb();
   const [event] = await db
-    .select({ id: webhookEvents.id })
+    .select({ id: webhookEvents.id, createdAt: webhookEvents.createdAt })
     .from(webhookEvents)
-    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.accountId, accountId), eq(webhookEvents.watchId, watchId)))
+    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.accountId, accountId), eq(webhookEvents.watchId, watchId), gte(webhookEvents.createdAt, webhookVisibleSince(accountId))))
     .limit(1);
   if (!event) throw notFound("Event");
   // A watch on a registered endpoint redelivers through it (its secret, its attempt log).
@@ -43,7 +44,7 @@ export async function redeliverToWatch(accountId: string, watchId: string, event
     return { event_id: r.event_id, delivery_id: r.delivery_id, watch_id: watchId, attempt_id: r.attempt_id, attempt: r.attempt };
   }
   if (!w.webhookUrl) throw notFound("Watch webhook_url");
-  const [deliveryId] = await createDeliveries(db, event.id, accountId, [{ kind: "manual", url: w.webhookUrl, endpointId: null, watchId }]);
+  const [deliveryId] = await createDeliveries(db, event, accountId, [{ kind: "manual", url: w.webhookUrl, endpointId: null, watchId }]);
   const attempt = await attemptNow(deliveryId);
   return { event_id: event.id, delivery_id: deliveryId, watch_id: watchId, attempt_id: attempt?.attempt_id ?? null, attempt };
 }
