@@ -185,7 +185,7 @@ function RequestRow({ r, open, onToggle }: { r: LoggedRequest; open: boolean; on
         <Td label="Time" className="whitespace-nowrap">{formatDateTime(r.at)}</Td>
         <Td label="Latency" className="whitespace-nowrap">{r.latency_ms} ms</Td>
         <Td label="Source">{SOURCE_LABEL[r.source]}</Td>
-        <Td label="Credential" className="font-mono text-xs">{r.credential.prefix ? `${r.credential.prefix}…` : r.credential.type}</Td>
+        <Td label="Credential"><span className="font-mono text-xs">{r.credential.prefix ? `${r.credential.prefix}…` : r.credential.type}</span></Td>
         <Td label="Details">
           <Button variant="ghost" size="sm" aria-expanded={open} onClick={onToggle}>{open ? "Hide" : "Details"}</Button>
         </Td>

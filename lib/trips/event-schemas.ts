@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EVENT_TYPES } from "@/drizzle/schema";
 import { TimeZoneName } from "@/lib/time/time-zone";
 import { GEO_UNRESOLVED_REASONS } from "@/lib/geo/types";
-import { ISO_DATETIME_PATTERN, isIsoDateTime } from "./time";
+import { isIsoDateTime } from "./time";
 
 /** Input shapes of itinerary events, shared by /api event CRUD, add/update ops and proposal entities. */
 
@@ -123,18 +123,9 @@ export const EVENT_PATCH_SHAPE = {
 export const EventPatchInput = withRules(z.strictObject(EVENT_PATCH_SHAPE)).meta({ id: "TripEventPatch", ...TYPE_RULE_DOC });
 export type EventPatchInput = z.output<typeof EventPatchInput>;
 
-/**
- * A time an agent wrote into a proposal, kept and echoed as sent until accept: with an offset, or
- * local (read in the event's zone then). So not RFC 3339 `date-time`: documented by its pattern.
- */
-export const ProposalDateTime = z
-  .string()
-  .refine(isIsoDateTime, "must be an ISO 8601 date-time such as 2026-05-01T09:30:00+02:00 (without an offset it is read in the event's time zone), years 1000 to 9998")
-  .meta({ pattern: ISO_DATETIME_PATTERN, description: "ISO 8601 date-time, with an offset or local (read in the event's time zone on accept)" });
-
 /** A proposal entity: an event to create on accept; its times may come from the selected option. */
 export const ProposalEntityInput = withRules(
-  z.strictObject({ ...required, ...optionalFields, startDateTime: ProposalDateTime.optional(), endDateTime: ProposalDateTime.nullable().optional() }),
+  z.strictObject({ ...required, startDateTime: DateTimeString.optional(), ...optionalFields }),
 ).meta({ id: "ProposalEntity", ...TYPE_RULE_DOC });
 export type ProposalEntityInput = z.output<typeof ProposalEntityInput>;
 

@@ -65,9 +65,9 @@ export async function checkProposalAgainstTrip(
   db: DbOrTx,
   tripId: number,
   input: { base_revision?: number; subject_event_id?: number; options?: ProposalOptionInput[] },
-): Promise<void> {
+): Promise<Map<number, TripEventRow>> {
   const changes = (input.options ?? []).flatMap((o, i) => (o.changes ?? []).map((c, j) => ({ c, path: `options.${i}.changes.${j}` })));
-  if (input.base_revision === undefined && input.subject_event_id === undefined) return;
+  if (input.base_revision === undefined && input.subject_event_id === undefined) return new Map();
   const trip = await queryOne<TripHeadRow>(
     db,
     sql`SELECT revision, time_zone, start_date::text AS start_date, end_date::text AS end_date FROM trips WHERE id = ${tripId}`,
@@ -92,4 +92,5 @@ export async function checkProposalAgainstTrip(
       if (why) throw bad(`${path}.startDateTime`, why);
     }
   }
+  return byId;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PROPOSAL_STATUSES } from "@/drizzle/schema";
-import { EventPatchInput, ProposalDateTime, ProposalEntityInput } from "./event-schemas";
+import { EventPatchInput, ProposalEntityInput } from "./event-schemas";
+import { isIsoDateTime } from "./time";
 
 /** Size caps (413-free, 400 with the field): a proposal is a short list of candidates. */
 export const PROPOSAL_LIMITS = { entities: 50, options: 20, scheduleEntries: 50, changes: 50, forecastHours: 96 } as const;
@@ -8,8 +9,7 @@ export const PROPOSAL_LIMITS = { entities: 50, options: 20, scheduleEntries: 50,
 export const PROPOSAL_DEFAULT_TTL_HOURS = 72;
 export const PROPOSAL_MAX_TTL_DAYS = 30;
 
-// Echoed as the agent sent it (see ProposalDateTime).
-const DateTimeString = ProposalDateTime;
+const DateTimeString = z.string().refine(isIsoDateTime, "must be an ISO 8601 date-time, years 1000 to 9998").meta({ format: "date-time" });
 const INT4_MAX = 2147483647;
 const EventRef = z.number().int().positive().max(INT4_MAX, `must be an event id (a positive integer up to ${INT4_MAX})`);
 

@@ -129,6 +129,37 @@ describe("trip proposals", () => {
     expect((await getProposalCall(f.ownerToken, other.tripId, p.proposal_id)).status).toBe(404);
   });
 
+  it("local times an agent sends are stored and echoed with the offset of the zone they are read in (RFC 3339, as documented)", async () => {
+    const f = await makeTrip({ timeZone: "Europe/Lisbon" });
+    const hike = (await postOp(f.ownerToken, f.tripId, { base_revision: 0, type: "add_event", payload: { type: "activity", title: "Hike", startDateTime: "2026-05-02T10:00:00+09:00", timeZone: "Asia/Tokyo" } })).body.result.affected_event_ids[0];
+    const p = await createProposalCall(f.ownerToken, f.tripId, {
+      actor_agent_id: "agent",
+      base_revision: 1,
+      entities: [
+        { type: "food", title: "Dinner", startDateTime: "2026-05-05T19:00:00", endDateTime: "2026-05-05T21:00" },
+        { type: "activity", title: "Zurich walk", startDateTime: "2026-05-06T09:00:00+0200", timeZone: "Europe/Zurich" },
+      ],
+      options: [
+        { id: "a", score: 1, schedule: [{ entity_index: 1, startDateTime: "2026-05-06T10:00:00" }], changes: [{ type: "move_event", event_id: hike, startDateTime: "2026-05-03T08:00:00", endDateTime: null }] },
+      ],
+    });
+    expect(p.status, JSON.stringify(p.body)).toBe(201);
+    expect(p.body.entities.map((e: { startDateTime: string; endDateTime?: string }) => [e.startDateTime, e.endDateTime ?? null])).toEqual([
+      ["2026-05-05T19:00:00+01:00", "2026-05-05T21:00:00+01:00"],
+      ["2026-05-06T09:00:00+02:00", null],
+    ]);
+    expect(p.body.options[0].schedule[0].startDateTime).toBe("2026-05-06T10:00:00+02:00");
+    expect(p.body.options[0].changes[0].startDateTime).toBe("2026-05-03T08:00:00+09:00");
+    const a = await resolveProposalCall(f.ownerToken, f.tripId, p.body.proposal_id, "accept", {});
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    const events = (await getItinerary(f.ownerToken, f.tripId)).body.events as Array<{ title: string; startDateTime: string }>;
+    expect(Object.fromEntries(events.map((e) => [e.title, e.startDateTime]))).toEqual({
+      Hike: "2026-05-03T08:00:00+09:00",
+      Dinner: "2026-05-05T19:00:00+01:00",
+      "Zurich walk": "2026-05-06T10:00:00+02:00",
+    });
+  });
+
   it("a proposal raised on this instance (kept in memory) is still refused to viewers and strangers, whatever they send", async () => {
     const f = await makeTrip();
     const viewer = await f.member("viewer");

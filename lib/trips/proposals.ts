@@ -13,6 +13,7 @@ import {
 } from "./proposal-schemas";
 import { checkProposalAgainstTrip } from "./proposal-changes";
 import { rememberProposal } from "./proposal-memo";
+import { proposalWithOffsets } from "./proposal-times";
 import { effectiveStatus, statusCondition } from "./proposal-status";
 import { rowFromJson } from "./read-trip-statement";
 import { requireTripRole, roleMay, roleTooWeak, type TripNeed } from "./roles";
@@ -57,14 +58,15 @@ export async function createProposal(tripId: number, userId: string, input: Crea
     throw new ApiError("bad_request", `Invalid expires_at: at most ${PROPOSAL_MAX_TTL_DAYS} days ahead.`);
   }
   const db = await getDb();
-  await checkProposalAgainstTrip(db, tripId, input);
+  // Local times get their offsets now (proposal-times.ts): what is stored and echoed is RFC 3339.
+  const stored = proposalWithOffsets(input, tripZone, await checkProposalAgainstTrip(db, tripId, input));
   const [row] = await db
     .insert(tripProposals)
     .values({
       tripId,
       actorAgentId: input.actor_agent_id,
-      entities: input.entities as Record<string, unknown>[],
-      options: (input.options ?? []) as Record<string, unknown>[],
+      entities: stored.entities as Record<string, unknown>[],
+      options: (stored.options ?? []) as Record<string, unknown>[],
       baseRevision: input.base_revision ?? null,
       subjectEventId: input.subject_event_id ?? null,
       createdBy: userId,

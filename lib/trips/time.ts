@@ -6,8 +6,6 @@ export function isValidTimeZone(zone: string): boolean {
 
 export const HAS_OFFSET = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
-/** ISO_DATETIME for a document (JSON Schema patterns have no flags). */
-export const ISO_DATETIME_PATTERN = "^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?([Zz]|[+-]\\d{2}(:?\\d{2})?)?$";
 
 /** A YYYY-MM-DD date whose year the database can hold wherever a zone puts its times (1000-9998). */
 export function isSupportedDate(d: string): boolean {
