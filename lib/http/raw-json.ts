@@ -7,6 +7,8 @@
  * `RawJson.utf8` holds it already encoded: a large answer served many times (trip weather) is
  * encoded once instead of on every response (the text is then decoded only if someone asks).
  */
+const UTF8 = new TextEncoder();
+
 export class RawJson<T = unknown> {
   declare readonly shape?: T;
   #text: string | undefined;
@@ -21,6 +23,11 @@ export class RawJson<T = unknown> {
 
   static utf8<T>(bytes: Uint8Array): RawJson<T> {
     return new RawJson<T>(undefined, bytes);
+  }
+
+  /** JSON text encoded once, for an answer served many times. */
+  static encode<T>(text: string): RawJson<T> {
+    return RawJson.utf8<T>(UTF8.encode(text));
   }
 
   get text(): string {

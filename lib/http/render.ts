@@ -29,8 +29,6 @@ function jsonResponse(body: string | Uint8Array<ArrayBuffer>, status: number, he
   return res;
 }
 
-const utf8 = new TextEncoder();
-
 export function render(
   family: Family,
   reply: Reply,
@@ -53,7 +51,7 @@ export function render(
     const { bytes } = reply.data;
     if (bytes) {
       // The Response copies the bytes it is given, so a cached answer's bytes are passed as they are.
-      const body = meta ? Buffer.concat([utf8.encode(`{"data":`), bytes, utf8.encode(`,"meta":${JSON.stringify(meta)}}`)]) : bytes;
+      const body = meta ? Buffer.concat([Buffer.from(`{"data":`), bytes, Buffer.from(`,"meta":${JSON.stringify(meta)}}`)]) : bytes;
       return jsonResponse(body as Uint8Array<ArrayBuffer>, status, headers);
     }
     const text = meta ? `{"data":${reply.data.text},"meta":${JSON.stringify(meta)}}` : reply.data.text;

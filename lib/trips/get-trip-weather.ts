@@ -141,10 +141,9 @@ export async function tripWeather(tripId: number, o: TripWeatherOptions & { revi
 
 /** Answers reused from a computed one (only cache_status differs) -> that answer. */
 const reusedFrom = new WeakMap<TripWeather, TripWeather>();
-/** A computed answer's UTF-8 JSON, one per cache_status it has been served with. */
-const encoded = new WeakMap<TripWeather, Map<string | null, Uint8Array>>();
+/** A computed answer's encoded JSON, one per cache_status it has been served with. */
+const encoded = new WeakMap<TripWeather, Map<string | null, RawJson<TripWeather>>>();
 const MARK = "\u0000cache_status\u0000";
-const utf8 = new TextEncoder();
 
 /**
  * The answer as UTF-8 JSON. A warm read reuses the computed answer with only its cache_status
@@ -155,11 +154,11 @@ export function tripWeatherJson(w: TripWeather): RawJson<TripWeather> {
   const base = reusedFrom.get(w) ?? w;
   let byStatus = encoded.get(base);
   if (!byStatus) encoded.set(base, (byStatus = new Map()));
-  let bytes = byStatus.get(w.cache_status);
-  if (!bytes) {
+  let json = byStatus.get(w.cache_status);
+  if (!json) {
     const marked = JSON.stringify({ ...base, cache_status: MARK });
-    bytes = utf8.encode(marked.replace(JSON.stringify(MARK), () => JSON.stringify(w.cache_status)));
-    byStatus.set(w.cache_status, bytes);
+    json = RawJson.encode<TripWeather>(marked.replace(JSON.stringify(MARK), () => JSON.stringify(w.cache_status)));
+    byStatus.set(w.cache_status, json);
   }
-  return RawJson.utf8<TripWeather>(bytes);
+  return json;
 }

@@ -16,7 +16,7 @@ import { rememberProposal } from "./proposal-memo";
 import { proposalWithOffsets } from "./proposal-times";
 import { effectiveStatus, statusCondition } from "./proposal-status";
 import { rowFromJson } from "./read-trip-statement";
-import { requireTripRole, roleMay, roleTooWeak, type TripNeed } from "./roles";
+import { checkTripRole, requireTripRole, type TripNeed } from "./roles";
 import { toInstant } from "./time";
 
 /** Options highest score first (ties keep the agent's order), numbered from rank 1. */
@@ -84,9 +84,8 @@ async function editorsTripZone(tripId: number, userId: string): Promise<string> 
     await getDb(),
     sql`SELECT m.role, t.time_zone FROM trips t LEFT JOIN trip_members m ON m.trip_id = t.id AND m.user_id = ${userId}::uuid WHERE t.id = ${tripId}`,
   );
-  if (!found?.role) throw notFound("Trip");
-  if (!roleMay(found.role, "edit")) throw roleTooWeak(found.role, "edit");
-  return found.time_zone;
+  checkTripRole(found?.role, "edit");
+  return found!.time_zone;
 }
 
 export async function listProposals(tripId: number, userId: string, status?: ProposalStatus) {
@@ -131,10 +130,9 @@ export async function findProposalAndZone(tripId: number, userId: string, propos
         LEFT JOIN trips t ON t.id = ${tripId}
         LEFT JOIN trip_proposals p ON p.trip_id = ${tripId} AND p.id = ${proposalId}::uuid`,
   );
-  if (!found?.role || !found.time_zone) throw notFound("Trip");
-  if (!roleMay(found.role, need)) throw roleTooWeak(found.role, need);
-  if (!found.proposal) throw notFound("Proposal");
-  return { row: rowFromJson<TripProposalRow>(tripProposals, found.proposal), tripZone: found.time_zone };
+  checkTripRole(found?.time_zone ? found.role : null, need);
+  if (!found!.proposal) throw notFound("Proposal");
+  return { row: rowFromJson<TripProposalRow>(tripProposals, found!.proposal), tripZone: found!.time_zone! };
 }
 
 export async function findProposalFor(tripId: number, userId: string, proposalId: string, need: TripNeed): Promise<TripProposalRow> {

@@ -57,9 +57,8 @@ export async function readItinerary(tripId: number, userId: string): Promise<Iti
   return (await heldItinerary(tripId, userId)).itinerary;
 }
 
-const utf8 = new TextEncoder();
-/** JSON as bytes: a held answer is encoded once, not on every response (RawJson.utf8). */
-const encoded = <T>(value: T): RawJson<T> => RawJson.utf8<T>(utf8.encode(JSON.stringify(value)));
+/** JSON as bytes: a held answer is encoded once, not on every response. */
+const encoded = <T>(value: T): RawJson<T> => RawJson.encode<T>(JSON.stringify(value));
 
 /** The itinerary and its JSON (serialised once per trip version, not per request). */
 export async function readItineraryJson(tripId: number, userId: string): Promise<{ itinerary: Itinerary; json: RawJson<Itinerary>; eventsJson: () => RawJson<TripEvent[]> }> {

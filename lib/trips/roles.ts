@@ -28,9 +28,14 @@ export async function requireTripRole(tripId: number, userId: string, need: Trip
     .from(tripMembers)
     .where(and(eq(tripMembers.tripId, tripId), eq(tripMembers.userId, userId)))
     .limit(1);
-  if (!m) throw notFound("Trip");
-  if (!roleMay(m.role, need)) throw roleTooWeak(m.role, need);
-  return m.role;
+  return checkTripRole(m?.role, need);
+}
+
+/** A caller's role read along with a trip: 404 for a non-member (trip ids do not leak), 403 for a role too weak for `need`. */
+export function checkTripRole(role: TripRole | null | undefined, need: TripNeed): TripRole {
+  if (!role) throw notFound("Trip");
+  if (!roleMay(role, need)) throw roleTooWeak(role, need);
+  return role;
 }
 
 /** 403 for a member whose role may not do `need`. */
