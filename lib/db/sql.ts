@@ -28,5 +28,6 @@ export function pgErrorCode(err: unknown): string | undefined {
 }
 
 export const PG_UNIQUE_VIOLATION = "23505";
+export const PG_FOREIGN_KEY_VIOLATION = "23503";
 export const PG_SERIALIZATION_FAILURE = "40001";
 export const PG_DEADLOCK = "40P01";

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Plan } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
-import { queryOne, queryRows } from "@/lib/db/sql";
+import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode, queryOne, queryRows } from "@/lib/db/sql";
 import { detachAndDropPartition, dropExpiredPartitions, expiredPartitions, WEBHOOK_ATTEMPT_PARTITIONS, WEBHOOK_EVENT_PARTITIONS } from "@/lib/db/log-partitions";
 
 import { WEBHOOK_RETENTION_DAYS } from "./retention-days";
@@ -64,8 +64,7 @@ export async function pruneWebhookHistory(batch = 1000, now = new Date()): Promi
       if (await detachAndDropPartition(WEBHOOK_EVENT_PARTITIONS, p.name)) return gone.length + 1;
     } catch (err) {
       // A chain started on that day between the check and the DETACH (23503: still referenced): the next run sees it pending.
-      const e = err as { code?: string; cause?: { code?: string } };
-      if ((e.code ?? e.cause?.code) !== "23503") throw err;
+      if (pgErrorCode(err) !== PG_FOREIGN_KEY_VIOLATION) throw err;
     }
     if (gone.length > 0) return gone.length;
   }
