@@ -43,20 +43,33 @@ function routeWithClock(now: () => Date) {
 
 const int = (h: Headers, name: string) => Number(h.get(name));
 
+/**
+ * A clock that ticks in real time from the middle of a far-off UTC hour, so a
+ * thousand requests on a slow machine never straddle an hour boundary (which
+ * would legitimately reset the count) while Retry-After still sees real fractions.
+ */
+function midHourClock() {
+  const start = Date.now();
+  const base = Date.UTC(2031, 0, 1, 10, 30, 0, 250);
+  return () => new Date(base + (Date.now() - start));
+}
+
 describeWithPostgres("visa hourly limit (real Postgres)", () => {
   it("1..1,000 succeed counting Remaining down to 0; 1,001 gets 429 with Retry-After = retryAfter ~ Reset", async () => {
     const key = await newKey();
+    const clock = midHourClock();
+    const route = routeWithClock(clock);
     let reset = 0;
     for (let i = 1; i <= 1000; i++) {
-      const res = await send(key);
+      const res = await send(key, route);
       expect(res.status).toBe(200);
       expect(int(res.headers, "x-ratelimit-limit")).toBe(1000);
       expect(int(res.headers, "x-ratelimit-remaining")).toBe(1000 - i);
       reset = int(res.headers, "x-ratelimit-reset");
     }
-    const before = Date.now() / 1000;
-    const res = await send(key);
-    const after = Date.now() / 1000;
+    const before = clock().getTime() / 1000;
+    const res = await send(key, route);
+    const after = clock().getTime() / 1000;
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ error: expect.any(String), code: "visa_api_rate_limited", retryAfter: expect.any(Number) });
     expect(Number.isInteger(res.body.retryAfter)).toBe(true);
@@ -65,24 +78,27 @@ describeWithPostgres("visa hourly limit (real Postgres)", () => {
     expect(int(res.headers, "x-ratelimit-remaining")).toBe(0);
     expect(int(res.headers, "x-ratelimit-reset")).toBe(reset);
     expect(reset % 3600).toBe(0);
-    // now + retryAfter lands on Reset, within a second (ceil of the remaining fraction).
-    expect(before + res.body.retryAfter).toBeGreaterThanOrEqual(reset - 1);
-    expect(after + res.body.retryAfter).toBeLessThanOrEqual(reset + 1);
+    expect(reset).toBe(Date.UTC(2031, 0, 1, 11) / 1000);
+    // The limiter read its clock at some t in [before, after], and t + retryAfter
+    // lies in [Reset, Reset + 1) (ceil of the remaining fraction); so:
+    expect(after + res.body.retryAfter).toBeGreaterThanOrEqual(reset);
+    expect(before + res.body.retryAfter).toBeLessThan(reset + 1);
     // A rejected request is not counted: a second 429 still reports Remaining 0, never negative.
-    const again = await send(key);
+    const again = await send(key, route);
     expect(again.status).toBe(429);
     expect(int(again.headers, "x-ratelimit-remaining")).toBe(0);
   });
 
   it("a burst of 1,100 from 32 concurrent workers yields exactly 1,000 successes", async () => {
     const key = await newKey(1000);
+    const route = routeWithClock(midHourClock());
     const statuses: number[] = [];
     const remaining: number[] = [];
     let next = 0;
     const worker = async () => {
       while (next < 1100) {
         next++;
-        const res = await send(key);
+        const res = await send(key, route);
         statuses.push(res.status);
         if (res.status === 200) remaining.push(int(res.headers, "x-ratelimit-remaining"));
       }
