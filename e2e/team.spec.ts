@@ -102,6 +102,9 @@ for (const vp of WIDTHS) {
     const table = page.getByRole("table", { name: "Audit records" });
     for (const action of steps) await expect(table.getByText(action, { exact: true }).first()).toBeVisible();
     await expect(table.getByRole("link").first()).toBeVisible(); // each row links its request id to the request log
+    // Actors read as people: the developer who created the endpoint appears by email.
+    const created = table.getByRole("row").filter({ hasText: "webhook_endpoint.created" });
+    await expect(created.getByText(developer.email, { exact: true })).toBeVisible();
     await screenshot(page, `team-audit-${vp.label}`);
     await expectAccessible(page, `audit log ${vp.label}px`);
     await devPage.context().close();

@@ -17,6 +17,7 @@ export interface AuditEvent {
   at: string;
   action: string;
   actor: string;
+  actor_label: string | null;
   credential: string;
   ip: string | null;
   target: string;
@@ -144,7 +145,9 @@ function AuditRow({ e, open, onToggle }: { e: AuditEvent; open: boolean; onToggl
       <Tr>
         <Td label="Time" className="whitespace-nowrap">{formatDateTime(e.at)}</Td>
         <Td label="Action" className="font-mono text-xs break-all">{e.action}</Td>
-        <Td label="Actor" className="font-mono text-xs"><span title={`${e.actor} (${e.credential})`}>{short(e.actor)}</span></Td>
+        <Td label="Actor" className={e.actor_label ? "text-xs break-all" : "font-mono text-xs"}>
+          <span title={`${e.actor} (${e.credential})`}>{e.actor_label ?? short(e.actor)}</span>
+        </Td>
         <Td label="Target" className="font-mono text-xs"><span title={e.target}>{short(e.target)}</span></Td>
         <Td label="Request" className="font-mono text-xs">
           {fromRequest ? <Link className="text-sky-700 underline" href={`/requests?request_id=${e.request_id}`} title={e.request_id}>{e.request_id.slice(0, 8)}…</Link> : "admin CLI"}
@@ -157,7 +160,7 @@ function AuditRow({ e, open, onToggle }: { e: AuditEvent; open: boolean; onToggl
         <Tr>
           <Td colSpan={6} className="min-w-0 bg-slate-50 max-sm:block">
             <dl className="grid gap-x-6 gap-y-1 text-xs sm:grid-cols-2" aria-label={`Audit record ${e.audit_event_id}`}>
-              <div><dt className="inline font-semibold">Actor: </dt><dd className="inline font-mono break-all">{e.actor}</dd></div>
+              <div><dt className="inline font-semibold">Actor: </dt><dd className="inline break-all">{e.actor_label && <>{e.actor_label} · </>}<span className="font-mono">{e.actor}</span></dd></div>
               <div><dt className="inline font-semibold">Credential: </dt><dd className="inline font-mono break-all">{e.credential}</dd></div>
               <div><dt className="inline font-semibold">Target: </dt><dd className="inline font-mono break-all">{e.target}</dd></div>
               <div><dt className="inline font-semibold">IP: </dt><dd className="inline font-mono">{e.ip ?? "not reported"}</dd></div>

@@ -69,13 +69,14 @@ describe("the audit log records each change with who, how, where and which reque
     const byAction = Object.fromEntries(events.map((e) => [e.action, e]));
     expect(byAction["api_key.created"]).toMatchObject({
       actor: `user:${u.userId}`,
+      actor_label: u.email,
       credential: "session",
       ip: "203.0.113.7",
       target: `api_key:${made.body.id}`,
       request_id: made.headers.get("x-request-id"),
       summary: { name: "ops", scopes: ["weather:webhooks"] },
     });
-    expect(byAction["webhook_endpoint.created"]).toMatchObject({ actor: `api_key:${made.body.id}`, credential: `api_key:${made.body.id}`, ip: null, target: `webhook_endpoint:${id}` });
+    expect(byAction["webhook_endpoint.created"]).toMatchObject({ actor: `api_key:${made.body.id}`, actor_label: "ops", credential: `api_key:${made.body.id}`, ip: null, target: `webhook_endpoint:${id}` });
     expect(byAction["webhook_endpoint.updated"].summary).toMatchObject({ changed: ["description"], description: "Lisbon on-call" });
     expect(byAction["webhook_secret.revealed"].request_id).toBe(revealed.headers.get("x-request-id"));
     expect(byAction["webhook_secret.rotated"].summary).toMatchObject({ grace_period_hours: 2 });
@@ -186,5 +187,23 @@ describe("append-only, retention, the admin CLI", () => {
       expect.objectContaining({ action: "plan.changed", actor: expect.stringMatching(/^cli:.+/), credential: "cli", ip: null, target: `account:${u.accountId}`, summary: expect.objectContaining({ plan: "starter" }) }),
     ]);
     expect(res.body.data.audit_events[0].request_id).toMatch(/^cli-[0-9a-f-]{36}$/);
+    expect(res.body.data.audit_events[0].actor_label).toBe(res.body.data.audit_events[0].actor.slice("cli:".length));
+  });
+
+  it("actor_label is null for a user or key that no longer exists, and a malformed actor does not fail the page", async () => {
+    const u = await makeUser();
+    const db = await getDb();
+    await db.insert(auditEvents).values([
+      { accountId: u.accountId, action: "test.gone_user", actor: "user:7d0c0a43-3f0f-4b36-9a55-2d0d3b7b2c11", credential: "session", target: "account:x", requestId: "g1" },
+      { accountId: u.accountId, action: "test.gone_key", actor: "api_key:99999999", credential: "api_key:99999999", target: "account:x", requestId: "g2" },
+      { accountId: u.accountId, action: "test.odd", actor: "user:not-a-uuid", credential: "session", target: "account:x", requestId: "g3" },
+    ]);
+    const res = await list(await u.key(["admin"]), "?action=test.");
+    expect(res.status).toBe(200);
+    expect(Object.fromEntries(res.body.data.audit_events.map((e: Record<string, unknown>) => [e.action, e.actor_label]))).toEqual({
+      "test.gone_user": null,
+      "test.gone_key": null,
+      "test.odd": null,
+    });
   });
 });

@@ -10,6 +10,9 @@ const AuditEventSchema = z
     at: z.string().meta({ description: "When the change was made (ISO 8601)" }),
     action: z.string().meta({ description: "<resource>.<verb>, e.g. api_key.created, webhook_secret.revealed (docs/audit.md lists them)" }),
     actor: z.string().meta({ description: "Who: user:<user id>, api_key:<key id> (a key acts for the account) or cli:<operator>" }),
+    actor_label: z.string().nullable().meta({
+      description: "Who, readably: the user's email, the API key's name or the CLI operator; null when that user or key no longer exists",
+    }),
     credential: z.string().meta({ description: "With what: session, api_key:<id>, access_token:<id> or cli" }),
     ip: z.string().nullable().meta({ description: "The client address the edge reported (X-Forwarded-For), when known" }),
     target: z.string().meta({ description: "What was acted on: <resource>:<id>" }),

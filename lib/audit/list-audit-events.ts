@@ -28,6 +28,7 @@ interface Row {
   at_text: string;
   action: string;
   actor: string;
+  actor_label: string | null;
   credential: string;
   ip: string | null;
   target: string;
@@ -46,11 +47,19 @@ export async function listAuditEvents(accountId: string, f: ListAuditEventsFilte
     const c = decodeCursor(f.cursor, "uuid");
     conds.push(sql`(a.created_at, a.id) < (${c.at}::timestamptz, ${c.id}::uuid)`);
   }
+  // Labels are looked up for the page only (the inner LIMIT), each by primary key. The
+  // regex guards keep a malformed actor from failing the cast; a deleted user or key has none.
   const rows = await queryRows<Row>(
     await getDb(),
-    sql`SELECT a.id, a.created_at, a.created_at::text AS at_text, a.action, a.actor, a.credential, a.ip, a.target, a.request_id, a.details
-        FROM audit_events a WHERE ${sql.join(conds, sql` AND `)}
-        ORDER BY a.created_at DESC, a.id DESC LIMIT ${f.limit + 1}`,
+    sql`SELECT p.*, CASE
+          WHEN p.actor ~ '^user:[0-9a-fA-F-]{36}$' THEN (SELECT u.email FROM users u WHERE u.id = substr(p.actor, 6)::uuid)
+          WHEN p.actor ~ '^api_key:[0-9]{1,9}$' THEN (SELECT k.name FROM api_keys k WHERE k.id = substr(p.actor, 9)::int AND k.account_id = ${accountId}::uuid)
+          WHEN p.actor LIKE 'cli:%' THEN substr(p.actor, 5)
+        END AS actor_label
+        FROM (SELECT a.id, a.created_at, a.created_at::text AS at_text, a.action, a.actor, a.credential, a.ip, a.target, a.request_id, a.details
+              FROM audit_events a WHERE ${sql.join(conds, sql` AND `)}
+              ORDER BY a.created_at DESC, a.id DESC LIMIT ${f.limit + 1}) p
+        ORDER BY p.created_at DESC, p.id DESC`,
   );
   const page = rows.slice(0, f.limit);
   const more = rows.length > f.limit;
@@ -61,6 +70,7 @@ export async function listAuditEvents(accountId: string, f: ListAuditEventsFilte
       at: new Date(r.created_at).toISOString(),
       action: r.action,
       actor: r.actor,
+      actor_label: r.actor_label,
       credential: r.credential,
       ip: r.ip,
       target: r.target,

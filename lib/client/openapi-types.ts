@@ -1689,6 +1689,8 @@ export interface components {
             action: string;
             /** @description Who: user:<user id>, api_key:<key id> (a key acts for the account) or cli:<operator> */
             actor: string;
+            /** @description Who, readably: the user's email, the API key's name or the CLI operator; null when that user or key no longer exists */
+            actor_label: string | null;
             /** @description When the change was made (ISO 8601) */
             at: string;
             /** Format: uuid */
