@@ -14,6 +14,17 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // Test helpers live in testing folders and never reach a production bundle.
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "inngest/**/*.ts", "scripts/**/*.ts", "drizzle/**/*.ts", "instrumentation*.ts", "next.config.ts"],
+    ignores: ["**/*.test.{ts,tsx}", "**/testing/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/testing", "**/testing/**", "**/*.test"], message: "Production code must not import test helpers (they live in testing folders)." }] },
+      ],
+    },
+  },
 ];
 
 export default config;

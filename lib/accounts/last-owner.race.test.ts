@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { accountMembers } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { createTestDatabase, hasRealPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { routeModule } from "@/lib/testing/route-registry";
 import { addTeamMember, makeOwner } from "./testing/team-fixtures";
 

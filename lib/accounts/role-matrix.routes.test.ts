@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { routeModule } from "@/lib/testing/route-registry";
 import { endpointFor, setWebhookEnv } from "@/lib/webhooks/testing/helpers";
 import { addTeamMember, makeOwner, type TeamMember } from "./testing/team-fixtures";

@@ -5,7 +5,7 @@ import { verifyPassword } from "@/lib/auth/passwords";
 import { sha256Hex } from "@/lib/auth/secrets";
 import { getDb } from "@/lib/db/client";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { findUserByEmail } from "@/lib/accounts/find-user";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { routeModule } from "@/lib/testing/route-registry";

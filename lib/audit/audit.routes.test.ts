@@ -4,7 +4,7 @@ import { encode } from "next-auth/jwt";
 import { auditEvents } from "@/drizzle/schema";
 import { authSecret } from "@/lib/auth/auth-secret";
 import { getDb } from "@/lib/db/client";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { securitySuite } from "@/lib/testing/security-suite";

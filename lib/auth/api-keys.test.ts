@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { CHANNELS, listen } from "@/lib/db/notify";
 import { queryRows } from "@/lib/db/sql";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { verifyApiKey } from "./verify-api-key";
 import { sha256Hex } from "./secrets";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { resetEnvCache } from "@/lib/env";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { closeMailTransport } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/lib/mail/testing/smtp-sink";
 import { makeUser } from "@/lib/testing/fixtures";

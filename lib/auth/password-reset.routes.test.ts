@@ -4,7 +4,7 @@ import { encode } from "next-auth/jwt";
 import { auditEvents, authTokens, users } from "@/drizzle/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { resetEnvCache } from "@/lib/env";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { closeMailTransport } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/lib/mail/testing/smtp-sink";
 import { makeUser } from "@/lib/testing/fixtures";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { queryRows } from "@/lib/db/sql";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { authSecret } from "./auth-secret";
 import { routeModule } from "@/lib/testing/route-registry";

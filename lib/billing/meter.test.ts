@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { setPlan } from "@/lib/accounts/set-plan";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { dayAt, periodAt, periodOf } from "./period";
 import { forgetRequestsUsed } from "./rate-limit-headers";
-import { countersOf, dailyUnitsOf, seedCounters } from "./testing";
-import { meteredRoute } from "./testing-routes";
+import { countersOf, dailyUnitsOf, seedCounters } from "./testing/seed-counters";
+import { meteredRoute } from "./testing/metered-route";
 import { takeLogs } from "@/lib/testing/log-capture";
 import { routeModule } from "@/lib/testing/route-registry";
 

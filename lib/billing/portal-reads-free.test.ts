@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { authSecret } from "@/lib/auth/auth-secret";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { createWatchVia } from "@/lib/watches/testing/watch-fixtures";
 import { setPlan } from "@/lib/accounts/set-plan";
-import { countersOf, dailyUnitsOf } from "./testing";
+import { countersOf, dailyUnitsOf } from "./testing/seed-counters";
 import { routeModule } from "@/lib/testing/route-registry";
 
 const watchRoute = await routeModule("/v1/weather/watch");

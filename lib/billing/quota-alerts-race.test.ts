@@ -4,13 +4,13 @@ import { setPlan } from "@/lib/accounts/set-plan";
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { eventsOfType } from "@/lib/webhooks/testing/helpers";
 import { assertActiveWatchCapacity } from "./active-watches";
 import { periodOf } from "./period";
 import { recordQuotaAlert } from "./quota-alerts";
-import { meteredRoute } from "./testing-routes";
+import { meteredRoute } from "./testing/metered-route";
 
 /*
  * Exactly one billing.quota_threshold_reached per (dimension, threshold, period) when requests race

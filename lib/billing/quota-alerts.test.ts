@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { setPlan } from "@/lib/accounts/set-plan";
 import { getDb } from "@/lib/db/client";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
 import { drainDeliveries, endpointFor, eventsOfType } from "@/lib/webhooks/testing/helpers";
 import { periodOf } from "./period";
 import { recordQuotaAlert } from "./quota-alerts";
-import { meteredRoute } from "./testing-routes";
+import { meteredRoute } from "./testing/metered-route";
 
 /*
  * Quota alerts (issue 29): one billing.quota_threshold_reached per (dimension, threshold, period),

@@ -4,14 +4,14 @@ import { createTestDatabase, describeWithPostgres, type TestDatabase } from "@/l
 import { setPlan } from "@/lib/accounts/set-plan";
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
-import { call, type CallResult, type Handler } from "@/lib/http/testing";
+import { call, type CallResult, type Handler } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { assertActiveWatchCapacity, countActiveWatches } from "./active-watches";
 import { periodOf } from "./period";
 import { PLAN_LIMITS } from "./plans";
 import { reserveQuota, reserveQuotaTogether, type QuotaCharge } from "./reserve-quota";
-import { countersOf, dailyUnitsOf, seedCounters } from "./testing";
-import { meteredRoute } from "./testing-routes";
+import { countersOf, dailyUnitsOf, seedCounters } from "./testing/seed-counters";
+import { meteredRoute } from "./testing/metered-route";
 import { routeModule } from "@/lib/testing/route-registry";
 
 const currentRoute = await routeModule("/v1/weather/current");

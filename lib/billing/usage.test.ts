@@ -5,14 +5,14 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { setPlan } from "@/lib/accounts/set-plan";
 import { authSecret } from "@/lib/auth/auth-secret";
 import { queryOne } from "@/lib/db/sql";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { periodOf } from "./period";
 import { recordWatchDayUnits } from "./record-accrued-units";
 import { forgetRequestsUsed } from "./rate-limit-headers";
-import { countersOf, seedCounters } from "./testing";
-import { meteredRoute } from "./testing-routes";
+import { countersOf, seedCounters } from "./testing/seed-counters";
+import { meteredRoute } from "./testing/metered-route";
 import { routeModule } from "@/lib/testing/route-registry";
 
 const usageRoute = await routeModule("/v1/usage");

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { queryOne } from "@/lib/db/sql";
 import { cachedCredential } from "@/lib/auth/credential-cache";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { flushRequestLog, MAX_BUFFERED, recordRequest, requestLogStats } from "@/lib/requests/request-log";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyApiKey } from "@/lib/auth/verify-api-key";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
-import { makeTrip, sampleEvent } from "@/lib/trips/testing";
+import { call } from "@/lib/http/testing/call-route";
+import { makeTrip, sampleEvent } from "@/lib/trips/testing/trip-fixture";
 import { routeModule } from "@/lib/testing/route-registry";
 import { CANONICAL_INT_ID, intId } from "./ids";
 

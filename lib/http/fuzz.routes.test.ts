@@ -10,7 +10,7 @@ import { allContracts } from "./all-contracts";
 import { buildOpenApiDocument } from "./openapi";
 import { edgeCheck } from "./edge/edge-check";
 import { routeHandlers } from "@/lib/testing/route-registry";
-import { call } from "./testing";
+import { call } from "./testing/call-route";
 
 /**
  * Schema-driven fuzz: for every operation, requests generated from the served document (fast-check

@@ -9,7 +9,7 @@ import { routeModule } from "@/lib/testing/route-registry";
 import { watchBody } from "@/lib/watches/testing/watch-fixtures";
 import { endpointFor } from "@/lib/webhooks/testing/helpers";
 import { claimIdempotencyKey, pruneIdempotencyKeys } from "./idempotency";
-import { call, type CallResult } from "./testing";
+import { call, type CallResult } from "./testing/call-route";
 
 /**
  * Idempotency-Key (issue 29, item 5) through the real route helper, on PGlite by default and on real

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
-import { makeTrip, postOp, sampleEvent, sampleProposal } from "@/lib/trips/testing";
+import { makeTrip, postOp, sampleEvent, sampleProposal } from "@/lib/trips/testing/trip-fixture";
 import { watchBody } from "@/lib/watches/testing/watch-fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 

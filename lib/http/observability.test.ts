@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { getDb, openPostgres, setDbHandle } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { takeLogs } from "@/lib/testing/log-capture";
 import { makeUser } from "@/lib/testing/fixtures";
 import { apiKey, none } from "@/lib/auth/strategies";

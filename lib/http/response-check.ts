@@ -2,7 +2,7 @@
  * Strict check of a response against the generated OpenAPI document (test-time):
  * the status must be documented for the operation, and a JSON body must match the
  * documented schema (objects are closed: an unknown field fails). Route tests call
- * handlers through lib/http/testing.ts, which runs this on every response, so every
+ * handlers through lib/http/testing/call-route.ts, which runs this on every response, so every
  * route test is also a contract test.
  */
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";

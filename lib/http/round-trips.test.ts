@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countingDatabase } from "@/lib/db/testing/counting-pglite";
-import { call, type CallOptions, type Handler } from "@/lib/http/testing";
+import { call, type CallOptions, type Handler } from "@/lib/http/testing/call-route";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { createVisaKey } from "@/lib/visa/visa-keys";
 import { seedVisaSample } from "@/lib/visa/sample-data";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { takeLogs } from "@/lib/testing/log-capture";
 import { makeUser } from "@/lib/testing/fixtures";
 import { none } from "@/lib/auth/strategies";

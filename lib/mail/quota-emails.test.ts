@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { setPlan } from "@/lib/accounts/set-plan";
-import { meteredRoute } from "@/lib/billing/testing-routes";
+import { meteredRoute } from "@/lib/billing/testing/metered-route";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { resetEnvCache } from "@/lib/env";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { takeLogs } from "@/lib/testing/log-capture";
 import { sendDueQuotaEmails } from "./quota-emails";

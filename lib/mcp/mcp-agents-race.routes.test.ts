@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/sql";
 import { createTestDatabase, describeWithPostgres, hasRealPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
 import { startAppHttpServer, type AppHttpServer } from "@/lib/testing/app-http-server";
-import { makeTrip } from "@/lib/trips/testing";
+import { makeTrip } from "@/lib/trips/testing/trip-fixture";
 
 /**
  * 50 MCP agents (each its own SDK Client over real HTTP) apply an operation on the same revision

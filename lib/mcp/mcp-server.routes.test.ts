@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { createAccessToken } from "@/lib/auth/access-tokens";
 import { API_KEY_SCOPES } from "@/lib/auth/scopes";
-import { seedCounters } from "@/lib/billing/testing";
+import { seedCounters } from "@/lib/billing/testing/seed-counters";
 import { queryRows } from "@/lib/db/sql";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { flushRequestLog } from "@/lib/requests/request-log";
@@ -14,7 +14,7 @@ import { startAppHttpServer, type AppHttpServer } from "@/lib/testing/app-http-s
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { createTrip } from "@/lib/trips/manage-trips";
-import { sampleEvent, sampleProposal } from "@/lib/trips/testing";
+import { sampleEvent, sampleProposal } from "@/lib/trips/testing/trip-fixture";
 
 /**
  * The MCP server over real HTTP, driven by the SDK's own Client and StreamableHTTPClientTransport:

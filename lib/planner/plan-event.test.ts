@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ProposalOptionForecast } from "@/lib/trips/proposal-schemas";
 import { FLIGHT_BUFFER } from "./conflicts";
 import { planEvent } from "./plan-event";
-import { ev, rainBetween, syntheticForecast } from "./testing";
+import { ev, rainBetween, syntheticForecast } from "./testing/synthetic-forecast";
 import type { PlanInput, PlanOption } from "./types";
 
 // Lisbon in May is UTC+1. The forecast covers 1-4 May 2026; "now" is 1 May 07:00 local.

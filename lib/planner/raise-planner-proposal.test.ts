@@ -3,13 +3,13 @@ import { DateTime } from "luxon";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/sql";
 import { createTestDatabase, describeWithPostgres, hasRealPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { setTripClock } from "@/lib/trips/clock";
 import { tripWeather } from "@/lib/trips/get-trip-weather";
 import { createTrip } from "@/lib/trips/manage-trips";
-import { getItinerary, getProposalCall, listProposalsCall, postOp, resolveProposalCall } from "@/lib/trips/testing";
+import { getItinerary, getProposalCall, listProposalsCall, postOp, resolveProposalCall } from "@/lib/trips/testing/trip-fixture";
 import { PLANNER_AGENT_ID, raisePlannerProposal } from "./raise-planner-proposal";
 
 const simulations = await routeModule("/v1/weather/simulations");

@@ -6,7 +6,7 @@ import { PLAYGROUND_KEY_HEADER } from "@/lib/auth/playground-key-header";
 import { verifyApiKey } from "@/lib/auth/verify-api-key";
 import { getDb } from "@/lib/db/client";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { securitySuite } from "@/lib/testing/security-suite";

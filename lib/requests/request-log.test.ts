@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { contract, defineRoute } from "@/lib/http/route";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { takeLogs } from "@/lib/testing/log-capture";
 import { securitySuite } from "@/lib/testing/security-suite";

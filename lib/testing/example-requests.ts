@@ -1,6 +1,6 @@
 import { allContracts } from "@/lib/http/all-contracts";
 import type { RouteContract } from "@/lib/http/contract";
-import { call, type CallResult } from "@/lib/http/testing";
+import { call, type CallResult } from "@/lib/http/testing/call-route";
 import { bodyFor, credentialHeaders, paramsFor, type ApiWorld } from "./api-world";
 import { routeHandlers } from "./route-registry";
 

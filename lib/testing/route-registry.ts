@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { RouteFunction } from "@/lib/http/contract";
-import type { Handler } from "@/lib/http/testing";
+import type { Handler } from "@/lib/http/testing/call-route";
 
 /**
  * The app's route handlers by "METHOD /path" (OpenAPI-style path), found from the app/ folders.

@@ -4,7 +4,7 @@ import { apiKeys, accessTokens } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { sha256Hex } from "@/lib/auth/secrets";
 import type { ApiKeyScope } from "@/lib/auth/scopes";
-import { call, type Handler } from "@/lib/http/testing";
+import { call, type Handler } from "@/lib/http/testing/call-route";
 import { makeUser, type TestUser } from "./fixtures";
 
 export interface SecurityTarget {

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { queryOne } from "@/lib/db/sql";
 import { ApiError } from "@/lib/http/errors";
 import { applyTripChange, type ChangeContext } from "./apply-change";
-import { makeTrip } from "./testing";
+import { makeTrip } from "./testing/trip-fixture";
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, describeWithPostgres, hasRealPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
 import { queryRows } from "@/lib/db/sql";
-import { createProposalCall, getDiff, getItinerary, makeTrip, postOp, resolveProposalCall, sampleEvent, sampleProposal } from "./testing";
+import { createProposalCall, getDiff, getItinerary, makeTrip, postOp, resolveProposalCall, sampleEvent, sampleProposal } from "./testing/trip-fixture";
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
-import { createProposalCall, getDiff, getItinerary, makeTrip, postOp, resolveProposalCall, sampleProposal } from "./testing";
+import { call } from "@/lib/http/testing/call-route";
+import { createProposalCall, getDiff, getItinerary, makeTrip, postOp, resolveProposalCall, sampleProposal } from "./testing/trip-fixture";
 import { routeModule } from "@/lib/testing/route-registry";
 
 const tripEventsRoute = await routeModule("/api/trips/{tripId}/events");

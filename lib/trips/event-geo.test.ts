@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { routeModule } from "@/lib/testing/route-registry";
-import { getItinerary, makeTrip, postOp } from "./testing";
+import { getItinerary, makeTrip, postOp } from "./testing/trip-fixture";
 
 const tripEventsRoute = await routeModule("/api/trips/{tripId}/events");
 const eventRoute = await routeModule("/api/events/{eventId}");

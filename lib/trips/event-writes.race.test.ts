@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/sql";
 import { createTestDatabase, describeWithPostgres, hasRealPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { routeModule } from "@/lib/testing/route-registry";
-import { getItinerary, makeTrip } from "./testing";
+import { getItinerary, makeTrip } from "./testing/trip-fixture";
 
 /*
  * /api event writes in one statement (change-event-one-statement.ts): the bump, the event's change

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { securitySuite } from "@/lib/testing/security-suite";
 import type { TestUser } from "@/lib/testing/fixtures";
 import { addMember } from "./manage-members";
 import { createTrip } from "./manage-trips";
-import { getDiff, getItinerary, makeTrip, sampleEvent } from "./testing";
+import { getDiff, getItinerary, makeTrip, sampleEvent } from "./testing/trip-fixture";
 import { routeModule } from "@/lib/testing/route-registry";
 
 const tripEventsRoute = await routeModule("/api/trips/{tripId}/events");

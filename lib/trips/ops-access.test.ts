@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
-import { makeTrip } from "./testing";
+import { makeTrip } from "./testing/trip-fixture";
 
 const opsRoute = await routeModule("/v1/trips/{tripId}/ops");
 

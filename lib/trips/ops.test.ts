@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { queryRows } from "@/lib/db/sql";
-import { call } from "@/lib/http/testing";
-import { getDiff, getItinerary, listTripsFor, makeTrip, postOp, sampleEvent } from "./testing";
+import { call } from "@/lib/http/testing/call-route";
+import { getDiff, getItinerary, listTripsFor, makeTrip, postOp, sampleEvent } from "./testing/trip-fixture";
 import { pruneOpLog } from "./prune-op-log";
 import { routeModule } from "@/lib/testing/route-registry";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/sql";
 import { createTestDatabase, describeWithPostgres, hasRealPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
-import { createProposalCall, getItinerary, makeTrip, postOp, resolveProposalCall } from "./testing";
+import { createProposalCall, getItinerary, makeTrip, postOp, resolveProposalCall } from "./testing/trip-fixture";
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { createAccessToken } from "@/lib/auth/access-tokens";
 import { queryRows } from "@/lib/db/sql";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { createProposalCall, getDiff, getItinerary, getProposalCall, listProposalsCall, makeTrip, postOp, resolveProposalCall, type TripFixture } from "./testing";
+import { createProposalCall, getDiff, getItinerary, getProposalCall, listProposalsCall, makeTrip, postOp, resolveProposalCall, type TripFixture } from "./testing/trip-fixture";
 
 let t: TestDatabase;
 beforeAll(async () => {

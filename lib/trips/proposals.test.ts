@@ -11,7 +11,7 @@ import {
   postOp,
   resolveProposalCall,
   sampleProposal,
-} from "./testing";
+} from "./testing/trip-fixture";
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { countingDatabase } from "@/lib/db/testing/counting-pglite";
-import { call, type CallOptions, type Handler } from "@/lib/http/testing";
+import { call, type CallOptions, type Handler } from "@/lib/http/testing/call-route";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { getDb } from "@/lib/db/client";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call, type Handler } from "@/lib/http/testing";
+import { call, type Handler } from "@/lib/http/testing/call-route";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { allContracts } from "@/lib/http/all-contracts";
@@ -8,7 +8,7 @@ import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { createTrip } from "./manage-trips";
 import { createProposal } from "./proposals";
 import { CreateProposalInput } from "./proposal-schemas";
-import { listTripsFor, makeTrip, sampleEvent, sampleProposal } from "./testing";
+import { listTripsFor, makeTrip, sampleEvent, sampleProposal } from "./testing/trip-fixture";
 import { routeModule } from "@/lib/testing/route-registry";
 
 const tripsRoute = await routeModule("/v1/trips");

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { queryOne } from "@/lib/db/sql";
 import { resetEnvCache } from "@/lib/env";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { visaCommands } from "@/scripts/admin/visa";
 import { parsePassportIndexCsv } from "./parse-passport-index";
 import { routeModule } from "@/lib/testing/route-registry";

@@ -4,7 +4,7 @@ import { encode } from "next-auth/jwt";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { queryRows } from "@/lib/db/sql";
 import { authSecret } from "@/lib/auth/auth-secret";
-import { call, type Handler } from "@/lib/http/testing";
+import { call, type Handler } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { seedVisaSample } from "./sample-data";

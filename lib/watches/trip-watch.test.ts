@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { watchEvents, watches } from "@/drizzle/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { localTasks, runDueWork } from "@/lib/jobs/local-runner";
 import { JOBS } from "@/lib/jobs/job-table";
 import { makeUser } from "@/lib/testing/fixtures";
@@ -10,7 +10,7 @@ import { routeModule } from "@/lib/testing/route-registry";
 import { addMember } from "@/lib/trips/manage-members";
 import { createTrip } from "@/lib/trips/manage-trips";
 import { PLANNER_AGENT_ID } from "@/lib/planner/raise-planner-proposal";
-import { getItinerary, getProposalCall, listProposalsCall, postOp, resolveProposalCall } from "@/lib/trips/testing";
+import { getItinerary, getProposalCall, listProposalsCall, postOp, resolveProposalCall } from "@/lib/trips/testing/trip-fixture";
 import { lisbon, lisbonSandboxTrip, postEvent } from "./testing/trip-watch-fixtures";
 import { refreshWatch } from "./refresh-watch";
 

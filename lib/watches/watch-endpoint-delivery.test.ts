@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { watches, webhookDeliveries } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { rotateSecret } from "@/lib/webhooks/manage-endpoint";

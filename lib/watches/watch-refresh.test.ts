@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { watchEvents, watches } from "@/drizzle/schema";
 import { describeWithPostgres } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { injectSimulatedWeather } from "@/lib/weather";
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";

@@ -4,7 +4,7 @@ import { watchEvents } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { resetEnvCache } from "@/lib/env";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { refreshWatch } from "@/lib/watches/refresh-watch";

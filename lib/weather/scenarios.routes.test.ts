@@ -1,7 +1,7 @@
 import ngeohash from "ngeohash";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { ACTIVITY_TYPES } from "./risk/profiles";
 import { ACTIVITY_GROUPS, expected, SITUATIONS, TRANSPORT_GROUPS, type Level } from "./scenarios/situations";

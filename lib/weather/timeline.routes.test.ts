@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { injectSimulatedWeather } from "./simulations";

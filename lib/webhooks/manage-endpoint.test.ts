@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { auditEvents } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { emitEvent } from "./emit-event";

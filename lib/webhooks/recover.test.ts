@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { setPlan } from "@/lib/accounts/set-plan";
 import { getDb } from "@/lib/db/client";
 import { queryOne, queryRows } from "@/lib/db/sql";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { emitEvent } from "./emit-event";

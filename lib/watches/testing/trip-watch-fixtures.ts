@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { createTrip } from "@/lib/trips/manage-trips";

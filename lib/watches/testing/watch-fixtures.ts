@@ -1,4 +1,4 @@
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import type { TestUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 

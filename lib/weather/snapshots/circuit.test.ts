@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/sql";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { resetEnvCache } from "@/lib/env";
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { startFixtureServer, type FixtureResponse, type FixtureServer } from "../testing/fixture-server";
 import { fixtureText } from "../testing/fixtures";

@@ -1,5 +1,5 @@
 import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/types";
-import type { PlannerEvent } from "./types";
+import type { PlannerEvent } from "../types";
 
 const HOUR = 3_600_000;
 

@@ -1,5 +1,5 @@
-import { checkResponse } from "./response-check";
-import type { RouteFunction } from "./contract";
+import { checkResponse } from "../response-check";
+import type { RouteFunction } from "../contract";
 
 /**
  * Calls a route handler in-process with a real Request, as Next would.

@@ -1,8 +1,8 @@
-import { call } from "@/lib/http/testing";
+import { call } from "@/lib/http/testing/call-route";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import type { TripRole } from "@/drizzle/schema";
-import { addMember } from "./manage-members";
-import { createTrip } from "./manage-trips";
+import { addMember } from "../manage-members";
+import { createTrip } from "../manage-trips";
 import { routeModule } from "@/lib/testing/route-registry";
 
 const tripsRoute = await routeModule("/v1/trips");

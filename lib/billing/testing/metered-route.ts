@@ -7,7 +7,7 @@ import { z } from "zod";
 import { apiKey } from "@/lib/auth/strategies";
 import { ApiError } from "@/lib/http/errors";
 import { contract, defineRoute, type HandlerContext } from "@/lib/http/route";
-import { weatherMeter } from "./meter";
+import { weatherMeter } from "../meter";
 
 const auth = apiKey("weather:timeline");
 

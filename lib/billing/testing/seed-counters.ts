@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { queryOne, queryRows } from "@/lib/db/sql";
-import { readCounters, type Counters } from "./counters";
-import { periodOf } from "./period";
-import { forgetRequestsUsed } from "./rate-limit-headers";
+import { readCounters, type Counters } from "../counters";
+import { periodOf } from "../period";
+import { forgetRequestsUsed } from "../rate-limit-headers";
 
 /** Test helper: sets an account's counters for a period (default: this month). */
 export async function seedCounters(accountId: string, used: Partial<Counters>, periodKey = periodOf().key): Promise<void> {
