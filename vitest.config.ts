@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ["{lib,app,components,inngest,scripts,drizzle,bench}/**/*.test.ts"],
     globalSetup: ["./lib/db/testing/global-setup.ts"],
-    setupFiles: ["./lib/testing/log-capture.ts"],
+    setupFiles: ["./lib/db/testing/private-default-db.ts", "./lib/testing/log-capture.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     include: ["test/multi/**/*.test.ts"],
     globalSetup: ["./lib/db/testing/global-setup.ts"],
-    setupFiles: ["./lib/testing/log-capture.ts"],
+    setupFiles: ["./lib/db/testing/private-default-db.ts", "./lib/testing/log-capture.ts"],
     testTimeout: 180_000,
     hookTimeout: 180_000,
     pool: "forks",

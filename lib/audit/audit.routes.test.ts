@@ -1,9 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { auditEvents } from "@/drizzle/schema";
 import { authSecret } from "@/lib/auth/auth-secret";
 import { getDb } from "@/lib/db/client";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
@@ -18,6 +19,12 @@ const webhooks = await routeModule("/v1/webhooks");
 const oneWebhook = await routeModule("/v1/webhooks/{webhook_id}");
 const reveal = await routeModule("/v1/webhooks/{webhook_id}/secret/reveal");
 const rotate = await routeModule("/v1/webhooks/{webhook_id}/secret/rotate");
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t.close());
 
 const path = "/v1/audit-events";
 const list = (bearer: string, query = "") => call(audit.GET, { path: `${path}${query}`, bearer });

@@ -41,7 +41,7 @@ export function reconnectDelaySeconds(retries: number): number {
   return Math.min(0.05 * 2 ** retries, 0.2) * (0.5 + Math.random() / 2);
 }
 
-export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<DbHandle> {
+export async function openPostgres(url: string, opts: { max?: number; connectTimeoutMs?: number } = {}): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   // connect_timeout (DATABASE_CONNECT_TIMEOUT_MS, 1 s): an unreachable server is detected within it,
@@ -51,7 +51,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   // 20 s by default, and queries queue meanwhile. Capped at 0.2 s: while down the state keeps
   // requests off the pool (no stampede), and once the probe succeeds the pool reconnects at once.
   // prepareByDefault: drizzle runs unnamed statements unprepared (two round trips each); see the file.
-  const connectTimeout = env().DATABASE_CONNECT_TIMEOUT_MS / 1000;
+  const connectTimeout = (opts.connectTimeoutMs ?? env().DATABASE_CONNECT_TIMEOUT_MS) / 1000;
   const client = prepareByDefault(
     postgres(url, { max: opts.max ?? 10, onnotice: () => {}, prepare: true, connect_timeout: connectTimeout, backoff: reconnectDelaySeconds }),
   );

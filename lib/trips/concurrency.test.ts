@@ -22,8 +22,9 @@ describeWithPostgres("trip revisions under contention (real Postgres)", () => {
       );
       const ok = results.filter((r) => r.status === 200);
       const stale = results.filter((r) => r.status === 409 && r.body.code === "STALE_REVISION");
-      expect(ok).toHaveLength(1);
-      expect(stale).toHaveLength(49);
+      const seen = JSON.stringify(results.map((r) => `${r.status} ${r.body?.code ?? ""}`).sort());
+      expect(ok, seen).toHaveLength(1);
+      expect(stale, seen).toHaveLength(49);
       expect(ok[0].body.new_revision).toBe(round + 1);
       for (const s of stale) expect(s.body).toMatchObject({ current_revision: round + 1, base_revision: round });
       expect((await opLog(f.tripId)).map((r) => r.revision)).toEqual(Array.from({ length: round + 1 }, (_, i) => i + 1));

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { inject, describe } from "vitest";
 import { openPglite, openPostgres, setDbHandle, type Db, type DbHandle } from "@/lib/db/client";
+import { flushRequestLog } from "@/lib/requests/request-log";
 import { withDatabase } from "./global-setup";
 
 export interface TestDatabase {
@@ -30,7 +31,9 @@ export async function createTestDatabase(opts: { install?: boolean; poolSize?: n
     const admin = postgres(base, { max: 1, onnotice: () => {} });
     await createFromTemplate(admin, name, template);
     url = withDatabase(base, name);
-    handle = await openPostgres(url, { max: opts.poolSize ?? 20 });
+    // A test's own server is up by construction: a connection that takes over the production 1 s
+    // on a loaded CI machine (30 backends forking at once) is slow, not an outage to answer 503 for.
+    handle = await openPostgres(url, { max: opts.poolSize ?? 20, connectTimeoutMs: 15_000 });
     dropDb = async () => {
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
@@ -44,6 +47,9 @@ export async function createTestDatabase(opts: { install?: boolean; poolSize?: n
     driver: handle.driver,
     url,
     close: async () => {
+      // Rows the request log still buffers belong to this database: written now, not by the
+      // flush timer after the handle is gone (which would open the process-wide default).
+      if (opts.install !== false) await flushRequestLog();
       setDbHandle(undefined);
       await handle.close();
       await dropDb?.();
