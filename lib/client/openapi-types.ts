@@ -9000,42 +9000,53 @@ export interface operations {
                      *       "data": {
                      *         "audit_events": [
                      *           {
-                     *             "audit_event_id": "596a46b0-eb09-4080-947f-356c381fa1fb",
-                     *             "at": "2026-11-25T12:17:12.965Z",
+                     *             "audit_event_id": "e25ca425-bb8d-4343-b36c-1532501acc3c",
+                     *             "at": "2026-11-27T13:03:47.999Z",
+                     *             "action": "api_key.rolled",
+                     *             "actor": "api_key:1",
+                     *             "actor_label": "all scopes",
+                     *             "credential": "api_key:1",
+                     *             "ip": null,
+                     *             "target": "api_key:7",
+                     *             "request_id": "5a97cca6-9a55-49fc-bfbb-da9033403bce",
+                     *             "summary": {
+                     *               "rolled_from": 6,
+                     *               "previous_expires_at": "2026-11-28T13:03:47.995Z"
+                     *             }
+                     *           },
+                     *           {
+                     *             "audit_event_id": "7d682b0c-6f4c-4def-ae35-92202f84f9cf",
+                     *             "at": "2026-11-27T13:03:47.983Z",
+                     *             "action": "api_key.renamed",
+                     *             "actor": "api_key:1",
+                     *             "actor_label": "all scopes",
+                     *             "credential": "api_key:1",
+                     *             "ip": null,
+                     *             "target": "api_key:5",
+                     *             "request_id": "de69bb51-ef67-4354-b37f-6193a160db66",
+                     *             "summary": {
+                     *               "name": "Paris trip planner (staging)"
+                     *             }
+                     *           },
+                     *           {
+                     *             "audit_event_id": "8e2876c7-7208-407a-bba1-6774efab910d",
+                     *             "at": "2026-11-27T13:03:47.971Z",
                      *             "action": "api_key.revoked",
                      *             "actor": "api_key:1",
+                     *             "actor_label": "all scopes",
                      *             "credential": "api_key:1",
                      *             "ip": null,
                      *             "target": "api_key:4",
-                     *             "request_id": "95743a15-ae7d-4e0c-b40e-b72caadcac78",
+                     *             "request_id": "49aeeeb6-b5ba-47b3-b35e-5dbde7a4dfe5",
                      *             "summary": {}
-                     *           },
-                     *           {
-                     *             "audit_event_id": "55c5d1a4-8680-4978-8fd8-359eb6d27b6c",
-                     *             "at": "2026-11-25T12:17:12.777Z",
-                     *             "action": "api_key.created",
-                     *             "actor": "api_key:1",
-                     *             "credential": "api_key:1",
-                     *             "ip": null,
-                     *             "target": "api_key:3",
-                     *             "request_id": "77fc87cb-a7b1-47b0-bcdf-13117161b6f4",
-                     *             "summary": {
-                     *               "name": "Paris trip planner (production)",
-                     *               "scopes": [
-                     *                 "weather:read",
-                     *                 "weather:timeline",
-                     *                 "weather:route"
-                     *               ],
-                     *               "expires_at": "2027-06-30T23:59:59.000Z"
-                     *             }
                      *           }
                      *         ],
                      *         "has_more": false,
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "d381dfdd-34fc-4e32-98e4-9a3c727ad287",
-                     *         "generated_at": "2026-11-25T12:17:23.065Z",
+                     *         "request_id": "82f05fda-01a6-41af-88f0-2c8455af12ba",
+                     *         "generated_at": "2026-11-27T13:03:49.091Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
