@@ -44,6 +44,9 @@ for (const [label, viewport] of [
     });
 
     test("every portal page, detail pages included", async ({ page, baseURL }) => {
+      // Seventeen pages, each loaded twice and scanned by axe: about a minute on a loaded 2-core
+      // machine, over the 60 s default that suits a single path.
+      test.setTimeout(180_000);
       const creds = await signUp(page);
       const origin = { origin: baseURL! };
       await createKeyViaUi(page, ["weather:read"]);
