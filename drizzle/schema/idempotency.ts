@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
 import { accounts } from "./accounts";
 
 /**
- * Idempotency keys (issue 29, Stripe semantics): one row per (account, operation, key). The first
+ * Idempotency keys (issue 29, Stripe semantics): one row per (account, credential, operation, key). The first
  * request inserts it `in_progress` (INSERT … ON CONFLICT DO NOTHING: first writer wins across
  * instances) and stores its response when done; the same key and body replays that response for
  * 24 h. lib/http/idempotency.ts.
@@ -13,6 +13,12 @@ export const idempotencyKeys = pgTable(
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    /**
+     * The credential that made the request, "type:id" (api_key:12, session:<user id>, access_token:3,
+     * visa_key:4): a stored response is replayed only to it (issue 43). Rows from before the column
+     * carry "legacy" and are replayed to nobody (they expire within 24 h).
+     */
+    principal: text("principal").notNull(),
     /** The operation: method and path template, e.g. "POST /v1/weather/watch". */
     operation: text("operation").notNull(),
     key: text("key").notNull(),
@@ -27,5 +33,5 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.operation, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
+  (t) => [primaryKey({ columns: [t.accountId, t.principal, t.operation, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
 );

@@ -182,10 +182,10 @@ describe("Idempotency-Key on POST /v1/weather/watch", () => {
     // The fingerprint of `body` is what the first request stored: learn it from a completed request.
     const probe = randomUUID();
     await createWatch(key, probe, body);
-    const { request_hash } = (await queryOne<{ request_hash: string }>(t.db, sql`SELECT request_hash FROM idempotency_keys WHERE key = ${probe}`))!;
-    await t.db.execute(sql`INSERT INTO idempotency_keys (account_id, operation, key, request_hash, status, locked_until, expires_at) VALUES
-      (${u.accountId}::uuid, 'POST /v1/weather/watch', ${held}, ${request_hash}, 'in_progress', now() + interval '1 minute', now() + interval '1 day'),
-      (${u.accountId}::uuid, 'POST /v1/weather/watch', ${lapsed}, ${request_hash}, 'in_progress', now() - interval '1 second', now() + interval '1 day')`);
+    const { request_hash, principal } = (await queryOne<{ request_hash: string; principal: string }>(t.db, sql`SELECT request_hash, principal FROM idempotency_keys WHERE key = ${probe}`))!;
+    await t.db.execute(sql`INSERT INTO idempotency_keys (account_id, principal, operation, key, request_hash, status, locked_until, expires_at) VALUES
+      (${u.accountId}::uuid, ${principal}, 'POST /v1/weather/watch', ${held}, ${request_hash}, 'in_progress', now() + interval '1 minute', now() + interval '1 day'),
+      (${u.accountId}::uuid, ${principal}, 'POST /v1/weather/watch', ${lapsed}, ${request_hash}, 'in_progress', now() - interval '1 second', now() + interval '1 day')`);
     const busy = await createWatch(key, held, body);
     expect(busy.status).toBe(409);
     expect(busy.body.error.code).toBe("idempotency_key_in_use");
@@ -216,7 +216,7 @@ describe("Idempotency-Key on POST /v1/weather/watch", () => {
 describe("what is stored", () => {
   it("a 5xx is not stored: the key is released and the retry runs (nothing was committed)", async () => {
     const u = await makeUser();
-    const k = { accountId: u.accountId, operation: "POST /v1/weather/watch", key: randomUUID(), hash: "h" };
+    const k = { accountId: u.accountId, principal: "api_key:1", operation: "POST /v1/weather/watch", key: randomUUID(), hash: "h" };
     const first = await claimIdempotencyKey(k);
     expect(first.kind).toBe("owner");
     if (first.kind !== "owner") return;

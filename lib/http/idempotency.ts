@@ -11,10 +11,16 @@ import type { Principal } from "./types";
 /**
  * Idempotency keys (issue 29, Stripe semantics; docs/idempotency.md). The route helper calls
  * `claimIdempotencyKey` on every POST and PATCH that carries `Idempotency-Key`, after the request
- * was authenticated and validated and before the meter reserves quota; the first writer of
- * (account, operation, key) runs the handler and `settle`s its response, everyone else gets the
- * stored response (same body), 422 (different body) or 409 (still running). All in Postgres, so
- * it holds across instances.
+ * was authenticated, authorized and validated and before the meter reserves quota; the first writer
+ * of (account, credential, operation, key) runs the handler and `settle`s its response, a retry by
+ * the same credential gets the stored response (same body), 422 (different body) or 409 (still
+ * running). All in Postgres, so it holds across instances.
+ *
+ * Why the credential is part of the key (issue 43): a stored response is the answer to one
+ * credential's request, checked by the handler's own rules (a new key's scopes within the caller's,
+ * only owners and admins mint `admin`, roll acts on the caller's own key) and often carrying a
+ * secret shown once. Another credential of the account sending the same key must never receive it:
+ * for it the key is a fresh one, so its request runs, through every check, as if no key had been sent.
  */
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -41,7 +47,7 @@ export const IdempotencyKeySchema = z
     description:
       "Makes a retry safe: the same key with the same request within 24 h returns the stored response (with `Idempotent-Replayed: true`) and bills nothing; " +
       "a different body is 422 idempotency_key_reused; while the first request runs, 409 idempotency_key_in_use. 1-255 printable ASCII characters, no space at either end (a V4 UUID is a good key). " +
-      "Scoped to the credential's account and this operation; ignored on operations without a credential. See docs/idempotency.md.",
+      "Scoped to the credential that sent it (one API key, one person's session, one access token) and this operation: another credential's request with the same key runs as a new request. Ignored on operations without a credential. See docs/idempotency.md.",
     example: "2f1c7f9e-8d3b-4a51-9f0e-6c2d1b7a4e55",
   });
 
@@ -65,6 +71,34 @@ export function idempotencyKeyOf(req: Request): string | undefined {
 /** The account a key is scoped to; none for requests without one (sign-up, the visa master key). */
 export function idempotencyAccount(principal: Principal): string | undefined {
   return "accountId" in principal && typeof principal.accountId === "string" ? principal.accountId : undefined;
+}
+
+/**
+ * The credential a key is bound to, "type:id": an API key by its id (the portal playground acting
+ * through a key is that key: only its owner may use it), a session by its person, an access token
+ * and a visa key by their ids. Undefined when the request has no account (the layer is skipped).
+ */
+export function idempotencyPrincipal(principal: Principal): string | undefined {
+  switch (principal.type) {
+    case "api_key":
+      return `api_key:${principal.keyId}`;
+    case "session":
+      return `session:${principal.userId}`;
+    case "access_token":
+      return `access_token:${principal.tokenId}`;
+    case "visa_key":
+      return principal.visaKeyId === null ? undefined : `visa_key:${principal.visaKeyId}`;
+    default:
+      return undefined;
+  }
+}
+
+/** What a stored response belongs to: the account, the credential that made it, the operation and the key. */
+export interface IdempotencyScope {
+  accountId: string;
+  principal: string;
+  operation: string;
+  key: string;
 }
 
 /** Canonical JSON (keys sorted at every level): bodies that differ only in key order or spacing are the same request. */
@@ -111,15 +145,15 @@ interface Row {
  * owner's lease lapsed (same request only). Nothing returned = someone else holds the key; its row
  * tells what to answer. A row deleted in between (its owner failed with a 5xx) is claimed again.
  */
-export async function claimIdempotencyKey(k: { accountId: string; operation: string; key: string; hash: string }): Promise<Claim> {
+export async function claimIdempotencyKey(k: IdempotencyScope & { hash: string }): Promise<Claim> {
   const db = await getDb();
   for (let round = 0; round < 3; round++) {
     const mine = await queryOne<Row>(
       db,
-      sql`INSERT INTO idempotency_keys AS k (account_id, operation, key, request_hash, status, locked_until, expires_at)
-          VALUES (${k.accountId}::uuid, ${k.operation}, ${k.key}, ${k.hash}, 'in_progress',
+      sql`INSERT INTO idempotency_keys AS k (account_id, principal, operation, key, request_hash, status, locked_until, expires_at)
+          VALUES (${k.accountId}::uuid, ${k.principal}, ${k.operation}, ${k.key}, ${k.hash}, 'in_progress',
                   now() + make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}::int), now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int))
-          ON CONFLICT (account_id, operation, key) DO UPDATE SET
+          ON CONFLICT (account_id, principal, operation, key) DO UPDATE SET
             request_hash = EXCLUDED.request_hash, status = 'in_progress', locked_until = EXCLUDED.locked_until,
             response_status = NULL, response_headers = NULL, response_body = NULL, created_at = now(), expires_at = EXCLUDED.expires_at
           WHERE k.expires_at < now()
@@ -130,7 +164,7 @@ export async function claimIdempotencyKey(k: { accountId: string; operation: str
     const held = await queryOne<Row>(
       db,
       sql`SELECT request_hash, status, response_status, response_headers, response_body, locked_until::text AS lock
-          FROM idempotency_keys WHERE account_id = ${k.accountId}::uuid AND operation = ${k.operation} AND key = ${k.key}`,
+          FROM idempotency_keys WHERE account_id = ${k.accountId}::uuid AND principal = ${k.principal} AND operation = ${k.operation} AND key = ${k.key}`,
     );
     if (!held) continue;
     if (held.request_hash !== k.hash) {
@@ -162,10 +196,10 @@ const readBody = (stored: string) => (stored.startsWith(SECRET_PREFIX) ? decrypt
  * them; the retry runs again) and 402/429 (quota refusals: the retry after a reset or an upgrade
  * must run). Settling is guarded by the claim's lease, so a lapsed owner cannot overwrite a takeover.
  */
-function settler(k: { accountId: string; operation: string; key: string }, lock: string) {
+function settler(k: IdempotencyScope, lock: string) {
   return async (res: Response, opts: { secret: boolean }): Promise<Response> => {
     const db = await getDb();
-    const where = sql`account_id = ${k.accountId}::uuid AND operation = ${k.operation} AND key = ${k.key} AND status = 'in_progress' AND locked_until = ${lock}::timestamptz`;
+    const where = sql`account_id = ${k.accountId}::uuid AND principal = ${k.principal} AND operation = ${k.operation} AND key = ${k.key} AND status = 'in_progress' AND locked_until = ${lock}::timestamptz`;
     if (res.status >= 500 || res.status === 402 || res.status === 429) {
       try {
         await db.execute(sql`DELETE FROM idempotency_keys WHERE ${where}`);

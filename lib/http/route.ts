@@ -9,7 +9,7 @@ import { accessLog, type Trace } from "./access-log";
 import { admit } from "./admit";
 import type { HandlerContext, NextRouteContext, ReplyFor, ResponseDocs, RouteContract, RouteFunction } from "./contract";
 import { ApiError, isApiError } from "./errors";
-import { claimIdempotencyKey, idempotencyAccount, idempotencyKeyOf, replayResponse, requestFingerprint, takesIdempotencyKey, type Claim } from "./idempotency";
+import { claimIdempotencyKey, idempotencyAccount, idempotencyKeyOf, idempotencyPrincipal, replayResponse, requestFingerprint, takesIdempotencyKey, type Claim } from "./idempotency";
 import { assertCleanText, readJsonBody, searchParamsObject, validationError } from "./parse";
 import { render, renderError, sandboxMeta } from "./render";
 import type { AuthStrategy, MeterSession, Principal, Reply } from "./types";
@@ -83,12 +83,14 @@ export function defineRoute<
         rawBody = await readJsonBody(req, env().MAX_BODY_BYTES, c.bodyOptional === true);
         body = rawBody === undefined && c.bodyOptional ? undefined : validate(c, "body", c.body, rawBody);
       }
-      // After validation (a rejected request stores nothing: fix it and retry with the same key), before the meter (a replay bills nothing).
+      // After authorization and validation (a rejected request stores nothing: fix it and retry with the same key), before the meter (a replay bills nothing).
+      // Bound to the credential: another credential's request with the same key runs as a new one, through the handler's own checks.
       const key = takesIdempotencyKey(c.method) ? idempotencyKeyOf(req) : undefined;
       const accountId = key === undefined ? undefined : idempotencyAccount(principal);
-      if (key !== undefined && accountId !== undefined) {
+      const boundTo = accountId === undefined ? undefined : idempotencyPrincipal(principal);
+      if (key !== undefined && accountId !== undefined && boundTo !== undefined) {
         const fingerprint = requestFingerprint({ params: rawParams, query: c.query ? searchParamsObject(new URL(req.url).searchParams) : undefined, body: rawBody });
-        const claimed = await claimIdempotencyKey({ accountId, operation: `${c.method} ${c.path}`, key, hash: fingerprint });
+        const claimed = await claimIdempotencyKey({ accountId, principal: boundTo, operation: `${c.method} ${c.path}`, key, hash: fingerprint });
         if (claimed.kind === "replay") return replayResponse(claimed.stored, requestId, authHeaders);
         claim.owner = claimed;
       }
