@@ -77,20 +77,26 @@ export async function openPostgres(url: string, opts: { max?: number; connectTim
   };
 }
 
-export async function openPglite(dir: string, opts: { migrate?: boolean } = {}): Promise<DbHandle> {
+/**
+ * `loadDataDir`: start from a dumped, already migrated data directory (PGlite's `dumpDataDir`)
+ * instead of migrating: the test harness migrates once per run and hands each file a copy.
+ */
+export async function openPglite(dir: string, opts: { migrate?: boolean; loadDataDir?: Blob } = {}): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const onDisk = !dir.startsWith("memory://");
   // One process per directory (lib/db/pglite-lock.ts): throws DatabaseLockedError when held.
   const release = onDisk ? acquirePgliteLock(dir) : () => {};
   if (onDisk) fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const db = drizzle(client, { schema }) as unknown as Db;
   try {
     await client.waitReady;
     if (opts.migrate !== false) {
-      const { migrate } = await import("drizzle-orm/pglite/migrator");
-      await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      if (!opts.loadDataDir) {
+        const { migrate } = await import("drizzle-orm/pglite/migrator");
+        await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      }
       // Today's log partitions before the first insert (the hourly job keeps them ahead afterwards).
       const { ensureLogPartitions } = await import("./log-partitions");
       await ensureLogPartitions(new Date(), db);

@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import * as schema from "@/drizzle/schema";
 import { MIGRATIONS_FOLDER, setDbHandle, type Db, type DbHandle } from "@/lib/db/client";
+import { migratedPgliteDump } from "./test-db";
 
 /**
  * An in-memory PGlite installed as the process-wide database, with every statement drizzle
@@ -13,9 +14,10 @@ import { MIGRATIONS_FOLDER, setDbHandle, type Db, type DbHandle } from "@/lib/db
  */
 export async function countingDatabase(): Promise<{ handle: DbHandle; client: PGlite; statements: string[]; close: () => Promise<void> }> {
   const statements: string[] = [];
-  const client = new PGlite("memory://");
+  const dump = migratedPgliteDump();
+  const client = new PGlite("memory://", dump ? { loadDataDir: dump } : {});
   const db = drizzle(client, { schema, logger: { logQuery: (q) => void (q.startsWith('insert into "request_log"') || statements.push(q)) } }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (!dump) await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   const handle: DbHandle = {
     db,
     driver: "pglite",

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import { inject, describe } from "vitest";
 import { openPglite, openPostgres, setDbHandle, type Db, type DbHandle } from "@/lib/db/client";
 import { flushRequestLog } from "@/lib/requests/request-log";
@@ -39,7 +40,7 @@ export async function createTestDatabase(opts: { install?: boolean; poolSize?: n
       await admin.end();
     };
   } else {
-    handle = await openPglite("memory://");
+    handle = await openPglite("memory://", { loadDataDir: migratedPgliteDump() });
   }
   if (opts.install !== false) setDbHandle(handle);
   return {
@@ -55,6 +56,21 @@ export async function createTestDatabase(opts: { install?: boolean; poolSize?: n
       await dropDb?.();
     },
   };
+}
+
+let dump: Blob | undefined;
+
+/**
+ * The run's migrated PGlite data directory (global-setup.ts), read once per test process; each
+ * PGlite that loads it gets its own copy. Undefined outside a vitest run that provided it (the
+ * caller then migrates).
+ */
+export function migratedPgliteDump(): Blob | undefined {
+  if (dump) return dump;
+  const file = inject("pgliteTemplate");
+  if (!file) return undefined;
+  dump = new Blob([fs.readFileSync(file)]);
+  return dump;
 }
 
 // Two files cloning one template at the same moment can collide ("source

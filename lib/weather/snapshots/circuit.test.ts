@@ -10,7 +10,7 @@ import { fixtureText } from "../testing/fixtures";
 import { retryAfterSeconds } from "../providers/http";
 import { metricsText } from "@/lib/platform/metrics";
 import { cellFor, type Cell } from "./cells";
-import { providerCircuitKey } from "./circuit";
+import { providerCircuitKey, setCircuitClock } from "./circuit";
 import { forgetHeads } from "./store";
 import { routeModule } from "@/lib/testing/route-registry";
 
@@ -20,7 +20,8 @@ const current = await routeModule("/v1/weather/current");
  * The circuit breaker against a real loopback upstream (no fetch mocks): for a hang, a 500 and
  * a 429, a cell with a snapshot keeps answering 200 STALE, a cell without one answers 504/502,
  * the upstream sees at most one call per cell per backoff interval, and the circuit closes
- * after one successful half-open probe once the fault ends.
+ * after one successful half-open probe once the fault ends. The circuit reads a clock this file
+ * moves (setCircuitClock): a backoff passes when the test says so, never by waiting it out.
  */
 const BASE_MS = 600;
 const MAX_MS = 1200;
@@ -31,16 +32,22 @@ const FAULTS: Array<{ name: string; fault: FixtureResponse; status: number; code
   { name: "HTTP 429", fault: { status: 429, body: JSON.stringify({ error: true, reason: "Too many concurrent requests" }) }, status: 502, code: "provider_unavailable" },
 ];
 
+/** The circuit's clock: starts at the wall clock, moves only by `advance`. */
+let clockMs = Date.now();
+const advance = (ms: number) => void (clockMs += ms);
+
 let t: TestDatabase;
 let srv: FixtureServer;
 let bearer: string;
 beforeAll(async () => {
   t = await createTestDatabase();
+  setCircuitClock(() => new Date(clockMs));
   srv = await startFixtureServer();
   Object.assign(process.env, {
     WEATHER_PROVIDER: "open-meteo",
     OPEN_METEO_BASE_URL: srv.baseUrl,
-    WEATHER_PROVIDER_TIMEOUT_MS: "300",
+    // The hang fault waits this out; a loaded machine must still answer the good fixture within it.
+    WEATHER_PROVIDER_TIMEOUT_MS: "1500",
     WEATHER_CIRCUIT_BASE_MS: String(BASE_MS),
     WEATHER_CIRCUIT_MAX_MS: String(MAX_MS),
   });
@@ -50,6 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const k of ["WEATHER_PROVIDER", "OPEN_METEO_BASE_URL", "WEATHER_PROVIDER_TIMEOUT_MS", "WEATHER_CIRCUIT_BASE_MS", "WEATHER_CIRCUIT_MAX_MS"]) delete process.env[k];
   resetEnvCache();
+  setCircuitClock(undefined);
   await srv.close();
   await t.close();
 });
@@ -67,7 +75,8 @@ const circuit = async (key: string) =>
   (
     await queryRows<{ failures: number; open_ms: number | null }>(
       t.db,
-      sql`select failures, (extract(epoch from open_until - now()) * 1000)::int as open_ms from weather_refresh_claims where cache_key = ${key}`,
+      sql`select failures, (extract(epoch from open_until - ${new Date(clockMs).toISOString()}::timestamptz) * 1000)::int as open_ms
+          from weather_refresh_claims where cache_key = ${key}`,
     )
   )[0];
 
@@ -78,7 +87,12 @@ async function until(cond: () => Promise<boolean> | boolean, what: string, timeo
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-const closedOrExpired = (key: string) => async () => ((await circuit(key))?.open_ms ?? -1) <= 0;
+/** Moves the circuit's clock to the moment the key's circuit re-closes (half-open). */
+async function passBackoff(key: string) {
+  const open = await circuit(key);
+  expect(open?.open_ms).toBeGreaterThan(0);
+  advance(open!.open_ms!);
+}
 
 describe.each(FAULTS)("upstream fault: $name", ({ fault, status, code }) => {
   it("stale where a snapshot exists, error where none; one call per cell per backoff; half-open probe closes it", async () => {
@@ -114,17 +128,18 @@ describe.each(FAULTS)("upstream fault: $name", ({ fault, status, code }) => {
     expect(callsFor(warm.cell)).toBe(2); // the one that made the snapshot, then one failed refresh
 
     // After the backoff, still faulty: exactly one probe for 5 concurrent requests, and the next backoff doubles.
-    await until(closedOrExpired(cold.cell.key), "the first backoff to pass", 5_000);
+    expect((await circuit(cold.cell.key)).open_ms).toBe(BASE_MS);
+    await passBackoff(cold.cell.key);
     const probe = await Promise.all(Array.from({ length: 5 }, () => get(cold)));
     expect(probe.map((r) => r.status)).toEqual(Array(5).fill(status));
     expect(callsFor(cold.cell)).toBe(2);
     const reopened = await circuit(cold.cell.key);
     expect(reopened.failures).toBe(2);
-    expect(reopened.open_ms).toBeGreaterThan(BASE_MS);
+    expect(reopened.open_ms).toBe(MAX_MS); // 2 × base, at the cap
 
     // The fault ends: the next probe succeeds and closes the circuit (row gone); then HITs.
     srv.serve("/v1/forecast", OK);
-    await until(closedOrExpired(cold.cell.key), "the second backoff to pass", 5_000);
+    await passBackoff(cold.cell.key);
     const recovered = await Promise.all(Array.from({ length: 5 }, () => get(cold)));
     expect(recovered.map((r) => r.status)).toEqual(Array(5).fill(200));
     expect(callsFor(cold.cell)).toBe(3);
@@ -143,19 +158,19 @@ describe("Retry-After from the provider", () => {
     const r = await get(a);
     expect(r.status).toBe(502);
     expect(r.body.error.details).toMatchObject({ upstream_status: 429, upstream_retry_after_s: 3 });
-    expect((await circuit(a.cell.key)).open_ms).toBeGreaterThan(2000); // Retry-After (3 s) beats the 600 ms base
-    expect((await circuit(providerCircuitKey("open-meteo"))).open_ms).toBeGreaterThan(2000);
+    expect((await circuit(a.cell.key)).open_ms).toBe(3000); // Retry-After (3 s) beats the 600 ms base
+    expect((await circuit(providerCircuitKey("open-meteo"))).open_ms).toBe(3000);
     // Another cell: no call while the provider-wide circuit is open.
     const other = await get(b);
     expect(other.status).toBe(502);
     expect(other.body.error.details).toMatchObject({ circuit: "open", upstream_status: 429 });
-    expect(Number(other.headers.get("retry-after"))).toBeGreaterThanOrEqual(2);
+    expect(other.headers.get("retry-after")).toBe("3");
     expect(callsFor(b.cell)).toBe(0);
     const { body } = await metricsText();
     expect(body).toMatch(/weather_upstream_calls_total\{provider="open-meteo",outcome="circuit_open"\} [1-9]/);
     expect(body).toMatch(/weather_upstream_calls_total\{provider="open-meteo",outcome="error"\} [1-9]/);
     srv.serve("/v1/forecast", OK);
-    await until(closedOrExpired(providerCircuitKey("open-meteo")), "Retry-After to pass");
+    await passBackoff(providerCircuitKey("open-meteo"));
     expect((await get(b)).status).toBe(200);
     expect(callsFor(b.cell)).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { env } from "@/lib/env";
@@ -22,6 +22,23 @@ import type { Cell } from "./cells";
  * A 429 or 503 carrying Retry-After also opens the provider-wide circuit (`<provider>:*`) for
  * that long: the limit is the provider's, not the cell's.
  */
+
+/**
+ * The circuit's clock: the database's now() (one clock for every instance), or a test's own
+ * (setCircuitClock) so no test waits out a backoff in wall time. Claim leases stay on the
+ * database clock: only open_until is read against this one.
+ */
+let clock: (() => Date) | undefined;
+
+/** Tests: read open_until against `now` instead of the database clock; undefined restores it. */
+export function setCircuitClock(now: (() => Date) | undefined): void {
+  clock = now;
+}
+
+/** SQL for the circuit's "now". */
+export function circuitNow(): SQL {
+  return clock ? sql`${clock().toISOString()}::timestamptz` : sql`now()`;
+}
 
 /** The longest a provider's Retry-After may keep a circuit open. */
 export const RETRY_AFTER_CAP_S = 900;
@@ -48,11 +65,12 @@ interface StoredError {
 
 /** The error to answer while the cell's (or its provider's) circuit is open; undefined when closed. */
 export async function openCircuitError(db: Db, cell: Cell): Promise<ApiError | undefined> {
+  const now = circuitNow();
   const rows = await queryRows<{ wait_s: number | string; open_until: string | Date; last_error: unknown }>(
     db,
-    sql`select ceil(extract(epoch from open_until - now()))::int as wait_s, open_until, last_error
+    sql`select ceil(extract(epoch from open_until - ${now}))::int as wait_s, open_until, last_error
         from weather_refresh_claims
-        where cache_key in (${cell.key}, ${providerCircuitKey(cell.provider)}) and open_until > now()
+        where cache_key in (${cell.key}, ${providerCircuitKey(cell.provider)}) and open_until > ${now}
         order by open_until desc limit 1`,
   );
   const r = rows[0];
@@ -78,20 +96,21 @@ export async function recordProviderFailure(db: Db, cell: Cell, err: ApiError): 
   const details = (err.details ?? null) as Record<string, unknown> | null;
   const upstreamRetry = typeof details?.upstream_retry_after_s === "number" ? Math.min(details.upstream_retry_after_s, RETRY_AFTER_CAP_S) : 0;
   const stored = JSON.stringify({ code: err.code as StoredError["code"], message: err.message, details } satisfies StoredError);
+  const now = circuitNow();
   await db.execute(
     sql`insert into weather_refresh_claims as c (cache_key, claimed_until, claimed_at, failures, open_until, last_error)
-        values (${cell.key}, now(), now(), 1, now() + make_interval(secs => greatest(${upstreamRetry}::float8, ${base}::float8)), ${stored}::jsonb)
+        values (${cell.key}, now(), now(), 1, ${now} + make_interval(secs => greatest(${upstreamRetry}::float8, ${base}::float8)), ${stored}::jsonb)
         on conflict (cache_key) do update set
           claimed_until = now(),
           failures = c.failures + 1,
-          open_until = now() + make_interval(secs => greatest(${upstreamRetry}::float8, least(${base}::float8 * power(2, c.failures), ${max}::float8))),
+          open_until = ${now} + make_interval(secs => greatest(${upstreamRetry}::float8, least(${base}::float8 * power(2, c.failures), ${max}::float8))),
           last_error = excluded.last_error`,
   );
   const status = details?.upstream_status;
   if (upstreamRetry > 0 && (status === 429 || status === 503)) {
     await db.execute(
       sql`insert into weather_refresh_claims as c (cache_key, claimed_until, claimed_at, failures, open_until, last_error)
-          values (${providerCircuitKey(cell.provider)}, now(), now(), 1, now() + make_interval(secs => ${upstreamRetry}::float8), ${stored}::jsonb)
+          values (${providerCircuitKey(cell.provider)}, now(), now(), 1, ${now} + make_interval(secs => ${upstreamRetry}::float8), ${stored}::jsonb)
           on conflict (cache_key) do update set failures = c.failures + 1, last_error = excluded.last_error,
             open_until = greatest(c.open_until, excluded.open_until)`,
     );
@@ -101,6 +120,6 @@ export async function recordProviderFailure(db: Db, cell: Cell, err: ApiError): 
 /** Success: the cell's circuit closes (its row goes, failures reset). Never deletes a live claim of someone else. */
 export async function closeCircuit(db: Db, cell: Cell): Promise<void> {
   await db.execute(
-    sql`delete from weather_refresh_claims where cache_key = ${cell.key} and open_until is not null and open_until <= now() and claimed_until <= now()`,
+    sql`delete from weather_refresh_claims where cache_key = ${cell.key} and open_until is not null and open_until <= ${circuitNow()} and claimed_until <= now()`,
   );
 }

@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { countUpstreamCall } from "@/lib/platform/metrics";
 import { providerById } from "../providers/select";
 import type { Cell } from "./cells";
-import { closeCircuit, isProviderFault, openCircuitError, recordProviderFailure } from "./circuit";
+import { circuitNow, closeCircuit, isProviderFault, openCircuitError, recordProviderFailure } from "./circuit";
 import { insertSnapshot, latestHeads, type SnapshotHead } from "./store";
 import { isBudgetDenied, takeUpstreamCall, type UpstreamPriority } from "./upstream-budget";
 
@@ -110,7 +110,7 @@ async function tryClaim(db: Db, key: string, lease: number): Promise<string | un
         values (${key}, now() + make_interval(secs => ${lease / 1000}), now())
         on conflict (cache_key) do update set claimed_until = excluded.claimed_until, claimed_at = excluded.claimed_at
           where weather_refresh_claims.claimed_until < now()
-          and (weather_refresh_claims.open_until is null or weather_refresh_claims.open_until <= now())
+          and (weather_refresh_claims.open_until is null or weather_refresh_claims.open_until <= ${circuitNow()})
         returning claimed_at::text as claimed_at`,
   );
   return rows[0]?.claimed_at;
@@ -128,7 +128,7 @@ async function claimActive(db: Db, key: string): Promise<boolean> {
  */
 async function releaseClaim(db: Db, key: string, claim: string): Promise<void> {
   await db.execute(
-    sql`delete from weather_refresh_claims where cache_key = ${key} and claimed_at::text = ${claim} and (open_until is null or open_until <= now())`,
+    sql`delete from weather_refresh_claims where cache_key = ${key} and claimed_at::text = ${claim} and (open_until is null or open_until <= ${circuitNow()})`,
   );
 }
 
