@@ -4275,7 +4275,7 @@ export interface components {
         };
         WebhookManualDelivery: {
             attempt: components["schemas"]["WebhookDeliveryAttempt"] | null;
-            /** @description The new attempt (null only if another worker made it first; see the attempts list) */
+            /** @description The new attempt (null if another worker made it first, or the database failed after the event was stored: the runner then attempts it; see the attempts list) */
             attempt_id: string | null;
             /** Format: uuid */
             delivery_id: string;

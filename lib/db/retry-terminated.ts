@@ -1,4 +1,5 @@
 import { log } from "@/lib/log";
+import { isDatabaseDown } from "./outage";
 
 /*
  * A pooled connection that Postgres terminated while it sat idle (a restart, a failover,
@@ -26,6 +27,8 @@ function codeOf(err: unknown): string {
 
 /** Whether a statement that failed with `err` may be sent once more on a fresh connection. */
 export function retryableOnFreshConnection(err: unknown, text: string | null): boolean {
+  // Known down (a probe is retrying): fail now, the 503 must not wait for a second connect.
+  if (isDatabaseDown()) return false;
   const code = codeOf(err);
   if (TERMINATED.has(code)) return true;
   return RESET.has(code) && text !== null && /^\s*select\b/i.test(text);
@@ -98,7 +101,7 @@ export function retryTerminated<T>(client: T): T {
       try {
         return await call();
       } catch (err) {
-        if (started || !(TERMINATED.has(codeOf(err)) || RESET.has(codeOf(err)))) throw err;
+        if (started || isDatabaseDown() || !(TERMINATED.has(codeOf(err)) || RESET.has(codeOf(err)))) throw err;
         note(err, "begin");
         return call();
       }

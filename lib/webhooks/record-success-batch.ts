@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
+import { surviveOutage } from "@/lib/db/outage";
 import { queryRows } from "@/lib/db/sql";
 import { failedAttemptsAfter } from "./auto-disable";
 import type { ClaimedDelivery } from "./claim-deliveries";
@@ -26,6 +27,8 @@ interface Waiter {
 }
 
 const MAX_BATCH = 256;
+/** How long a finished attempt's record waits for an unreachable database (the heartbeat keeps the lease meanwhile once it is back). */
+export const RECORD_OUTAGE_WAIT_MS = 60_000;
 let queue: Waiter[] = [];
 let running = false;
 // Successes queued and settled so far (batches settle in queue order): the failure path waits for
@@ -100,7 +103,10 @@ async function drain(): Promise<void> {
 
 async function settle(batch: Waiter[]): Promise<void> {
   try {
-    const rows = await recordSuccesses(batch.map((w) => w.row));
+    // A database restart between the receiver's answer and this record must not cost the record
+    // (the chain would be sent again): wait for the database and record then (lease-guarded).
+    const input = batch.map((w) => w.row);
+    const rows = await surviveOutage(() => recordSuccesses(input), RECORD_OUTAGE_WAIT_MS);
     const ids = new Map(rows.map((r) => [r.delivery_id, r.id]));
     for (const w of batch) {
       const attemptId = ids.get(w.deliveryId);
