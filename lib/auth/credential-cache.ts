@@ -91,6 +91,11 @@ class CredentialCache {
     this.entries.clear();
   }
 
+  /** What the cache last held for `key`, however old and whatever the lease: attribution only, never authentication. */
+  peek(key: string): unknown {
+    return this.entries.get(key)?.value;
+  }
+
   async get<T>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
     const ttl = env().CREDENTIAL_CACHE_TTL_MS;
     if (ttl === 0) return load();
@@ -183,6 +188,16 @@ export async function cachedCredential<T>(key: string, load: (handle: DbHandle) 
     assertDatabaseUp();
     return load(h);
   });
+}
+
+/**
+ * While the database is unreachable a request's credential cannot be verified (the cache lease has
+ * run out), but the request log may still say whose request it was: the account this instance last
+ * saw for the credential, if any (issue 40 item 7). Never used to authorize anything.
+ */
+export async function lastKnownCredential<T>(key: string, handle?: DbHandle): Promise<T | undefined> {
+  const h = handle ?? (await getDbHandle().catch(() => undefined));
+  return h ? (credentialCacheFor(h).peek(key) as T | undefined) : undefined;
 }
 
 /** Call after committing a revocation or any change to what a credential grants. */

@@ -4,7 +4,8 @@ import type { Db, DbHandle } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import type { PrincipalOf } from "@/lib/http/types";
 import { API_KEY_PREFIX } from "./api-keys";
-import { cachedCredential } from "./credential-cache";
+import { noteDatabaseError } from "@/lib/db/outage";
+import { cachedCredential, lastKnownCredential } from "./credential-cache";
 import { sha256Hex } from "./secrets";
 import { resetTouchCache, touchLastUsed } from "./touch-last-used";
 
@@ -50,7 +51,9 @@ export async function verifyApiKey(key: string, handle?: DbHandle): Promise<Prin
     throw new ApiError("unauthorized", "The API key is malformed; keys start with svc_.");
   }
   const hash = sha256Hex(key);
-  const row = await cachedCredential(`k:${hash}`, async (h) => (await verifyQuery(h.db).execute({ hash }))[0], handle);
+  const row = await cachedCredential(`k:${hash}`, async (h) => (await verifyQuery(h.db).execute({ hash }))[0], handle).catch(async (err: unknown) => {
+    throw await unverifiedWhileDown(err, `k:${hash}`, handle);
+  });
   if (!row) throw new ApiError("unauthorized", "The API key is not valid.");
   if (row.revokedAt) throw new ApiError("unauthorized", "The API key has been revoked.");
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
@@ -66,6 +69,23 @@ export async function verifyApiKey(key: string, handle?: DbHandle): Promise<Prin
     scopes: row.scopes,
     isInternal: row.isInternal,
   };
+}
+
+type KeyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof verifyQuery>["execute"]>>[0]>;
+
+/**
+ * The database is unreachable: the answer is a 503, and its request-log row names the account this
+ * instance last saw for the key (the 503 carries it as the principal; nothing is authorized by it).
+ */
+async function unverifiedWhileDown(err: unknown, cacheKey: string, handle?: DbHandle): Promise<unknown> {
+  if (!noteDatabaseError(err)) return err;
+  const row = await lastKnownCredential<KeyRow>(cacheKey, handle);
+  if (!row) return err;
+  return new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", {
+    cause: err,
+    headers: { "Retry-After": "1" },
+    principal: { type: "api_key", keyId: row.id, userId: row.userId, accountId: row.account.id, account: row.account, scopes: row.scopes, isInternal: row.isInternal },
+  });
 }
 
 /** For tests: forget the in-process touch times. */

@@ -495,7 +495,7 @@ export interface paths {
         };
         /**
          * Liveness for load balancers
-         * @description Unauthenticated. 200 when the process is up, its configuration is complete and the database answers; 503 otherwise. `runner` reports this instance's background job runner separately (a stalled runner does not fail the check: alert on it instead).
+         * @description Unauthenticated. 200 when the process is up, its configuration is complete and the database answers; 503 otherwise. `runner` reports this instance's background job runner separately (a stalled runner does not fail the check: alert on it instead), including the work it holds and any held longer than an attempt may take.
          */
         get: operations["platform.getHealth"];
         put?: never;
@@ -4275,7 +4275,7 @@ export interface components {
         };
         WebhookManualDelivery: {
             attempt: components["schemas"]["WebhookDeliveryAttempt"] | null;
-            /** @description The new attempt (null only if another worker made it first; see the attempts list) */
+            /** @description The new attempt (null if another worker made it first, or the database failed after the event was stored: the runner then attempts it; see the attempts list) */
             attempt_id: string | null;
             /** Format: uuid */
             delivery_id: string;
@@ -8489,7 +8489,10 @@ export interface operations {
                      *       "runner": {
                      *         "mode": "local",
                      *         "status": "starting",
-                     *         "last_ok_at": null
+                     *         "last_ok_at": null,
+                     *         "held": 0,
+                     *         "held_overdue": 0,
+                     *         "held_allowed_ms": 33000
                      *       }
                      *     }
                      */
@@ -8497,6 +8500,11 @@ export interface operations {
                         /** @constant */
                         database: "ok";
                         runner: {
+                            /** @description Webhook chains and watch claims this instance holds now (their leases renewed while it works on them). */
+                            held: number;
+                            held_allowed_ms: number;
+                            /** @description Of those, held longer than `held_allowed_ms` (stuck: renewed but not worked on); any makes `status` stalled. */
+                            held_overdue: number;
                             last_ok_at: string | null;
                             /** @enum {string} */
                             mode: "local" | "inngest" | "disabled";
@@ -8543,7 +8551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Database unreachable, or the configuration is incomplete (the message names the setting) */
+            /** @description Database unreachable, or the configuration is incomplete (the message names the setting). While the database is unreachable the error's `details.runner` carries the same runner report as a 200. */
             503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */

@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { assertDatabaseUp, registerDatabaseProbe } from "./outage";
 import { acquirePgliteLock } from "./pglite-lock";
 import { prepareByDefault } from "./prepare-by-default";
+import { retryTerminated } from "./retry-terminated";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -52,8 +53,12 @@ export async function openPostgres(url: string, opts: { max?: number; connectTim
   // requests off the pool (no stampede), and once the probe succeeds the pool reconnects at once.
   // prepareByDefault: drizzle runs unnamed statements unprepared (two round trips each); see the file.
   const connectTimeout = (opts.connectTimeoutMs ?? env().DATABASE_CONNECT_TIMEOUT_MS) / 1000;
-  const client = prepareByDefault(
-    postgres(url, { max: opts.max ?? 10, onnotice: () => {}, prepare: true, connect_timeout: connectTimeout, backoff: reconnectDelaySeconds }),
+  // retryTerminated: a statement cut off by an idle connection Postgres terminated is sent once more
+  // on a fresh one (lib/db/retry-terminated.ts), not taken for an outage.
+  const client = retryTerminated(
+    prepareByDefault(
+      postgres(url, { max: opts.max ?? 10, onnotice: () => {}, prepare: true, connect_timeout: connectTimeout, backoff: reconnectDelaySeconds }),
+    ),
   );
   const db = drizzle(client, { schema }) as unknown as Db;
   return {

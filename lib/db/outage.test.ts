@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { queryOne } from "@/lib/db/sql";
-import { cachedCredential } from "@/lib/auth/credential-cache";
+import { cachedCredential, lastKnownCredential } from "@/lib/auth/credential-cache";
+import { sha256Hex } from "@/lib/auth/secrets";
+import { verifyApiKey } from "@/lib/auth/verify-api-key";
+import { resetEnvCache } from "@/lib/env";
+import { isApiError } from "@/lib/http/errors";
 import { call } from "@/lib/http/testing/call-route";
 import { flushRequestLog, MAX_BUFFERED, recordRequest, requestLogStats } from "@/lib/requests/request-log";
 import { makeUser } from "@/lib/testing/fixtures";
@@ -96,6 +100,43 @@ describe("database down: short-circuit and recovery", () => {
     // The same counting sees a served request's statements (the check above can fail).
     expect((await inDownRequest.run(true, () => call(usage.GET, { path: "/v1/usage", bearer: key }))).status).toBe(200);
     expect(uses).toBeGreaterThan(0);
+  });
+
+  it("a 503 for a credential that cannot be verified while down names the account this instance last saw for it (request log attribution)", async () => {
+    process.env.CREDENTIAL_CACHE_TTL_MS = "50";
+    resetEnvCache();
+    try {
+      const u = await makeUser();
+      const key = await u.key(["read"]);
+      // Cached once the cache listens and holds its lease (it bypasses itself until then).
+      for (let i = 0; !(await lastKnownCredential(`k:${sha256Hex(key)}`)); i++) {
+        if (i > 500) throw new Error("the credential cache never held the key");
+        await verifyApiKey(key);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const filled = Date.now();
+      // The entry is past its TTL: the next request needs the database to verify the key.
+      while (Date.now() <= filled + 60) await new Promise((r) => setTimeout(r, 10));
+      reachable = false;
+      noteDatabaseError(refused());
+      const err = await verifyApiKey(key).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isApiError(err) && err.code).toBe("service_unavailable");
+      expect(isApiError(err) && err.principal).toMatchObject({ type: "api_key", accountId: u.accountId });
+      // A key this instance never saw is still a 503, with no account.
+      const unknown = await verifyApiKey(`svc_${"x".repeat(40)}`).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isDatabaseUnavailable(unknown)).toBe(true);
+    } finally {
+      delete process.env.CREDENTIAL_CACHE_TTL_MS;
+      resetEnvCache();
+      reachable = true;
+      await untilUp();
+    }
   });
 
   it("errors that do not mean 'unreachable' leave the state up (a bad statement is not an outage)", async () => {

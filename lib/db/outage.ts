@@ -8,9 +8,10 @@ import { isDatabaseUnavailable } from "./errors";
  * request answers 503 service_unavailable in milliseconds instead of each one waiting for its
  * own connect attempt. A probe (a fresh one-connection client, `select 1`) runs every
  * PROBE_INTERVAL_MS while down; the first that succeeds clears the state and requests flow
- * again. Only a Postgres handle registers a probe: PGlite is in-process and never "down".
+ * again. 50 ms (issue 40: serve within 100 ms of the database answering): a refused connect costs
+ * next to nothing, and a probe is one connection at a time per instance. Only a Postgres handle registers a probe: PGlite is in-process and never "down".
  */
-export const PROBE_INTERVAL_MS = 200;
+export const PROBE_INTERVAL_MS = 50;
 
 /** Thrown by getDb() while the database is known to be down (classified as unavailable: a 503). */
 export class DatabaseDownError extends Error {
@@ -102,5 +103,35 @@ async function probeUntilUp(): Promise<void> {
     }
   } finally {
     state.probing = false;
+  }
+}
+
+/** Resolves true once the database is up (at once when it is), false after `timeoutMs` without it. */
+export async function untilDatabaseUp(timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (state.downSince !== null) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, Math.min(PROBE_INTERVAL_MS, Math.max(1, deadline - Date.now()))));
+  }
+  return true;
+}
+
+/**
+ * Runs `fn`; when it fails because the database is unreachable, waits (up to `maxWaitMs` in all)
+ * for the probe to see it back and runs it again. For work that must not be lost to a restart
+ * and is safe to repeat: a lease-guarded record of an attempt the receiver already answered
+ * (issue 40: its loss meant the chain was sent again).
+ */
+export async function surviveOutage<T>(fn: () => Promise<T>, maxWaitMs: number): Promise<T> {
+  const deadline = Date.now() + maxWaitMs;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!noteDatabaseError(err) || Date.now() >= deadline) throw err;
+      // Not marked down (no probe registered, or already back): a short pause, not a busy loop.
+      if (!isDatabaseDown()) await new Promise((r) => setTimeout(r, PROBE_INTERVAL_MS));
+      if (!(await untilDatabaseUp(deadline - Date.now()))) throw err;
+    }
   }
 }

@@ -50,7 +50,14 @@ export async function claimWatchNow(db: DbOrTx, watchId: string, now = new Date(
 export async function renewWatchClaims(db: DbOrTx, held: readonly WatchClaim[], now = new Date()): Promise<void> {
   if (held.length === 0) return;
   const leaseUntil = new Date(now.getTime() + workLeaseMs());
-  await db.execute(sql`UPDATE watches w SET claimed_until = ${leaseUntil.toISOString()}::timestamptz
-    FROM unnest(${`{${held.map((c) => c.id).join(",")}}`}::uuid[], ${`{${held.map((c) => c.claimToken).join(",")}}`}::uuid[]) AS h(id, token)
-    WHERE w.id = h.id AND w.claim_token = h.token`);
+  // Never waits for a row lock (SKIP LOCKED, like renewLeases): a locked watch is being recorded
+  // by its refresher, and a waiting renewal deadlocked with those writers (issue 40).
+  await db.execute(sql`WITH mine AS (
+      SELECT w.id FROM watches w
+      JOIN unnest(${`{${held.map((c) => c.id).join(",")}}`}::uuid[], ${`{${held.map((c) => c.claimToken).join(",")}}`}::uuid[]) AS h(id, token)
+        ON w.id = h.id AND w.claim_token = h.token
+      ORDER BY w.id
+      FOR UPDATE OF w SKIP LOCKED
+    )
+    UPDATE watches w SET claimed_until = ${leaseUntil.toISOString()}::timestamptz FROM mine WHERE w.id = mine.id`);
 }

@@ -169,38 +169,61 @@ export async function attemptDueDeliveries(opts: AttemptDueOptions = {}): Promis
   // In flight (leased anyway, ≤ cap) plus retried: an id moves from one to the other with no gap.
   const inFlight = new Set<string>();
   const retried: string[] = [];
-  for (;;) {
-    await pool.untilAtMost(overall);
-    const claims = await claimDueDeliveries(db, cap - pool.outstanding, [...inFlight, ...retried]);
-    if (claims.length === 0) break;
-    handled += claims.length;
-    for (const c of claims) heartbeat.hold(c.leaseId, c);
-    const contexts = await loadContexts(claims);
-    for (const c of claims) {
-      inFlight.add(c.id);
-      // The endpoint's slot is given back as soon as it has answered: its bound limits requests
-      // to the receiver, not the group-committed database record that follows. The overall bound
-      // still counts the task until it is recorded, so per instance at most `overall` requests and
-      // records are in flight together and at most `cap` chains are claimed (memory stays bounded).
-      // Records may then commit out of attempt order; failure_count counts by attempt time
-      // (auto-disable.ts), so that cannot disable a healthy endpoint.
-      pool.add(c.endpointId ?? `url:${c.url}`, async (releaseKey) => {
-        try {
-          const outcome = await performClaimedDelivery(c, contexts.get(c.id), releaseKey);
-          if ("nextRetryAt" in outcome && outcome.nextRetryAt) retried.push(c.id);
-        } catch (err) {
-          // The lease lapses and the chain is retried with the same attempt number.
-          log.error("webhook delivery attempt crashed", { delivery_id: c.id, error: (err as Error).message.split("\n")[0], cause: String((err as Error).cause ?? "") });
-        } finally {
-          heartbeat.release(c.leaseId);
-          inFlight.delete(c.id);
-        }
-      });
+  // Every way out (nothing due, a failed claim or context load at a database restart) stops the
+  // heartbeat once the pool has drained: a chain this pass no longer works on must lapse to the
+  // next claim, never stay renewed by a heartbeat nobody stops (issue 40 item 2).
+  try {
+    for (;;) {
+      await pool.untilAtMost(overall);
+      const claims = await claimDueDeliveries(db, cap - pool.outstanding, [...inFlight, ...retried]);
+      if (claims.length === 0) break;
+      handled += claims.length;
+      for (const c of claims) heartbeat.hold(c.leaseId, c);
+      let contexts: Map<string, DeliveryContext>;
+      try {
+        contexts = await loadContexts(claims);
+      } catch (err) {
+        // Never attempted: stop renewing them and hand them back (best effort; when the database
+        // is down the lease lapses instead, one lease from now).
+        for (const c of claims) heartbeat.release(c.leaseId);
+        await handBack(claims).catch(() => undefined);
+        throw err;
+      }
+      for (const c of claims) {
+        inFlight.add(c.id);
+        // The endpoint's slot is given back as soon as it has answered: its bound limits requests
+        // to the receiver, not the group-committed database record that follows. The overall bound
+        // still counts the task until it is recorded, so per instance at most `overall` requests and
+        // records are in flight together and at most `cap` chains are claimed (memory stays bounded).
+        // Records may then commit out of attempt order; failure_count counts by attempt time
+        // (auto-disable.ts), so that cannot disable a healthy endpoint.
+        pool.add(c.endpointId ?? `url:${c.url}`, async (releaseKey) => {
+          try {
+            const outcome = await performClaimedDelivery(c, contexts.get(c.id), releaseKey);
+            if ("nextRetryAt" in outcome && outcome.nextRetryAt) retried.push(c.id);
+          } catch (err) {
+            // The lease lapses and the chain is retried with the same attempt number.
+            log.error("webhook delivery attempt crashed", { delivery_id: c.id, error: (err as Error).message.split("\n")[0], cause: String((err as Error).cause ?? "") });
+          } finally {
+            heartbeat.release(c.leaseId);
+            inFlight.delete(c.id);
+          }
+        });
+      }
     }
+  } finally {
+    await pool.drained();
+    await heartbeat.stop();
   }
-  await pool.drained();
-  await heartbeat.stop();
   return handled;
+}
+
+/** Claimed chains this pass will not attempt go back to the queue now (lease-guarded; no attempt used). */
+async function handBack(claims: ClaimedDelivery[]): Promise<void> {
+  const db = await getDb();
+  await db.execute(sql`UPDATE webhook_deliveries d SET next_attempt_at = now(), lease_id = NULL
+    FROM unnest(${`{${claims.map((c) => c.id).join(",")}}`}::uuid[], ${`{${claims.map((c) => c.leaseId).join(",")}}`}::uuid[]) AS h(id, lease_id)
+    WHERE d.id = h.id AND d.lease_id = h.lease_id AND d.status = 'pending' AND d.attempt_started_at IS NULL`);
 }
 
 /** Inngest's per-chain step: attempts the chain if it is due. Returns when the next attempt is due, or null when done. */

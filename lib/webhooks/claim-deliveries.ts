@@ -147,10 +147,23 @@ async function claim(db: DbOrTx, where: SQL): Promise<ClaimedDelivery[]> {
   return rows.filter((r) => r.lease_id !== null).map(toClaim);
 }
 
-/** The heartbeat's statement: extends the lease of every chain this worker still holds (guarded by its lease ids). */
+/**
+ * The heartbeat's statement: extends the lease of every chain this worker still holds (guarded by
+ * its lease ids). It never waits for a row lock (SKIP LOCKED): a row locked now is being recorded
+ * or marked by this worker (it ends or renews the chain itself), and a renewal that waited could
+ * close a deadlock cycle with the group commit (issue 40). A row skipped stays renewed by the
+ * next beat; the lease allows three missed beats.
+ */
 export async function renewLeases(db: DbOrTx, held: ReadonlyArray<Pick<ClaimedDelivery, "id" | "leaseId">>): Promise<void> {
   if (held.length === 0) return;
-  await db.execute(sql`UPDATE webhook_deliveries d SET next_attempt_at = now() + ${leaseMs()} * interval '1 millisecond'
-    FROM unnest(${`{${held.map((h) => h.id).join(",")}}`}::uuid[], ${`{${held.map((h) => h.leaseId).join(",")}}`}::uuid[]) AS h(id, lease_id)
-    WHERE d.id = h.id AND d.lease_id = h.lease_id AND d.status = 'pending'`);
+  await db.execute(sql`WITH mine AS (
+      SELECT d.id FROM webhook_deliveries d
+      JOIN unnest(${`{${held.map((h) => h.id).join(",")}}`}::uuid[], ${`{${held.map((h) => h.leaseId).join(",")}}`}::uuid[]) AS h(id, lease_id)
+        ON d.id = h.id AND d.lease_id = h.lease_id
+      WHERE d.status = 'pending'
+      ORDER BY d.id
+      FOR UPDATE OF d SKIP LOCKED
+    )
+    UPDATE webhook_deliveries d SET next_attempt_at = now() + ${leaseMs()} * interval '1 millisecond'
+    FROM mine WHERE d.id = mine.id`);
 }

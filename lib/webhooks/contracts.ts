@@ -61,7 +61,7 @@ const ManualResultSchema = z
     event_id: z.uuid(),
     delivery_id: z.uuid(),
     webhook_id: z.uuid(),
-    attempt_id: z.uuid().nullable().meta({ description: "The new attempt (null only if another worker made it first; see the attempts list)" }),
+    attempt_id: z.uuid().nullable().meta({ description: "The new attempt (null if another worker made it first, or the database failed after the event was stored: the runner then attempts it; see the attempts list)" }),
     attempt: AttemptSchema.nullable(),
   })
   .meta({ id: "WebhookManualDelivery" });

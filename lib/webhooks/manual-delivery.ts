@@ -2,6 +2,8 @@ import { and, eq, gte } from "drizzle-orm";
 import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES, webhookAttempts, webhookDeliveries, webhookEvents, type WebhookEndpointRow } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
+import { noteDatabaseError } from "@/lib/db/outage";
+import { log } from "@/lib/log";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { performHeld } from "./attempt-delivery";
 import { claimDelivery } from "./claim-deliveries";
@@ -43,16 +45,20 @@ export async function sendTestEvent(accountId: string, webhookId: string, input:
   assertActive(endpoint);
   const type = input.event_type ?? (endpoint.events[0] as (typeof WEBHOOK_EVENT_TYPES)[number]);
   const db = await getDb();
-  const [event] = await db
-    .insert(webhookEvents)
-    .values({
-      accountId,
-      type,
-      data: { test: true, webhook_id: webhookId, message: "Test event sent from the webhook endpoint's 'Send test event' action." },
-    })
-    .returning({ id: webhookEvents.id, createdAt: webhookEvents.createdAt });
-  const [deliveryId] = await createDeliveries(db, event, accountId, [{ kind: "test", url: endpoint.url, endpointId: endpoint.id, watchId: null }]);
-  const attempt = await attemptNow(deliveryId);
+  // The event and its delivery commit together: never an event stored without the delivery that sends it.
+  const { event, deliveryId } = await db.transaction(async (tx) => {
+    const [event] = await tx
+      .insert(webhookEvents)
+      .values({
+        accountId,
+        type,
+        data: { test: true, webhook_id: webhookId, message: "Test event sent from the webhook endpoint's 'Send test event' action." },
+      })
+      .returning({ id: webhookEvents.id, createdAt: webhookEvents.createdAt });
+    const [deliveryId] = await createDeliveries(tx, event, accountId, [{ kind: "test", url: endpoint.url, endpointId: endpoint.id, watchId: null }]);
+    return { event, deliveryId };
+  });
+  const attempt = await attemptAfterCommit(deliveryId);
   return { event_id: event.id, delivery_id: deliveryId, webhook_id: webhookId, attempt_id: attempt?.attempt_id ?? null, attempt };
 }
 
@@ -86,8 +92,24 @@ export async function redeliverEvent(accountId: string, webhookId: string, event
     }
   }
   const [deliveryId] = await createDeliveries(db, event, accountId, [{ kind: "manual", url: endpoint.url, endpointId: endpoint.id, watchId: event.watchId }]);
-  const attempt = await attemptNow(deliveryId);
+  const attempt = await attemptAfterCommit(deliveryId);
   return { event_id: event.id, delivery_id: deliveryId, webhook_id: webhookId, attempt_id: attempt?.attempt_id ?? null, attempt };
+}
+
+/**
+ * The inline attempt of a delivery that is already committed. A database failure from here on
+ * must not answer 5xx (docs/idempotency.md: a 5xx means nothing was written; a client retrying
+ * would create a second event): the answer is what was committed, with `attempt: null`, and the
+ * chain, still pending, is attempted by the runner like any other (issue 40 item 5).
+ */
+async function attemptAfterCommit(deliveryId: string): Promise<PresentedAttempt | null> {
+  try {
+    return await attemptNow(deliveryId);
+  } catch (err) {
+    if (!noteDatabaseError(err)) throw err;
+    log.warn("inline attempt of a committed delivery failed on the database; the runner attempts it", { delivery_id: deliveryId });
+    return null;
+  }
 }
 
 /** Claims a fresh single-attempt delivery and makes its attempt inline (null if another worker took it). */

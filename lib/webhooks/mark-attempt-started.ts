@@ -39,9 +39,16 @@ async function drain(): Promise<void> {
       queue = [];
       try {
         const db = await getDb();
-        await db.execute(sql`UPDATE webhook_deliveries d SET attempt_started_at = now()
-          FROM unnest(${`{${batch.map((w) => w.id).join(",")}}`}::uuid[], ${`{${batch.map((w) => w.leaseId).join(",")}}`}::uuid[]) AS h(id, lease_id)
-          WHERE d.id = h.id AND d.lease_id = h.lease_id AND d.status = 'pending'`);
+        // Rows locked in id order, like the success group commit (no deadlock between the two).
+        await db.execute(sql`WITH mine AS (
+            SELECT d.id FROM webhook_deliveries d
+            JOIN unnest(${`{${batch.map((w) => w.id).join(",")}}`}::uuid[], ${`{${batch.map((w) => w.leaseId).join(",")}}`}::uuid[]) AS h(id, lease_id)
+              ON d.id = h.id AND d.lease_id = h.lease_id
+            WHERE d.status = 'pending'
+            ORDER BY d.id
+            FOR UPDATE OF d
+          )
+          UPDATE webhook_deliveries d SET attempt_started_at = now() FROM mine WHERE d.id = mine.id`);
         for (const w of batch) w.resolve();
       } catch (err) {
         for (const w of batch) w.reject(err);

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { webhookAttempts, type AttemptStatus } from "@/drizzle/schema";
 import { getDb, type Tx } from "@/lib/db/client";
+import { surviveOutage } from "@/lib/db/outage";
 import { queryOne } from "@/lib/db/sql";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import type { AttemptFacts, AttemptRecord } from "./attempt-types";
 import { chainDelayMs } from "./retry-schedule";
 import { afterEndpointFailure } from "./auto-disable";
 import { emitEvent } from "./emit-event";
-import { recordSuccessBatched, successesRecorded } from "./record-success-batch";
+import { RECORD_OUTAGE_WAIT_MS, recordSuccessBatched, successesRecorded } from "./record-success-batch";
 
 export type { AttemptFacts, AttemptRecord };
 
@@ -27,7 +28,6 @@ export async function recordAttempt(
   event: { type: string },
   a: AttemptFacts,
 ): Promise<AttemptRecord | undefined> {
-  const db = await getDb();
   const ok = a.result.status >= 200 && a.result.status < 300 && a.result.error === null;
   // 410 Gone: the receiver says the endpoint no longer exists; the chain ends and the endpoint is disabled.
   const gone = !ok && a.result.status === 410 && claim.endpointId !== null && (claim.kind === "endpoint" || claim.kind === "watch");
@@ -40,6 +40,18 @@ export async function recordAttempt(
   // The successes this process queued before this failure commit first, so its recount sees them.
   await successesRecorded();
 
+  // Waits out a database restart like the success record (record-success-batch.ts).
+  return surviveOutage(() => recordFailure(claim, event, a, { ok, last, gone, status, nextRetryAt }), RECORD_OUTAGE_WAIT_MS);
+}
+
+async function recordFailure(
+  claim: ClaimedDelivery,
+  event: { type: string },
+  a: AttemptFacts,
+  o: { ok: boolean; last: boolean; gone: boolean; status: AttemptStatus; nextRetryAt: Date | null },
+): Promise<AttemptRecord | undefined> {
+  const { ok, last, gone, status, nextRetryAt } = o;
+  const db = await getDb();
   return db.transaction(async (tx) => {
     const moved = await queryOne<{ id: string }>(
       tx,

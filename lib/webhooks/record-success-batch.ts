@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
+import { surviveOutage } from "@/lib/db/outage";
 import { queryRows } from "@/lib/db/sql";
 import { failedAttemptsAfter } from "./auto-disable";
 import type { ClaimedDelivery } from "./claim-deliveries";
@@ -26,6 +27,8 @@ interface Waiter {
 }
 
 const MAX_BATCH = 256;
+/** How long a finished attempt's record waits for an unreachable database (the heartbeat keeps the lease meanwhile once it is back). */
+export const RECORD_OUTAGE_WAIT_MS = 60_000;
 let queue: Waiter[] = [];
 let running = false;
 // Successes queued and settled so far (batches settle in queue order): the failure path waits for
@@ -100,7 +103,10 @@ async function drain(): Promise<void> {
 
 async function settle(batch: Waiter[]): Promise<void> {
   try {
-    const rows = await recordSuccesses(batch.map((w) => w.row));
+    // A database restart between the receiver's answer and this record must not cost the record
+    // (the chain would be sent again): wait for the database and record then (lease-guarded).
+    const input = batch.map((w) => w.row);
+    const rows = await surviveOutage(() => recordSuccesses(input), RECORD_OUTAGE_WAIT_MS);
     const ids = new Map(rows.map((r) => [r.delivery_id, r.id]));
     for (const w of batch) {
       const attemptId = ids.get(w.deliveryId);
@@ -123,6 +129,12 @@ async function settle(batch: Waiter[]): Promise<void> {
  * endpoint update aggregates `moved` (GROUP BY) so every delivery row is locked
  * before any endpoint row: the lock order (delivery rows, then endpoint row) of
  * the failure path in record-attempt.ts.
+ *
+ * Within each table rows are locked in id order (`locked`, `endpoint_locked`: ORDER BY id
+ * FOR UPDATE; the sort finishes before the first lock), the order every other multi-row writer
+ * of these tables uses (markAttemptStarted) or that never waits (the heartbeat's renewLeases
+ * skips locked rows). Without it two statements locking the same rows in plan order could
+ * deadlock, and Postgres aborting this one left successes unrecorded and sent again (issue 40).
  */
 async function recordSuccesses(rows: Array<Record<string, unknown>>): Promise<Array<{ id: string; delivery_id: string }>> {
   return queryRows<{ id: string; delivery_id: string }>(
@@ -133,11 +145,16 @@ async function recordSuccesses(rows: Array<Record<string, unknown>>): Promise<Ar
             response_status int, response_time_ms int, response_body_excerpt text, request_signature text, request_timestamp int,
             scheduled_at timestamptz, attempted_at timestamptz, completed_at timestamptz, request_body text, request_headers jsonb,
             response_headers jsonb)
+        ), locked AS (
+          SELECT d.id FROM webhook_deliveries d JOIN input i ON d.id = i.delivery_id
+          WHERE d.lease_id = i.lease_id AND d.status = 'pending' AND d.attempts_made = i.attempt_number - 1
+          ORDER BY d.id
+          FOR UPDATE OF d
         ), moved AS (
           UPDATE webhook_deliveries d SET attempts_made = d.attempts_made + 1, status = 'delivered', next_attempt_at = NULL,
             lease_id = NULL, attempt_started_at = NULL, paced_slot_at = NULL, completed_at = i.completed_at
-          FROM input i
-          WHERE d.id = i.delivery_id AND d.lease_id = i.lease_id AND d.status = 'pending' AND d.attempts_made = i.attempt_number - 1
+          FROM input i, locked l
+          WHERE d.id = l.id AND d.id = i.delivery_id AND d.lease_id = i.lease_id AND d.status = 'pending' AND d.attempts_made = i.attempt_number - 1
           RETURNING d.id
         ), inserted AS (
           INSERT INTO webhook_attempts (delivery_id, event_id, event_type, endpoint_id, account_id, attempt_number, status,
@@ -148,6 +165,11 @@ async function recordSuccesses(rows: Array<Record<string, unknown>>): Promise<Ar
             i.scheduled_at, i.attempted_at, i.completed_at, NULL, i.request_body, i.request_headers, i.response_headers
           FROM input i JOIN moved m ON m.id = i.delivery_id
           RETURNING id, delivery_id
+        ), endpoint_locked AS (
+          SELECT e.id FROM webhook_endpoints e
+          WHERE e.id IN (SELECT i.endpoint_id FROM input i JOIN moved m ON m.id = i.delivery_id)
+          ORDER BY e.id
+          FOR UPDATE OF e
         ), endpoint AS (
           UPDATE webhook_endpoints e SET
             last_success_attempted_at = greatest(e.last_success_attempted_at, x.attempted),
@@ -157,7 +179,7 @@ async function recordSuccesses(rows: Array<Record<string, unknown>>): Promise<Ar
             last_delivery_at = greatest(e.last_delivery_at, x.at), last_success_at = greatest(e.last_success_at, x.at), updated_at = now()
           FROM (SELECT i.endpoint_id, max(i.completed_at) AS at, max(i.attempted_at) AS attempted FROM input i JOIN moved m ON m.id = i.delivery_id
                 WHERE i.endpoint_id IS NOT NULL GROUP BY i.endpoint_id) x
-          WHERE e.id = x.endpoint_id
+          WHERE e.id = x.endpoint_id AND e.id IN (SELECT id FROM endpoint_locked)
         )
         SELECT id, delivery_id FROM inserted`,
   );

@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/http/errors";
+import { RETRY_AFTER_CAP_S } from "../snapshots/circuit";
 
 interface FetchJsonOptions {
   provider: string;
@@ -61,6 +62,9 @@ async function fetchUpstream(url: string, o: FetchJsonOptions): Promise<{ status
         upstream_reason: upstreamReason(body, text, res.statusText),
         ...(retryAfter !== undefined ? { upstream_retry_after_s: retryAfter } : {}),
       },
+      // The first failure already says when to come back, as the circuit's later ones do (issue 40):
+      // the provider's own Retry-After, capped like the circuit's.
+      ...(retryAfter !== undefined ? { headers: { "Retry-After": String(Math.min(Math.max(1, retryAfter), RETRY_AFTER_CAP_S)) } } : {}),
     });
   }
   return { status: res.status, text };

@@ -158,6 +158,7 @@ describe("Retry-After from the provider", () => {
     const r = await get(a);
     expect(r.status).toBe(502);
     expect(r.body.error.details).toMatchObject({ upstream_status: 429, upstream_retry_after_s: 3 });
+    expect(r.headers.get("retry-after")).toBe("3"); // the first 502 already carries it
     expect((await circuit(a.cell.key)).open_ms).toBe(3000); // Retry-After (3 s) beats the 600 ms base
     expect((await circuit(providerCircuitKey("open-meteo"))).open_ms).toBe(3000);
     // Another cell: no call while the provider-wide circuit is open.

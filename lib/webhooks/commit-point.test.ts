@@ -1,0 +1,78 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { queryOne } from "@/lib/db/sql";
+import { isDatabaseDown } from "@/lib/db/outage";
+import { call } from "@/lib/http/testing/call-route";
+import { makeUser } from "@/lib/testing/fixtures";
+import { routeModule } from "@/lib/testing/route-registry";
+import { trustExtraCa } from "./post-signed";
+import { startReceiver, type Receiver } from "./testing/https-receiver";
+import { drainDeliveries, endpointFor, setWebhookEnv, waitFor } from "./testing/helpers";
+
+/*
+ * Issue 40 item 5: `POST /v1/webhooks/{id}/test` answered 503 although its event was stored, so a
+ * client retrying (same Idempotency-Key or none) would create a second event. The database is
+ * failed at the commit point: a trigger makes the first statement after the commit (the inline
+ * attempt's claim) fail as a terminated connection does (57P01), or makes the write itself fail.
+ */
+const testEvent = await routeModule("/v1/webhooks/{webhook_id}/test");
+let t: TestDatabase;
+let rx: Receiver;
+
+async function failOn(when: "UPDATE" | "INSERT"): Promise<void> {
+  await t.db.execute(sql.raw(`CREATE OR REPLACE FUNCTION h40_terminated() RETURNS trigger AS $$
+    BEGIN RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = '57P01'; END $$ LANGUAGE plpgsql`));
+  await t.db.execute(sql.raw(`CREATE TRIGGER h40_terminated BEFORE ${when} ON webhook_deliveries FOR EACH ROW EXECUTE FUNCTION h40_terminated()`));
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.close();
+  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined });
+});
+beforeEach(async () => {
+  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" });
+  rx = await startReceiver();
+  trustExtraCa(rx.cert);
+});
+afterEach(async () => {
+  await t.db.execute(sql`DROP TRIGGER IF EXISTS h40_terminated ON webhook_deliveries`);
+  await waitFor(async () => !isDatabaseDown(), "the outage probe to clear the down state", 10_000);
+  await rx.close();
+});
+
+const events = async (accountId: string) =>
+  Number((await queryOne<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM webhook_events WHERE account_id = ${accountId}`))!.n);
+
+it("the database fails after the test event committed: 2xx with what was stored (attempt null), and the runner delivers it once", async () => {
+  const u = await makeUser();
+  const key = await u.key(["weather:webhooks"]);
+  const ep = await endpointFor(u.accountId, rx.url("/hook"), ["weather.change_detected"]);
+  await failOn("UPDATE");
+  const r = await call(testEvent.POST, { method: "POST", path: `/v1/webhooks/${ep.webhook_id}/test`, params: { webhook_id: ep.webhook_id }, bearer: key });
+  expect(r.status).toBeLessThan(300);
+  expect(r.body.data).toMatchObject({ webhook_id: ep.webhook_id, attempt_id: null, attempt: null });
+  expect(await events(u.accountId)).toBe(1);
+  const stored = await queryOne<{ id: string }>(t.db, sql`SELECT id FROM webhook_events WHERE id = ${r.body.data.event_id}::uuid`);
+  expect(stored?.id).toBe(r.body.data.event_id);
+
+  await t.db.execute(sql`DROP TRIGGER h40_terminated ON webhook_deliveries`);
+  await waitFor(async () => !isDatabaseDown(), "the outage probe to clear the down state", 10_000);
+  await drainDeliveries();
+  const sent = rx.requests.filter((q) => q.headers["x-service-event-id"] === r.body.data.event_id);
+  expect(sent).toHaveLength(1);
+});
+
+it("the database fails before the commit: 503 and nothing was written (no event without its delivery)", async () => {
+  const u = await makeUser();
+  const key = await u.key(["weather:webhooks"]);
+  const ep = await endpointFor(u.accountId, rx.url("/hook"), ["weather.change_detected"]);
+  await failOn("INSERT");
+  const r = await call(testEvent.POST, { method: "POST", path: `/v1/webhooks/${ep.webhook_id}/test`, params: { webhook_id: ep.webhook_id }, bearer: key });
+  expect(r.status).toBe(503);
+  expect(r.body.error.code).toBe("service_unavailable");
+  expect(await events(u.accountId)).toBe(0);
+});
