@@ -74,14 +74,20 @@ export function supplementReasons(s: SupplementInputs | undefined, profile: Risk
     const level = band(s.waveHeightM, profile.waves.watch, profile.waves.warning);
     if (level !== "low") out.push({ code: level === "warning" ? "high_waves" : "rough_sea", level, values: { heightM: s.waveHeightM } });
   }
-  if (profile.exertion) {
-    const us = band(s.usAqi, AIR.usWatch, AIR.usWarning);
-    const eu = band(s.europeanAqi, AIR.europeanWatch, AIR.europeanWarning);
+  // Strenuous profiles from "unhealthy for sensitive groups" / "poor"; every other outdoor profile
+  // from "very unhealthy" / "extremely poor" (watch) and "hazardous" (warning): EPA and EEA say
+  // everyone should then cut or avoid time outdoors, not only people exerting themselves.
+  if (profile.exertion || profile.outdoor) {
+    const us = profile.exertion ? band(s.usAqi, AIR.usWatch, AIR.usWarning) : band(s.usAqi, AIR.usVeryUnhealthy, AIR.usHazardous);
+    const eu = profile.exertion ? band(s.europeanAqi, AIR.europeanWatch, AIR.europeanWarning) : band(s.europeanAqi, AIR.europeanExtremelyPoor, undefined);
+    // Hazardous air is a warning for exertion too (already: its warning starts at "unhealthy").
     const rank = { low: 0, watch: 1, warning: 2 } as const;
     if (us !== "low" || eu !== "low") {
       const useUs = rank[us] >= rank[eu];
       out.push({ code: "poor_air_quality", level: useUs ? us : eu, values: useUs ? { aqi: s.usAqi!, scale: "us" } : { aqi: s.europeanAqi!, scale: "european" } });
     }
+  }
+  if (profile.exertion) {
     if (s.pollen && s.pollen.count >= (POLLEN_HIGH[s.pollen.kind] ?? Infinity)) {
       out.push({ code: "high_pollen", level: "watch", values: { kind: s.pollen.kind, count: s.pollen.count } });
     }

@@ -130,6 +130,12 @@ export const AIR = {
   usWarning: 151,
   europeanWatch: 60,
   europeanWarning: 80,
+  /** EPA AirNow 201–300 "Very Unhealthy": health alert, everyone should avoid prolonged or heavy exertion. Every outdoor profile: watch. */
+  usVeryUnhealthy: 201,
+  /** EPA AirNow 301+ "Hazardous": emergency conditions, everyone should avoid all physical activity outdoors. Every outdoor profile: warning. */
+  usHazardous: 301,
+  /** EEA index "extremely poor" (> 100): reconsider and drastically reduce outdoor activities. Every outdoor profile: watch. */
+  europeanExtremelyPoor: 100,
 } as const;
 
 /**
