@@ -1,7 +1,7 @@
-import { NO_SUPPLEMENTS } from "./supplements";
 import { describe, expect, it } from "vitest";
 import { assessRisk } from "./assess-risk";
 import { ACTIVITY_PROFILES, ACTIVITY_TYPES, activityProfile, OUTDOOR_DEFAULT, TRANSPORT_MODES, TRANSPORT_PROFILES } from "./profiles";
+import { NO_SUPPLEMENTS } from "./supplements";
 import type { RiskInputs } from "./types";
 
 const calm: RiskInputs = {
@@ -115,5 +115,27 @@ describe("risk engine (table-driven)", () => {
     }
     expect(ACTIVITY_PROFILES.museum.outdoor).toBe(false);
     expect(ACTIVITY_PROFILES.beach.outdoor).toBe(true);
+  });
+});
+
+describe("sea state (issue 39): wave period and WMO sea-state names", () => {
+  const sea = (waveHeightM: number, wavePeriodS: number | null) => ({ ...calm, supplements: { ...NO_SUPPLEMENTS, waveHeightM, wavePeriodS } });
+  const boat = activityProfile("kayaking");
+  it("a short, steep sea is worse for small craft than a long swell of the same height", () => {
+    expect(assessRisk(sea(1.0, 10), boat).level).toBe("low");
+    expect(assessRisk(sea(1.0, 3), boat)).toMatchObject({ level: "warning", reasons: [{ code: "steep_sea", level: "warning" }] });
+    expect(assessRisk(sea(1.0, 3), boat).reasons[0].message).toMatch(/steep.*1 m.*3 s/i);
+    expect(assessRisk(sea(1.3, 12), boat)).toMatchObject({ level: "watch", reasons: [{ code: "moderate_sea" }] });
+    expect(assessRisk(sea(1.3, 4), boat)).toMatchObject({ level: "warning", reasons: [{ code: "steep_sea" }] });
+    // Large ferries do not care about steepness at these heights.
+    expect(assessRisk(sea(1.0, 3), TRANSPORT_PROFILES.ferry).level).toBe("low");
+  });
+  it("reason codes follow WMO sea state 3700 whatever the level: moderate 1.25-2.5 m, rough 2.5-4 m, high_waves from 4 m", () => {
+    expect(assessRisk(sea(1.25, null), boat).reasons[0]).toMatchObject({ code: "moderate_sea", level: "watch" });
+    expect(assessRisk(sea(1.25, null), boat).reasons[0].message).toMatch(/^Moderate sea/);
+    expect(assessRisk(sea(1.6, null), boat).reasons[0]).toMatchObject({ code: "moderate_sea", level: "warning" });
+    expect(assessRisk(sea(2.6, null), TRANSPORT_PROFILES.ferry).reasons[0]).toMatchObject({ code: "rough_sea", level: "watch" });
+    expect(assessRisk(sea(4.2, null), TRANSPORT_PROFILES.ferry).reasons[0]).toMatchObject({ code: "high_waves", level: "warning" });
+    for (const r of [sea(1.3, null), sea(2.0, 6)].flatMap((s) => assessRisk(s, boat).reasons)) expect(r.code).not.toBe("rough_sea");
   });
 });

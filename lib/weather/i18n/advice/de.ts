@@ -130,4 +130,12 @@ export const de: Record<string, string> = {
   "nowcast.ongoing_ends": "{what, select, snow {Schnee} other {Regen}} lässt bis {time} nach.",
   "summary.day.low": "Keine Wetterprobleme für {items, plural, one {# Termin} other {# Termine}}.",
   "summary.day.flagged": "{flagged, plural, one {# Termin} other {# Termine}} von {items} {level, select, warning {gefährdet} other {im Blick behalten}}: {issue}",
+  "reason.moderate_sea": "Mäßige See erwartet (Wellen bis {height}): unruhig für kleine Boote.",
+  "reason.steep_sea": "Kurze, steile Wellen erwartet (bis {height}, Periode {period}): hart für kleine Boote.",
+  "rec.moderate_sea.activity": "Mäßige See: Kleine Boote schaukeln und nehmen Gischt über; Schwimmer bleiben nah am Ufer.",
+  "rec.moderate_sea.indoor": "Mäßige See: Führt Ihr Weg mit einem kleinen Boot übers Wasser, prüfen Sie die Abfahrt.",
+  "rec.moderate_sea.transport": "Mäßige See: Kleine Schiffe können ungemütlich sein oder ausfallen; fragen Sie beim Betreiber nach.",
+  "rec.steep_sea.activity": "Kurze, steile Wellen: Kleine Boote schlagen hart ein und können volllaufen; wählen Sie geschütztes Wasser oder verschieben Sie.",
+  "rec.steep_sea.indoor": "Steile, kabbelige See: Führt Ihr Weg mit einem kleinen Boot übers Wasser, prüfen Sie die Abfahrt.",
+  "rec.steep_sea.transport": "Steile, kabbelige See: Kleine und schnelle Schiffe fahren langsamer oder fallen aus; fragen Sie beim Betreiber nach.",
 };

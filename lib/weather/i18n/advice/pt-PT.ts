@@ -56,4 +56,12 @@ export const ptPT: Record<string, string> = {
   "nowcast.starts_ends": "{what, select, snow {Neve} other {Chuva}} a começar dentro de ~{minutes} min, a diminuir até às {time}.",
   "nowcast.ongoing": "{what, select, snow {Neve} other {Chuva}} a continuar nas próximas 2 horas.",
   "nowcast.ongoing_ends": "{what, select, snow {Neve} other {Chuva}} a diminuir até às {time}.",
+  "reason.moderate_sea": "Previsão de mar moderado (ondas até {height}): agitado para embarcações pequenas.",
+  "reason.steep_sea": "Previsão de ondas curtas e cavadas (até {height}, período {period}): difícil para embarcações pequenas.",
+  "rec.moderate_sea.activity": "Mar moderado: as embarcações pequenas balançam e apanham salpicos; quem for nadar deve ficar perto da praia.",
+  "rec.moderate_sea.indoor": "Mar moderado: se o caminho atravessa a água numa embarcação pequena, confirme a saída.",
+  "rec.moderate_sea.transport": "Mar moderado: as embarcações pequenas podem ser desconfortáveis ou ser canceladas; confirme junto do operador.",
+  "rec.steep_sea.activity": "Ondas curtas e cavadas: as embarcações pequenas batem com força e podem meter água; escolha águas abrigadas ou adie.",
+  "rec.steep_sea.indoor": "Mar curto e cavado: se o caminho atravessa a água numa embarcação pequena, confirme a saída.",
+  "rec.steep_sea.transport": "Mar curto e cavado: as embarcações pequenas e rápidas podem abrandar ou ser canceladas; confirme junto do operador.",
 };
