@@ -17,6 +17,9 @@ export function areaCoverage(area: CapArea, lat: number, lng: number): "inside" 
 const areaKeys = (m: AlertMessage): Set<string> =>
   new Set(m.areas.flatMap((a) => [...(a.geocodes ?? []).map((g) => `${g.name.toUpperCase()}:${g.value.toUpperCase()}`), a.desc ? `desc:${a.desc.toLowerCase()}` : ""]).filter(Boolean));
 
+/** Two messages of one feed without any area (injected, or point-selected) concern the same place. */
+const sameArea = (a: Set<string>, b: Set<string>) => (a.size === 0 && b.size === 0) || [...b].some((k) => a.has(k));
+
 /**
  * What an Update or Cancel replaces when it names nothing (its CAP document, which carries
  * `references`, was unreachable): the earlier messages of the same feed, event and area. The
@@ -33,7 +36,7 @@ function inferredReferences(m: AlertMessage, all: AlertMessage[]): string[] {
         n.attribution === m.attribution &&
         n.event.toLowerCase() === m.event.toLowerCase() &&
         (n.sent ? Date.parse(n.sent) : -Infinity) <= sent &&
-        [...areaKeys(n)].some((k) => keys.has(k)),
+        sameArea(keys, areaKeys(n)),
     )
     .map((n) => n.identifier);
 }
