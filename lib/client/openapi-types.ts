@@ -3637,7 +3637,9 @@ export interface components {
          *       "attribution": "Warnings: MET Norway (Norwegian Meteorological Institute), NLOD 2.0 and CC BY 4.0",
          *       "description": "Gale, yellow level, Maaloey - Svinoey, 21 September 06:00 UTC to 22 September 10:00 UTC.",
          *       "cap_identifier": "2.49.0.1.578.0.210921070421906.1705",
-         *       "references": []
+         *       "references": [],
+         *       "scope": "area",
+         *       "status": "confirmed"
          *     }
          */
         WeatherAlert: {
@@ -3658,12 +3660,22 @@ export interface components {
             id: string;
             /** @description CAP identifiers of the earlier messages this one updates */
             references: string[];
+            /**
+             * @description area: the alert's area covers the location; country: its area (a geocode) could not be placed, so it is a country-level notice that raises no risk
+             * @enum {string}
+             */
+            scope: "area" | "country";
             /** @enum {string} */
             severity: "minor" | "moderate" | "severe" | "extreme" | "unknown";
             /** @description The issuing service (CAP senderName) */
             source: string;
             /** @description CAP onset (else effective), UTC */
             starts: string | null;
+            /**
+             * @description unconfirmed: the feed did not say whether this message updates or cancels another and its CAP document could not be fetched
+             * @enum {string}
+             */
+            status: "confirmed" | "unconfirmed";
             /** @enum {string} */
             urgency: "immediate" | "expected" | "future" | "past" | "unknown";
         };
@@ -3875,6 +3887,15 @@ export interface components {
         WeatherSimulationParams: {
             /** @description Adds an alert with this event name */
             alert_event?: string;
+            /** @description CAP identifier of the injected message (default sim_<simulation id>), for later updates to reference */
+            alert_identifier?: string;
+            /**
+             * @description CAP msgType of the injected alert (default Alert): Update replaces and Cancel retires the messages in alert_references (else earlier injected alerts of the same event)
+             * @enum {string}
+             */
+            alert_message_type?: "Alert" | "Update" | "Cancel";
+            /** @description Earlier messages this one updates or cancels: space-separated identifiers, or CAP sender,identifier,sent triples */
+            alert_references?: string;
             /** @description Cloud cover, % */
             cloud_cover_pct?: number;
             /** @description European AQI (EEA) */
@@ -3883,6 +3904,8 @@ export interface components {
             feels_like_c?: number;
             /** @description Relative humidity, % */
             humidity_pct?: number;
+            /** @description Next-hour (15-minute) precipitation intensity, mm/h, for the steps overlapping the window; hourly values are left alone (several injections make a series) */
+            minutely_precipitation_mm_h?: number;
             /** @description Nitrogen dioxide, µg/m³ */
             nitrogen_dioxide?: number;
             /** @description Ozone, µg/m³ */

@@ -123,6 +123,8 @@ describe("official alerts from recorded feeds", () => {
         attribution: expect.stringContaining("MET Norway"),
         description: expect.stringMatching(/^Gale, yellow level, Maaloey - Svinoey/),
         references: [],
+        scope: "area",
+        status: "confirmed",
       },
     ]);
     expect(r.body.data.attribution).toMatch(/Open-Meteo.*; Warnings: MET Norway/);

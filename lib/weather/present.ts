@@ -44,6 +44,8 @@ export function alertOut(a: WeatherAlert) {
     description: a.description ?? null,
     cap_identifier: a.capIdentifier ?? null,
     references: a.references ?? [],
+    scope: a.scope ?? "area",
+    status: a.status ?? "confirmed",
   };
 }
 

@@ -28,6 +28,12 @@ const Alert = z
     description: z.string().nullable().describe("CAP headline"),
     cap_identifier: z.string().nullable().describe("CAP identifier; null for providers without CAP (OpenWeather)"),
     references: z.array(z.string()).describe("CAP identifiers of the earlier messages this one updates"),
+    scope: z
+      .enum(["area", "country"])
+      .describe("area: the alert's area covers the location; country: its area (a geocode) could not be placed, so it is a country-level notice that raises no risk"),
+    status: z
+      .enum(["confirmed", "unconfirmed"])
+      .describe("unconfirmed: the feed did not say whether this message updates or cancels another and its CAP document could not be fetched"),
   })
   .meta({
     id: "WeatherAlert",
@@ -46,6 +52,8 @@ const Alert = z
         description: "Gale, yellow level, Maaloey - Svinoey, 21 September 06:00 UTC to 22 September 10:00 UTC.",
         cap_identifier: "2.49.0.1.578.0.210921070421906.1705",
         references: [],
+        scope: "area",
+        status: "confirmed",
       },
     ],
   });

@@ -36,7 +36,7 @@ async function injectAlong(o: { lat: number; lng: number }, d: { lat: number; ln
 }
 
 describe("sea state on ferry routes (issue 31)", () => {
-  it("3.5 m waves on a default (large) ferry -> warning with high_waves; sea_state per segment", async () => {
+  it("3.5 m waves (WMO rough) on a default (large) ferry -> warning named rough_sea (issue 39); sea_state per segment", async () => {
     const k = await (await makeUser({ plan: "pro" })).key(["weather:route"]);
     const a = { lat: 59.9, lng: 10.6 };
     const b = { lat: 59.6, lng: 10.6 };
@@ -45,12 +45,12 @@ describe("sea state on ferry routes (issue 31)", () => {
     const r = await call(route.POST, { method: "POST", path: "/v1/weather/route", bearer: k, body: { origin: a, destination: b, transport_mode: "ferry", start_time: new Date(now).toISOString(), language: "it" } });
     expect(r.status).toBe(200);
     strict(weatherContracts.route.responses[200].schema, r.body.data);
-    expect(r.body.data.overall_risk).toMatchObject({ level: "warning", main_issue: "high_waves" });
+    expect(r.body.data.overall_risk).toMatchObject({ level: "warning", main_issue: "rough_sea" });
     for (const s of r.body.data.segments) expect(s.sea_state).toEqual({ wave_height_m: 3.5, wave_period_s: 8, wave_direction_deg: 200 });
-    expect(r.body.data.overall_risk.reasons.find((x: { code: string }) => x.code === "high_waves").message).toBe("Previste onde alte (fino a 3,5 m).");
+    expect(r.body.data.overall_risk.reasons.find((x: { code: string }) => x.code === "rough_sea")).toMatchObject({ level: "warning", message: "Previsto mare mosso (onde fino a 3,5 m)." });
     // Small craft and fast craft meet their own tables; a car route has no sea_state at all.
     const small = await call(route.POST, { method: "POST", path: "/v1/weather/route", bearer: k, body: { origin: a, destination: b, transport_mode: "ferry", vessel: "fast", start_time: new Date(now).toISOString() } });
-    expect(small.body.data.overall_risk.main_issue).toBe("high_waves");
+    expect(small.body.data.overall_risk).toMatchObject({ level: "warning", main_issue: "rough_sea" });
   });
 
   it("0.5 m waves and 40 km/h wind -> low or watch, never worse than a car on the same weather", async () => {

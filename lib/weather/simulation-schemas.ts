@@ -28,6 +28,7 @@ export const SIMULATION_KIND_LABELS: Record<SimulationKind, string> = {
 const num = (min: number, max: number, what: string) => z.number().min(min).max(max).describe(what);
 
 export const ALERT_SEVERITIES = ["minor", "moderate", "severe", "extreme", "unknown"] as const;
+export const ALERT_MESSAGE_TYPES = ["Alert", "Update", "Cancel"] as const;
 
 export const SimulationParams = z
   .object({
@@ -65,6 +66,25 @@ export const SimulationParams = z
     pollen_ragweed: num(0, 100_000, "Ragweed pollen, grains/m³"),
     alert_event: z.string().trim().min(1).max(200).describe("Adds an alert with this event name"),
     severity: z.enum(ALERT_SEVERITIES).describe("Alert severity (default severe)"),
+    alert_message_type: z
+      .enum(ALERT_MESSAGE_TYPES)
+      .describe("CAP msgType of the injected alert (default Alert): Update replaces and Cancel retires the messages in alert_references (else earlier injected alerts of the same event)"),
+    alert_identifier: z
+      .string()
+      .trim()
+      .regex(/^[^\s,<>&]{1,120}$/, "must be 1-120 characters without spaces, commas, <, > or &")
+      .describe("CAP identifier of the injected message (default sim_<simulation id>), for later updates to reference"),
+    alert_references: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2000)
+      .describe("Earlier messages this one updates or cancels: space-separated identifiers, or CAP sender,identifier,sent triples"),
+    minutely_precipitation_mm_h: num(
+      0,
+      500,
+      "Next-hour (15-minute) precipitation intensity, mm/h, for the steps overlapping the window; hourly values are left alone (several injections make a series)",
+    ),
   })
   .partial()
   .strict()

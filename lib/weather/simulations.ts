@@ -5,7 +5,8 @@ import { weatherSimulations, type SimulationKind } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { dailyFromHourly } from "./providers/daily-from-hourly";
-import type { AlertSeverity, NormalizedForecast, StoredSimulation } from "./types";
+import type { AlertSeverity, NormalizedForecast, StoredSimulation, WeatherAlert } from "./types";
+import { msgTypeOf, resolveAlerts, type AlertMessage } from "./alerts/cap";
 
 export type { StoredSimulation };
 import { explicitFields, overlayHour, presetFields } from "./simulation-overlay";
@@ -99,20 +100,12 @@ export function applySimulations(f: NormalizedForecast, sims: StoredSimulation[]
   const out: NormalizedForecast = { ...f, hourly: f.hourly.slice(), daily: f.daily.slice(), alerts: f.alerts.slice(), current: { ...f.current } };
   const touchedDays = new Set<number>();
   const at = { lat: f.lat, lng: f.lng };
+  const injected: AlertMessage[] = [];
   for (const s of inCreationOrder(sims)) {
     const from = Date.parse(s.startsAt);
     const to = Date.parse(s.endsAt);
-    if (s.kind === "severe_alert" || s.params.alert_event !== undefined || s.params.severity !== undefined) {
-      out.alerts.push({
-        id: `sim_${s.id}`,
-        event: String(s.params.alert_event ?? "Severe Thunderstorm Warning"),
-        severity: ALERT_SEVERITIES.includes(String(s.params.severity) as AlertSeverity) ? (String(s.params.severity) as AlertSeverity) : "severe",
-        starts: s.startsAt,
-        ends: s.endsAt,
-        source: "Simulated alert (injected)",
-        description: "Injected into the simulated provider for testing.",
-      });
-    }
+    const alert = injectedAlert(s);
+    if (alert) injected.push(alert);
     out.hourly = out.hourly.map((h) => {
       const t = Date.parse(h.time);
       // An hour is affected when it overlaps the window.
@@ -128,6 +121,9 @@ export function applySimulations(f: NormalizedForecast, sims: StoredSimulation[]
         points: out.minutely.points.map((p) => {
           const t = Date.parse(p.time);
           if (t + stepMs <= from || t >= to) return p;
+          // A 15-minute value of its own wins; else the hour's injected rate.
+          const own = Number(s.params.minutely_precipitation_mm_h);
+          if (s.params.minutely_precipitation_mm_h !== undefined && Number.isFinite(own)) return { ...p, precipitationMmH: own };
           const h = hourAt(out.hourly, new Date(t));
           const set = { ...(h ? presetFields(s.kind, h, e) : {}), ...e };
           return set.precipitationMm === undefined ? p : { ...p, precipitationMmH: set.precipitationMm };
@@ -143,6 +139,7 @@ export function applySimulations(f: NormalizedForecast, sims: StoredSimulation[]
       if (dayFrom < to && dayFrom + 36 * 3_600_000 > from) touchedDays.add(i);
     });
   }
+  if (injected.length) out.alerts = withInjectedAlerts(out.alerts, injected, at);
   // Recompute the affected days from their (overlaid) hours, keeping sunrise/sunset.
   for (const i of touchedDays) {
     const d = out.daily[i];
@@ -159,4 +156,40 @@ function dayBounds(date: string, zone: string): [number, number] | null {
   const start = DateTime.fromISO(date, { zone });
   if (!start.isValid) return null;
   return [start.toMillis(), start.plus({ days: 1 }).toMillis()];
+}
+
+/** The CAP message an injection carries, if any (issue 39: message type and references too). */
+function injectedAlert(s: StoredSimulation): AlertMessage | null {
+  const p = s.params;
+  if (!(s.kind === "severe_alert" || p.alert_event !== undefined || p.severity !== undefined || p.alert_message_type !== undefined)) return null;
+  const identifier = p.alert_identifier !== undefined ? String(p.alert_identifier) : `sim_${s.id}`;
+  return {
+    identifier,
+    msgType: msgTypeOf(p.alert_message_type),
+    status: "Actual",
+    references: p.alert_references === undefined ? [] : String(p.alert_references).split(/\s+/).map((t) => (t.includes(",") ? t.split(",")[1] : t)).filter(Boolean),
+    allClear: false,
+    sent: s.createdAt,
+    event: String(p.alert_event ?? "Severe Thunderstorm Warning"),
+    headline: "Injected into the simulated provider for testing.",
+    severity: ALERT_SEVERITIES.includes(String(p.severity) as AlertSeverity) ? (String(p.severity) as AlertSeverity) : "severe",
+    certainty: "unknown",
+    urgency: "unknown",
+    areas: [],
+    starts: s.startsAt,
+    ends: s.endsAt,
+    source: "Simulated alert (injected)",
+    attribution: "Simulated alert (injected)",
+  };
+}
+
+/**
+ * Injected messages resolved like a real feed (resolveAlerts: Update replaces, Cancel retires,
+ * by references or else by event); they can also update or cancel the provider's own alerts.
+ */
+function withInjectedAlerts(provider: WeatherAlert[], injected: AlertMessage[], at: { lat: number; lng: number }): WeatherAlert[] {
+  const resolved = resolveAlerts(injected, at).map((a) => ({ ...a, certainty: undefined, urgency: undefined, attribution: undefined }));
+  const retired = new Set(injected.flatMap((m) => m.references));
+  const kept = provider.filter((a) => !retired.has(a.id) && !(a.capIdentifier && retired.has(a.capIdentifier)));
+  return [...kept, ...resolved];
 }

@@ -114,6 +114,13 @@ export interface WeatherAlert {
   capIdentifier?: string | null;
   /** CAP identifiers of the earlier messages of this alert (updates replace them). */
   references?: string[];
+  /**
+   * "area": the alert's area covers the point. "country": its area could not be placed (a geocode
+   * without a known boundary): listed as a country-level notice, never rated (issue 39).
+   */
+  scope?: "area" | "country";
+  /** "unconfirmed": the message type/references could not be checked against its CAP document. */
+  status?: "confirmed" | "unconfirmed";
 }
 
 /** One step of next-hour precipitation (issue 31): intensity over the step, mm/h. */

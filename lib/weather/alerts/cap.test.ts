@@ -105,9 +105,10 @@ describe("updates, cancellations and several sources", () => {
     expect(resolveAlerts([a], BERGEN)).toEqual([]);
   });
 
-  it("geocode-only areas (no polygon) cover their whole feed", () => {
+  it("geocode-only areas whose boundary is unknown are country-level notices, never area alerts (issue 39)", () => {
     const [alert] = parseMeteoalarmAtom(FR_FEED);
-    expect(resolveAlerts([alert], { lat: 45.9, lng: 6.1 })).toMatchObject([{ id: alert.identifier, area: "Haute Savoie; Savoie" }]);
+    expect(alert.areas[0].geocodes).toEqual([{ name: "NUTS3", value: "FR718" }]);
+    expect(resolveAlerts([alert], { lat: 45.9, lng: 6.1 })).toMatchObject([{ id: alert.identifier, area: "Haute Savoie; Savoie", scope: "country" }]);
   });
 });
 

@@ -11,9 +11,19 @@ export type CapMsgType = "Alert" | "Update" | "Cancel";
 /** One polygon as CAP writes it: [lat, lng] pairs, closed. */
 export type Polygon = Array<[number, number]>;
 
+export interface CapGeocode {
+  /** valueName as sent (NUTS3, EMMA_ID, UGC, SAME, ...). */
+  name: string;
+  value: string;
+}
+
 export interface CapArea {
   desc: string;
   polygons: Polygon[];
+  /** CAP geocodes: resolved to region boundaries when the area has no polygon (alerts/regions.ts). */
+  geocodes?: CapGeocode[];
+  /** The source selected this alert by the queried point (NWS, MET Norway): no boundary needed. */
+  pointSelected?: boolean;
 }
 
 export interface AlertMessage {
@@ -38,6 +48,11 @@ export interface AlertMessage {
   source: string;
   /** The feed's credit line (its licence asks for it). */
   attribution: string;
+  /**
+   * The message type and references could not be confirmed: the feed entry did not state its
+   * msgType and its CAP document stayed unreachable after retries (issue 39).
+   */
+  unconfirmed?: boolean;
 }
 
 // Elements that repeat in CAP and Atom: always arrays, so one entry reads like ten.
@@ -107,6 +122,13 @@ export function parsePolygon(v: unknown): Polygon | null {
   return pts.length >= 4 ? pts : null;
 }
 
+/** `<geocode><valueName/><value/></geocode>` elements (CAP area, MeteoAlarm Atom entry). */
+export function geocodesOf(v: unknown): CapGeocode[] {
+  return arr(v)
+    .map((g) => ({ name: text(g.valueName) ?? "", value: text(g.value) ?? "" }))
+    .filter((g) => g.name && g.value);
+}
+
 const arr = (v: unknown): Node[] => (Array.isArray(v) ? (v as Node[]) : v && typeof v === "object" ? [v as Node] : []);
 
 /** The English info block when there is one (the API answers in English; labels are localised elsewhere), else the first. */
@@ -129,6 +151,7 @@ export function parseCapAlert(xml: string, attribution: string): AlertMessage | 
   const areas: CapArea[] = arr(info.area).map((ar) => ({
     desc: text(ar.areaDesc) ?? "",
     polygons: arr(ar.polygon).map(parsePolygon).filter((p): p is Polygon => p !== null),
+    geocodes: geocodesOf(ar.geocode),
   }));
   const msgType = msgTypeOf(a.msgType);
   return {
@@ -162,54 +185,4 @@ export function polygonContains(poly: Polygon, lat: number, lng: number): boolea
   return inside;
 }
 
-/** An area covers a point when one of its polygons contains it; an area without polygons (geocodes only) covers its whole feed. */
-export function areaCovers(area: CapArea, lat: number, lng: number): boolean {
-  return area.polygons.length === 0 || area.polygons.some((p) => polygonContains(p, lat, lng));
-}
-
-/**
- * Applies updates and cancellations across every message fetched (from one or several sources):
- * the same identifier from two sources counts once (the first source listed wins), a message
- * referenced by a later one is replaced (Update) or retired (Cancel), and Cancel, AllClear and
- * non-Actual messages never reach users. Each surviving alert carries the identifiers it
- * replaced (transitively, as far as the fetched messages tell) so a watch knows it already told.
- */
-export function resolveAlerts(messages: AlertMessage[], at: { lat: number; lng: number }): WeatherAlert[] {
-  const byId = new Map<string, AlertMessage>();
-  for (const m of messages) if (!byId.has(m.identifier)) byId.set(m.identifier, m);
-  const superseded = new Set<string>();
-  for (const m of byId.values()) for (const r of m.references) if (r !== m.identifier) superseded.add(r);
-  const history = (m: AlertMessage): string[] => {
-    const seen = new Set<string>();
-    const stack = [...m.references];
-    while (stack.length) {
-      const id = stack.pop()!;
-      if (seen.has(id) || id === m.identifier) continue;
-      seen.add(id);
-      stack.push(...(byId.get(id)?.references ?? []));
-    }
-    return [...seen];
-  };
-  const out: WeatherAlert[] = [];
-  for (const m of byId.values()) {
-    if (superseded.has(m.identifier) || m.msgType === "Cancel" || m.allClear || m.status.toLowerCase() !== "actual") continue;
-    const covering = m.areas.filter((a) => areaCovers(a, at.lat, at.lng));
-    if (m.areas.length > 0 && covering.length === 0) continue;
-    out.push({
-      id: m.identifier,
-      capIdentifier: m.identifier,
-      event: m.event,
-      severity: m.severity,
-      certainty: m.certainty,
-      urgency: m.urgency,
-      area: [...new Set(covering.map((a) => a.desc).filter(Boolean))].join("; ") || null,
-      starts: m.starts,
-      ends: m.ends,
-      source: m.source,
-      attribution: m.attribution,
-      description: m.headline,
-      references: history(m),
-    });
-  }
-  return out;
-}
+export { areaCoverage, resolveAlerts } from "./resolve-alerts";

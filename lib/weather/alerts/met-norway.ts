@@ -48,5 +48,6 @@ export async function fetchMetNorway(lat: number, lng: number, o: { baseUrl: str
       }
     }),
   );
-  return messages.filter((m): m is AlertMessage => m !== null);
+  // current.json?lat=&lon= selected these by the point: an area without a polygon still covers it.
+  return messages.filter((m): m is AlertMessage => m !== null).map((m) => ({ ...m, areas: m.areas.map((a) => ({ ...a, pointSelected: true })) }));
 }

@@ -1,6 +1,6 @@
 import { log } from "@/lib/log";
 import { fetchUpstreamText } from "../providers/http";
-import { certaintyOf, isoOrNull, msgTypeOf, parseCapAlert, parsePolygon, severityOf, text, urgencyOf, xmlParser, type AlertMessage, type Polygon } from "./cap";
+import { certaintyOf, geocodesOf, isoOrNull, msgTypeOf, parseCapAlert, parsePolygon, severityOf, text, urgencyOf, xmlParser, type AlertMessage, type Polygon } from "./cap";
 
 /**
  * MeteoAlarm (EUMETNET): every member service's warnings as one Atom feed per country,
@@ -61,7 +61,12 @@ const arr = (v: unknown): Node[] => (Array.isArray(v) ? (v as Node[]) : v && typ
 export interface AtomEntryAlert extends AlertMessage {
   /** The linked CAP document (application/cap+xml), when the entry names one. */
   capUrl: string | null;
+  /** The entry said its message type (cap:message_type): honoured without the CAP document. */
+  msgTypeStated: boolean;
 }
+
+/** Attempts per CAP document (a transient failure must not leave a cancelled warning in force). */
+const CAP_ATTEMPTS = 3;
 
 /** The feed's entries grouped by CAP identifier (one entry per area). Throws on a document that is not an Atom feed. */
 export function parseMeteoalarmAtom(xml: string): AtomEntryAlert[] {
@@ -77,7 +82,7 @@ export function parseMeteoalarmAtom(xml: string): AtomEntryAlert[] {
     const polygons = (Array.isArray(e.polygon) ? e.polygon : [])
       .map(parsePolygon)
       .filter((p): p is Polygon => p !== null);
-    const area = { desc: text(e.areaDesc) ?? "", polygons };
+    const area = { desc: text(e.areaDesc) ?? "", polygons, geocodes: geocodesOf(e.geocode) };
     const known = byId.get(identifier);
     if (known) {
       known.areas.push(area);
@@ -87,6 +92,7 @@ export function parseMeteoalarmAtom(xml: string): AtomEntryAlert[] {
     byId.set(identifier, {
       identifier,
       msgType: msgTypeOf(e.message_type ?? e.msgType),
+      msgTypeStated: text(e.message_type ?? e.msgType) !== null,
       status: text(e.status) ?? "Actual",
       references: [],
       allClear: false,
@@ -127,20 +133,36 @@ export async function fetchMeteoalarm(country: string, o: { baseUrl: string; tim
     headers: { accept: "application/atom+xml, application/xml" },
   });
   const entries = parseMeteoalarmAtom(xml);
-  const needCap = entries.filter((e) => e.msgType !== "Alert" && e.capUrl).slice(0, MAX_CAP_FETCHES);
+  // Update/Cancel entries: the CAP document names what they replace. An entry that does not say
+  // its type is checked too; when its document stays unreachable the alert is marked unconfirmed.
+  const needCap = entries.filter((e) => (e.msgType !== "Alert" || !e.msgTypeStated) && e.capUrl).slice(0, MAX_CAP_FETCHES);
   await Promise.all(
     needCap.map(async (e) => {
-      try {
-        const cap = parseCapAlert(await fetchUpstreamText(rebase(e.capUrl!, base), { provider: "meteoalarm", timeoutMs: o.timeoutMs, headers: { accept: "application/cap+xml, application/xml" } }), e.attribution);
-        if (!cap || cap.identifier !== e.identifier) return;
-        // The CAP document knows what the feed does not: what it replaces, AllClear, the issuing service.
-        e.references = cap.references;
-        e.allClear = cap.allClear;
-        e.source = cap.source;
-      } catch (err) {
-        log.warn("meteoalarm cap document unavailable", { identifier: e.identifier, error: (err as Error).message });
+      const cap = await fetchCapWithRetry(rebase(e.capUrl!, base), e, o.timeoutMs);
+      if (!cap) {
+        // The feed's own message_type still stands (resolveAlerts infers what it replaces).
+        if (!e.msgTypeStated) e.unconfirmed = true;
+        return;
       }
+      if (cap.identifier !== e.identifier) return;
+      // The CAP document knows what the feed does not: what it replaces, AllClear, the issuing service.
+      e.msgType = cap.msgType;
+      e.references = cap.references;
+      e.allClear = cap.allClear;
+      e.source = cap.source;
     }),
   );
   return entries;
+}
+
+async function fetchCapWithRetry(url: string, e: AtomEntryAlert, timeoutMs: number): Promise<AlertMessage | null> {
+  for (let attempt = 1; attempt <= CAP_ATTEMPTS; attempt++) {
+    try {
+      const cap = parseCapAlert(await fetchUpstreamText(url, { provider: "meteoalarm", timeoutMs, headers: { accept: "application/cap+xml, application/xml" } }), e.attribution);
+      if (cap) return cap;
+    } catch (err) {
+      log.warn("meteoalarm cap document unavailable", { identifier: e.identifier, attempt, error: (err as Error).message });
+    }
+  }
+  return null;
 }

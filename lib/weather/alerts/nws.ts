@@ -54,7 +54,8 @@ export function nwsMessages(body: unknown): AlertMessage[] {
       severity: severityOf(p.severity),
       certainty: certaintyOf(p.certainty),
       urgency: urgencyOf(p.urgency),
-      areas: typeof p.areaDesc === "string" ? [{ desc: p.areaDesc, polygons: [] }] : [],
+      // The API selected these alerts by the queried point: the area covers it.
+      areas: [{ desc: typeof p.areaDesc === "string" ? p.areaDesc : "", polygons: [], pointSelected: true }],
       starts: isoOrNull(p.onset) ?? isoOrNull(p.effective),
       // `ends` (the hazard's end) may be null, and `expires` (the message's) earlier than it: prefer ends.
       ends: isoOrNull(p.ends) ?? isoOrNull(p.expires),

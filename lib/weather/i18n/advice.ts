@@ -64,6 +64,8 @@ export interface ReasonValues {
   source?: string;
   /** Significant wave height, m. */
   heightM?: number;
+  /** Wave period, s. */
+  periodS?: number;
   /** Air quality index value and its scale. */
   aqi?: number;
   scale?: "us" | "european";
@@ -125,6 +127,7 @@ export function formatReason(code: ReasonCode, v: ReasonValues, l: AdviceLocale 
     event: v.event ?? "",
     source: v.source ?? "",
     height: v.heightM === undefined ? "" : formatHeight(v.heightM, l),
+    period: v.periodS === undefined ? "" : nf(l.language, "second", 0).format(v.periodS),
     aqi: v.aqi === undefined ? "" : nf(l.language, null, 0).format(v.aqi),
     scale: v.scale ?? "european",
     kind: v.kind ?? "other",

@@ -101,5 +101,5 @@ export function resolveLanguage(tag: string | undefined | null): Language {
   return BASE_DEFAULT[primary] ?? "en";
 }
 
-/** Loose BCP-47 shape check (language[-script][-region]...). */
-export const BCP47_PATTERN = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+/** Loose BCP-47 shape check (language[-script][-region]...); `_` is accepted as `-` (pt_PT, de_AT), as POSIX locales write it. */
+export const BCP47_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/;

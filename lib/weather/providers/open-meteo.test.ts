@@ -82,8 +82,10 @@ describe("open-meteo adapter on recorded responses", () => {
     expect(out.hourly).toHaveLength(24);
     expect(out.hourly[0].time).toBe("2026-10-05T04:00:00Z");
     expect(out.hourly[23].time).toBe("2026-10-06T03:00:00Z");
-    // Only per-type probabilities were requested: the rain probability stands in.
-    expect(out.hourly[0].precipitationProbabilityPct).toBe(24);
+    // Only per-type probabilities were requested: the rain probability stands in. It is for the
+    // preceding hour, so the row starting 04:00Z carries the value labelled 05:00Z (3, not 24).
+    expect(out.hourly[0].precipitationProbabilityPct).toBe(3);
+    expect(out.hourly[23].precipitationProbabilityPct).toBeNull();
   });
 
   it("wire-format daily response (GMT, fixed decimals)", async () => {

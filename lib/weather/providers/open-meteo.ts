@@ -119,9 +119,26 @@ function readMinutely15(m: Block | undefined, u: Block | undefined, toUtc: (t: u
   return points.length ? { stepMinutes: 15, points } : null;
 }
 
+/**
+ * Open-Meteo labels an hourly row by the END of what it sums: `precipitation` (and `rain`,
+ * `showers`, `snowfall`) at T is the sum over [T-1h, T), `precipitation_probability` is for
+ * more than 0.1 mm in the preceding hour and `wind_gusts_10m` is the preceding hour's maximum.
+ * We store rows by the hour they start, so those values move to the row of T-1h (the last row
+ * has none: it would need the next label). Instantaneous variables (temperature, humidity, wind
+ * speed/direction, cloud, visibility, UV, weather code, is_day) stay at T. docs/weather.md
+ * "Variable definitions" has the table for both adapters.
+ */
+export const OPEN_METEO_PRECEDING_HOUR = ["precipitation", "rain", "showers", "snowfall", "precipitation_probability", "wind_gusts_10m"] as const;
+
 function readHourly(h: Block | undefined, u: Block | undefined, toUtc: (t: unknown) => string | null): HourlyPoint[] {
   const times = Array.isArray(h?.time) ? (h!.time as unknown[]) : [];
   const out: HourlyPoint[] = [];
+  // The row labelled T+1h carries the sums and maxima of [T, T+1h).
+  const next = (i: number): number | undefined => {
+    const t = toUtc(times[i]);
+    const n = toUtc(times[i + 1]);
+    return t && n && Date.parse(n) - Date.parse(t) === 3_600_000 ? i + 1 : undefined;
+  };
   times.forEach((t, i) => {
     const time = toUtc(t);
     if (!time) return;
@@ -132,14 +149,23 @@ function readHourly(h: Block | undefined, u: Block | undefined, toUtc: (t: unkno
       feelsLikeC: value(h, u, "apparent_temperature", i),
       humidityPct: value(h, u, "relative_humidity_2m", i),
       windSpeedMs: value(h, u, "wind_speed_10m", i),
-      windGustMs: value(h, u, "wind_gusts_10m", i),
+      windGustMs: (() => {
+        const j = next(i);
+        return j === undefined ? null : value(h, u, "wind_gusts_10m", j);
+      })(),
       windDirectionDeg: value(h, u, "wind_direction_10m", i),
       cloudCoverPct: value(h, u, "cloud_cover", i),
       visibilityM: value(h, u, "visibility", i),
       uvIndex: value(h, u, "uv_index", i),
-      precipitationMm: value(h, u, "precipitation", i),
+      precipitationMm: (() => {
+        const j = next(i);
+        return j === undefined ? null : value(h, u, "precipitation", j);
+      })(),
       // Older/partial responses only carry per-type probabilities: use the rain one.
-      precipitationProbabilityPct: firstOf(h, u, ["precipitation_probability", "rain_probability"], i),
+      precipitationProbabilityPct: (() => {
+        const j = next(i);
+        return j === undefined ? null : firstOf(h, u, ["precipitation_probability", "rain_probability"], j);
+      })(),
       weatherCode: value(h, u, "weather_code", i),
       isDay: isDay === null ? null : isDay === 1,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { simulateForecast } from "./simulated";
+import { clearSkyUv, simulateForecast, simulatedUv } from "./simulated";
 
 describe("simulated provider", () => {
   const now = new Date("2026-07-01T10:17:00Z");
@@ -36,5 +36,43 @@ describe("simulated provider", () => {
     expect(mean(5)).toBeGreaterThan(mean(70) + 20);
     // Seasons flip between hemispheres: January is summer at 45 S.
     expect(mean(-45)).toBeGreaterThan(mean(45) + 10);
+  });
+});
+
+describe("simulated UV follows the sun (issue 39)", () => {
+  // Reference: clear-sky UV index by solar elevation, Madronich (2007) 12.5·cos(SZA)^2.42, and the
+  // WHO UV Index guide's rule that the index is near 0 at low sun and 0 at night.
+  const reference: Array<[number, number]> = [
+    [-5, 0],
+    [0, 0],
+    [10, 0.18],
+    [17, 0.65],
+    [30, 2.33],
+    [45, 5.4],
+    [60, 8.8],
+    [90, 12.5],
+  ];
+  it.each(reference)("elevation %d° -> clear-sky UV %d", (elev, uv) => {
+    expect(clearSkyUv(elev)).toBeCloseTo(uv, 1);
+  });
+
+  it("Amsterdam in November: <= 2 at solar noon, 0 at night, highest near noon", () => {
+    const f = simulateForecast(52.37, 4.9, new Date("2026-11-15T06:00:00Z"));
+    const day = f.hourly.filter((h) => h.time.startsWith("2026-11-16"));
+    const uv = (hh: string) => day.find((h) => h.time.includes(`T${hh}:00`))!.uvIndex!;
+    expect(Math.max(...day.map((h) => h.uvIndex!))).toBeLessThanOrEqual(2);
+    expect(uv("11")).toBeGreaterThan(0);
+    expect(uv("11")).toBeGreaterThanOrEqual(uv("08"));
+    expect(uv("22")).toBe(0);
+    expect(uv("02")).toBe(0);
+    expect(simulatedUv(new Date("2026-11-16T11:40:00Z"), 52.37, 4.9, 0)).toBeLessThanOrEqual(2);
+    expect(simulatedUv(new Date("2026-11-16T11:40:00Z"), 52.37, 4.9, 0)).toBeGreaterThan(0.3);
+  });
+
+  it("Mediterranean July noon under a clear sky reaches the WHO 'high' band, night is 0", () => {
+    const noon = simulatedUv(new Date("2026-07-15T11:10:00Z"), 41.9, 12.5, 0);
+    expect(noon).toBeGreaterThanOrEqual(7);
+    expect(noon).toBeLessThan(11.5);
+    expect(simulatedUv(new Date("2026-07-15T23:00:00Z"), 41.9, 12.5, 0)).toBe(0);
   });
 });

@@ -114,12 +114,26 @@ function noise(cell: string, channel: string, slot: number): number {
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /**
- * UV from the sun's elevation and cloud cover: ~12.5 x sin(elevation) under a clear sky,
- * cut by up to 60 % under full overcast. Injections reuse it so injected cloud lowers UV.
+ * Clear-sky UV index by solar elevation (Madronich 2007, "Analytic formula for the clear-sky UV
+ * index", Photochem. Photobiol. 83:1537): UVI = 12.5 x cos(SZA)^2.42, cos(SZA) = sin(elevation).
+ * 0 with the sun below the horizon; ~0.6 at 17° (Amsterdam, November noon), ~7.6 at 61° (July).
+ */
+export function clearSkyUv(elevationDeg: number): number {
+  if (elevationDeg <= 0) return 0;
+  return 12.5 * Math.sin((elevationDeg * Math.PI) / 180) ** 2.42;
+}
+
+/** The sun's elevation in degrees (suncalc 2 answers in degrees, not radians). */
+export function sunElevationDeg(date: Date, lat: number, lng: number): number {
+  return SunCalc.getPosition(date, lat, lng).altitude;
+}
+
+/**
+ * UV from the sun's elevation and cloud cover: the clear-sky curve above, cut by up to 60 %
+ * under full overcast. Injections reuse it so injected cloud lowers UV.
  */
 export function simulatedUv(date: Date, lat: number, lng: number, cloudPct: number): number {
-  const alt = SunCalc.getPosition(date, lat, lng).altitude;
-  return alt > 0 ? round1(Math.max(0, 12.5 * Math.sin(alt) * (1 - (0.6 * cloudPct) / 100))) : 0;
+  return round1(Math.max(0, clearSkyUv(sunElevationDeg(date, lat, lng)) * (1 - (0.6 * cloudPct) / 100)));
 }
 
 export function simulateHour(cell: string, lat: number, lng: number, t: number): HourlyPoint {
@@ -141,7 +155,7 @@ export function simulateHour(cell: string, lat: number, lng: number, t: number):
   const probability = raining ? 60 + Math.round(noise(cell, "rp", spell) * 35) : Math.round(noise(cell, "pp", spell) * 18);
   const cloud = raining ? 85 + Math.round(noise(cell, "c", hourSlot) * 15) : Math.round(noise(cell, "c", spell) * 80);
   const wind = 1.5 + noise(cell, "w", spell) * 6 + noise(cell, "wh", hourSlot) * 1.5;
-  const isDay = SunCalc.getPosition(date, lat, lng).altitude > 0;
+  const isDay = sunElevationDeg(date, lat, lng) > 0;
   const uv = simulatedUv(date, lat, lng, cloud);
   const foggy = !raining && solarHour >= 4 && solarHour <= 8 && noise(cell, "fog", Math.floor(hourSlot / 24)) < 0.06;
   const snow = temperature <= 0 && raining;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assessRisk } from "./assess-risk";
 import { ACTIVITY_PROFILES, ACTIVITY_TYPES, activityProfile, OUTDOOR_DEFAULT, TRANSPORT_MODES, TRANSPORT_PROFILES } from "./profiles";
+import { NO_SUPPLEMENTS } from "./supplements";
 import type { RiskInputs } from "./types";
 
 const calm: RiskInputs = {
@@ -64,13 +65,37 @@ describe("risk engine (table-driven)", () => {
     else expect(risk.recommendation).toMatch(/\w{3,}/);
   });
 
-  it("severe and extreme alerts warn every profile; minor ones are a watch outdoors only", () => {
-    const alert = (severity: "severe" | "minor") => ({ id: "a", event: "Test Warning", severity, starts: null, ends: null, source: "NWS" });
+  it("alerts by profile (issue 39): severe warns outdoors, indoors it is a watch for getting there unless extreme or the hazard reaches indoors", () => {
+    const alert = (severity: "severe" | "extreme" | "moderate" | "minor", event = "Orange wind warning") => ({ id: "a", event, severity, starts: null, ends: null, source: "MeteoAlarm" });
+    const indoor = new Set(["dining", "museum", "shopping", "indoor"]);
     for (const name of ACTIVITY_TYPES) {
-      expect(assessRisk({ ...calm, alerts: [alert("severe")] }, ACTIVITY_PROFILES[name]).reasons[0]).toMatchObject({ code: "severe_alert", level: "warning" });
+      const r = assessRisk({ ...calm, alerts: [alert("severe")] }, ACTIVITY_PROFILES[name]);
+      expect(r.reasons[0]).toMatchObject({ code: "severe_alert", level: indoor.has(name) ? "watch" : "warning" });
+      expect(r.reasons[0].message).toContain("Orange wind warning");
+      expect(assessRisk({ ...calm, alerts: [alert("extreme")] }, ACTIVITY_PROFILES[name]).level).toBe("warning");
     }
+    expect(assessRisk({ ...calm, alerts: [alert("severe", "Hurricane Warning")] }, ACTIVITY_PROFILES.museum).level).toBe("warning");
+    expect(assessRisk({ ...calm, alerts: [alert("severe", "Flood Warning")] }, ACTIVITY_PROFILES.dining).level).toBe("warning");
+    expect(assessRisk({ ...calm, alerts: [alert("moderate", "Flood Watch")] }, ACTIVITY_PROFILES.museum).level).toBe("watch");
     expect(assessRisk({ ...calm, alerts: [alert("minor")] }, ACTIVITY_PROFILES.beach).level).toBe("watch");
     expect(assessRisk({ ...calm, alerts: [alert("minor")] }, ACTIVITY_PROFILES.museum).level).toBe("low");
+    // A country-level notice (area not placed) rates nothing.
+    expect(assessRisk({ ...calm, alerts: [{ ...alert("extreme"), scope: "country" as const }] }, ACTIVITY_PROFILES.beach).level).toBe("low");
+  });
+
+  it("hazardous air (issue 39): very unhealthy is at least a watch and hazardous a warning for every outdoor profile", () => {
+    const air = (usAqi: number | null, europeanAqi: number | null = null) => ({ ...calm, supplements: { ...NO_SUPPLEMENTS, usAqi, europeanAqi } });
+    const outdoor = Object.values(ACTIVITY_PROFILES).filter((p) => p.outdoor);
+    expect(outdoor.map((p) => p.name)).toEqual(expect.arrayContaining(["sightseeing", "walking", "beach", "event"]));
+    for (const p of outdoor) {
+      expect(assessRisk(air(250), p).level, p.name).not.toBe("low");
+      expect(assessRisk(air(350), p)).toMatchObject({ level: "warning", reasons: [{ code: "poor_air_quality", level: "warning" }] });
+      expect(assessRisk(air(null, 120), p).level, p.name).not.toBe("low");
+    }
+    expect(assessRisk(air(250), ACTIVITY_PROFILES.sightseeing).level).toBe("watch");
+    expect(assessRisk(air(160), ACTIVITY_PROFILES.sightseeing).level).toBe("low");
+    expect(assessRisk(air(160), ACTIVITY_PROFILES.hiking).level).toBe("warning");
+    expect(assessRisk(air(350), ACTIVITY_PROFILES.museum).level).toBe("low");
   });
 
   it("reasons are ordered warning first and the recommendation follows the top one", () => {
@@ -90,5 +115,27 @@ describe("risk engine (table-driven)", () => {
     }
     expect(ACTIVITY_PROFILES.museum.outdoor).toBe(false);
     expect(ACTIVITY_PROFILES.beach.outdoor).toBe(true);
+  });
+});
+
+describe("sea state (issue 39): wave period and WMO sea-state names", () => {
+  const sea = (waveHeightM: number, wavePeriodS: number | null) => ({ ...calm, supplements: { ...NO_SUPPLEMENTS, waveHeightM, wavePeriodS } });
+  const boat = activityProfile("kayaking");
+  it("a short, steep sea is worse for small craft than a long swell of the same height", () => {
+    expect(assessRisk(sea(1.0, 10), boat).level).toBe("low");
+    expect(assessRisk(sea(1.0, 3), boat)).toMatchObject({ level: "warning", reasons: [{ code: "steep_sea", level: "warning" }] });
+    expect(assessRisk(sea(1.0, 3), boat).reasons[0].message).toMatch(/steep.*1 m.*3 s/i);
+    expect(assessRisk(sea(1.3, 12), boat)).toMatchObject({ level: "watch", reasons: [{ code: "moderate_sea" }] });
+    expect(assessRisk(sea(1.3, 4), boat)).toMatchObject({ level: "warning", reasons: [{ code: "steep_sea" }] });
+    // Large ferries do not care about steepness at these heights.
+    expect(assessRisk(sea(1.0, 3), TRANSPORT_PROFILES.ferry).level).toBe("low");
+  });
+  it("reason codes follow WMO sea state 3700 whatever the level: moderate 1.25-2.5 m, rough 2.5-4 m, high_waves from 4 m", () => {
+    expect(assessRisk(sea(1.25, null), boat).reasons[0]).toMatchObject({ code: "moderate_sea", level: "watch" });
+    expect(assessRisk(sea(1.25, null), boat).reasons[0].message).toMatch(/^Moderate sea/);
+    expect(assessRisk(sea(1.6, null), boat).reasons[0]).toMatchObject({ code: "moderate_sea", level: "warning" });
+    expect(assessRisk(sea(2.6, null), TRANSPORT_PROFILES.ferry).reasons[0]).toMatchObject({ code: "rough_sea", level: "watch" });
+    expect(assessRisk(sea(4.2, null), TRANSPORT_PROFILES.ferry).reasons[0]).toMatchObject({ code: "high_waves", level: "warning" });
+    for (const r of [sea(1.3, null), sea(2.0, 6)].flatMap((s) => assessRisk(s, boat).reasons)) expect(r.code).not.toBe("rough_sea");
   });
 });

@@ -4,6 +4,7 @@ import { WMO } from "./thresholds";
 import { rainClass } from "./derived";
 import { recommendationFor } from "./recommendations";
 import { supplementReasons } from "./supplements";
+import { rateAlert } from "./alert-levels";
 import { DEFAULT_ADVICE_LOCALE, formatReason, type AdviceLocale, type ReasonValues } from "../i18n/advice";
 
 /** Level a value reaches against a band (>= for "above", <= for "below"). */
@@ -71,8 +72,10 @@ export function assessRisk(inputs: RiskInputs, profile: RiskProfile, locale: Adv
   }
 
   for (const a of i.alerts) {
-    if (a.severity === "severe" || a.severity === "extreme") add(pending, "severe_alert", "warning", { event: a.event, source: a.source });
-    else if (profile.outdoor || profile.kind === "transport") add(pending, "weather_alert", "watch", { event: a.event, source: a.source });
+    // Country-level notices (an area we could not place) never raise a point's risk.
+    if (a.scope === "country") continue;
+    const r = rateAlert(a, profile);
+    if (r) add(pending, r.code, r.level, { event: a.event, source: a.source });
   }
 
   for (const r of supplementReasons(i.supplements, profile)) add(pending, r.code, r.level, r.values);

@@ -33,8 +33,14 @@ export interface RiskProfile {
   thunderstorm?: RiskLevel;
   snow?: RiskLevel;
   ice?: RiskLevel;
-  /** Significant wave height, m (>=): watch = rough_sea, warning = high_waves. Ferries and water activities. */
+  /**
+   * Significant wave height, m (>=), for ferries and water activities. The band gives the level; the
+   * reason code names the WMO sea state of the height (moderate_sea, rough_sea, high_waves) or
+   * steep_sea when a short, steep sea raised it (risk/supplements.ts).
+   */
   waves?: Band;
+  /** Small craft: short, steep seas count higher at the same height (wave period, STEEPNESS). */
+  smallCraft?: boolean;
   /** Strenuous outdoor effort: air quality and pollen reasons apply (EPA/EEA bands). */
   exertion?: boolean;
 }
@@ -151,10 +157,11 @@ export const SMALL_FERRY: RiskProfile = {
   windGust: { watch: WIND.smallCraftMs, warning: WIND.galeMs },
   rainRate: { warning: RAIN.heavyMmH },
   waves: { watch: SEA.moderateM, warning: SEA.classDM },
+  smallCraft: true,
 };
 
 /** Fast craft (catamarans, hydrofoils): wind bands of a large ferry, waves limited like class D / B-C. */
-export const FAST_FERRY: RiskProfile = { ...TRANSPORT_PROFILES.ferry, name: "ferry_fast", waves: { watch: SEA.classDM, warning: SEA.roughM } };
+export const FAST_FERRY: RiskProfile = { ...TRANSPORT_PROFILES.ferry, name: "ferry_fast", waves: { watch: SEA.classDM, warning: SEA.roughM }, smallCraft: true };
 
 export function ferryProfile(vessel: Vessel | undefined, base: RiskProfile): RiskProfile {
   if (vessel === "small") return { ...SMALL_FERRY, name: base.name === "ferry" ? "ferry_small" : `${base.name}_small`, kind: base.kind };
@@ -223,7 +230,7 @@ const ALIAS_PROFILES: Record<string, RiskProfile> = {
   boat_tour: { ...SMALL_FERRY, name: "boat_tour", kind: "activity", audience: "outdoor", outdoor: true },
   running: { ...ACTIVITY_PROFILES.hiking, name: "running" },
 };
-const ALIASES: Record<string, string> = { boat_tour: "boat_tour", boat_trip: "boat_tour", sailing: "boat_tour", kayaking: "boat_tour", swimming: "beach", running: "running", jogging: "running", trail_running: "running" };
+const ALIASES: Record<string, string> = { boat_tour: "boat_tour", boat_trip: "boat_tour", sailing: "boat_tour", kayaking: "boat_tour", kayak: "boat_tour", canoe: "boat_tour", canoeing: "boat_tour", rowing: "boat_tour", paddleboarding: "boat_tour", sup: "boat_tour", windsurfing: "boat_tour", boat: "boat_tour", swimming: "beach", running: "running", jogging: "running", trail_running: "running" };
 
 /** Profile for a free-form activity type: canonical ones by name, the aliases above, anything else the outdoor default. */
 export function activityProfile(activityType: string | null | undefined): RiskProfile {

@@ -1,7 +1,7 @@
 import type { ReasonValues } from "../i18n/advice";
 import type { HourlyPoint, PollenKind } from "../types";
 import type { RiskProfile } from "./profiles";
-import { AIR, POLLEN_HIGH } from "./thresholds";
+import { AIR, POLLEN_HIGH, SEA, STEEPNESS } from "./thresholds";
 import type { ReasonCode, RiskLevel } from "./types";
 
 /** The worst sea state and air over a window (issue 31); null members = not known there. */
@@ -55,6 +55,18 @@ export interface SupplementReason {
   values: ReasonValues;
 }
 
+/** WMO sea state code 3700 by significant wave height: moderate 1.25–2.5 m, rough 2.5–4 m, very rough and above from 4 m. */
+export function seaStateCode(heightM: number): "moderate_sea" | "rough_sea" | "high_waves" {
+  return heightM >= SEA.veryRoughM ? "high_waves" : heightM >= SEA.roughM ? "rough_sea" : "moderate_sea";
+}
+
+/** How much harder a sea of this height and period is on small craft (1 when the period is unknown). */
+export function steepnessFactor(heightM: number, periodS: number | null): number {
+  if (periodS == null || periodS <= 0) return 1;
+  const steepness = heightM / (1.56 * periodS * periodS);
+  return steepness >= STEEPNESS.verySteep ? STEEPNESS.verySteepFactor : steepness >= STEEPNESS.steep ? STEEPNESS.steepFactor : 1;
+}
+
 function band(value: number | null, watch: number | undefined, warning: number | undefined): RiskLevel {
   if (value === null) return "low";
   if (warning !== undefined && value >= warning) return "warning";
@@ -71,17 +83,30 @@ export function supplementReasons(s: SupplementInputs | undefined, profile: Risk
   const out: SupplementReason[] = [];
   if (!s) return out;
   if (profile.waves && s.waveHeightM !== null) {
-    const level = band(s.waveHeightM, profile.waves.watch, profile.waves.warning);
-    if (level !== "low") out.push({ code: level === "warning" ? "high_waves" : "rough_sea", level, values: { heightM: s.waveHeightM } });
+    const h = s.waveHeightM;
+    const factor = profile.smallCraft ? steepnessFactor(h, s.wavePeriodS) : 1;
+    const level = band(h * factor, profile.waves.watch, profile.waves.warning);
+    if (level !== "low") {
+      // The code names the sea as WMO does for its height; steep_sea when only its steepness raised it.
+      const raisedBySteepness = factor > 1 && band(h, profile.waves.watch, profile.waves.warning) !== level;
+      const code = raisedBySteepness ? "steep_sea" : seaStateCode(h);
+      out.push({ code, level, values: { heightM: h, ...(s.wavePeriodS != null ? { periodS: s.wavePeriodS } : {}) } });
+    }
   }
-  if (profile.exertion) {
-    const us = band(s.usAqi, AIR.usWatch, AIR.usWarning);
-    const eu = band(s.europeanAqi, AIR.europeanWatch, AIR.europeanWarning);
+  // Strenuous profiles from "unhealthy for sensitive groups" / "poor"; every other outdoor profile
+  // from "very unhealthy" / "extremely poor" (watch) and "hazardous" (warning): EPA and EEA say
+  // everyone should then cut or avoid time outdoors, not only people exerting themselves.
+  if (profile.exertion || profile.outdoor) {
+    const us = profile.exertion ? band(s.usAqi, AIR.usWatch, AIR.usWarning) : band(s.usAqi, AIR.usVeryUnhealthy, AIR.usHazardous);
+    const eu = profile.exertion ? band(s.europeanAqi, AIR.europeanWatch, AIR.europeanWarning) : band(s.europeanAqi, AIR.europeanExtremelyPoor, undefined);
+    // Hazardous air is a warning for exertion too (already: its warning starts at "unhealthy").
     const rank = { low: 0, watch: 1, warning: 2 } as const;
     if (us !== "low" || eu !== "low") {
       const useUs = rank[us] >= rank[eu];
       out.push({ code: "poor_air_quality", level: useUs ? us : eu, values: useUs ? { aqi: s.usAqi!, scale: "us" } : { aqi: s.europeanAqi!, scale: "european" } });
     }
+  }
+  if (profile.exertion) {
     if (s.pollen && s.pollen.count >= (POLLEN_HIGH[s.pollen.kind] ?? Infinity)) {
       out.push({ code: "high_pollen", level: "watch", values: { kind: s.pollen.kind, count: s.pollen.count } });
     }

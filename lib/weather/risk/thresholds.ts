@@ -117,6 +117,21 @@ export const SEA = {
   roughM: 2.5,
   /** Our warning for large ferries: a metre past the class B/C design height, where operators cancel. */
   largeFerryCancelM: 3.5,
+  /** WMO sea state 6 "very rough" from 4 m (the high_waves reason names heights from here). */
+  veryRoughM: 4,
+} as const;
+
+/**
+ * Wave steepness H/L, L = g·T²/2π ≈ 1.56·T² m (deep-water wavelength from the period). Wind seas run
+ * about 1/30 to 1/10 and waves break near 1/7 (Michell 1893); swell is flatter than 1/40. At the
+ * same height a short, steep sea is harder on small craft (it pitches, slams and broaches them):
+ * steep (>= 1/25) counts as 1.25 x its height for small craft, very steep (>= 1/15) as 1.5 x.
+ */
+export const STEEPNESS = {
+  steep: 1 / 25,
+  verySteep: 1 / 15,
+  steepFactor: 1.25,
+  verySteepFactor: 1.5,
 } as const;
 
 /**
@@ -130,6 +145,12 @@ export const AIR = {
   usWarning: 151,
   europeanWatch: 60,
   europeanWarning: 80,
+  /** EPA AirNow 201–300 "Very Unhealthy": health alert, everyone should avoid prolonged or heavy exertion. Every outdoor profile: watch. */
+  usVeryUnhealthy: 201,
+  /** EPA AirNow 301+ "Hazardous": emergency conditions, everyone should avoid all physical activity outdoors. Every outdoor profile: warning. */
+  usHazardous: 301,
+  /** EEA index "extremely poor" (> 100): reconsider and drastically reduce outdoor activities. Every outdoor profile: watch. */
+  europeanExtremelyPoor: 100,
 } as const;
 
 /**

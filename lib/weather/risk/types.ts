@@ -26,6 +26,8 @@ export type ReasonCode =
   | "weather_alert"
   | "outside_forecast_horizon"
   | "rough_sea"
+  | "moderate_sea"
+  | "steep_sea"
   | "high_waves"
   | "poor_air_quality"
   | "high_pollen";
@@ -90,6 +92,8 @@ export const SEVERITY: Record<ReasonCode, number> = {
   // Waves decide whether a ferry sails: above sustained wind, which only sets them up.
   high_waves: 62,
   rough_sea: 38,
+  steep_sea: 37,
+  moderate_sea: 36,
   poor_air_quality: 33,
   high_pollen: 15,
 };

@@ -138,4 +138,12 @@ export const en: Record<string, string> = {
 
   "summary.day.low": "No weather concerns for {items, plural, one {# plan} other {# plans}}.",
   "summary.day.flagged": "{flagged, plural, one {# plan} other {# plans}} of {items} {level, select, warning {at risk} other {to watch}}: {issue}",
+  "reason.moderate_sea": "Moderate sea expected (waves up to {height}): lively for small boats.",
+  "reason.steep_sea": "Short, steep waves expected (up to {height}, period {period}): hard going for small boats.",
+  "rec.moderate_sea.activity": "Moderate sea: small boats will pitch and take spray; swimmers should stay close to shore.",
+  "rec.moderate_sea.indoor": "Moderate sea: if your way there crosses water by small boat, check the sailing.",
+  "rec.moderate_sea.transport": "Moderate sea: small craft may be uncomfortable or cancelled; check with the operator.",
+  "rec.steep_sea.activity": "Short, steep waves: small boats slam and can be swamped; choose sheltered water or postpone.",
+  "rec.steep_sea.indoor": "Steep, choppy sea: if your way there crosses water by small boat, check the sailing.",
+  "rec.steep_sea.transport": "Steep, choppy sea: small and fast craft may slow down or cancel; check with the operator.",
 };

@@ -130,4 +130,12 @@ export const es: Record<string, string> = {
   "nowcast.ongoing_ends": "{what, select, snow {Nieve} other {Lluvia}} amainando hacia las {time}.",
   "summary.day.low": "Sin problemas meteorológicos para {items, plural, one {# plan} other {# planes}}.",
   "summary.day.flagged": "{flagged, plural, one {# plan} other {# planes}} de {items} {level, select, warning {en riesgo} other {a vigilar}}: {issue}",
+  "reason.moderate_sea": "Se espera marejada (olas de hasta {height}): movido para embarcaciones pequeñas.",
+  "reason.steep_sea": "Se esperan olas cortas y empinadas (hasta {height}, periodo {period}): duro para embarcaciones pequeñas.",
+  "rec.moderate_sea.activity": "Marejada: las embarcaciones pequeñas cabecean y embarcan rociones; los bañistas deben quedarse cerca de la orilla.",
+  "rec.moderate_sea.indoor": "Marejada: si su trayecto cruza el agua en una embarcación pequeña, compruebe la salida.",
+  "rec.moderate_sea.transport": "Marejada: las embarcaciones pequeñas pueden ser incómodas o cancelarse; consulte con la naviera.",
+  "rec.steep_sea.activity": "Olas cortas y empinadas: las embarcaciones pequeñas pantocazan y pueden inundarse; elija aguas resguardadas o aplácelo.",
+  "rec.steep_sea.indoor": "Mar corta y picada: si su trayecto cruza el agua en una embarcación pequeña, compruebe la salida.",
+  "rec.steep_sea.transport": "Mar corta y picada: las embarcaciones pequeñas y rápidas pueden ir más despacio o cancelarse; consulte con la naviera.",
 };

@@ -130,4 +130,12 @@ export const fr: Record<string, string> = {
   "nowcast.ongoing_ends": "{what, select, snow {Neige} other {Pluie}} en diminution vers {time}.",
   "summary.day.low": "Aucun souci météo pour {items, plural, one {# activité} other {# activités}}.",
   "summary.day.flagged": "{flagged, plural, one {# activité} other {# activités}} sur {items} {level, select, warning {à risque} other {à surveiller}} : {issue}",
+  "reason.moderate_sea": "Mer agitée prévue (vagues jusqu’à {height}) : mouvementée pour les petits bateaux.",
+  "reason.steep_sea": "Vagues courtes et creuses prévues (jusqu’à {height}, période {period}) : pénible pour les petits bateaux.",
+  "rec.moderate_sea.activity": "Mer agitée : les petits bateaux tanguent et embarquent des embruns ; les nageurs doivent rester près du bord.",
+  "rec.moderate_sea.indoor": "Mer agitée : si votre trajet traverse l’eau en petit bateau, vérifiez la traversée.",
+  "rec.moderate_sea.transport": "Mer agitée : les petites embarcations peuvent être inconfortables ou annulées ; renseignez-vous auprès de la compagnie.",
+  "rec.steep_sea.activity": "Vagues courtes et creuses : les petits bateaux tapent et peuvent embarquer de l’eau ; choisissez un plan d’eau abrité ou reportez.",
+  "rec.steep_sea.indoor": "Mer courte et hachée : si votre trajet traverse l’eau en petit bateau, vérifiez la traversée.",
+  "rec.steep_sea.transport": "Mer courte et hachée : les petites embarcations et navettes rapides peuvent ralentir ou être annulées ; renseignez-vous auprès de la compagnie.",
 };

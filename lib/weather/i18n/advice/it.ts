@@ -132,4 +132,12 @@ export const it: Record<string, string> = {
 
   "summary.day.low": "Nessun problema meteo per {items, plural, one {# programma} other {# programmi}}.",
   "summary.day.flagged": "{flagged, plural, one {# programma} other {# programmi}} su {items} {level, select, warning {a rischio} other {da tenere d’occhio}}: {issue}",
+  "reason.moderate_sea": "Previsto mare molto mosso (onde fino a {height}): movimentato per le piccole imbarcazioni.",
+  "reason.steep_sea": "Previste onde corte e ripide (fino a {height}, periodo {period}): dure per le piccole imbarcazioni.",
+  "rec.moderate_sea.activity": "Mare molto mosso: le piccole barche beccheggiano e imbarcano spruzzi; chi nuota resti vicino a riva.",
+  "rec.moderate_sea.indoor": "Mare molto mosso: se il tragitto attraversa il mare su una piccola barca, verifica la partenza.",
+  "rec.moderate_sea.transport": "Mare molto mosso: le piccole imbarcazioni possono essere scomode o cancellate; verifica con la compagnia.",
+  "rec.steep_sea.activity": "Onde corte e ripide: le piccole barche sbattono e possono imbarcare acqua; scegli acque riparate o rimanda.",
+  "rec.steep_sea.indoor": "Mare corto e ripido: se il tragitto attraversa il mare su una piccola barca, verifica la partenza.",
+  "rec.steep_sea.transport": "Mare corto e ripido: le imbarcazioni piccole e veloci possono rallentare o essere cancellate; verifica con la compagnia.",
 };

@@ -132,4 +132,12 @@ export const ja: Record<string, string> = {
 
   "summary.day.low": "{items}件の予定すべてに天気の心配はありません。",
   "summary.day.flagged": "{items}件中{flagged}件の予定が{level, select, warning {危険} other {要注意}}です：{issue}",
+  "reason.moderate_sea": "やや波が高い予報です（波の高さ最大 {height}）。小型船は揺れます。",
+  "reason.steep_sea": "周期の短い険しい波の予報です（最大 {height}、周期 {period}）。小型船には厳しい海です。",
+  "rec.moderate_sea.activity": "やや波が高いです。小型船は揺れてしぶきを浴びます。泳ぐ場合は岸の近くにいてください。",
+  "rec.moderate_sea.indoor": "やや波が高いです。移動に小型船を使う場合は運航をご確認ください。",
+  "rec.moderate_sea.transport": "やや波が高く、小型船は揺れや欠航の可能性があります。運航会社にご確認ください。",
+  "rec.steep_sea.activity": "周期の短い険しい波です。小型船は叩きつけられ浸水のおそれがあります。穏やかな水域を選ぶか延期してください。",
+  "rec.steep_sea.indoor": "険しい波です。移動に小型船を使う場合は運航をご確認ください。",
+  "rec.steep_sea.transport": "険しい波で、小型船や高速船は減速・欠航の可能性があります。運航会社にご確認ください。",
 };

@@ -132,4 +132,12 @@ export const nl: Record<string, string> = {
 
   "summary.day.low": "Geen weerzorgen voor {items, plural, one {# plan} other {# plannen}}.",
   "summary.day.flagged": "{flagged, plural, one {# plan} other {# plannen}} van {items} {level, select, warning {in gevaar} other {om in de gaten te houden}}: {issue}",
+  "reason.moderate_sea": "Matige zee verwacht (golven tot {height}): onrustig voor kleine boten.",
+  "reason.steep_sea": "Korte, steile golven verwacht (tot {height}, periode {period}): zwaar voor kleine boten.",
+  "rec.moderate_sea.activity": "Matige zee: kleine boten stampen en krijgen buiswater over; zwemmers blijven dicht bij de kust.",
+  "rec.moderate_sea.indoor": "Matige zee: gaat je tocht met een kleine boot over het water, controleer dan de afvaart.",
+  "rec.moderate_sea.transport": "Matige zee: kleine schepen kunnen onaangenaam zijn of uitvallen; vraag het na bij de rederij.",
+  "rec.steep_sea.activity": "Korte, steile golven: kleine boten slaan hard en kunnen vollopen; kies beschut water of stel uit.",
+  "rec.steep_sea.indoor": "Korte, steile zee: gaat je tocht met een kleine boot over het water, controleer dan de afvaart.",
+  "rec.steep_sea.transport": "Korte, steile zee: kleine en snelle schepen varen langzamer of vallen uit; vraag het na bij de rederij.",
 };

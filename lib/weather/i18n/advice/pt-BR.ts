@@ -132,4 +132,12 @@ export const ptBR: Record<string, string> = {
 
   "summary.day.low": "Nenhum problema com o tempo para {items, plural, one {# plano} other {# planos}}.",
   "summary.day.flagged": "{flagged, plural, one {# plano} other {# planos}} de {items} {level, select, warning {em risco} other {para acompanhar}}: {issue}",
+  "reason.moderate_sea": "Previsão de mar moderado (ondas de até {height}): agitado para barcos pequenos.",
+  "reason.steep_sea": "Previsão de ondas curtas e íngremes (até {height}, período {period}): difícil para barcos pequenos.",
+  "rec.moderate_sea.activity": "Mar moderado: barcos pequenos balançam e pegam respingos; quem for nadar deve ficar perto da margem.",
+  "rec.moderate_sea.indoor": "Mar moderado: se o caminho atravessa a água em barco pequeno, confirme a saída.",
+  "rec.moderate_sea.transport": "Mar moderado: embarcações pequenas podem ser desconfortáveis ou canceladas; confirme com a operadora.",
+  "rec.steep_sea.activity": "Ondas curtas e íngremes: barcos pequenos batem forte e podem alagar; escolha águas abrigadas ou adie.",
+  "rec.steep_sea.indoor": "Mar curto e picado: se o caminho atravessa a água em barco pequeno, confirme a saída.",
+  "rec.steep_sea.transport": "Mar curto e picado: embarcações pequenas e rápidas podem reduzir a velocidade ou ser canceladas; confirme com a operadora.",
 };

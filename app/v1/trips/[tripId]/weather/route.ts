@@ -12,6 +12,7 @@ export const GET = defineRoute(tripWeatherContracts.tripWeather, async (ctx) => 
     billed: ctx.principal.type !== "session",
     head: headOf(ctx.req),
   });
-  const headers: Record<string, string> = weather.cache_status ? { "X-Cache-Status": weather.cache_status } : {};
+  // The negotiated language of the answer's texts (issue 39), as the weather endpoints say it.
+  const headers: Record<string, string> = { "Content-Language": weather.language, ...(weather.cache_status ? { "X-Cache-Status": weather.cache_status } : {}) };
   return { data: tripWeatherJson(weather), headers };
 });
