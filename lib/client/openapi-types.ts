@@ -1817,6 +1817,8 @@ export interface components {
             subject_event_id?: number;
         };
         CreateTrip: {
+            /** @description Buffers the planner keeps before departures; absent or null: the defaults */
+            buffers?: components["schemas"]["TripBuffers"] | null;
             /**
              * @description ISO 4217 currency of the trip's costs, e.g. EUR
              * @default EUR
@@ -2280,6 +2282,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2287,7 +2291,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: string | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
             lat?: number | null;
@@ -2299,13 +2306,14 @@ export interface components {
             startDateTime?: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title: string;
             /** @enum {string} */
-            type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2315,6 +2323,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2332,7 +2341,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         ProposalEntityOutput: {
             /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
@@ -2340,6 +2363,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: unknown | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2347,7 +2372,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: unknown | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
             lat?: number | null;
@@ -2359,13 +2387,14 @@ export interface components {
             startDateTime?: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title: string;
             /** @enum {string} */
-            type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2375,6 +2404,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2392,7 +2422,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         ProposalOption: {
             /** @description Changes to existing events, applied in order and atomically on accept (needs the proposal's base_revision) */
@@ -2611,6 +2655,8 @@ export interface components {
          */
         TimeZone: "Africa/Abidjan" | "Africa/Accra" | "Africa/Addis_Ababa" | "Africa/Algiers" | "Africa/Asmera" | "Africa/Bamako" | "Africa/Bangui" | "Africa/Banjul" | "Africa/Bissau" | "Africa/Blantyre" | "Africa/Brazzaville" | "Africa/Bujumbura" | "Africa/Cairo" | "Africa/Casablanca" | "Africa/Ceuta" | "Africa/Conakry" | "Africa/Dakar" | "Africa/Dar_es_Salaam" | "Africa/Djibouti" | "Africa/Douala" | "Africa/El_Aaiun" | "Africa/Freetown" | "Africa/Gaborone" | "Africa/Harare" | "Africa/Johannesburg" | "Africa/Juba" | "Africa/Kampala" | "Africa/Khartoum" | "Africa/Kigali" | "Africa/Kinshasa" | "Africa/Lagos" | "Africa/Libreville" | "Africa/Lome" | "Africa/Luanda" | "Africa/Lubumbashi" | "Africa/Lusaka" | "Africa/Malabo" | "Africa/Maputo" | "Africa/Maseru" | "Africa/Mbabane" | "Africa/Mogadishu" | "Africa/Monrovia" | "Africa/Nairobi" | "Africa/Ndjamena" | "Africa/Niamey" | "Africa/Nouakchott" | "Africa/Ouagadougou" | "Africa/Porto-Novo" | "Africa/Sao_Tome" | "Africa/Tripoli" | "Africa/Tunis" | "Africa/Windhoek" | "America/Adak" | "America/Anchorage" | "America/Anguilla" | "America/Antigua" | "America/Araguaina" | "America/Argentina/La_Rioja" | "America/Argentina/Rio_Gallegos" | "America/Argentina/Salta" | "America/Argentina/San_Juan" | "America/Argentina/San_Luis" | "America/Argentina/Tucuman" | "America/Argentina/Ushuaia" | "America/Aruba" | "America/Asuncion" | "America/Bahia" | "America/Bahia_Banderas" | "America/Barbados" | "America/Belem" | "America/Belize" | "America/Blanc-Sablon" | "America/Boa_Vista" | "America/Bogota" | "America/Boise" | "America/Buenos_Aires" | "America/Cambridge_Bay" | "America/Campo_Grande" | "America/Cancun" | "America/Caracas" | "America/Catamarca" | "America/Cayenne" | "America/Cayman" | "America/Chicago" | "America/Chihuahua" | "America/Ciudad_Juarez" | "America/Coral_Harbour" | "America/Cordoba" | "America/Costa_Rica" | "America/Coyhaique" | "America/Creston" | "America/Cuiaba" | "America/Curacao" | "America/Danmarkshavn" | "America/Dawson" | "America/Dawson_Creek" | "America/Denver" | "America/Detroit" | "America/Dominica" | "America/Edmonton" | "America/Eirunepe" | "America/El_Salvador" | "America/Fort_Nelson" | "America/Fortaleza" | "America/Glace_Bay" | "America/Godthab" | "America/Goose_Bay" | "America/Grand_Turk" | "America/Grenada" | "America/Guadeloupe" | "America/Guatemala" | "America/Guayaquil" | "America/Guyana" | "America/Halifax" | "America/Havana" | "America/Hermosillo" | "America/Indiana/Knox" | "America/Indiana/Marengo" | "America/Indiana/Petersburg" | "America/Indiana/Tell_City" | "America/Indiana/Vevay" | "America/Indiana/Vincennes" | "America/Indiana/Winamac" | "America/Indianapolis" | "America/Inuvik" | "America/Iqaluit" | "America/Jamaica" | "America/Jujuy" | "America/Juneau" | "America/Kentucky/Monticello" | "America/Kralendijk" | "America/La_Paz" | "America/Lima" | "America/Los_Angeles" | "America/Louisville" | "America/Lower_Princes" | "America/Maceio" | "America/Managua" | "America/Manaus" | "America/Marigot" | "America/Martinique" | "America/Matamoros" | "America/Mazatlan" | "America/Mendoza" | "America/Menominee" | "America/Merida" | "America/Metlakatla" | "America/Mexico_City" | "America/Miquelon" | "America/Moncton" | "America/Monterrey" | "America/Montevideo" | "America/Montserrat" | "America/Nassau" | "America/New_York" | "America/Nome" | "America/Noronha" | "America/North_Dakota/Beulah" | "America/North_Dakota/Center" | "America/North_Dakota/New_Salem" | "America/Ojinaga" | "America/Panama" | "America/Paramaribo" | "America/Phoenix" | "America/Port-au-Prince" | "America/Port_of_Spain" | "America/Porto_Velho" | "America/Puerto_Rico" | "America/Punta_Arenas" | "America/Rankin_Inlet" | "America/Recife" | "America/Regina" | "America/Resolute" | "America/Rio_Branco" | "America/Santarem" | "America/Santiago" | "America/Santo_Domingo" | "America/Sao_Paulo" | "America/Scoresbysund" | "America/Sitka" | "America/St_Barthelemy" | "America/St_Johns" | "America/St_Kitts" | "America/St_Lucia" | "America/St_Thomas" | "America/St_Vincent" | "America/Swift_Current" | "America/Tegucigalpa" | "America/Thule" | "America/Tijuana" | "America/Toronto" | "America/Tortola" | "America/Vancouver" | "America/Whitehorse" | "America/Winnipeg" | "America/Yakutat" | "Antarctica/Casey" | "Antarctica/Davis" | "Antarctica/DumontDUrville" | "Antarctica/Macquarie" | "Antarctica/Mawson" | "Antarctica/McMurdo" | "Antarctica/Palmer" | "Antarctica/Rothera" | "Antarctica/Syowa" | "Antarctica/Troll" | "Antarctica/Vostok" | "Arctic/Longyearbyen" | "Asia/Aden" | "Asia/Almaty" | "Asia/Amman" | "Asia/Anadyr" | "Asia/Aqtau" | "Asia/Aqtobe" | "Asia/Ashgabat" | "Asia/Atyrau" | "Asia/Baghdad" | "Asia/Bahrain" | "Asia/Baku" | "Asia/Bangkok" | "Asia/Barnaul" | "Asia/Beirut" | "Asia/Bishkek" | "Asia/Brunei" | "Asia/Calcutta" | "Asia/Chita" | "Asia/Colombo" | "Asia/Damascus" | "Asia/Dhaka" | "Asia/Dili" | "Asia/Dubai" | "Asia/Dushanbe" | "Asia/Famagusta" | "Asia/Gaza" | "Asia/Hebron" | "Asia/Hong_Kong" | "Asia/Hovd" | "Asia/Irkutsk" | "Asia/Jakarta" | "Asia/Jayapura" | "Asia/Jerusalem" | "Asia/Kabul" | "Asia/Kamchatka" | "Asia/Karachi" | "Asia/Katmandu" | "Asia/Khandyga" | "Asia/Krasnoyarsk" | "Asia/Kuala_Lumpur" | "Asia/Kuching" | "Asia/Kuwait" | "Asia/Macau" | "Asia/Magadan" | "Asia/Makassar" | "Asia/Manila" | "Asia/Muscat" | "Asia/Nicosia" | "Asia/Novokuznetsk" | "Asia/Novosibirsk" | "Asia/Omsk" | "Asia/Oral" | "Asia/Phnom_Penh" | "Asia/Pontianak" | "Asia/Pyongyang" | "Asia/Qatar" | "Asia/Qostanay" | "Asia/Qyzylorda" | "Asia/Rangoon" | "Asia/Riyadh" | "Asia/Saigon" | "Asia/Sakhalin" | "Asia/Samarkand" | "Asia/Seoul" | "Asia/Shanghai" | "Asia/Singapore" | "Asia/Srednekolymsk" | "Asia/Taipei" | "Asia/Tashkent" | "Asia/Tbilisi" | "Asia/Tehran" | "Asia/Thimphu" | "Asia/Tokyo" | "Asia/Tomsk" | "Asia/Ulaanbaatar" | "Asia/Urumqi" | "Asia/Ust-Nera" | "Asia/Vientiane" | "Asia/Vladivostok" | "Asia/Yakutsk" | "Asia/Yekaterinburg" | "Asia/Yerevan" | "Atlantic/Azores" | "Atlantic/Bermuda" | "Atlantic/Canary" | "Atlantic/Cape_Verde" | "Atlantic/Faeroe" | "Atlantic/Madeira" | "Atlantic/Reykjavik" | "Atlantic/South_Georgia" | "Atlantic/St_Helena" | "Atlantic/Stanley" | "Australia/Adelaide" | "Australia/Brisbane" | "Australia/Broken_Hill" | "Australia/Darwin" | "Australia/Eucla" | "Australia/Hobart" | "Australia/Lindeman" | "Australia/Lord_Howe" | "Australia/Melbourne" | "Australia/Perth" | "Australia/Sydney" | "Europe/Amsterdam" | "Europe/Andorra" | "Europe/Astrakhan" | "Europe/Athens" | "Europe/Belgrade" | "Europe/Berlin" | "Europe/Bratislava" | "Europe/Brussels" | "Europe/Bucharest" | "Europe/Budapest" | "Europe/Busingen" | "Europe/Chisinau" | "Europe/Copenhagen" | "Europe/Dublin" | "Europe/Gibraltar" | "Europe/Guernsey" | "Europe/Helsinki" | "Europe/Isle_of_Man" | "Europe/Istanbul" | "Europe/Jersey" | "Europe/Kaliningrad" | "Europe/Kiev" | "Europe/Kirov" | "Europe/Lisbon" | "Europe/Ljubljana" | "Europe/London" | "Europe/Luxembourg" | "Europe/Madrid" | "Europe/Malta" | "Europe/Mariehamn" | "Europe/Minsk" | "Europe/Monaco" | "Europe/Moscow" | "Europe/Oslo" | "Europe/Paris" | "Europe/Podgorica" | "Europe/Prague" | "Europe/Riga" | "Europe/Rome" | "Europe/Samara" | "Europe/San_Marino" | "Europe/Sarajevo" | "Europe/Saratov" | "Europe/Simferopol" | "Europe/Skopje" | "Europe/Sofia" | "Europe/Stockholm" | "Europe/Tallinn" | "Europe/Tirane" | "Europe/Ulyanovsk" | "Europe/Vaduz" | "Europe/Vatican" | "Europe/Vienna" | "Europe/Vilnius" | "Europe/Volgograd" | "Europe/Warsaw" | "Europe/Zagreb" | "Europe/Zurich" | "Indian/Antananarivo" | "Indian/Chagos" | "Indian/Christmas" | "Indian/Cocos" | "Indian/Comoro" | "Indian/Kerguelen" | "Indian/Mahe" | "Indian/Maldives" | "Indian/Mauritius" | "Indian/Mayotte" | "Indian/Reunion" | "Pacific/Apia" | "Pacific/Auckland" | "Pacific/Bougainville" | "Pacific/Chatham" | "Pacific/Easter" | "Pacific/Efate" | "Pacific/Enderbury" | "Pacific/Fakaofo" | "Pacific/Fiji" | "Pacific/Funafuti" | "Pacific/Galapagos" | "Pacific/Gambier" | "Pacific/Guadalcanal" | "Pacific/Guam" | "Pacific/Honolulu" | "Pacific/Kiritimati" | "Pacific/Kosrae" | "Pacific/Kwajalein" | "Pacific/Majuro" | "Pacific/Marquesas" | "Pacific/Midway" | "Pacific/Nauru" | "Pacific/Niue" | "Pacific/Norfolk" | "Pacific/Noumea" | "Pacific/Pago_Pago" | "Pacific/Palau" | "Pacific/Pitcairn" | "Pacific/Ponape" | "Pacific/Port_Moresby" | "Pacific/Rarotonga" | "Pacific/Saipan" | "Pacific/Tahiti" | "Pacific/Tarawa" | "Pacific/Tongatapu" | "Pacific/Truk" | "Pacific/Wake" | "Pacific/Wallis" | "UTC";
         Trip: {
+            /** @description Buffer overrides before departures (null: the defaults flight 120, train/ferry/bus 30 minutes) */
+            buffers: components["schemas"]["TripBuffers"] | null;
             created_at: string;
             /** @description ISO 4217 currency of the trip's costs, e.g. EUR */
             currency: string;
@@ -2622,6 +2668,16 @@ export interface components {
             start_date: string | null;
             time_zone: string;
             trip_id: number;
+        };
+        TripBuffers: {
+            /** @description Before a bus's departure; default 30 */
+            busMinutes?: number;
+            /** @description Before a ferry's departure; default 30 */
+            ferryMinutes?: number;
+            /** @description Before a flight's departure; default 120 */
+            flightMinutes?: number;
+            /** @description Before a train's departure; default 30 */
+            trainMinutes?: number;
         };
         TripDiff: {
             current_revision: number;
@@ -2649,8 +2705,12 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
-            /** @description Flights: the arrival airport */
+            /** @description Transport: where it arrives (a flight's arrival airport; a train's, ferry's or bus's arrivalLocation); null when unknown */
             arrivalGeo?: components["schemas"]["GeoPoint"] | null;
+            /** @description Train, ferry, bus: the arrival place as typed */
+            arrivalLocation?: string | null;
+            /** @description Transport: the zone endDateTime is shown in (the arrival place's; the departure zone when the arrival place is unknown) */
+            arrivalTimeZone?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2658,9 +2718,12 @@ export interface components {
             cost: number | null;
             createdAt: string;
             departureAirport?: string | null;
+            /** @description Transport: the arrival, with the offset of arrivalTimeZone; a stay: the check-out; else with the offset of timeZone */
             endDateTime: string | null;
+            /** @description Marked "do not move" by a member: the planner never moves it */
+            fixed: boolean;
             flightNumber?: string | null;
-            /** @description Where the event is (a flight: its departure airport); null with geoReason when it could not be resolved */
+            /** @description Where the event is (transport: where it departs; a flight: its departure airport); null with geoReason when it could not be resolved */
             geo: components["schemas"]["GeoPoint"] | null;
             /** @description Why geo is null: no_place (no coordinates, location, address or airport), place_not_found (the text names no known city), airport_not_found (unknown IATA code) */
             geoReason: ("no_place" | "place_not_found" | "airport_not_found") | null;
@@ -2672,14 +2735,14 @@ export interface components {
             notes: string | null;
             /** @description Order within the local day set by reorder; 0 = by time */
             position: number;
-            /** @description ISO 8601 with the offset of timeZone */
+            /** @description ISO 8601 with the offset of timeZone (transport: the departure; a stay: the check-in) */
             startDateTime: string;
             subtype?: string | null;
             timeZone: string;
             title: string;
             tripId: number;
             /** @enum {string} */
-            type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
             updatedAt: string;
         };
         TripEventCreate: {
@@ -2688,6 +2751,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2695,7 +2760,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: string | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             id?: unknown;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
@@ -2708,14 +2776,15 @@ export interface components {
             startDateTime: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title: string;
             tripId?: unknown;
             /** @enum {string} */
-            type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2725,6 +2794,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2742,7 +2812,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         TripEventPatch: {
             /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
@@ -2750,6 +2834,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2757,7 +2843,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: string | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             id?: unknown;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
@@ -2770,14 +2859,15 @@ export interface components {
             startDateTime?: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title?: string;
             tripId?: unknown;
             /** @enum {string} */
-            type?: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type?: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2787,6 +2877,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2804,7 +2895,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         TripEventPatchOutput: {
             /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
@@ -2812,6 +2917,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: unknown | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2819,7 +2926,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: unknown | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             id?: unknown;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
@@ -2832,14 +2942,15 @@ export interface components {
             startDateTime?: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title?: string;
             tripId?: unknown;
             /** @enum {string} */
-            type?: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type?: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2849,6 +2960,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2866,7 +2978,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         /** @description From the timeline's risk engine for the event's activity profile */
         TripEventRisk: {
@@ -2942,6 +3068,8 @@ export interface components {
                 address?: string | null;
                 airline?: string | null;
                 arrivalAirport?: string | null;
+                /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+                arrivalLocation?: string | null;
                 bookingReference?: string | null;
                 checkInTime?: string | null;
                 checkOutTime?: string | null;
@@ -2949,8 +3077,11 @@ export interface components {
                 /** @description In the user's currency */
                 cost?: number | null;
                 departureAirport?: string | null;
+                /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
                 endDateTime?: string | null;
                 event_id: number;
+                /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+                fixed?: boolean;
                 flightNumber?: string | null;
                 id?: unknown;
                 /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
@@ -2963,14 +3094,15 @@ export interface components {
                 startDateTime?: string;
                 /** @description hotel, apartment, hostel, … */
                 subtype?: string | null;
-                /** @description IANA zone the event's times are shown in; defaults to the trip's */
+                /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
                 timeZone?: components["schemas"]["TimeZone"];
                 title?: string;
                 tripId?: unknown;
                 /** @enum {string} */
-                type?: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+                type?: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
             } & ({
                 address?: null;
+                arrivalLocation?: null;
                 checkInTime?: null;
                 checkOutTime?: null;
                 confirmationNumber?: null;
@@ -2980,6 +3112,7 @@ export interface components {
             } | {
                 airline?: null;
                 arrivalAirport?: null;
+                arrivalLocation?: null;
                 bookingReference?: null;
                 departureAirport?: null;
                 flightNumber?: null;
@@ -2997,7 +3130,21 @@ export interface components {
                 flightNumber?: null;
                 subtype?: null;
                 /** @enum {unknown} */
-                type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+                type: "train" | "ferry" | "bus";
+            } | {
+                address?: null;
+                airline?: null;
+                arrivalAirport?: null;
+                arrivalLocation?: null;
+                bookingReference?: null;
+                checkInTime?: null;
+                checkOutTime?: null;
+                confirmationNumber?: null;
+                departureAirport?: null;
+                flightNumber?: null;
+                subtype?: null;
+                /** @enum {unknown} */
+                type?: "activity" | "food" | "local_transit" | "free_block";
             });
             /** @constant */
             type: "update_event";
@@ -3186,7 +3333,7 @@ export interface components {
                 time_zone: string;
                 title: string;
                 /** @enum {string} */
-                type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+                type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
                 /** @description no_place (geoReason says why), outside_horizon (see forecast_available_from), past */
                 unavailable_reason: ("no_place" | "outside_horizon" | "past") | null;
             }[];
