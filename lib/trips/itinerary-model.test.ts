@@ -13,6 +13,7 @@ const tripEventsRoute = await routeModule("/api/trips/{tripId}/events");
 const eventRoute = await routeModule("/api/events/{eventId}");
 const tripsRoute = await routeModule("/v1/trips");
 const icsRoute = await routeModule("/v1/trips/{tripId}/itinerary.ics");
+const tripRoute = await routeModule("/v1/trips/{tripId}");
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -110,6 +111,13 @@ describe("itinerary model: places and zones at both ends", () => {
     expect(badBuffers.status).toBe(400);
     const tripId = created.body.trip_id as number;
     const token = await owner.token();
+    const patchTrip = (tk: string, body: unknown) => call(tripRoute.PATCH, { method: "PATCH", path: `/v1/trips/${tripId}`, params: { tripId: String(tripId) }, bearer: tk, body });
+    const changed = await patchTrip(token, { buffers: { trainMinutes: 20 } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ buffers: { trainMinutes: 20 }, revision: 0 });
+    expect((await patchTrip(token, { buffers: { busMinutes: 2000 } })).status).toBe(400);
+    expect((await patchTrip(token, { name: "renamed" })).status).toBe(400);
+    expect((await patchTrip(token, { buffers: null })).body.buffers).toBeNull();
     const stay = await postOp(token, tripId, {
       base_revision: 0, type: "add_event",
       payload: {

@@ -105,6 +105,21 @@ export async function listTrips(userId: string): Promise<TripBody[]> {
   return rows.map((r) => toTrip(r.trip, r.role));
 }
 
+export const UpdateTripInput = z
+  .strictObject({
+    buffers: TripBuffersSchema.nullable().meta({ description: "Buffer overrides before departures; null: the defaults" }),
+  })
+  .meta({ id: "UpdateTrip" });
+export type UpdateTripInput = z.output<typeof UpdateTripInput>;
+
+/** Changes a trip's settings (members who may edit); its events and revision are untouched. */
+export async function updateTrip(tripId: number, userId: string, input: UpdateTripInput): Promise<TripBody> {
+  const role = await requireTripRole(tripId, userId, "edit");
+  const db = await getDb();
+  const [t] = await db.update(trips).set({ buffers: input.buffers, updatedAt: new Date() }).where(eq(trips.id, tripId)).returning();
+  return toTrip(t, role);
+}
+
 export async function getTrip(tripId: number, userId: string): Promise<TripBody> {
   const role = await requireTripRole(tripId, userId, "read");
   const db = await getDb();
