@@ -54,4 +54,63 @@ test.describe("trips in the portal", () => {
     // The evening option's day (in the trip's zone), not the morning one's.
     await expect(page.getByRole("heading", { name: /May 5|5 May/ })).toBeVisible();
   });
+
+  test("the add form: a Zürich departure at 07:05 stays 07:05 Zürich time, a stay covers its nights, a train goes from one place to another", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/trips");
+    await page.getByRole("button", { name: /New trip|Create your first trip/ }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Create a trip" });
+    await dialog.getByLabel("Name").fill("Alps and Lisbon");
+    await dialog.getByLabel("Time zone").fill("Europe/Lisbon");
+    await dialog.getByRole("button", { name: "Create trip" }).click();
+    await page.waitForURL(/\/trips\/\d+$/);
+    const add = page.getByRole("dialog", { name: "Add an event" });
+    const events = page.getByTestId("itinerary-event");
+
+    // A flight: departure typed in Zürich's local time, arrival in Lisbon's.
+    await page.getByRole("button", { name: "Add event" }).click();
+    await add.getByLabel("Type").selectOption("flight");
+    await add.getByLabel("Title").fill("Swiss to Lisbon");
+    await add.getByLabel("Departure day").fill("2026-05-04");
+    await add.getByLabel("Departs").fill("07:05");
+    await add.getByLabel("Arrives").fill("08:50");
+    await add.getByLabel("From (IATA)").fill("ZRH");
+    await add.getByLabel("To (IATA)").fill("LIS");
+    await add.getByRole("button", { name: "Add event" }).click();
+    await expect(add).toBeHidden();
+    const flight = events.filter({ hasText: "Swiss to Lisbon" });
+    await expect(flight).toContainText("07:05");
+    await expect(flight).toContainText("08:50");
+
+    // A stay from the 4th to the 7th: shown on check-in day and on each later day up to check-out.
+    await page.getByRole("button", { name: "Add event" }).click();
+    await add.getByLabel("Type").selectOption("accommodation");
+    await add.getByLabel("Title").fill("Casa do Chiado");
+    await add.getByLabel("Address").fill("Rua Garrett 120, Lisboa");
+    await add.getByLabel("Check-in day").fill("2026-05-04");
+    await add.getByLabel("Check-out day").fill("2026-05-04");
+    await add.getByRole("button", { name: "Add event" }).click();
+    await expect(add.getByText("Check-out is after the check-in day.")).toBeVisible();
+    await add.getByLabel("Check-out day").fill("2026-05-07");
+    await add.getByRole("button", { name: "Add event" }).click();
+    await expect(add).toBeHidden();
+    await expect(page.getByTestId("stay-continues")).toHaveCount(3);
+    await expect(page.getByTestId("stay-continues").last()).toContainText("check-out");
+
+    // A fixed train from Lisbon to Porto: both places resolved and shown.
+    await page.getByRole("button", { name: "Add event" }).click();
+    await add.getByLabel("Type").selectOption("train");
+    await add.getByLabel("Title").fill("Alfa Pendular");
+    await add.getByLabel("Departure day").fill("2026-05-06");
+    await add.getByLabel("Departs").fill("09:00");
+    await add.getByLabel("Arrives").fill("11:50");
+    await add.getByLabel("From", { exact: true }).fill("Lisboa");
+    await add.getByLabel("To", { exact: true }).fill("Porto");
+    await add.getByLabel("Fixed: the planner never moves it").check();
+    await add.getByRole("button", { name: "Add event" }).click();
+    await expect(add).toBeHidden();
+    const train = events.filter({ hasText: "Alfa Pendular" });
+    await expect(train).toContainText(/Lisbo\w* → Porto/);
+    await expect(train).toContainText("Fixed");
+  });
 });

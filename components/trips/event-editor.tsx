@@ -47,6 +47,7 @@ export function EventEditor(props: {
     const cost = get("cost") === "" ? null : Number(get("cost"));
     if (cost !== null && (!Number.isFinite(cost) || cost < 0)) return setFormError("Cost must be a number of 0 or more.");
     if (cost !== e.cost) changes.cost = cost;
+    if ((fd.get("fixed") === "on") !== e.fixed) changes.fixed = fd.get("fixed") === "on";
     if (Object.keys(changes).length) ops.push({ type: "update_event", payload: { event_id: e.id, ...changes } });
     if (get("date") !== day || get("time") !== time) ops.push({ type: "move_event", payload: { event_id: e.id, date: get("date"), time: get("time") } });
     if (ops.length === 0) return props.onCancel();
@@ -92,6 +93,10 @@ export function EventEditor(props: {
       </div>
       <Field label="Cost">{(p) => <Input {...p} name="cost" inputMode="decimal" defaultValue={e.cost ?? ""} />}</Field>
       <Field label="Notes">{(p) => <Textarea {...p} name="notes" defaultValue={e.notes ?? ""} className="font-sans" />}</Field>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" name="fixed" defaultChecked={e.fixed} className="h-4 w-4" />
+        Fixed: the planner never moves it
+      </label>
       <div className="flex justify-between gap-2">
         <Button variant="secondary" onClick={() => setConfirmRemove(true)} disabled={props.pending}>
           Remove event

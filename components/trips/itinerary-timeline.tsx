@@ -3,13 +3,15 @@ import { useState, type DragEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { dayHeading, localDay, money, timeIn } from "./time-format";
+import { dateTimeIn, dayHeading, localDay, money, timeIn } from "./time-format";
 import type { Itinerary, TripEvent } from "./types";
 import { RiskBadge, type EventWeather } from "./weather-parts";
 
 export const TYPE_LABEL: Record<string, string> = {
   flight: "Flight",
   train: "Train",
+  ferry: "Ferry",
+  bus: "Bus",
   accommodation: "Stay",
   activity: "Activity",
   food: "Food",
@@ -52,9 +54,12 @@ export function ItineraryTimeline({
     const d = localDay(e.startDateTime, itinerary.time_zone);
     days.set(d, [...(days.get(d) ?? []), e]);
   }
+  const stays = staysByDay(itinerary);
+  for (const d of stays.keys()) if (!days.has(d)) days.set(d, []);
+  const ordered = [...days.entries()].sort(([a], [b]) => a.localeCompare(b));
   return (
     <ol className="space-y-8" aria-label="Itinerary">
-      {[...days.entries()].map(([day, events]) => {
+      {ordered.map(([day, events]) => {
         const total = events.reduce((s, e) => s + (e.cost ?? 0), 0);
         return (
           <li key={day}>
@@ -62,6 +67,12 @@ export function ItineraryTimeline({
               <span>{dayHeading(day)}</span>
               {total > 0 && <span className="text-xs font-normal text-slate-700">Day cost {formatCost(total)}</span>}
             </h3>
+            {(stays.get(day) ?? []).map((s) => (
+              <p key={s.id} className="mb-2 rounded-md bg-slate-50 px-3 py-1.5 text-sm text-slate-700" data-testid="stay-continues">
+                Staying at <span className="font-medium">{s.title}</span>
+                {s.endDateTime && localDay(s.endDateTime, itinerary.time_zone) === day ? ` · check-out ${timeIn(s.endDateTime, s.timeZone)}` : ""}
+              </p>
+            ))}
             <ol className="space-y-3">
               {events.map((e, i) => {
                 const ids = events.map((x) => x.id);
@@ -109,6 +120,24 @@ export function ItineraryTimeline({
   );
 }
 
+/** The days after check-in that a stay covers (up to its check-out day), in the trip's zone. */
+export function staysByDay(itinerary: Itinerary): Map<string, TripEvent[]> {
+  const out = new Map<string, TripEvent[]>();
+  for (const e of itinerary.events) {
+    if (e.type !== "accommodation" || !e.endDateTime) continue;
+    const first = localDay(e.startDateTime, itinerary.time_zone);
+    const last = localDay(e.endDateTime, itinerary.time_zone);
+    // Calendar days as UTC noon steps (no zone arithmetic needed); bounded to two months.
+    for (let d = new Date(`${first}T12:00:00Z`), n = 0; n < 62; n++) {
+      d = new Date(d.getTime() + 86_400_000);
+      const day = d.toISOString().slice(0, 10);
+      if (day > last) break;
+      out.set(day, [...(out.get(day) ?? []), e]);
+    }
+  }
+  return out;
+}
+
 interface DragProps {
   draggable: boolean;
   onDragStart: (ev: DragEvent) => void;
@@ -146,14 +175,27 @@ function EventCard({
     >
       <div className="flex flex-wrap items-baseline gap-x-2 text-sm text-slate-700 sm:block">
         <div className="font-medium">{timeIn(e.startDateTime, e.timeZone)}</div>
-        {e.endDateTime && <div className="text-xs text-slate-500">to {timeIn(e.endDateTime, e.timeZone)}</div>}
+        {e.endDateTime && (
+          <div className="text-xs text-slate-500">
+            {e.type === "accommodation" ? "until " : "to "}
+            {e.type === "accommodation" || localDay(e.endDateTime, e.arrivalTimeZone ?? e.timeZone) !== localDay(e.startDateTime, e.timeZone)
+              ? dateTimeIn(e.endDateTime, e.arrivalTimeZone ?? e.timeZone)
+              : timeIn(e.endDateTime, e.arrivalTimeZone ?? e.timeZone)}
+          </div>
+        )}
       </div>
       <div className="col-start-1 row-start-2 min-w-0 space-y-1 sm:col-start-2 sm:row-start-1">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="info">{TYPE_LABEL[e.type] ?? e.type}</Badge>
           <span className="font-medium text-slate-900">{e.title}</span>
+          {e.fixed && <Badge tone="neutral">Fixed</Badge>}
           {weather && <RiskBadge weather={weather} />}
         </div>
+        {(e.type === "train" || e.type === "ferry" || e.type === "bus") && (
+          <p className="text-sm text-slate-600">
+            {e.geo?.name ?? e.location ?? "?"} → {e.arrivalGeo?.name ?? e.arrivalLocation ?? "?"}
+          </p>
+        )}
         {e.type === "flight" && (
           <p className="text-sm text-slate-600">
             {[e.airline, e.flightNumber].filter(Boolean).join(" ")} {e.departureAirport && `${e.departureAirport} → ${e.arrivalAirport ?? "?"}`}

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   date,
   doublePrecision,
   index,
@@ -18,8 +19,21 @@ import { users } from "./accounts";
 export const TRIP_ROLES = ["owner", "planner", "editor", "viewer"] as const;
 export type TripRole = (typeof TRIP_ROLES)[number];
 
-export const EVENT_TYPES = ["flight", "train", "accommodation", "activity", "food", "local_transit", "free_block"] as const;
+export const EVENT_TYPES = ["flight", "train", "ferry", "bus", "accommodation", "activity", "food", "local_transit", "free_block"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Events that take the traveller from a departure place to an arrival place, each end in its own zone. */
+export const TRANSPORT_TYPES = ["flight", "train", "ferry", "bus"] as const satisfies readonly EventType[];
+export type TransportType = (typeof TRANSPORT_TYPES)[number];
+export const isTransport = (type: string): type is TransportType => (TRANSPORT_TYPES as readonly string[]).includes(type);
+
+/** Per-trip overrides of the planner's buffers before departures, in minutes (trips.buffers). */
+export interface TripBuffers {
+  flightMinutes?: number;
+  trainMinutes?: number;
+  ferryMinutes?: number;
+  busMinutes?: number;
+}
 
 export const PROPOSAL_STATUSES = ["pending", "accepted", "rejected", "expired", "superseded"] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
@@ -34,6 +48,8 @@ export const trips = pgTable("trips", {
   endDate: date("end_date"),
   /** ISO 4217 code the trip's event costs are in (shown with Intl.NumberFormat). */
   currency: text("currency").notNull().default("EUR"),
+  /** Buffer overrides before departures (null: the documented defaults, see docs/trips.md). */
+  buffers: jsonb("buffers").$type<TripBuffers>(),
   revision: integer("revision").notNull().default(0),
   /** Diffs since a revision below this are answered 410 (older op-log rows were pruned). */
   opLogFloor: integer("op_log_floor").notNull().default(0),
@@ -99,7 +115,18 @@ export const tripEvents = pgTable(
     geoCountryCode: text("geo_country_code"),
     geoTimeZone: text("geo_time_zone"),
     geoReason: text("geo_reason"),
-    /** Flights: the arrival airport's point and zone. */
+    /**
+     * Transport (flight, train, ferry, bus): start_at/time_zone are the departure instant and the
+     * departure place's zone, end_at/arrival_time_zone the arrival instant and the arrival place's
+     * zone. Accommodation: start_at = check-in, end_at = check-out (the stay spans those days).
+     * `fixed`: a member's "do not move" (the planner never moves or squeezes it).
+     */
+    fixed: boolean("fixed").notNull().default(false),
+    /** Train, ferry, bus: where the leg arrives, as typed (resolved through the gazetteer). */
+    arrivalLocation: text("arrival_location"),
+    /** How the arrival point was found: airport (a flight's IATA code) or gazetteer (arrival_location). */
+    arrivalSource: text("arrival_source", { enum: ["airport", "gazetteer"] }),
+    /** Transport: the arrival place's point and zone. */
     arrivalLat: doublePrecision("arrival_lat"),
     arrivalLng: doublePrecision("arrival_lng"),
     arrivalName: text("arrival_name"),

@@ -648,7 +648,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a trip's settings
+         * @description Roles owner, planner, editor. `buffers`: the minutes the planner keeps clear before departures (flight 120, train, ferry and bus 30 by default); a key left out keeps its default, null resets them all.
+         */
+        patch: operations["trips.update"];
         trace?: never;
     };
     "/v1/trips/{tripId}/itinerary": {
@@ -1817,6 +1821,8 @@ export interface components {
             subject_event_id?: number;
         };
         CreateTrip: {
+            /** @description Buffers the planner keeps before departures; absent or null: the defaults */
+            buffers?: components["schemas"]["TripBuffers"] | null;
             /**
              * @description ISO 4217 currency of the trip's costs, e.g. EUR
              * @default EUR
@@ -2280,6 +2286,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2287,7 +2295,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: string | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
             lat?: number | null;
@@ -2299,13 +2310,14 @@ export interface components {
             startDateTime?: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title: string;
             /** @enum {string} */
-            type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2315,6 +2327,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2332,7 +2345,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         ProposalEntityOutput: {
             /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
@@ -2340,6 +2367,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: unknown | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2347,7 +2376,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: unknown | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
             lat?: number | null;
@@ -2359,13 +2391,14 @@ export interface components {
             startDateTime?: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title: string;
             /** @enum {string} */
-            type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2375,6 +2408,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2392,7 +2426,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         ProposalOption: {
             /** @description Changes to existing events, applied in order and atomically on accept (needs the proposal's base_revision) */
@@ -2611,6 +2659,8 @@ export interface components {
          */
         TimeZone: "Africa/Abidjan" | "Africa/Accra" | "Africa/Addis_Ababa" | "Africa/Algiers" | "Africa/Asmera" | "Africa/Bamako" | "Africa/Bangui" | "Africa/Banjul" | "Africa/Bissau" | "Africa/Blantyre" | "Africa/Brazzaville" | "Africa/Bujumbura" | "Africa/Cairo" | "Africa/Casablanca" | "Africa/Ceuta" | "Africa/Conakry" | "Africa/Dakar" | "Africa/Dar_es_Salaam" | "Africa/Djibouti" | "Africa/Douala" | "Africa/El_Aaiun" | "Africa/Freetown" | "Africa/Gaborone" | "Africa/Harare" | "Africa/Johannesburg" | "Africa/Juba" | "Africa/Kampala" | "Africa/Khartoum" | "Africa/Kigali" | "Africa/Kinshasa" | "Africa/Lagos" | "Africa/Libreville" | "Africa/Lome" | "Africa/Luanda" | "Africa/Lubumbashi" | "Africa/Lusaka" | "Africa/Malabo" | "Africa/Maputo" | "Africa/Maseru" | "Africa/Mbabane" | "Africa/Mogadishu" | "Africa/Monrovia" | "Africa/Nairobi" | "Africa/Ndjamena" | "Africa/Niamey" | "Africa/Nouakchott" | "Africa/Ouagadougou" | "Africa/Porto-Novo" | "Africa/Sao_Tome" | "Africa/Tripoli" | "Africa/Tunis" | "Africa/Windhoek" | "America/Adak" | "America/Anchorage" | "America/Anguilla" | "America/Antigua" | "America/Araguaina" | "America/Argentina/La_Rioja" | "America/Argentina/Rio_Gallegos" | "America/Argentina/Salta" | "America/Argentina/San_Juan" | "America/Argentina/San_Luis" | "America/Argentina/Tucuman" | "America/Argentina/Ushuaia" | "America/Aruba" | "America/Asuncion" | "America/Bahia" | "America/Bahia_Banderas" | "America/Barbados" | "America/Belem" | "America/Belize" | "America/Blanc-Sablon" | "America/Boa_Vista" | "America/Bogota" | "America/Boise" | "America/Buenos_Aires" | "America/Cambridge_Bay" | "America/Campo_Grande" | "America/Cancun" | "America/Caracas" | "America/Catamarca" | "America/Cayenne" | "America/Cayman" | "America/Chicago" | "America/Chihuahua" | "America/Ciudad_Juarez" | "America/Coral_Harbour" | "America/Cordoba" | "America/Costa_Rica" | "America/Coyhaique" | "America/Creston" | "America/Cuiaba" | "America/Curacao" | "America/Danmarkshavn" | "America/Dawson" | "America/Dawson_Creek" | "America/Denver" | "America/Detroit" | "America/Dominica" | "America/Edmonton" | "America/Eirunepe" | "America/El_Salvador" | "America/Fort_Nelson" | "America/Fortaleza" | "America/Glace_Bay" | "America/Godthab" | "America/Goose_Bay" | "America/Grand_Turk" | "America/Grenada" | "America/Guadeloupe" | "America/Guatemala" | "America/Guayaquil" | "America/Guyana" | "America/Halifax" | "America/Havana" | "America/Hermosillo" | "America/Indiana/Knox" | "America/Indiana/Marengo" | "America/Indiana/Petersburg" | "America/Indiana/Tell_City" | "America/Indiana/Vevay" | "America/Indiana/Vincennes" | "America/Indiana/Winamac" | "America/Indianapolis" | "America/Inuvik" | "America/Iqaluit" | "America/Jamaica" | "America/Jujuy" | "America/Juneau" | "America/Kentucky/Monticello" | "America/Kralendijk" | "America/La_Paz" | "America/Lima" | "America/Los_Angeles" | "America/Louisville" | "America/Lower_Princes" | "America/Maceio" | "America/Managua" | "America/Manaus" | "America/Marigot" | "America/Martinique" | "America/Matamoros" | "America/Mazatlan" | "America/Mendoza" | "America/Menominee" | "America/Merida" | "America/Metlakatla" | "America/Mexico_City" | "America/Miquelon" | "America/Moncton" | "America/Monterrey" | "America/Montevideo" | "America/Montserrat" | "America/Nassau" | "America/New_York" | "America/Nome" | "America/Noronha" | "America/North_Dakota/Beulah" | "America/North_Dakota/Center" | "America/North_Dakota/New_Salem" | "America/Ojinaga" | "America/Panama" | "America/Paramaribo" | "America/Phoenix" | "America/Port-au-Prince" | "America/Port_of_Spain" | "America/Porto_Velho" | "America/Puerto_Rico" | "America/Punta_Arenas" | "America/Rankin_Inlet" | "America/Recife" | "America/Regina" | "America/Resolute" | "America/Rio_Branco" | "America/Santarem" | "America/Santiago" | "America/Santo_Domingo" | "America/Sao_Paulo" | "America/Scoresbysund" | "America/Sitka" | "America/St_Barthelemy" | "America/St_Johns" | "America/St_Kitts" | "America/St_Lucia" | "America/St_Thomas" | "America/St_Vincent" | "America/Swift_Current" | "America/Tegucigalpa" | "America/Thule" | "America/Tijuana" | "America/Toronto" | "America/Tortola" | "America/Vancouver" | "America/Whitehorse" | "America/Winnipeg" | "America/Yakutat" | "Antarctica/Casey" | "Antarctica/Davis" | "Antarctica/DumontDUrville" | "Antarctica/Macquarie" | "Antarctica/Mawson" | "Antarctica/McMurdo" | "Antarctica/Palmer" | "Antarctica/Rothera" | "Antarctica/Syowa" | "Antarctica/Troll" | "Antarctica/Vostok" | "Arctic/Longyearbyen" | "Asia/Aden" | "Asia/Almaty" | "Asia/Amman" | "Asia/Anadyr" | "Asia/Aqtau" | "Asia/Aqtobe" | "Asia/Ashgabat" | "Asia/Atyrau" | "Asia/Baghdad" | "Asia/Bahrain" | "Asia/Baku" | "Asia/Bangkok" | "Asia/Barnaul" | "Asia/Beirut" | "Asia/Bishkek" | "Asia/Brunei" | "Asia/Calcutta" | "Asia/Chita" | "Asia/Colombo" | "Asia/Damascus" | "Asia/Dhaka" | "Asia/Dili" | "Asia/Dubai" | "Asia/Dushanbe" | "Asia/Famagusta" | "Asia/Gaza" | "Asia/Hebron" | "Asia/Hong_Kong" | "Asia/Hovd" | "Asia/Irkutsk" | "Asia/Jakarta" | "Asia/Jayapura" | "Asia/Jerusalem" | "Asia/Kabul" | "Asia/Kamchatka" | "Asia/Karachi" | "Asia/Katmandu" | "Asia/Khandyga" | "Asia/Krasnoyarsk" | "Asia/Kuala_Lumpur" | "Asia/Kuching" | "Asia/Kuwait" | "Asia/Macau" | "Asia/Magadan" | "Asia/Makassar" | "Asia/Manila" | "Asia/Muscat" | "Asia/Nicosia" | "Asia/Novokuznetsk" | "Asia/Novosibirsk" | "Asia/Omsk" | "Asia/Oral" | "Asia/Phnom_Penh" | "Asia/Pontianak" | "Asia/Pyongyang" | "Asia/Qatar" | "Asia/Qostanay" | "Asia/Qyzylorda" | "Asia/Rangoon" | "Asia/Riyadh" | "Asia/Saigon" | "Asia/Sakhalin" | "Asia/Samarkand" | "Asia/Seoul" | "Asia/Shanghai" | "Asia/Singapore" | "Asia/Srednekolymsk" | "Asia/Taipei" | "Asia/Tashkent" | "Asia/Tbilisi" | "Asia/Tehran" | "Asia/Thimphu" | "Asia/Tokyo" | "Asia/Tomsk" | "Asia/Ulaanbaatar" | "Asia/Urumqi" | "Asia/Ust-Nera" | "Asia/Vientiane" | "Asia/Vladivostok" | "Asia/Yakutsk" | "Asia/Yekaterinburg" | "Asia/Yerevan" | "Atlantic/Azores" | "Atlantic/Bermuda" | "Atlantic/Canary" | "Atlantic/Cape_Verde" | "Atlantic/Faeroe" | "Atlantic/Madeira" | "Atlantic/Reykjavik" | "Atlantic/South_Georgia" | "Atlantic/St_Helena" | "Atlantic/Stanley" | "Australia/Adelaide" | "Australia/Brisbane" | "Australia/Broken_Hill" | "Australia/Darwin" | "Australia/Eucla" | "Australia/Hobart" | "Australia/Lindeman" | "Australia/Lord_Howe" | "Australia/Melbourne" | "Australia/Perth" | "Australia/Sydney" | "Europe/Amsterdam" | "Europe/Andorra" | "Europe/Astrakhan" | "Europe/Athens" | "Europe/Belgrade" | "Europe/Berlin" | "Europe/Bratislava" | "Europe/Brussels" | "Europe/Bucharest" | "Europe/Budapest" | "Europe/Busingen" | "Europe/Chisinau" | "Europe/Copenhagen" | "Europe/Dublin" | "Europe/Gibraltar" | "Europe/Guernsey" | "Europe/Helsinki" | "Europe/Isle_of_Man" | "Europe/Istanbul" | "Europe/Jersey" | "Europe/Kaliningrad" | "Europe/Kiev" | "Europe/Kirov" | "Europe/Lisbon" | "Europe/Ljubljana" | "Europe/London" | "Europe/Luxembourg" | "Europe/Madrid" | "Europe/Malta" | "Europe/Mariehamn" | "Europe/Minsk" | "Europe/Monaco" | "Europe/Moscow" | "Europe/Oslo" | "Europe/Paris" | "Europe/Podgorica" | "Europe/Prague" | "Europe/Riga" | "Europe/Rome" | "Europe/Samara" | "Europe/San_Marino" | "Europe/Sarajevo" | "Europe/Saratov" | "Europe/Simferopol" | "Europe/Skopje" | "Europe/Sofia" | "Europe/Stockholm" | "Europe/Tallinn" | "Europe/Tirane" | "Europe/Ulyanovsk" | "Europe/Vaduz" | "Europe/Vatican" | "Europe/Vienna" | "Europe/Vilnius" | "Europe/Volgograd" | "Europe/Warsaw" | "Europe/Zagreb" | "Europe/Zurich" | "Indian/Antananarivo" | "Indian/Chagos" | "Indian/Christmas" | "Indian/Cocos" | "Indian/Comoro" | "Indian/Kerguelen" | "Indian/Mahe" | "Indian/Maldives" | "Indian/Mauritius" | "Indian/Mayotte" | "Indian/Reunion" | "Pacific/Apia" | "Pacific/Auckland" | "Pacific/Bougainville" | "Pacific/Chatham" | "Pacific/Easter" | "Pacific/Efate" | "Pacific/Enderbury" | "Pacific/Fakaofo" | "Pacific/Fiji" | "Pacific/Funafuti" | "Pacific/Galapagos" | "Pacific/Gambier" | "Pacific/Guadalcanal" | "Pacific/Guam" | "Pacific/Honolulu" | "Pacific/Kiritimati" | "Pacific/Kosrae" | "Pacific/Kwajalein" | "Pacific/Majuro" | "Pacific/Marquesas" | "Pacific/Midway" | "Pacific/Nauru" | "Pacific/Niue" | "Pacific/Norfolk" | "Pacific/Noumea" | "Pacific/Pago_Pago" | "Pacific/Palau" | "Pacific/Pitcairn" | "Pacific/Ponape" | "Pacific/Port_Moresby" | "Pacific/Rarotonga" | "Pacific/Saipan" | "Pacific/Tahiti" | "Pacific/Tarawa" | "Pacific/Tongatapu" | "Pacific/Truk" | "Pacific/Wake" | "Pacific/Wallis" | "UTC";
         Trip: {
+            /** @description Buffer overrides before departures (null: the defaults flight 120, train/ferry/bus 30 minutes) */
+            buffers: components["schemas"]["TripBuffers"] | null;
             created_at: string;
             /** @description ISO 4217 currency of the trip's costs, e.g. EUR */
             currency: string;
@@ -2622,6 +2672,16 @@ export interface components {
             start_date: string | null;
             time_zone: string;
             trip_id: number;
+        };
+        TripBuffers: {
+            /** @description Before a bus's departure; default 30 */
+            busMinutes?: number;
+            /** @description Before a ferry's departure; default 30 */
+            ferryMinutes?: number;
+            /** @description Before a flight's departure; default 120 */
+            flightMinutes?: number;
+            /** @description Before a train's departure; default 30 */
+            trainMinutes?: number;
         };
         TripDiff: {
             current_revision: number;
@@ -2649,8 +2709,12 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
-            /** @description Flights: the arrival airport */
+            /** @description Transport: where it arrives (a flight's arrival airport; a train's, ferry's or bus's arrivalLocation); null when unknown */
             arrivalGeo?: components["schemas"]["GeoPoint"] | null;
+            /** @description Train, ferry, bus: the arrival place as typed */
+            arrivalLocation?: string | null;
+            /** @description Transport: the zone endDateTime is shown in (the arrival place's; the departure zone when the arrival place is unknown) */
+            arrivalTimeZone?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2658,9 +2722,12 @@ export interface components {
             cost: number | null;
             createdAt: string;
             departureAirport?: string | null;
+            /** @description Transport: the arrival, with the offset of arrivalTimeZone; a stay: the check-out; else with the offset of timeZone */
             endDateTime: string | null;
+            /** @description Marked "do not move" by a member: the planner never moves it */
+            fixed: boolean;
             flightNumber?: string | null;
-            /** @description Where the event is (a flight: its departure airport); null with geoReason when it could not be resolved */
+            /** @description Where the event is (transport: where it departs; a flight: its departure airport); null with geoReason when it could not be resolved */
             geo: components["schemas"]["GeoPoint"] | null;
             /** @description Why geo is null: no_place (no coordinates, location, address or airport), place_not_found (the text names no known city), airport_not_found (unknown IATA code) */
             geoReason: ("no_place" | "place_not_found" | "airport_not_found") | null;
@@ -2672,14 +2739,14 @@ export interface components {
             notes: string | null;
             /** @description Order within the local day set by reorder; 0 = by time */
             position: number;
-            /** @description ISO 8601 with the offset of timeZone */
+            /** @description ISO 8601 with the offset of timeZone (transport: the departure; a stay: the check-in) */
             startDateTime: string;
             subtype?: string | null;
             timeZone: string;
             title: string;
             tripId: number;
             /** @enum {string} */
-            type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
             updatedAt: string;
         };
         TripEventCreate: {
@@ -2688,6 +2755,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2695,7 +2764,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: string | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             id?: unknown;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
@@ -2708,14 +2780,15 @@ export interface components {
             startDateTime: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title: string;
             tripId?: unknown;
             /** @enum {string} */
-            type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2725,6 +2798,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2742,7 +2816,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         TripEventPatch: {
             /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
@@ -2750,6 +2838,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2757,7 +2847,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: string | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             id?: unknown;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
@@ -2770,14 +2863,15 @@ export interface components {
             startDateTime?: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title?: string;
             tripId?: unknown;
             /** @enum {string} */
-            type?: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type?: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2787,6 +2881,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2804,7 +2899,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         TripEventPatchOutput: {
             /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
@@ -2812,6 +2921,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: unknown | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2819,7 +2930,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: unknown | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             id?: unknown;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
@@ -2832,14 +2946,15 @@ export interface components {
             startDateTime?: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title?: string;
             tripId?: unknown;
             /** @enum {string} */
-            type?: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type?: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2849,6 +2964,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2866,7 +2982,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         /** @description From the timeline's risk engine for the event's activity profile */
         TripEventRisk: {
@@ -2942,6 +3072,8 @@ export interface components {
                 address?: string | null;
                 airline?: string | null;
                 arrivalAirport?: string | null;
+                /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+                arrivalLocation?: string | null;
                 bookingReference?: string | null;
                 checkInTime?: string | null;
                 checkOutTime?: string | null;
@@ -2949,8 +3081,11 @@ export interface components {
                 /** @description In the user's currency */
                 cost?: number | null;
                 departureAirport?: string | null;
+                /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
                 endDateTime?: string | null;
                 event_id: number;
+                /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+                fixed?: boolean;
                 flightNumber?: string | null;
                 id?: unknown;
                 /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
@@ -2963,14 +3098,15 @@ export interface components {
                 startDateTime?: string;
                 /** @description hotel, apartment, hostel, … */
                 subtype?: string | null;
-                /** @description IANA zone the event's times are shown in; defaults to the trip's */
+                /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
                 timeZone?: components["schemas"]["TimeZone"];
                 title?: string;
                 tripId?: unknown;
                 /** @enum {string} */
-                type?: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+                type?: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
             } & ({
                 address?: null;
+                arrivalLocation?: null;
                 checkInTime?: null;
                 checkOutTime?: null;
                 confirmationNumber?: null;
@@ -2980,6 +3116,7 @@ export interface components {
             } | {
                 airline?: null;
                 arrivalAirport?: null;
+                arrivalLocation?: null;
                 bookingReference?: null;
                 departureAirport?: null;
                 flightNumber?: null;
@@ -2997,7 +3134,21 @@ export interface components {
                 flightNumber?: null;
                 subtype?: null;
                 /** @enum {unknown} */
-                type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+                type: "train" | "ferry" | "bus";
+            } | {
+                address?: null;
+                airline?: null;
+                arrivalAirport?: null;
+                arrivalLocation?: null;
+                bookingReference?: null;
+                checkInTime?: null;
+                checkOutTime?: null;
+                confirmationNumber?: null;
+                departureAirport?: null;
+                flightNumber?: null;
+                subtype?: null;
+                /** @enum {unknown} */
+                type?: "activity" | "food" | "local_transit" | "free_block";
             });
             /** @constant */
             type: "update_event";
@@ -3186,7 +3337,7 @@ export interface components {
                 time_zone: string;
                 title: string;
                 /** @enum {string} */
-                type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+                type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
                 /** @description no_place (geoReason says why), outside_horizon (see forecast_available_from), past */
                 unavailable_reason: ("no_place" | "outside_horizon" | "past") | null;
             }[];
@@ -3204,6 +3355,10 @@ export interface components {
             trip_id: number;
             /** @enum {string} */
             units: "metric" | "imperial" | "standard";
+        };
+        UpdateTrip: {
+            /** @description Buffer overrides before departures; null: the defaults */
+            buffers: components["schemas"]["TripBuffers"] | null;
         };
         UpdateWebhookEndpoint: {
             description?: string;
@@ -4347,11 +4502,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "invitation_id": "a53609d8-b15c-49df-b8db-8f49a446680f",
+                     *           "invitation_id": "49c24b53-4c50-4ae6-a0b7-c78d7c72b98f",
                      *           "email": "lucia.fernandez@example.com",
                      *           "role": "developer",
-                     *           "expires_at": "2026-12-02T12:35:34.286Z",
-                     *           "created_at": "2026-11-25T12:35:34.286Z",
+                     *           "expires_at": "2026-12-05T04:17:34.192Z",
+                     *           "created_at": "2026-11-28T04:17:34.192Z",
                      *           "status": "pending"
                      *         }
                      *       ]
@@ -4464,10 +4619,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "invitation_id": "a53609d8-b15c-49df-b8db-8f49a446680f",
+                     *       "invitation_id": "49c24b53-4c50-4ae6-a0b7-c78d7c72b98f",
                      *       "email": "lucia.fernandez@example.com",
                      *       "role": "developer",
-                     *       "expires_at": "2026-12-02T12:35:34.286Z"
+                     *       "expires_at": "2026-12-05T04:17:34.192Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedAccountInvitation"];
@@ -4718,14 +4873,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "user_id": "ebd9920e-f7c4-45ad-b668-8dc2f2ce2ad6",
-                     *         "email": "invitee.89e68be5@example.test",
+                     *         "user_id": "6c6776a0-7ce9-4d54-a677-7229c6896967",
+                     *         "email": "invitee.6336a96e@example.test",
                      *         "name": "Lucía Fernández",
                      *         "created": true
                      *       },
                      *       "account": {
-                     *         "account_id": "a6d7281c-c748-48ef-a1c4-136d94cc5f0e",
-                     *         "name": "camille.dubois.ebf4b7@example.com",
+                     *         "account_id": "9908ea7f-c36d-4ab0-95d6-9cf670cc2e26",
+                     *         "name": "camille.dubois.04e34d@example.com",
                      *         "role": "developer"
                      *       }
                      *     }
@@ -4865,11 +5020,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "user_id": "88d19cca-94c4-4f92-9d5d-378ff07f45db",
-                     *           "email": "camille.dubois.ebf4b7@example.com",
+                     *           "user_id": "1862401c-54f5-48a3-9ec5-2801fa09e26b",
+                     *           "email": "camille.dubois.04e34d@example.com",
                      *           "name": null,
                      *           "role": "owner",
-                     *           "joined_at": "2026-11-25T12:35:27.811Z"
+                     *           "joined_at": "2026-11-28T04:17:29.109Z"
                      *         }
                      *       ]
                      *     }
@@ -5083,11 +5238,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "47402dd1-0941-47a4-a26b-dd10fc66e717",
-                     *       "email": "developer.6cd54f44@example.test",
+                     *       "user_id": "fc77b63d-1a21-4ac7-b96a-c7750d06ca74",
+                     *       "email": "developer.d247cf8c@example.test",
                      *       "name": null,
                      *       "role": "viewer",
-                     *       "joined_at": "2026-11-25T12:35:34.016Z"
+                     *       "joined_at": "2026-11-28T04:17:33.758Z"
                      *     }
                      */
                     "application/json": components["schemas"]["AccountMember"];
@@ -5242,11 +5397,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "current_account_id": "a6d7281c-c748-48ef-a1c4-136d94cc5f0e",
+                     *       "current_account_id": "9908ea7f-c36d-4ab0-95d6-9cf670cc2e26",
                      *       "data": [
                      *         {
-                     *           "account_id": "a6d7281c-c748-48ef-a1c4-136d94cc5f0e",
-                     *           "name": "camille.dubois.ebf4b7@example.com",
+                     *           "account_id": "9908ea7f-c36d-4ab0-95d6-9cf670cc2e26",
+                     *           "name": "camille.dubois.04e34d@example.com",
                      *           "role": "owner",
                      *           "plan": "pro",
                      *           "environment": "production"
@@ -5514,7 +5669,7 @@ export interface operations {
                      *         "details": {
                      *           "reason": "invalid"
                      *         },
-                     *         "request_id": "1c4f99ba-270a-4b8d-aa33-c8ae1b8185df"
+                     *         "request_id": "b0c07927-7c6a-47b8-ab7d-1e54a72bda3e"
                      *       }
                      *     }
                      */
@@ -5640,8 +5795,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "8edd1ebf-e120-4add-b705-46e9a6e976bb",
-                     *       "account_id": "51d57dfb-4ac8-4b86-8c00-2c1a0c128fd0"
+                     *       "user_id": "82afdbcd-baa3-4568-b4dd-e2699248d771",
+                     *       "account_id": "a4ed2449-ed54-4418-b11d-78975e8df336"
                      *     }
                      */
                     "application/json": {
@@ -5788,7 +5943,7 @@ export interface operations {
                      *         "details": {
                      *           "reason": "invalid"
                      *         },
-                     *         "request_id": "85dafa29-cc8c-4a3b-ae98-b9a0c86c737e"
+                     *         "request_id": "8118ae61-9c40-453c-aa27-be7f915faa8a"
                      *       }
                      *     }
                      */
@@ -5890,7 +6045,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "email": "camille.dubois.5ed369@example.com",
+                     *       "email": "camille.dubois.04e34d@example.com",
                      *       "email_verified": true,
                      *       "sent": false
                      *     }
@@ -6043,7 +6198,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "account_id": "308f7287-b5f9-4a94-8f1d-e61a15a6c0d7",
+                     *       "account_id": "9908ea7f-c36d-4ab0-95d6-9cf670cc2e26",
                      *       "environment": "production",
                      *       "plan": "pro"
                      *     }
@@ -6195,14 +6350,14 @@ export interface operations {
                      *       {
                      *         "id": 1,
                      *         "name": "all scopes",
-                     *         "keyPrefix": "svc_ixFONX5Q",
+                     *         "keyPrefix": "svc_AWRlp4cV",
                      *         "scopes": [
                      *           "read",
                      *           "write",
                      *           "delete"
                      *         ],
-                     *         "createdAt": "2026-11-23T23:25:58.700Z",
-                     *         "lastUsedAt": "2026-11-23T23:25:59.934Z",
+                     *         "createdAt": "2026-11-28T04:17:29.304Z",
+                     *         "lastUsedAt": "2026-11-28T04:17:33.210Z",
                      *         "expiresAt": null
                      *       }
                      *     ]
@@ -6313,13 +6468,13 @@ export interface operations {
                      * @example {
                      *       "id": 3,
                      *       "name": "Paris trip planner (production)",
-                     *       "key": "svc_nt0Z3c2umYG6zEGKiH40rDxLggvI0AbM",
+                     *       "key": "svc_vXuBKxy3DcVYyYAZ7o46EkSbLtuKVCkJ",
                      *       "scopes": [
                      *         "weather:read",
                      *         "weather:timeline",
                      *         "weather:route"
                      *       ],
-                     *       "createdAt": "2026-11-23T23:25:59.995Z",
+                     *       "createdAt": "2026-11-28T04:17:34.893Z",
                      *       "expiresAt": "2027-06-30T23:59:59.000Z"
                      *     }
                      */
@@ -6589,11 +6744,11 @@ export interface operations {
                      * @example {
                      *       "id": 5,
                      *       "name": "Paris trip planner (staging)",
-                     *       "keyPrefix": "svc_TJf3SexX",
+                     *       "keyPrefix": "svc_6YgGyjXq",
                      *       "scopes": [
                      *         "read"
                      *       ],
-                     *       "createdAt": "2026-11-25T12:13:21.906Z",
+                     *       "createdAt": "2026-11-28T04:17:34.933Z",
                      *       "lastUsedAt": null,
                      *       "expiresAt": null
                      *     }
@@ -6772,16 +6927,16 @@ export interface operations {
                      * @example {
                      *       "id": 7,
                      *       "name": "to revoke",
-                     *       "key": "svc_RABM09dlmuJwgIWVs7wokSoa5Pfu9WzL",
+                     *       "key": "svc_n3lCQ18Q1ITfAalHJrUO9a3ZITEbqK1j",
                      *       "scopes": [
                      *         "read"
                      *       ],
-                     *       "createdAt": "2026-11-25T12:13:22.036Z",
+                     *       "createdAt": "2026-11-28T04:17:34.968Z",
                      *       "expiresAt": null,
                      *       "previousKey": {
                      *         "id": 6,
-                     *         "keyPrefix": "svc_bnW29f8m",
-                     *         "expiresAt": "2026-11-26T12:13:22.036Z"
+                     *         "keyPrefix": "svc_ivNUsrMJ",
+                     *         "expiresAt": "2026-11-29T04:17:34.968Z"
                      *       }
                      *     }
                      */
@@ -6963,19 +7118,19 @@ export interface operations {
                      *       "key_id": 8,
                      *       "days": [
                      *         {
-                     *           "date": "2026-11-19",
+                     *           "date": "2026-11-22",
                      *           "requests": 0,
                      *           "billing_units": 0,
                      *           "errors": 0
                      *         },
                      *         {
-                     *           "date": "2026-11-20",
+                     *           "date": "2026-11-23",
                      *           "requests": 0,
                      *           "billing_units": 0,
                      *           "errors": 0
                      *         },
                      *         {
-                     *           "date": "2026-11-21",
+                     *           "date": "2026-11-24",
                      *           "requests": 0,
                      *           "billing_units": 0,
                      *           "errors": 0
@@ -7078,10 +7233,10 @@ export interface operations {
                      *       {
                      *         "id": 1,
                      *         "name": "trips",
-                     *         "tokenPrefix": "sat_AAKVLSC7",
-                     *         "createdAt": "2026-11-23T23:25:58.709Z",
+                     *         "tokenPrefix": "sat_RBhXnyzg",
+                     *         "createdAt": "2026-11-28T04:17:29.312Z",
                      *         "lastUsedAt": null,
-                     *         "expiresAt": "2027-02-21T23:25:58.708Z",
+                     *         "expiresAt": "2027-02-26T04:17:29.311Z",
                      *         "trip_ids": null,
                      *         "scopes": [
                      *           "trips:read",
@@ -7192,9 +7347,9 @@ export interface operations {
                      * @example {
                      *       "id": 2,
                      *       "name": "Lisbon itinerary sync",
-                     *       "token": "sat_DYwIJkOWjwMLGBEpYLybNHJ51HodQmsT",
-                     *       "tokenPrefix": "sat_DYwIJkOW",
-                     *       "createdAt": "2026-11-23T23:26:00.038Z",
+                     *       "token": "sat_nKxTaPXhFwUd9ur0m9094j4Hr1yw1RoM",
+                     *       "tokenPrefix": "sat_nKxTaPXh",
+                     *       "createdAt": "2026-11-28T04:17:35.063Z",
                      *       "expiresAt": "2027-06-30T23:59:59.000Z",
                      *       "trip_ids": null,
                      *       "scopes": [
@@ -7464,15 +7619,15 @@ export interface operations {
                      *       {
                      *         "id": 1,
                      *         "name": "visa",
-                     *         "keyPrefix": "vik_DeFfykZk",
+                     *         "keyPrefix": "vik_m67BTSyE",
                      *         "hourlyLimit": 1000,
-                     *         "createdAt": "2026-11-23T23:25:58.716Z",
+                     *         "createdAt": "2026-11-28T04:17:29.316Z",
                      *         "revokedAt": null,
                      *         "usage": {
-                     *           "windowStart": "2026-11-23T23:00:00.000Z",
+                     *           "windowStart": "2026-11-28T04:00:00.000Z",
                      *           "used": 3,
                      *           "remaining": 997,
-                     *           "resetAt": "2026-11-24T00:00:00.000Z"
+                     *           "resetAt": "2026-11-28T05:00:00.000Z"
                      *         }
                      *       }
                      *     ]
@@ -7577,10 +7732,10 @@ export interface operations {
                      * @example {
                      *       "id": 2,
                      *       "name": "Booking flow visa checks",
-                     *       "key": "vik_S7ILcxvug7Et5rzQ1HwAfZAZUBOGq7YZ",
-                     *       "keyPrefix": "vik_S7ILcxvu",
+                     *       "key": "vik_50958S7HxhEsrxhnbcU75VTy0BCzYQoK",
+                     *       "keyPrefix": "vik_50958S7H",
                      *       "hourlyLimit": 1000,
-                     *       "createdAt": "2026-11-23T23:26:00.949Z"
+                     *       "createdAt": "2026-11-28T04:17:40.798Z"
                      *     }
                      */
                     "application/json": {
@@ -7838,9 +7993,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "secret": "whsec_8b2643979515372d8c3ed8f9f7d50d8d",
-                     *       "secret_prefix": "whsec_8b26",
-                     *       "created_at": "2026-11-23T23:26:00.574Z",
+                     *       "secret": "whsec_726393c340dd01d187b193a7edbefaca",
+                     *       "secret_prefix": "whsec_7263",
+                     *       "created_at": "2026-11-28T04:17:38.156Z",
                      *       "rotated_at": null
                      *     }
                      */
@@ -7943,10 +8098,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "secret": "whsec_03f729f5062d59c2f7bfd5d458816071",
-                     *       "secret_prefix": "whsec_03f7",
-                     *       "created_at": "2026-11-23T23:26:00.574Z",
-                     *       "rotated_at": "2026-11-23T23:26:00.581Z"
+                     *       "secret": "whsec_10a67e3223bdf0e5addc2d0555de998b",
+                     *       "secret_prefix": "whsec_10a6",
+                     *       "created_at": "2026-11-28T04:17:38.156Z",
+                     *       "rotated_at": "2026-11-28T04:17:38.197Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WatchSigningSecret"];
@@ -8095,6 +8250,7 @@ export interface operations {
                      *       "lat": null,
                      *       "lng": null,
                      *       "activityType": null,
+                     *       "fixed": false,
                      *       "geo": {
                      *         "lat": 38.71667,
                      *         "lng": -9.13333,
@@ -8104,8 +8260,8 @@ export interface operations {
                      *         "time_zone": "Europe/Lisbon"
                      *       },
                      *       "geoReason": null,
-                     *       "createdAt": "2026-11-25T05:55:03.232Z",
-                     *       "updatedAt": "2026-11-25T05:55:03.232Z"
+                     *       "createdAt": "2026-11-28T04:17:46.849Z",
+                     *       "updatedAt": "2026-11-28T04:17:46.849Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripEvent"];
@@ -8342,6 +8498,7 @@ export interface operations {
                      *       "lat": null,
                      *       "lng": null,
                      *       "activityType": null,
+                     *       "fixed": false,
                      *       "geo": {
                      *         "lat": 38.71667,
                      *         "lng": -9.13333,
@@ -8351,8 +8508,8 @@ export interface operations {
                      *         "time_zone": "Europe/Lisbon"
                      *       },
                      *       "geoReason": null,
-                     *       "createdAt": "2026-11-25T05:55:03.299Z",
-                     *       "updatedAt": "2026-11-25T05:55:03.358Z"
+                     *       "createdAt": "2026-11-28T04:17:46.924Z",
+                     *       "updatedAt": "2026-11-28T04:17:46.951Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripEvent"];
@@ -8624,6 +8781,7 @@ export interface operations {
                      *         "lat": null,
                      *         "lng": null,
                      *         "activityType": null,
+                     *         "fixed": false,
                      *         "geo": {
                      *           "lat": 49.0127983093,
                      *           "lng": 2.54999995232,
@@ -8633,8 +8791,8 @@ export interface operations {
                      *           "time_zone": "Europe/Paris"
                      *         },
                      *         "geoReason": null,
-                     *         "createdAt": "2026-11-25T05:55:03.093Z",
-                     *         "updatedAt": "2026-11-25T05:55:03.093Z",
+                     *         "createdAt": "2026-11-28T04:17:46.684Z",
+                     *         "updatedAt": "2026-11-28T04:17:46.684Z",
                      *         "departureAirport": "CDG",
                      *         "arrivalAirport": "LIS",
                      *         "flightNumber": "TP433",
@@ -8647,7 +8805,8 @@ export interface operations {
                      *           "name": "Lisbon Portela Airport",
                      *           "country_code": "PT",
                      *           "time_zone": "Europe/Lisbon"
-                     *         }
+                     *         },
+                     *         "arrivalTimeZone": "Europe/Lisbon"
                      *       },
                      *       {
                      *         "id": 3,
@@ -8664,6 +8823,7 @@ export interface operations {
                      *         "lat": null,
                      *         "lng": null,
                      *         "activityType": null,
+                     *         "fixed": false,
                      *         "geo": {
                      *           "lat": 38.71667,
                      *           "lng": -9.13333,
@@ -8673,8 +8833,8 @@ export interface operations {
                      *           "time_zone": "Europe/Lisbon"
                      *         },
                      *         "geoReason": null,
-                     *         "createdAt": "2026-11-25T05:55:03.093Z",
-                     *         "updatedAt": "2026-11-25T05:55:03.093Z",
+                     *         "createdAt": "2026-11-28T04:17:46.684Z",
+                     *         "updatedAt": "2026-11-28T04:17:46.684Z",
                      *         "subtype": "hotel",
                      *         "checkInTime": "15:00",
                      *         "checkOutTime": "11:00",
@@ -8696,6 +8856,7 @@ export interface operations {
                      *         "lat": null,
                      *         "lng": null,
                      *         "activityType": null,
+                     *         "fixed": false,
                      *         "geo": {
                      *           "lat": 38.71667,
                      *           "lng": -9.13333,
@@ -8705,8 +8866,8 @@ export interface operations {
                      *           "time_zone": "Europe/Lisbon"
                      *         },
                      *         "geoReason": null,
-                     *         "createdAt": "2026-11-25T05:54:54.343Z",
-                     *         "updatedAt": "2026-11-25T05:54:54.343Z"
+                     *         "createdAt": "2026-11-28T04:17:41.555Z",
+                     *         "updatedAt": "2026-11-28T04:17:41.555Z"
                      *       }
                      *     ]
                      */
@@ -8842,6 +9003,7 @@ export interface operations {
                      *       "lat": null,
                      *       "lng": null,
                      *       "activityType": null,
+                     *       "fixed": false,
                      *       "geo": {
                      *         "lat": 38.71667,
                      *         "lng": -9.13333,
@@ -8851,8 +9013,8 @@ export interface operations {
                      *         "time_zone": "Europe/Lisbon"
                      *       },
                      *       "geoReason": null,
-                     *       "createdAt": "2026-11-25T05:55:03.157Z",
-                     *       "updatedAt": "2026-11-25T05:55:03.157Z"
+                     *       "createdAt": "2026-11-28T04:17:46.787Z",
+                     *       "updatedAt": "2026-11-28T04:17:46.787Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripEvent"];
@@ -9031,44 +9193,44 @@ export interface operations {
                      *       "data": {
                      *         "audit_events": [
                      *           {
-                     *             "audit_event_id": "e25ca425-bb8d-4343-b36c-1532501acc3c",
-                     *             "at": "2026-11-27T13:03:47.999Z",
+                     *             "audit_event_id": "d493a62a-b88f-4234-a30c-1f514cd63932",
+                     *             "at": "2026-11-28T04:17:34.975Z",
                      *             "action": "api_key.rolled",
                      *             "actor": "api_key:1",
                      *             "actor_label": "all scopes",
                      *             "credential": "api_key:1",
                      *             "ip": null,
                      *             "target": "api_key:7",
-                     *             "request_id": "5a97cca6-9a55-49fc-bfbb-da9033403bce",
+                     *             "request_id": "ecfac720-89b5-48e4-8378-466837d9d630",
                      *             "summary": {
                      *               "rolled_from": 6,
-                     *               "previous_expires_at": "2026-11-28T13:03:47.995Z"
+                     *               "previous_expires_at": "2026-11-29T04:17:34.968Z"
                      *             }
                      *           },
                      *           {
-                     *             "audit_event_id": "7d682b0c-6f4c-4def-ae35-92202f84f9cf",
-                     *             "at": "2026-11-27T13:03:47.983Z",
+                     *             "audit_event_id": "5f989cd5-a653-448d-be08-33e0f4d351f0",
+                     *             "at": "2026-11-28T04:17:34.953Z",
                      *             "action": "api_key.renamed",
                      *             "actor": "api_key:1",
                      *             "actor_label": "all scopes",
                      *             "credential": "api_key:1",
                      *             "ip": null,
                      *             "target": "api_key:5",
-                     *             "request_id": "de69bb51-ef67-4354-b37f-6193a160db66",
+                     *             "request_id": "731680ec-e03c-4336-bee7-592d77968b19",
                      *             "summary": {
                      *               "name": "Paris trip planner (staging)"
                      *             }
                      *           },
                      *           {
-                     *             "audit_event_id": "8e2876c7-7208-407a-bba1-6774efab910d",
-                     *             "at": "2026-11-27T13:03:47.971Z",
+                     *             "audit_event_id": "0bdb0687-177b-46cb-9191-939692e9d83c",
+                     *             "at": "2026-11-28T04:17:34.931Z",
                      *             "action": "api_key.revoked",
                      *             "actor": "api_key:1",
                      *             "actor_label": "all scopes",
                      *             "credential": "api_key:1",
                      *             "ip": null,
                      *             "target": "api_key:4",
-                     *             "request_id": "49aeeeb6-b5ba-47b3-b35e-5dbde7a4dfe5",
+                     *             "request_id": "da6a6bc2-31bf-4965-9207-b2cee85b122b",
                      *             "summary": {}
                      *           }
                      *         ],
@@ -9076,8 +9238,8 @@ export interface operations {
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "82f05fda-01a6-41af-88f0-2c8455af12ba",
-                     *         "generated_at": "2026-11-27T13:03:49.091Z",
+                     *         "request_id": "0e96f803-e044-49d4-adc1-46bad8bfbade",
+                     *         "generated_at": "2026-11-28T04:17:40.583Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -9219,27 +9381,27 @@ export interface operations {
                      *       "data": {
                      *         "events": [
                      *           {
-                     *             "event_id": "9e43cfcd-462b-4cc1-bb12-8d20ef0fa31b",
+                     *             "event_id": "1515fa4a-8bf2-4844-9c52-7d29bd42fab3",
                      *             "type": "weather.change_detected",
-                     *             "created_at": "2026-11-23T23:26:00.516Z",
+                     *             "created_at": "2026-11-28T04:17:37.474Z",
                      *             "watch_id": null,
                      *             "test": false,
                      *             "delivery_state": "failed",
                      *             "targets": 2
                      *           },
                      *           {
-                     *             "event_id": "d40a201d-a6e3-4d4a-ab40-25db3ca86f85",
+                     *             "event_id": "3952ccae-d803-4d22-a85a-ce4ca2b207a1",
                      *             "type": "weather.change_detected",
-                     *             "created_at": "2026-11-23T23:26:00.483Z",
+                     *             "created_at": "2026-11-28T04:17:37.262Z",
                      *             "watch_id": null,
                      *             "test": true,
                      *             "delivery_state": "delivered",
                      *             "targets": 1
                      *           },
                      *           {
-                     *             "event_id": "22c707bf-b626-41c8-936b-62d65ad5c3ca",
+                     *             "event_id": "1ed66009-22ea-4bc7-8b63-f358c118de70",
                      *             "type": "weather.change_detected",
-                     *             "created_at": "2026-11-23T23:26:00.428Z",
+                     *             "created_at": "2026-11-28T04:17:36.661Z",
                      *             "watch_id": null,
                      *             "test": false,
                      *             "delivery_state": "failed",
@@ -9250,8 +9412,8 @@ export interface operations {
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "fa9727f5-7732-4529-bec7-08c295d4b970",
-                     *         "generated_at": "2026-11-23T23:26:00.589Z",
+                     *         "request_id": "deda6e25-73e4-4a60-b6ec-5dbcc6660eab",
+                     *         "generated_at": "2026-11-28T04:17:38.318Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -9385,63 +9547,63 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "event_id": "7c875691-2e36-4be7-b70d-912c2a7aed12",
+                     *         "event_id": "10ad6fc5-9b24-4e37-aa23-1ef3d7b6cb71",
                      *         "type": "weather.change_detected",
-                     *         "created_at": "2026-11-23T23:26:00.594Z",
+                     *         "created_at": "2026-11-28T04:17:38.338Z",
                      *         "watch_id": null,
                      *         "test": false,
-                     *         "payload": "{\"id\":\"7c875691-2e36-4be7-b70d-912c2a7aed12\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-23T23:26:00.594Z\",\"data\":{\"place\":\"Lisbon\"}}",
+                     *         "payload": "{\"id\":\"10ad6fc5-9b24-4e37-aa23-1ef3d7b6cb71\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-28T04:17:38.338Z\",\"data\":{\"place\":\"Lisbon\"}}",
                      *         "data": {
                      *           "place": "Lisbon"
                      *         },
                      *         "deliveries": [
                      *           {
-                     *             "delivery_id": "11ad6e1e-7fe0-43d9-a840-440e09963ce4",
+                     *             "delivery_id": "14f42305-8cd5-4850-bf9d-b86f20ba4a8d",
                      *             "target": "webhook_endpoint",
                      *             "kind": "endpoint",
-                     *             "webhook_id": "dea36e87-b279-4933-bf9c-8906dc6999e8",
+                     *             "webhook_id": "04487454-3db9-4a4f-896c-dcc6af09cb1f",
                      *             "watch_id": null,
                      *             "url": "https://hooks.example.com/skycast/skycast/events",
                      *             "status": "pending",
                      *             "attempts_made": 0,
                      *             "max_attempts": 1,
-                     *             "next_attempt_at": "2026-11-23T23:26:00.594Z",
-                     *             "created_at": "2026-11-23T23:26:00.594Z",
+                     *             "next_attempt_at": "2026-11-28T04:17:38.337Z",
+                     *             "created_at": "2026-11-28T04:17:38.338Z",
                      *             "last_attempt": null
                      *           },
                      *           {
-                     *             "delivery_id": "bf1e3345-1f8d-4c15-94ca-bed0f23cb7fa",
+                     *             "delivery_id": "161ef31b-d86d-4cdd-a526-aef5d307ba5c",
                      *             "target": "webhook_endpoint",
                      *             "kind": "endpoint",
-                     *             "webhook_id": "a0d511c1-51f0-48f9-a461-d70ffcdcf1f4",
+                     *             "webhook_id": "5a04f64d-5ec8-4cde-8d18-b1cb9a95edc2",
                      *             "watch_id": null,
                      *             "url": "https://hooks.example.com/skycast/skycast/events",
                      *             "status": "pending",
                      *             "attempts_made": 0,
                      *             "max_attempts": 1,
-                     *             "next_attempt_at": "2026-11-23T23:26:00.594Z",
-                     *             "created_at": "2026-11-23T23:26:00.594Z",
+                     *             "next_attempt_at": "2026-11-28T04:17:38.337Z",
+                     *             "created_at": "2026-11-28T04:17:38.338Z",
                      *             "last_attempt": null
                      *           },
                      *           {
-                     *             "delivery_id": "c497a6b4-da6c-4d0d-82bb-fb76460a0d9b",
+                     *             "delivery_id": "42c129d8-78c6-442a-b0ad-e188c89fee8c",
                      *             "target": "webhook_endpoint",
                      *             "kind": "endpoint",
-                     *             "webhook_id": "2df7d73f-3109-45b3-a79f-e2243be32391",
+                     *             "webhook_id": "e9da96c6-8272-4502-add1-202a62d78255",
                      *             "watch_id": null,
-                     *             "url": "https://hooks.example.com/skycast/skycast/events",
+                     *             "url": "https://hooks.example.com/skycast/events",
                      *             "status": "pending",
                      *             "attempts_made": 0,
                      *             "max_attempts": 1,
-                     *             "next_attempt_at": "2026-11-23T23:26:00.594Z",
-                     *             "created_at": "2026-11-23T23:26:00.594Z",
+                     *             "next_attempt_at": "2026-11-28T04:17:38.337Z",
+                     *             "created_at": "2026-11-28T04:17:38.338Z",
                      *             "last_attempt": null
                      *           }
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "request_id": "165c2cba-f567-4eb3-8e71-3c9af633e088",
-                     *         "generated_at": "2026-11-23T23:26:00.598Z",
+                     *         "request_id": "4066a758-ee37-4c4a-beb5-b5060971c081",
+                     *         "generated_at": "2026-11-28T04:17:38.357Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -9609,50 +9771,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "requests": [
-                     *           {
-                     *             "request_id": "4e308cdf-4a29-4130-a2bb-51fec270a725",
-                     *             "at": "2026-11-25T12:13:30.782Z",
-                     *             "method": "GET",
-                     *             "path": "/v1/weather/current",
-                     *             "status": 403,
-                     *             "latency_ms": 3,
-                     *             "credential": {
-                     *               "type": "api_key",
-                     *               "id": 4182,
-                     *               "prefix": "svc_ixFONX5Q"
-                     *             },
-                     *             "billing_units": 0,
-                     *             "error_code": "insufficient_scope",
-                     *             "error_message": "This key lacks the scope weather:read required by this endpoint.",
-                     *             "source": "api",
-                     *             "tool": null
-                     *           },
-                     *           {
-                     *             "request_id": "a7c9ace6-f75e-4d52-b708-b6e579b5828a",
-                     *             "at": "2026-11-25T12:13:30.736Z",
-                     *             "method": "POST",
-                     *             "path": "/v1/weather/watch",
-                     *             "status": 400,
-                     *             "latency_ms": 6,
-                     *             "credential": {
-                     *               "type": "api_key",
-                     *               "id": 4182,
-                     *               "prefix": "svc_ixFONX5Q"
-                     *             },
-                     *             "billing_units": 0,
-                     *             "error_code": "bad_request",
-                     *             "error_message": "Request body is invalid: location.lat must be at most 90.",
-                     *             "source": "playground",
-                     *             "tool": null
-                     *           }
-                     *         ],
+                     *         "requests": [],
                      *         "has_more": false,
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "ba43b968-f93e-4d7d-be2c-a65ddca4f495",
-                     *         "generated_at": "2026-11-25T12:13:32.888Z",
+                     *         "request_id": "4674b064-a8b1-4733-bad1-6ff535ba9ed2",
+                     *         "generated_at": "2026-11-28T04:17:40.565Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -9784,9 +9909,10 @@ export interface operations {
                      *           "start_date": "2027-05-04",
                      *           "end_date": "2027-05-07",
                      *           "currency": "EUR",
+                     *           "buffers": null,
                      *           "revision": 0,
                      *           "role": "owner",
-                     *           "created_at": "2026-11-24T00:14:25.252Z"
+                     *           "created_at": "2026-11-28T04:17:29.164Z"
                      *         }
                      *       ]
                      *     }
@@ -9898,9 +10024,10 @@ export interface operations {
                      *       "start_date": "2027-05-04",
                      *       "end_date": "2027-05-07",
                      *       "currency": "EUR",
+                     *       "buffers": null,
                      *       "revision": 0,
                      *       "role": "owner",
-                     *       "created_at": "2026-11-24T00:14:27.614Z"
+                     *       "created_at": "2026-11-28T04:17:40.975Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Trip"];
@@ -10049,9 +10176,10 @@ export interface operations {
                      *       "start_date": "2027-05-04",
                      *       "end_date": "2027-05-07",
                      *       "currency": "EUR",
+                     *       "buffers": null,
                      *       "revision": 0,
                      *       "role": "owner",
-                     *       "created_at": "2026-11-24T00:14:25.252Z"
+                     *       "created_at": "2026-11-28T04:17:29.164Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Trip"];
@@ -10095,6 +10223,177 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "trips.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example 1042 */
+                tripId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "buffers": {
+                 *         "flightMinutes": 150,
+                 *         "ferryMinutes": 45
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateTrip"];
+            };
+        };
+        responses: {
+            /** @description The trip */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Trip"];
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Your role on this trip does not allow this action */
+            403: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default). */
+            413: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body sent without Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -10364,11 +10663,11 @@ export interface operations {
                      *       "trip_id": 1,
                      *       "members": [
                      *         {
-                     *           "user_id": "e1822015-bc46-4d92-8d00-5e114aeaf8ac",
-                     *           "email": "camille.dubois.584456@example.com",
+                     *           "user_id": "1862401c-54f5-48a3-9ec5-2801fa09e26b",
+                     *           "email": "camille.dubois.04e34d@example.com",
                      *           "name": null,
                      *           "role": "owner",
-                     *           "added_at": "2026-11-23T23:25:58.691Z"
+                     *           "added_at": "2026-11-28T04:17:29.164Z"
                      *         }
                      *       ]
                      *     }
@@ -10487,11 +10786,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "f6db643c-756c-4ec2-8891-2c283a62b51f",
+                     *       "user_id": "cac72540-0832-4f26-b3ce-daf77aadf8e6",
                      *       "email": "ana.silva@example.com",
                      *       "name": null,
                      *       "role": "editor",
-                     *       "added_at": "2026-11-23T23:26:01.013Z"
+                     *       "added_at": "2026-11-28T04:17:41.070Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripMember"];
@@ -10770,11 +11069,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "37d86d40-c128-4c13-a48d-885e45cdc423",
-                     *       "email": "joao.pereira.1c6e42@example.com",
+                     *       "user_id": "6b0bb9ae-416d-47ab-b3ba-d0bb171af9cd",
+                     *       "email": "joao.pereira.a805f7@example.com",
                      *       "name": null,
                      *       "role": "viewer",
-                     *       "added_at": "2026-11-23T23:26:01.035Z"
+                     *       "added_at": "2026-11-28T04:17:41.169Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripMember"];
@@ -11430,12 +11729,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "613a9a93-1bef-4923-b943-a1c70f6e4da7",
+                     *       "proposal_id": "3119ef2e-eab2-4229-ba5f-e5256915ac68",
                      *       "trip_id": 1,
                      *       "status": "pending",
                      *       "actor_agent_id": "planner-agent-lisbon",
-                     *       "created_at": "2026-11-25T09:12:07.709Z",
-                     *       "expires_at": "2026-11-28T09:12:07.709Z",
+                     *       "created_at": "2026-11-28T04:17:46.259Z",
+                     *       "expires_at": "2026-12-01T04:17:46.259Z",
                      *       "entities": [
                      *         {
                      *           "cost": 142,
@@ -11661,12 +11960,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "ed910572-be20-41f1-85bf-e75bb2789e5e",
+                     *       "proposal_id": "1a67ae91-2fd6-43b6-8a3b-d549a6ed8c12",
                      *       "trip_id": 1,
                      *       "status": "pending",
                      *       "actor_agent_id": "planner-agent-lisbon",
-                     *       "created_at": "2026-11-25T09:12:07.970Z",
-                     *       "expires_at": "2026-11-28T09:12:07.970Z",
+                     *       "created_at": "2026-11-28T04:17:46.519Z",
+                     *       "expires_at": "2026-12-01T04:17:46.519Z",
                      *       "entities": [
                      *         {
                      *           "cost": 142,
@@ -11850,14 +12149,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "d4a3d8b9-82f7-47ba-9e99-d4919f4f9479",
+                     *       "proposal_id": "e19c334b-cab3-4e51-86cc-2ffed1f0161d",
                      *       "status": "accepted",
                      *       "created_event_ids": [
                      *         2,
                      *         3
                      *       ],
                      *       "changed_event_ids": [],
-                     *       "accepted_at": "2026-11-25T09:12:08.187Z",
+                     *       "accepted_at": "2026-11-28T04:17:46.675Z",
                      *       "selected_option_id": "morning",
                      *       "new_revision": 2
                      *     }
@@ -12057,7 +12356,7 @@ export interface operations {
                      *       "time_zone": "Europe/Lisbon",
                      *       "units": "metric",
                      *       "language": "en",
-                     *       "generated_at": "2026-11-25T06:19:04.347Z",
+                     *       "generated_at": "2026-11-28T04:17:47.067Z",
                      *       "cache_status": "MISS",
                      *       "billing": {
                      *         "units": 12,
@@ -12084,7 +12383,7 @@ export interface operations {
                      *             "time_zone": "Europe/Paris"
                      *           },
                      *           "forecast_available": false,
-                     *           "forecast_available_from": "2027-04-26T13:00:00.000Z",
+                     *           "forecast_available_from": "2027-04-26T11:00:00.000Z",
                      *           "unavailable_reason": "outside_horizon",
                      *           "places": [
                      *             {
@@ -12100,7 +12399,7 @@ export interface operations {
                      *               "start": "2027-05-04T07:05:00+02:00",
                      *               "end": "2027-05-04T08:05:00+02:00",
                      *               "forecast_available": false,
-                     *               "forecast_available_from": "2027-04-26T13:00:00.000Z",
+                     *               "forecast_available_from": "2027-04-26T11:00:00.000Z",
                      *               "weather": null,
                      *               "risk": {
                      *                 "level": "low",
@@ -12127,7 +12426,7 @@ export interface operations {
                      *               "start": "2027-05-04T08:45:00+01:00",
                      *               "end": "2027-05-04T09:45:00+01:00",
                      *               "forecast_available": false,
-                     *               "forecast_available_from": "2027-04-26T15:00:00.000Z",
+                     *               "forecast_available_from": "2027-04-26T13:00:00.000Z",
                      *               "weather": null,
                      *               "risk": {
                      *                 "level": "low",
@@ -12174,7 +12473,7 @@ export interface operations {
                      *             "time_zone": "Europe/Lisbon"
                      *           },
                      *           "forecast_available": false,
-                     *           "forecast_available_from": "2027-04-26T21:00:00.000Z",
+                     *           "forecast_available_from": "2027-04-26T19:00:00.000Z",
                      *           "unavailable_reason": "outside_horizon",
                      *           "places": [
                      *             {
@@ -12190,7 +12489,7 @@ export interface operations {
                      *               "start": "2027-05-04T15:00:00+01:00",
                      *               "end": "2027-05-04T16:00:00+01:00",
                      *               "forecast_available": false,
-                     *               "forecast_available_from": "2027-04-26T21:00:00.000Z",
+                     *               "forecast_available_from": "2027-04-26T19:00:00.000Z",
                      *               "weather": null,
                      *               "risk": {
                      *                 "level": "low",
@@ -12237,7 +12536,7 @@ export interface operations {
                      *             "time_zone": "Europe/Lisbon"
                      *           },
                      *           "forecast_available": false,
-                     *           "forecast_available_from": "2027-04-27T02:00:00.000Z",
+                     *           "forecast_available_from": "2027-04-27T00:00:00.000Z",
                      *           "unavailable_reason": "outside_horizon",
                      *           "places": [
                      *             {
@@ -12253,7 +12552,7 @@ export interface operations {
                      *               "start": "2027-05-04T20:00:00+01:00",
                      *               "end": "2027-05-04T22:00:00+01:00",
                      *               "forecast_available": false,
-                     *               "forecast_available_from": "2027-04-27T02:00:00.000Z",
+                     *               "forecast_available_from": "2027-04-27T00:00:00.000Z",
                      *               "weather": null,
                      *               "risk": {
                      *                 "level": "low",
@@ -12299,7 +12598,7 @@ export interface operations {
                      *             1
                      *           ],
                      *           "forecast_available": false,
-                     *           "forecast_available_from": "2027-04-26T06:00:00.000Z",
+                     *           "forecast_available_from": "2027-04-26T04:00:00.000Z",
                      *           "temperature_min": null,
                      *           "temperature_max": null,
                      *           "precipitation_mm": null,
@@ -12326,7 +12625,7 @@ export interface operations {
                      *             6
                      *           ],
                      *           "forecast_available": false,
-                     *           "forecast_available_from": "2027-04-27T06:00:00.000Z",
+                     *           "forecast_available_from": "2027-04-27T04:00:00.000Z",
                      *           "temperature_min": null,
                      *           "temperature_max": null,
                      *           "precipitation_mm": null,
@@ -12349,7 +12648,7 @@ export interface operations {
                      *           "temperature_unit": "C",
                      *           "event_ids": [],
                      *           "forecast_available": false,
-                     *           "forecast_available_from": "2027-04-28T06:00:00.000Z",
+                     *           "forecast_available_from": "2027-04-28T04:00:00.000Z",
                      *           "temperature_min": null,
                      *           "temperature_max": null,
                      *           "precipitation_mm": null,
@@ -12572,8 +12871,8 @@ export interface operations {
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "4f211e51-b8f6-4a70-a0f2-2c0b40f2b28b",
-                     *         "generated_at": "2026-11-23T23:26:00.064Z",
+                     *         "request_id": "905859e1-fcc9-4c89-937a-732af2961279",
+                     *         "generated_at": "2026-11-28T04:17:35.134Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -12695,8 +12994,8 @@ export interface operations {
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "request_id": "28d23feb-9c5f-4cb9-8912-513129455e66",
-                     *         "generated_at": "2026-11-23T23:26:00.097Z",
+                     *         "request_id": "fa9fe44a-120a-4ef8-b7a4-4932abaaf788",
+                     *         "generated_at": "2026-11-28T04:17:35.167Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -13316,17 +13615,17 @@ export interface operations {
                      *           "place_type": "coordinates"
                      *         },
                      *         "current": {
-                     *           "observed_at": "2026-11-23T23:00:00.000Z",
-                     *           "temperature": 1.5,
-                     *           "feels_like": 1.1,
-                     *           "humidity_pct": 60,
-                     *           "pressure_hpa": 1026,
+                     *           "observed_at": "2026-11-28T04:00:00.000Z",
+                     *           "temperature": 2.3,
+                     *           "feels_like": -0.2,
+                     *           "humidity_pct": 58,
+                     *           "pressure_hpa": 1020,
                      *           "wind": {
-                     *             "speed_ms": 4.6,
-                     *             "gust_ms": 8.2,
-                     *             "direction_deg": 36
+                     *             "speed_ms": 7.5,
+                     *             "gust_ms": 12.5,
+                     *             "direction_deg": 351
                      *           },
-                     *           "cloud_cover_pct": 41,
+                     *           "cloud_cover_pct": 28,
                      *           "visibility_m": 24000,
                      *           "uv_index": 0,
                      *           "precipitation_mm": 0,
@@ -13342,76 +13641,51 @@ export interface operations {
                      *           "step_minutes": 15,
                      *           "points": [
                      *             {
-                     *               "time": "2026-11-23T23:00:00.000Z",
+                     *               "time": "2026-11-28T04:15:00.000Z",
                      *               "precipitation_mm_h": 0
                      *             },
                      *             {
-                     *               "time": "2026-11-23T23:15:00.000Z",
+                     *               "time": "2026-11-28T04:30:00.000Z",
                      *               "precipitation_mm_h": 0
                      *             },
                      *             {
-                     *               "time": "2026-11-23T23:30:00.000Z",
-                     *               "precipitation_mm_h": 1.6
-                     *             },
-                     *             {
-                     *               "time": "2026-11-23T23:45:00.000Z",
-                     *               "precipitation_mm_h": 2.4
-                     *             },
-                     *             {
-                     *               "time": "2026-11-24T00:00:00.000Z",
-                     *               "precipitation_mm_h": 0.4
-                     *             },
-                     *             {
-                     *               "time": "2026-11-24T00:15:00.000Z",
-                     *               "precipitation_mm_h": 0
-                     *             },
-                     *             {
-                     *               "time": "2026-11-24T00:30:00.000Z",
-                     *               "precipitation_mm_h": 0
-                     *             },
-                     *             {
-                     *               "time": "2026-11-24T00:45:00.000Z",
+                     *               "time": "2026-11-28T04:45:00.000Z",
                      *               "precipitation_mm_h": 0
                      *             }
                      *           ]
                      *         },
-                     *         "nowcast": "Rain starting in ~25 min, easing by 01:15.",
+                     *         "nowcast": "Rain starting in ~70 min.",
                      *         "alerts": [],
                      *         "risk": {
-                     *           "level": "warning",
+                     *           "level": "watch",
                      *           "reasons": [
-                     *             {
-                     *               "code": "ice",
-                     *               "level": "warning",
-                     *               "message": "Black ice likely: wet surfaces freeze as the temperature drops to -0°C."
-                     *             },
-                     *             {
-                     *               "code": "snow",
-                     *               "level": "warning",
-                     *               "message": "Heavy snowfall expected."
-                     *             },
                      *             {
                      *               "code": "moderate_rain",
                      *               "level": "watch",
-                     *               "message": "Steady snow expected (up to 3.7 mm/h)."
+                     *               "message": "Steady rain expected (up to 3 mm/h)."
+                     *             },
+                     *             {
+                     *               "code": "rain_likely",
+                     *               "level": "watch",
+                     *               "message": "Rain is likely (94% chance)."
                      *             }
                      *           ],
-                     *           "recommendation": "Icy surfaces: wear grippy footwear or postpone.",
+                     *           "recommendation": "Bring waterproofs or pick a covered alternative.",
                      *           "activity_type": "hiking"
                      *         },
-                     *         "snapshot_id": "a17e861d-4327-40f8-8780-8e330f0de45f",
+                     *         "snapshot_id": "9c0db019-bf1c-451f-82de-2ad4c85ef36c",
                      *         "provider": "simulated",
                      *         "provider_version": "sim-1",
                      *         "attribution": "SIMULATED weather (not real observations): deterministic test data generated by this service",
-                     *         "fetched_at": "2026-11-23T23:26:01.371Z"
+                     *         "fetched_at": "2026-11-28T04:17:47.399Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "183442f5-83de-4231-8373-50b7f136f608",
-                     *         "generated_at": "2026-11-23T23:26:01.407Z",
+                     *         "request_id": "ce5d8b24-6cd9-44c9-81c7-10c0444cbaaa",
+                     *         "generated_at": "2026-11-28T04:17:47.506Z",
                      *         "environment": "production",
                      *         "billing_units": 1,
                      *         "cache_status": "MISS",
-                     *         "snapshot_id": "a17e861d-4327-40f8-8780-8e330f0de45f",
+                     *         "snapshot_id": "9c0db019-bf1c-451f-82de-2ad4c85ef36c",
                      *         "units": "metric",
                      *         "language": "en"
                      *       }
@@ -13637,55 +13911,27 @@ export interface operations {
                      *         "hourly": null,
                      *         "daily": [
                      *           {
-                     *             "local_date": "2026-11-23",
-                     *             "sunrise": "2026-11-23T07:27:21.134+00:00",
-                     *             "sunset": "2026-11-23T17:18:05.697+00:00",
+                     *             "local_date": "2026-11-28",
+                     *             "sunrise": "2026-11-28T07:32:32.562+00:00",
+                     *             "sunset": "2026-11-28T17:16:03.816+00:00",
                      *             "temperature": {
-                     *               "min": 3.6,
-                     *               "max": 17
+                     *               "min": 6.7,
+                     *               "max": 14.3
                      *             },
                      *             "feels_like": {
-                     *               "min": 1.5,
-                     *               "max": 17
+                     *               "min": 6.3,
+                     *               "max": 14.3
                      *             },
-                     *             "humidity_pct": 65.1,
+                     *             "humidity_pct": 52.1,
                      *             "wind": {
-                     *               "speed_ms": 7.2,
-                     *               "gust_ms": 11.8,
-                     *               "direction_deg": 327
+                     *               "speed_ms": 6.9,
+                     *               "gust_ms": 11.2,
+                     *               "direction_deg": 257
                      *             },
-                     *             "cloud_cover_pct": 61.4,
-                     *             "precipitation_mm": 13.1,
-                     *             "precipitation_probability_pct": 72,
-                     *             "uv_index_max": 9.5,
-                     *             "condition": {
-                     *               "code": "rain_heavy",
-                     *               "label": "Heavy rain",
-                     *               "icon": "rain-heavy"
-                     *             }
-                     *           },
-                     *           {
-                     *             "local_date": "2026-11-24",
-                     *             "sunrise": "2026-11-24T07:28:24.543+00:00",
-                     *             "sunset": "2026-11-24T17:17:37.176+00:00",
-                     *             "temperature": {
-                     *               "min": 5.3,
-                     *               "max": 15.5
-                     *             },
-                     *             "feels_like": {
-                     *               "min": 3.6,
-                     *               "max": 15.5
-                     *             },
-                     *             "humidity_pct": 53.8,
-                     *             "wind": {
-                     *               "speed_ms": 8.6,
-                     *               "gust_ms": 14.6,
-                     *               "direction_deg": 57
-                     *             },
-                     *             "cloud_cover_pct": 64.3,
+                     *             "cloud_cover_pct": 46,
                      *             "precipitation_mm": 0,
-                     *             "precipitation_probability_pct": 7,
-                     *             "uv_index_max": 7.8,
+                     *             "precipitation_probability_pct": 3,
+                     *             "uv_index_max": 11.3,
                      *             "condition": {
                      *               "code": "partly_cloudy",
                      *               "label": "Partly cloudy",
@@ -13693,47 +13939,75 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "local_date": "2026-11-25",
-                     *             "sunrise": "2026-11-25T07:29:27.439+00:00",
-                     *             "sunset": "2026-11-25T17:17:10.709+00:00",
+                     *             "local_date": "2026-11-29",
+                     *             "sunrise": "2026-11-29T07:33:32.914+00:00",
+                     *             "sunset": "2026-11-29T17:15:45.744+00:00",
                      *             "temperature": {
-                     *               "min": 5.5,
-                     *               "max": 15.7
+                     *               "min": 5.2,
+                     *               "max": 14.7
                      *             },
                      *             "feels_like": {
-                     *               "min": 2.3,
-                     *               "max": 15.7
+                     *               "min": 4,
+                     *               "max": 14.7
                      *             },
-                     *             "humidity_pct": 72.2,
+                     *             "humidity_pct": 53.5,
                      *             "wind": {
-                     *               "speed_ms": 8.6,
-                     *               "gust_ms": 14.2,
-                     *               "direction_deg": 267
+                     *               "speed_ms": 8.8,
+                     *               "gust_ms": 13.2,
+                     *               "direction_deg": 78
                      *             },
-                     *             "cloud_cover_pct": 75.3,
-                     *             "precipitation_mm": 30.2,
-                     *             "precipitation_probability_pct": 82,
-                     *             "uv_index_max": 8.8,
+                     *             "cloud_cover_pct": 12.5,
+                     *             "precipitation_mm": 0,
+                     *             "precipitation_probability_pct": 16,
+                     *             "uv_index_max": 12.3,
                      *             "condition": {
-                     *               "code": "rain_heavy",
-                     *               "label": "Heavy rain",
-                     *               "icon": "rain-heavy"
+                     *               "code": "mainly_clear",
+                     *               "label": "Mainly clear",
+                     *               "icon": "mostly-clear-day"
+                     *             }
+                     *           },
+                     *           {
+                     *             "local_date": "2026-11-30",
+                     *             "sunrise": "2026-11-30T07:34:32.502+00:00",
+                     *             "sunset": "2026-11-30T17:15:29.807+00:00",
+                     *             "temperature": {
+                     *               "min": 5.8,
+                     *               "max": 15.2
+                     *             },
+                     *             "feels_like": {
+                     *               "min": 3.9,
+                     *               "max": 15.2
+                     *             },
+                     *             "humidity_pct": 54.8,
+                     *             "wind": {
+                     *               "speed_ms": 7.4,
+                     *               "gust_ms": 12.4,
+                     *               "direction_deg": 317
+                     *             },
+                     *             "cloud_cover_pct": 39,
+                     *             "precipitation_mm": 0,
+                     *             "precipitation_probability_pct": 16,
+                     *             "uv_index_max": 7.4,
+                     *             "condition": {
+                     *               "code": "partly_cloudy",
+                     *               "label": "Partly cloudy",
+                     *               "icon": "partly-cloudy-day"
                      *             }
                      *           }
                      *         ],
-                     *         "snapshot_id": "cccdfb83-1d45-4df3-b205-a9d97349987d",
+                     *         "snapshot_id": "1c79a201-48aa-46ed-82d6-e55d65bb4f3c",
                      *         "provider": "simulated",
                      *         "provider_version": "sim-1",
                      *         "attribution": "SIMULATED weather (not real observations): deterministic test data generated by this service",
-                     *         "fetched_at": "2026-11-23T23:26:01.443Z"
+                     *         "fetched_at": "2026-11-28T04:17:47.165Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "1090da6c-2862-448f-8da3-88402fd103b2",
-                     *         "generated_at": "2026-11-23T23:26:01.461Z",
+                     *         "request_id": "6feb544a-52f8-41a3-9aed-97059b606b44",
+                     *         "generated_at": "2026-11-28T04:17:47.836Z",
                      *         "environment": "production",
                      *         "billing_units": 1,
-                     *         "cache_status": "MISS",
-                     *         "snapshot_id": "cccdfb83-1d45-4df3-b205-a9d97349987d",
+                     *         "cache_status": "HIT",
+                     *         "snapshot_id": "1c79a201-48aa-46ed-82d6-e55d65bb4f3c",
                      *         "units": "metric",
                      *         "language": "en",
                      *         "items_analyzed": 3
@@ -13933,8 +14207,8 @@ export interface operations {
                      *         "environment": "production"
                      *       },
                      *       "meta": {
-                     *         "request_id": "167e0187-1dae-4e54-9ab2-445a45faf935",
-                     *         "generated_at": "2026-11-23T23:25:59.937Z",
+                     *         "request_id": "d07e0965-eb90-4acc-88c9-daecc2325192",
+                     *         "generated_at": "2026-11-28T04:17:33.215Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -14142,7 +14416,7 @@ export interface operations {
                      *           "lng": -9.3817
                      *         },
                      *         "transport_mode": "car",
-                     *         "start_time": "2026-11-24T08:00:00.000Z",
+                     *         "start_time": "2026-11-29T08:00:00.000Z",
                      *         "distance_m": 22848,
                      *         "duration_minutes": 20,
                      *         "path_source": "great_circle",
@@ -14157,17 +14431,17 @@ export interface operations {
                      *               "lat": 38.8029,
                      *               "lng": -9.3817
                      *             },
-                     *             "start_time": "2026-11-24T08:00:00.000Z",
-                     *             "end_time": "2026-11-24T08:19:35.049Z",
+                     *             "start_time": "2026-11-29T08:00:00.000Z",
+                     *             "end_time": "2026-11-29T08:19:35.049Z",
                      *             "distance_m": 22848,
                      *             "duration_minutes": 19.6,
-                     *             "snapshot_id": "72dfa5f9-1150-414e-a88b-de63e1c95079",
+                     *             "snapshot_id": "d6a472c9-5587-447c-8ee8-2db37442d99a",
                      *             "cache_status": "MISS",
                      *             "condition": {
-                     *               "label": "Partly cloudy",
-                     *               "temperature_c": 7,
-                     *               "wind_speed_kph": 11.9,
-                     *               "wind_gust_kph": 19.1,
+                     *               "label": "Mainly clear",
+                     *               "temperature_c": 9.3,
+                     *               "wind_speed_kph": 27,
+                     *               "wind_gust_kph": 42.5,
                      *               "precipitation_mm": 0,
                      *               "visibility_km": 24
                      *             },
@@ -14186,12 +14460,12 @@ export interface operations {
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "b370f14c-ca85-47e2-987d-83c0a5bc2bdb",
-                     *         "generated_at": "2026-11-23T23:26:01.552Z",
+                     *         "request_id": "b1911c3d-b50a-4dea-927c-229131eb7e37",
+                     *         "generated_at": "2026-11-28T04:17:48.202Z",
                      *         "environment": "production",
                      *         "billing_units": 3,
                      *         "cache_status": "MISS",
-                     *         "snapshot_id": "72dfa5f9-1150-414e-a88b-de63e1c95079",
+                     *         "snapshot_id": "d6a472c9-5587-447c-8ee8-2db37442d99a",
                      *         "segments_analyzed": 1,
                      *         "units": "metric",
                      *         "language": "en"
@@ -14469,21 +14743,21 @@ export interface operations {
                      *       "data": {
                      *         "simulations": [
                      *           {
-                     *             "simulation_id": "8d9e5dd8-11e2-464c-8b98-8d7c0d16565e",
+                     *             "simulation_id": "5308a5f7-3a54-4551-8aaf-1e90436ed790",
                      *             "geohash": "u09tv",
                      *             "kind": "heavy_rain",
                      *             "lat": 48.8566,
                      *             "lng": 2.3522,
-                     *             "starts_at": "2026-11-25T12:00:00.000Z",
-                     *             "ends_at": "2026-11-25T16:00:00.000Z",
+                     *             "starts_at": "2026-11-29T12:00:00.000Z",
+                     *             "ends_at": "2026-11-29T16:00:00.000Z",
                      *             "params": {},
-                     *             "created_at": "2026-11-24T00:14:28.242Z"
+                     *             "created_at": "2026-11-28T04:17:48.240Z"
                      *           }
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "request_id": "26a05520-dd5e-4751-be20-ec593ca9112c",
-                     *         "generated_at": "2026-11-24T00:14:28.255Z",
+                     *         "request_id": "4a4f1b6e-b82e-433c-8bcb-2742f4fe4d82",
+                     *         "generated_at": "2026-11-28T04:17:48.309Z",
                      *         "environment": "sandbox",
                      *         "billing_units": 0
                      *       }
@@ -14663,16 +14937,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "simulation_id": "b3837685-0c11-4738-8478-3ea289af1323",
+                     *         "simulation_id": "5308a5f7-3a54-4551-8aaf-1e90436ed790",
                      *         "geohash": "u09tv",
                      *         "kind": "heavy_rain",
-                     *         "starts_at": "2026-11-24T12:00:00.000Z",
-                     *         "ends_at": "2026-11-24T16:00:00.000Z",
+                     *         "starts_at": "2026-11-29T12:00:00.000Z",
+                     *         "ends_at": "2026-11-29T16:00:00.000Z",
                      *         "params": {}
                      *       },
                      *       "meta": {
-                     *         "request_id": "4a4fcd39-a810-4ba7-8a6a-e70c9b1960ae",
-                     *         "generated_at": "2026-11-23T23:26:01.593Z",
+                     *         "request_id": "6ec7c5ee-4ea4-4041-854e-c2d6dadd068d",
+                     *         "generated_at": "2026-11-28T04:17:48.249Z",
                      *         "environment": "sandbox",
                      *         "billing_units": 0
                      *       }
@@ -14915,12 +15189,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "simulation_id": "fe751530-455c-4117-aac4-dafc20e54192",
+                     *         "simulation_id": "f8011017-2e19-4845-82b6-e506ce829daf",
                      *         "deleted": true
                      *       },
                      *       "meta": {
-                     *         "request_id": "d427117d-b2c5-4e87-a393-f8b3b166364b",
-                     *         "generated_at": "2026-11-24T00:15:43.122Z",
+                     *         "request_id": "180afcb8-b70f-4907-9cda-a51b374b1f6e",
+                     *         "generated_at": "2026-11-28T04:17:48.481Z",
                      *         "environment": "sandbox",
                      *         "billing_units": 0
                      *       }
@@ -15108,8 +15382,8 @@ export interface operations {
                      *         "watches": []
                      *       },
                      *       "meta": {
-                     *         "request_id": "46898a0e-e54b-4f62-8085-abe54f7ed58d",
-                     *         "generated_at": "2026-11-24T00:14:28.292Z",
+                     *         "request_id": "dcf5eb39-3734-41f1-813a-add86446dd97",
+                     *         "generated_at": "2026-11-28T04:17:48.506Z",
                      *         "environment": "sandbox",
                      *         "billing_units": 0
                      *       }
@@ -15370,19 +15644,19 @@ export interface operations {
                      *             "id": "louvre",
                      *             "activity_type": "museum",
                      *             "outdoor": false,
-                     *             "start": "2026-11-24T08:30:00+01:00",
-                     *             "end": "2026-11-24T11:00:00+01:00",
+                     *             "start": "2026-11-29T08:30:00+01:00",
+                     *             "end": "2026-11-29T11:00:00+01:00",
                      *             "timezone": "Europe/Paris",
                      *             "weather": {
-                     *               "observed_at": "2026-11-24T07:00:00.000Z",
-                     *               "snapshot_id": "a17e861d-4327-40f8-8780-8e330f0de45f",
+                     *               "observed_at": "2026-11-29T07:00:00.000Z",
+                     *               "snapshot_id": "9c0db019-bf1c-451f-82de-2ad4c85ef36c",
                      *               "cache_status": "HIT",
-                     *               "temperature_c": 1.6,
-                     *               "feels_like_c": -1,
-                     *               "condition": "Mainly clear",
-                     *               "precipitation_probability": 11,
+                     *               "temperature_c": 1.9,
+                     *               "feels_like_c": -0.9,
+                     *               "condition": "Clear sky",
+                     *               "precipitation_probability": 8,
                      *               "precipitation_intensity_mm_h": 0,
-                     *               "wind_speed_kph": 29.5,
+                     *               "wind_speed_kph": 28.4,
                      *               "wind_gust_kph": 46.4,
                      *               "uv_index": 0
                      *             },
@@ -15395,54 +15669,54 @@ export interface operations {
                      *             "id": "seine-cruise",
                      *             "activity_type": "boat_tour",
                      *             "outdoor": true,
-                     *             "start": "2026-11-24T17:00:00+01:00",
-                     *             "end": "2026-11-24T18:30:00+01:00",
+                     *             "start": "2026-11-29T17:00:00+01:00",
+                     *             "end": "2026-11-29T18:30:00+01:00",
                      *             "timezone": "Europe/Paris",
                      *             "weather": {
-                     *               "observed_at": "2026-11-24T16:00:00.000Z",
-                     *               "snapshot_id": "7e7e0206-152e-4c61-9040-6c4138491699",
+                     *               "observed_at": "2026-11-29T16:00:00.000Z",
+                     *               "snapshot_id": "7c590503-9ccb-49d2-86ac-27819208966f",
                      *               "cache_status": "MISS",
-                     *               "temperature_c": 11.5,
-                     *               "feels_like_c": 11.5,
-                     *               "condition": "Heavy rain",
-                     *               "precipitation_probability": 88,
-                     *               "precipitation_intensity_mm_h": 3.2,
-                     *               "wind_speed_kph": 15.1,
-                     *               "wind_gust_kph": 23.8,
+                     *               "temperature_c": 11.3,
+                     *               "feels_like_c": 11.3,
+                     *               "condition": "Partly cloudy",
+                     *               "precipitation_probability": 11,
+                     *               "precipitation_intensity_mm_h": 0,
+                     *               "wind_speed_kph": 25.6,
+                     *               "wind_gust_kph": 41.8,
                      *               "uv_index": 0
                      *             },
                      *             "risk": {
                      *               "level": "watch",
                      *               "reasons": [
                      *                 {
-                     *                   "code": "moderate_rain",
+                     *                   "code": "strong_wind",
                      *                   "level": "watch",
-                     *                   "message": "Steady rain expected (up to 3.2 mm/h)."
+                     *                   "message": "Strong wind expected (26 km/h sustained)."
                      *                 },
                      *                 {
-                     *                   "code": "rain_likely",
+                     *                   "code": "strong_gusts",
                      *                   "level": "watch",
-                     *                   "message": "Rain is likely (88% chance)."
+                     *                   "message": "Strong gusts expected (up to 42 km/h)."
                      *                 }
                      *               ],
-                     *               "recommendation": "Bring waterproofs or pick a covered alternative."
+                     *               "recommendation": "Avoid exposed places (ridges, piers, open water) and secure loose items."
                      *             }
                      *           }
                      *         ],
                      *         "summary": {
                      *           "overall_risk": "watch",
-                     *           "main_issue": "moderate_rain",
+                     *           "main_issue": "strong_wind",
                      *           "best_outdoor_window": {
-                     *             "start": "2026-11-24T09:00:00+01:00",
-                     *             "end": "2026-11-24T12:00:00+01:00",
+                     *             "start": "2026-11-29T13:00:00+01:00",
+                     *             "end": "2026-11-29T17:00:00+01:00",
                      *             "level": "low",
-                     *             "hours": 3
+                     *             "hours": 4
                      *           }
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "4f79c376-d302-432f-a4f7-e26f94d2467d",
-                     *         "generated_at": "2026-11-23T23:26:01.499Z",
+                     *         "request_id": "3dc4907f-f3fe-449c-bf11-e3862c526186",
+                     *         "generated_at": "2026-11-28T04:17:47.962Z",
                      *         "environment": "production",
                      *         "billing_units": 4,
                      *         "cache_status": "MIXED",
@@ -15731,7 +16005,7 @@ export interface operations {
                      *       "data": {
                      *         "watches": [
                      *           {
-                     *             "watch_id": "b9585fea-4494-4986-a477-ab4aa087b6e4",
+                     *             "watch_id": "a0db12e6-28fb-4f30-a72e-3e6d9e40ed79",
                      *             "status": "active",
                      *             "target_type": "place",
                      *             "target_ref": {
@@ -15743,8 +16017,8 @@ export interface operations {
                      *             "activity_type": "walking_tour",
                      *             "transport_mode": null,
                      *             "outdoor": true,
-                     *             "starts_at": "2026-11-24T08:00:00.000Z",
-                     *             "ends_at": "2026-11-24T14:00:00.000Z",
+                     *             "starts_at": "2026-11-29T08:00:00.000Z",
+                     *             "ends_at": "2026-11-29T14:00:00.000Z",
                      *             "webhook_url": "https://hooks.example.com/skycast/watch",
                      *             "webhook_id": null,
                      *             "change_rules": {
@@ -15756,21 +16030,21 @@ export interface operations {
                      *               "precipitation_probability_delta": 20
                      *             },
                      *             "planner_threshold": null,
-                     *             "next_check_at": "2026-11-23T23:26:00.138Z",
-                     *             "created_at": "2026-11-23T23:26:00.138Z",
+                     *             "next_check_at": "2026-11-28T04:17:35.260Z",
+                     *             "created_at": "2026-11-28T04:17:35.260Z",
                      *             "last_checked_at": null,
                      *             "last_risk_level": null,
                      *             "failure_count": 0,
                      *             "expired_at": null,
-                     *             "updated_at": "2026-11-23T23:26:00.138Z"
+                     *             "updated_at": "2026-11-28T04:17:35.260Z"
                      *           }
                      *         ],
                      *         "has_more": false,
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "dc474f64-206c-4f5a-91fa-282b347344f8",
-                     *         "generated_at": "2026-11-23T23:26:00.173Z",
+                     *         "request_id": "8a4b4606-dd50-4ea7-9b36-3abb6930db39",
+                     *         "generated_at": "2026-11-28T04:17:35.326Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -15932,7 +16206,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "b9585fea-4494-4986-a477-ab4aa087b6e4",
+                     *         "watch_id": "a0db12e6-28fb-4f30-a72e-3e6d9e40ed79",
                      *         "status": "active",
                      *         "target_type": "place",
                      *         "target_ref": {
@@ -15944,8 +16218,8 @@ export interface operations {
                      *         "activity_type": "walking_tour",
                      *         "transport_mode": null,
                      *         "outdoor": true,
-                     *         "starts_at": "2026-11-24T08:00:00.000Z",
-                     *         "ends_at": "2026-11-24T14:00:00.000Z",
+                     *         "starts_at": "2026-11-29T08:00:00.000Z",
+                     *         "ends_at": "2026-11-29T14:00:00.000Z",
                      *         "webhook_url": "https://hooks.example.com/skycast/watch",
                      *         "webhook_id": null,
                      *         "change_rules": {
@@ -15956,13 +16230,13 @@ export interface operations {
                      *           "detect_risk_level_change": true,
                      *           "precipitation_probability_delta": 20
                      *         },
-                     *         "planner_threshold": null,
-                     *         "next_check_at": "2026-11-23T23:26:00.138Z",
-                     *         "created_at": "2026-11-23T23:26:00.138Z"
+                     *         "next_check_at": "2026-11-28T04:17:35.260Z",
+                     *         "created_at": "2026-11-28T04:17:35.260Z",
+                     *         "planner_threshold": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "17fdf0af-790e-46e2-84c7-122cf2565cc9",
-                     *         "generated_at": "2026-11-23T23:26:00.148Z",
+                     *         "request_id": "bb6feeb3-6fe0-4792-a9fd-1a3be255941c",
+                     *         "generated_at": "2026-11-28T04:17:35.305Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -16227,7 +16501,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "e7808b8c-c160-442c-a6f2-dd0c7f3d7df8",
+                     *         "watch_id": "e37f3121-9416-49f6-a140-3fa33c887680",
                      *         "status": "active",
                      *         "target_type": "place",
                      *         "target_ref": {
@@ -16239,8 +16513,8 @@ export interface operations {
                      *         "activity_type": "walking_tour",
                      *         "transport_mode": null,
                      *         "outdoor": true,
-                     *         "starts_at": "2026-11-24T23:26:00.185Z",
-                     *         "ends_at": "2026-11-25T03:26:00.185Z",
+                     *         "starts_at": "2026-11-29T04:17:35.344Z",
+                     *         "ends_at": "2026-11-29T08:17:35.344Z",
                      *         "webhook_url": "https://hooks.example.com/skycast/skycast/events",
                      *         "webhook_id": null,
                      *         "change_rules": {
@@ -16252,13 +16526,13 @@ export interface operations {
                      *           "precipitation_probability_delta": 30
                      *         },
                      *         "planner_threshold": null,
-                     *         "next_check_at": "2026-11-23T23:26:00.206Z",
-                     *         "created_at": "2026-11-23T23:26:00.206Z",
+                     *         "next_check_at": "2026-11-28T04:17:35.350Z",
+                     *         "created_at": "2026-11-28T04:17:35.350Z",
                      *         "last_checked_at": null,
                      *         "last_risk_level": null,
                      *         "failure_count": 0,
-                     *         "updated_at": "2026-11-23T23:26:00.206Z",
                      *         "expired_at": null,
+                     *         "updated_at": "2026-11-28T04:17:35.350Z",
                      *         "paused_at": null,
                      *         "latest_snapshot": null,
                      *         "latest_risk": null,
@@ -16266,8 +16540,8 @@ export interface operations {
                      *         "recent_change_events": []
                      *       },
                      *       "meta": {
-                     *         "request_id": "b1e94bf3-97d9-4f42-bfd9-3ccb8fc927c4",
-                     *         "generated_at": "2026-11-23T23:26:00.243Z",
+                     *         "request_id": "ca11d062-35db-468a-90ba-cdcd004c84d1",
+                     *         "generated_at": "2026-11-28T04:17:35.374Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -16448,13 +16722,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "b06f8ae2-dc99-4b35-9925-206061793613",
+                     *         "watch_id": "ed21711e-56c3-4db2-b362-34f32c0a92a9",
                      *         "status": "cancelled",
-                     *         "expired_at": "2026-11-23T23:26:00.298Z"
+                     *         "expired_at": "2026-11-28T04:17:35.520Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "266ef900-27a2-4d21-abbc-7523bbb2baae",
-                     *         "generated_at": "2026-11-23T23:26:00.306Z",
+                     *         "request_id": "4c62d940-1ab7-446c-985e-700b57043c1e",
+                     *         "generated_at": "2026-11-28T04:17:35.537Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -16662,42 +16936,45 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "715ea11a-6c40-437b-b3c8-b61a147070d9",
+                     *         "watch_id": "612efcee-3675-44e4-b85f-1f8abe8396e2",
                      *         "attempts": [
                      *           {
-                     *             "attempt_id": "14174b70-bf97-4101-b657-c3352edc7755",
-                     *             "event_id": "26ed21ad-1e85-49d6-8795-68afffba1f89",
+                     *             "attempt_id": "ae908add-2619-4b1e-87f0-384ece298aa4",
+                     *             "event_id": "57776471-4e45-41aa-b3a2-fe0e43e7102c",
                      *             "event_type": "weather.change_detected",
                      *             "attempt_number": 1,
                      *             "status": "delivered",
                      *             "response_status": 200,
-                     *             "response_time_ms": 7,
+                     *             "response_time_ms": 748,
                      *             "response_body_excerpt": "ok",
                      *             "error_message": null,
-                     *             "request_signature": "9ab2d80668f1d5fa265ba0d961dc268b6aa2c310c090dcf5ea9a9836d0065291",
-                     *             "request_timestamp": 1795476360,
-                     *             "scheduled_at": "2026-11-23T23:26:00.616Z",
-                     *             "attempted_at": "2026-11-23T23:26:00.635Z",
-                     *             "completed_at": "2026-11-23T23:26:00.642Z",
+                     *             "request_signature": "6f88e165fc4b28f4b25794af8c239c4ce0e661132cbb9ad4731d559869fac1e0",
+                     *             "request_timestamp": 1795839458,
+                     *             "scheduled_at": "2026-11-28T04:17:38.660Z",
+                     *             "attempted_at": "2026-11-28T04:17:38.844Z",
+                     *             "completed_at": "2026-11-28T04:17:39.666Z",
                      *             "next_retry_at": null,
-                     *             "delivery_id": "990bbca4-e4db-4e64-bbd6-51f2b81c4b28",
+                     *             "delivery_id": "43c58dfe-52bf-4fa5-aebc-43471a6fbe17",
                      *             "delivery_kind": "watch",
                      *             "chain_status": "delivered",
                      *             "webhook_id": null,
-                     *             "watch_id": "715ea11a-6c40-437b-b3c8-b61a147070d9",
+                     *             "watch_id": "612efcee-3675-44e4-b85f-1f8abe8396e2",
                      *             "url": "https://hooks.example.com/skycast/skycast/events",
-                     *             "request_body": "{\"id\":\"26ed21ad-1e85-49d6-8795-68afffba1f89\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-23T23:26:00.616Z\",\"data\":{\"watch_id\":\"715ea11a-6c40-437b-b3c8-b61a147070d9\"}}",
+                     *             "request_body": "{\"id\":\"57776471-4e45-41aa-b3a2-fe0e43e7102c\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-28T04:17:38.660Z\",\"data\":{\"watch_id\":\"612efcee-3675-44e4-b85f-1f8abe8396e2\"}}",
                      *             "request_headers": {
                      *               "user-agent": "SkycastWebhooks/1.0",
+                     *               "webhook-id": "57776471-4e45-41aa-b3a2-fe0e43e7102c",
                      *               "content-type": "application/json",
                      *               "content-length": "177",
-                     *               "x-service-event-id": "26ed21ad-1e85-49d6-8795-68afffba1f89",
-                     *               "x-service-signature": "9ab2d80668f1d5fa265ba0d961dc268b6aa2c310c090dcf5ea9a9836d0065291",
-                     *               "x-service-timestamp": "1795476360",
-                     *               "x-service-signatures": "v1=9ab2d80668f1d5fa265ba0d961dc268b6aa2c310c090dcf5ea9a9836d0065291"
+                     *               "webhook-signature": "v1,i78ZmIAaBaAitrt8KyHqDTJtjntoYH7MSsRIUKXuMLs=",
+                     *               "webhook-timestamp": "1795839458",
+                     *               "x-service-event-id": "57776471-4e45-41aa-b3a2-fe0e43e7102c",
+                     *               "x-service-signature": "6f88e165fc4b28f4b25794af8c239c4ce0e661132cbb9ad4731d559869fac1e0",
+                     *               "x-service-timestamp": "1795839458",
+                     *               "x-service-signatures": "v1=6f88e165fc4b28f4b25794af8c239c4ce0e661132cbb9ad4731d559869fac1e0"
                      *             },
                      *             "response_headers": {
-                     *               "date": "Mon, 23 Nov 2026 23:26:00 GMT",
+                     *               "date": "Sat, 28 Nov 2026 04:17:39 GMT",
                      *               "connection": "keep-alive",
                      *               "keep-alive": "timeout=5",
                      *               "content-type": "text/plain",
@@ -16709,8 +16986,8 @@ export interface operations {
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "2f33ad03-9a09-4213-8286-aa1f7ba04da4",
-                     *         "generated_at": "2026-11-23T23:26:00.694Z",
+                     *         "request_id": "1f42d79e-d2fe-4a41-a92b-25d41343ea64",
+                     *         "generated_at": "2026-11-28T04:17:39.704Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -16871,13 +17148,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "event_id": "03989e8d-2f5b-4904-bc94-ce06757d6758",
-                     *         "delivery_id": "bbb9573b-2045-4564-873e-97c8cbd39e5a",
-                     *         "watch_id": "1230099a-f3ae-483a-8703-b603a9f7a1bb",
-                     *         "attempt_id": "4f7549a3-badc-48c7-88b0-dc559448256f",
+                     *         "event_id": "e45e5cc8-f993-4d93-a05d-7a1a7d1f223e",
+                     *         "delivery_id": "9c27a36f-d2dd-4935-849b-7d68a9d5184d",
+                     *         "watch_id": "047d3a7d-61e6-41c5-936f-8ede9a7f3f4b",
+                     *         "attempt_id": "e14e2713-3669-4167-a048-92977573c3d2",
                      *         "attempt": {
-                     *           "attempt_id": "4f7549a3-badc-48c7-88b0-dc559448256f",
-                     *           "event_id": "03989e8d-2f5b-4904-bc94-ce06757d6758",
+                     *           "attempt_id": "e14e2713-3669-4167-a048-92977573c3d2",
+                     *           "event_id": "e45e5cc8-f993-4d93-a05d-7a1a7d1f223e",
                      *           "event_type": "weather.change_detected",
                      *           "attempt_number": 1,
                      *           "status": "delivered",
@@ -16885,17 +17162,17 @@ export interface operations {
                      *           "response_time_ms": 1,
                      *           "response_body_excerpt": "ok",
                      *           "error_message": null,
-                     *           "request_signature": "e224e3bb636753ee01d24be31714575c59403006e952e27e3cc264f0c7ff0a79",
-                     *           "request_timestamp": 1795476360,
-                     *           "scheduled_at": "2026-11-23T23:26:00.765Z",
-                     *           "attempted_at": "2026-11-23T23:26:00.778Z",
-                     *           "completed_at": "2026-11-23T23:26:00.779Z",
+                     *           "request_signature": "899d52f2d0f70bc03125cd5133a1148fa6c43a38ae6a0f6c025b632e07bcc30c",
+                     *           "request_timestamp": 1795839460,
+                     *           "scheduled_at": "2026-11-28T04:17:40.331Z",
+                     *           "attempted_at": "2026-11-28T04:17:40.341Z",
+                     *           "completed_at": "2026-11-28T04:17:40.343Z",
                      *           "next_retry_at": null
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "4e308cdf-4a29-4130-a2bb-51fec270a725",
-                     *         "generated_at": "2026-11-23T23:26:00.782Z",
+                     *         "request_id": "cfc6b2a0-96ae-4063-9479-9eba09285395",
+                     *         "generated_at": "2026-11-28T04:17:40.348Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -17098,13 +17375,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "37bf0a75-f3f5-4751-88cc-83634cea964c",
+                     *         "watch_id": "79262d9b-be59-46ea-9be3-bb06b71f0c21",
                      *         "status": "paused",
                      *         "expired_at": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "2ed25894-a71e-46de-9e29-7765f32fb888",
-                     *         "generated_at": "2026-11-23T23:26:00.325Z",
+                     *         "request_id": "e7a613dc-ce05-452f-a071-c825d3b68cce",
+                     *         "generated_at": "2026-11-28T04:17:35.905Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -17307,13 +17584,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "8bf2e86b-aab2-4a23-9056-0fc79539d36f",
+                     *         "watch_id": "d7c6f44c-43ed-4b2b-b33a-5c097430dd6b",
                      *         "status": "active",
                      *         "expired_at": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "358af689-eed6-47db-9ac4-af945e08cea7",
-                     *         "generated_at": "2026-11-23T23:26:00.354Z",
+                     *         "request_id": "0f1de1a9-9b76-4bb0-bc50-6e9d82483012",
+                     *         "generated_at": "2026-11-28T04:17:36.064Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -17543,7 +17820,7 @@ export interface operations {
                      *       "data": {
                      *         "webhooks": [
                      *           {
-                     *             "webhook_id": "df01bcb5-19a2-4e06-84d7-da43edf1a076",
+                     *             "webhook_id": "e9da96c6-8272-4502-add1-202a62d78255",
                      *             "url": "https://hooks.example.com/skycast/events",
                      *             "events": [
                      *               "weather.change_detected",
@@ -17551,7 +17828,7 @@ export interface operations {
                      *             ],
                      *             "description": "Production alerts for the Lisbon operations team",
                      *             "status": "active",
-                     *             "secret_prefix": "whsec_6aef",
+                     *             "secret_prefix": "whsec_b884",
                      *             "failure_count": 0,
                      *             "last_delivery_at": null,
                      *             "last_success_at": null,
@@ -17560,14 +17837,14 @@ export interface operations {
                      *             "disabled_reason": null,
                      *             "rate_limit_per_second": null,
                      *             "paused_until": null,
-                     *             "created_at": "2026-11-23T23:26:00.365Z",
-                     *             "updated_at": "2026-11-23T23:26:00.365Z"
+                     *             "created_at": "2026-11-28T04:17:36.226Z",
+                     *             "updated_at": "2026-11-28T04:17:36.226Z"
                      *           }
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "request_id": "e3fc4cc3-dc0b-44b5-9b13-9593a3e7462f",
-                     *         "generated_at": "2026-11-23T23:26:00.383Z",
+                     *         "request_id": "2527e2ea-0345-41af-aeda-5678e5c003a9",
+                     *         "generated_at": "2026-11-28T04:17:36.441Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -17718,7 +17995,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "df01bcb5-19a2-4e06-84d7-da43edf1a076",
+                     *         "webhook_id": "e9da96c6-8272-4502-add1-202a62d78255",
                      *         "url": "https://hooks.example.com/skycast/events",
                      *         "events": [
                      *           "weather.change_detected",
@@ -17726,7 +18003,7 @@ export interface operations {
                      *         ],
                      *         "description": "Production alerts for the Lisbon operations team",
                      *         "status": "active",
-                     *         "secret_prefix": "whsec_6aef",
+                     *         "secret_prefix": "whsec_b884",
                      *         "failure_count": 0,
                      *         "last_delivery_at": null,
                      *         "last_success_at": null,
@@ -17735,13 +18012,13 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "rate_limit_per_second": null,
                      *         "paused_until": null,
-                     *         "created_at": "2026-11-23T23:26:00.365Z",
-                     *         "updated_at": "2026-11-23T23:26:00.365Z",
-                     *         "secret": "whsec_6aef4dbfe05571aded8a9a7d786f91ac"
+                     *         "created_at": "2026-11-28T04:17:36.226Z",
+                     *         "updated_at": "2026-11-28T04:17:36.226Z",
+                     *         "secret": "whsec_b884d4470f400cc0d63d1662c81fc52f"
                      *       },
                      *       "meta": {
-                     *         "request_id": "a59218f0-f1ed-4a99-9eb4-b8c99a35e9f3",
-                     *         "generated_at": "2026-11-23T23:26:00.367Z",
+                     *         "request_id": "226e324f-b603-4ddf-9650-574c9d0e54f0",
+                     *         "generated_at": "2026-11-28T04:17:36.294Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -18032,7 +18309,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "899bcd96-bc6f-4d3d-a1e5-def3254fb187",
+                     *         "webhook_id": "04487454-3db9-4a4f-896c-dcc6af09cb1f",
                      *         "url": "https://hooks.example.com/skycast/skycast/events",
                      *         "events": [
                      *           "weather.change_detected",
@@ -18040,7 +18317,7 @@ export interface operations {
                      *         ],
                      *         "description": "test",
                      *         "status": "active",
-                     *         "secret_prefix": "whsec_b9b6",
+                     *         "secret_prefix": "whsec_8924",
                      *         "failure_count": 0,
                      *         "last_delivery_at": null,
                      *         "last_success_at": null,
@@ -18049,12 +18326,12 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "rate_limit_per_second": null,
                      *         "paused_until": null,
-                     *         "created_at": "2026-11-23T23:26:00.392Z",
-                     *         "updated_at": "2026-11-23T23:26:00.392Z"
+                     *         "created_at": "2026-11-28T04:17:36.465Z",
+                     *         "updated_at": "2026-11-28T04:17:36.465Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "2352ac38-c84d-4f31-9a15-f63849322c68",
-                     *         "generated_at": "2026-11-23T23:26:00.396Z",
+                     *         "request_id": "052dc3af-3e8d-4e66-b63f-3ef0b5108e0c",
+                     *         "generated_at": "2026-11-28T04:17:36.518Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -18201,13 +18478,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "5bd2f661-2457-421f-b969-732f1b44b9b8",
+                     *         "webhook_id": "03758f9b-d813-42f6-bd7f-aab74772f5df",
                      *         "status": "disabled",
-                     *         "disabled_at": "2026-11-23T23:26:00.417Z"
+                     *         "disabled_at": "2026-11-28T04:17:36.616Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "dc6b425d-7771-4994-86cc-013e1121f20f",
-                     *         "generated_at": "2026-11-23T23:26:00.422Z",
+                     *         "request_id": "4ea40ec5-1026-4ebf-810d-ac3bc6204f8b",
+                     *         "generated_at": "2026-11-28T04:17:36.636Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -18414,7 +18691,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "e8d9b419-a64d-4a2f-8db8-091bbd3e4243",
+                     *         "webhook_id": "9c78a8dd-86d1-46b4-b1a4-19123a51eaac",
                      *         "url": "https://hooks.example.com/skycast/skycast/events",
                      *         "events": [
                      *           "weather.change_detected",
@@ -18423,7 +18700,7 @@ export interface operations {
                      *         ],
                      *         "description": "Lisbon operations team (on-call rota)",
                      *         "status": "active",
-                     *         "secret_prefix": "whsec_c92f",
+                     *         "secret_prefix": "whsec_a9b8",
                      *         "failure_count": 0,
                      *         "last_delivery_at": null,
                      *         "last_success_at": null,
@@ -18432,12 +18709,12 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "rate_limit_per_second": null,
                      *         "paused_until": null,
-                     *         "created_at": "2026-11-23T23:26:00.790Z",
-                     *         "updated_at": "2026-11-23T23:26:00.804Z"
+                     *         "created_at": "2026-11-28T04:17:40.357Z",
+                     *         "updated_at": "2026-11-28T04:17:40.366Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "00648ab4-d92c-4f00-88a1-fbf50045c61a",
-                     *         "generated_at": "2026-11-23T23:26:00.815Z",
+                     *         "request_id": "5892a0fa-a21a-45d6-bbe6-9be4b5468cd4",
+                     *         "generated_at": "2026-11-28T04:17:40.368Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -18712,42 +18989,45 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "a0d511c1-51f0-48f9-a461-d70ffcdcf1f4",
+                     *         "webhook_id": "787a431b-7312-42d9-bb07-760e72562d22",
                      *         "attempts": [
                      *           {
-                     *             "attempt_id": "3ac6d422-90f6-42f4-8cdf-87f5f444f062",
-                     *             "event_id": "22c707bf-b626-41c8-936b-62d65ad5c3ca",
+                     *             "attempt_id": "ab1fdec4-0078-441c-babb-c8d5fd1d2036",
+                     *             "event_id": "1ed66009-22ea-4bc7-8b63-f358c118de70",
                      *             "event_type": "weather.change_detected",
                      *             "attempt_number": 1,
                      *             "status": "delivered",
                      *             "response_status": 200,
-                     *             "response_time_ms": 13,
+                     *             "response_time_ms": 338,
                      *             "response_body_excerpt": "ok",
                      *             "error_message": null,
-                     *             "request_signature": "b37b4834a9c6487b6f56008fb31b57badeab1df8dc730430d7b2245546760b21",
-                     *             "request_timestamp": 1795476360,
-                     *             "scheduled_at": "2026-11-23T23:26:00.428Z",
-                     *             "attempted_at": "2026-11-23T23:26:00.436Z",
-                     *             "completed_at": "2026-11-23T23:26:00.452Z",
+                     *             "request_signature": "f30aba61d7a4ba7b529c78760cca9e923136de40078c709ff295f2f36f266bd4",
+                     *             "request_timestamp": 1795839456,
+                     *             "scheduled_at": "2026-11-28T04:17:36.661Z",
+                     *             "attempted_at": "2026-11-28T04:17:36.740Z",
+                     *             "completed_at": "2026-11-28T04:17:37.128Z",
                      *             "next_retry_at": null,
-                     *             "delivery_id": "a83dfc2a-f389-4108-8c18-2dda33201ac5",
+                     *             "delivery_id": "7408ecd5-8488-43f4-8d7a-5d10f99ea79c",
                      *             "delivery_kind": "endpoint",
                      *             "chain_status": "delivered",
-                     *             "webhook_id": "a0d511c1-51f0-48f9-a461-d70ffcdcf1f4",
+                     *             "webhook_id": "787a431b-7312-42d9-bb07-760e72562d22",
                      *             "watch_id": null,
                      *             "url": "https://hooks.example.com/skycast/skycast/events",
-                     *             "request_body": "{\"id\":\"22c707bf-b626-41c8-936b-62d65ad5c3ca\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-23T23:26:00.428Z\",\"data\":{\"place\":\"Lisbon\"}}",
+                     *             "request_body": "{\"id\":\"1ed66009-22ea-4bc7-8b63-f358c118de70\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-28T04:17:36.661Z\",\"data\":{\"place\":\"Lisbon\"}}",
                      *             "request_headers": {
                      *               "user-agent": "SkycastWebhooks/1.0",
+                     *               "webhook-id": "1ed66009-22ea-4bc7-8b63-f358c118de70",
                      *               "content-type": "application/json",
                      *               "content-length": "144",
-                     *               "x-service-event-id": "22c707bf-b626-41c8-936b-62d65ad5c3ca",
-                     *               "x-service-signature": "b37b4834a9c6487b6f56008fb31b57badeab1df8dc730430d7b2245546760b21",
-                     *               "x-service-timestamp": "1795476360",
-                     *               "x-service-signatures": "v1=b37b4834a9c6487b6f56008fb31b57badeab1df8dc730430d7b2245546760b21"
+                     *               "webhook-signature": "v1,7nsXAzYRlBxM+8CyZXH6pL9J5hHNGsuyaX6lUi1lEb8=",
+                     *               "webhook-timestamp": "1795839456",
+                     *               "x-service-event-id": "1ed66009-22ea-4bc7-8b63-f358c118de70",
+                     *               "x-service-signature": "f30aba61d7a4ba7b529c78760cca9e923136de40078c709ff295f2f36f266bd4",
+                     *               "x-service-timestamp": "1795839456",
+                     *               "x-service-signatures": "v1=f30aba61d7a4ba7b529c78760cca9e923136de40078c709ff295f2f36f266bd4"
                      *             },
                      *             "response_headers": {
-                     *               "date": "Mon, 23 Nov 2026 23:26:00 GMT",
+                     *               "date": "Sat, 28 Nov 2026 04:17:37 GMT",
                      *               "connection": "keep-alive",
                      *               "keep-alive": "timeout=5",
                      *               "content-type": "text/plain",
@@ -18759,8 +19039,8 @@ export interface operations {
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "c8960ed0-b353-4fc1-a0ca-d77633d0e377",
-                     *         "generated_at": "2026-11-23T23:26:00.467Z",
+                     *         "request_id": "a6d6574d-8634-4a4b-9a6e-364081f42625",
+                     *         "generated_at": "2026-11-28T04:17:37.207Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -18921,7 +19201,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "80f1e70d-4807-4b15-99c6-7e5a50bf3326",
+                     *         "webhook_id": "d38cf341-b0aa-4f2a-87c4-7c3e705d3990",
                      *         "url": "https://hooks.example.com/skycast/skycast/events",
                      *         "events": [
                      *           "weather.change_detected",
@@ -18929,7 +19209,7 @@ export interface operations {
                      *         ],
                      *         "description": "test",
                      *         "status": "active",
-                     *         "secret_prefix": "whsec_8946",
+                     *         "secret_prefix": "whsec_d9e7",
                      *         "failure_count": 0,
                      *         "last_delivery_at": null,
                      *         "last_success_at": null,
@@ -18938,13 +19218,13 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "rate_limit_per_second": null,
                      *         "paused_until": null,
-                     *         "created_at": "2026-11-23T23:26:00.867Z",
-                     *         "updated_at": "2026-11-23T23:26:00.867Z",
-                     *         "secret": "whsec_894697554066b877c9e76581f705c69e"
+                     *         "created_at": "2026-11-28T04:17:40.531Z",
+                     *         "updated_at": "2026-11-28T04:17:40.531Z",
+                     *         "secret": "whsec_d9e72d15e90b98e4008ba8242bd76b1a"
                      *       },
                      *       "meta": {
-                     *         "request_id": "ecf6820f-02a7-4574-8770-42243ac661e8",
-                     *         "generated_at": "2026-11-23T23:26:00.868Z",
+                     *         "request_id": "acb3316f-bd1a-49cb-ae12-b3c91415cff7",
+                     *         "generated_at": "2026-11-28T04:17:40.533Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -19227,31 +19507,31 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "event_id": "9e43cfcd-462b-4cc1-bb12-8d20ef0fa31b",
-                     *         "delivery_id": "db7f92a5-a720-4e2d-ba26-04bd46267548",
-                     *         "webhook_id": "dea36e87-b279-4933-bf9c-8906dc6999e8",
-                     *         "attempt_id": "862100a3-856c-4875-a24d-ef680f3cada1",
+                     *         "event_id": "1515fa4a-8bf2-4844-9c52-7d29bd42fab3",
+                     *         "delivery_id": "1a76b55c-4811-4ad6-bacf-ce984d604a3c",
+                     *         "webhook_id": "5a04f64d-5ec8-4cde-8d18-b1cb9a95edc2",
+                     *         "attempt_id": "59bae7b9-cb7c-4cae-b96a-50e9be60d38c",
                      *         "attempt": {
-                     *           "attempt_id": "862100a3-856c-4875-a24d-ef680f3cada1",
-                     *           "event_id": "9e43cfcd-462b-4cc1-bb12-8d20ef0fa31b",
+                     *           "attempt_id": "59bae7b9-cb7c-4cae-b96a-50e9be60d38c",
+                     *           "event_id": "1515fa4a-8bf2-4844-9c52-7d29bd42fab3",
                      *           "event_type": "weather.change_detected",
                      *           "attempt_number": 1,
                      *           "status": "delivered",
                      *           "response_status": 200,
-                     *           "response_time_ms": 1,
+                     *           "response_time_ms": 9,
                      *           "response_body_excerpt": "ok",
                      *           "error_message": null,
-                     *           "request_signature": "e003950d8fba93ca4a1ca50e71c3013c8465f9d8abf3220e594731e372425632",
-                     *           "request_timestamp": 1795476360,
-                     *           "scheduled_at": "2026-11-23T23:26:00.551Z",
-                     *           "attempted_at": "2026-11-23T23:26:00.556Z",
-                     *           "completed_at": "2026-11-23T23:26:00.557Z",
+                     *           "request_signature": "a202ab1a5b7d27aea53fd584870402323c7ed268fe869b55582ecbfcaa4e0fe5",
+                     *           "request_timestamp": 1795839457,
+                     *           "scheduled_at": "2026-11-28T04:17:37.826Z",
+                     *           "attempted_at": "2026-11-28T04:17:37.907Z",
+                     *           "completed_at": "2026-11-28T04:17:37.918Z",
                      *           "next_retry_at": null
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "dcea6195-eda8-4bae-b82b-ca317a3c2779",
-                     *         "generated_at": "2026-11-23T23:26:00.563Z",
+                     *         "request_id": "de3db83f-6c61-448c-a497-05e8d6a77935",
+                     *         "generated_at": "2026-11-28T04:17:37.947Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -19454,12 +19734,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "e14d66de-1ba7-4d3e-8016-3f4ec940c7ce",
+                     *         "webhook_id": "1b584c25-27cf-40de-979e-7bff9a1d97f5",
                      *         "deleted": true
                      *       },
                      *       "meta": {
-                     *         "request_id": "ed2f69ad-74a6-475e-a197-e38b4e230bb7",
-                     *         "generated_at": "2026-11-25T12:35:21.141Z",
+                     *         "request_id": "5f1ee827-43ad-4e16-ba60-dbe691673929",
+                     *         "generated_at": "2026-11-28T04:17:40.556Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -19688,14 +19968,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "cd439f3e-650c-4f27-b50c-37d11c67f63e",
+                     *         "webhook_id": "fc943219-141c-47e7-9ddc-b87e3c6c88c5",
                      *         "since": "2026-11-24T08:00:00.000Z",
                      *         "until": "2026-11-25T08:00:00.000Z",
                      *         "count": 0
                      *       },
                      *       "meta": {
-                     *         "request_id": "b30febeb-9092-400b-bb11-250ee61dd5f8",
-                     *         "generated_at": "2026-11-25T09:29:41.883Z",
+                     *         "request_id": "cc966ee5-6814-42ff-a852-c9c20a7701e0",
+                     *         "generated_at": "2026-11-28T04:17:38.026Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -19934,14 +20214,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "5b88e533-05f2-414d-a92f-132f8603a5e1",
-                     *         "secret": "whsec_9cb503e563491fc27f7c51e3fc9ffc64",
-                     *         "secret_prefix": "whsec_9cb5",
+                     *         "webhook_id": "2b14b221-b95f-4446-80e5-8b085f24a765",
+                     *         "secret": "whsec_29da5059c86f7ca58908723a467e0339",
+                     *         "secret_prefix": "whsec_29da",
                      *         "previous_secret_expires_at": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "a8d58f00-a65b-4e08-8737-8a9d03c8323f",
-                     *         "generated_at": "2026-11-23T23:26:00.840Z",
+                     *         "request_id": "214d5ec7-fcc9-40c1-9e1d-56c4bcc01505",
+                     *         "generated_at": "2026-11-28T04:17:40.389Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -20174,14 +20454,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "49063d95-f089-45bc-bd43-945c0ca53fd0",
-                     *         "secret": "whsec_f5ceb2b96ec731213b818544c523730f",
-                     *         "secret_prefix": "whsec_f5ce",
-                     *         "previous_secret_expires_at": "2026-11-24T23:26:00.851Z"
+                     *         "webhook_id": "8ea1c131-bc66-4b04-8721-1aa6b2af6492",
+                     *         "secret": "whsec_5a62a190d60e4bcbfcd419b958e4b3ac",
+                     *         "secret_prefix": "whsec_5a62",
+                     *         "previous_secret_expires_at": "2026-11-29T04:17:40.454Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "9ec54608-6d9c-4444-8c2f-f22c720ec341",
-                     *         "generated_at": "2026-11-23T23:26:00.857Z",
+                     *         "request_id": "f93c9e27-0933-4aa9-af43-04822c6d4d3e",
+                     *         "generated_at": "2026-11-28T04:17:40.460Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -20450,31 +20730,31 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "event_id": "d40a201d-a6e3-4d4a-ab40-25db3ca86f85",
-                     *         "delivery_id": "8bf5cfc3-840a-4854-86b9-586f23e0df29",
-                     *         "webhook_id": "2df7d73f-3109-45b3-a79f-e2243be32391",
-                     *         "attempt_id": "5a20379a-8ebd-471b-a103-46d9002ccc44",
+                     *         "event_id": "3952ccae-d803-4d22-a85a-ce4ca2b207a1",
+                     *         "delivery_id": "222e1a98-0985-441d-9137-091cc34a4bea",
+                     *         "webhook_id": "2e464bac-1dfc-4ef8-910f-778b1ad455d0",
+                     *         "attempt_id": "9d3f6384-cd1b-49e5-9bf3-b624a13838d0",
                      *         "attempt": {
-                     *           "attempt_id": "5a20379a-8ebd-471b-a103-46d9002ccc44",
-                     *           "event_id": "d40a201d-a6e3-4d4a-ab40-25db3ca86f85",
+                     *           "attempt_id": "9d3f6384-cd1b-49e5-9bf3-b624a13838d0",
+                     *           "event_id": "3952ccae-d803-4d22-a85a-ce4ca2b207a1",
                      *           "event_type": "weather.change_detected",
                      *           "attempt_number": 1,
                      *           "status": "delivered",
                      *           "response_status": 200,
-                     *           "response_time_ms": 1,
+                     *           "response_time_ms": 9,
                      *           "response_body_excerpt": "ok",
                      *           "error_message": null,
-                     *           "request_signature": "5b6038735b434650456b6266e99f1c44cbb18cc31c762b2a3efe7537b23b505d",
-                     *           "request_timestamp": 1795476360,
-                     *           "scheduled_at": "2026-11-23T23:26:00.489Z",
-                     *           "attempted_at": "2026-11-23T23:26:00.494Z",
-                     *           "completed_at": "2026-11-23T23:26:00.495Z",
+                     *           "request_signature": "af107e453ab3ec50e11b43830386210cb360df752eed543bbebda9afb123679c",
+                     *           "request_timestamp": 1795839457,
+                     *           "scheduled_at": "2026-11-28T04:17:37.266Z",
+                     *           "attempted_at": "2026-11-28T04:17:37.396Z",
+                     *           "completed_at": "2026-11-28T04:17:37.411Z",
                      *           "next_retry_at": null
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "f9f936fe-394a-46cc-8683-df7f40238c9e",
-                     *         "generated_at": "2026-11-23T23:26:00.498Z",
+                     *         "request_id": "f9ad0e3b-bc9a-4c0d-9ca6-9b882224d240",
+                     *         "generated_at": "2026-11-28T04:17:37.442Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }

@@ -14,6 +14,8 @@ export interface EventPlaceFields {
   address?: string | null;
   departureAirport?: string | null;
   arrivalAirport?: string | null;
+  /** Train, ferry, bus: where the leg arrives (free text, through the gazetteer). */
+  arrivalLocation?: string | null;
 }
 
 export interface PlaceHint {
@@ -26,7 +28,7 @@ export interface PlaceHint {
 export interface EventGeo {
   /** Where the event is (a flight: its departure airport). */
   geo: GeoPoint | null;
-  /** Flights only: the arrival airport. */
+  /** Transport: where it arrives (a flight's arrival airport; a train's, ferry's or bus's arrival location). */
   arrival: GeoPoint | null;
   /** Why `geo` is null. */
   reason: GeoUnresolvedReason | null;
@@ -61,19 +63,37 @@ export class PlaceResolver {
   ) {}
 
   async resolve(e: EventPlaceFields, hint: PlaceHint): Promise<EventGeo> {
-    if (e.lat != null && e.lng != null) return { geo: this.given(e.lat, e.lng, e.location ?? null), arrival: null, reason: null };
+    const departure = await this.departure(e, hint);
+    return { ...departure, arrival: await this.arrival(e, hint) };
+  }
+
+  /** The arrival end of a transport event (null for other types or when unknown). */
+  private async arrival(e: EventPlaceFields, hint: PlaceHint): Promise<GeoPoint | null> {
+    if (e.type === "flight") {
+      const arr = e.arrivalAirport ? this.ports.get(e.arrivalAirport) : undefined;
+      return arr ? airportPoint(arr) : null;
+    }
+    if ((e.type === "train" || e.type === "ferry" || e.type === "bus") && e.arrivalLocation?.trim()) {
+      // The arrival is usually elsewhere: no zone hint from the departure (the trip's other points still help).
+      const city = await this.lookupText(e.arrivalLocation, { zone: "UTC", nearby: hint.nearby });
+      return city ? this.cityPoint(city) : null;
+    }
+    return null;
+  }
+
+  private async departure(e: EventPlaceFields, hint: PlaceHint): Promise<Omit<EventGeo, "arrival">> {
+    if (e.lat != null && e.lng != null) return { geo: this.given(e.lat, e.lng, e.location ?? null), reason: null };
     if (e.type === "flight" && (e.departureAirport || e.arrivalAirport)) {
       const dep = e.departureAirport ? this.ports.get(e.departureAirport) : undefined;
-      const arr = e.arrivalAirport ? this.ports.get(e.arrivalAirport) : undefined;
-      return { geo: dep ? airportPoint(dep) : null, arrival: arr ? airportPoint(arr) : null, reason: dep ? null : "airport_not_found" };
+      return { geo: dep ? airportPoint(dep) : null, reason: dep ? null : "airport_not_found" };
     }
     const texts = [e.type === "accommodation" ? e.address : null, e.location].filter((t): t is string => !!t && t.trim() !== "");
-    if (texts.length === 0) return { geo: null, arrival: null, reason: "no_place" };
+    if (texts.length === 0) return { geo: null, reason: "no_place" };
     for (const text of texts) {
       const city = await this.lookupText(text, hint);
-      if (city) return { geo: this.cityPoint(city), arrival: null, reason: null };
+      if (city) return { geo: this.cityPoint(city), reason: null };
     }
-    return { geo: null, arrival: null, reason: "place_not_found" };
+    return { geo: null, reason: "place_not_found" };
   }
 
   /** The best city for a free-text place, or null. */

@@ -5,7 +5,7 @@ import { queryOne } from "@/lib/db/sql";
 import { eventInsertColumns, param } from "./add-event-one-statement";
 import { resolveGeoColumns } from "./event-geo";
 import type { EventCreateInput } from "./event-schemas";
-import { columnsOf } from "./event-store";
+import { columnsOf, placeZone } from "./event-store";
 import { ALLOWED } from "./roles";
 
 export interface AcceptedInOneStatement {
@@ -42,8 +42,10 @@ export async function acceptInOneStatement(a: {
   const db = await getDb();
   const inserts = await Promise.all(
     a.inputs.map(async (input) => {
-      const zone = input.timeZone ?? a.tripZone;
-      const geo = await resolveGeoColumns(db, input, { tripId: a.tripId, zone });
+      const hint = input.timeZone ?? a.tripZone;
+      const geo = await resolveGeoColumns(db, input, { tripId: a.tripId, zone: hint });
+      // The proposal's times carry offsets (proposal-times.ts); the zone shown is the place's for transport and stays.
+      const zone = input.timeZone ?? placeZone(input.type, geo) ?? a.tripZone;
       return eventInsertColumns({ ...columnsOf(input, zone), ...geo, tripId: a.tripId, type: input.type, title: input.title, timeZone: zone });
     }),
   );

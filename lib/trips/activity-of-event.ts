@@ -31,6 +31,11 @@ function derive(type: EventType, title: string): string {
       return "airport_transfer";
     case "train":
       return "train";
+    case "ferry":
+      return "ferry";
+    case "bus":
+      // A coach on the road: the road profile (rain and snow on the road, not the passenger).
+      return "driving";
     case "accommodation":
       return "indoor";
     case "food":

@@ -1,11 +1,11 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { tripEvents, tripOps, type TripEventRow } from "@/drizzle/schema";
+import { isTransport, tripEvents, tripOps, type TripEventRow } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { notFound } from "@/lib/http/errors";
 import { staleRevision } from "./apply-change";
 import { resolveGeoColumns } from "./event-geo";
-import { columnsOf } from "./event-store";
+import { columnsOf, placeZone } from "./event-store";
 import type { EventCreateInput } from "./event-schemas";
 import { eventRowFromJson } from "./read-trip-statement";
 import { ALLOWED, requireTripRole } from "./roles";
@@ -51,9 +51,14 @@ export async function addEventInOneStatement(
   // The gazetteer's zone hint is the trip's zone unless the event has its own: read in the general path.
   if (!input.timeZone && input.lat == null && !(input.type === "flight" && (input.departureAirport || input.arrivalAirport)) && (input.location || input.address))
     return undefined;
-  const { timeZone: _zone, ...cols } = columnsOf(input, input.timeZone ?? "UTC");
+  if (!input.timeZone && input.arrivalLocation) return undefined;
+  // A transport's local arrival is read in its arrival place's zone (resolved in the general path).
+  if (isTransport(input.type) && !zoneFree(input.endDateTime)) return undefined;
   const db = await getDb();
   const geo = await resolveGeoColumns(db, input, { tripId, zone: input.timeZone ?? "UTC" });
+  // Zone-free instants or the event's own zone: the zone column is the one given, else the place's, else the trip's.
+  const eventZone = input.timeZone ?? placeZone(input.type, geo);
+  const { timeZone: _zone, ...cols } = columnsOf(input, input.timeZone ?? "UTC");
   const { names, values } = eventInsertColumns({ type: input.type, title: input.title, ...cols, ...geo });
   const roles = sql.join(ALLOWED.edit.map((r) => sql`${r}`), sql`, `);
   const row = await queryOne<{ revision: number; event: Record<string, unknown> | string }>(
@@ -65,7 +70,7 @@ export async function addEventInOneStatement(
           RETURNING id, revision, time_zone
         ), ev AS (
           INSERT INTO trip_events (trip_id, time_zone, ${names})
-          SELECT bump.id, coalesce(${input.timeZone ?? null}::text, bump.time_zone), ${values} FROM bump
+          SELECT bump.id, coalesce(${eventZone}::text, bump.time_zone), ${values} FROM bump
           RETURNING *
         ), op AS (
           INSERT INTO trip_ops (trip_id, revision, source, type, payload, affected_event_ids, deleted_event_ids, actor_user_id)

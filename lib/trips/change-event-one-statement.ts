@@ -19,7 +19,7 @@ const PG_NOT_NULL_VIOLATION = "23502";
  * extras, local times read in the event's zone, the zone itself) takes the general path, which
  * re-reads the event under the trip lock and resolves the place again when needed.
  */
-const ROW_FREE = new Set(["title", "notes", "cost", "activityType", "startDateTime", "endDateTime"]);
+const ROW_FREE = new Set(["title", "notes", "cost", "activityType", "fixed", "startDateTime", "endDateTime"]);
 
 function rowFree(patch: EventPatchInput): boolean {
   for (const [k, v] of Object.entries(patch)) {

@@ -6,7 +6,7 @@ import { searchParamsObject } from "@/lib/http/parse";
 import { TripEventSchema } from "./event-schemas";
 import { requireTripRole } from "./roles";
 import { AddMemberInput, ChangeRoleInput } from "./manage-members";
-import { CreateTripInput, MemberSchema, TripSchema } from "./manage-trips";
+import { CreateTripInput, MemberSchema, TripSchema, UpdateTripInput } from "./manage-trips";
 import { OP_TYPES, OpRequest, OpRequestDocumented } from "./op-types";
 
 export const TripIdParam = IntIdParam("tripId");
@@ -98,6 +98,18 @@ export const tripContracts = {
     summary: "Get a trip",
     params: TripIdParam,
     responses: { 200: { description: "The trip", schema: TripSchema } },
+  }),
+  updateTrip: contract({
+    operationId: "trips.update",
+    examples: { params: { tripId: 1042 }, body: { buffers: { flightMinutes: 150, ferryMinutes: 45 } } },
+    method: "PATCH",
+    path: "/v1/trips/{tripId}",
+    summary: "Update a trip's settings",
+    description:
+      "Roles owner, planner, editor. `buffers`: the minutes the planner keeps clear before departures (flight 120, train, ferry and bus 30 by default); a key left out keeps its default, null resets them all.",
+    params: TripIdParam,
+    body: UpdateTripInput,
+    responses: { 200: { description: "The trip", schema: TripSchema }, 403: ROLE_TOO_WEAK },
   }),
   listMembers: contract({
     operationId: "tripMembers.list",

@@ -8,11 +8,11 @@ import type { GeoPoint, GeoUnresolvedReason, LatLng } from "@/lib/geo/types";
 export type GeoColumns = Pick<
   TripEventRow,
   | "lat" | "lng" | "geoSource" | "geoName" | "geoCountryCode" | "geoTimeZone" | "geoReason"
-  | "arrivalLat" | "arrivalLng" | "arrivalName" | "arrivalCountryCode" | "arrivalTimeZone"
+  | "arrivalSource" | "arrivalLat" | "arrivalLng" | "arrivalName" | "arrivalCountryCode" | "arrivalTimeZone"
 >;
 
 /** Fields that decide where an event is: a patch touching none of them keeps the stored point. */
-export const PLACE_FIELDS = ["type", "lat", "lng", "location", "address", "departureAirport", "arrivalAirport"] as const;
+export const PLACE_FIELDS = ["type", "lat", "lng", "location", "address", "departureAirport", "arrivalAirport", "arrivalLocation"] as const;
 
 /** Points of the trip's other placed events: the gazetteer's "nearest to the trip" hint. */
 export async function tripPoints(tx: DbOrTx, tripId: number, exceptEventId?: number): Promise<LatLng[]> {
@@ -48,6 +48,7 @@ export function placeAfterPatch(row: TripEventRow, patch: Partial<Record<(typeof
     address: pick("address", row.address) as string | null,
     departureAirport: pick("departureAirport", row.departureAirport) as string | null,
     arrivalAirport: pick("arrivalAirport", row.arrivalAirport) as string | null,
+    arrivalLocation: pick("arrivalLocation", row.arrivalLocation) as string | null,
   };
 }
 
@@ -77,6 +78,7 @@ function columnsFrom(geo: GeoPoint | null, arrival: GeoPoint | null, reason: Geo
   return {
     lat: geo?.lat ?? null, lng: geo?.lng ?? null, geoSource: geo?.source ?? null, geoName: geo?.name ?? null,
     geoCountryCode: geo?.country_code ?? null, geoTimeZone: geo?.time_zone ?? null, geoReason: reason,
+    arrivalSource: arrival ? (arrival.source === "airport" ? "airport" : "gazetteer") : null,
     arrivalLat: arrival?.lat ?? null, arrivalLng: arrival?.lng ?? null, arrivalName: arrival?.name ?? null,
     arrivalCountryCode: arrival?.country_code ?? null, arrivalTimeZone: arrival?.time_zone ?? null,
   };
@@ -90,5 +92,5 @@ export function geoOf(r: TripEventRow): GeoPoint | null {
 
 export function arrivalGeoOf(r: TripEventRow): GeoPoint | null {
   if (r.arrivalLat === null || r.arrivalLng === null) return null;
-  return { lat: r.arrivalLat, lng: r.arrivalLng, source: "airport", name: r.arrivalName, country_code: r.arrivalCountryCode, time_zone: r.arrivalTimeZone ?? "UTC" };
+  return { lat: r.arrivalLat, lng: r.arrivalLng, source: r.arrivalSource ?? "airport", name: r.arrivalName, country_code: r.arrivalCountryCode, time_zone: r.arrivalTimeZone ?? "UTC" };
 }

@@ -101,8 +101,8 @@ describe("/api itinerary events", () => {
     const created = await postEvent(key, f.tripId, flight);
     expect(created.status).toBe(201);
     expect(created.headers.get("x-trip-revision")).toBe("1");
-    // Times are re-expressed with the offset of the event's zone (here the trip's).
-    expect(created.body).toMatchObject({ ...flight, endDateTime: "2026-05-01T18:30:00+02:00", departureAirport: "CDG", tripId: f.tripId, timeZone: "Europe/Paris", location: null });
+    // The departure is shown in the departure airport's zone, the arrival in the arrival airport's.
+    expect(created.body).toMatchObject({ ...flight, departureAirport: "CDG", tripId: f.tripId, timeZone: "Europe/Paris", arrivalTimeZone: "America/New_York", fixed: false, location: null });
     const id = created.body.id;
     expect(created.body.subtype).toBeUndefined();
 

@@ -12,6 +12,17 @@ export const CurrencyCode = z
   .regex(/^[A-Z]{3}$/, "must be an ISO 4217 currency code in capitals, such as EUR or USD")
   .meta({ pattern: "^[A-Z]{3}$", description: "ISO 4217 currency of the trip's costs, e.g. EUR" });
 
+const BufferMinutes = z.number().int("must be whole minutes").min(0, "must be 0 or more").max(1440, "must be at most 1440 (a day)");
+/** Per-trip overrides of the planner's buffers before departures (docs/trips.md: defaults flight 120, train/ferry/bus 30). */
+export const TripBuffersSchema = z
+  .strictObject({
+    flightMinutes: BufferMinutes.optional().meta({ description: "Before a flight's departure; default 120" }),
+    trainMinutes: BufferMinutes.optional().meta({ description: "Before a train's departure; default 30" }),
+    ferryMinutes: BufferMinutes.optional().meta({ description: "Before a ferry's departure; default 30" }),
+    busMinutes: BufferMinutes.optional().meta({ description: "Before a bus's departure; default 30" }),
+  })
+  .meta({ id: "TripBuffers" });
+
 const TripDate = z.iso.date().refine(isSupportedDate, "must be a date in the years 1000 to 9998");
 
 export const CreateTripInput = z
@@ -21,6 +32,7 @@ export const CreateTripInput = z
     start_date: TripDate.nullable().optional(),
     end_date: TripDate.nullable().optional(),
     currency: CurrencyCode.default("EUR"),
+    buffers: TripBuffersSchema.nullable().optional().meta({ description: "Buffers the planner keeps before departures; absent or null: the defaults" }),
   })
   .refine((t) => !t.start_date || !t.end_date || t.end_date >= t.start_date, {
     path: ["end_date"],
@@ -37,6 +49,7 @@ export const TripSchema = z
     start_date: z.string().nullable(),
     end_date: z.string().nullable(),
     currency: CurrencyCode,
+    buffers: TripBuffersSchema.nullable().meta({ description: "Buffer overrides before departures (null: the defaults flight 120, train/ferry/bus 30 minutes)" }),
     revision: z.number().int(),
     role: z.enum(TRIP_ROLES),
     created_at: z.string(),
@@ -52,6 +65,7 @@ function toTrip(t: TripRow, role: TripRole): TripBody {
     start_date: t.startDate,
     end_date: t.endDate,
     currency: t.currency,
+    buffers: t.buffers ?? null,
     revision: t.revision,
     role,
     created_at: t.createdAt.toISOString(),
@@ -70,6 +84,7 @@ export async function createTrip(ownerUserId: string, input: Omit<CreateTripInpu
         startDate: input.start_date ?? null,
         endDate: input.end_date ?? null,
         currency: input.currency ?? "EUR",
+        buffers: input.buffers ?? null,
         createdBy: ownerUserId,
       })
       .returning();
@@ -88,6 +103,21 @@ export async function listTrips(userId: string): Promise<TripBody[]> {
     .where(eq(tripMembers.userId, userId))
     .orderBy(sql`${trips.createdAt} desc`, sql`${trips.id} desc`);
   return rows.map((r) => toTrip(r.trip, r.role));
+}
+
+export const UpdateTripInput = z
+  .strictObject({
+    buffers: TripBuffersSchema.nullable().meta({ description: "Buffer overrides before departures; null: the defaults" }),
+  })
+  .meta({ id: "UpdateTrip" });
+export type UpdateTripInput = z.output<typeof UpdateTripInput>;
+
+/** Changes a trip's settings (members who may edit); its events and revision are untouched. */
+export async function updateTrip(tripId: number, userId: string, input: UpdateTripInput): Promise<TripBody> {
+  const role = await requireTripRole(tripId, userId, "edit");
+  const db = await getDb();
+  const [t] = await db.update(trips).set({ buffers: input.buffers, updatedAt: new Date() }).where(eq(trips.id, tripId)).returning();
+  return toTrip(t, role);
 }
 
 export async function getTrip(tripId: number, userId: string): Promise<TripBody> {

@@ -219,7 +219,8 @@ describe("recovery endpoints", () => {
     for (const l of lines.filter((x) => x.startsWith("LAST-MODIFIED"))) expect(l).toMatch(/^LAST-MODIFIED:\d{8}T\d{6}Z$/);
     // Each event's start is qualified with its own zone, not the trip's.
     expect(lines.filter((l) => l.startsWith("DTSTART;TZID="))).toEqual(["DTSTART;TZID=Europe/London:20260501T093000", "DTSTART;TZID=Europe/Paris:20260501T200000"]);
-    expect(res.text).toContain("DTEND;TZID=Europe/London:20260501T110000");
+    // A flight ends where it lands: DTEND in the arrival airport's zone (the same instant, 11:00 in London).
+    expect(res.text).toContain("DTEND;TZID=Europe/Paris:20260501T120000");
     expect(res.text).toContain("TZID:Europe/London");
     expect(res.text).toContain("LHR");
   });

@@ -43,6 +43,7 @@ async function routesFor(owner: TestUser): Promise<Array<[string, Handler, "GET"
   const base = `/v1/trips/${tripId}`;
   return [
     ["GET trip", tripRoute.GET, "GET", { path: base, params: { tripId } }],
+    ["PATCH trip", tripRoute.PATCH, "PATCH", { path: base, params: { tripId }, body: { buffers: { trainMinutes: 20 } } }],
     ["GET members", membersRoute.GET, "GET", { path: `${base}/members`, params: { tripId } }],
     ["POST members", membersRoute.POST, "POST", { path: `${base}/members`, params: { tripId }, body: { email: other.email, role: "viewer" } }],
     ["PATCH member", memberRoute.PATCH, "PATCH", { path: `${base}/members/${owner.userId}`, params: { tripId, userId: owner.userId }, body: { role: "owner" } }],
@@ -60,11 +61,11 @@ async function routesFor(owner: TestUser): Promise<Array<[string, Handler, "GET"
 
 // The shared security suite on every trip route (access-token credential).
 const names = [
-  "GET trip", "GET members", "POST members", "PATCH member", "DELETE member", "GET itinerary", "GET itinerary.ics",
+  "GET trip", "PATCH trip", "GET members", "POST members", "PATCH member", "DELETE member", "GET itinerary", "GET itinerary.ics",
   "GET ops (diff)", "POST ops", "GET proposals", "POST proposals", "GET proposal", "POST proposal accept",
 ];
 const handlers: Record<string, [Handler, "GET" | "POST" | "PATCH" | "DELETE"]> = {
-  "GET trip": [tripRoute.GET, "GET"], "GET members": [membersRoute.GET, "GET"], "POST members": [membersRoute.POST, "POST"],
+  "GET trip": [tripRoute.GET, "GET"], "PATCH trip": [tripRoute.PATCH, "PATCH"], "GET members": [membersRoute.GET, "GET"], "POST members": [membersRoute.POST, "POST"],
   "PATCH member": [memberRoute.PATCH, "PATCH"], "DELETE member": [memberRoute.DELETE, "DELETE"], "GET itinerary": [itineraryRoute.GET, "GET"],
   "GET itinerary.ics": [icsRoute.GET, "GET"], "GET ops (diff)": [opsRoute.GET, "GET"], "POST ops": [opsRoute.POST, "POST"],
   "GET proposals": [proposalsRoute.GET, "GET"], "POST proposals": [proposalsRoute.POST, "POST"], "GET proposal": [proposalRoute.GET, "GET"],

@@ -42,9 +42,12 @@ export function placesOf(e: TripEventRow): PlannedPlace[] {
     if (arrival) out.push({ eventId: e.id, role: "arrival", geo: arrival, startMs: landing, endMs: landing + HOUR });
     return out;
   }
-  if (!geo) return [];
+  // A train, ferry or bus: its journey from the departure place, and its arrival hour where it arrives.
+  const arrival = e.type === "train" || e.type === "ferry" || e.type === "bus" ? arrivalGeoOf(e) : null;
+  const arriving: PlannedPlace[] = arrival ? [{ eventId: e.id, role: "arrival", geo: arrival, startMs: end ?? start, endMs: (end ?? start) + HOUR }] : [];
+  if (!geo) return arriving;
   if (e.type === "accommodation") return [{ eventId: e.id, role: "event", geo, startMs: start, endMs: start + HOUR }];
-  return [{ eventId: e.id, role: "event", geo, startMs: start, endMs: end !== null && end > start ? end : start + HOUR }];
+  return [{ eventId: e.id, role: "event", geo, startMs: start, endMs: end !== null && end > start ? end : start + HOUR }, ...arriving];
 }
 
 export interface CoreInput {
