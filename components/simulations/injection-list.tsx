@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/team/role-context";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -44,6 +45,7 @@ function describeFire(r: FireResult): string {
  */
 export function InjectionList({ places }: { places: Record<string, string> }) {
   const qc = useQueryClient();
+  const manage = useCan("simulations.manage");
   // Same query (and cache) as the sandbox banner and the environment switch.
   const usage = useUsage();
   const isSandbox = usage.data?.data.environment === "sandbox";
@@ -88,7 +90,7 @@ export function InjectionList({ places }: { places: Record<string, string> }) {
                     {new Date(s.starts_at).toLocaleString()} → {new Date(s.ends_at).toLocaleString()}
                   </span>
                   <code className="font-mono text-xs text-slate-700">cell {s.geohash}</code>
-                  <Button
+                  {manage && <Button
                     variant="secondary"
                     size="sm"
                     className="ml-auto"
@@ -97,7 +99,7 @@ export function InjectionList({ places }: { places: Record<string, string> }) {
                     onClick={() => remove.mutate(s)}
                   >
                     Delete
-                  </Button>
+                  </Button>}
                 </li>
               ))}
             </ul>
@@ -105,7 +107,7 @@ export function InjectionList({ places }: { places: Record<string, string> }) {
         </QueryStates>
         )}
       </Card>
-      <Card>
+      {manage && <Card>
         <CardHeader
           title="Fire my watches now"
           description="Every active watch re-checks the simulated weather at once (as its next scheduled check would) and sends its signed event to its webhook."
@@ -134,7 +136,7 @@ export function InjectionList({ places }: { places: Record<string, string> }) {
             )}
           </div>
         </CardBody>
-      </Card>
+      </Card>}
     </>
   );
 }

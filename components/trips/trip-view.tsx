@@ -16,6 +16,7 @@ import { ItineraryTimeline } from "./itinerary-timeline";
 import { moneyIn } from "./time-format";
 import { MembersPanel } from "./members-panel";
 import { ProposalsPanel } from "./proposals-panel";
+import { useCan } from "@/components/team/role-context";
 import { canEdit, tripKeys, type Itinerary, type Trip, type TripEvent } from "./types";
 import { useTripOps, type OpInput } from "./use-trip-op";
 import { TripWeatherPanel } from "./trip-weather-panel";
@@ -33,6 +34,9 @@ function recreatePayload(e: TripEvent): Record<string, unknown> {
 
 /** A trip: itinerary timeline, proposals and members, kept fresh with react-query. */
 export function TripView({ tripId }: { tripId: number }) {
+  // A change needs the trip role and the account role (trips.manage): an account viewer who edits a trip is refused.
+  const mayManage = useCan("trips.manage");
+  const mayWatch = useCan("watches.manage");
   const trip = useQuery({ queryKey: tripKeys.trip(tripId), queryFn: () => apiFetch<Trip>(`/v1/trips/${tripId}`) });
   const itinerary = useQuery({
     queryKey: tripKeys.itinerary(tripId),
@@ -67,7 +71,7 @@ export function TripView({ tripId }: { tripId: number }) {
     );
   }
   const t = trip.data;
-  const editable = canEdit(t.role);
+  const editable = canEdit(t.role) && mayManage;
   // The trip's ISO 4217 currency (GET /v1/trips/{id}); Trip in ./types may lag the generated types.
   const currency = (t as Trip & { currency?: string }).currency;
   return (
@@ -97,7 +101,7 @@ export function TripView({ tripId }: { tripId: number }) {
         </div>
       )}
       <div className="mb-6">
-        <WeatherAlertsSwitch tripId={tripId} />
+        {mayWatch && <WeatherAlertsSwitch tripId={tripId} />}
       </div>
       {weather.data && (
         <div className="mb-6" data-testid="trip-weather">
@@ -161,7 +165,7 @@ export function TripView({ tripId }: { tripId: number }) {
         </Card>
         <div className="space-y-6">
           <ProposalsPanel tripId={tripId} tripZone={t.time_zone} canResolve={editable} currency={currency} weatherOf={(id) => weatherById.get(id)} />
-          <MembersPanel tripId={tripId} isOwner={t.role === "owner"} />
+          <MembersPanel tripId={tripId} isOwner={t.role === "owner" && mayManage} />
         </div>
       </div>
       <Dialog open={adding} onClose={() => setAdding(false)} title="Add an event">

@@ -795,8 +795,8 @@ export interface paths {
         get: operations["proposals.get"];
         put?: never;
         /**
-         * Accept or reject a proposal
-         * @description ?action=accept with {selected_option_id?} (default: the top-ranked option) creates the entities and applies the option's changes to existing events in one transaction through the ops engine: one new revision, one op-log row (type accept_proposal), nothing written if any change fails. A proposal with base_revision applies only while the trip is still at it (409 STALE_REVISION with error.details.current_revision, as for ops). Returns created_event_ids and changed_event_ids; ?action=reject with {reason?}. 400 proposal_not_pending once resolved or expired; 400 invalid_action for another action.
+         * Accept, reject or re-plan a proposal
+         * @description ?action=accept with {selected_option_id?} (default: the top-ranked option) creates the entities and applies the option's changes to existing events in one transaction through the ops engine: one new revision, one op-log row (type accept_proposal), nothing written if any change fails. A proposal with base_revision applies only while the trip is still at it (409 STALE_REVISION with error.details.current_revision, as for ops). Returns created_event_ids and changed_event_ids; A proposal bound to base_revision rebases onto the current revision when no later change touched an event it changes; otherwise it is out of date (409 proposal_out_of_date with error.details: what changed; GET shows out_of_date). ?action=reject with {reason?}. ?action=replan retires it (status superseded) and asks its author for a new plan: the built-in weather planner re-plans at once (new_proposal_id; the old one's superseded_by), an external agent sees the status. 400 proposal_not_pending once resolved or expired; 400 invalid_action for another action.
          */
         post: operations["proposals.resolve"];
         delete?: never;
@@ -2194,6 +2194,18 @@ export interface components {
                 }[];
                 score: number;
             }[];
+            /** @description GET: set while the proposal is pending and the trip changed an event it changes after base_revision (its changes no longer apply: reject it or ?action=replan); null when it still applies (an accept rebases it onto the current revision) */
+            out_of_date?: {
+                changed_events: {
+                    event_id: number;
+                    removed: boolean;
+                    revision: number;
+                    title: string | null;
+                }[];
+                current_revision: number;
+                history_pruned: boolean;
+                since_revision: number;
+            } | null;
             /** Format: uuid */
             proposal_id: string;
             rejected_at: string | null;
@@ -11781,7 +11793,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @example accept */
-                action: "accept" | "reject";
+                action: "accept" | "reject" | "replan";
             };
             header?: {
                 "Idempotency-Key"?: string;
@@ -11847,6 +11859,14 @@ export interface operations {
                         rejection_reason: string | null;
                         /** @constant */
                         status: "rejected";
+                    } | {
+                        /** @description The built-in planner's new proposal (null: none needed, or an external agent's to raise) */
+                        new_proposal_id: string | null;
+                        proposal_id: string;
+                        /** @enum {string} */
+                        replanned_by: "planner" | "agent";
+                        /** @constant */
+                        status: "superseded";
                     };
                 };
             };
@@ -11904,7 +11924,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description STALE_REVISION: the proposal is bound to base_revision and the trip has moved on (current_revision in the body, as for ops); conflict: the proposal or trip changed concurrently Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            /** @description proposal_out_of_date: the trip changed an event the proposal changes after its base_revision (error.details lists them); conflict: the proposal or trip changed concurrently Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
                     /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */

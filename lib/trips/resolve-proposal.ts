@@ -14,6 +14,7 @@ import { findProposal, findProposalAndZone, findProposalFor, rankOptions } from 
 import { acceptInOneStatement } from "./accept-in-one-statement";
 import { recallProposal } from "./proposal-memo";
 import { requireTripRole } from "./roles";
+import { proposalOutOfDate, readOutOfDate } from "./proposal-staleness";
 
 export const PROPOSAL_ACTIONS = ["accept", "reject"] as const;
 
@@ -103,14 +104,24 @@ async function acceptInTransaction(tripId: number, userId: string, proposalId: s
       const none = createsNone ? sql`, created_event_ids = '{}'::integer[]` : sql``;
       const won = await claim(tx, tripId, proposalId, now, sql`status = 'accepted', accepted_at = ${now.toISOString()}::timestamptz, selected_option_id = ${option?.id ?? null}, resolved_by = ${userId}${none}`);
       if (!won) throw notPending(await findProposal(tx, tripId, proposalId), now);
-      // Bound to its base revision: a trip that moved on gives 409 STALE_REVISION, exactly as an op.
+      // Bound to its base revision: when the trip moved on, the accept rebases onto the current
+      // revision if no later change touched the proposal's events, else it is out of date (409,
+      // proposal-staleness.ts). The trip row is locked first, so nothing overtakes the rebase.
+      const { outOfDate, currentRevision } = await readOutOfDate(tx, row, true);
+      if (outOfDate) throw proposalOutOfDate(outOfDate);
+      const rebasedFrom = row.baseRevision !== null && row.baseRevision < currentRevision ? row.baseRevision : null;
       const change = await applyTripChange(
         {
           tripId,
-          baseRevision: row.baseRevision ?? undefined,
+          baseRevision: row.baseRevision === null ? undefined : currentRevision,
           source: "proposal",
           type: "accept_proposal",
-          payload: { proposal_id: proposalId, selected_option_id: option?.id ?? null, ...(option?.changes?.length ? { changes: option.changes } : {}) },
+          payload: {
+            proposal_id: proposalId,
+            selected_option_id: option?.id ?? null,
+            ...(option?.changes?.length ? { changes: option.changes } : {}),
+            ...(rebasedFrom !== null ? { rebased_from_revision: rebasedFrom } : {}),
+          },
           actorUserId: userId,
         },
         async (ctx) => {
