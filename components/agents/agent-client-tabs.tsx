@@ -1,13 +1,15 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { CodeBlock } from "@/components/ui/code-block";
 import { AGENT_CLIENTS, agentClientConfig, type AgentClient } from "@/lib/portal/agent-client-configs";
+
+const noSubscription = () => () => {};
 
 /** One configuration per MCP client, ready to copy; the origin is the browser's (what the agent reaches). */
 export function AgentClientTabs({ fallbackOrigin }: { fallbackOrigin: string }) {
   const [kind, setKind] = useState<AgentClient>("claude");
-  const [origin, setOrigin] = useState(fallbackOrigin);
-  useEffect(() => setOrigin(window.location.origin), []);
+  // The browser's origin once hydrated (the server renders its configured one): what an agent reaches.
+  const origin = useSyncExternalStore(noSubscription, () => window.location.origin, () => fallbackOrigin);
   const config = agentClientConfig(kind, origin);
   const label = AGENT_CLIENTS.find((c) => c.kind === kind)!.label;
   return (

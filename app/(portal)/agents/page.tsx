@@ -9,7 +9,6 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "Agents" };
 
-const ORIGIN = process.env.NEXTAUTH_URL ?? "http://localhost:3000";
 
 /** What a tool needs, in words: the credential and the scope it must carry (lib/mcp/operation-tool.ts). */
 function needOf(t: (typeof mcpTools)[number]): string {
@@ -22,7 +21,8 @@ function needOf(t: (typeof mcpTools)[number]): string {
  * (/agents/connected, OAuth).
  */
 export default function AgentsPage() {
-  const url = `${ORIGIN}/api/mcp`;
+  const origin = process.env.NEXTAUTH_URL ?? "http://localhost:3000";
+  const url = `${origin}/api/mcp`;
   return (
     <>
       <PageHeader
@@ -56,7 +56,7 @@ export default function AgentsPage() {
         <Card>
           <CardHeader title="Client configuration" description={`Replace sat_YOUR_TOKEN with your token.`} />
           <CardBody>
-            <AgentClientTabs fallbackOrigin={ORIGIN} />
+            <AgentClientTabs fallbackOrigin={origin} />
           </CardBody>
         </Card>
         <Card className="min-w-0">
