@@ -24,7 +24,7 @@ for (const vp of WIDTHS) {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: vp.width, height: vp.height });
     const problems = watchConsole(page);
-    await signUp(page);
+    const owner = await signUp(page);
     const headers = { origin: baseURL! };
     const trip = await page.request.post("/v1/trips", { headers, data: { name: "Sintra days", time_zone: "Europe/Lisbon" } });
     expect(trip.status(), await trip.text()).toBe(201);
@@ -78,6 +78,19 @@ for (const vp of WIDTHS) {
     const itinerary = await (await page.request.get(`/v1/trips/${tripId}/itinerary`)).json();
     expect(itinerary.revision).toBe(4);
     expect(itinerary.events.find((e: { id: number }) => e.id === dinner).startDateTime).toBe("2027-05-06T15:00:00+01:00");
+
+    // Item 8: "(you)" in members, the owner cannot remove themself, an empty "Add member" says why.
+    const members = page.getByRole("list", { name: "Trip members" });
+    await expect(members.getByText("(you)")).toBeVisible();
+    await expect(page.getByRole("button", { name: `Remove ${owner.email}` })).toHaveCount(0);
+    await page.getByRole("button", { name: "Add member" }).click();
+    await expect(page.getByText("Enter the email address of the person to add.")).toBeVisible();
+    if (vp.width < 1280) {
+      // On a phone the proposals come before the itinerary.
+      const proposalsTop = (await page.getByTestId("proposals-panel").boundingBox())!.y;
+      const itineraryTop = (await page.getByRole("heading", { name: "Itinerary" }).boundingBox())!.y;
+      expect(proposalsTop).toBeLessThan(itineraryTop);
+    }
     expect(problems).toEqual([]);
   });
 

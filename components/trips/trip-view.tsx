@@ -163,7 +163,8 @@ export function TripView({ tripId }: { tripId: number }) {
             )}
           </div>
         </Card>
-        <div className="space-y-6">
+        {/* On a phone (one column) proposals waiting for a decision come before the whole itinerary. */}
+        <div className="order-first space-y-6 xl:order-none">
           <ProposalsPanel tripId={tripId} tripZone={t.time_zone} canResolve={editable} currency={currency} weatherOf={(id) => weatherById.get(id)} />
           <MembersPanel tripId={tripId} isOwner={t.role === "owner" && mayManage} />
         </div>
