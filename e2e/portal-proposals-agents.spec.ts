@@ -29,16 +29,16 @@ for (const vp of WIDTHS) {
     const trip = await page.request.post("/v1/trips", { headers, data: { name: "Sintra days", time_zone: "Europe/Lisbon" } });
     expect(trip.status(), await trip.text()).toBe(201);
     const tripId = (await trip.json()).trip_id as number;
-    const add = async (base: number, title: string, day: string) => {
+    const add = async (base: number, title: string, day: string, cost: number) => {
       const r = await page.request.post(`/v1/trips/${tripId}/ops`, {
         headers,
-        data: { base_revision: base, type: "add_event", payload: { type: "activity", title, startDateTime: `2027-05-${day}T10:00:00+01:00`, endDateTime: `2027-05-${day}T12:00:00+01:00` } },
+        data: { base_revision: base, type: "add_event", payload: { type: "activity", title, cost, startDateTime: `2027-05-${day}T10:00:00+01:00`, endDateTime: `2027-05-${day}T12:00:00+01:00` } },
       });
       expect(r.status(), await r.text()).toBe(200);
       return (await r.json()).result.affected_event_ids[0] as number;
     };
-    const hike = await add(0, "Pena hike", "02");
-    const dinner = await add(1, "Dinner in Cascais", "03");
+    const hike = await add(0, "Pena hike", "02", 25);
+    const dinner = await add(1, "Dinner in Cascais", "03", 40.5);
     const propose = async (agent: string, eventId: number, day: string) => {
       const r = await page.request.post(`/v1/trips/${tripId}/proposals`, {
         headers,
@@ -79,7 +79,8 @@ for (const vp of WIDTHS) {
     expect(itinerary.revision).toBe(4);
     expect(itinerary.events.find((e: { id: number }) => e.id === dinner).startDateTime).toBe("2027-05-06T15:00:00+01:00");
 
-    // Item 8: "(you)" in members, the owner cannot remove themself, an empty "Add member" says why.
+    // Item 8: the trip's total cost, "(you)" in members, the owner cannot remove themself, an empty "Add member" says why.
+    await expect(page.getByText(/Total €65\.50/)).toBeVisible();
     const members = page.getByRole("list", { name: "Trip members" });
     await expect(members.getByText("(you)")).toBeVisible();
     await expect(page.getByRole("button", { name: `Remove ${owner.email}` })).toHaveCount(0);

@@ -32,6 +32,13 @@ function recreatePayload(e: TripEvent): Record<string, unknown> {
   return Object.fromEntries(Object.entries(rest).filter(([k, v]) => v !== null && v !== undefined && !SERVER_OWNED.has(k)));
 }
 
+/** The trip's total cost in its currency (" · Total €1,234.50"), or nothing when no event has a cost. */
+function totalCost(events: TripEvent[], currency: string | undefined): string {
+  const costs = events.map((e) => e.cost).filter((c): c is number => typeof c === "number");
+  if (costs.length === 0) return "";
+  return ` · Total ${moneyIn(currency)(costs.reduce((a, b) => a + b, 0))}`;
+}
+
 /** A trip: itinerary timeline, proposals and members, kept fresh with react-query. */
 export function TripView({ tripId }: { tripId: number }) {
   // A change needs the trip role and the account role (trips.manage): an account viewer who edits a trip is refused.
@@ -112,7 +119,7 @@ export function TripView({ tripId }: { tripId: number }) {
         <Card>
           <CardHeader
             title="Itinerary"
-            description={itinerary.data ? `Revision ${itinerary.data.revision}` : undefined}
+            description={itinerary.data ? `Revision ${itinerary.data.revision}${totalCost(itinerary.data.events, currency)}` : undefined}
             actions={
               editable && itinerary.data ? (
                 <Button
