@@ -73,6 +73,8 @@ for (const vp of WIDTHS) {
 
     const clean = page.getByRole("article", { name: "Proposal from agent-clean" });
     await expect(clean.getByTestId("proposal-out-of-date")).toHaveCount(0);
+    // Item 8: an agent's option without a forecast never reads "low risk → no forecast".
+    await expect(clean).not.toContainText("no forecast");
     await clean.getByRole("button", { name: /^Accept/ }).click();
     await expect(clean.getByText("accepted", { exact: true })).toBeVisible();
     const itinerary = await (await page.request.get(`/v1/trips/${tripId}/itinerary`)).json();
