@@ -3745,6 +3745,24 @@ export interface components {
             };
         };
         WeatherFireWatchesResult: {
+            /** @description Everything the fire caused: every event the fired watches emitted, with its deliveries, and the weather planner's proposals on the trips they follow */
+            caused: {
+                events: {
+                    /** @description Of those, delivered when the fire returned (the rest are on their way) */
+                    delivered: number;
+                    /** @description Deliveries queued for the event (its webhook_url and subscribed endpoints) */
+                    deliveries: number;
+                    event_id: string;
+                    type: string;
+                    watch_id: string;
+                }[];
+                proposals: {
+                    proposal_id: string;
+                    status: string;
+                    subject_event_id: number | null;
+                    trip_id: number;
+                }[];
+            };
             /** @description Watches that emitted an event */
             fired: number;
             watches: {
