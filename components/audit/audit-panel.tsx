@@ -79,9 +79,10 @@ export function AuditPanel() {
 
   if (!mayRead) {
     return (
-      <Alert tone="info" title="Audit log">
-        The audit log is for the account&apos;s owners and admins. Ask one of them if you need to know who changed what.
-      </Alert>
+      <>
+        <PageHeader title="Audit log" />
+        <Alert tone="info">The audit log is for the account&apos;s owners and admins. Ask one of them if you need to know who changed what.</Alert>
+      </>
     );
   }
   return (
