@@ -11731,7 +11731,8 @@ export interface operations {
                      *       "rejection_reason": null,
                      *       "subject_event_id": null,
                      *       "base_revision": null,
-                     *       "superseded_by": null
+                     *       "superseded_by": null,
+                     *       "out_of_date": null
                      *     }
                      */
                     "application/json": components["schemas"]["Proposal"];
@@ -15112,7 +15113,11 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "fired": 0,
-                     *         "watches": []
+                     *         "watches": [],
+                     *         "caused": {
+                     *           "events": [],
+                     *           "proposals": []
+                     *         }
                      *       },
                      *       "meta": {
                      *         "request_id": "46898a0e-e54b-4f62-8085-abe54f7ed58d",
