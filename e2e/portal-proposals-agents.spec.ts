@@ -104,8 +104,10 @@ for (const vp of WIDTHS) {
     await page.goto("/agents");
     await expect(page.getByRole("heading", { level: 1, name: "Agents" })).toBeVisible();
     await expect(page.getByText(`${baseURL}/api/mcp`).first()).toBeVisible();
-    await expect(page.getByRole("table", { name: "MCP tools" })).toContainText("create_proposal");
-    await expect(page.getByRole("table", { name: "MCP tools" })).toContainText("trips:propose");
+    // By its label, not its role: on a phone the table is stacked into cards (display: block).
+    const tools = page.locator('table[aria-label="MCP tools"]');
+    await expect(tools).toContainText("create_proposal");
+    await expect(tools).toContainText("trips:propose");
     for (const client of ["Claude", "ChatGPT", "VS Code", "Cursor"]) {
       await page.getByRole("tab", { name: client }).click();
       await expect(page.getByRole("tabpanel", { name: `${client} configuration` })).toContainText("/api/mcp");
