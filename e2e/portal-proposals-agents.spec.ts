@@ -91,7 +91,7 @@ for (const vp of WIDTHS) {
     if (vp.width < 1280) {
       // On a phone the proposals come before the itinerary.
       const proposalsTop = (await page.getByTestId("proposals-panel").boundingBox())!.y;
-      const itineraryTop = (await page.getByRole("heading", { name: "Itinerary" }).boundingBox())!.y;
+      const itineraryTop = (await page.getByRole("heading", { name: "Itinerary", exact: true }).boundingBox())!.y;
       expect(proposalsTop).toBeLessThan(itineraryTop);
     }
     expect(problems).toEqual([]);
