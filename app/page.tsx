@@ -44,6 +44,9 @@ export default async function Home() {
           <ButtonLink href="/sign-in" variant="ghost" size="sm">
             Sign in
           </ButtonLink>
+          <ButtonLink href="/sign-up" size="sm">
+            Sign up
+          </ButtonLink>
         </nav>
       </header>
 

@@ -87,6 +87,8 @@ for (const vp of WIDTHS) {
     const clicked = Date.now();
     await page.getByRole("button", { name: "Fire my watches now" }).click();
     await expect(page.getByTestId("fire-result")).toContainText("1 watch fired", { timeout: 10_000 });
+    // The report lists what the fire caused: each event with its deliveries (issue 42 item 5).
+    await expect(page.getByTestId("fire-caused")).toContainText(/weather\.\w+ · \d+ deliver/);
     await expect.poll(() => rx.requests.slice(before).some((r) => r.url === hookPath), { timeout: 10_000 - (Date.now() - clicked) }).toBe(true);
     const got = rx.requests.slice(before).find((r) => r.url === hookPath)!;
     expect(got.receivedAt - clicked).toBeLessThan(10_000);

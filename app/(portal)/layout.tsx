@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import { cookies } from "next/headers";
 import { connection } from "next/server";
 import { Providers } from "@/components/portal/providers";
 import { PortalShell } from "@/components/portal/portal-shell";
 import { requireSession } from "@/lib/portal/current-user";
 import { RoleProvider } from "@/components/team/role-context";
+import { FOCUS_COOKIE, readPortalFocus } from "@/lib/portal/portal-focus";
 
 /**
  * Every portal page sits behind the session guard. `connection()` first, so
@@ -15,9 +17,11 @@ import { RoleProvider } from "@/components/team/role-context";
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   await connection();
   const { email, userId, accountId, role } = await requireSession();
+  // A person who is only a trip member gets the trip portal (lib/portal/portal-focus.ts).
+  const focus = await readPortalFocus(userId, accountId, (await cookies()).get(FOCUS_COOKIE)?.value);
   return (
     <Providers>
-      <RoleProvider value={{ userId, accountId, role }}>
+      <RoleProvider value={{ userId, accountId, role, focus }}>
         <PortalShell email={email}>{children}</PortalShell>
       </RoleProvider>
     </Providers>

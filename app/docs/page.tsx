@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
+import { McpSection } from "@/components/api-docs/mcp-section";
 import { MethodTag } from "@/components/api-docs/operation-view";
 import { loadReference, operationHref } from "@/lib/api-docs/reference";
 
@@ -38,8 +39,12 @@ export default async function DocsPage() {
             (OpenAPI {doc.openapi}, version {doc.info.version}).
           </li>
           <li>Each operation has &ldquo;Try it&rdquo;: signed in, it runs the call as one of your keys.</li>
+          <li>
+            Agents connect over <a href="#mcp" className="font-medium text-indigo-700 hover:text-indigo-600">MCP</a>.
+          </li>
         </ul>
       </div>
+      <McpSection />
       <div className="space-y-8">
         {groups.map((g) => (
           <section key={g.slug} aria-labelledby={`${g.slug}-title`}>

@@ -11,6 +11,8 @@ import { QueryStates } from "@/components/ui/query-states";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { formatDateTime } from "@/lib/client/format";
+import { useCan } from "@/components/team/role-context";
+import { Alert } from "@/components/ui/alert";
 
 export interface AuditEvent {
   audit_event_id: string;
@@ -59,7 +61,8 @@ export function AuditPanel() {
   const [cursor, setCursor] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const qs = new URLSearchParams(Object.entries({ ...filters, ...(cursor ? { cursor } : {}) }).filter(([, v]) => v));
-  const q = useQuery({ queryKey: ["audit-events", qs.toString()], queryFn: () => apiFetch<Page>(`/v1/audit-events?${qs}`) });
+  const mayRead = useCan("audit.read");
+  const q = useQuery({ queryKey: ["audit-events", qs.toString()], queryFn: () => apiFetch<Page>(`/v1/audit-events?${qs}`), enabled: mayRead });
 
   function apply(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -74,6 +77,14 @@ export function AuditPanel() {
     });
   }
 
+  if (!mayRead) {
+    return (
+      <>
+        <PageHeader title="Audit log" />
+        <Alert tone="info">The audit log is for the account&apos;s owners and admins. Ask one of them if you need to know who changed what.</Alert>
+      </>
+    );
+  }
   return (
     <>
       <PageHeader

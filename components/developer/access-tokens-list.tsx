@@ -1,4 +1,5 @@
 "use client";
+import { Can } from "@/components/team/can";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { CredentialDateCells, CredentialDatesList } from "./credential-dates";
@@ -14,9 +15,11 @@ function limitsText(t: AccessTokenRow): string {
 /** Tokens as a table from the sm breakpoint and as stacked cards on phones. */
 export function AccessTokensList({ rows, onRevoke }: { rows: AccessTokenRow[]; onRevoke: (row: AccessTokenRow) => void }) {
   const revokeButton = (t: AccessTokenRow) => (
-    <Button variant="secondary" size="sm" onClick={() => onRevoke(t)} aria-label={`Revoke ${t.name}`}>
-      Revoke
-    </Button>
+    <Can action="credentials.manage">
+      <Button variant="secondary" size="sm" onClick={() => onRevoke(t)} aria-label={`Revoke ${t.name}`}>
+        Revoke
+      </Button>
+    </Can>
   );
   return (
     <>

@@ -8,6 +8,12 @@ import { McpClientConfig } from "./mcp-client-config";
 import { SecretReveal } from "./secret-reveal";
 import { TOKENS_QUERY, type AccessTokenRow, type CreatedAccessToken } from "./types";
 
+/** The first call for a new token: its one trip when it is limited to one, else the list of trips it may read. */
+export function tokenCurl(c: { token: string; trip_ids?: number[] | null }, origin: string): string {
+  const path = c.trip_ids?.length === 1 ? `/v1/trips/${c.trip_ids[0]}/itinerary` : "/v1/trips";
+  return `curl -H "Authorization: Bearer ${c.token}" \\\n  ${origin}${path}`;
+}
+
 /** Access tokens page body, over /api/developer/tokens with the session cookie. */
 export function AccessTokensPanel({ title, description }: { title: string; description: ReactNode }) {
   return (
@@ -26,7 +32,7 @@ export function AccessTokensPanel({ title, description }: { title: string; descr
         description: (c) => `“${c.name}” expires ${formatDate(c.expiresAt)}.`,
         reveal: (c, origin) => (
           <div className="space-y-4">
-            <SecretReveal label="Access token" value={c.token} example={`curl -H "Authorization: Bearer ${c.token}" \\\n  ${origin}/v1/trips/TRIP_ID`} />
+            <SecretReveal label="Access token" value={c.token} example={tokenCurl(c, origin)} />
             <McpClientConfig origin={origin} token={c.token} />
           </div>
         ),

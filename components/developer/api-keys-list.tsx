@@ -1,4 +1,5 @@
 "use client";
+import { Can } from "@/components/team/can";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -30,9 +31,11 @@ function KeyLink({ k }: { k: ApiKeyRow }) {
 /** Keys as a table from the sm breakpoint and as stacked cards on phones. */
 export function ApiKeysList({ rows, onRevoke }: { rows: ApiKeyRow[]; onRevoke: (row: ApiKeyRow) => void }) {
   const revokeButton = (k: ApiKeyRow) => (
-    <Button variant="secondary" size="sm" onClick={() => onRevoke(k)} aria-label={`Revoke ${k.name}`}>
-      Revoke
-    </Button>
+    <Can action="credentials.manage">
+      <Button variant="secondary" size="sm" onClick={() => onRevoke(k)} aria-label={`Revoke ${k.name}`}>
+        Revoke
+      </Button>
+    </Can>
   );
   return (
     <>

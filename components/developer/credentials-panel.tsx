@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/team/role-context";
 import { useQuery, type QueryKey } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -37,6 +38,8 @@ export function CredentialsPanel<R extends Row, C>(p: CredentialsPanelProps<R, C
   // Escape or a click outside would lose a secret shown only once: ask first.
   const [leaving, setLeaving] = useState(false);
   const revoke = useRevoke<R>(p.endpoint, p.queryKey);
+  // Viewers read the list; the create and revoke controls are not theirs (the API refuses them too).
+  const manage = useCan("credentials.manage");
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   const closeCreate = () => {
     setLeaving(false);
@@ -46,7 +49,7 @@ export function CredentialsPanel<R extends Row, C>(p: CredentialsPanelProps<R, C
 
   return (
     <>
-      <PageHeader title={p.title} description={p.description} actions={<Button onClick={() => setCreating(true)}>Create {p.noun}</Button>} />
+      <PageHeader title={p.title} description={p.description} actions={manage ? <Button onClick={() => setCreating(true)}>Create {p.noun}</Button> : undefined} />
       <Card>
         <QueryStates
           query={rows}
@@ -55,7 +58,7 @@ export function CredentialsPanel<R extends Row, C>(p: CredentialsPanelProps<R, C
             <EmptyState
               title={p.empty.title}
               description={p.empty.description}
-              action={<Button onClick={() => setCreating(true)}>Create your first {p.noun}</Button>}
+              action={manage ? <Button onClick={() => setCreating(true)}>Create your first {p.noun}</Button> : undefined}
             />
           }
         >

@@ -1,4 +1,5 @@
 "use client";
+import { Can } from "@/components/team/can";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -52,7 +53,9 @@ export function KeyDetail({ keyId }: { keyId: string }) {
                     <Link href={`/requests?key_id=${k.id}`} className="inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
                       This key&apos;s requests
                     </Link>
-                    <Button onClick={() => setRolling(true)}>Roll key</Button>
+                    <Can action="credentials.manage">
+                      <Button onClick={() => setRolling(true)}>Roll key</Button>
+                    </Can>
                   </div>
                 }
               />
@@ -74,7 +77,9 @@ export function KeyDetail({ keyId }: { keyId: string }) {
                       ))}
                     </div>
                     <CredentialDatesList dates={k} />
-                    <RenameKeyForm k={k} />
+                    <Can action="credentials.manage">
+                      <RenameKeyForm k={k} />
+                    </Can>
                   </CardBody>
                 </Card>
               </div>

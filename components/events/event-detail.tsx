@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/team/role-context";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -48,6 +49,7 @@ type Outcome = { target: string; ok: boolean; text: string; error?: unknown };
 /** One event: pretty payload, each target's deliveries and attempt timeline, resend to one or all targets. */
 export function EventDetailView({ eventId }: { eventId: string }) {
   const qc = useQueryClient();
+  const mayResend = useCan("webhooks.manage");
   const q = useQuery({ queryKey: ["event", eventId], queryFn: () => apiFetch<{ data: EventDetail }>(`/v1/events/${eventId}`), ...POLLING });
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
   const resend = useMutation({
@@ -96,7 +98,7 @@ export function EventDetailView({ eventId }: { eventId: string }) {
         title={e.type}
         description={`Event ${e.event_id} · ${formatDateTime(e.created_at)}${e.test ? " · test event" : ""}`}
         actions={
-          targets.length > 0 ? (
+          targets.length > 0 && mayResend ? (
             <Button onClick={() => resend.mutate(targets)} loading={resend.isPending}>
               Resend to all targets
             </Button>
@@ -129,7 +131,7 @@ export function EventDetailView({ eventId }: { eventId: string }) {
                 title={<span className="break-all">{t.label}</span>}
                 description={t.deliveries.map((d) => `${d.kind === "manual" ? "resend" : d.kind}: ${d.status.replaceAll("_", " ")}, ${d.attempts_made}/${d.max_attempts} attempts${d.next_attempt_at ? `, next ${formatDateTime(d.next_attempt_at)}` : ""}`).join(" · ")}
                 actions={
-                  <Button variant="secondary" size="sm" onClick={() => resend.mutate([t])} loading={resend.isPending && resend.variables?.length === 1 && resend.variables[0].key === t.key}>
+                  mayResend && <Button variant="secondary" size="sm" onClick={() => resend.mutate([t])} loading={resend.isPending && resend.variables?.length === 1 && resend.variables[0].key === t.key}>
                     Resend
                   </Button>
                 }

@@ -8,6 +8,11 @@ const ROWS: Array<[keyof (typeof PLAN_LIMITS)["free"], string]> = [
   ["active_watches", "Active watches"],
 ];
 const PLANS = Object.keys(PLAN_LIMITS) as Array<keyof typeof PLAN_LIMITS>;
+
+/** Enterprise limits are set per contract (admin set-plan overrides); Pro's figures are only where they start. */
+function limitText(p: keyof typeof PLAN_LIMITS, k: keyof (typeof PLAN_LIMITS)["pro"]): string {
+  return p === "enterprise" ? `${fmt(PLAN_LIMITS[p][k])}+ (by contract)` : fmt(PLAN_LIMITS[p][k]);
+}
 const fmt = (n: number) => (n === 0 ? "not included" : n.toLocaleString("en-US"));
 
 /** The plan table with the account's plan highlighted, and how a plan is changed. */
@@ -26,7 +31,7 @@ export function PlanTable({ current }: { current?: string }) {
               {ROWS.map(([k, label]) => (
                 <div key={k}>
                   <dt className="text-slate-600">{label}</dt>
-                  <dd className="tabular-nums">{fmt(PLAN_LIMITS[p][k])}</dd>
+                  <dd className="tabular-nums">{limitText(p, k)}</dd>
                 </div>
               ))}
             </dl>
@@ -57,7 +62,7 @@ export function PlanTable({ current }: { current?: string }) {
                 </th>
                 {PLANS.map((p) => (
                   <td key={p} className={cx("px-2 py-1 tabular-nums", p === current ? "bg-indigo-50 text-indigo-950" : "text-slate-800")}>
-                    {fmt(PLAN_LIMITS[p][k])}
+                    {limitText(p, k)}
                   </td>
                 ))}
               </tr>

@@ -5,6 +5,13 @@ import { RouteMap } from "./route-map";
 import { ProblemView } from "./problem-view";
 import type { CallRecord } from "./run-call";
 
+/** x-ratelimit-reset is a Unix time in seconds: shown with the local time it stands for. */
+export function resetText(v: string): string {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) return v;
+  return `${v} (${new Date(n * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "medium" })})`;
+}
+
 const HIGHLIGHT = new Set(["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "x-cache-status", "x-weather-snapshot-id", "x-request-id"]);
 const riskTone = (l: string) => (l === "warning" ? "danger" : l === "watch" ? "warning" : l === "low" ? "success" : "neutral");
 
@@ -69,7 +76,7 @@ export function ResponseView({ call, plan }: { call: CallRecord; plan?: string }
           {call.headers.map(([k, v]) => (
             <div key={k} className="contents">
               <dt className={HIGHLIGHT.has(k) ? "font-semibold text-indigo-700" : "text-slate-700"}>{k}</dt>
-              <dd className="break-all text-slate-800">{v}</dd>
+              <dd className="break-all text-slate-800">{k === "x-ratelimit-reset" ? resetText(v) : v}</dd>
             </div>
           ))}
         </dl>

@@ -3,6 +3,9 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cx, focusRing } from "@/components/ui/cx";
 import { NAV_ITEMS, type NavItem } from "./nav-items";
+import { useMembership } from "@/components/team/role-context";
+import { can } from "@/lib/accounts/permission-table";
+import { isTripPortalPath } from "@/lib/portal/portal-paths";
 
 const GROUP_ORDER: NavItem["group"][] = ["Developers", "Weather", "Trips", "Visa", "Docs"];
 
@@ -13,7 +16,10 @@ function isActive(pathname: string, href: string): boolean {
 /** Portal navigation, grouped; the current page is marked with aria-current. */
 export function PortalNav({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = usePathname() ?? "";
-  const groups = GROUP_ORDER.map((g) => ({ group: g, items: NAV_ITEMS.filter((i) => i.group === g) })).filter((g) => g.items.length);
+  const m = useMembership();
+  // Only what the role may use; a trip-only member sees the trip portal's pages alone.
+  const visible = NAV_ITEMS.filter((i) => (!i.action || !m || can(m.role, i.action)) && (m?.focus !== "trips" || isTripPortalPath(i.href)));
+  const groups = GROUP_ORDER.map((g) => ({ group: g, items: visible.filter((i) => i.group === g) })).filter((g) => g.items.length);
   return (
     <nav aria-label="Portal" className="space-y-6">
       {groups.map(({ group, items }) => (

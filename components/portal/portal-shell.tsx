@@ -7,6 +7,8 @@ import { Logo } from "./logo";
 import { PortalNav } from "./portal-nav";
 import { SignOutButton } from "./sign-out-button";
 import { AccountSwitcher } from "@/components/team/account-switcher";
+import { useTripFocus } from "@/components/team/role-context";
+import { TripPortalGate } from "./trip-portal-gate";
 
 /**
  * Portal frame: a fixed sidebar from the lg breakpoint, a top bar with a
@@ -14,6 +16,7 @@ import { AccountSwitcher } from "@/components/team/account-switcher";
  */
 export function PortalShell({ email, children }: { email: string; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const home = useTripFocus() ? "/trips" : "/keys";
   return (
     <div className="min-h-screen">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
@@ -28,7 +31,7 @@ export function PortalShell({ email, children }: { email: string; children: Reac
       {/* Sidebar (desktop) */}
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
         <div className="flex h-16 items-center px-5">
-          <Logo href="/keys" />
+          <Logo href={home} />
         </div>
         <div className="flex-1 overflow-y-auto px-3 py-4">
           <PortalNav />
@@ -39,7 +42,7 @@ export function PortalShell({ email, children }: { email: string; children: Reac
       {/* Top bar (mobile) */}
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white lg:hidden">
         <div className="flex h-14 items-center justify-between px-4">
-          <Logo href="/keys" />
+          <Logo href={home} />
           <button
             type="button"
             aria-expanded={menuOpen}
@@ -65,7 +68,7 @@ export function PortalShell({ email, children }: { email: string; children: Reac
 
       <div className="lg:pl-64">
         <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
-          {children}
+          <TripPortalGate>{children}</TripPortalGate>
         </main>
       </div>
     </div>

@@ -13,6 +13,19 @@ export async function VerifyEmailBanner() {
         We emailed a link to {user.email}. Until you open it, this account works in sandbox but cannot create production API keys
         {user.account.environment === "production" ? " (switch to sandbox to start right away)" : ""}.
       </p>
+      {process.env.NODE_ENV !== "production" ? (
+        <p className="mt-1">
+          In development the mail is in the{" "}
+          <a href="/outbox" className="font-medium underline">
+            outbox
+          </a>{" "}
+          (and the link is printed on the server&apos;s console).
+        </p>
+      ) : !process.env.SMTP_URL ? (
+        <p className="mt-1">
+          This server sends no mail (no SMTP_URL): an operator can confirm the address with <code className="font-mono text-[13px]">npm run admin -- verify-email --email {user.email}</code>.
+        </p>
+      ) : null}
       <div className="mt-2">
         <ResendVerificationButton />
       </div>

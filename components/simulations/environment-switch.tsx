@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/team/role-context";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -28,6 +29,7 @@ export function EnvironmentSwitch() {
     },
   });
   const env = usage.data?.data.environment;
+  const mayFlip = useCan("plan.manage");
   if (!env) return null;
   const to: Environment = env === "sandbox" ? "production" : "sandbox";
   return (
@@ -41,11 +43,11 @@ export function EnvironmentSwitch() {
             ? "Calls with any of your keys get simulated weather. Switch back to production for real provider data."
             : "Switch this account to sandbox to inject weather and fire your watches against it. You can switch back at any time."}
         </p>
-        <div className="mt-2">
+        {mayFlip && <div className="mt-2">
           <Button size="sm" variant={env === "sandbox" ? "secondary" : "primary"} onClick={() => setAsking(to)}>
             {to === "sandbox" ? "Switch to sandbox" : "Switch back to production"}
           </Button>
-        </div>
+        </div>}
         {flip.isError && <p className="mt-2 text-red-800">{errorMessage(flip.error)}</p>}
       </Alert>
       <ConfirmDialog

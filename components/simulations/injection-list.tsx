@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/team/role-context";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -24,6 +25,39 @@ export interface ListedInjection {
 interface FireResult {
   fired: number;
   watches: Array<{ watch_id: string; outcome: string; events: string[] }>;
+  caused?: {
+    events: Array<{ event_id: string; type: string; watch_id: string; deliveries: number; delivered: number }>;
+    proposals: Array<{ proposal_id: string; trip_id: number; subject_event_id: number | null; status: string }>;
+  };
+}
+
+/** Everything the fire caused (issue 42 item 5): each event with its deliveries, and the planner's proposals. */
+function FireReport({ r }: { r: FireResult }) {
+  const events = r.caused?.events ?? [];
+  const proposals = r.caused?.proposals ?? [];
+  if (events.length === 0 && proposals.length === 0) return null;
+  return (
+    <ul className="mt-2 list-disc space-y-0.5 pl-5" data-testid="fire-caused">
+      {events.map((e) => (
+        <li key={e.event_id}>
+          <Link href={`/events/${e.event_id}`} className="font-medium underline">
+            {e.type}
+          </Link>{" "}
+          · {e.deliveries} {e.deliveries === 1 ? "delivery" : "deliveries"}
+          {e.deliveries > 0 ? ` (${e.delivered} delivered so far)` : ""}
+        </li>
+      ))}
+      {proposals.map((p) => (
+        <li key={p.proposal_id}>
+          The weather planner raised a{" "}
+          <Link href={`/trips/${p.trip_id}`} className="font-medium underline">
+            proposal on trip {p.trip_id}
+          </Link>
+          {p.subject_event_id !== null ? ` for event ${p.subject_event_id}` : ""} ({p.status})
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export const SIMULATIONS_KEY = ["weather-simulations"] as const;
@@ -32,7 +66,7 @@ export const kindLabel = (k: string) => SIMULATION_KIND_LABELS[k as SimulationKi
 
 function describeFire(r: FireResult): string {
   if (r.watches.length === 0) return "You have no active watches. Create one under Watches, then fire it here.";
-  const types = [...new Set(r.watches.flatMap((w) => w.events))];
+  const types = [...new Set(r.caused ? r.caused.events.map((e) => e.type) : r.watches.flatMap((w) => w.events))];
   const n = r.fired;
   return `${n} watch${n === 1 ? "" : "es"} fired${types.length ? `: ${types.join(", ")}` : ""}. Each event is signed and delivered to the watch's webhook within seconds.`;
 }
@@ -44,6 +78,7 @@ function describeFire(r: FireResult): string {
  */
 export function InjectionList({ places }: { places: Record<string, string> }) {
   const qc = useQueryClient();
+  const manage = useCan("simulations.manage");
   // Same query (and cache) as the sandbox banner and the environment switch.
   const usage = useUsage();
   const isSandbox = usage.data?.data.environment === "sandbox";
@@ -88,7 +123,7 @@ export function InjectionList({ places }: { places: Record<string, string> }) {
                     {new Date(s.starts_at).toLocaleString()} → {new Date(s.ends_at).toLocaleString()}
                   </span>
                   <code className="font-mono text-xs text-slate-700">cell {s.geohash}</code>
-                  <Button
+                  {manage && <Button
                     variant="secondary"
                     size="sm"
                     className="ml-auto"
@@ -97,7 +132,7 @@ export function InjectionList({ places }: { places: Record<string, string> }) {
                     onClick={() => remove.mutate(s)}
                   >
                     Delete
-                  </Button>
+                  </Button>}
                 </li>
               ))}
             </ul>
@@ -105,7 +140,7 @@ export function InjectionList({ places }: { places: Record<string, string> }) {
         </QueryStates>
         )}
       </Card>
-      <Card>
+      {manage && <Card>
         <CardHeader
           title="Fire my watches now"
           description="Every active watch re-checks the simulated weather at once (as its next scheduled check would) and sends its signed event to its webhook."
@@ -124,6 +159,7 @@ export function InjectionList({ places }: { places: Record<string, string> }) {
                       See the events and deliveries
                     </Link>
                   )}
+                  <FireReport r={fired} />
                 </Alert>
               )}
             </div>
@@ -134,7 +170,7 @@ export function InjectionList({ places }: { places: Record<string, string> }) {
             )}
           </div>
         </CardBody>
-      </Card>
+      </Card>}
     </>
   );
 }

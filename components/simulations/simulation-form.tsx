@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/team/role-context";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
@@ -52,6 +53,8 @@ export function SimulationForm() {
   // Times start empty and are filled in the browser: the server's clock and time zone are not the visitor's (hydration).
   const [f, setF] = useState<FormState>({ lat: "", lng: "", placeName: "", kind: "heavy_rain", startsAt: "", endsAt: "" });
   const qc = useQueryClient();
+  // Viewers see the injections, not the form (the API refuses them too).
+  const manage = useCan("simulations.manage");
   // Place names chosen in this visit (the API keeps coordinates only).
   const [places, setPlaces] = useState<Record<string, string>>({});
   // What the visitor set themselves is never overwritten by the defaults below.
@@ -92,7 +95,7 @@ export function SimulationForm() {
   });
   return (
     <div className="space-y-6">
-      <Card>
+      {manage && <Card>
         <CardHeader title="Inject conditions" description="Applies to the ~5 km cell around the point, for the window you choose." />
         <CardBody>
           <form
@@ -131,7 +134,7 @@ export function SimulationForm() {
             </div>
           </form>
         </CardBody>
-      </Card>
+      </Card>}
       <InjectionList places={places} />
     </div>
   );

@@ -6,6 +6,8 @@ interface Membership {
   userId: string;
   accountId: string;
   role: AccountRole;
+  /** "trips" for a person who is only a trip member (lib/portal/portal-focus.ts). */
+  focus?: "trips" | "developer";
 }
 
 const RoleContext = createContext<Membership | null>(null);
@@ -26,4 +28,9 @@ export function useMembership(): Membership | null {
 export function useCan(action: Action): boolean {
   const m = useContext(RoleContext);
   return m === null ? true : can(m.role, action);
+}
+
+/** Whether the portal shows the traveller's view (trips only) rather than the developer console. */
+export function useTripFocus(): boolean {
+  return useContext(RoleContext)?.focus === "trips";
 }

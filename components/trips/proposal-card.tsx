@@ -39,7 +39,7 @@ export function ProposalCard({
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
   const resolve = useMutation({
-    mutationFn: (a: { action: "accept" | "reject"; body: Record<string, string> }) =>
+    mutationFn: (a: { action: "accept" | "reject" | "replan"; body: Record<string, string> }) =>
       apiFetch(`/v1/trips/${tripId}/proposals/${p.proposal_id}?action=${a.action}`, { method: "POST", body: a.body }),
     // Accepted events appear without a reload: the itinerary, the trip's revision and the proposals refetch.
     onSettled: () => {
@@ -49,6 +49,9 @@ export function ProposalCard({
     },
   });
   const pending = p.status === "pending";
+  // The trip changed an event this proposal changes after it was made: its changes no longer apply
+  // (lib/trips/proposal-staleness.ts), so Accept is not offered; Reject and "Ask for a new plan" are.
+  const outOfDate = pending ? (p.out_of_date ?? null) : null;
   // Same query as the timeline (shared cache): warns before accepting over existing plans.
   const itinerary = useQuery({ queryKey: tripKeys.itinerary(tripId), queryFn: () => apiFetch<Itinerary>(`/v1/trips/${tripId}/itinerary`) });
   const clashes = pending ? proposalOverlaps(p, option, itinerary.data?.events ?? []) : [];
@@ -65,8 +68,22 @@ export function ProposalCard({
           From <span className="font-medium text-slate-900">{planner ? "Weather planner" : p.actor_agent_id}</span> · {formatDateTime(p.created_at)}
           {pending && <span className="ml-2 text-xs text-slate-600">expires {formatDateTime(p.expires_at)}</span>}
         </div>
-        <StatusChip status={p.status} />
+        {outOfDate ? <StatusChip status="out of date" tone="warning" /> : <StatusChip status={p.status} />}
       </header>
+      {outOfDate && (
+        <div className="mb-3" data-testid="proposal-out-of-date">
+          <Alert tone="warning" title="Out of date: the trip changed after this was proposed">
+            <p>Its changes no longer apply. What changed since:</p>
+            <ul className="list-disc pl-5">
+              {outOfDate.changed_events.map((e) => (
+                <li key={e.event_id}>{e.removed ? `${e.title ?? `Event ${e.event_id}`} was removed` : `${e.title ?? `Event ${e.event_id}`} was edited`}</li>
+              ))}
+              {outOfDate.history_pruned && <li>Earlier changes (their history was pruned)</li>}
+            </ul>
+          </Alert>
+        </div>
+      )}
+      {p.status === "superseded" && !p.superseded_by && <p className="mb-3 text-sm text-slate-600">A new plan was asked for; the agent that made this one sees it retired.</p>}
       {shown?.reason && (
         <p className="mb-3 flex items-start gap-2 rounded-md bg-amber-50 px-2 py-1.5 text-sm text-amber-950 ring-1 ring-amber-600/20" data-testid="proposal-reason">
           <span className="font-medium">Weather:</span> <span>{shown.reason}</span>
@@ -144,9 +161,15 @@ export function ProposalCard({
             </div>
           ) : (
             <div className="flex flex-wrap gap-2">
-              <Button loading={resolve.isPending} onClick={() => resolve.mutate({ action: "accept", body: option ? { selected_option_id: option } : {} })}>
-                Accept{chosen ? ` option ${chosen.label ?? chosen.id}` : ""}
-              </Button>
+              {outOfDate ? (
+                <Button loading={resolve.isPending && resolve.variables?.action === "replan"} onClick={() => resolve.mutate({ action: "replan", body: {} })}>
+                  Ask for a new plan
+                </Button>
+              ) : (
+                <Button loading={resolve.isPending} onClick={() => resolve.mutate({ action: "accept", body: option ? { selected_option_id: option } : {} })}>
+                  Accept{chosen ? ` option ${chosen.label ?? chosen.id}` : ""}
+                </Button>
+              )}
               <Button variant="secondary" onClick={() => setRejecting(true)}>
                 Reject…
               </Button>

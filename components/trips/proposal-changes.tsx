@@ -98,13 +98,22 @@ export function ProposalChanges({
                     {spanIn(c.startDateTime, c.endDateTime, zone)}
                   </span>
                 </div>
-                <div className="mt-1 flex flex-wrap items-center gap-1.5" aria-label="Risk before and after">
-                  <span className="text-xs text-slate-500">Risk</span>
-                  <RiskChip level={riskBefore} testId="risk-before" />
-                  <span aria-hidden="true" className="text-slate-400">→</span>
-                  <span className="sr-only">becomes</span>
-                  <RiskChip level={after?.risk_level} testId="risk-after" />
-                </div>
+                {after?.risk_level ? (
+                  <div className="mt-1 flex flex-wrap items-center gap-1.5" aria-label="Risk before and after">
+                    <span className="text-xs text-slate-500">Risk</span>
+                    <RiskChip level={riskBefore} testId="risk-before" />
+                    <span aria-hidden="true" className="text-slate-400">→</span>
+                    <span className="sr-only">becomes</span>
+                    <RiskChip level={after.risk_level} testId="risk-after" />
+                  </div>
+                ) : riskBefore ? (
+                  // An agent's option without a forecast: no arrow into "no forecast", just what is known.
+                  <div className="mt-1 flex flex-wrap items-center gap-1.5" aria-label="Risk now">
+                    <span className="text-xs text-slate-500">Risk now</span>
+                    <RiskChip level={riskBefore} testId="risk-before" />
+                    <span className="text-xs text-slate-500" data-testid="risk-after">the new time was not judged against a forecast</span>
+                  </div>
+                ) : null}
                 {after && after.reasons.length > 0 && <p className="mt-1 text-xs text-slate-600">{after.reasons.join("; ")}</p>}
               </>
             )}

@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { ProposalCard } from "./proposal-card";
-import { tripKeys, type Proposal, type ProposalSummary } from "./types";
+import { tripKeys, type Itinerary, type Proposal, type ProposalSummary } from "./types";
 import type { EventWeather } from "./weather-parts";
 
 const ORDER: Record<string, number> = { pending: 0, accepted: 1, rejected: 2, expired: 3, superseded: 4 };
@@ -33,9 +33,12 @@ export function ProposalsPanel({
   const summaries = [...(list.data?.proposals ?? [])].sort(
     (a, b) => (ORDER[a.status] ?? 9) - (ORDER[b.status] ?? 9) || b.created_at.localeCompare(a.created_at),
   );
+  // Same query as the timeline (shared cache): a pending proposal is re-read when the trip's revision
+  // moves, so "out of date" shows as soon as another member's change lands.
+  const revision = useQuery({ queryKey: tripKeys.itinerary(tripId), queryFn: () => apiFetch<Itinerary>(`/v1/trips/${tripId}/itinerary`) }).data?.revision;
   const details = useQueries({
     queries: summaries.map((s) => ({
-      queryKey: [...tripKeys.proposal(tripId, s.proposal_id), s.status],
+      queryKey: [...tripKeys.proposal(tripId, s.proposal_id), s.status, s.status === "pending" ? revision : null],
       queryFn: () => apiFetch<Proposal>(`/v1/trips/${tripId}/proposals/${s.proposal_id}`),
     })),
   });

@@ -16,6 +16,7 @@ import { ItineraryTimeline } from "./itinerary-timeline";
 import { moneyIn } from "./time-format";
 import { MembersPanel } from "./members-panel";
 import { ProposalsPanel } from "./proposals-panel";
+import { useCan } from "@/components/team/role-context";
 import { canEdit, tripKeys, type Itinerary, type Trip, type TripEvent } from "./types";
 import { useTripOps, type OpInput } from "./use-trip-op";
 import { TripWeatherPanel } from "./trip-weather-panel";
@@ -31,8 +32,18 @@ function recreatePayload(e: TripEvent): Record<string, unknown> {
   return Object.fromEntries(Object.entries(rest).filter(([k, v]) => v !== null && v !== undefined && !SERVER_OWNED.has(k)));
 }
 
+/** The trip's total cost in its currency (" · Total €1,234.50"), or nothing when no event has a cost. */
+function totalCost(events: TripEvent[], currency: string | undefined): string {
+  const costs = events.map((e) => e.cost).filter((c): c is number => typeof c === "number");
+  if (costs.length === 0) return "";
+  return ` · Total ${moneyIn(currency)(costs.reduce((a, b) => a + b, 0))}`;
+}
+
 /** A trip: itinerary timeline, proposals and members, kept fresh with react-query. */
 export function TripView({ tripId }: { tripId: number }) {
+  // A change needs the trip role and the account role (trips.manage): an account viewer who edits a trip is refused.
+  const mayManage = useCan("trips.manage");
+  const mayWatch = useCan("watches.manage");
   const trip = useQuery({ queryKey: tripKeys.trip(tripId), queryFn: () => apiFetch<Trip>(`/v1/trips/${tripId}`) });
   const itinerary = useQuery({
     queryKey: tripKeys.itinerary(tripId),
@@ -67,7 +78,7 @@ export function TripView({ tripId }: { tripId: number }) {
     );
   }
   const t = trip.data;
-  const editable = canEdit(t.role);
+  const editable = canEdit(t.role) && mayManage;
   // The trip's ISO 4217 currency (GET /v1/trips/{id}); Trip in ./types may lag the generated types.
   const currency = (t as Trip & { currency?: string }).currency;
   return (
@@ -97,7 +108,7 @@ export function TripView({ tripId }: { tripId: number }) {
         </div>
       )}
       <div className="mb-6">
-        <WeatherAlertsSwitch tripId={tripId} />
+        {mayWatch && <WeatherAlertsSwitch tripId={tripId} />}
       </div>
       {weather.data && (
         <div className="mb-6" data-testid="trip-weather">
@@ -108,7 +119,7 @@ export function TripView({ tripId }: { tripId: number }) {
         <Card>
           <CardHeader
             title="Itinerary"
-            description={itinerary.data ? `Revision ${itinerary.data.revision}` : undefined}
+            description={itinerary.data ? `Revision ${itinerary.data.revision}${totalCost(itinerary.data.events, currency)}` : undefined}
             actions={
               editable && itinerary.data ? (
                 <Button
@@ -159,9 +170,10 @@ export function TripView({ tripId }: { tripId: number }) {
             )}
           </div>
         </Card>
-        <div className="space-y-6">
+        {/* On a phone (one column) proposals waiting for a decision come before the whole itinerary. */}
+        <div className="order-first space-y-6 xl:order-none">
           <ProposalsPanel tripId={tripId} tripZone={t.time_zone} canResolve={editable} currency={currency} weatherOf={(id) => weatherById.get(id)} />
-          <MembersPanel tripId={tripId} isOwner={t.role === "owner"} />
+          <MembersPanel tripId={tripId} isOwner={t.role === "owner" && mayManage} />
         </div>
       </div>
       <Dialog open={adding} onClose={() => setAdding(false)} title="Add an event">

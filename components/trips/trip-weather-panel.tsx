@@ -17,10 +17,11 @@ export function TripWeatherPanel({ weather }: { weather: TripWeather }) {
     <Card>
       <CardHeader title="Weather" description={`Forecast and risk per day · ${weather.summary.events_at_risk.length} event(s) at risk`} />
       <div className="space-y-4 p-4 sm:p-6">
+        {/* The strip is focusable so a keyboard can scroll it (axe scrollable-region-focusable at 390 px). */}
         {weather.days.length === 0 ? (
           <p className="text-sm text-slate-600">Add events with a place to see their weather.</p>
         ) : (
-          <ol className="flex snap-x gap-3 overflow-x-auto pb-2" aria-label="Forecast per day" data-testid="forecast-strip">
+          <ol className="flex snap-x gap-3 overflow-x-auto rounded-md pb-2 focus-visible:outline-2 focus-visible:outline-indigo-600" aria-label="Forecast per day" data-testid="forecast-strip" tabIndex={0}>
             {weather.days.map((d) => (
               <DayTile key={d.date} day={d} />
             ))}

@@ -12,6 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
+import { useCan } from "@/components/team/role-context";
 import { CreateTripForm } from "./create-trip-form";
 import { tripKeys, type Trip } from "./types";
 
@@ -19,9 +20,10 @@ import { tripKeys, type Trip } from "./types";
 export function TripsPanel({ title, description }: { title: string; description: string }) {
   const trips = useQuery({ queryKey: tripKeys.all, queryFn: () => apiFetch<{ trips: Trip[] }>("/v1/trips") });
   const [creating, setCreating] = useState(false);
+  const mayCreate = useCan("trips.manage");
   return (
     <>
-      <PageHeader title={title} description={description} actions={<Button onClick={() => setCreating(true)}>New trip</Button>} />
+      <PageHeader title={title} description={description} actions={mayCreate ? <Button onClick={() => setCreating(true)}>New trip</Button> : undefined} />
       <Card>
         {trips.isPending ? (
           <p className="flex items-center gap-2 px-6 py-10 text-sm text-slate-500" role="status">
@@ -37,7 +39,7 @@ export function TripsPanel({ title, description }: { title: string; description:
           <EmptyState
             title="No trips yet"
             description="Create a trip, then invite the people (and planning agents) who plan it with you."
-            action={<Button onClick={() => setCreating(true)}>Create your first trip</Button>}
+            action={mayCreate ? <Button onClick={() => setCreating(true)}>Create your first trip</Button> : undefined}
           />
         ) : (
           <Table caption="Your trips" stacked>

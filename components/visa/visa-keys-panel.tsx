@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/team/role-context";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { SecretReveal } from "@/components/developer/secret-reveal";
@@ -36,6 +37,7 @@ function UsageMeter({ k }: { k: VisaKeyRow }) {
 /** The page header lives here so "Create visa key" sits in its actions, like every other portal page. */
 export function VisaKeysPanel({ title, description }: { title: string; description: ReactNode }) {
   const keys = useQuery({ queryKey: VISA_KEYS_QUERY, queryFn: (): Promise<VisaKeyRow[]> => unwrap(api.GET("/api/developer/visa-keys")), refetchInterval: 30_000 });
+  const manage = useCan("credentials.manage");
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedVisaKey | null>(null);
   const revoke = useRevoke<VisaKeyRow>("/api/developer/visa-keys", VISA_KEYS_QUERY);
@@ -47,7 +49,7 @@ export function VisaKeysPanel({ title, description }: { title: string; descripti
 
   return (
     <>
-      <PageHeader title={title} description={description} actions={<Button onClick={() => setCreating(true)}>Create visa key</Button>} />
+      <PageHeader title={title} description={description} actions={manage ? <Button onClick={() => setCreating(true)}>Create visa key</Button> : undefined} />
       <Card>
         {keys.isPending ? (
           <p className="flex items-center gap-2 px-6 py-10 text-sm text-slate-500" role="status">
@@ -66,7 +68,7 @@ export function VisaKeysPanel({ title, description }: { title: string; descripti
           <EmptyState
             title="No visa keys yet"
             description="Create a key to call /v1/visa/check, /v1/visa/rules and /v1/visa/changes."
-            action={<Button onClick={() => setCreating(true)}>Create your first visa key</Button>}
+            action={manage ? <Button onClick={() => setCreating(true)}>Create your first visa key</Button> : undefined}
           />
         ) : (
           <Table caption="Visa API keys" stacked>
@@ -95,9 +97,9 @@ export function VisaKeysPanel({ title, description }: { title: string; descripti
                     {formatDate(k.createdAt)}
                   </Td>
                   <Td className="sm:text-right">
-                    <Button variant="secondary" size="sm" onClick={() => revoke.ask(k)} aria-label={`Revoke ${k.name}`}>
+                    {manage && <Button variant="secondary" size="sm" onClick={() => revoke.ask(k)} aria-label={`Revoke ${k.name}`}>
                       Revoke
-                    </Button>
+                    </Button>}
                   </Td>
                 </Tr>
               ))}

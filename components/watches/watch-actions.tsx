@@ -1,4 +1,5 @@
 "use client";
+import { useCan } from "@/components/team/role-context";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,6 +11,7 @@ import { WATCHES_QUERY, type WatchStatus } from "./types";
 /** Pause / resume / cancel (with confirmation) for one watch. */
 export function WatchActions({ watchId, status }: { watchId: string; status: WatchStatus }) {
   const qc = useQueryClient();
+  const manage = useCan("watches.manage");
   const [confirmCancel, setConfirmCancel] = useState(false);
   const act = useMutation({
     mutationFn: (action: "pause" | "resume" | "cancel") =>
@@ -22,6 +24,8 @@ export function WatchActions({ watchId, status }: { watchId: string; status: Wat
     },
   });
   const live = status === "active" || status === "paused";
+  // Viewers see the state, not the switches (the API refuses them too).
+  if (!manage) return null;
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex gap-2">

@@ -19,6 +19,14 @@ import { pollingOptions } from "@/lib/client/polling";
 /** Polls while the tab is visible, backing off while nothing changes. */
 const POLLING = pollingOptions(5_000);
 
+/** A test event or a manual resend is one attempt, never retried: its failure is not a chain "giving up". */
+export function attemptLabel(a: { status: string; delivery_kind?: string }): string | undefined {
+  if (a.status !== "giving_up") return undefined;
+  if (a.delivery_kind === "test") return "failed (test event, not retried)";
+  if (a.delivery_kind === "manual") return "failed (resend, not retried)";
+  return undefined;
+}
+
 const TONE = { delivered: "success", retrying: "warning", failed: "danger", giving_up: "danger" } as const;
 
 /** The endpoint's latest attempts (newest first), polled every 5 s; expand a row for the body excerpt; redeliver an event. */
@@ -93,7 +101,7 @@ export function AttemptsTable({ webhookId, canRedeliver, onRedelivered }: { webh
                     </Tr>
                   )}
                   <Tr>
-                    <Td label="Status"><StatusChip status={a.status} tone={TONE[a.status]} /></Td>
+                    <Td label="Status"><StatusChip status={a.status} tone={TONE[a.status]} label={attemptLabel(a)} /></Td>
                     <Td label="Event">
                       <div className="min-w-0 break-all">
                         <p className="font-mono text-xs">{a.event_type}</p>

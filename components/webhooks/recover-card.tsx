@@ -70,7 +70,7 @@ export function RecoverCard({ webhookId }: { webhookId: string }) {
           <Alert tone={recover.data.count ? "success" : "info"} className="mt-4">
             {recover.data.count
               ? `${recover.data.count} failed ${recover.data.count === 1 ? "event" : "events"} queued for delivery again; follow them in the attempts below.`
-              : "No failed deliveries to recover in that window (events already delivered or still retrying are left as they are)."}
+              : "No failed deliveries to recover in that window (events already delivered or still retrying are left as they are). Test events are never recovered: send a failed test event again from its page with Resend."}
           </Alert>
         )}
       </CardBody>

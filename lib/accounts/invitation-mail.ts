@@ -6,7 +6,8 @@ export function invitationMail(o: { accountName: string; role: AccountRole; link
   const values = { inviter: o.inviter ?? "Skycast", account: o.accountName, role: o.role };
   return brandedMail({
     locale: o.locale,
-    subject: mailText(o.locale, "invite.subject", values),
+    // An account named after its inviter (the default: their email) would read "X invited you to X".
+    subject: mailText(o.locale, o.inviter && o.inviter === o.accountName ? "invite.subjectOwn" : "invite.subject", values),
     heading: mailText(o.locale, "invite.heading", values),
     paragraphs: [mailText(o.locale, "invite.body", values)],
     action: { label: mailText(o.locale, "invite.action"), url: o.link },

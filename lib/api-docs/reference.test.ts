@@ -81,6 +81,13 @@ describe("API reference search", () => {
     expect(inResponse.href).toMatch(/^\/docs\/[a-z-]+#[a-z0-9-]+-200\/[\w.]+precipitation_probability$/);
   });
 
+  it("finds an operation by a word only its description has (issue 42 item 8), after name matches", () => {
+    const hits = searchReference(committed, "scheduler");
+    expect(hits.some((h) => h.kind === "operation" && h.operationId === "weather.fireWatches")).toBe(true);
+    const ops = committed.ops.filter(([, , , , , d]) => d.length > 0);
+    expect(ops.length).toBeGreaterThan(20);
+  });
+
   it("matches every word, in paths and summaries too, and ranks exact names first", () => {
     expect(searchReference(committed, "POST timeline").some((h) => h.path === "/v1/weather/timeline" && h.method === "POST")).toBe(true);
     expect(searchReference(committed, "zzzz-not-there")).toEqual([]);

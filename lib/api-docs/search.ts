@@ -16,7 +16,7 @@ export interface SearchHit {
 const norm = (s: string) => s.toLowerCase();
 
 /**
- * Client-side search over operation ids, paths, summaries and schema fields: every word of the
+ * Client-side search over operation ids, paths, summaries, descriptions and schema fields: every word of the
  * query must occur in the entry. Exact and prefix matches on the name rank first, operations
  * before fields; at most `limit` hits.
  */
@@ -29,9 +29,11 @@ export function searchReference(index: SearchIndex, query: string, limit = 20): 
     const q = words.join(" ");
     return name === q ? 0 : name.startsWith(q) ? 1 : name.includes(q) ? 2 : 3;
   };
-  index.ops.forEach(([operationId, method, path, summary, href]) => {
+  index.ops.forEach(([operationId, method, path, summary, href, description = ""]) => {
     const id = norm(operationId);
-    const score = rank(id.slice(id.lastIndexOf(".") + 1), `${id} ${norm(path)} ${norm(summary)} ${norm(method)}`);
+    const name = id.slice(id.lastIndexOf(".") + 1);
+    // Names, paths and summaries first; an operation found only through its description ranks after every name match.
+    const score = rank(name, `${id} ${norm(path)} ${norm(summary)} ${norm(method)}`) ?? (rank(name, `${id} ${norm(path)} ${norm(summary)} ${norm(method)} ${norm(description)}`) !== undefined ? 4 : undefined);
     if (score !== undefined) scored.push({ score, hit: { kind: "operation", label: operationId, method, path, summary, operationId, href } });
   });
   for (const [fieldPath, op, part] of index.fields) {

@@ -28,7 +28,22 @@ export async function sendVerificationEmail(userId: string): Promise<void> {
   const [u] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u) return;
   const token = await issueEmailToken(db, userId, "email_verification");
-  await sendMail({ to: u.email, ...verificationMail(u.email, appUrl(`/verify-email/${token}`), u.locale ?? undefined), locale: u.locale ?? undefined });
+  const link = appUrl(`/verify-email/${token}`);
+  // Development only (issue 42 item 7): the link on the console too, so a first call never waits on
+  // mail. Never in production, where the link is a credential and lives only in the mail.
+  if (process.env.NODE_ENV === "development") log.info("email verification link (development only)", { email: u.email, link });
+  await sendMail({ to: u.email, ...verificationMail(u.email, link, u.locale ?? undefined), locale: u.locale ?? undefined });
+}
+
+/** The operator vouches for the address (admin CLI `verify-email`): for a production without SMTP_URL, where no link can arrive. */
+export async function markEmailVerified(userId: string): Promise<{ emailVerifiedAt: string }> {
+  const db = await getDb();
+  const [u] = await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId))
+    .returning({ at: users.emailVerifiedAt });
+  return { emailVerifiedAt: u.at!.toISOString() };
 }
 
 /**

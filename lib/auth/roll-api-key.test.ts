@@ -44,8 +44,11 @@ describe("rolling an API key", () => {
     // Both secrets work during the grace period; the list shows the old key's end.
     expect((await call(health.GET, { path: "/v1/weather/health", bearer: old })).status).toBe(200);
     expect((await call(health.GET, { path: "/v1/weather/health", bearer: rolled.body.key })).status).toBe(200);
-    const list = (await call(keys.GET, { path: "/api/developer/keys", bearer: admin })).body as Array<{ id: number; expiresAt: string | null }>;
+    const list = (await call(keys.GET, { path: "/api/developer/keys", bearer: admin })).body as Array<{ id: number; name: string; expiresAt: string | null }>;
     expect(list.find((k) => k.id === oldId)?.expiresAt).toBe(rolled.body.previousKey.expiresAt);
+    // The old key no longer shares the new one's name (issue 42 item 8).
+    expect(list.find((k) => k.id === oldId)?.name).toBe("test (rolled)");
+    expect(list.find((k) => k.id === rolled.body.id)?.name).toBe("test");
     expect(JSON.stringify(list)).not.toContain(rolled.body.key);
 
     // Past the grace end the old secret is refused from the cached row itself (no notification needed).

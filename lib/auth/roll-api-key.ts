@@ -33,7 +33,7 @@ async function ownedKey(userId: string, keyId: number, callerScopes?: readonly s
 
 /**
  * Rolls a key: a new key (new secret, shown once) with the same name, scopes and expiry, while the
- * old secret keeps working until the grace period ends. The grace is the old row's `expires_at`
+ * old secret (renamed "<name> (rolled)") keeps working until the grace period ends. The grace is the old row's `expires_at`
  * (never extended past an earlier expiry), which every instance checks on every request, so the
  * old secret is refused everywhere the moment the grace ends with no further notification; the
  * shortened expiry itself is pushed to every instance's credential cache (credentialsChanged)
@@ -51,7 +51,8 @@ export async function rollApiKey(owner: { userId: string }, keyId: number, input
   const created = await db.transaction(async (tx) => {
     const cut = await tx
       .update(apiKeys)
-      .set({ expiresAt: oldUntil })
+      // The old key is named as what it is now (issue 42 item 8): two keys of one name could not be told apart.
+      .set({ expiresAt: oldUntil, name: `${old.name.slice(0, 90)} (rolled)` })
       .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
       .returning({ id: apiKeys.id });
     if (cut.length === 0) throw notFound("API key");

@@ -799,8 +799,8 @@ export interface paths {
         get: operations["proposals.get"];
         put?: never;
         /**
-         * Accept or reject a proposal
-         * @description ?action=accept with {selected_option_id?} (default: the top-ranked option) creates the entities and applies the option's changes to existing events in one transaction through the ops engine: one new revision, one op-log row (type accept_proposal), nothing written if any change fails. A proposal with base_revision applies only while the trip is still at it (409 STALE_REVISION with error.details.current_revision, as for ops). Returns created_event_ids and changed_event_ids; ?action=reject with {reason?}. 400 proposal_not_pending once resolved or expired; 400 invalid_action for another action.
+         * Accept, reject or re-plan a proposal
+         * @description ?action=accept with {selected_option_id?} (default: the top-ranked option) creates the entities and applies the option's changes to existing events in one transaction through the ops engine: one new revision, one op-log row (type accept_proposal), nothing written if any change fails. A proposal with base_revision applies only while the trip is still at it (409 STALE_REVISION with error.details.current_revision, as for ops). Returns created_event_ids and changed_event_ids; A proposal bound to base_revision rebases onto the current revision when no later change touched an event it changes; otherwise it is out of date (409 proposal_out_of_date with error.details: what changed; GET shows out_of_date). ?action=reject with {reason?}. ?action=replan retires it (status superseded) and asks its author for a new plan: the built-in weather planner re-plans at once (new_proposal_id; the old one's superseded_by), an external agent sees the status. 400 proposal_not_pending once resolved or expired; 400 invalid_action for another action.
          */
         post: operations["proposals.resolve"];
         delete?: never;
@@ -2200,6 +2200,18 @@ export interface components {
                 }[];
                 score: number;
             }[];
+            /** @description GET: set while the proposal is pending and the trip changed an event it changes after base_revision (its changes no longer apply: reject it or ?action=replan); null when it still applies (an accept rebases it onto the current revision) */
+            out_of_date?: {
+                changed_events: {
+                    event_id: number;
+                    removed: boolean;
+                    revision: number;
+                    title: string | null;
+                }[];
+                current_revision: number;
+                history_pruned: boolean;
+                since_revision: number;
+            } | null;
             /** Format: uuid */
             proposal_id: string;
             rejected_at: string | null;
@@ -3900,6 +3912,24 @@ export interface components {
             };
         };
         WeatherFireWatchesResult: {
+            /** @description Everything the fire caused: every event the fired watches emitted, with its deliveries, and the weather planner's proposals on the trips they follow */
+            caused: {
+                events: {
+                    /** @description Of those, delivered when the fire returned (the rest are on their way) */
+                    delivered: number;
+                    /** @description Deliveries queued for the event (its webhook_url and subscribed endpoints) */
+                    deliveries: number;
+                    event_id: string;
+                    type: string;
+                    watch_id: string;
+                }[];
+                proposals: {
+                    proposal_id: string;
+                    status: string;
+                    subject_event_id: number | null;
+                    trip_id: number;
+                }[];
+            };
             /** @description Watches that emitted an event */
             fired: number;
             watches: {
@@ -4502,11 +4532,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "invitation_id": "49c24b53-4c50-4ae6-a0b7-c78d7c72b98f",
+                     *           "invitation_id": "6505700b-2a43-4746-96a5-b94d26cbaaa3",
                      *           "email": "lucia.fernandez@example.com",
                      *           "role": "developer",
-                     *           "expires_at": "2026-12-05T04:17:34.192Z",
-                     *           "created_at": "2026-11-28T04:17:34.192Z",
+                     *           "expires_at": "2026-12-05T04:23:46.119Z",
+                     *           "created_at": "2026-11-28T04:23:46.119Z",
                      *           "status": "pending"
                      *         }
                      *       ]
@@ -4619,10 +4649,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "invitation_id": "49c24b53-4c50-4ae6-a0b7-c78d7c72b98f",
+                     *       "invitation_id": "6505700b-2a43-4746-96a5-b94d26cbaaa3",
                      *       "email": "lucia.fernandez@example.com",
                      *       "role": "developer",
-                     *       "expires_at": "2026-12-05T04:17:34.192Z"
+                     *       "expires_at": "2026-12-05T04:23:46.119Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedAccountInvitation"];
@@ -4873,14 +4903,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "user_id": "6c6776a0-7ce9-4d54-a677-7229c6896967",
-                     *         "email": "invitee.6336a96e@example.test",
+                     *         "user_id": "2a66c8d6-075b-4475-a66a-f335e682a44d",
+                     *         "email": "invitee.8596501c@example.test",
                      *         "name": "Lucía Fernández",
                      *         "created": true
                      *       },
                      *       "account": {
-                     *         "account_id": "9908ea7f-c36d-4ab0-95d6-9cf670cc2e26",
-                     *         "name": "camille.dubois.04e34d@example.com",
+                     *         "account_id": "67c964fd-9b93-4635-8c75-0674617bd106",
+                     *         "name": "camille.dubois.e0f32c@example.com",
                      *         "role": "developer"
                      *       }
                      *     }
@@ -5020,11 +5050,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "user_id": "1862401c-54f5-48a3-9ec5-2801fa09e26b",
-                     *           "email": "camille.dubois.04e34d@example.com",
+                     *           "user_id": "eafe99d1-454b-4580-aa8d-243f8e34ea33",
+                     *           "email": "camille.dubois.e0f32c@example.com",
                      *           "name": null,
                      *           "role": "owner",
-                     *           "joined_at": "2026-11-28T04:17:29.109Z"
+                     *           "joined_at": "2026-11-28T04:23:40.342Z"
                      *         }
                      *       ]
                      *     }
@@ -5238,11 +5268,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "fc77b63d-1a21-4ac7-b96a-c7750d06ca74",
-                     *       "email": "developer.d247cf8c@example.test",
+                     *       "user_id": "975bed69-81a2-43cd-9d9c-7b1a9cfeb8af",
+                     *       "email": "developer.fae119bb@example.test",
                      *       "name": null,
                      *       "role": "viewer",
-                     *       "joined_at": "2026-11-28T04:17:33.758Z"
+                     *       "joined_at": "2026-11-28T04:23:45.803Z"
                      *     }
                      */
                     "application/json": components["schemas"]["AccountMember"];
@@ -5397,11 +5427,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "current_account_id": "9908ea7f-c36d-4ab0-95d6-9cf670cc2e26",
+                     *       "current_account_id": "67c964fd-9b93-4635-8c75-0674617bd106",
                      *       "data": [
                      *         {
-                     *           "account_id": "9908ea7f-c36d-4ab0-95d6-9cf670cc2e26",
-                     *           "name": "camille.dubois.04e34d@example.com",
+                     *           "account_id": "67c964fd-9b93-4635-8c75-0674617bd106",
+                     *           "name": "camille.dubois.e0f32c@example.com",
                      *           "role": "owner",
                      *           "plan": "pro",
                      *           "environment": "production"
@@ -5669,7 +5699,7 @@ export interface operations {
                      *         "details": {
                      *           "reason": "invalid"
                      *         },
-                     *         "request_id": "b0c07927-7c6a-47b8-ab7d-1e54a72bda3e"
+                     *         "request_id": "016024e5-2e68-4619-8b75-46e5ca2821d8"
                      *       }
                      *     }
                      */
@@ -5795,8 +5825,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "82afdbcd-baa3-4568-b4dd-e2699248d771",
-                     *       "account_id": "a4ed2449-ed54-4418-b11d-78975e8df336"
+                     *       "user_id": "20261f9e-f46d-47ab-8da9-6b76b50e47bf",
+                     *       "account_id": "d05aeca0-1297-47f4-b3d7-79d74f186ac5"
                      *     }
                      */
                     "application/json": {
@@ -5943,7 +5973,7 @@ export interface operations {
                      *         "details": {
                      *           "reason": "invalid"
                      *         },
-                     *         "request_id": "8118ae61-9c40-453c-aa27-be7f915faa8a"
+                     *         "request_id": "fe029a24-36ea-43ad-8303-2e680cae9d3a"
                      *       }
                      *     }
                      */
@@ -6045,7 +6075,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "email": "camille.dubois.04e34d@example.com",
+                     *       "email": "camille.dubois.e0f32c@example.com",
                      *       "email_verified": true,
                      *       "sent": false
                      *     }
@@ -6198,7 +6228,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "account_id": "9908ea7f-c36d-4ab0-95d6-9cf670cc2e26",
+                     *       "account_id": "67c964fd-9b93-4635-8c75-0674617bd106",
                      *       "environment": "production",
                      *       "plan": "pro"
                      *     }
@@ -6350,14 +6380,14 @@ export interface operations {
                      *       {
                      *         "id": 1,
                      *         "name": "all scopes",
-                     *         "keyPrefix": "svc_AWRlp4cV",
+                     *         "keyPrefix": "svc_ygCo1mP1",
                      *         "scopes": [
                      *           "read",
                      *           "write",
                      *           "delete"
                      *         ],
-                     *         "createdAt": "2026-11-28T04:17:29.304Z",
-                     *         "lastUsedAt": "2026-11-28T04:17:33.210Z",
+                     *         "createdAt": "2026-11-28T04:23:40.482Z",
+                     *         "lastUsedAt": "2026-11-28T04:23:45.302Z",
                      *         "expiresAt": null
                      *       }
                      *     ]
@@ -6468,13 +6498,13 @@ export interface operations {
                      * @example {
                      *       "id": 3,
                      *       "name": "Paris trip planner (production)",
-                     *       "key": "svc_vXuBKxy3DcVYyYAZ7o46EkSbLtuKVCkJ",
+                     *       "key": "svc_BQXi8po4lhw0omhM6V1GhInUuAP7rPp4",
                      *       "scopes": [
                      *         "weather:read",
                      *         "weather:timeline",
                      *         "weather:route"
                      *       ],
-                     *       "createdAt": "2026-11-28T04:17:34.893Z",
+                     *       "createdAt": "2026-11-28T04:23:46.824Z",
                      *       "expiresAt": "2027-06-30T23:59:59.000Z"
                      *     }
                      */
@@ -6744,11 +6774,11 @@ export interface operations {
                      * @example {
                      *       "id": 5,
                      *       "name": "Paris trip planner (staging)",
-                     *       "keyPrefix": "svc_6YgGyjXq",
+                     *       "keyPrefix": "svc_bMRG0Rxt",
                      *       "scopes": [
                      *         "read"
                      *       ],
-                     *       "createdAt": "2026-11-28T04:17:34.933Z",
+                     *       "createdAt": "2026-11-28T04:23:46.930Z",
                      *       "lastUsedAt": null,
                      *       "expiresAt": null
                      *     }
@@ -6927,16 +6957,16 @@ export interface operations {
                      * @example {
                      *       "id": 7,
                      *       "name": "to revoke",
-                     *       "key": "svc_n3lCQ18Q1ITfAalHJrUO9a3ZITEbqK1j",
+                     *       "key": "svc_GaHa5MeVXiTJJS15qRIusjpSqOC5mE71",
                      *       "scopes": [
                      *         "read"
                      *       ],
-                     *       "createdAt": "2026-11-28T04:17:34.968Z",
+                     *       "createdAt": "2026-11-28T04:23:47.031Z",
                      *       "expiresAt": null,
                      *       "previousKey": {
                      *         "id": 6,
-                     *         "keyPrefix": "svc_ivNUsrMJ",
-                     *         "expiresAt": "2026-11-29T04:17:34.968Z"
+                     *         "keyPrefix": "svc_Pzp9ooYa",
+                     *         "expiresAt": "2026-11-29T04:23:47.031Z"
                      *       }
                      *     }
                      */
@@ -7233,10 +7263,10 @@ export interface operations {
                      *       {
                      *         "id": 1,
                      *         "name": "trips",
-                     *         "tokenPrefix": "sat_RBhXnyzg",
-                     *         "createdAt": "2026-11-28T04:17:29.312Z",
+                     *         "tokenPrefix": "sat_77o8fK2Y",
+                     *         "createdAt": "2026-11-28T04:23:40.501Z",
                      *         "lastUsedAt": null,
-                     *         "expiresAt": "2027-02-26T04:17:29.311Z",
+                     *         "expiresAt": "2027-02-26T04:23:40.500Z",
                      *         "trip_ids": null,
                      *         "scopes": [
                      *           "trips:read",
@@ -7347,9 +7377,9 @@ export interface operations {
                      * @example {
                      *       "id": 2,
                      *       "name": "Lisbon itinerary sync",
-                     *       "token": "sat_nKxTaPXhFwUd9ur0m9094j4Hr1yw1RoM",
-                     *       "tokenPrefix": "sat_nKxTaPXh",
-                     *       "createdAt": "2026-11-28T04:17:35.063Z",
+                     *       "token": "sat_Vy5HTAmtPV2E7mll300YVcmHOmol9VeU",
+                     *       "tokenPrefix": "sat_Vy5HTAmt",
+                     *       "createdAt": "2026-11-28T04:23:47.162Z",
                      *       "expiresAt": "2027-06-30T23:59:59.000Z",
                      *       "trip_ids": null,
                      *       "scopes": [
@@ -7619,9 +7649,9 @@ export interface operations {
                      *       {
                      *         "id": 1,
                      *         "name": "visa",
-                     *         "keyPrefix": "vik_m67BTSyE",
+                     *         "keyPrefix": "vik_Nvd7G7ZZ",
                      *         "hourlyLimit": 1000,
-                     *         "createdAt": "2026-11-28T04:17:29.316Z",
+                     *         "createdAt": "2026-11-28T04:23:40.542Z",
                      *         "revokedAt": null,
                      *         "usage": {
                      *           "windowStart": "2026-11-28T04:00:00.000Z",
@@ -7732,10 +7762,10 @@ export interface operations {
                      * @example {
                      *       "id": 2,
                      *       "name": "Booking flow visa checks",
-                     *       "key": "vik_50958S7HxhEsrxhnbcU75VTy0BCzYQoK",
-                     *       "keyPrefix": "vik_50958S7H",
+                     *       "key": "vik_G59Twxicc59Grm8P8ufAhFxGPWLkAH9t",
+                     *       "keyPrefix": "vik_G59Twxic",
                      *       "hourlyLimit": 1000,
-                     *       "createdAt": "2026-11-28T04:17:40.798Z"
+                     *       "createdAt": "2026-11-28T04:23:53.817Z"
                      *     }
                      */
                     "application/json": {
@@ -7993,9 +8023,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "secret": "whsec_726393c340dd01d187b193a7edbefaca",
-                     *       "secret_prefix": "whsec_7263",
-                     *       "created_at": "2026-11-28T04:17:38.156Z",
+                     *       "secret": "whsec_9f0a55586d5e97794c754982d36a6937",
+                     *       "secret_prefix": "whsec_9f0a",
+                     *       "created_at": "2026-11-28T04:23:51.552Z",
                      *       "rotated_at": null
                      *     }
                      */
@@ -8098,10 +8128,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "secret": "whsec_10a67e3223bdf0e5addc2d0555de998b",
-                     *       "secret_prefix": "whsec_10a6",
-                     *       "created_at": "2026-11-28T04:17:38.156Z",
-                     *       "rotated_at": "2026-11-28T04:17:38.197Z"
+                     *       "secret": "whsec_7155ff681e3c1b3822b8cbd6be7e1c71",
+                     *       "secret_prefix": "whsec_7155",
+                     *       "created_at": "2026-11-28T04:23:51.552Z",
+                     *       "rotated_at": "2026-11-28T04:23:51.713Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WatchSigningSecret"];
@@ -8260,8 +8290,8 @@ export interface operations {
                      *         "time_zone": "Europe/Lisbon"
                      *       },
                      *       "geoReason": null,
-                     *       "createdAt": "2026-11-28T04:17:46.849Z",
-                     *       "updatedAt": "2026-11-28T04:17:46.849Z"
+                     *       "createdAt": "2026-11-28T04:24:03.222Z",
+                     *       "updatedAt": "2026-11-28T04:24:03.222Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripEvent"];
@@ -8508,8 +8538,8 @@ export interface operations {
                      *         "time_zone": "Europe/Lisbon"
                      *       },
                      *       "geoReason": null,
-                     *       "createdAt": "2026-11-28T04:17:46.924Z",
-                     *       "updatedAt": "2026-11-28T04:17:46.951Z"
+                     *       "createdAt": "2026-11-28T04:24:03.507Z",
+                     *       "updatedAt": "2026-11-28T04:24:03.521Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripEvent"];
@@ -8771,9 +8801,9 @@ export interface operations {
                      *         "tripId": 1,
                      *         "type": "flight",
                      *         "title": "Paris to Lisbon",
-                     *         "startDateTime": "2027-05-04T06:05:00+01:00",
+                     *         "startDateTime": "2027-05-04T07:05:00+02:00",
                      *         "endDateTime": "2027-05-04T08:45:00+01:00",
-                     *         "timeZone": "Europe/Lisbon",
+                     *         "timeZone": "Europe/Paris",
                      *         "position": 0,
                      *         "location": null,
                      *         "notes": null,
@@ -8791,8 +8821,8 @@ export interface operations {
                      *           "time_zone": "Europe/Paris"
                      *         },
                      *         "geoReason": null,
-                     *         "createdAt": "2026-11-28T04:17:46.684Z",
-                     *         "updatedAt": "2026-11-28T04:17:46.684Z",
+                     *         "createdAt": "2026-11-28T04:24:02.884Z",
+                     *         "updatedAt": "2026-11-28T04:24:02.884Z",
                      *         "departureAirport": "CDG",
                      *         "arrivalAirport": "LIS",
                      *         "flightNumber": "TP433",
@@ -8833,8 +8863,8 @@ export interface operations {
                      *           "time_zone": "Europe/Lisbon"
                      *         },
                      *         "geoReason": null,
-                     *         "createdAt": "2026-11-28T04:17:46.684Z",
-                     *         "updatedAt": "2026-11-28T04:17:46.684Z",
+                     *         "createdAt": "2026-11-28T04:24:02.884Z",
+                     *         "updatedAt": "2026-11-28T04:24:02.884Z",
                      *         "subtype": "hotel",
                      *         "checkInTime": "15:00",
                      *         "checkOutTime": "11:00",
@@ -8866,8 +8896,8 @@ export interface operations {
                      *           "time_zone": "Europe/Lisbon"
                      *         },
                      *         "geoReason": null,
-                     *         "createdAt": "2026-11-28T04:17:41.555Z",
-                     *         "updatedAt": "2026-11-28T04:17:41.555Z"
+                     *         "createdAt": "2026-11-28T04:23:54.918Z",
+                     *         "updatedAt": "2026-11-28T04:23:54.918Z"
                      *       }
                      *     ]
                      */
@@ -9013,8 +9043,8 @@ export interface operations {
                      *         "time_zone": "Europe/Lisbon"
                      *       },
                      *       "geoReason": null,
-                     *       "createdAt": "2026-11-28T04:17:46.787Z",
-                     *       "updatedAt": "2026-11-28T04:17:46.787Z"
+                     *       "createdAt": "2026-11-28T04:24:03.087Z",
+                     *       "updatedAt": "2026-11-28T04:24:03.087Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripEvent"];
@@ -9193,44 +9223,44 @@ export interface operations {
                      *       "data": {
                      *         "audit_events": [
                      *           {
-                     *             "audit_event_id": "d493a62a-b88f-4234-a30c-1f514cd63932",
-                     *             "at": "2026-11-28T04:17:34.975Z",
+                     *             "audit_event_id": "47069b73-4eed-4681-aa98-67f64aac04dd",
+                     *             "at": "2026-11-28T04:23:47.034Z",
                      *             "action": "api_key.rolled",
                      *             "actor": "api_key:1",
                      *             "actor_label": "all scopes",
                      *             "credential": "api_key:1",
                      *             "ip": null,
                      *             "target": "api_key:7",
-                     *             "request_id": "ecfac720-89b5-48e4-8378-466837d9d630",
+                     *             "request_id": "eee5b49f-b153-4cdb-b6db-6457697ca069",
                      *             "summary": {
                      *               "rolled_from": 6,
-                     *               "previous_expires_at": "2026-11-29T04:17:34.968Z"
+                     *               "previous_expires_at": "2026-11-29T04:23:47.031Z"
                      *             }
                      *           },
                      *           {
-                     *             "audit_event_id": "5f989cd5-a653-448d-be08-33e0f4d351f0",
-                     *             "at": "2026-11-28T04:17:34.953Z",
+                     *             "audit_event_id": "65825004-9608-4008-a02e-9a3ba133e28e",
+                     *             "at": "2026-11-28T04:23:47.006Z",
                      *             "action": "api_key.renamed",
                      *             "actor": "api_key:1",
                      *             "actor_label": "all scopes",
                      *             "credential": "api_key:1",
                      *             "ip": null,
                      *             "target": "api_key:5",
-                     *             "request_id": "731680ec-e03c-4336-bee7-592d77968b19",
+                     *             "request_id": "1ddf994b-6fba-45a1-a6bf-118733b5af2e",
                      *             "summary": {
                      *               "name": "Paris trip planner (staging)"
                      *             }
                      *           },
                      *           {
-                     *             "audit_event_id": "0bdb0687-177b-46cb-9191-939692e9d83c",
-                     *             "at": "2026-11-28T04:17:34.931Z",
+                     *             "audit_event_id": "30170fa6-e51f-4685-8aed-1b3de86870bb",
+                     *             "at": "2026-11-28T04:23:46.916Z",
                      *             "action": "api_key.revoked",
                      *             "actor": "api_key:1",
                      *             "actor_label": "all scopes",
                      *             "credential": "api_key:1",
                      *             "ip": null,
                      *             "target": "api_key:4",
-                     *             "request_id": "da6a6bc2-31bf-4965-9207-b2cee85b122b",
+                     *             "request_id": "ae172fcf-a7eb-4775-bd0a-9989a57aadb8",
                      *             "summary": {}
                      *           }
                      *         ],
@@ -9238,8 +9268,8 @@ export interface operations {
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "0e96f803-e044-49d4-adc1-46bad8bfbade",
-                     *         "generated_at": "2026-11-28T04:17:40.583Z",
+                     *         "request_id": "bf677638-33e0-4582-8daa-09d50677342e",
+                     *         "generated_at": "2026-11-28T04:23:53.670Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -9381,27 +9411,27 @@ export interface operations {
                      *       "data": {
                      *         "events": [
                      *           {
-                     *             "event_id": "1515fa4a-8bf2-4844-9c52-7d29bd42fab3",
+                     *             "event_id": "7ff8e188-292a-49b5-bfd6-687e22298266",
                      *             "type": "weather.change_detected",
-                     *             "created_at": "2026-11-28T04:17:37.474Z",
+                     *             "created_at": "2026-11-28T04:23:50.567Z",
                      *             "watch_id": null,
                      *             "test": false,
                      *             "delivery_state": "failed",
                      *             "targets": 2
                      *           },
                      *           {
-                     *             "event_id": "3952ccae-d803-4d22-a85a-ce4ca2b207a1",
+                     *             "event_id": "47b2c413-0ab4-434a-aa8b-db569bc706dc",
                      *             "type": "weather.change_detected",
-                     *             "created_at": "2026-11-28T04:17:37.262Z",
+                     *             "created_at": "2026-11-28T04:23:50.232Z",
                      *             "watch_id": null,
                      *             "test": true,
                      *             "delivery_state": "delivered",
                      *             "targets": 1
                      *           },
                      *           {
-                     *             "event_id": "1ed66009-22ea-4bc7-8b63-f358c118de70",
+                     *             "event_id": "bf5ea755-ac1a-4c97-a579-242c10e8a8c7",
                      *             "type": "weather.change_detected",
-                     *             "created_at": "2026-11-28T04:17:36.661Z",
+                     *             "created_at": "2026-11-28T04:23:49.312Z",
                      *             "watch_id": null,
                      *             "test": false,
                      *             "delivery_state": "failed",
@@ -9412,8 +9442,8 @@ export interface operations {
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "deda6e25-73e4-4a60-b6ec-5dbcc6660eab",
-                     *         "generated_at": "2026-11-28T04:17:38.318Z",
+                     *         "request_id": "2219858e-6cb3-4ba3-8f2e-d8b0ad6967d0",
+                     *         "generated_at": "2026-11-28T04:23:51.744Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -9547,63 +9577,63 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "event_id": "10ad6fc5-9b24-4e37-aa23-1ef3d7b6cb71",
+                     *         "event_id": "2e1de784-3cdd-4cc8-b568-45f3a0c04d7c",
                      *         "type": "weather.change_detected",
-                     *         "created_at": "2026-11-28T04:17:38.338Z",
+                     *         "created_at": "2026-11-28T04:23:51.756Z",
                      *         "watch_id": null,
                      *         "test": false,
-                     *         "payload": "{\"id\":\"10ad6fc5-9b24-4e37-aa23-1ef3d7b6cb71\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-28T04:17:38.338Z\",\"data\":{\"place\":\"Lisbon\"}}",
+                     *         "payload": "{\"id\":\"2e1de784-3cdd-4cc8-b568-45f3a0c04d7c\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-28T04:23:51.756Z\",\"data\":{\"place\":\"Lisbon\"}}",
                      *         "data": {
                      *           "place": "Lisbon"
                      *         },
                      *         "deliveries": [
                      *           {
-                     *             "delivery_id": "14f42305-8cd5-4850-bf9d-b86f20ba4a8d",
+                     *             "delivery_id": "087dc976-4672-45a9-8f94-ff6fbae6e703",
                      *             "target": "webhook_endpoint",
                      *             "kind": "endpoint",
-                     *             "webhook_id": "04487454-3db9-4a4f-896c-dcc6af09cb1f",
+                     *             "webhook_id": "acb55c48-4cab-4dec-81d0-3bdaa2949016",
                      *             "watch_id": null,
                      *             "url": "https://hooks.example.com/skycast/skycast/events",
                      *             "status": "pending",
                      *             "attempts_made": 0,
                      *             "max_attempts": 1,
-                     *             "next_attempt_at": "2026-11-28T04:17:38.337Z",
-                     *             "created_at": "2026-11-28T04:17:38.338Z",
+                     *             "next_attempt_at": "2026-11-28T04:23:51.756Z",
+                     *             "created_at": "2026-11-28T04:23:51.756Z",
                      *             "last_attempt": null
                      *           },
                      *           {
-                     *             "delivery_id": "161ef31b-d86d-4cdd-a526-aef5d307ba5c",
+                     *             "delivery_id": "47111b3d-2970-4f8a-a81a-8575407c8711",
                      *             "target": "webhook_endpoint",
                      *             "kind": "endpoint",
-                     *             "webhook_id": "5a04f64d-5ec8-4cde-8d18-b1cb9a95edc2",
+                     *             "webhook_id": "0c252283-8350-4fe9-9775-313f78451fb6",
                      *             "watch_id": null,
                      *             "url": "https://hooks.example.com/skycast/skycast/events",
                      *             "status": "pending",
                      *             "attempts_made": 0,
                      *             "max_attempts": 1,
-                     *             "next_attempt_at": "2026-11-28T04:17:38.337Z",
-                     *             "created_at": "2026-11-28T04:17:38.338Z",
+                     *             "next_attempt_at": "2026-11-28T04:23:51.756Z",
+                     *             "created_at": "2026-11-28T04:23:51.756Z",
                      *             "last_attempt": null
                      *           },
                      *           {
-                     *             "delivery_id": "42c129d8-78c6-442a-b0ad-e188c89fee8c",
+                     *             "delivery_id": "495cf803-c8d8-4fae-bca2-b427985f58e9",
                      *             "target": "webhook_endpoint",
                      *             "kind": "endpoint",
-                     *             "webhook_id": "e9da96c6-8272-4502-add1-202a62d78255",
+                     *             "webhook_id": "15f17d36-577b-4bcd-b255-72d3bdd9e52c",
                      *             "watch_id": null,
                      *             "url": "https://hooks.example.com/skycast/events",
                      *             "status": "pending",
                      *             "attempts_made": 0,
                      *             "max_attempts": 1,
-                     *             "next_attempt_at": "2026-11-28T04:17:38.337Z",
-                     *             "created_at": "2026-11-28T04:17:38.338Z",
+                     *             "next_attempt_at": "2026-11-28T04:23:51.756Z",
+                     *             "created_at": "2026-11-28T04:23:51.756Z",
                      *             "last_attempt": null
                      *           }
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "request_id": "4066a758-ee37-4c4a-beb5-b5060971c081",
-                     *         "generated_at": "2026-11-28T04:17:38.357Z",
+                     *         "request_id": "1dac51df-e4c4-4c63-8cc3-7aec5f69837d",
+                     *         "generated_at": "2026-11-28T04:23:51.785Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -9776,8 +9806,8 @@ export interface operations {
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "4674b064-a8b1-4733-bad1-6ff535ba9ed2",
-                     *         "generated_at": "2026-11-28T04:17:40.565Z",
+                     *         "request_id": "9223af7d-418f-4bb7-9bbb-e750c020be3c",
+                     *         "generated_at": "2026-11-28T04:23:53.650Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -9912,7 +9942,7 @@ export interface operations {
                      *           "buffers": null,
                      *           "revision": 0,
                      *           "role": "owner",
-                     *           "created_at": "2026-11-28T04:17:29.164Z"
+                     *           "created_at": "2026-11-28T04:23:40.448Z"
                      *         }
                      *       ]
                      *     }
@@ -10027,7 +10057,7 @@ export interface operations {
                      *       "buffers": null,
                      *       "revision": 0,
                      *       "role": "owner",
-                     *       "created_at": "2026-11-28T04:17:40.975Z"
+                     *       "created_at": "2026-11-28T04:23:53.943Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Trip"];
@@ -10179,7 +10209,7 @@ export interface operations {
                      *       "buffers": null,
                      *       "revision": 0,
                      *       "role": "owner",
-                     *       "created_at": "2026-11-28T04:17:29.164Z"
+                     *       "created_at": "2026-11-28T04:23:40.448Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Trip"];
@@ -10293,6 +10323,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trip_id": 1,
+                     *       "name": "Lisbon long weekend",
+                     *       "time_zone": "Europe/Lisbon",
+                     *       "start_date": "2027-05-04",
+                     *       "end_date": "2027-05-07",
+                     *       "currency": "EUR",
+                     *       "buffers": {
+                     *         "ferryMinutes": 45,
+                     *         "flightMinutes": 150
+                     *       },
+                     *       "revision": 0,
+                     *       "role": "owner",
+                     *       "created_at": "2026-11-28T04:23:40.448Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Trip"];
                 };
             };
@@ -10663,11 +10710,11 @@ export interface operations {
                      *       "trip_id": 1,
                      *       "members": [
                      *         {
-                     *           "user_id": "1862401c-54f5-48a3-9ec5-2801fa09e26b",
-                     *           "email": "camille.dubois.04e34d@example.com",
+                     *           "user_id": "eafe99d1-454b-4580-aa8d-243f8e34ea33",
+                     *           "email": "camille.dubois.e0f32c@example.com",
                      *           "name": null,
                      *           "role": "owner",
-                     *           "added_at": "2026-11-28T04:17:29.164Z"
+                     *           "added_at": "2026-11-28T04:23:40.448Z"
                      *         }
                      *       ]
                      *     }
@@ -10786,11 +10833,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "cac72540-0832-4f26-b3ce-daf77aadf8e6",
+                     *       "user_id": "d8be9cad-12bb-47ab-8df8-79743a4c8a3a",
                      *       "email": "ana.silva@example.com",
                      *       "name": null,
                      *       "role": "editor",
-                     *       "added_at": "2026-11-28T04:17:41.070Z"
+                     *       "added_at": "2026-11-28T04:23:54.064Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripMember"];
@@ -11069,11 +11116,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "6b0bb9ae-416d-47ab-b3ba-d0bb171af9cd",
-                     *       "email": "joao.pereira.a805f7@example.com",
+                     *       "user_id": "fd4970d1-458e-4475-b0d2-68eac4432810",
+                     *       "email": "joao.pereira.52b1c5@example.com",
                      *       "name": null,
                      *       "role": "viewer",
-                     *       "added_at": "2026-11-28T04:17:41.169Z"
+                     *       "added_at": "2026-11-28T04:23:54.227Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripMember"];
@@ -11729,12 +11776,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "3119ef2e-eab2-4229-ba5f-e5256915ac68",
+                     *       "proposal_id": "d5453ca0-e50c-4c3b-a91e-4d55269ce303",
                      *       "trip_id": 1,
                      *       "status": "pending",
                      *       "actor_agent_id": "planner-agent-lisbon",
-                     *       "created_at": "2026-11-28T04:17:46.259Z",
-                     *       "expires_at": "2026-12-01T04:17:46.259Z",
+                     *       "created_at": "2026-11-28T04:24:01.263Z",
+                     *       "expires_at": "2026-12-01T04:24:01.263Z",
                      *       "entities": [
                      *         {
                      *           "cost": 142,
@@ -11960,12 +12007,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "1a67ae91-2fd6-43b6-8a3b-d549a6ed8c12",
+                     *       "proposal_id": "56a9aa71-e5f9-49ed-b0be-106f43b49021",
                      *       "trip_id": 1,
                      *       "status": "pending",
                      *       "actor_agent_id": "planner-agent-lisbon",
-                     *       "created_at": "2026-11-28T04:17:46.519Z",
-                     *       "expires_at": "2026-12-01T04:17:46.519Z",
+                     *       "created_at": "2026-11-28T04:24:02.787Z",
+                     *       "expires_at": "2026-12-01T04:24:02.787Z",
                      *       "entities": [
                      *         {
                      *           "cost": 142,
@@ -12031,7 +12078,8 @@ export interface operations {
                      *       "rejection_reason": null,
                      *       "subject_event_id": null,
                      *       "base_revision": null,
-                     *       "superseded_by": null
+                     *       "superseded_by": null,
+                     *       "out_of_date": null
                      *     }
                      */
                     "application/json": components["schemas"]["Proposal"];
@@ -12111,7 +12159,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @example accept */
-                action: "accept" | "reject";
+                action: "accept" | "reject" | "replan";
             };
             header?: {
                 "Idempotency-Key"?: string;
@@ -12149,14 +12197,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "e19c334b-cab3-4e51-86cc-2ffed1f0161d",
+                     *       "proposal_id": "ead87956-dd05-4af3-9d19-c63f477395b0",
                      *       "status": "accepted",
                      *       "created_event_ids": [
                      *         2,
                      *         3
                      *       ],
                      *       "changed_event_ids": [],
-                     *       "accepted_at": "2026-11-28T04:17:46.675Z",
+                     *       "accepted_at": "2026-11-28T04:24:02.870Z",
                      *       "selected_option_id": "morning",
                      *       "new_revision": 2
                      *     }
@@ -12177,6 +12225,14 @@ export interface operations {
                         rejection_reason: string | null;
                         /** @constant */
                         status: "rejected";
+                    } | {
+                        /** @description The built-in planner's new proposal (null: none needed, or an external agent's to raise) */
+                        new_proposal_id: string | null;
+                        proposal_id: string;
+                        /** @enum {string} */
+                        replanned_by: "planner" | "agent";
+                        /** @constant */
+                        status: "superseded";
                     };
                 };
             };
@@ -12234,7 +12290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description STALE_REVISION: the proposal is bound to base_revision and the trip has moved on (current_revision in the body, as for ops); conflict: the proposal or trip changed concurrently Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            /** @description proposal_out_of_date: the trip changed an event the proposal changes after its base_revision (error.details lists them); conflict: the proposal or trip changed concurrently Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
                     /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
@@ -12336,6 +12392,8 @@ export interface operations {
             /** @description Trip weather */
             200: {
                 headers: {
+                    /** @description The language of the answer's texts (the `language` parameter negotiated: exact tag, then base language, then en) */
+                    "Content-Language"?: string;
                     /** @description HIT, MISS, STALE, or MIXED over the cells used */
                     "X-Cache-Status"?: string;
                     /** @description The plan's monthly requests cap. */
@@ -12356,7 +12414,7 @@ export interface operations {
                      *       "time_zone": "Europe/Lisbon",
                      *       "units": "metric",
                      *       "language": "en",
-                     *       "generated_at": "2026-11-28T04:17:47.067Z",
+                     *       "generated_at": "2026-11-28T04:24:04.087Z",
                      *       "cache_status": "MISS",
                      *       "billing": {
                      *         "units": 12,
@@ -12367,9 +12425,9 @@ export interface operations {
                      *           "event_id": 2,
                      *           "type": "flight",
                      *           "title": "Paris to Lisbon",
-                     *           "start": "2027-05-04T06:05:00+01:00",
-                     *           "end": "2027-05-04T08:45:00+01:00",
-                     *           "time_zone": "Europe/Lisbon",
+                     *           "start": "2027-05-04T07:05:00+02:00",
+                     *           "end": "2027-05-04T09:45:00+02:00",
+                     *           "time_zone": "Europe/Paris",
                      *           "local_date": "2027-05-04",
                      *           "activity_type": "airport_transfer",
                      *           "activity_type_source": "derived",
@@ -12871,8 +12929,8 @@ export interface operations {
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "905859e1-fcc9-4c89-937a-732af2961279",
-                     *         "generated_at": "2026-11-28T04:17:35.134Z",
+                     *         "request_id": "6b7c656c-9d89-443f-8eb0-bf162cbbad5b",
+                     *         "generated_at": "2026-11-28T04:23:47.284Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -12994,8 +13052,8 @@ export interface operations {
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "request_id": "fa9fe44a-120a-4ef8-b7a4-4932abaaf788",
-                     *         "generated_at": "2026-11-28T04:17:35.167Z",
+                     *         "request_id": "6663a296-8065-4a13-9147-e11a21d4bdd2",
+                     *         "generated_at": "2026-11-28T04:23:47.330Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -13654,7 +13712,7 @@ export interface operations {
                      *             }
                      *           ]
                      *         },
-                     *         "nowcast": "Rain starting in ~70 min.",
+                     *         "nowcast": "Rain starting in ~65 min.",
                      *         "alerts": [],
                      *         "risk": {
                      *           "level": "watch",
@@ -13673,19 +13731,19 @@ export interface operations {
                      *           "recommendation": "Bring waterproofs or pick a covered alternative.",
                      *           "activity_type": "hiking"
                      *         },
-                     *         "snapshot_id": "9c0db019-bf1c-451f-82de-2ad4c85ef36c",
+                     *         "snapshot_id": "11191b7d-8844-44a8-8126-e030d8a78a04",
                      *         "provider": "simulated",
                      *         "provider_version": "sim-1",
                      *         "attribution": "SIMULATED weather (not real observations): deterministic test data generated by this service",
-                     *         "fetched_at": "2026-11-28T04:17:47.399Z"
+                     *         "fetched_at": "2026-11-28T04:24:05.003Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "ce5d8b24-6cd9-44c9-81c7-10c0444cbaaa",
-                     *         "generated_at": "2026-11-28T04:17:47.506Z",
+                     *         "request_id": "746051de-d12a-4d2a-a06b-881bb1ce9604",
+                     *         "generated_at": "2026-11-28T04:24:05.139Z",
                      *         "environment": "production",
                      *         "billing_units": 1,
                      *         "cache_status": "MISS",
-                     *         "snapshot_id": "9c0db019-bf1c-451f-82de-2ad4c85ef36c",
+                     *         "snapshot_id": "11191b7d-8844-44a8-8126-e030d8a78a04",
                      *         "units": "metric",
                      *         "language": "en"
                      *       }
@@ -13995,19 +14053,19 @@ export interface operations {
                      *             }
                      *           }
                      *         ],
-                     *         "snapshot_id": "1c79a201-48aa-46ed-82d6-e55d65bb4f3c",
+                     *         "snapshot_id": "3b2e65c4-1601-4f5e-bcd7-9f04c4a1b2c8",
                      *         "provider": "simulated",
                      *         "provider_version": "sim-1",
                      *         "attribution": "SIMULATED weather (not real observations): deterministic test data generated by this service",
-                     *         "fetched_at": "2026-11-28T04:17:47.165Z"
+                     *         "fetched_at": "2026-11-28T04:24:04.239Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "6feb544a-52f8-41a3-9aed-97059b606b44",
-                     *         "generated_at": "2026-11-28T04:17:47.836Z",
+                     *         "request_id": "f4bebc60-006e-4c14-aad3-374003d7ddd3",
+                     *         "generated_at": "2026-11-28T04:24:05.359Z",
                      *         "environment": "production",
                      *         "billing_units": 1,
                      *         "cache_status": "HIT",
-                     *         "snapshot_id": "1c79a201-48aa-46ed-82d6-e55d65bb4f3c",
+                     *         "snapshot_id": "3b2e65c4-1601-4f5e-bcd7-9f04c4a1b2c8",
                      *         "units": "metric",
                      *         "language": "en",
                      *         "items_analyzed": 3
@@ -14207,8 +14265,8 @@ export interface operations {
                      *         "environment": "production"
                      *       },
                      *       "meta": {
-                     *         "request_id": "d07e0965-eb90-4acc-88c9-daecc2325192",
-                     *         "generated_at": "2026-11-28T04:17:33.215Z",
+                     *         "request_id": "3e5ca644-2fe0-4187-823f-2a149540d35a",
+                     *         "generated_at": "2026-11-28T04:23:45.304Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -14435,7 +14493,7 @@ export interface operations {
                      *             "end_time": "2026-11-29T08:19:35.049Z",
                      *             "distance_m": 22848,
                      *             "duration_minutes": 19.6,
-                     *             "snapshot_id": "d6a472c9-5587-447c-8ee8-2db37442d99a",
+                     *             "snapshot_id": "f22beceb-11cf-4ca7-8fac-04d0ce56c904",
                      *             "cache_status": "MISS",
                      *             "condition": {
                      *               "label": "Mainly clear",
@@ -14460,12 +14518,12 @@ export interface operations {
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "b1911c3d-b50a-4dea-927c-229131eb7e37",
-                     *         "generated_at": "2026-11-28T04:17:48.202Z",
+                     *         "request_id": "4b5f3bf5-0ca5-40c7-974e-508941aa0876",
+                     *         "generated_at": "2026-11-28T04:24:05.622Z",
                      *         "environment": "production",
                      *         "billing_units": 3,
                      *         "cache_status": "MISS",
-                     *         "snapshot_id": "d6a472c9-5587-447c-8ee8-2db37442d99a",
+                     *         "snapshot_id": "f22beceb-11cf-4ca7-8fac-04d0ce56c904",
                      *         "segments_analyzed": 1,
                      *         "units": "metric",
                      *         "language": "en"
@@ -14743,7 +14801,7 @@ export interface operations {
                      *       "data": {
                      *         "simulations": [
                      *           {
-                     *             "simulation_id": "5308a5f7-3a54-4551-8aaf-1e90436ed790",
+                     *             "simulation_id": "d8a9dd32-c115-4ca7-a1c7-7c949b624f0c",
                      *             "geohash": "u09tv",
                      *             "kind": "heavy_rain",
                      *             "lat": 48.8566,
@@ -14751,13 +14809,13 @@ export interface operations {
                      *             "starts_at": "2026-11-29T12:00:00.000Z",
                      *             "ends_at": "2026-11-29T16:00:00.000Z",
                      *             "params": {},
-                     *             "created_at": "2026-11-28T04:17:48.240Z"
+                     *             "created_at": "2026-11-28T04:24:05.728Z"
                      *           }
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "request_id": "4a4f1b6e-b82e-433c-8bcb-2742f4fe4d82",
-                     *         "generated_at": "2026-11-28T04:17:48.309Z",
+                     *         "request_id": "de05c8d4-ac77-49cd-bb28-969ee16b7d54",
+                     *         "generated_at": "2026-11-28T04:24:05.777Z",
                      *         "environment": "sandbox",
                      *         "billing_units": 0
                      *       }
@@ -14937,7 +14995,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "simulation_id": "5308a5f7-3a54-4551-8aaf-1e90436ed790",
+                     *         "simulation_id": "d8a9dd32-c115-4ca7-a1c7-7c949b624f0c",
                      *         "geohash": "u09tv",
                      *         "kind": "heavy_rain",
                      *         "starts_at": "2026-11-29T12:00:00.000Z",
@@ -14945,8 +15003,8 @@ export interface operations {
                      *         "params": {}
                      *       },
                      *       "meta": {
-                     *         "request_id": "6ec7c5ee-4ea4-4041-854e-c2d6dadd068d",
-                     *         "generated_at": "2026-11-28T04:17:48.249Z",
+                     *         "request_id": "fc7967b0-1575-40cc-862a-61e0d13ea4f0",
+                     *         "generated_at": "2026-11-28T04:24:05.740Z",
                      *         "environment": "sandbox",
                      *         "billing_units": 0
                      *       }
@@ -15189,12 +15247,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "simulation_id": "f8011017-2e19-4845-82b6-e506ce829daf",
+                     *         "simulation_id": "eb8d130d-73f5-49b0-9dab-3dbba275a667",
                      *         "deleted": true
                      *       },
                      *       "meta": {
-                     *         "request_id": "180afcb8-b70f-4907-9cda-a51b374b1f6e",
-                     *         "generated_at": "2026-11-28T04:17:48.481Z",
+                     *         "request_id": "fdc7fc44-2833-488d-a700-2e80be95e4b8",
+                     *         "generated_at": "2026-11-28T04:24:05.916Z",
                      *         "environment": "sandbox",
                      *         "billing_units": 0
                      *       }
@@ -15379,11 +15437,15 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "fired": 0,
-                     *         "watches": []
+                     *         "watches": [],
+                     *         "caused": {
+                     *           "events": [],
+                     *           "proposals": []
+                     *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "dcf5eb39-3734-41f1-813a-add86446dd97",
-                     *         "generated_at": "2026-11-28T04:17:48.506Z",
+                     *         "request_id": "b80f498c-d5a2-4a97-b59e-ae167e32b694",
+                     *         "generated_at": "2026-11-28T04:24:05.924Z",
                      *         "environment": "sandbox",
                      *         "billing_units": 0
                      *       }
@@ -15649,7 +15711,7 @@ export interface operations {
                      *             "timezone": "Europe/Paris",
                      *             "weather": {
                      *               "observed_at": "2026-11-29T07:00:00.000Z",
-                     *               "snapshot_id": "9c0db019-bf1c-451f-82de-2ad4c85ef36c",
+                     *               "snapshot_id": "11191b7d-8844-44a8-8126-e030d8a78a04",
                      *               "cache_status": "HIT",
                      *               "temperature_c": 1.9,
                      *               "feels_like_c": -0.9,
@@ -15674,7 +15736,7 @@ export interface operations {
                      *             "timezone": "Europe/Paris",
                      *             "weather": {
                      *               "observed_at": "2026-11-29T16:00:00.000Z",
-                     *               "snapshot_id": "7c590503-9ccb-49d2-86ac-27819208966f",
+                     *               "snapshot_id": "0f6e3ed1-5437-4d48-b8be-31add96e0862",
                      *               "cache_status": "MISS",
                      *               "temperature_c": 11.3,
                      *               "feels_like_c": 11.3,
@@ -15715,8 +15777,8 @@ export interface operations {
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "3dc4907f-f3fe-449c-bf11-e3862c526186",
-                     *         "generated_at": "2026-11-28T04:17:47.962Z",
+                     *         "request_id": "856a40e8-2902-4782-9f1e-c7cd7bd4e45f",
+                     *         "generated_at": "2026-11-28T04:24:05.484Z",
                      *         "environment": "production",
                      *         "billing_units": 4,
                      *         "cache_status": "MIXED",
@@ -16005,7 +16067,7 @@ export interface operations {
                      *       "data": {
                      *         "watches": [
                      *           {
-                     *             "watch_id": "a0db12e6-28fb-4f30-a72e-3e6d9e40ed79",
+                     *             "watch_id": "a59739de-b2ce-4d90-ad53-e851130e0a96",
                      *             "status": "active",
                      *             "target_type": "place",
                      *             "target_ref": {
@@ -16030,21 +16092,21 @@ export interface operations {
                      *               "precipitation_probability_delta": 20
                      *             },
                      *             "planner_threshold": null,
-                     *             "next_check_at": "2026-11-28T04:17:35.260Z",
-                     *             "created_at": "2026-11-28T04:17:35.260Z",
+                     *             "next_check_at": "2026-11-28T04:23:47.349Z",
+                     *             "created_at": "2026-11-28T04:23:47.349Z",
                      *             "last_checked_at": null,
                      *             "last_risk_level": null,
                      *             "failure_count": 0,
                      *             "expired_at": null,
-                     *             "updated_at": "2026-11-28T04:17:35.260Z"
+                     *             "updated_at": "2026-11-28T04:23:47.349Z"
                      *           }
                      *         ],
                      *         "has_more": false,
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "8a4b4606-dd50-4ea7-9b36-3abb6930db39",
-                     *         "generated_at": "2026-11-28T04:17:35.326Z",
+                     *         "request_id": "17f82e38-e825-44a9-80dc-ceb249708def",
+                     *         "generated_at": "2026-11-28T04:23:47.385Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -16206,7 +16268,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "a0db12e6-28fb-4f30-a72e-3e6d9e40ed79",
+                     *         "watch_id": "a59739de-b2ce-4d90-ad53-e851130e0a96",
                      *         "status": "active",
                      *         "target_type": "place",
                      *         "target_ref": {
@@ -16230,13 +16292,13 @@ export interface operations {
                      *           "detect_risk_level_change": true,
                      *           "precipitation_probability_delta": 20
                      *         },
-                     *         "next_check_at": "2026-11-28T04:17:35.260Z",
-                     *         "created_at": "2026-11-28T04:17:35.260Z",
+                     *         "next_check_at": "2026-11-28T04:23:47.349Z",
+                     *         "created_at": "2026-11-28T04:23:47.349Z",
                      *         "planner_threshold": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "bb6feeb3-6fe0-4792-a9fd-1a3be255941c",
-                     *         "generated_at": "2026-11-28T04:17:35.305Z",
+                     *         "request_id": "da47ac5a-8678-4544-9771-b683a5c8d659",
+                     *         "generated_at": "2026-11-28T04:23:47.364Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -16501,7 +16563,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "e37f3121-9416-49f6-a140-3fa33c887680",
+                     *         "watch_id": "3a4cf2a6-162c-40d9-989c-728b67ef323f",
                      *         "status": "active",
                      *         "target_type": "place",
                      *         "target_ref": {
@@ -16513,8 +16575,8 @@ export interface operations {
                      *         "activity_type": "walking_tour",
                      *         "transport_mode": null,
                      *         "outdoor": true,
-                     *         "starts_at": "2026-11-29T04:17:35.344Z",
-                     *         "ends_at": "2026-11-29T08:17:35.344Z",
+                     *         "starts_at": "2026-11-29T04:23:47.458Z",
+                     *         "ends_at": "2026-11-29T08:23:47.458Z",
                      *         "webhook_url": "https://hooks.example.com/skycast/skycast/events",
                      *         "webhook_id": null,
                      *         "change_rules": {
@@ -16526,13 +16588,13 @@ export interface operations {
                      *           "precipitation_probability_delta": 30
                      *         },
                      *         "planner_threshold": null,
-                     *         "next_check_at": "2026-11-28T04:17:35.350Z",
-                     *         "created_at": "2026-11-28T04:17:35.350Z",
+                     *         "next_check_at": "2026-11-28T04:23:47.476Z",
+                     *         "created_at": "2026-11-28T04:23:47.476Z",
                      *         "last_checked_at": null,
                      *         "last_risk_level": null,
                      *         "failure_count": 0,
                      *         "expired_at": null,
-                     *         "updated_at": "2026-11-28T04:17:35.350Z",
+                     *         "updated_at": "2026-11-28T04:23:47.476Z",
                      *         "paused_at": null,
                      *         "latest_snapshot": null,
                      *         "latest_risk": null,
@@ -16540,8 +16602,8 @@ export interface operations {
                      *         "recent_change_events": []
                      *       },
                      *       "meta": {
-                     *         "request_id": "ca11d062-35db-468a-90ba-cdcd004c84d1",
-                     *         "generated_at": "2026-11-28T04:17:35.374Z",
+                     *         "request_id": "1af2dd4a-8090-42f5-a8b0-d31d5a7270d8",
+                     *         "generated_at": "2026-11-28T04:23:47.506Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -16722,13 +16784,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "ed21711e-56c3-4db2-b362-34f32c0a92a9",
+                     *         "watch_id": "e5245669-528b-48f6-b16c-910e2f37cfe7",
                      *         "status": "cancelled",
-                     *         "expired_at": "2026-11-28T04:17:35.520Z"
+                     *         "expired_at": "2026-11-28T04:23:47.856Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "4c62d940-1ab7-446c-985e-700b57043c1e",
-                     *         "generated_at": "2026-11-28T04:17:35.537Z",
+                     *         "request_id": "5a0053c4-c2a2-43f8-8c14-115c8c85c25c",
+                     *         "generated_at": "2026-11-28T04:23:47.864Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -16936,45 +16998,45 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "612efcee-3675-44e4-b85f-1f8abe8396e2",
+                     *         "watch_id": "3f61fa11-84ee-4c74-ac6b-60a58d820c7f",
                      *         "attempts": [
                      *           {
-                     *             "attempt_id": "ae908add-2619-4b1e-87f0-384ece298aa4",
-                     *             "event_id": "57776471-4e45-41aa-b3a2-fe0e43e7102c",
+                     *             "attempt_id": "37af724a-4108-4dcc-b1b4-97643b01e51f",
+                     *             "event_id": "a391ce94-0240-452c-b233-7e82af5b37f3",
                      *             "event_type": "weather.change_detected",
                      *             "attempt_number": 1,
                      *             "status": "delivered",
                      *             "response_status": 200,
-                     *             "response_time_ms": 748,
+                     *             "response_time_ms": 654,
                      *             "response_body_excerpt": "ok",
                      *             "error_message": null,
-                     *             "request_signature": "6f88e165fc4b28f4b25794af8c239c4ce0e661132cbb9ad4731d559869fac1e0",
-                     *             "request_timestamp": 1795839458,
-                     *             "scheduled_at": "2026-11-28T04:17:38.660Z",
-                     *             "attempted_at": "2026-11-28T04:17:38.844Z",
-                     *             "completed_at": "2026-11-28T04:17:39.666Z",
+                     *             "request_signature": "14782a02b08aa2531efa1fbfecb25c19b7081c581f3849ac337e0bb652018c82",
+                     *             "request_timestamp": 1795839832,
+                     *             "scheduled_at": "2026-11-28T04:23:51.941Z",
+                     *             "attempted_at": "2026-11-28T04:23:52.208Z",
+                     *             "completed_at": "2026-11-28T04:23:52.934Z",
                      *             "next_retry_at": null,
-                     *             "delivery_id": "43c58dfe-52bf-4fa5-aebc-43471a6fbe17",
+                     *             "delivery_id": "d24410ac-a335-44ff-bad1-db2ebc20250b",
                      *             "delivery_kind": "watch",
                      *             "chain_status": "delivered",
                      *             "webhook_id": null,
-                     *             "watch_id": "612efcee-3675-44e4-b85f-1f8abe8396e2",
+                     *             "watch_id": "3f61fa11-84ee-4c74-ac6b-60a58d820c7f",
                      *             "url": "https://hooks.example.com/skycast/skycast/events",
-                     *             "request_body": "{\"id\":\"57776471-4e45-41aa-b3a2-fe0e43e7102c\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-28T04:17:38.660Z\",\"data\":{\"watch_id\":\"612efcee-3675-44e4-b85f-1f8abe8396e2\"}}",
+                     *             "request_body": "{\"id\":\"a391ce94-0240-452c-b233-7e82af5b37f3\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-28T04:23:51.941Z\",\"data\":{\"watch_id\":\"3f61fa11-84ee-4c74-ac6b-60a58d820c7f\"}}",
                      *             "request_headers": {
                      *               "user-agent": "SkycastWebhooks/1.0",
-                     *               "webhook-id": "57776471-4e45-41aa-b3a2-fe0e43e7102c",
+                     *               "webhook-id": "a391ce94-0240-452c-b233-7e82af5b37f3",
                      *               "content-type": "application/json",
                      *               "content-length": "177",
-                     *               "webhook-signature": "v1,i78ZmIAaBaAitrt8KyHqDTJtjntoYH7MSsRIUKXuMLs=",
-                     *               "webhook-timestamp": "1795839458",
-                     *               "x-service-event-id": "57776471-4e45-41aa-b3a2-fe0e43e7102c",
-                     *               "x-service-signature": "6f88e165fc4b28f4b25794af8c239c4ce0e661132cbb9ad4731d559869fac1e0",
-                     *               "x-service-timestamp": "1795839458",
-                     *               "x-service-signatures": "v1=6f88e165fc4b28f4b25794af8c239c4ce0e661132cbb9ad4731d559869fac1e0"
+                     *               "webhook-signature": "v1,0UI1szyYrNN+ELAk66QgRszJCLe5WSgIYf0vaK9DshI=",
+                     *               "webhook-timestamp": "1795839832",
+                     *               "x-service-event-id": "a391ce94-0240-452c-b233-7e82af5b37f3",
+                     *               "x-service-signature": "14782a02b08aa2531efa1fbfecb25c19b7081c581f3849ac337e0bb652018c82",
+                     *               "x-service-timestamp": "1795839832",
+                     *               "x-service-signatures": "v1=14782a02b08aa2531efa1fbfecb25c19b7081c581f3849ac337e0bb652018c82"
                      *             },
                      *             "response_headers": {
-                     *               "date": "Sat, 28 Nov 2026 04:17:39 GMT",
+                     *               "date": "Sat, 28 Nov 2026 04:23:52 GMT",
                      *               "connection": "keep-alive",
                      *               "keep-alive": "timeout=5",
                      *               "content-type": "text/plain",
@@ -16986,8 +17048,8 @@ export interface operations {
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "1f42d79e-d2fe-4a41-a92b-25d41343ea64",
-                     *         "generated_at": "2026-11-28T04:17:39.704Z",
+                     *         "request_id": "5b8a283d-92ca-466f-88f1-be43a2c860f1",
+                     *         "generated_at": "2026-11-28T04:23:53.007Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -17148,13 +17210,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "event_id": "e45e5cc8-f993-4d93-a05d-7a1a7d1f223e",
-                     *         "delivery_id": "9c27a36f-d2dd-4935-849b-7d68a9d5184d",
-                     *         "watch_id": "047d3a7d-61e6-41c5-936f-8ede9a7f3f4b",
-                     *         "attempt_id": "e14e2713-3669-4167-a048-92977573c3d2",
+                     *         "event_id": "d6188da6-c2ad-4809-b500-4b2b88a2e999",
+                     *         "delivery_id": "c21c84da-7449-4b59-ad0c-94e0454fbf5c",
+                     *         "watch_id": "006d7c31-962a-4e9e-8dd8-28a686368c99",
+                     *         "attempt_id": "12526749-4f0e-42d9-bf91-595b8aebbb2c",
                      *         "attempt": {
-                     *           "attempt_id": "e14e2713-3669-4167-a048-92977573c3d2",
-                     *           "event_id": "e45e5cc8-f993-4d93-a05d-7a1a7d1f223e",
+                     *           "attempt_id": "12526749-4f0e-42d9-bf91-595b8aebbb2c",
+                     *           "event_id": "d6188da6-c2ad-4809-b500-4b2b88a2e999",
                      *           "event_type": "weather.change_detected",
                      *           "attempt_number": 1,
                      *           "status": "delivered",
@@ -17162,17 +17224,17 @@ export interface operations {
                      *           "response_time_ms": 1,
                      *           "response_body_excerpt": "ok",
                      *           "error_message": null,
-                     *           "request_signature": "899d52f2d0f70bc03125cd5133a1148fa6c43a38ae6a0f6c025b632e07bcc30c",
-                     *           "request_timestamp": 1795839460,
-                     *           "scheduled_at": "2026-11-28T04:17:40.331Z",
-                     *           "attempted_at": "2026-11-28T04:17:40.341Z",
-                     *           "completed_at": "2026-11-28T04:17:40.343Z",
+                     *           "request_signature": "1c28e86b380a6f86ef686d8e73f16df38f5afdc5c2a70d6f3022d7085ab4fd41",
+                     *           "request_timestamp": 1795839833,
+                     *           "scheduled_at": "2026-11-28T04:23:53.274Z",
+                     *           "attempted_at": "2026-11-28T04:23:53.297Z",
+                     *           "completed_at": "2026-11-28T04:23:53.300Z",
                      *           "next_retry_at": null
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "cfc6b2a0-96ae-4063-9479-9eba09285395",
-                     *         "generated_at": "2026-11-28T04:17:40.348Z",
+                     *         "request_id": "74cc6a97-df5a-45b0-8ab5-279336722f3d",
+                     *         "generated_at": "2026-11-28T04:23:53.330Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -17375,13 +17437,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "79262d9b-be59-46ea-9be3-bb06b71f0c21",
+                     *         "watch_id": "8dfa8cdf-a970-4d28-8619-c0a07c1f49ec",
                      *         "status": "paused",
                      *         "expired_at": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "e7a613dc-ce05-452f-a071-c825d3b68cce",
-                     *         "generated_at": "2026-11-28T04:17:35.905Z",
+                     *         "request_id": "ea717477-a538-4b0c-bfec-737e52ba1a19",
+                     *         "generated_at": "2026-11-28T04:23:48.062Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -17584,13 +17646,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "d7c6f44c-43ed-4b2b-b33a-5c097430dd6b",
+                     *         "watch_id": "fba5e31d-184e-4fec-bf8c-ddec41df9565",
                      *         "status": "active",
                      *         "expired_at": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "0f1de1a9-9b76-4bb0-bc50-6e9d82483012",
-                     *         "generated_at": "2026-11-28T04:17:36.064Z",
+                     *         "request_id": "2c917b82-3b07-4842-8650-4bcde6c76287",
+                     *         "generated_at": "2026-11-28T04:23:48.508Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -17820,7 +17882,7 @@ export interface operations {
                      *       "data": {
                      *         "webhooks": [
                      *           {
-                     *             "webhook_id": "e9da96c6-8272-4502-add1-202a62d78255",
+                     *             "webhook_id": "15f17d36-577b-4bcd-b255-72d3bdd9e52c",
                      *             "url": "https://hooks.example.com/skycast/events",
                      *             "events": [
                      *               "weather.change_detected",
@@ -17828,7 +17890,7 @@ export interface operations {
                      *             ],
                      *             "description": "Production alerts for the Lisbon operations team",
                      *             "status": "active",
-                     *             "secret_prefix": "whsec_b884",
+                     *             "secret_prefix": "whsec_84d8",
                      *             "failure_count": 0,
                      *             "last_delivery_at": null,
                      *             "last_success_at": null,
@@ -17837,14 +17899,14 @@ export interface operations {
                      *             "disabled_reason": null,
                      *             "rate_limit_per_second": null,
                      *             "paused_until": null,
-                     *             "created_at": "2026-11-28T04:17:36.226Z",
-                     *             "updated_at": "2026-11-28T04:17:36.226Z"
+                     *             "created_at": "2026-11-28T04:23:48.600Z",
+                     *             "updated_at": "2026-11-28T04:23:48.600Z"
                      *           }
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "request_id": "2527e2ea-0345-41af-aeda-5678e5c003a9",
-                     *         "generated_at": "2026-11-28T04:17:36.441Z",
+                     *         "request_id": "86d7a570-b8ed-482b-949a-a202b5243131",
+                     *         "generated_at": "2026-11-28T04:23:48.960Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -17995,7 +18057,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "e9da96c6-8272-4502-add1-202a62d78255",
+                     *         "webhook_id": "15f17d36-577b-4bcd-b255-72d3bdd9e52c",
                      *         "url": "https://hooks.example.com/skycast/events",
                      *         "events": [
                      *           "weather.change_detected",
@@ -18003,7 +18065,7 @@ export interface operations {
                      *         ],
                      *         "description": "Production alerts for the Lisbon operations team",
                      *         "status": "active",
-                     *         "secret_prefix": "whsec_b884",
+                     *         "secret_prefix": "whsec_84d8",
                      *         "failure_count": 0,
                      *         "last_delivery_at": null,
                      *         "last_success_at": null,
@@ -18012,13 +18074,13 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "rate_limit_per_second": null,
                      *         "paused_until": null,
-                     *         "created_at": "2026-11-28T04:17:36.226Z",
-                     *         "updated_at": "2026-11-28T04:17:36.226Z",
-                     *         "secret": "whsec_b884d4470f400cc0d63d1662c81fc52f"
+                     *         "created_at": "2026-11-28T04:23:48.600Z",
+                     *         "updated_at": "2026-11-28T04:23:48.600Z",
+                     *         "secret": "whsec_84d8a404b8fded07f5b9a9060368c582"
                      *       },
                      *       "meta": {
-                     *         "request_id": "226e324f-b603-4ddf-9650-574c9d0e54f0",
-                     *         "generated_at": "2026-11-28T04:17:36.294Z",
+                     *         "request_id": "6e191b69-f230-487d-aab8-5a6971ca2af6",
+                     *         "generated_at": "2026-11-28T04:23:48.603Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -18309,7 +18371,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "04487454-3db9-4a4f-896c-dcc6af09cb1f",
+                     *         "webhook_id": "63ef3580-e454-4a0f-89f5-b1a0ec72a546",
                      *         "url": "https://hooks.example.com/skycast/skycast/events",
                      *         "events": [
                      *           "weather.change_detected",
@@ -18317,7 +18379,7 @@ export interface operations {
                      *         ],
                      *         "description": "test",
                      *         "status": "active",
-                     *         "secret_prefix": "whsec_8924",
+                     *         "secret_prefix": "whsec_dc10",
                      *         "failure_count": 0,
                      *         "last_delivery_at": null,
                      *         "last_success_at": null,
@@ -18326,12 +18388,12 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "rate_limit_per_second": null,
                      *         "paused_until": null,
-                     *         "created_at": "2026-11-28T04:17:36.465Z",
-                     *         "updated_at": "2026-11-28T04:17:36.465Z"
+                     *         "created_at": "2026-11-28T04:23:49.084Z",
+                     *         "updated_at": "2026-11-28T04:23:49.084Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "052dc3af-3e8d-4e66-b63f-3ef0b5108e0c",
-                     *         "generated_at": "2026-11-28T04:17:36.518Z",
+                     *         "request_id": "1966f570-49ef-4ed6-b9e6-327c96ab155b",
+                     *         "generated_at": "2026-11-28T04:23:49.138Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -18478,13 +18540,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "03758f9b-d813-42f6-bd7f-aab74772f5df",
+                     *         "webhook_id": "31c62aaf-22a4-4750-a1be-17f3189a7e70",
                      *         "status": "disabled",
-                     *         "disabled_at": "2026-11-28T04:17:36.616Z"
+                     *         "disabled_at": "2026-11-28T04:23:49.243Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "4ea40ec5-1026-4ebf-810d-ac3bc6204f8b",
-                     *         "generated_at": "2026-11-28T04:17:36.636Z",
+                     *         "request_id": "1ca1a6cf-22b9-4e30-ac92-58f84982e50a",
+                     *         "generated_at": "2026-11-28T04:23:49.262Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -18691,7 +18753,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "9c78a8dd-86d1-46b4-b1a4-19123a51eaac",
+                     *         "webhook_id": "ef6b7676-8f72-49e7-98eb-bdd161d10fb0",
                      *         "url": "https://hooks.example.com/skycast/skycast/events",
                      *         "events": [
                      *           "weather.change_detected",
@@ -18700,7 +18762,7 @@ export interface operations {
                      *         ],
                      *         "description": "Lisbon operations team (on-call rota)",
                      *         "status": "active",
-                     *         "secret_prefix": "whsec_a9b8",
+                     *         "secret_prefix": "whsec_e9c6",
                      *         "failure_count": 0,
                      *         "last_delivery_at": null,
                      *         "last_success_at": null,
@@ -18709,12 +18771,12 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "rate_limit_per_second": null,
                      *         "paused_until": null,
-                     *         "created_at": "2026-11-28T04:17:40.357Z",
-                     *         "updated_at": "2026-11-28T04:17:40.366Z"
+                     *         "created_at": "2026-11-28T04:23:53.372Z",
+                     *         "updated_at": "2026-11-28T04:23:53.394Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "5892a0fa-a21a-45d6-bbe6-9be4b5468cd4",
-                     *         "generated_at": "2026-11-28T04:17:40.368Z",
+                     *         "request_id": "5b27787a-994f-4252-98d1-e9b0dc0dec7b",
+                     *         "generated_at": "2026-11-28T04:23:53.397Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -18989,45 +19051,45 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "787a431b-7312-42d9-bb07-760e72562d22",
+                     *         "webhook_id": "acb55c48-4cab-4dec-81d0-3bdaa2949016",
                      *         "attempts": [
                      *           {
-                     *             "attempt_id": "ab1fdec4-0078-441c-babb-c8d5fd1d2036",
-                     *             "event_id": "1ed66009-22ea-4bc7-8b63-f358c118de70",
+                     *             "attempt_id": "959ea6ba-3ec2-4dca-a154-d919ae9b26cf",
+                     *             "event_id": "bf5ea755-ac1a-4c97-a579-242c10e8a8c7",
                      *             "event_type": "weather.change_detected",
                      *             "attempt_number": 1,
                      *             "status": "delivered",
                      *             "response_status": 200,
-                     *             "response_time_ms": 338,
+                     *             "response_time_ms": 170,
                      *             "response_body_excerpt": "ok",
                      *             "error_message": null,
-                     *             "request_signature": "f30aba61d7a4ba7b529c78760cca9e923136de40078c709ff295f2f36f266bd4",
-                     *             "request_timestamp": 1795839456,
-                     *             "scheduled_at": "2026-11-28T04:17:36.661Z",
-                     *             "attempted_at": "2026-11-28T04:17:36.740Z",
-                     *             "completed_at": "2026-11-28T04:17:37.128Z",
+                     *             "request_signature": "49cdd642ae197d2c5d13bed28bbe60e949488a50b9c2fc67b1cf68756f620f3f",
+                     *             "request_timestamp": 1795839829,
+                     *             "scheduled_at": "2026-11-28T04:23:49.311Z",
+                     *             "attempted_at": "2026-11-28T04:23:49.766Z",
+                     *             "completed_at": "2026-11-28T04:23:49.990Z",
                      *             "next_retry_at": null,
-                     *             "delivery_id": "7408ecd5-8488-43f4-8d7a-5d10f99ea79c",
+                     *             "delivery_id": "90838ff2-8cf5-4c17-b162-0165eb16def2",
                      *             "delivery_kind": "endpoint",
                      *             "chain_status": "delivered",
-                     *             "webhook_id": "787a431b-7312-42d9-bb07-760e72562d22",
+                     *             "webhook_id": "acb55c48-4cab-4dec-81d0-3bdaa2949016",
                      *             "watch_id": null,
                      *             "url": "https://hooks.example.com/skycast/skycast/events",
-                     *             "request_body": "{\"id\":\"1ed66009-22ea-4bc7-8b63-f358c118de70\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-28T04:17:36.661Z\",\"data\":{\"place\":\"Lisbon\"}}",
+                     *             "request_body": "{\"id\":\"bf5ea755-ac1a-4c97-a579-242c10e8a8c7\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-28T04:23:49.312Z\",\"data\":{\"place\":\"Lisbon\"}}",
                      *             "request_headers": {
                      *               "user-agent": "SkycastWebhooks/1.0",
-                     *               "webhook-id": "1ed66009-22ea-4bc7-8b63-f358c118de70",
+                     *               "webhook-id": "bf5ea755-ac1a-4c97-a579-242c10e8a8c7",
                      *               "content-type": "application/json",
                      *               "content-length": "144",
-                     *               "webhook-signature": "v1,7nsXAzYRlBxM+8CyZXH6pL9J5hHNGsuyaX6lUi1lEb8=",
-                     *               "webhook-timestamp": "1795839456",
-                     *               "x-service-event-id": "1ed66009-22ea-4bc7-8b63-f358c118de70",
-                     *               "x-service-signature": "f30aba61d7a4ba7b529c78760cca9e923136de40078c709ff295f2f36f266bd4",
-                     *               "x-service-timestamp": "1795839456",
-                     *               "x-service-signatures": "v1=f30aba61d7a4ba7b529c78760cca9e923136de40078c709ff295f2f36f266bd4"
+                     *               "webhook-signature": "v1,FO+V0HmPFr4fXIPmDDfsVrm3ctJcw2kYY1rynO/mjmk=",
+                     *               "webhook-timestamp": "1795839829",
+                     *               "x-service-event-id": "bf5ea755-ac1a-4c97-a579-242c10e8a8c7",
+                     *               "x-service-signature": "49cdd642ae197d2c5d13bed28bbe60e949488a50b9c2fc67b1cf68756f620f3f",
+                     *               "x-service-timestamp": "1795839829",
+                     *               "x-service-signatures": "v1=49cdd642ae197d2c5d13bed28bbe60e949488a50b9c2fc67b1cf68756f620f3f"
                      *             },
                      *             "response_headers": {
-                     *               "date": "Sat, 28 Nov 2026 04:17:37 GMT",
+                     *               "date": "Sat, 28 Nov 2026 04:23:49 GMT",
                      *               "connection": "keep-alive",
                      *               "keep-alive": "timeout=5",
                      *               "content-type": "text/plain",
@@ -19039,8 +19101,8 @@ export interface operations {
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "a6d6574d-8634-4a4b-9a6e-364081f42625",
-                     *         "generated_at": "2026-11-28T04:17:37.207Z",
+                     *         "request_id": "750ec61d-da90-438d-94ee-7629e9714b05",
+                     *         "generated_at": "2026-11-28T04:23:50.080Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -19201,7 +19263,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "d38cf341-b0aa-4f2a-87c4-7c3e705d3990",
+                     *         "webhook_id": "7adfa06b-f587-4897-aafa-306f8fea300d",
                      *         "url": "https://hooks.example.com/skycast/skycast/events",
                      *         "events": [
                      *           "weather.change_detected",
@@ -19209,7 +19271,7 @@ export interface operations {
                      *         ],
                      *         "description": "test",
                      *         "status": "active",
-                     *         "secret_prefix": "whsec_d9e7",
+                     *         "secret_prefix": "whsec_6cf4",
                      *         "failure_count": 0,
                      *         "last_delivery_at": null,
                      *         "last_success_at": null,
@@ -19218,13 +19280,13 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "rate_limit_per_second": null,
                      *         "paused_until": null,
-                     *         "created_at": "2026-11-28T04:17:40.531Z",
-                     *         "updated_at": "2026-11-28T04:17:40.531Z",
-                     *         "secret": "whsec_d9e72d15e90b98e4008ba8242bd76b1a"
+                     *         "created_at": "2026-11-28T04:23:53.570Z",
+                     *         "updated_at": "2026-11-28T04:23:53.570Z",
+                     *         "secret": "whsec_6cf4f33756576bee601c6e9cd5a18f4f"
                      *       },
                      *       "meta": {
-                     *         "request_id": "acb3316f-bd1a-49cb-ae12-b3c91415cff7",
-                     *         "generated_at": "2026-11-28T04:17:40.533Z",
+                     *         "request_id": "78bf8991-1df6-40bd-b572-92e88c0ff4be",
+                     *         "generated_at": "2026-11-28T04:23:53.573Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -19507,31 +19569,31 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "event_id": "1515fa4a-8bf2-4844-9c52-7d29bd42fab3",
-                     *         "delivery_id": "1a76b55c-4811-4ad6-bacf-ce984d604a3c",
-                     *         "webhook_id": "5a04f64d-5ec8-4cde-8d18-b1cb9a95edc2",
-                     *         "attempt_id": "59bae7b9-cb7c-4cae-b96a-50e9be60d38c",
+                     *         "event_id": "7ff8e188-292a-49b5-bfd6-687e22298266",
+                     *         "delivery_id": "7f310802-a041-4692-b020-2e9557b5afcd",
+                     *         "webhook_id": "34687074-e755-4ed5-a821-81087bafd1a3",
+                     *         "attempt_id": "953a2630-3703-4b8d-97a5-eec65163f29e",
                      *         "attempt": {
-                     *           "attempt_id": "59bae7b9-cb7c-4cae-b96a-50e9be60d38c",
-                     *           "event_id": "1515fa4a-8bf2-4844-9c52-7d29bd42fab3",
+                     *           "attempt_id": "953a2630-3703-4b8d-97a5-eec65163f29e",
+                     *           "event_id": "7ff8e188-292a-49b5-bfd6-687e22298266",
                      *           "event_type": "weather.change_detected",
                      *           "attempt_number": 1,
                      *           "status": "delivered",
                      *           "response_status": 200,
-                     *           "response_time_ms": 9,
+                     *           "response_time_ms": 30,
                      *           "response_body_excerpt": "ok",
                      *           "error_message": null,
-                     *           "request_signature": "a202ab1a5b7d27aea53fd584870402323c7ed268fe869b55582ecbfcaa4e0fe5",
-                     *           "request_timestamp": 1795839457,
-                     *           "scheduled_at": "2026-11-28T04:17:37.826Z",
-                     *           "attempted_at": "2026-11-28T04:17:37.907Z",
-                     *           "completed_at": "2026-11-28T04:17:37.918Z",
+                     *           "request_signature": "1fe127288ab98988e1d770db6a5edec25e90f812cd22aca37df5da1d7788b325",
+                     *           "request_timestamp": 1795839831,
+                     *           "scheduled_at": "2026-11-28T04:23:51.057Z",
+                     *           "attempted_at": "2026-11-28T04:23:51.231Z",
+                     *           "completed_at": "2026-11-28T04:23:51.267Z",
                      *           "next_retry_at": null
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "de3db83f-6c61-448c-a497-05e8d6a77935",
-                     *         "generated_at": "2026-11-28T04:17:37.947Z",
+                     *         "request_id": "ded1d231-4b55-4b17-8f09-3c0a217c5c07",
+                     *         "generated_at": "2026-11-28T04:23:51.309Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -19734,12 +19796,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "1b584c25-27cf-40de-979e-7bff9a1d97f5",
+                     *         "webhook_id": "8dd29171-42b6-4bef-b14a-1b410a0e0fac",
                      *         "deleted": true
                      *       },
                      *       "meta": {
-                     *         "request_id": "5f1ee827-43ad-4e16-ba60-dbe691673929",
-                     *         "generated_at": "2026-11-28T04:17:40.556Z",
+                     *         "request_id": "02f661a6-14e8-4f17-bd8d-630adebe9506",
+                     *         "generated_at": "2026-11-28T04:23:53.640Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -19968,14 +20030,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "fc943219-141c-47e7-9ddc-b87e3c6c88c5",
+                     *         "webhook_id": "19de4af3-ae01-441b-9652-22cb675b6f0c",
                      *         "since": "2026-11-24T08:00:00.000Z",
                      *         "until": "2026-11-25T08:00:00.000Z",
                      *         "count": 0
                      *       },
                      *       "meta": {
-                     *         "request_id": "cc966ee5-6814-42ff-a852-c9c20a7701e0",
-                     *         "generated_at": "2026-11-28T04:17:38.026Z",
+                     *         "request_id": "705b33d5-4deb-405b-b41d-d03c2e047624",
+                     *         "generated_at": "2026-11-28T04:23:51.493Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -20214,14 +20276,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "2b14b221-b95f-4446-80e5-8b085f24a765",
-                     *         "secret": "whsec_29da5059c86f7ca58908723a467e0339",
-                     *         "secret_prefix": "whsec_29da",
+                     *         "webhook_id": "b0e6528c-f8f0-4962-942f-180458eacb0d",
+                     *         "secret": "whsec_46a0849b50ae6304adc1850c4a78a2fc",
+                     *         "secret_prefix": "whsec_46a0",
                      *         "previous_secret_expires_at": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "214d5ec7-fcc9-40c1-9e1d-56c4bcc01505",
-                     *         "generated_at": "2026-11-28T04:17:40.389Z",
+                     *         "request_id": "f04da633-fe78-435d-8177-2ed0c612248e",
+                     *         "generated_at": "2026-11-28T04:23:53.483Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -20454,14 +20516,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "8ea1c131-bc66-4b04-8721-1aa6b2af6492",
-                     *         "secret": "whsec_5a62a190d60e4bcbfcd419b958e4b3ac",
-                     *         "secret_prefix": "whsec_5a62",
-                     *         "previous_secret_expires_at": "2026-11-29T04:17:40.454Z"
+                     *         "webhook_id": "fb5933e9-3d46-4ae5-b6ae-a107a744a2dd",
+                     *         "secret": "whsec_2555726c41a3e38c60b5bc9ad5d722a9",
+                     *         "secret_prefix": "whsec_2555",
+                     *         "previous_secret_expires_at": "2026-11-29T04:23:53.515Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "f93c9e27-0933-4aa9-af43-04822c6d4d3e",
-                     *         "generated_at": "2026-11-28T04:17:40.460Z",
+                     *         "request_id": "b64de6f8-7ec8-4bc2-bd39-1fc03825e1b5",
+                     *         "generated_at": "2026-11-28T04:23:53.532Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -20730,31 +20792,31 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "event_id": "3952ccae-d803-4d22-a85a-ce4ca2b207a1",
-                     *         "delivery_id": "222e1a98-0985-441d-9137-091cc34a4bea",
-                     *         "webhook_id": "2e464bac-1dfc-4ef8-910f-778b1ad455d0",
-                     *         "attempt_id": "9d3f6384-cd1b-49e5-9bf3-b624a13838d0",
+                     *         "event_id": "47b2c413-0ab4-434a-aa8b-db569bc706dc",
+                     *         "delivery_id": "6dba7c1a-85e6-44ac-9f12-0ac8254106d5",
+                     *         "webhook_id": "0c252283-8350-4fe9-9775-313f78451fb6",
+                     *         "attempt_id": "6e5d7018-d015-4486-b5ac-253e8df6ecda",
                      *         "attempt": {
-                     *           "attempt_id": "9d3f6384-cd1b-49e5-9bf3-b624a13838d0",
-                     *           "event_id": "3952ccae-d803-4d22-a85a-ce4ca2b207a1",
+                     *           "attempt_id": "6e5d7018-d015-4486-b5ac-253e8df6ecda",
+                     *           "event_id": "47b2c413-0ab4-434a-aa8b-db569bc706dc",
                      *           "event_type": "weather.change_detected",
                      *           "attempt_number": 1,
                      *           "status": "delivered",
                      *           "response_status": 200,
-                     *           "response_time_ms": 9,
+                     *           "response_time_ms": 55,
                      *           "response_body_excerpt": "ok",
                      *           "error_message": null,
-                     *           "request_signature": "af107e453ab3ec50e11b43830386210cb360df752eed543bbebda9afb123679c",
-                     *           "request_timestamp": 1795839457,
-                     *           "scheduled_at": "2026-11-28T04:17:37.266Z",
-                     *           "attempted_at": "2026-11-28T04:17:37.396Z",
-                     *           "completed_at": "2026-11-28T04:17:37.411Z",
+                     *           "request_signature": "447b896b272169e2534314a693ba141e30377f71e2a8c3ce7b4a9eaeaf3d29c6",
+                     *           "request_timestamp": 1795839830,
+                     *           "scheduled_at": "2026-11-28T04:23:50.241Z",
+                     *           "attempted_at": "2026-11-28T04:23:50.387Z",
+                     *           "completed_at": "2026-11-28T04:23:50.444Z",
                      *           "next_retry_at": null
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "f9ad0e3b-bc9a-4c0d-9ca6-9b882224d240",
-                     *         "generated_at": "2026-11-28T04:17:37.442Z",
+                     *         "request_id": "9ec9cfe4-91e4-49f6-bbef-e259603258b5",
+                     *         "generated_at": "2026-11-28T04:23:50.483Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }

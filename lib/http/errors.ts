@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   conflict: 409,
   STALE_REVISION: 409,
+  proposal_out_of_date: 409,
   OP_INVALID: 409,
   idempotency_key_in_use: 409,
   gone: 410,

@@ -48,7 +48,7 @@ describe("quota emails", () => {
     const eighty = await smtp.next((m) => m.to.includes(u.email) && m.subject.includes("80"));
     const hundred = await smtp.next((m) => m.to.includes(u.email) && m.subject.includes("100"));
     await drainQuotaEmails();
-    expect(eighty.subject).toBe("Skycast : 80 % de votre quota requests_per_month utilisé");
+    expect(eighty.subject).toBe("Skycast : 80 % de votre quota requêtes mensuelles utilisé");
     expect(eighty.text).toContain("8 sur 10");
     expect(hundred.text).toMatch(/refusés jusqu’au \d+ \S+ \d{4}/);
     expect(hundred.link).toBe(new URL("/usage", "http://localhost:3000").toString());
@@ -76,7 +76,7 @@ describe("quota emails", () => {
     useSmtp(smtp.url);
     await drainQuotaEmails();
     const mail = await smtp.next((m) => m.to.includes(u.email));
-    expect(mail.subject).toBe("Skycast: 80 % of your requests_per_month quota used");
+    expect(mail.subject).toBe("Skycast: 80% of your monthly requests quota used");
     expect(await pending()).toBe(0);
   });
 });

@@ -25,7 +25,7 @@ export function quotaMail(a: { accountName: string; threshold: number; data: Rec
   const nf = new Intl.NumberFormat(l);
   const values = {
     percent: a.threshold,
-    limit_name: String(a.data.limit_name ?? a.data.dimension ?? ""),
+    limit_name: limitLabel(l, String(a.data.limit_name ?? a.data.dimension ?? "")),
     account: a.accountName,
     used: nf.format(Number(a.data.used ?? 0)),
     limit: nf.format(Number(a.data.limit ?? 0)),
@@ -87,4 +87,11 @@ export async function sendDueQuotaEmails(): Promise<number> {
 /** Right after an alert is recorded: mail it now rather than at the next job run. Never throws. */
 export function sendQuotaEmailsSoon(): void {
   void sendDueQuotaEmails().catch((err) => log.warn("quota emails deferred to the job", { error: err }));
+}
+
+const LIMIT_LABELS = new Set(["requests_per_month", "timeline_items_per_month", "route_calls_per_month", "active_watches"]);
+
+/** A limit's name in words ("monthly requests"), never the machine key in a subject line. */
+function limitLabel(locale: string, name: string): string {
+  return LIMIT_LABELS.has(name) ? mailText(locale, `limit.${name}`) : name.replaceAll("_", " ");
 }

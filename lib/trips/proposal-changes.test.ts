@@ -94,18 +94,41 @@ describe("proposals that change existing events", () => {
     expect((await stored(f.tripId)).at(-1)).toEqual({ revision: 4, type: "accept_proposal", affected_event_ids: [hike, museum, dinner], deleted_event_ids: [dinner] });
   });
 
-  it("a trip that moved on since base_revision: accept is 409 STALE_REVISION with the current revision, and nothing is written", async () => {
+  it("a trip that moved on since base_revision without touching the proposal's events: accept rebases onto the current revision", async () => {
     const { f, hike, dinner } = await tripWithDay();
     const p = await createProposalCall(f.ownerToken, f.tripId, { actor_agent_id: "agent-x", base_revision: 3, options: [moveOption("a", hike, "2026-05-03T10:00:00+01:00", "2026-05-03T13:00:00+01:00")] });
     expect((await postOp(f.ownerToken, f.tripId, { base_revision: 3, type: "update_event", payload: { event_id: dinner, title: "Late dinner" } })).status).toBe(200);
+    expect((await getProposalCall(f.ownerToken, f.tripId, p.body.proposal_id)).body.out_of_date).toBeNull();
+    const res = await resolveProposalCall(f.ownerToken, f.tripId, p.body.proposal_id, "accept");
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ status: "accepted", new_revision: 5, changed_event_ids: [hike] });
+    const it = await getItinerary(f.ownerToken, f.tripId);
+    expect(it.body.events.find((e: { id: number }) => e.id === hike).startDateTime).toBe("2026-05-03T10:00:00+01:00");
+    expect(it.body.events.find((e: { id: number }) => e.id === dinner).title).toBe("Late dinner");
+    expect((await stored(f.tripId)).at(-1)).toMatchObject({ revision: 5, type: "accept_proposal" });
+  });
+
+  it("a later change to an event the proposal changes: out of date on GET (what changed), accept is 409 proposal_out_of_date and writes nothing", async () => {
+    const { f, hike } = await tripWithDay();
+    const p = await createProposalCall(f.ownerToken, f.tripId, { actor_agent_id: "agent-x", base_revision: 3, options: [moveOption("a", hike, "2026-05-03T10:00:00+01:00", "2026-05-03T13:00:00+01:00")] });
+    expect((await postOp(f.ownerToken, f.tripId, { base_revision: 3, type: "update_event", payload: { event_id: hike, title: "Long hike" } })).status).toBe(200);
+    const got = await getProposalCall(f.ownerToken, f.tripId, p.body.proposal_id);
+    expect(got.body.status).toBe("pending");
+    expect(got.body.out_of_date).toEqual({ since_revision: 3, current_revision: 4, changed_events: [{ event_id: hike, title: "Long hike", removed: false, revision: 4 }], history_pruned: false });
     const res = await resolveProposalCall(f.ownerToken, f.tripId, p.body.proposal_id, "accept");
     expect(res.status).toBe(409);
-    // The ops engine's error, in the proposals API's envelope: same code, message and revisions.
-    expect(res.body.error).toMatchObject({ code: "STALE_REVISION", details: { current_revision: 4, base_revision: 3 } });
+    expect(res.body.error.code).toBe("proposal_out_of_date");
+    expect(res.body.error.message).toBe("This proposal is out of date: Long hike changed after it was made, so its changes no longer apply. Reject it or ask for a new plan.");
     expect((await getProposalCall(f.ownerToken, f.tripId, p.body.proposal_id)).body.status).toBe("pending");
     const it = await getItinerary(f.ownerToken, f.tripId);
     expect(it.body.revision).toBe(4);
     expect(it.body.events.find((e: { id: number }) => e.id === hike).startDateTime).toBe("2026-05-02T10:00:00+01:00");
+    // Ask for a new plan: an external agent's proposal is retired; the agent sees the status.
+    const replan = await resolveProposalCall(f.ownerToken, f.tripId, p.body.proposal_id, "replan");
+    expect(replan.status, JSON.stringify(replan.body)).toBe(200);
+    expect(replan.body).toEqual({ proposal_id: p.body.proposal_id, status: "superseded", replanned_by: "agent", new_proposal_id: null });
+    expect((await getProposalCall(f.ownerToken, f.tripId, p.body.proposal_id)).body).toMatchObject({ status: "superseded", superseded_by: null, out_of_date: null });
+    expect((await resolveProposalCall(f.ownerToken, f.tripId, p.body.proposal_id, "replan")).body.error.code).toBe("proposal_not_pending");
   });
 
   it("a change the ops engine refuses at accept rolls everything back (proposal stays pending, revision unchanged)", async () => {

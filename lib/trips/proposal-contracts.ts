@@ -92,15 +92,18 @@ export const proposalContracts = {
     examples: { params: { tripId: 1042, proposalId: "e4b8d2f6-3a7c-4e1b-9d5f-8c2a6e0b4d71" }, query: { action: "accept" }, body: { selected_option_id: "morning" } },
     method: "POST",
     path: "/v1/trips/{tripId}/proposals/{proposalId}",
-    summary: "Accept or reject a proposal",
+    summary: "Accept, reject or re-plan a proposal",
     description:
       "?action=accept with {selected_option_id?} (default: the top-ranked option) creates the entities and applies the option's changes to existing events " +
       "in one transaction through the ops engine: one new revision, one op-log row (type accept_proposal), nothing written if any change fails. " +
       "A proposal with base_revision applies only while the trip is still at it (409 STALE_REVISION with error.details.current_revision, as for ops). " +
       "Returns created_event_ids and changed_event_ids; " +
-      "?action=reject with {reason?}. 400 proposal_not_pending once resolved or expired; 400 invalid_action for another action.",
+      "A proposal bound to base_revision rebases onto the current revision when no later change touched an event it changes; otherwise it is out of date " +
+      "(409 proposal_out_of_date with error.details: what changed; GET shows out_of_date). " +
+      "?action=reject with {reason?}. ?action=replan retires it (status superseded) and asks its author for a new plan: the built-in weather planner " +
+      "re-plans at once (new_proposal_id; the old one's superseded_by), an external agent sees the status. 400 proposal_not_pending once resolved or expired; 400 invalid_action for another action.",
     params: ProposalParams,
-    query: z.object({ action: z.enum(["accept", "reject"]) }),
+    query: z.object({ action: z.enum(["accept", "reject", "replan"]) }),
     body: ResolveProposalInput,
     bodyOptional: true,
     onValidationError: (where, error, raw) => {
@@ -108,7 +111,7 @@ export const proposalContracts = {
         const action = (raw as { action?: unknown }).action;
         return new ApiError(
           "invalid_action",
-          action === undefined ? "Missing action: send ?action=accept or ?action=reject." : `Unknown action "${String(action)}": use accept or reject.`,
+          action === undefined ? "Missing action: send ?action=accept, ?action=reject or ?action=replan." : `Unknown action "${String(action)}": use accept, reject or replan.`,
         );
       }
       if (where !== "body") return undefined;
@@ -129,13 +132,19 @@ export const proposalContracts = {
             new_revision: z.number().int(),
           }),
           z.object({ proposal_id: z.string(), status: z.literal("rejected"), rejection_reason: z.string().nullable(), rejected_at: z.string() }),
+          z.object({
+            proposal_id: z.string(),
+            status: z.literal("superseded"),
+            replanned_by: z.enum(["planner", "agent"]),
+            new_proposal_id: z.string().nullable().meta({ description: "The built-in planner's new proposal (null: none needed, or an external agent's to raise)" }),
+          }),
         ]),
       },
       400: { description: "proposal_not_pending, invalid_action or bad_request" },
       403: { description: "Viewers may not accept or reject proposals" },
       409: {
         description:
-          "STALE_REVISION: the proposal is bound to base_revision and the trip has moved on (current_revision in the body, as for ops); " +
+          "proposal_out_of_date: the trip changed an event the proposal changes after its base_revision (error.details lists them); " +
           "conflict: the proposal or trip changed concurrently",
       },
     },

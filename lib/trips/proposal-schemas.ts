@@ -198,5 +198,18 @@ export const ProposalSchema = ProposalSummarySchema.extend({
   rejection_reason: z.string().nullable(),
   base_revision: z.number().int().nullable().meta({ description: "The trip revision the proposal is bound to (null: not bound)" }),
   superseded_by: z.string().nullable().meta({ description: "status superseded: the proposal that replaced this one" }),
+  out_of_date: z
+    .object({
+      since_revision: z.number().int(),
+      current_revision: z.number().int(),
+      changed_events: z.array(z.object({ event_id: z.number().int(), title: z.string().nullable(), removed: z.boolean(), revision: z.number().int() })),
+      history_pruned: z.boolean(),
+    })
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "GET: set while the proposal is pending and the trip changed an event it changes after base_revision (its changes no longer apply: reject it or ?action=replan); null when it still applies (an accept rebases it onto the current revision)",
+    }),
 }).meta({ id: "Proposal" });
 export type ProposalBody = z.output<typeof ProposalSchema>;

@@ -15,6 +15,7 @@ import { checkProposalAgainstTrip } from "./proposal-changes";
 import { rememberProposal } from "./proposal-memo";
 import { proposalWithOffsets } from "./proposal-times";
 import { effectiveStatus, statusCondition } from "./proposal-status";
+import { readOutOfDate } from "./proposal-staleness";
 import { rowFromJson } from "./read-trip-statement";
 import { checkTripRole, requireTripRole, type TripNeed } from "./roles";
 import { toInstant } from "./time";
@@ -140,7 +141,11 @@ export async function findProposalFor(tripId: number, userId: string, proposalId
 }
 
 export async function getProposal(tripId: number, userId: string, proposalId: string): Promise<ProposalBody> {
-  return toProposal(await findProposalFor(tripId, userId, proposalId, "read"), tripNow());
+  const now = tripNow();
+  const row = await findProposalFor(tripId, userId, proposalId, "read");
+  const body = toProposal(row, now);
+  if (body.status !== "pending") return { ...body, out_of_date: null };
+  return { ...body, out_of_date: (await readOutOfDate(await getDb(), row)).outOfDate };
 }
 
 export const PROPOSAL_STATUS_VALUES = PROPOSAL_STATUSES;

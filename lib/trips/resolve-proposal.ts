@@ -14,6 +14,7 @@ import { findProposal, findProposalAndZone, findProposalFor, rankOptions } from 
 import { acceptInOneStatement } from "./accept-in-one-statement";
 import { recallProposal } from "./proposal-memo";
 import { requireTripRole } from "./roles";
+import { proposalOutOfDate, readOutOfDate } from "./proposal-staleness";
 
 export const PROPOSAL_ACTIONS = ["accept", "reject"] as const;
 
@@ -103,30 +104,49 @@ async function acceptInTransaction(tripId: number, userId: string, proposalId: s
       const none = createsNone ? sql`, created_event_ids = '{}'::integer[]` : sql``;
       const won = await claim(tx, tripId, proposalId, now, sql`status = 'accepted', accepted_at = ${now.toISOString()}::timestamptz, selected_option_id = ${option?.id ?? null}, resolved_by = ${userId}${none}`);
       if (!won) throw notPending(await findProposal(tx, tripId, proposalId), now);
-      // Bound to its base revision: a trip that moved on gives 409 STALE_REVISION, exactly as an op.
-      const change = await applyTripChange(
-        {
-          tripId,
-          baseRevision: row.baseRevision ?? undefined,
-          source: "proposal",
-          type: "accept_proposal",
-          payload: { proposal_id: proposalId, selected_option_id: option?.id ?? null, ...(option?.changes?.length ? { changes: option.changes } : {}) },
-          actorUserId: userId,
-        },
-        async (ctx) => {
-          const ids: number[] = [];
-          for (const input of eventsToCreate(row.entities as ProposalEntityInput[], option)) {
-            ids.push((await insertEvent(ctx.tx, tripId, ctx.tripZone, input)).id);
-          }
-          const changed = await applyProposalChanges(ctx, option?.changes ?? []);
-          // The created ids are written with the op-log row (one statement).
-          const alongside = createsNone
-            ? undefined
-            : sql`UPDATE trip_proposals SET created_event_ids = ${ids.length ? sql`ARRAY[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::integer[]` : sql`'{}'::integer[]`} WHERE id = ${proposalId}`;
-          return { affected: [...ids, ...changed.affected], deleted: changed.deleted, value: ids, alongside };
-        },
-        tx,
-      );
+      // Bound to its base revision. The common case (the trip is still there) costs nothing extra:
+      // the revision-checked bump succeeds. When the trip moved on, the accept rebases onto the
+      // current revision if no later change touched the proposal's events, else it is out of date
+      // (409, proposal-staleness.ts); the trip row is locked first, so nothing overtakes the rebase.
+      const apply = (baseRevision: number | undefined, rebasedFrom: number | null) =>
+        applyTripChange(
+          {
+            tripId,
+            baseRevision,
+            source: "proposal",
+            type: "accept_proposal",
+            payload: {
+              proposal_id: proposalId,
+              selected_option_id: option?.id ?? null,
+              ...(option?.changes?.length ? { changes: option.changes } : {}),
+              ...(rebasedFrom !== null ? { rebased_from_revision: rebasedFrom } : {}),
+            },
+            actorUserId: userId,
+          },
+          async (ctx) => {
+            const ids: number[] = [];
+            for (const input of eventsToCreate(row.entities as ProposalEntityInput[], option)) {
+              ids.push((await insertEvent(ctx.tx, tripId, ctx.tripZone, input)).id);
+            }
+            const changed = await applyProposalChanges(ctx, option?.changes ?? []);
+            // The created ids are written with the op-log row (one statement).
+            const alongside = createsNone
+              ? undefined
+              : sql`UPDATE trip_proposals SET created_event_ids = ${ids.length ? sql`ARRAY[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::integer[]` : sql`'{}'::integer[]`} WHERE id = ${proposalId}`;
+            return { affected: [...ids, ...changed.affected], deleted: changed.deleted, value: ids, alongside };
+          },
+          tx,
+        );
+      let change;
+      try {
+        change = await apply(row.baseRevision ?? undefined, null);
+      } catch (err) {
+        // STALE_REVISION is our own refusal after a plain read (the transaction is still usable).
+        if (row.baseRevision === null || !(err instanceof ApiError) || err.code !== "STALE_REVISION") throw err;
+        const { outOfDate, currentRevision } = await readOutOfDate(tx, row, true);
+        if (outOfDate) throw proposalOutOfDate(outOfDate);
+        change = await apply(currentRevision, row.baseRevision);
+      }
       const changed = change.affectedEventIds.filter((id) => !change.value.includes(id));
       return accepted(proposalId, now, option?.id ?? null, change.value, changed, change.revision);
     });

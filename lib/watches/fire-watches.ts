@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import type { AccountInfo } from "@/lib/http/types";
 import { workLeaseMs } from "@/lib/jobs/lease-heartbeat";
+import { databaseNow, readFireReport } from "./fire-report";
 import { refreshWatch, type RefreshOutcome } from "./refresh-watch";
 
 /** At most this many watches per click (a sandbox is for trying things, not for load). */
@@ -20,6 +21,7 @@ export async function fireWatches(account: AccountInfo, now = new Date()) {
     throw new ApiError("forbidden", "Firing watches on demand is available to sandbox accounts only; production watches follow their schedule.");
   }
   const db = await getDb();
+  const since = await databaseNow(db);
   const rows = await db
     .select({ id: watches.id })
     .from(watches)
@@ -35,7 +37,8 @@ export async function fireWatches(account: AccountInfo, now = new Date()) {
       events: out.outcome === "refreshed" ? out.events : out.outcome === "watch_failed" ? ["weather.watch_failed"] : [],
     });
   }
-  return { fired: results.filter((r) => r.events.length > 0).length, watches: results };
+  const caused = await readFireReport(db, account.id, results.map((r) => r.watch_id), since);
+  return { fired: results.filter((r) => r.events.length > 0).length, watches: results, caused };
 }
 
 /**

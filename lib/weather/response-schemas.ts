@@ -281,5 +281,21 @@ export const FireWatchesData = z
         events: z.array(z.string()).describe("Event types emitted (each delivered, signed, to the watch's webhook_url and subscribed endpoints)"),
       }),
     ),
+    caused: z
+      .object({
+        events: z.array(
+          z.object({
+            event_id: z.string(),
+            type: z.string(),
+            watch_id: z.string(),
+            deliveries: z.number().int().describe("Deliveries queued for the event (its webhook_url and subscribed endpoints)"),
+            delivered: z.number().int().describe("Of those, delivered when the fire returned (the rest are on their way)"),
+          }),
+        ),
+        proposals: z.array(
+          z.object({ proposal_id: z.string(), trip_id: z.number().int(), subject_event_id: z.number().int().nullable(), status: z.string() }),
+        ),
+      })
+      .describe("Everything the fire caused: every event the fired watches emitted, with its deliveries, and the weather planner's proposals on the trips they follow"),
   })
   .meta({ id: "WeatherFireWatchesResult" });

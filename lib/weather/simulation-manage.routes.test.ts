@@ -104,6 +104,15 @@ describe("fire my watches now", () => {
     // The first check of a new watch is its baseline (snapshot_refreshed); later ones report changes.
     expect(types.length).toBeGreaterThan(0);
 
+    // The report lists every event the fire caused, each with its queued deliveries (issue 42 item 5).
+    const caused = res.body.data.caused as { events: Array<{ type: string; watch_id: string; deliveries: number }>; proposals: unknown[] };
+    expect(caused.events.map((e) => e.type).sort()).toEqual([...types].sort());
+    for (const e of caused.events) {
+      expect(e.watch_id).toBe(watch.watch_id);
+      expect(e.deliveries).toBeGreaterThanOrEqual(1);
+    }
+    expect(caused.proposals).toEqual([]);
+
     const evs = await world.db.select().from(watchEvents).where(eq(watchEvents.watchId, watch.watch_id));
     const fired = evs.find((e) => types.includes(e.type))!;
     await drainDeliveries();
@@ -127,6 +136,6 @@ describe("fire my watches now", () => {
   it("no active watches: nothing fired", async () => {
     const k = await (await makeUser({ plan: "starter", environment: "sandbox" })).key(["weather:watch"]);
     const res = await call(fire.POST, { method: "POST", path: `${path}/fire-watches`, bearer: k });
-    expect(res.body.data).toEqual({ fired: 0, watches: [] });
+    expect(res.body.data).toEqual({ fired: 0, watches: [], caused: { events: [], proposals: [] } });
   });
 });

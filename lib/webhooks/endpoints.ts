@@ -15,7 +15,8 @@ export const WebhookUrl = z
   .meta({ format: "uri", pattern: "^https://", description: "Public HTTPS URL (internal and non-HTTPS addresses are refused)" })
   .superRefine((url, ctx) => {
     const problem = urlProblem(url);
-    if (problem) ctx.addIssue({ code: "custom", message: `url ${problem}` });
+    // No field name in the words (issue 42 item 8): the form shows them under the URL field.
+    if (problem) ctx.addIssue({ code: "custom", message: `must be a public address: it ${problem}` });
   });
 
 /** Issue 29: deliveries per second to the endpoint across all instances; null = unlimited. */

@@ -98,7 +98,7 @@ describe("webhook endpoint routes", () => {
     const key = await u.key(["weather:webhooks"]);
     const cases: Array<[unknown, RegExp]> = [
       [{ url: "http://hooks.example.com/in", events: ["weather.change_detected"] }, /https/],
-      [{ url: "https://169.254.169.254/", events: ["weather.change_detected"] }, /internal/],
+      [{ url: "https://169.254.169.254/", events: ["weather.change_detected"] }, /url: must be a public address: it points to an internal address \(169\.254\.169\.254\)/],
       [{ url: "https://hooks.example.com/in", events: [] }, /at least one/],
       [{ url: "https://hooks.example.com/in", events: ["weather.nope"] }, /must be one of/],
       [{ url: "https://hooks.example.com/in", events: ["weather.change_detected", "weather.change_detected"] }, /repeat/],

@@ -6,6 +6,7 @@ import { setPlan } from "@/lib/accounts/set-plan";
 import { limitsFor, namedLimits } from "@/lib/billing/plans";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createAccessToken } from "@/lib/auth/access-tokens";
+import { markEmailVerified } from "@/lib/auth/email-verification";
 import { API_KEY_SCOPES } from "@/lib/auth/scopes";
 import { ApiError } from "@/lib/http/errors";
 import { recordCliAudit } from "@/lib/audit/record-audit";
@@ -35,6 +36,16 @@ export const accountCommands = {
       const { userId, accountId } = await createUser({ ...f, emailVerified: true });
       await recordCliAudit({ accountId, action: "account.created", target: `account:${accountId}`, details: { user_id: userId, plan: f.plan, environment: f.environment } });
       return { user_id: userId, account_id: accountId };
+    },
+  }),
+  "verify-email": command({
+    summary: "Confirm a user's address without the mailed link (production without SMTP_URL): --email E",
+    flags: z.object({ email: z.string() }),
+    async run(f) {
+      const { user, account } = await userByEmail(f.email);
+      const { emailVerifiedAt } = await markEmailVerified(user.id);
+      await recordCliAudit({ accountId: account.id, action: "user.email_verified", target: `user:${user.id}`, details: { email: user.email } });
+      return { user_id: user.id, email: user.email, email_verified_at: emailVerifiedAt };
     },
   }),
   "set-plan": command({

@@ -13,7 +13,11 @@ export default function WatchesPage() {
       <PageHeader
         title="Watches"
         description="Watches monitor the forecast for a place and time window and POST signed events to your webhook when it changes."
-        actions={<ButtonLink href="/watches/new">New watch</ButtonLink>}
+        actions={
+          <Can action="watches.manage">
+            <ButtonLink href="/watches/new">New watch</ButtonLink>
+          </Can>
+        }
       />
       <WatchesList />
       <Can action="secrets.reveal">

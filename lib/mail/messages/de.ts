@@ -23,4 +23,9 @@ export const de: Record<string, string> = {
   "invite.heading": "{account} auf Skycast beitreten",
   "invite.body": "{inviter} hat Sie als {role} in das Skycast-Konto {account} eingeladen. Der Link funktioniert einmal und 7 Tage lang.",
   "invite.action": "Einladung annehmen",
+  "limit.requests_per_month": "monatliche Anfragen",
+  "limit.timeline_items_per_month": "monatliche Zeitleisten-Einträge",
+  "limit.route_calls_per_month": "monatliche Routenabfragen",
+  "limit.active_watches": "aktive Überwachungen",
+  "invite.subjectOwn": "{inviter} hat Sie zu seinem Skycast-Konto eingeladen",
 };

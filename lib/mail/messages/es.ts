@@ -23,4 +23,9 @@ export const es: Record<string, string> = {
   "invite.heading": "Unirse a {account} en Skycast",
   "invite.body": "{inviter} le ha invitado a la cuenta de Skycast {account} con el rol {role}. El enlace funciona una vez, durante 7 días.",
   "invite.action": "Aceptar la invitación",
+  "limit.requests_per_month": "solicitudes mensuales",
+  "limit.timeline_items_per_month": "elementos de itinerario mensuales",
+  "limit.route_calls_per_month": "llamadas de ruta mensuales",
+  "limit.active_watches": "vigilancias activas",
+  "invite.subjectOwn": "{inviter} le ha invitado a su cuenta de Skycast",
 };

@@ -23,4 +23,9 @@ export const fr: Record<string, string> = {
   "invite.heading": "Rejoindre {account} sur Skycast",
   "invite.body": "{inviter} vous invite dans le compte Skycast {account} avec le rôle {role}. Le lien fonctionne une fois, pendant 7 jours.",
   "invite.action": "Accepter l’invitation",
+  "limit.requests_per_month": "requêtes mensuelles",
+  "limit.timeline_items_per_month": "éléments de chronologie mensuels",
+  "limit.route_calls_per_month": "appels d’itinéraire mensuels",
+  "limit.active_watches": "surveillances actives",
+  "invite.subjectOwn": "{inviter} vous invite à rejoindre son compte Skycast",
 };

@@ -1,6 +1,7 @@
 import { defineRoute } from "@/lib/http/route";
 import { proposalContracts } from "@/lib/trips/proposal-contracts";
 import { getProposal } from "@/lib/trips/proposals";
+import { replanProposal } from "@/lib/trips/replan-proposal";
 import { acceptProposal, rejectProposal } from "@/lib/trips/resolve-proposal";
 
 export const GET = defineRoute(proposalContracts.getProposal, async ({ principal, params }) => ({
@@ -11,5 +12,7 @@ export const POST = defineRoute(proposalContracts.resolveProposal, async ({ prin
   data:
     query.action === "accept"
       ? await acceptProposal(params.tripId, principal.userId, params.proposalId, body?.selected_option_id)
-      : await rejectProposal(params.tripId, principal.userId, params.proposalId, body?.reason),
+      : query.action === "replan"
+        ? await replanProposal(params.tripId, principal.userId, params.proposalId)
+        : await rejectProposal(params.tripId, principal.userId, params.proposalId, body?.reason),
 }));
