@@ -242,6 +242,23 @@ describe("apply_trip_operation and revisions", () => {
   });
 });
 
+describe("the itinerary model through MCP", () => {
+  it("a fixed ferry with its arrival place, each end in its own zone, goes in through apply_trip_operation and comes back in get_itinerary", async () => {
+    const trip = (await createTrip(user.userId, { name: "Baltic", time_zone: "Europe/London" })).trip_id;
+    const client = await connect(bearer(fullToken));
+    const payload = { type: "ferry", title: "Crossing", location: "Helsinki", arrivalLocation: "Stockholm", fixed: true, startDateTime: "2027-06-02T07:30:00", endDateTime: "2027-06-02T07:20:00" };
+    const added = (await client.callTool({ name: "apply_trip_operation", arguments: { trip_id: trip, base_revision: 0, type: "add_event", payload } })) as CallToolResult;
+    expect(added.isError ?? false).toBe(false);
+    const it = (await client.callTool({ name: "get_itinerary", arguments: { trip_id: trip } })) as CallToolResult;
+    await client.close();
+    const [ferry] = (it.structuredContent as { events: Array<Record<string, unknown>> }).events;
+    expect(ferry).toMatchObject({
+      type: "ferry", fixed: true, timeZone: "Europe/Helsinki", arrivalTimeZone: "Europe/Stockholm",
+      startDateTime: "2027-06-02T07:30:00+03:00", endDateTime: "2027-06-02T07:20:00+02:00", arrivalGeo: { name: "Stockholm" },
+    });
+  });
+});
+
 describe("agent tokens: scopes and trip limits, on MCP and REST alike", () => {
   it("propose-only: create_proposal works; apply_trip_operation and REST ops are 403 insufficient_scope", async () => {
     const token = (await createAccessToken(user.userId, { name: "planner agent", scopes: ["trips:read", "trips:propose"] })).token;

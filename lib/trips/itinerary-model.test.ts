@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing/call-route";
 import { routeModule } from "@/lib/testing/route-registry";
-import { getItinerary, makeTrip, postOp } from "./testing/trip-fixture";
+import { createProposalCall, getItinerary, makeTrip, postOp, resolveProposalCall } from "./testing/trip-fixture";
 
 /*
  * The itinerary model (docs/trips.md "Where the traveller is"): transport has a departure and an
@@ -140,6 +140,20 @@ describe("itinerary model: places and zones at both ends", () => {
     expect(ics.status).toBe(200);
     expect(ics.text).toContain("DTSTART;TZID=Europe/Lisbon:20270504T150000");
     expect(ics.text).toContain("DTEND;TZID=Europe/Lisbon:20270507T110000");
+  });
+
+  it("a proposal's flight typed in local times is read at its airports, like a direct create", async () => {
+    const f = await makeTrip({ timeZone: "Europe/London" });
+    const created = await createProposalCall(f.ownerToken, f.tripId, {
+      actor_agent_id: "agent-zones",
+      entities: [{ type: "flight", title: "ZRH to LIS", departureAirport: "ZRH", arrivalAirport: "LIS", startDateTime: "2027-01-15T07:05:00", endDateTime: "2027-01-15T08:50:00" }],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.entities[0]).toMatchObject({ startDateTime: "2027-01-15T07:05:00+01:00", endDateTime: "2027-01-15T08:50:00+00:00" });
+    const accepted = await resolveProposalCall(f.ownerToken, f.tripId, created.body.proposal_id, "accept", {});
+    expect(accepted.status).toBe(200);
+    const [flight] = (await getItinerary(f.ownerToken, f.tripId)).body.events;
+    expect(flight).toMatchObject({ timeZone: "Europe/Zurich", startDateTime: "2027-01-15T07:05:00+01:00", endDateTime: "2027-01-15T08:50:00+00:00", arrivalTimeZone: "Europe/Lisbon" });
   });
 
   it("ICS: a flight's DTEND is in its arrival zone, with that zone's VTIMEZONE", async () => {

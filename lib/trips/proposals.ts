@@ -14,6 +14,7 @@ import {
 import { checkProposalAgainstTrip } from "./proposal-changes";
 import { rememberProposal } from "./proposal-memo";
 import { proposalWithOffsets } from "./proposal-times";
+import { proposalWithPlaceZones } from "./proposal-place-zones";
 import { effectiveStatus, statusCondition } from "./proposal-status";
 import { readOutOfDate } from "./proposal-staleness";
 import { rowFromJson } from "./read-trip-statement";
@@ -60,7 +61,8 @@ export async function createProposal(tripId: number, userId: string, input: Crea
   }
   const db = await getDb();
   // Local times get their offsets now (proposal-times.ts): what is stored and echoed is RFC 3339.
-  const stored = proposalWithOffsets(input, tripZone, await checkProposalAgainstTrip(db, tripId, input));
+  const placed = await proposalWithPlaceZones(db, tripId, tripZone, input);
+  const stored = proposalWithOffsets(placed, tripZone, await checkProposalAgainstTrip(db, tripId, placed));
   const [row] = await db
     .insert(tripProposals)
     .values({
