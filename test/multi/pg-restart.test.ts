@@ -19,8 +19,9 @@ import { skipReason, startCluster, type Cluster } from "./cluster";
  * Postgres down under load, twice: a quick restart (`pg_ctlcluster … restart -m fast`) and a
  * stop, OUTAGE_MS down, start. Meanwhile 8 clients call /v1/usage round-robin, CHAINS webhook
  * chains are queued and in flight, and /api/healthz is polled. Requests during the outage fail
- * with 503 service_unavailable in the envelope, each within 1 s (no 500s, no hang); none started
- * more than 1 s after Postgres answers again is a 503 (the probe runs every 50 ms); every chain is
+ * with 503 service_unavailable in the envelope (no 500s, no hang), within 1 s once their instance
+ * knows Postgres is down (those already waiting on a connection: two connect timeouts at most);
+ * none started more than 1 s after Postgres answers again is a 503 (the probe runs every 50 ms); every chain is
  * delivered within 30 s of that, none twice (an attempt answered while Postgres was away is
  * recorded once it is back: issue 40); the health check answers throughout (a 503 with the
  * runner's report while down) and never reports work held past what an attempt may take; the
