@@ -4,7 +4,9 @@ import type { Db, DbHandle } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import type { PrincipalOf } from "@/lib/http/types";
 import { API_KEY_PREFIX } from "./api-keys";
+import { dbCause } from "@/lib/db/errors";
 import { noteDatabaseError } from "@/lib/db/outage";
+import { log } from "@/lib/log";
 import { cachedCredential, lastKnownCredential } from "./credential-cache";
 import { sha256Hex } from "./secrets";
 import { resetTouchCache, touchLastUsed } from "./touch-last-used";
@@ -81,6 +83,8 @@ async function unverifiedWhileDown(err: unknown, cacheKey: string, handle?: DbHa
   if (!noteDatabaseError(err)) return err;
   const row = await lastKnownCredential<KeyRow>(cacheKey, handle);
   if (!row) return err;
+  // Logged as the route helper logs every other database 503 (it does not log an ApiError).
+  log.warn("database unavailable", { path: "authentication", cause: dbCause(err) });
   return new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", {
     cause: err,
     headers: { "Retry-After": "1" },

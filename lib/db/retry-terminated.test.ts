@@ -30,6 +30,8 @@ it("classifies what may be sent again: terminated backends always, a reset socke
   expect(retryableOnFreshConnection({ code: "57P02" }, null)).toBe(true);
   expect(retryableOnFreshConnection({ code: "ECONNRESET" }, " select 1")).toBe(true);
   expect(retryableOnFreshConnection({ code: "ECONNRESET" }, "insert into x values (1)")).toBe(false);
+  expect(retryableOnFreshConnection({ code: "CONNECT_TIMEOUT" }, "insert into x values (1)")).toBe(true);
+  expect(retryableOnFreshConnection({ code: "ECONNREFUSED" }, "select 1")).toBe(false);
   expect(retryableOnFreshConnection({ code: "23505" }, "select 1")).toBe(false);
 });
 

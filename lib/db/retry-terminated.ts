@@ -14,11 +14,16 @@ import { isDatabaseDown } from "./outage";
  * - a statement outside a transaction whose server said it terminated the backend (57P0x): the
  *   backend aborts whatever it was running when it takes the termination, so nothing committed;
  * - a SELECT outside a transaction on a reset or closed socket (no effect to repeat);
+ * - any statement whose connection could not be made in time (CONNECT_TIMEOUT: never sent);
  * - a transaction whose BEGIN failed so (its callback had not started). A transaction cut off
  *   after its callback started is never re-run here: its error reaches the caller.
  */
 const TERMINATED = new Set(["57P01", "57P02", "57P03"]);
 const RESET = new Set(["ECONNRESET", "EPIPE", "CONNECTION_CLOSED", "CONNECTION_DESTROYED"]);
+// The connection was never made, so the statement never reached the server: any statement may be
+// sent again. A slow connect right after a restart, when every pool reconnects at once, is not an
+// outage (the multi-instance restart test saw those 2-4 s after Postgres answered).
+const NEVER_SENT = new Set(["CONNECT_TIMEOUT"]);
 
 function codeOf(err: unknown): string {
   const e = err as { code?: unknown } | null;
@@ -30,7 +35,7 @@ export function retryableOnFreshConnection(err: unknown, text: string | null): b
   // Known down (a probe is retrying): fail now, the 503 must not wait for a second connect.
   if (isDatabaseDown()) return false;
   const code = codeOf(err);
-  if (TERMINATED.has(code)) return true;
+  if (TERMINATED.has(code) || NEVER_SENT.has(code)) return true;
   return RESET.has(code) && text !== null && /^\s*select\b/i.test(text);
 }
 
@@ -101,7 +106,7 @@ export function retryTerminated<T>(client: T): T {
       try {
         return await call();
       } catch (err) {
-        if (started || isDatabaseDown() || !(TERMINATED.has(codeOf(err)) || RESET.has(codeOf(err)))) throw err;
+        if (started || isDatabaseDown() || !(TERMINATED.has(codeOf(err)) || RESET.has(codeOf(err)) || NEVER_SENT.has(codeOf(err)))) throw err;
         note(err, "begin");
         return call();
       }
