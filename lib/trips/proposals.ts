@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { PROPOSAL_STATUSES, tripProposals, type ProposalStatus, type TripProposalRow, type TripRole } from "@/drizzle/schema";
+import { tripProposals, type ProposalStatus, type TripProposalRow, type TripRole } from "@/drizzle/schema";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { ApiError, notFound } from "@/lib/http/errors";
@@ -142,5 +142,3 @@ export async function findProposalFor(tripId: number, userId: string, proposalId
 export async function getProposal(tripId: number, userId: string, proposalId: string): Promise<ProposalBody> {
   return toProposal(await findProposalFor(tripId, userId, proposalId, "read"), tripNow());
 }
-
-export const PROPOSAL_STATUS_VALUES = PROPOSAL_STATUSES;

@@ -15,8 +15,6 @@ import { acceptInOneStatement } from "./accept-in-one-statement";
 import { recallProposal } from "./proposal-memo";
 import { requireTripRole } from "./roles";
 
-export const PROPOSAL_ACTIONS = ["accept", "reject"] as const;
-
 function notPending(row: Pick<TripProposalRow, "status" | "expiresAt">, now: Date): ApiError {
   const s = effectiveStatus(row, now);
   const why = s === "expired" ? `expired at ${row.expiresAt.toISOString()}` : `already ${s}`;
