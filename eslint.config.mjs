@@ -15,6 +15,27 @@ const config = [
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits or handles, a promise where a boolean or a void
+    // callback is expected, and a switch over a union that misses a member.
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
+    // Dot folders are outside tsconfig's "**/*.ts" include, so no type information reaches them.
+    files: ["app/.well-known/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "off",
+      "@typescript-eslint/no-misused-promises": "off",
+      "@typescript-eslint/switch-exhaustiveness-check": "off",
+    },
+  },
+  {
     // Test helpers live in testing folders and never reach a production bundle.
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "inngest/**/*.ts", "scripts/**/*.ts", "drizzle/**/*.ts", "instrumentation*.ts", "next.config.ts"],
     ignores: ["**/*.test.{ts,tsx}", "**/testing/**"],

@@ -66,4 +66,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code));
+void main().then((code) => process.exit(code)); // main() answers every failure itself

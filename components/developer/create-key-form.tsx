@@ -3,7 +3,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { useApiForm } from "@/components/forms/use-api-form";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, FieldError, Input, RequiredMark } from "@/components/ui/field";
 import { API_KEY_SCOPES, SCOPE_DESCRIPTIONS, type ApiKeyScope } from "@/lib/auth/scopes";
@@ -11,6 +10,7 @@ import { apiFetch } from "@/lib/client/api-fetch";
 import { expiryFromChoice } from "@/lib/client/format";
 import { ExpiryField, type ExpiryChoice } from "./expiry-field";
 import { KEYS_QUERY, type CreatedApiKey } from "./types";
+import { CreateFormFooter } from "@/components/forms/create-form-footer";
 
 const GROUPS: Array<{ title: string; scopes: ApiKeyScope[] }> = [
   { title: "Weather API (/v1/weather, webhooks)", scopes: API_KEY_SCOPES.filter((s) => s.startsWith("weather:")) },
@@ -108,14 +108,7 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated: (k: CreatedA
         )}
       </fieldset>
       <ExpiryField value={expiry} onChange={setExpiry} options={EXPIRY_OPTIONS} error={errors.expiresAt} hint="Expired keys are refused with 401." />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={create.pending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.pending}>
-          {create.pending ? "Creating…" : "Create key"}
-        </Button>
-      </div>
+      <CreateFormFooter pending={create.pending} onCancel={onCancel} label="Create key" />
     </form>
   );
 }

@@ -2,13 +2,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, Input, Select } from "@/components/ui/field";
 import { ApiRequestError, apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { expiryFromChoice } from "@/lib/client/format";
 import { ExpiryField, type ExpiryChoice } from "./expiry-field";
 import { TOKENS_QUERY, type CreatedAccessToken } from "./types";
+import { CreateFormFooter } from "@/components/forms/create-form-footer";
 
 const EXPIRY_OPTIONS = [
   { value: "7", label: "7 days" },
@@ -104,14 +104,7 @@ export function CreateTokenForm({ onCreated, onCancel }: { onCreated: (t: Create
         )}
       </fieldset>
       <ExpiryField value={expiry} onChange={setExpiry} options={EXPIRY_OPTIONS} error={errors.expiresAt} hint="At most one year ahead." />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.isPending}>
-          {create.isPending ? "Creating…" : "Create token"}
-        </Button>
-      </div>
+      <CreateFormFooter pending={create.isPending} onCancel={onCancel} label="Create token" />
     </form>
   );
 }

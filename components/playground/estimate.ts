@@ -1,6 +1,6 @@
 import polyline from "@mapbox/polyline";
 import type { UsageData } from "@/components/billing/types";
-import { cheapestPlanWith, PLAN_LIMITS } from "@/lib/billing/plans";
+import { cheapestPlanWith } from "@/lib/billing/plans";
 import { planRoute } from "@/lib/weather/route-plan";
 import type { PlaygroundEndpoint, PointQuery } from "./examples";
 
@@ -69,8 +69,6 @@ export function verdictFor(e: CallEstimate, usage: UsageData | undefined): Verdi
   }
   return { ok: true };
 }
-
-export { PLAN_LIMITS };
 
 /** The three polyline spellings the API accepts, decoded to points (as the server's validation does). */
 function pathOf(p: unknown): Array<{ lat: number; lng: number }> | undefined {

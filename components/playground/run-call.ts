@@ -25,7 +25,7 @@ let seq = 0;
 /**
  * Sends the call through the portal session, naming the chosen key in a header:
  * the server runs it exactly as that key (scopes, quota, billing), and the
- * browser never holds the key's value (decision in docs/decisions.md).
+ * browser never holds the key's value (docs/decisions/0010-portal-playground-and-usage-views.md).
  */
 export async function runCall(key: { id: number; name: string }, method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, body?: string): Promise<CallRecord> {
   const started = performance.now();

@@ -3,10 +3,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { useApiForm } from "@/components/forms/use-api-form";
-import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { api, unwrap } from "@/lib/client/api-client";
 import { VISA_KEYS_QUERY, type CreatedVisaKey } from "./types";
+import { CreateFormFooter } from "@/components/forms/create-form-footer";
 
 /** Name -> POST /api/developer/visa-keys; hands the created key (with its secret) up. */
 export function CreateVisaKeyForm({ onCreated, onCancel }: { onCreated: (k: CreatedVisaKey) => void; onCancel: () => void }) {
@@ -34,14 +34,7 @@ export function CreateVisaKeyForm({ onCreated, onCancel }: { onCreated: (k: Crea
         {(p) => <Input {...p} name="name" required maxLength={100} placeholder="e.g. Booking site" autoFocus />}
       </Field>
       <p className="text-xs text-slate-700">New keys allow 1,000 requests per UTC hour. Contact us for a higher contract limit (up to 1,000,000).</p>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={create.pending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.pending}>
-          {create.pending ? "Creating…" : "Create key"}
-        </Button>
-      </div>
+      <CreateFormFooter pending={create.pending} onCancel={onCancel} label="Create key" />
     </form>
   );
 }

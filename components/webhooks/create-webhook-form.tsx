@@ -3,12 +3,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/forms/form-alert";
 import { useApiForm } from "@/components/forms/use-api-form";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, FieldError, Input, RequiredMark } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/event-types";
 import { WEBHOOKS_QUERY, type CreatedWebhookEndpoint, type Envelope } from "./types";
+import { CreateFormFooter } from "@/components/forms/create-form-footer";
 
 type Body = { url: string; events: WebhookEventType[]; description: string };
 
@@ -87,14 +87,7 @@ export function CreateWebhookForm({ onCreated, onCancel }: { onCreated: (e: Crea
           </div>
         )}
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={create.pending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.pending}>
-          {create.pending ? "Creating…" : "Create endpoint"}
-        </Button>
-      </div>
+      <CreateFormFooter pending={create.pending} onCancel={onCancel} label="Create endpoint" />
     </form>
   );
 }

@@ -24,7 +24,7 @@ interface Entry {
  * raced an invalidation is not stored (generation check).
  *
  * A credential change is in force on every instance before its request answers, whatever the
- * scheduling (docs/decisions.md, "Revocation"): the changing request waits until every live
+ * scheduling (docs/decisions/0003-credential-cache-and-prepared-statements.md, "Revocation"): the changing request waits until every live
  * instance has acknowledged the change (`sync`), or until every cache lease granted before the
  * change has run out. An instance serves from its cache only under a lease (cache-lease.ts),
  * renewed by the echo of its own heartbeat on this channel; an echo sent after the change

@@ -10,13 +10,6 @@ export function sessionVersionClaim(token: Record<string, unknown> | null | unde
   return typeof token?.sv === "number" ? token.sv : 0;
 }
 
-/** The user's current session version, or undefined when the user no longer exists. */
-export async function currentSessionVersion(userId: string): Promise<number | undefined> {
-  const db = await getDb();
-  const [row] = await db.select({ v: users.sessionVersion }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.v;
-}
-
 const COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
 function readCookie(header: string | null, name: string): string | undefined {

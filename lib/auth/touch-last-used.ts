@@ -22,7 +22,9 @@ export function touchLastUsed(kind: Kind, id: number): void {
   lastTouched.set(k, now);
   if (lastTouched.size > MAX_TRACKED) lastTouched.clear();
   const table = TABLES[kind];
-  setImmediate(async () => {
+  // Off the request path; record() logs its own failure, so nothing awaits it.
+  setImmediate(() => void record());
+  async function record() {
     try {
       const db = await getDb();
       await db
@@ -32,7 +34,7 @@ export function touchLastUsed(kind: Kind, id: number): void {
     } catch (err) {
       log.warn("could not record credential use", { kind, id, error: err });
     }
-  });
+  }
 }
 
 /** For tests: forget the in-process touch times. */

@@ -11,7 +11,7 @@ export interface BillingPeriod {
 
 // The period and the day of "now" are built once and reused while the clock stays inside them:
 // every metered request needs both, and each Date made under `next start` is slow to make and
-// to read (docs/decisions.md, "epoch milliseconds").
+// to read (docs/decisions/0001-runtime-tuning.md, "epoch milliseconds").
 let current: { period: BillingPeriod; startMs: number; endMs: number } | undefined;
 let today: { key: string; startMs: number; endMs: number } | undefined;
 

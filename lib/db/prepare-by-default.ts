@@ -82,8 +82,3 @@ export function prepareByDefault<T>(client: T): T {
   patchScope(sql, "begin");
   return client;
 }
-
-/** For tests: how many distinct texts this process prepares. */
-export function preparedTextCount(): number {
-  return prepared.size;
-}

@@ -102,8 +102,3 @@ export function gazetteer(): Promise<Gazetteer> {
   });
   return loading;
 }
-
-/** The gazetteer when it is already built, else undefined (sync callers). */
-export function gazetteerIfLoaded(): Gazetteer | undefined {
-  return loaded;
-}

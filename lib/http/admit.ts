@@ -1,7 +1,7 @@
 import { connection } from "next/server";
 
 /**
- * Every route's first step (issue 15; docs/decisions.md, "A request is admitted, then run").
+ * Every route's first step (docs/decisions/0007-admission.md).
  *
  * Marks the route dynamic under Next (never prerendered at build; outside a Next request scope,
  * as in tests and the bench harness, there is nothing to mark), then yields once to the event

@@ -1,41 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
+import { describe, expect, it } from "vitest";
 import { makeUser } from "@/lib/testing/fixtures";
 import { emitEvent } from "@/lib/webhooks/emit-event";
-import { trustExtraCa } from "@/lib/webhooks/post-signed";
-import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
-import { endpointFor, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
+import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
+import { endpointFor, waitFor } from "@/lib/webhooks/testing/helpers";
 import { CHANNELS, wake } from "@/lib/db/notify";
 import { localTasks, runnerStatus, startLocalRunner } from "./local-runner";
 
-let t: TestDatabase;
-let rx: Receiver;
-beforeAll(async () => {
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCHEDULE: "0,0,0" });
-  t = await createTestDatabase();
-  rx = await startReceiver();
-  trustExtraCa(rx.cert);
-});
-afterAll(async () => {
-  await rx.close();
-  await t.close();
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined });
-});
+const world = deliveryTestWorld("0,0,0", { receiverPerFile: true });
 
 const HOUR = 3600_000;
 
 describe("local runner wake-up", () => {
   it("a delivery enqueued while the runner sleeps is sent on the NOTIFY, without waiting for the (hour-long) poll", async () => {
     const u = await makeUser();
-    await endpointFor(u.accountId, rx.url("/wake"), ["weather.change_detected"]);
+    await endpointFor(u.accountId, world.rx.url("/wake"), ["weather.change_detected"]);
     const runner = startLocalRunner(localTasks(), HOUR, { wake: true });
     try {
       await waitFor(async () => runnerStatus().wakeListening, "the runner to LISTEN");
       for (let i = 0; i < 5; i++) {
         const { eventId } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
-        await waitFor(async () => rx.requests.some((r) => r.headers["x-service-event-id"] === eventId), `event ${i} to be delivered`, 20_000);
+        await waitFor(async () => world.rx.requests.some((r) => r.headers["x-service-event-id"] === eventId), `event ${i} to be delivered`, 20_000);
       }
-      expect(rx.requests).toHaveLength(5);
+      expect(world.rx.requests).toHaveLength(5);
       expect(runnerStatus().lastOkAt).not.toBeNull();
     } finally {
       await runner.stop();
@@ -45,12 +31,12 @@ describe("local runner wake-up", () => {
 
   it("work enqueued before the runner listens is sent as soon as it listens, not at the (hour-long) poll", async () => {
     const u = await makeUser();
-    await endpointFor(u.accountId, rx.url("/before-listen"), ["weather.change_detected"]);
+    await endpointFor(u.accountId, world.rx.url("/before-listen"), ["weather.change_detected"]);
     const { eventId } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { early: true } });
     await wake(CHANNELS.work, "webhook-delivery"); // resolves once every wake-up so far has been sent: all before LISTEN
     const runner = startLocalRunner(localTasks(), HOUR, { wake: true });
     try {
-      await waitFor(async () => rx.requests.some((r) => r.headers["x-service-event-id"] === eventId), "the event enqueued before LISTEN", 20_000);
+      await waitFor(async () => world.rx.requests.some((r) => r.headers["x-service-event-id"] === eventId), "the event enqueued before LISTEN", 20_000);
     } finally {
       await runner.stop();
     }
@@ -58,8 +44,8 @@ describe("local runner wake-up", () => {
 
   it("without wake the same runner sends nothing before its poll (the control)", async () => {
     const u = await makeUser();
-    await endpointFor(u.accountId, rx.url("/nowake"), ["weather.change_detected"]);
-    const before = rx.requests.length;
+    await endpointFor(u.accountId, world.rx.url("/nowake"), ["weather.change_detected"]);
+    const before = world.rx.requests.length;
     const runner = startLocalRunner(localTasks(), HOUR, { wake: false });
     const { eventId } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: {} });
     // Prove a later wake-capable runner does get it, so nothing else was in the way.
@@ -67,10 +53,10 @@ describe("local runner wake-up", () => {
     await waitFor(async () => runnerStatus().wakeListening, "LISTEN");
     const nudge = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { nudge: true } });
     // Deliveries run concurrently, so the two may arrive in either order: wait for both.
-    const delivered = (id: string) => rx.requests.some((r) => r.headers["x-service-event-id"] === id);
+    const delivered = (id: string) => world.rx.requests.some((r) => r.headers["x-service-event-id"] === id);
     await waitFor(async () => delivered(eventId) && delivered(nudge.eventId), "both events via the woken runner");
     await runner.stop();
     await woke.stop();
-    expect(rx.requests.length - before).toBe(2);
+    expect(world.rx.requests.length - before).toBe(2);
   });
 });

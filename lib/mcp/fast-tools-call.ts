@@ -8,7 +8,7 @@ import type { OperationTool } from "./operation-tool";
  * tool. Per request the SDK builds a `Server` and a transport, parses the message with zod three
  * times (JSON-RPC envelope, then the tools/call schema twice), validates our own result with zod,
  * and on close aborts the finished request's controller (a DOMException and an McpError with
- * stack traces): about half of an MCP call's CPU beside the REST operation itself (docs/decisions.md).
+ * stack traces): about half of an MCP call's CPU beside the REST operation itself (docs/decisions/0043-mcp-and-supplement-speed.md).
  *
  * It answers only what it can answer exactly as the SDK transport would: the transport's own
  * checks run first (the SDK's Accept rule, `isJsonContentType`, `SUPPORTED_PROTOCOL_VERSIONS`, its

@@ -27,7 +27,9 @@ export async function startAppHttpServer(): Promise<AppHttpServer> {
   }
   matchers.sort((a, b) => b.statics - a.statics);
 
-  const server = http.createServer(async (req, res) => {
+  // The handler answers every request itself (500 on a throw), so nothing awaits its promise.
+  const server = http.createServer((req, res) => void serve(req, res));
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse) {
     try {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
@@ -48,7 +50,7 @@ export async function startAppHttpServer(): Promise<AppHttpServer> {
     } catch (err) {
       res.writeHead(500, { "content-type": "text/plain" }).end(String(err));
     }
-  });
+  }
   server.keepAliveTimeout = 1000;
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return {

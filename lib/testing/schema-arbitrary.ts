@@ -77,6 +77,8 @@ function stringOf(s: Schema): fc.Arbitrary<string> {
       return fc.tuple(fc.constantFrom(...WORDS), fc.integer({ min: 1, max: 9999 })).map(([w, n]) => `${w}.${n}@example.com`);
     case "uri":
       return fc.constantFrom(...WORDS).map((w) => `https://hooks.example.com/${w}`);
+    default:
+      break; // no format, or one without its own generator: a plain string, below
   }
   const min = s.minLength ?? 0;
   const max = Math.min(s.maxLength ?? 24, Math.max(min, 24));
@@ -172,6 +174,8 @@ export function valid(schema: Schema, components: Components, depth = 0): fc.Arb
       const item = valid(s.items ?? {}, components, depth + 1);
       return s.uniqueItems ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) }) : fc.array(item, { minLength, maxLength });
     }
+    default:
+      break; // "object" or no type: decided by the schema's other keywords, below
   }
   if (s.type === "object" || s.properties) {
     const required = new Set(s.required ?? []);

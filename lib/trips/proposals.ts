@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { PROPOSAL_STATUSES, tripProposals, type ProposalStatus, type TripProposalRow, type TripRole } from "@/drizzle/schema";
+import { tripProposals, type ProposalStatus, type TripProposalRow, type TripRole } from "@/drizzle/schema";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { ApiError, notFound } from "@/lib/http/errors";
@@ -149,5 +149,3 @@ export async function getProposal(tripId: number, userId: string, proposalId: st
   if (body.status !== "pending") return { ...body, out_of_date: null };
   return { ...body, out_of_date: (await readOutOfDate(await getDb(), row)).outOfDate };
 }
-
-export const PROPOSAL_STATUS_VALUES = PROPOSAL_STATUSES;

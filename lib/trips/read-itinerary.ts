@@ -119,13 +119,6 @@ export async function readDiffJson(tripId: number, userId: string, since: number
   return json;
 }
 
-/** Ops after a revision plus the net effect on events: apply upserts and deletions to the old itinerary. */
-export async function readDiff(tripId: number, userId: string, since: number): Promise<TripDiff> {
-  const snap = await memberSnapshot(tripId, userId, since);
-  checkSince(tripId, since, snap.trip);
-  return shapeDiff(tripId, since, snap);
-}
-
 function checkSince(tripId: number, since: number, t: { revision: number; opLogFloor: number }) {
   if (since > t.revision) {
     throw new ApiError("bad_request", `since_revision ${since} is ahead of the trip, which is at revision ${t.revision}.`, {

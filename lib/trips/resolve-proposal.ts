@@ -16,8 +16,6 @@ import { recallProposal } from "./proposal-memo";
 import { requireTripRole } from "./roles";
 import { proposalOutOfDate, readOutOfDate } from "./proposal-staleness";
 
-export const PROPOSAL_ACTIONS = ["accept", "reject"] as const;
-
 function notPending(row: Pick<TripProposalRow, "status" | "expiresAt">, now: Date): ApiError {
   const s = effectiveStatus(row, now);
   const why = s === "expired" ? `expired at ${row.expiresAt.toISOString()}` : `already ${s}`;

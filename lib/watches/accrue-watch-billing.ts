@@ -46,8 +46,3 @@ export async function accrueWatchBilling(day: string, opts: { now?: Date; limit?
     return billed.length;
   });
 }
-
-/** Today's accrual (the local runner and the cron call this; idempotent). */
-export function accrueTodayWatchBilling(now = new Date()): Promise<number> {
-  return accrueWatchBilling(utcDay(now), { now });
-}

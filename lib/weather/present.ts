@@ -3,7 +3,6 @@ import { env } from "@/lib/env";
 import { conditionFor, type Language } from "./i18n/conditions";
 import { CELL_PRECISION } from "./snapshots/cells";
 import { toLocalIso } from "./time/zones";
-import type { SupplementInputs } from "./risk/supplements";
 import { POLLEN_KINDS, type AirQuality } from "./types";
 import type { AccountEnvironmentName, CacheStatus, CurrentConditions, DailyPoint, HourlyPoint, NormalizedForecast, Units, WeatherAlert } from "./types";
 import type { Risk } from "./risk/types";
@@ -160,8 +159,3 @@ export function airQualityOut(aq: AirQuality | null | undefined) {
   return { us_aqi: r1(aq.usAqi), european_aqi: r1(aq.europeanAqi), pm2_5: r1(aq.pm2_5), pm10: r1(aq.pm10), ozone: r1(aq.ozone), nitrogen_dioxide: r1(aq.nitrogenDioxide), pollen };
 }
 
-/** A window's worst air (timeline items): null when nothing was known. */
-export function windowAirOut(s: SupplementInputs) {
-  if (s.usAqi === null && s.europeanAqi === null && s.pm2_5 === null && s.pm10 === null && s.pollen === null) return null;
-  return { us_aqi: r1(s.usAqi), european_aqi: r1(s.europeanAqi), pm2_5: r1(s.pm2_5), pm10: r1(s.pm10), top_pollen: s.pollen ? { type: s.pollen.kind, count: r1(s.pollen.count) } : null };
-}

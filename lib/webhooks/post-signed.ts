@@ -48,11 +48,6 @@ function agentFor(target: CheckedTarget, port: number): https.Agent {
   return agent;
 }
 
-/** Keep-alive agents currently held (tests). */
-export function agentCount(): number {
-  return agents.size;
-}
-
 /**
  * Adds PEM CA certificates to the delivery agents' trust (tests, bench). `ca`
  * replaces the default store, so Node's bundled roots are kept alongside;

@@ -22,11 +22,6 @@ export function retrySchedule(): number[] {
   return parseRetrySchedule(env().WEBHOOK_RETRY_SCHEDULE);
 }
 
-/** Attempts in an automatic chain. */
-export function maxAttempts(): number {
-  return retrySchedule().length;
-}
-
 /** Delay in ms before attempt `attemptNumber` (1-based), with ±20 % jitter; null when the chain is over. */
 export function delayBeforeAttemptMs(attemptNumber: number, schedule = retrySchedule(), random = Math.random): number | null {
   const base = schedule[attemptNumber - 1];

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { authSecret } from "@/lib/auth/auth-secret";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { allContracts } from "@/lib/http/all-contracts";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { emitEvent } from "./emit-event";
-import { trustExtraCa } from "./post-signed";
-import { startReceiver, type Receiver } from "./testing/https-receiver";
-import { drainDeliveries, endpointFor, setWebhookEnv } from "./testing/helpers";
+import { deliveryTestWorld } from "./testing/delivery-world";
+import { drainDeliveries, endpointFor } from "./testing/helpers";
 import { routeModule } from "@/lib/testing/route-registry";
 
 const collection = await routeModule("/v1/webhooks");
@@ -21,19 +19,7 @@ const redeliver = await routeModule("/v1/webhooks/{webhook_id}/events/{event_id}
 const secretRoute = await routeModule("/api/developer/watch-signing-secret");
 const rotateRoute = await routeModule("/api/developer/watch-signing-secret/rotate");
 
-let t: TestDatabase;
-let rx: Receiver;
-beforeAll(async () => {
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCHEDULE: "0" });
-  t = await createTestDatabase();
-  rx = await startReceiver();
-  trustExtraCa(rx.cert);
-});
-afterAll(async () => {
-  await rx.close();
-  await t.close();
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined });
-});
+const world = deliveryTestWorld("0", { receiverPerFile: true });
 
 const EVENTS = ["weather.change_detected", "weather.webhook_endpoint_disabled"] as const;
 const created = async (u: TestUser) => endpointFor(u.accountId, "https://hooks.example.com/in", [...EVENTS]);
@@ -117,7 +103,7 @@ describe("webhook endpoint routes", () => {
   it("DELETE disables, keeps the row and its attempts; list includes it", async () => {
     const u = await makeUser();
     const key = await u.key(["weather:webhooks"]);
-    const ep = await endpointFor(u.accountId, rx.url("/del"), ["weather.change_detected"]);
+    const ep = await endpointFor(u.accountId, world.rx.url("/del"), ["weather.change_detected"]);
     await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: {} });
     await drainDeliveries();
     const del = await call(single.DELETE, { method: "DELETE", path: `/v1/webhooks/${ep.webhook_id}`, params: { webhook_id: ep.webhook_id }, bearer: key });
@@ -136,7 +122,7 @@ describe("webhook endpoint routes", () => {
   it("attempts: newest first, limit default 50, max 200", async () => {
     const u = await makeUser();
     const key = await u.key(["weather:webhooks"]);
-    const ep = await endpointFor(u.accountId, rx.url("/many"), ["weather.change_detected"]);
+    const ep = await endpointFor(u.accountId, world.rx.url("/many"), ["weather.change_detected"]);
     for (let i = 0; i < 3; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
     await drainDeliveries();
     const path = `/v1/webhooks/${ep.webhook_id}/attempts`;
@@ -166,14 +152,14 @@ describe("webhook endpoint routes", () => {
   it("send test event attempts at once and returns the attempt; redeliver re-sends an event with the same id", async () => {
     const u = await makeUser();
     const key = await u.key(["weather:webhooks"]);
-    rx.respond(() => ({ status: 200, body: "thanks" }));
-    const ep = await endpointFor(u.accountId, rx.url("/manual"), ["weather.change_detected"]);
+    world.rx.respond(() => ({ status: 200, body: "thanks" }));
+    const ep = await endpointFor(u.accountId, world.rx.url("/manual"), ["weather.change_detected"]);
     const params = { webhook_id: ep.webhook_id };
     const test = await call(testEvent.POST, { method: "POST", path: `/v1/webhooks/${ep.webhook_id}/test`, params, bearer: key,
       body: { event_type: "weather.change_detected" } });
     expect(test.status).toBe(201);
     expect(test.body.data.attempt).toMatchObject({ status: "delivered", response_status: 200, response_body_excerpt: "thanks", attempt_number: 1 });
-    const received = JSON.parse(rx.requests.at(-1)!.rawBody);
+    const received = JSON.parse(world.rx.requests.at(-1)!.rawBody);
     expect(received).toMatchObject({ id: test.body.data.event_id, type: "weather.change_detected", data: { test: true } });
 
     const { eventId } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { n: 1 } });
@@ -183,7 +169,7 @@ describe("webhook endpoint routes", () => {
     expect(again.status).toBe(202);
     expect(again.body.data.attempt_id).toBe(again.body.data.attempt.attempt_id);
     expect(again.body.data).toMatchObject({ event_id: eventId, webhook_id: ep.webhook_id, attempt: { status: "delivered", event_id: eventId } });
-    const both = rx.requests.filter((r) => r.headers["x-service-event-id"] === eventId);
+    const both = world.rx.requests.filter((r) => r.headers["x-service-event-id"] === eventId);
     expect(both).toHaveLength(2);
     expect(both[0].rawBody).toBe(both[1].rawBody);
 

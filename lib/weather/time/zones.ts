@@ -75,7 +75,7 @@ const localIsoMemo = new Map<string, Map<number, string | null>>();
  * Epoch milliseconds -> ISO 8601 with the zone's offset at that instant
  * (e.g. 2026-03-29T07:12:00+02:00); null for an unknown zone. Takes a number, not a Date:
  * under `next start` every Date is made by Next's wrapped constructor, which makes creating
- * one and reading it back several times slower (docs/decisions.md).
+ * one and reading it back several times slower (docs/decisions/0001-runtime-tuning.md).
  */
 export function localIsoAt(ms: number, zone: string): string | null {
   const byMs = zoneMemo(localIsoMemo, zone, 20_000);
