@@ -62,8 +62,8 @@ describe("the weather planner (pure)", () => {
       const w = moved(o, walk.id);
       // A walking tour may use civil twilight (opt-in per activity): dawn to dusk at the place, from the sun.
       const sun = SunCalc.getTimes(new Date(w.startMs), 38.8, -9.38);
-      expect(w.startMs).toBeGreaterThanOrEqual(sun.dawn.getTime());
-      expect(w.endMs!).toBeLessThanOrEqual(sun.dusk.getTime());
+      expect(w.startMs).toBeGreaterThanOrEqual(sun.dawn!.getTime());
+      expect(w.endMs!).toBeLessThanOrEqual(sun.dusk!.getTime());
       expect(o.changes[0].type === "move_event" && o.changes[0].startDateTime.slice(0, 10)).not.toBe("2026-05-02");
     }
     expect(res.options[0].reason).toMatch(/^rain 9 mm\/h 06:00-21:00; dry (Fri 1 May|Sun 3 May) \d\d:\d\d-\d\d:\d\d; dusk \d\d:\d\d$/);

@@ -88,7 +88,8 @@ export function planEvent(input: PlanInput): PlanResult {
       const risk = judge(w);
       const partnerActivity = plannerActivity(partner);
       const partnerRisk = judge(partnerW, partnerActivity);
-      if (!acceptable(risk) || LEVEL_RANK[partnerRisk.level] > LEVEL_RANK[TARGET]) continue;
+      // Never send the partner out into warning, nor into thunderstorm hours (getting there is the exposure).
+      if (!acceptable(risk) || LEVEL_RANK[partnerRisk.level] > LEVEL_RANK[TARGET] || thundery(f, partnerW)) continue;
       candidates.push({ kind: "swap", w, risk, where, light, partner, partnerW, partnerRisk, score: score(risk, w, current, event.timeZone, 0.05, false) });
     }
   }
@@ -122,6 +123,10 @@ function swapPartners(input: PlanInput, place: PlannerPlace | null): PlannerEven
       DateTime.fromMillis(o.startMs, { zone }).toISODate() === day &&
       (!o.place || !place || travel(o.place, place).km <= SWAP_RADIUS_KM),
   );
+}
+
+function thundery(f: NormalizedForecast, w: { startMs: number; endMs: number }): boolean {
+  return hoursIn(f, w.startMs, w.endMs - 1).some((h) => (h.weatherCode ?? 0) >= 95);
 }
 
 /** Every hour of the window is in the forecast (nothing judged on hours it does not have). */
