@@ -47,7 +47,7 @@ export function commitmentsOf(events: PlannerEvent[], exclude: ReadonlySet<numbe
  * When the traveller is at the trip's places: from the first arrival to the last departure. The
  * first thing in time bounds the start (a transport: its arrival; a stay: its check-in day) and
  * the last bounds the end (a transport: its departure less its buffer; a stay: its check-out day);
- * dated trips are also bounded by their dates. A lone anchor bounds only its own side. The subject's own current window always counts as
+ * dated trips are also bounded by their dates. An anchor bounds only the side of the event it is on. The subject's own current window always counts as
  * inside (it is evidence the traveller is there). An undated trip without transport or stays is open.
  */
 export function tripSpan(input: PlanInput, b: PlanBuffers): { startMs: number; endMs: number } {
@@ -55,15 +55,15 @@ export function tripSpan(input: PlanInput, b: PlanBuffers): { startMs: number; e
   let endMs = Infinity;
   const anchors = input.others.filter((e) => e.id !== input.event.id && (isTransport(e) || e.type === "accommodation")).sort((x, y) => x.startMs - y.startMs);
   const ev = input.event;
-  // A lone anchor bounds only the side it is on (a flight home says nothing about when the trip began).
+  // An anchor bounds only the side it is on (a flight home after the event says nothing about when the trip began).
   const first = anchors[0];
-  if (first && (anchors.length > 1 || windowEnd(first) <= ev.startMs)) {
+  if (first && windowEnd(first) <= ev.startMs) {
     startMs = isTransport(first)
       ? windowEnd(first) + bufferAfterMs(first)
       : DateTime.fromMillis(first.startMs, { zone: first.place?.zone ?? first.timeZone }).startOf("day").toMillis();
   }
   const last = [...anchors].sort((x, y) => windowEnd(x) - windowEnd(y)).at(-1);
-  if (last && (anchors.length > 1 || last.startMs >= windowEnd(ev))) {
+  if (last && last.startMs >= windowEnd(ev)) {
     endMs = isTransport(last)
       ? last.startMs - bufferBeforeMs(last, b)
       : DateTime.fromMillis(windowEnd(last), { zone: last.place?.zone ?? last.timeZone }).endOf("day").toMillis() + 1;

@@ -7,7 +7,7 @@ import type { PlanInput, PlannerEvent, PlanResult } from "../types";
 
 const MIN = 60_000;
 const TRANSPORT = new Set(["flight", "train", "ferry", "bus"]);
-const BUFFER_MIN: Record<string, number> = { flight: 120, train: 30, ferry: 30, bus: 30 };
+const DEFAULT_BUFFER_MIN: Record<string, number> = { flight: 120, train: 30, ferry: 30, bus: 30 };
 const TWILIGHT_OK = new Set(["walking", "walking_tour", "outdoor_dining", "event", "free_time", "running"]);
 const end = (e: PlannerEvent) => (e.endMs !== null && e.endMs > e.startMs ? e.endMs : e.startMs + 60 * MIN);
 
@@ -20,14 +20,14 @@ const end = (e: PlannerEvent) => (e.endMs !== null && e.endMs > e.startMs ? e.en
  */
 export function violations(input: PlanInput, res: PlanResult): string[] {
   const out: string[] = [];
+  const BUFFER_MIN = { ...DEFAULT_BUFFER_MIN, ...(input.buffers?.flightMinutes !== undefined ? { flight: input.buffers.flightMinutes } : {}) };
   const all = [input.event, ...input.others];
   const byId = new Map(all.map((e) => [e.id, e]));
   const sorted = [...input.others].filter((e) => TRANSPORT.has(e.type) || e.type === "accommodation").sort((a, b) => a.startMs - b.startMs);
-  const lone = sorted.length === 1;
   const ev = input.event;
-  const firstArrival = sorted[0] && TRANSPORT.has(sorted[0].type) && (!lone || end(sorted[0]) <= ev.startMs) ? end(sorted[0]) : -Infinity;
+  const firstArrival = sorted[0] && TRANSPORT.has(sorted[0].type) && end(sorted[0]) <= ev.startMs ? end(sorted[0]) : -Infinity;
   const lastT = [...sorted].sort((a, b) => end(a) - end(b)).at(-1);
-  const lastDeparture = lastT && TRANSPORT.has(lastT.type) && (!lone || lastT.startMs >= end(ev)) ? lastT.startMs - BUFFER_MIN[lastT.type] * MIN : Infinity;
+  const lastDeparture = lastT && TRANSPORT.has(lastT.type) && lastT.startMs >= end(ev) ? lastT.startMs - BUFFER_MIN[lastT.type] * MIN : Infinity;
   for (const o of res.options) {
     const moved = new Map<number, { startMs: number; endMs: number }>();
     for (const c of o.changes) {
