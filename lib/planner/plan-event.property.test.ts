@@ -41,7 +41,9 @@ const itinerary = fc.record({
   flightBuffer: fc.option(fc.integer({ min: 0, max: 240 }), { nil: undefined }),
 });
 
-function build(t: fc.infer<typeof itinerary>): PlanInput {
+type Trip = typeof itinerary extends fc.Arbitrary<infer T> ? T : never;
+
+function build(t: Trip): PlanInput {
   const day0 = `2026-${String(t.month).padStart(2, "0")}-10T00:00`;
   const from = at(t.city.zone, day0);
   const f = forecastAt(t.city, day0, 5, (ms) => t.weather[Math.floor((ms - from) / HOUR)] ?? {});

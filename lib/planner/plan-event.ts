@@ -5,7 +5,7 @@ import { LEVEL_RANK, type Risk, type RiskLevel } from "@/lib/weather/risk/types"
 import type { NormalizedForecast } from "@/lib/weather/types";
 import { isExposedTransport, plannerActivity } from "./activity";
 import { overlaps, windowOf } from "./conflicts";
-import { judgeDaylight, type DaylightJudgement } from "./daylight";
+import { daylightJudge, type DaylightJudgement } from "./daylight";
 import { hazardPhrase } from "./describe";
 import { toOption, type Candidate } from "./option";
 import { buffersOf, isFixed, travel } from "./reach";
@@ -54,6 +54,7 @@ export function planEvent(input: PlanInput): PlanResult {
   const acceptable = (r: Risk) => LEVEL_RANK[r.level] <= LEVEL_RANK[TARGET] && LEVEL_RANK[r.level] < LEVEL_RANK[level];
   const duration = current.endMs - current.startMs;
   const ctx = { input, span, buffers, current, currentRisk: judged.risk, hazard: hazardPhrase(f, current, event.timeZone, judged.risk) };
+  const daylight = daylightJudge(event.startMs, sunAt, activity);
   const basic = (w: { startMs: number; endMs: number }) =>
     w.startMs >= input.now.getTime() + LEAD_MS && w.startMs >= span.startMs && w.endMs <= span.endMs && covered(f, w);
 
@@ -63,7 +64,7 @@ export function planEvent(input: PlanInput): PlanResult {
     if (startMs === event.startMs) continue;
     const w = { startMs, endMs: startMs + duration };
     if (!basic(w)) continue;
-    const light: DaylightJudgement | null = exposed ? null : judgeDaylight(w, sunAt, activity);
+    const light: DaylightJudgement | null = exposed ? null : daylight(w);
     if (light && !light.ok) continue;
     const where = judgeWhereabouts(w, place, own);
     if (!where.ok) continue;
@@ -78,7 +79,7 @@ export function planEvent(input: PlanInput): PlanResult {
       const w = { startMs: pw.startMs, endMs: pw.startMs + duration };
       const partnerW = { startMs: current.startMs, endMs: current.startMs + (pw.endMs - pw.startMs) };
       if (!basic(w) || overlaps(w, partnerW) || partnerW.startMs < input.now.getTime() || partnerW.startMs < span.startMs || partnerW.endMs > span.endMs) continue;
-      const light = judgeDaylight(w, sunAt, activity);
+      const light = daylight(w);
       if (!light.ok) continue;
       const rest = commitmentsOf(input.others, new Set([event.id, partner.id]), buffers);
       const where = judgeWhereabouts(w, place, rest);

@@ -97,14 +97,23 @@ export interface WhereaboutsJudgement {
 export function judgeWhereabouts(w: { startMs: number; endMs: number }, place: PlannerPlace | null, cs: Commitment[]): WhereaboutsJudgement {
   const no = (why: string): WhereaboutsJudgement => ({ ok: false, why, before: null, after: null });
   for (const c of cs) if (w.startMs < c.endMs + c.afterMs && c.startMs - c.beforeMs < w.endMs) return no(`overlaps ${c.title}`);
-  const before = cs.filter((c) => c.endMs <= w.startMs).sort((a, b) => b.endMs - a.endMs);
-  const after = cs.filter((c) => c.startMs >= w.endMs).sort((a, b) => a.startMs - b.startMs);
-  const lastKnown = before.find((c) => c.to);
-  const nextKnown = after.find((c) => c.from);
+  // One pass, no allocation (judged for every candidate start): the nearest commitments either side.
+  let prev: Commitment | null = null;
+  let lastKnown: Commitment | null = null;
+  let next: Commitment | null = null;
+  let nextKnown: Commitment | null = null;
+  for (const c of cs) {
+    if (c.endMs <= w.startMs) {
+      if (!prev || c.endMs > prev.endMs) prev = c;
+      if (c.to && (!lastKnown || c.endMs > lastKnown.endMs)) lastKnown = c;
+    }
+    if (c.startMs >= w.endMs) {
+      if (!next || c.startMs < next.startMs) next = c;
+      if (c.from && (!nextKnown || c.startMs < nextKnown.startMs)) nextKnown = c;
+    }
+  }
   if (place && lastKnown && !travel(lastKnown.to, place).reachable) return no(`the traveller is at ${lastKnown.to!.name ?? "another place"} then`);
   if (place && nextKnown && !travel(place, nextKnown.from).reachable) return no(`the traveller must be at ${nextKnown.from!.name ?? "another place"} next`);
-  const prev = before[0] ?? null;
-  const next = after[0] ?? null;
   let b: LegJudgement | null = null;
   let a: LegJudgement | null = null;
   if (prev) {

@@ -20,7 +20,7 @@ const end = (e: PlannerEvent) => (e.endMs !== null && e.endMs > e.startMs ? e.en
  */
 export function violations(input: PlanInput, res: PlanResult): string[] {
   const out: string[] = [];
-  const BUFFER_MIN = { ...DEFAULT_BUFFER_MIN, ...(input.buffers?.flightMinutes !== undefined ? { flight: input.buffers.flightMinutes } : {}) };
+  const BUFFER_MIN: Record<string, number> = { ...DEFAULT_BUFFER_MIN, ...(input.buffers?.flightMinutes !== undefined ? { flight: input.buffers.flightMinutes } : {}) };
   const all = [input.event, ...input.others];
   const byId = new Map(all.map((e) => [e.id, e]));
   const sorted = [...input.others].filter((e) => TRANSPORT.has(e.type) || e.type === "accommodation").sort((a, b) => a.startMs - b.startMs);
