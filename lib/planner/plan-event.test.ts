@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ProposalOptionForecast } from "@/lib/trips/proposal-schemas";
-import { FLIGHT_BUFFER } from "./conflicts";
+import * as SunCalc from "suncalc";
+import { DEFAULT_BUFFERS, FLIGHT_ARRIVAL_MINUTES } from "./reach";
 import { planEvent } from "./plan-event";
 import { ev, rainBetween, syntheticForecast } from "./testing/synthetic-forecast";
 import type { PlanInput, PlanOption } from "./types";
@@ -30,7 +31,7 @@ describe("the weather planner (pure)", () => {
     expect(res.current.level).toBe("warning");
     const [best] = res.options;
     expect(best.changes).toEqual([{ type: "move_event", event_id: hike.id, startDateTime: "2026-05-02T14:00:00+01:00", endDateTime: "2026-05-02T16:00:00+01:00" }]);
-    expect(best.reason).toBe("rain 8 mm/h 11:00-14:00; dry after 14:00");
+    expect(best.reason).toBe("rain 8 mm/h 11:00-14:00; dry after 14:00; sunset 20:30");
     expect(best.risk).toBe("low");
     expect(best.label).toBe("Move to Sat 2 May 14:00-16:00");
     expect(ProposalOptionForecast.safeParse(best.forecast).success).toBe(true);
@@ -49,7 +50,7 @@ describe("the weather planner (pure)", () => {
   it("says dry until when the better window is earlier the same day", () => {
     const hike = ev("activity", "Hike", L("2026-05-02T10:00:00"), L("2026-05-02T13:00:00"));
     const res = plan({ event: hike, forecast: forecast(rainBetween(L("2026-05-02T10:00:00"), L("2026-05-02T18:00:00"), 8)) });
-    expect(res.options[0].reason).toBe("rain 8 mm/h 10:00-18:00; dry until 10:00");
+    expect(res.options[0].reason).toBe("rain 8 mm/h 10:00-18:00; dry until 10:00; sunset 20:30");
     expect(moved(res.options[0], hike.id)).toEqual({ startMs: ms("2026-05-02T07:00:00"), endMs: ms("2026-05-02T10:00:00") });
   });
 
@@ -59,13 +60,13 @@ describe("the weather planner (pure)", () => {
     expect(res.options.length).toBeGreaterThan(0);
     for (const o of res.options) {
       const w = moved(o, walk.id);
-      const h = (x: number) => (new Date(x).getUTCHours() + 1) % 24;
-      expect(h(w.startMs)).toBeGreaterThanOrEqual(7);
-      expect(h(w.endMs!) + (new Date(w.endMs!).getUTCMinutes() ? 1 : 0)).toBeLessThanOrEqual(20);
-      expect(o.forecast.hours.filter((x) => Date.parse(x.time) >= w.startMs).every((x) => x.is_day === true)).toBe(true);
+      // A walking tour may use civil twilight (opt-in per activity): dawn to dusk at the place, from the sun.
+      const sun = SunCalc.getTimes(new Date(w.startMs), 38.8, -9.38);
+      expect(w.startMs).toBeGreaterThanOrEqual(sun.dawn!.getTime());
+      expect(w.endMs!).toBeLessThanOrEqual(sun.dusk!.getTime());
       expect(o.changes[0].type === "move_event" && o.changes[0].startDateTime.slice(0, 10)).not.toBe("2026-05-02");
     }
-    expect(res.options[0].reason).toMatch(/^rain 9 mm\/h 06:00-21:00; dry (Fri 1 May|Sun 3 May) \d\d:\d\d-\d\d:\d\d$/);
+    expect(res.options[0].reason).toMatch(/^rain 9 mm\/h 06:00-21:00; dry (Fri 1 May|Sun 3 May) \d\d:\d\d-\d\d:\d\d; dusk \d\d:\d\d$/);
   });
 
   it("an indoor activity may go into the evening: daylight binds outdoor activities only — and indoor events are not moved at all", () => {
@@ -97,7 +98,7 @@ describe("the weather planner (pure)", () => {
     const blocked = [
       { startMs: ms("2026-05-01T15:00:00"), endMs: ms("2026-05-01T15:30:00") },
       { startMs: ms("2026-05-03T10:30:00"), endMs: ms("2026-05-03T11:00:00") },
-      { startMs: flight.startMs - FLIGHT_BUFFER.beforeMs, endMs: flight.endMs! + FLIGHT_BUFFER.afterMs },
+      { startMs: flight.startMs - DEFAULT_BUFFERS.flightMinutes * 60_000, endMs: flight.endMs! + FLIGHT_ARRIVAL_MINUTES * 60_000 },
     ];
     for (const o of res.options) {
       const w = moved(o, hike.id);
@@ -107,7 +108,7 @@ describe("the weather planner (pure)", () => {
     expect(res.options.some((o) => moved(o, hike.id).startMs > stay.startMs && moved(o, hike.id).endMs! < stay.endMs!)).toBe(true);
     // The flight and the stay are never moved themselves.
     expect(res.options.flatMap((o) => o.changes.map((c) => c.event_id))).not.toContain(flight.id);
-    expect(plan({ event: flight, forecast: forecast(() => ({ weatherCode: 95, precipitationMm: 20 })) }).status).toBe("not_at_risk");
+    expect(plan({ event: flight, forecast: forecast(() => ({ weatherCode: 95, precipitationMm: 20 })) }).status).toBe("fixed_at_risk");
   });
 
   it("swaps with an indoor event of the same day: the hike takes the museum's slot and the museum the hike's", () => {
@@ -120,7 +121,7 @@ describe("the weather planner (pure)", () => {
       { type: "move_event", event_id: hike.id, startDateTime: "2026-05-02T15:00:00+01:00", endDateTime: "2026-05-02T18:00:00+01:00" },
       { type: "move_event", event_id: museum.id, startDateTime: "2026-05-02T10:00:00+01:00", endDateTime: "2026-05-02T12:00:00+01:00" },
     ]);
-    expect(swap.reason).toBe("rain 8 mm/h 10:00-13:00; swap with Gulbenkian museum (indoor): dry 15:00-18:00");
+    expect(swap.reason).toBe("rain 8 mm/h 10:00-13:00; swap with Gulbenkian museum (indoor): dry 15:00-18:00; Gulbenkian museum then: rain 8 mm/h 10:00-13:00; sunset 20:30");
     expect(swap.label).toBe("Swap with Gulbenkian museum");
     // An outdoor event of the day is not a swap partner.
     const tour = ev("activity", "Walking tour", L("2026-05-02T15:00:00"), L("2026-05-02T17:00:00"));

@@ -1,113 +1,109 @@
 import { DateTime } from "luxon";
-import { activityOfEvent } from "@/lib/trips/activity-of-event";
-import type { ProposalChangeInput } from "@/lib/trips/proposal-schemas";
-import { formatInZone } from "@/lib/trips/time";
 import { evaluateWindow, hoursIn } from "@/lib/weather/evaluate-weather";
 import { activityProfile } from "@/lib/weather/risk/profiles";
 import { LEVEL_RANK, type Risk, type RiskLevel } from "@/lib/weather/risk/types";
 import type { NormalizedForecast } from "@/lib/weather/types";
-import { busyIntervals, conflictWith, isFixed, overlaps, windowOf, type Interval } from "./conflicts";
-import { hazardPhrase, optionForecast, optionLabel, remedyPhrase, type Window } from "./describe";
-import type { PlanInput, PlanOption, PlannerEvent, PlanResult } from "./types";
+import { isExposedTransport, plannerActivity } from "./activity";
+import { overlaps, windowOf } from "./conflicts";
+import { daylightJudge, type DaylightJudgement } from "./daylight";
+import { hazardPhrase } from "./describe";
+import { toOption, type Candidate } from "./option";
+import { buffersOf, isFixed, travel } from "./reach";
+import type { PlanInput, PlannerEvent, PlannerPlace, PlanResult } from "./types";
+import { commitmentsOf, judgeWhereabouts, tripSpan } from "./whereabouts";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 /** Candidate starts every half hour; nothing proposed to start within the next hour. */
 export const STEP_MS = 30 * MIN;
 export const LEAD_MS = HOUR;
-/** Without a day/night flag in the forecast, daylight is taken as 07:00-20:00 local. */
-const FALLBACK_DAY = { from: 7, to: 20 };
 /** The target: at most watch (and better than now). */
 const TARGET: RiskLevel = "watch";
-
-interface Candidate {
-  kind: "move" | "swap";
-  w: Window;
-  risk: Risk;
-  score: number;
-  partner?: PlannerEvent;
-  partnerW?: Window;
-}
+/** A swap partner further than this from the event is not judged on the event's forecast. */
+const SWAP_RADIUS_KM = 30;
 
 /**
  * The weather planner (pure: no I/O). For an outdoor event at or above the threshold, ranked
  * options: move it to a window on its day or an adjacent day where its risk is at most watch, in
- * daylight, clear of other timed events and fixed points; or swap it with an indoor event of its day.
+ * daylight at its place, inside the trip's span, where the traveller can be (whereabouts, travel
+ * time, departure buffers) and clear of fixed points; or swap it with an indoor event of its day
+ * whose new window is rated too. A ferry or boat leg at warning gets rebooking options (the
+ * nearest sailing windows at most watch, same or next day). Fixed points are never moved.
  */
 export function planEvent(input: PlanInput): PlanResult {
   const { event, forecast: f } = input;
-  const zone = event.timeZone;
-  const activity = activityOfEvent(event).activity_type;
+  const activity = plannerActivity(event);
   const profile = activityProfile(activity);
+  const exposed = isExposedTransport(event);
   const current = windowOf(event);
+  const judge = (w: { startMs: number; endMs: number }, act = activity) => evaluateWindow(f, { startMs: w.startMs, endMs: w.endMs, activityType: act }).risk;
   const judged = evaluateWindow(f, { startMs: current.startMs, endMs: current.endMs, activityType: activity });
   const currentOut = { level: judged.metrics.observed_at ? judged.risk.level : null, reasons: judged.risk.reasons.map((r) => r.message) };
   const none = (status: PlanResult["status"]): PlanResult => ({ status, current: currentOut, options: [] });
   if (judged.metrics.observed_at === null) return none("no_forecast");
-  if (isFixed(event) || !profile.outdoor) return none("not_at_risk");
-  if (LEVEL_RANK[judged.risk.level] < LEVEL_RANK[input.threshold ?? "warning"]) return none("not_at_risk");
+  const level = judged.risk.level;
+  const atThreshold = LEVEL_RANK[level] >= LEVEL_RANK[exposed ? "warning" : (input.threshold ?? "warning")];
+  if (!atThreshold) return none("not_at_risk");
+  if (!exposed && isFixed(event)) return none("fixed_at_risk");
+  if (!exposed && !profile.outdoor) return none("not_at_risk");
 
-  const acceptable = (r: Risk) => LEVEL_RANK[r.level] <= LEVEL_RANK[TARGET] && LEVEL_RANK[r.level] < LEVEL_RANK[judged.risk.level];
+  const buffers = buffersOf(input.buffers);
+  const span = tripSpan(input, buffers);
+  const place: PlannerPlace | null = event.place ?? (input.place ? { lat: input.place.lat, lng: input.place.lng, zone: event.timeZone } : null);
+  const sunAt = place ?? { lat: f.lat, lng: f.lng, zone: event.timeZone };
+  const acceptable = (r: Risk) => LEVEL_RANK[r.level] <= LEVEL_RANK[TARGET] && LEVEL_RANK[r.level] < LEVEL_RANK[level];
   const duration = current.endMs - current.startMs;
-  const judge = (w: Window) => evaluateWindow(f, { startMs: w.startMs, endMs: w.endMs, activityType: activity });
-  const fits = (w: Window, busy: Interval[]) =>
-    w.startMs >= input.now.getTime() + LEAD_MS && inTrip(w, input) && covered(f, w) && daylight(f, w, zone) && !conflictWith(w, busy);
+  const ctx = { input, span, buffers, current, currentRisk: judged.risk, hazard: hazardPhrase(f, current, event.timeZone, judged.risk) };
+  const daylight = daylightJudge(event.startMs, sunAt, activity);
+  const basic = (w: { startMs: number; endMs: number }) =>
+    w.startMs >= input.now.getTime() + LEAD_MS && w.startMs >= span.startMs && w.endMs <= span.endMs && covered(f, w);
 
   const candidates: Candidate[] = [];
-  const busy = busyIntervals(input.others, new Set([event.id]));
-  for (const startMs of candidateStarts(event.startMs, zone)) {
+  const own = commitmentsOf(input.others, new Set([event.id]), buffers);
+  for (const startMs of candidateStarts(event.startMs, event.timeZone, exposed)) {
     if (startMs === event.startMs) continue;
     const w = { startMs, endMs: startMs + duration };
-    if (!fits(w, busy)) continue;
-    const { risk } = judge(w);
-    if (acceptable(risk)) candidates.push({ kind: "move", w, risk, score: score(risk, w, current, zone, 0) });
+    if (!basic(w)) continue;
+    const light: DaylightJudgement | null = exposed ? null : daylight(w);
+    if (light && !light.ok) continue;
+    const where = judgeWhereabouts(w, place, own);
+    if (!where.ok) continue;
+    const risk = judge(w);
+    if (!acceptable(risk)) continue;
+    const kind = exposed ? "rebook" : "move";
+    candidates.push({ kind, w, risk, where, light, score: score(risk, w, current, event.timeZone, 0, exposed) });
   }
-  for (const partner of swapPartners(input)) {
-    const pw = windowOf(partner);
-    const w = { startMs: pw.startMs, endMs: pw.startMs + duration };
-    const partnerW = { startMs: current.startMs, endMs: current.startMs + (pw.endMs - pw.startMs) };
-    const rest = busyIntervals(input.others, new Set([event.id, partner.id]));
-    if (!fits(w, rest) || overlaps(w, partnerW) || conflictWith(partnerW, rest) || partnerW.startMs < input.now.getTime()) continue;
-    const { risk } = judge(w);
-    if (acceptable(risk)) candidates.push({ kind: "swap", w, risk, partner, partnerW, score: score(risk, w, current, zone, 0.05) });
+  if (!exposed) {
+    for (const partner of swapPartners(input, place)) {
+      const pw = windowOf(partner);
+      const w = { startMs: pw.startMs, endMs: pw.startMs + duration };
+      const partnerW = { startMs: current.startMs, endMs: current.startMs + (pw.endMs - pw.startMs) };
+      if (!basic(w) || overlaps(w, partnerW) || partnerW.startMs < input.now.getTime() || partnerW.startMs < span.startMs || partnerW.endMs > span.endMs) continue;
+      const light = daylight(w);
+      if (!light.ok) continue;
+      const rest = commitmentsOf(input.others, new Set([event.id, partner.id]), buffers);
+      const where = judgeWhereabouts(w, place, rest);
+      const partnerPlace = partner.place ?? place;
+      const withMe = commitmentsOf([...input.others, { ...event, startMs: w.startMs, endMs: w.endMs }], new Set([partner.id]), buffers);
+      if (!where.ok || !judgeWhereabouts(partnerW, partnerPlace, withMe).ok) continue;
+      const risk = judge(w);
+      const partnerActivity = plannerActivity(partner);
+      const partnerRisk = judge(partnerW, partnerActivity);
+      // Never send the partner out into warning, nor into thunderstorm hours (getting there is the exposure).
+      if (!acceptable(risk) || LEVEL_RANK[partnerRisk.level] > LEVEL_RANK[TARGET] || thundery(f, partnerW)) continue;
+      candidates.push({ kind: "swap", w, risk, where, light, partner, partnerW, partnerRisk, score: score(risk, w, current, event.timeZone, 0.05, false) });
+    }
   }
   const chosen = pickDiverse(candidates, input.maxOptions ?? 3);
   if (!chosen.length) return none("no_option");
-  const hazard = hazardPhrase(f, current, zone, judged.risk);
-  return { status: "options", current: currentOut, options: chosen.map((c) => toOption(c, input, hazard, judged.risk, current)) };
+  return { status: "options", current: currentOut, options: chosen.map((c) => toOption(c, ctx)) };
 }
 
-function toOption(c: Candidate, input: PlanInput, hazard: ReturnType<typeof hazardPhrase>, currentRisk: Risk, current: Window): PlanOption {
-  const e = input.event;
-  const zone = e.timeZone;
-  const move = (ev: PlannerEvent, w: Window): ProposalChangeInput => ({
-    type: "move_event",
-    event_id: ev.id,
-    startDateTime: formatInZone(new Date(w.startMs), ev.timeZone),
-    endDateTime: ev.endMs === null ? null : formatInZone(new Date(w.endMs), ev.timeZone),
-  });
-  const changes = c.partner ? [move(e, c.w), move(c.partner, c.partnerW!)] : [move(e, c.w)];
-  const local = DateTime.fromMillis(c.w.startMs, { zone });
-  return {
-    id: c.partner ? `swap-${c.partner.id}` : `move-${local.toFormat("yyyy-LL-dd'T'HHmm")}`,
-    kind: c.kind,
-    score: c.score,
-    label: optionLabel(c.w, zone, c.partner?.title),
-    reason: `${hazard.phrase}; ${remedyPhrase(hazard.kind, c.risk.level, current, c.w, zone, c.partner?.title)}`.slice(0, 300),
-    risk: c.risk.level,
-    changes,
-    forecast: optionForecast(input.forecast, e.id, zone, [
-      { role: "current", w: current, risk: currentRisk },
-      { role: "proposed", w: c.w, risk: c.risk },
-    ], input.place),
-  };
-}
-
-/** Half-hour starts over the event's local day and the days either side. */
-function candidateStarts(startMs: number, zone: string): number[] {
+/** Half-hour starts over the event's local day and the days either side (a sailing: its day and the next). */
+function candidateStarts(startMs: number, zone: string, exposed: boolean): number[] {
   const day = DateTime.fromMillis(startMs, { zone }).startOf("day");
   const out: number[] = [];
-  for (let d = -1; d <= 1; d++) {
+  for (let d = exposed ? 0 : -1; d <= 1; d++) {
     const from = day.plus({ days: d });
     const to = from.plus({ days: 1 }).toMillis();
     for (let t = from.toMillis(); t < to; t += STEP_MS) out.push(t);
@@ -115,42 +111,38 @@ function candidateStarts(startMs: number, zone: string): number[] {
   return out;
 }
 
-/** Indoor, movable events of the event's local day. */
-function swapPartners(input: PlanInput): PlannerEvent[] {
+/** Indoor, movable events of the event's local day, near enough to share its forecast. */
+function swapPartners(input: PlanInput, place: PlannerPlace | null): PlannerEvent[] {
   const zone = input.event.timeZone;
   const day = DateTime.fromMillis(input.event.startMs, { zone }).toISODate();
   return input.others.filter(
-    (o) => !isFixed(o) && o.type !== "free_block" && !activityProfile(activityOfEvent(o).activity_type).outdoor && DateTime.fromMillis(o.startMs, { zone }).toISODate() === day,
+    (o) =>
+      !isFixed(o) &&
+      o.type !== "free_block" &&
+      !isExposedTransport(o) &&
+      !activityProfile(plannerActivity(o)).outdoor &&
+      DateTime.fromMillis(o.startMs, { zone }).toISODate() === day &&
+      (!o.place || !place || travel(o.place, place).km <= SWAP_RADIUS_KM),
   );
 }
 
-function inTrip(w: Window, input: PlanInput): boolean {
-  const t = input.tripDates;
-  if (!t) return true;
-  const day = DateTime.fromMillis(w.startMs, { zone: t.zone }).toISODate()!;
-  return (!t.start || day >= t.start) && (!t.end || day <= t.end);
+function thundery(f: NormalizedForecast, w: { startMs: number; endMs: number }): boolean {
+  return hoursIn(f, w.startMs, w.endMs - 1).some((h) => (h.weatherCode ?? 0) >= 95);
 }
 
 /** Every hour of the window is in the forecast (nothing judged on hours it does not have). */
-function covered(f: NormalizedForecast, w: Window): boolean {
+function covered(f: NormalizedForecast, w: { startMs: number; endMs: number }): boolean {
   const expected = Math.floor((w.endMs - 1) / HOUR) - Math.floor(w.startMs / HOUR) + 1;
   return hoursIn(f, w.startMs, w.endMs - 1).length >= expected;
 }
 
-function daylight(f: NormalizedForecast, w: Window, zone: string): boolean {
-  const hours = hoursIn(f, w.startMs, w.endMs - 1);
-  if (hours.some((h) => h.isDay === false)) return false;
-  if (hours.every((h) => h.isDay === true)) return true;
-  const from = DateTime.fromMillis(w.startMs, { zone });
-  const to = DateTime.fromMillis(w.endMs, { zone });
-  return from.hasSame(to.minus(1), "day") && from.hour >= FALLBACK_DAY.from && to.hour + to.minute / 60 <= FALLBACK_DAY.to;
-}
-
-/** 1 for a low-risk window at the same time; less for watch, for the shift, another day, a swap. */
-function score(r: Risk, w: Window, current: Window, zone: string, extra: number): number {
+/** 1 for a low-risk window at the same time; less for watch, for the shift, another day, a swap. A sailing: nearest first. */
+function score(r: Risk, w: { startMs: number }, current: { startMs: number }, zone: string, extra: number, nearestFirst: boolean): number {
   const shiftH = Math.min(Math.abs(w.startMs - current.startMs) / HOUR, 48);
   const otherDay = DateTime.fromMillis(w.startMs, { zone }).toISODate() !== DateTime.fromMillis(current.startMs, { zone }).toISODate();
-  const s = (r.level === "low" ? 1 : 0.75) - (shiftH / 48) * 0.3 - (otherDay ? 0.05 : 0) - extra;
+  const s = nearestFirst
+    ? 1 - (shiftH / 48) * 0.9 - (r.level === "low" ? 0 : 0.05)
+    : (r.level === "low" ? 1 : 0.75) - (shiftH / 48) * 0.3 - (otherDay ? 0.05 : 0) - extra;
   return Math.round(s * 1000) / 1000;
 }
 
@@ -160,7 +152,7 @@ function pickDiverse(cands: Candidate[], max: number): Candidate[] {
   const kept: Candidate[] = [];
   for (const c of sorted) {
     if (kept.length >= max) break;
-    if (c.kind === "move" && kept.some((k) => k.kind === "move" && overlaps(k.w, c.w))) continue;
+    if (c.kind !== "swap" && kept.some((k) => k.kind !== "swap" && overlaps(k.w, c.w))) continue;
     kept.push(c);
   }
   return kept;

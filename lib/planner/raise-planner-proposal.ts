@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { and, eq, lte, sql } from "drizzle-orm";
-import { tripProposals, type TripEventRow, type TripProposalRow } from "@/drizzle/schema";
+import { tripProposals, type TripProposalRow } from "@/drizzle/schema";
 import { getDb, type Tx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { ApiError } from "@/lib/http/errors";
@@ -11,7 +11,8 @@ import { readTripSnapshot } from "@/lib/trips/read-trip-statement";
 import { getSnapshot } from "@/lib/weather/snapshots/get-snapshot";
 import type { AccountEnvironmentName } from "@/lib/weather/types";
 import { planEvent } from "./plan-event";
-import type { PlannerEvent, PlanOption } from "./types";
+import { plannerBuffersOf, plannerEventOf } from "./from-trip-rows";
+import type { PlanOption } from "./types";
 
 /** The built-in planning agent's id on its proposals. */
 export const PLANNER_AGENT_ID = "skycast-weather-planner";
@@ -21,15 +22,6 @@ const ATTEMPTS = 3;
 
 export type RaiseAction = "created" | "replaced" | "unchanged" | "none";
 
-const toPlannerEvent = (r: TripEventRow): PlannerEvent => ({
-  id: r.id,
-  type: r.type,
-  title: r.title,
-  activityType: r.activityType,
-  startMs: r.startAt.getTime(),
-  endMs: r.endAt?.getTime() ?? null,
-  timeZone: r.timeZone,
-});
 
 /** The stored form of an option (the proposal contract's ProposalOption). */
 const stored = (o: PlanOption) => ({ id: o.id, score: o.score, label: o.label, reason: o.reason, changes: o.changes, forecast: o.forecast });
@@ -58,12 +50,13 @@ export async function raisePlannerProposal(args: { tripId: number; eventId: numb
       const environment = await ownerEnvironment(args.tripId);
       const { snapshot } = await getSnapshot({ lat: geo.lat, lng: geo.lng, environment, use: "forecast", priority: "background" });
       const plan = planEvent({
-        event: toPlannerEvent(row),
-        others: rows.filter((r) => r.id !== row.id).map(toPlannerEvent),
+        event: plannerEventOf(row),
+        others: rows.filter((r) => r.id !== row.id).map(plannerEventOf),
         forecast: snapshot.forecast,
         place: { lat: geo.lat, lng: geo.lng, snapshotId: snapshot.id },
         now,
         tripDates: { start: snap.trip.startDate, end: snap.trip.endDate, zone: snap.trip.timeZone },
+        buffers: plannerBuffersOf(snap.trip),
         threshold: "watch",
       });
       options = plan.options;

@@ -1,0 +1,97 @@
+import { DateTime } from "luxon";
+import type { ProposalChangeInput } from "@/lib/trips/proposal-schemas";
+import { formatInZone } from "@/lib/trips/time";
+import type { Risk } from "@/lib/weather/risk/types";
+import type { DaylightJudgement } from "./daylight";
+import { hazardPhrase, optionForecast, optionLabel, remedyPhrase, type Window } from "./describe";
+import type { PlanBuffers, PlanChecks, PlanInput, PlanLegCheck, PlannerEvent, PlanOption } from "./types";
+import type { LegJudgement, WhereaboutsJudgement } from "./whereabouts";
+
+export interface Candidate {
+  kind: "move" | "swap" | "rebook";
+  w: Window;
+  risk: Risk;
+  score: number;
+  where: WhereaboutsJudgement;
+  light: DaylightJudgement | null;
+  partner?: PlannerEvent;
+  partnerW?: Window;
+  partnerRisk?: Risk;
+}
+
+export interface OptionContext {
+  input: PlanInput;
+  span: { startMs: number; endMs: number };
+  buffers: PlanBuffers;
+  current: Window;
+  currentRisk: Risk;
+  hazard: ReturnType<typeof hazardPhrase>;
+}
+
+const MIN = 60_000;
+const iso = (ms: number, zone: string) => (Number.isFinite(ms) ? formatInZone(new Date(ms), zone) : null);
+const hhmm = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat("HH:mm");
+const day = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).setLocale("en").toFormat("ccc d LLL");
+
+function leg(j: LegJudgement | null): PlanLegCheck | null {
+  if (!j) return null;
+  const n = j.neighbour;
+  return {
+    event_id: n?.eventId ?? null,
+    place: n ? `${n.title}${(n.to ?? n.from)?.name ? ` (${(n.to ?? n.from)!.name})` : ""}` : null,
+    travel_minutes: Math.round(j.travel.ms / MIN),
+    estimate: j.travel.text,
+    buffer_minutes: Math.round(j.bufferMs / MIN),
+    slack_minutes: Math.round(j.slackMs / MIN),
+  };
+}
+
+/** An option with what was checked: neighbours and travel, daylight, the trip span, the partner's weather. */
+export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
+  const e = ctx.input.event;
+  const zone = e.timeZone;
+  const move = (ev: PlannerEvent, w: Window): ProposalChangeInput => ({
+    type: "move_event",
+    event_id: ev.id,
+    startDateTime: formatInZone(new Date(w.startMs), ev.timeZone),
+    endDateTime: ev.endMs === null ? null : formatInZone(new Date(w.endMs), ev.timeZone),
+  });
+  const changes = c.partner ? [move(e, c.w), move(c.partner, c.partnerW!)] : [move(e, c.w)];
+  const local = DateTime.fromMillis(c.w.startMs, { zone });
+  const partnerWeather = c.partner && c.partnerRisk ? hazardPhrase(ctx.input.forecast, c.partnerW!, zone, c.partnerRisk).phrase : null;
+  const checks: PlanChecks = {
+    before: leg(c.where.before),
+    after: leg(c.where.after),
+    daylight: c.light
+      ? { sunrise: c.light.fromMs === null ? null : iso(c.light.fromMs, zone), sunset: c.light.toMs === null ? null : iso(c.light.toMs, zone), rule: c.light.rule }
+      : { sunrise: null, sunset: null, rule: "not_needed" },
+    span: { start: iso(ctx.span.startMs, zone), end: iso(ctx.span.endMs, zone) },
+    partner:
+      c.partner && c.partnerRisk
+        ? { event_id: c.partner.id, title: c.partner.title, start: iso(c.partnerW!.startMs, zone)!, end: iso(c.partnerW!.endMs, zone)!, risk: c.partnerRisk.level, weather: c.partnerRisk.level === "low" ? "low risk" : partnerWeather! }
+        : null,
+  };
+  const sunset = c.light?.toMs ? `; ${c.light.rule === "sun" ? "sunset" : "dusk"} ${hhmm(c.light.toMs, zone)}` : "";
+  const label =
+    c.kind === "rebook" ? `Rebook to the ${day(c.w.startMs, zone)} ${hhmm(c.w.startMs, zone)} sailing` : optionLabel(c.w, zone, c.partner?.title);
+  const remedy =
+    c.kind === "rebook"
+      ? `a sailing ${day(c.w.startMs, zone)} ${hhmm(c.w.startMs, zone)} is forecast ${c.risk.level}: check the operator's timetable and rebook`
+      : remedyPhrase(ctx.hazard.kind, c.risk.level, ctx.current, c.w, zone, c.partner?.title);
+  const partnerNote = checks.partner ? `; ${c.partner!.title} then: ${checks.partner.weather}` : "";
+  return {
+    id: c.partner ? `swap-${c.partner.id}` : `${c.kind}-${local.toFormat("yyyy-LL-dd'T'HHmm")}`,
+    kind: c.kind,
+    score: c.score,
+    label,
+    reason: `${ctx.hazard.phrase}; ${remedy}${partnerNote}${sunset}`.slice(0, 300),
+    risk: c.risk.level,
+    changes,
+    needs_rebooking: c.kind === "rebook",
+    checks,
+    forecast: optionForecast(ctx.input.forecast, e.id, zone, [
+      { role: "current", w: ctx.current, risk: ctx.currentRisk },
+      { role: "proposed", w: c.w, risk: c.risk },
+    ], ctx.input.place),
+  };
+}

@@ -1,0 +1,107 @@
+import { DateTime } from "luxon";
+import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/types";
+import type { PlannerEvent, PlannerPlace } from "../types";
+
+const HOUR = 3_600_000;
+
+/** Test only: places the judged trips use (lat/lng from public gazetteers, rounded). */
+export const PLACES = {
+  denverHotel: { lat: 39.7392, lng: -104.9903, zone: "America/Denver", name: "Denver" },
+  redRocks: { lat: 39.6654, lng: -105.2057, zone: "America/Denver", name: "Red Rocks" },
+  den: { lat: 39.8561, lng: -104.6737, zone: "America/Denver", name: "DEN" },
+  ord: { lat: 41.9742, lng: -87.9073, zone: "America/Chicago", name: "ORD" },
+  chicagoHotel: { lat: 41.8781, lng: -87.6298, zone: "America/Chicago", name: "Chicago" },
+  lhr: { lat: 51.47, lng: -0.4543, zone: "Europe/London", name: "LHR" },
+  lis: { lat: 38.7742, lng: -9.1342, zone: "Europe/Lisbon", name: "LIS" },
+  lisbonHotel: { lat: 38.7223, lng: -9.1393, zone: "Europe/Lisbon", name: "Lisbon" },
+  sintra: { lat: 38.7876, lng: -9.3904, zone: "Europe/Lisbon", name: "Sintra" },
+  arrabida: { lat: 38.4856, lng: -8.9766, zone: "Europe/Lisbon", name: "Arrábida" },
+  gulbenkian: { lat: 38.7376, lng: -9.1545, zone: "Europe/Lisbon", name: "Gulbenkian" },
+  portoHotel: { lat: 41.1496, lng: -8.6109, zone: "Europe/Lisbon", name: "Porto" },
+  portoCampanha: { lat: 41.1486, lng: -8.5856, zone: "Europe/Lisbon", name: "Porto Campanhã" },
+  douroTrail: { lat: 41.1409, lng: -8.6711, zone: "Europe/Lisbon", name: "Foz do Douro" },
+  lisbonSantaApolonia: { lat: 38.7137, lng: -9.1226, zone: "Europe/Lisbon", name: "Santa Apolónia" },
+  viennaHotel: { lat: 48.2082, lng: 16.3738, zone: "Europe/Vienna", name: "Vienna" },
+  viennaHbf: { lat: 48.1852, lng: 16.3761, zone: "Europe/Vienna", name: "Wien Hbf" },
+  salzburgHbf: { lat: 47.8128, lng: 13.0456, zone: "Europe/Vienna", name: "Salzburg Hbf" },
+  salzburgHotel: { lat: 47.8095, lng: 13.055, zone: "Europe/Vienna", name: "Salzburg" },
+  untersberg: { lat: 47.7247, lng: 13.0081, zone: "Europe/Vienna", name: "Untersberg" },
+  zrh: { lat: 47.4582, lng: 8.5555, zone: "Europe/Zurich", name: "ZRH" },
+  jfk: { lat: 40.6413, lng: -73.7781, zone: "America/New_York", name: "JFK" },
+  nycHotel: { lat: 40.758, lng: -73.9855, zone: "America/New_York", name: "New York" },
+  centralPark: { lat: 40.7829, lng: -73.9654, zone: "America/New_York", name: "Central Park" },
+  tromsoHotel: { lat: 69.6492, lng: 18.9553, zone: "Europe/Oslo", name: "Tromsø" },
+  tromsoTrail: { lat: 69.6284, lng: 18.9979, zone: "Europe/Oslo", name: "Fløya" },
+  oban: { lat: 56.4127, lng: -5.4722, zone: "Europe/London", name: "Oban" },
+  craignure: { lat: 56.4707, lng: -5.7087, zone: "Europe/London", name: "Craignure" },
+  obanHotel: { lat: 56.415, lng: -5.471, zone: "Europe/London", name: "Oban" },
+  kerrera: { lat: 56.4, lng: -5.52, zone: "Europe/London", name: "Kerrera" },
+} satisfies Record<string, PlannerPlace>;
+
+/** Test only: an instant from a local wall time in a zone. */
+export const at = (zone: string, local: string) => DateTime.fromISO(local, { zone }).toMillis();
+
+let nextId = 1000;
+/** Test only: an event at a place (transport: from `place` to `to`). */
+export function event(type: PlannerEvent["type"], title: string, place: PlannerPlace, start: string, endLocal: string | null, extra: Partial<PlannerEvent> & { to?: PlannerPlace } = {}): PlannerEvent {
+  const { to, ...rest } = extra;
+  const endZone = to?.zone ?? place.zone;
+  return {
+    id: nextId++,
+    type,
+    title,
+    startMs: at(place.zone, start),
+    endMs: endLocal ? at(endZone, endLocal) : null,
+    timeZone: place.zone,
+    place,
+    endPlace: to ?? null,
+    ...rest,
+  };
+}
+
+function calm(ms: number): HourlyPoint {
+  return {
+    time: new Date(ms).toISOString(),
+    temperatureC: 14,
+    feelsLikeC: 14,
+    humidityPct: 60,
+    windSpeedMs: 3,
+    windGustMs: 5,
+    windDirectionDeg: 270,
+    cloudCoverPct: 40,
+    visibilityM: 20000,
+    uvIndex: 2,
+    precipitationMm: 0,
+    precipitationProbabilityPct: 10,
+    weatherCode: 2,
+    isDay: null,
+    waveHeightM: 0.5,
+    wavePeriodS: 6,
+  };
+}
+
+/** Test only: an hourly forecast at a place from `fromLocal` for `days` days, calm unless `weather` changes an hour. */
+export function forecastAt(p: PlannerPlace, fromLocal: string, days: number, weather: (ms: number) => Partial<HourlyPoint> = () => ({})): NormalizedForecast {
+  const from = at(p.zone, fromLocal);
+  const hourly = Array.from({ length: days * 24 }, (_, i) => ({ ...calm(from + i * HOUR), ...weather(from + i * HOUR) }));
+  return {
+    provider: "simulated",
+    providerVersion: "test",
+    attribution: "test",
+    fetchedAt: new Date(from).toISOString(),
+    lat: p.lat,
+    lng: p.lng,
+    timezone: p.zone,
+    current: { ...hourly[0], observedAt: hourly[0].time, pressureHpa: 1015 } as NormalizedForecast["current"],
+    hourly,
+    daily: [],
+    alerts: [],
+  };
+}
+
+/** Test only: weather over [fromLocal, toLocal) in a zone. */
+export const between = (zone: string, fromLocal: string, toLocal: string, h: Partial<HourlyPoint>) => (ms: number): Partial<HourlyPoint> =>
+  ms >= at(zone, fromLocal) && ms < at(zone, toLocal) ? h : {};
+export const RAIN: Partial<HourlyPoint> = { precipitationMm: 9, precipitationProbabilityPct: 95, weatherCode: 65 };
+export const STORM: Partial<HourlyPoint> = { precipitationMm: 25, precipitationProbabilityPct: 100, weatherCode: 99, windGustMs: 30, windSpeedMs: 18 };
+export const GALE: Partial<HourlyPoint> = { windSpeedMs: 20, windGustMs: 27, waveHeightM: 4, wavePeriodS: 9 };
