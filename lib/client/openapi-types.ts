@@ -1664,7 +1664,7 @@ export interface components {
                 ragweed: number | null;
             };
             us_aqi: number | null;
-        } | null;
+        };
         ApiError: {
             error: {
                 code: string;
@@ -1765,8 +1765,8 @@ export interface components {
         };
         CreateAccessToken: {
             expiresAt?: string | null;
-            /** @default access token */
-            name: string;
+            /** @description Default: "access token". */
+            name?: string;
             /** @description What the token may do: trips:read, trips:propose (raise proposals), trips:write (apply ops, edit, accept). Default all three. */
             scopes?: ("trips:read" | "trips:propose" | "trips:write")[] | null;
             /** @description Limit the token to these trips (others answer 404). Omit for every trip you are a member of. */
@@ -1817,16 +1817,13 @@ export interface components {
             subject_event_id?: number;
         };
         CreateTrip: {
-            /**
-             * @description ISO 4217 currency of the trip's costs, e.g. EUR
-             * @default EUR
-             */
-            currency: string;
+            /** @description ISO 4217 currency of the trip's costs, e.g. EUR. Default: "EUR". */
+            currency?: string;
             end_date?: string | null;
             name: string;
             start_date?: string | null;
-            /** @default UTC */
-            time_zone: components["schemas"]["TimeZone"];
+            /** @description Default: "UTC". */
+            time_zone?: components["schemas"]["TimeZone"];
         };
         CreateVisaKey: {
             name: string;
@@ -1882,10 +1879,10 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
-             * @default place
+             * @description Default: "place".
              * @enum {string}
              */
-            target_type: "place" | "timeline_item" | "route_window" | "trip";
+            target_type?: "place" | "timeline_item" | "route_window" | "trip";
             transport_mode?: ("car" | "bus" | "train" | "ferry" | "walking" | "cycling" | "shuttle" | "transfer") | null;
             /**
              * Format: uuid
@@ -1935,14 +1932,11 @@ export interface components {
             target_type: "trip";
         }) & (unknown | unknown));
         CreateWebhookEndpoint: {
-            /** @default  */
-            description: string;
+            /** @description Default: "". */
+            description?: string;
             events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
-            /**
-             * @description Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited
-             * @default null
-             */
-            rate_limit_per_second: number | null;
+            /** @description Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited. Default: null. */
+            rate_limit_per_second?: number | null;
             /**
              * Format: uri
              * @description Public HTTPS URL (internal and non-HTTPS addresses are refused)
@@ -1953,7 +1947,7 @@ export interface components {
             alerts: components["schemas"]["WeatherAlert"][];
             attribution: string;
             current: {
-                air_quality: components["schemas"]["AirQuality"];
+                air_quality: components["schemas"]["AirQuality"] | null;
                 cloud_cover_pct: number | null;
                 condition: components["schemas"]["WeatherCondition"];
                 feels_like: number | null;
@@ -1961,7 +1955,7 @@ export interface components {
                 observed_at: string;
                 precipitation_mm: number | null;
                 pressure_hpa: number | null;
-                sea_state: components["schemas"]["SeaState"];
+                sea_state: components["schemas"]["SeaState"] | null;
                 /** @description in the requested units: °C metric, °F imperial, K standard */
                 temperature: number | null;
                 uv_index: number | null;
@@ -1974,7 +1968,7 @@ export interface components {
             };
             fetched_at: string;
             location: components["schemas"]["WeatherLocation"];
-            minutely: components["schemas"]["MinutelyPrecipitation"];
+            minutely: components["schemas"]["MinutelyPrecipitation"] | null;
             /**
              * @description One line in the requested language, e.g. "Rain starting in ~20 min, easing by 15:30."; null without minutely data
              * @example Rain starting in ~20 min, easing by 15:30.
@@ -2059,7 +2053,7 @@ export interface components {
             };
         };
         ForecastHour: {
-            air_quality: components["schemas"]["AirQuality"];
+            air_quality: components["schemas"]["AirQuality"] | null;
             cloud_cover_pct: number | null;
             condition: components["schemas"]["WeatherCondition"];
             feels_like: number | null;
@@ -2068,7 +2062,7 @@ export interface components {
             /** @description over the hour */
             precipitation_mm: number | null;
             precipitation_probability_pct: number | null;
-            sea_state: components["schemas"]["SeaState"];
+            sea_state: components["schemas"]["SeaState"] | null;
             temperature: number | null;
             /** @description start of the hour, ISO 8601 with the local offset */
             time: string | null;
@@ -2163,7 +2157,7 @@ export interface components {
             }[];
             /** @description 15 (Open-Meteo minutely_15, simulated) or 1 (OpenWeather minutely) */
             step_minutes: number;
-        } | null;
+        };
         Proposal: {
             accepted_at: string | null;
             actor_agent_id: string;
@@ -2466,11 +2460,8 @@ export interface components {
             selected_option_id?: string;
         };
         RollDeveloperApiKey: {
-            /**
-             * @description How long the old secret keeps working, in hours (0: refused at once; default 24, at most 168)
-             * @default 24
-             */
-            graceHours: number;
+            /** @description How long the old secret keeps working, in hours (0: refused at once; default 24, at most 168). Default: 24. */
+            graceHours?: number;
         };
         RolledDeveloperApiKey: {
             createdAt: string;
@@ -2522,7 +2513,7 @@ export interface components {
                 index: number;
                 risk: components["schemas"]["WeatherRisk"];
                 /** @description Ferry routes only: the highest waves at the segment's midpoint and mid-time */
-                sea_state?: components["schemas"]["SeaState"];
+                sea_state?: components["schemas"]["SeaState"] | null;
                 /** Format: uuid */
                 snapshot_id: string;
                 start_point: {
@@ -2545,7 +2536,7 @@ export interface components {
             /** @description significant wave height */
             wave_height_m: number | null;
             wave_period_s: number | null;
-        } | null;
+        };
         TimelineAnalysis: {
             items: {
                 activity_type: string | null;
@@ -3312,7 +3303,7 @@ export interface components {
         };
         VisaCheckResult: {
             availablePurposes: ("tourism" | "business" | "transit" | "study" | "work")[];
-            dataAsOf: components["schemas"]["VisaDataAsOf"];
+            dataAsOf: components["schemas"]["VisaDataAsOf"] | null;
             destination: {
                 code: string;
                 name: string;
@@ -3336,7 +3327,7 @@ export interface components {
             effectiveDate: string;
             isSample: boolean;
             source: string;
-        } | null;
+        };
         VisaKey: {
             createdAt: string;
             hourlyLimit: number;
@@ -3379,7 +3370,7 @@ export interface components {
         };
         VisaRules: {
             count: number;
-            dataAsOf: components["schemas"]["VisaDataAsOf"];
+            dataAsOf: components["schemas"]["VisaDataAsOf"] | null;
             destination: {
                 code: string;
                 name: string;
@@ -3944,11 +3935,10 @@ export interface components {
             /** Format: date-time */
             ends_at?: string;
             /**
-             * @description Preset; explicit params override it field by field. custom = params only
-             * @default custom
+             * @description Preset; explicit params override it field by field. custom = params only. Default: "custom".
              * @enum {string}
              */
-            kind: "heavy_rain" | "rain" | "gusts" | "heat" | "cold" | "fog" | "thunderstorm" | "snow" | "severe_alert" | "freezing_rain" | "custom";
+            kind?: "heavy_rain" | "rain" | "gusts" | "heat" | "cold" | "fog" | "thunderstorm" | "snow" | "severe_alert" | "freezing_rain" | "custom";
             lat: number;
             lng: number;
             params?: components["schemas"]["WeatherSimulationParams"];
@@ -14059,7 +14049,7 @@ export interface operations {
                     /** @enum {string} */
                     transport_mode: "car" | "bus" | "train" | "ferry" | "walking" | "cycling" | "shuttle" | "transfer";
                     /**
-                     * @default metric
+                     * @description Default: "metric".
                      * @enum {string}
                      */
                     units?: "metric" | "imperial" | "standard";
@@ -15299,7 +15289,7 @@ export interface operations {
                     items: components["schemas"]["TimelineItem"][];
                     language?: string;
                     /**
-                     * @default metric
+                     * @description Default: "metric".
                      * @enum {string}
                      */
                     units?: "metric" | "imperial" | "standard";
@@ -20114,7 +20104,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @default 24 */
+                    /** @description Default: 24. */
                     grace_period_hours?: number;
                 };
             };
