@@ -5,7 +5,7 @@ import GoogleProvider from "next-auth/providers/google";
 import { env } from "@/lib/env";
 import { findUserByEmail } from "@/lib/accounts/find-user";
 import { defaultAccountOf, isMember } from "@/lib/accounts/members";
-import { verifyPassword } from "./passwords";
+import { verifySignIn } from "./verify-sign-in";
 import { authSecret } from "./auth-secret";
 
 /** next-auth configuration: email + password always; OAuth when its env vars are set. */
@@ -19,13 +19,8 @@ export function authOptions(): NextAuthOptions {
         const email = credentials?.email?.trim();
         const password = credentials?.password;
         if (!email || !password) return null;
-        const found = await findUserByEmail(email);
-        // Verify against a dummy when absent would equalise timing; argon2 dominates either way.
-        if (!found?.user.passwordHash) return null;
-        if (!(await verifyPassword(found.user.passwordHash, password))) return null;
-        // Someone removed from every account has nothing to sign in to.
-        if (!(await defaultAccountOf(found.user.id))) return null;
-        return { id: found.user.id, email: found.user.email, name: found.user.name ?? found.user.email, sv: found.user.sessionVersion };
+        // One argon2 verification whether or not the address has an account (timing tells nothing).
+        return verifySignIn(email, password);
       },
     }),
   ];

@@ -18,7 +18,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const PROGRAM = `
 import { createClient } from "./client/client";
-import { tripsGet, weatherAnalyseRoute, apiKeysRevoke } from "./client/sdk.gen";
+import { tripsGet, tripsGetItinerary, weatherAnalyseRoute, apiKeysRevoke, webhooksCreate, tripsCreate } from "./client/sdk.gen";
 
 const client = createClient({ baseUrl: "https://api.example.test", auth: () => "svc_x" });
 
@@ -33,6 +33,11 @@ export async function calls() {
   await apiKeysRevoke({ client, path: { keyId: 4182 } });
   // @ts-expect-error an id is a number
   await tripsGet({ client, path: { tripId: "0x1" } });
+  // Issue 43: the docs' webhook example ({url, events}) compiles: fields with a default are optional for callers.
+  await webhooksCreate({ client, body: { url: "https://hooks.example.com/skycast", events: ["weather.change_detected"] } });
+  await tripsCreate({ client, body: { name: "Lisbon long weekend", start_date: "2027-05-04", end_date: "2027-05-07" } });
+  // @ts-expect-error a path parameter is required (issue 43)
+  await tripsGetItinerary({ client });
   // @ts-expect-error a polyline point is a [lat, lng] pair of numbers
   await weatherAnalyseRoute({ client, body: { origin: { lat: 1, lng: 1 }, destination: { lat: 2, lng: 2 }, transport_mode: "car", polyline: [["a", "b"]] } });
   return { name, distance };

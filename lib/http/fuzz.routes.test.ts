@@ -231,3 +231,78 @@ describe(`edge fuzz: cookies, raw path bytes, every method (FUZZ_SEED=${SEED})`,
     });
   });
 });
+
+/** Integers at and beyond the int4 and int8 bounds (ids and revisions are Postgres integers), and past a double's range. */
+const BOUND_INTEGERS = ["2147483647", "2147483648", "-2147483648", "-2147483649", "9223372036854775807", "9223372036854775808", "-9223372036854775809", "1e300"];
+/** JSON nested this deep: recursive code anywhere (validation, fingerprints, stringify) must refuse it, not overflow. */
+const DEPTH = 5000;
+const DEEP_ARRAY = "[".repeat(DEPTH) + "]".repeat(DEPTH);
+const DEEP_OBJECT = '{"a":'.repeat(DEPTH) + "1" + "}".repeat(DEPTH);
+const HOLE = "__fuzz_hole__";
+/** The body as JSON text with one value replaced by raw JSON text (a literal beyond a double's precision, or too deep to stringify). */
+const bodyWith = (body: unknown, at: Array<string | number>, raw: string) => JSON.stringify(setAt(body, at, HOLE)).replace(JSON.stringify(HOLE), raw);
+
+/** Every path in a JSON value whose value is an integer. */
+function integerPaths(v: unknown, at: Array<string | number> = []): Array<Array<string | number>> {
+  if (typeof v === "number" && Number.isInteger(v)) return [at];
+  if (Array.isArray(v)) return v.flatMap((x, i) => integerPaths(x, [...at, i]));
+  if (v && typeof v === "object") return Object.entries(v).flatMap(([k, x]) => integerPaths(x, [...at, k]));
+  return [];
+}
+function setAt(v: unknown, at: Array<string | number>, value: unknown): unknown {
+  if (at.length === 0) return value;
+  const copy: any = Array.isArray(v) ? [...v] : { ...(v as object) };
+  copy[at[0]] = setAt(copy[at[0]], at.slice(1), value);
+  return copy;
+}
+
+/**
+ * Issue 43, items 4 and 7: every operation gets integers at and beyond the int4/int8 bounds in each
+ * integer query and path parameter and each integer of its example body, and deeply nested JSON as
+ * its body and as each body field (with an Idempotency-Key on POST/PATCH, whose fingerprint walks the
+ * body). Any answer but a 5xx is acceptable; there must be no 5xx.
+ */
+describe("integer bounds and deep JSON on every operation: 0 × 5xx", () => {
+  publicContracts().forEach((c) => {
+    it(`${c.operationId}: ${c.method} ${c.path}`, async () => {
+      const op = doc.paths[c.path][c.method.toLowerCase()];
+      const params = op.parameters ?? [];
+      const base = await exampleRequest(c, w);
+      let n = 0;
+      const idem = (): Record<string, string> => (c.method === "POST" || c.method === "PATCH" ? { "Idempotency-Key": `fuzz-${c.operationId}-${++n}` } : {});
+      const failures: string[] = [];
+      const handler = (await routeHandlers()).get(`${c.method} ${c.path}`)!;
+      const check = async (label: string, r: ExampleRequest, rawBody?: string) => {
+        stats.requests++;
+        const headers: Record<string, string> = { ...r.headers, ...idem(), ...(rawBody === undefined ? {} : { "content-type": "application/json" }) };
+        const res =
+          rawBody === undefined
+            ? await send(c, { ...r, headers }, { checkContract: false })
+            : await call(handler, { method: c.method, path: c.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(r.params[n] ?? "")), params: r.params, headers, rawBody, checkContract: false });
+        if (res.status >= 500) failures.push(`${label} -> ${res.status} ${res.text.slice(0, 200)}`);
+      };
+      const isInt = (s: Schema | undefined) => !!s && (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
+      for (const p of params.filter((x) => x.in === "query" && isInt(x.schema))) {
+        for (const n of BOUND_INTEGERS) await check(`query ${p.name}=${n}`, { ...base, query: { ...base.query, [p.name]: n } });
+      }
+      for (const p of params.filter((x) => x.in === "path")) {
+        for (const n of BOUND_INTEGERS) await check(`path ${p.name}=${n}`, { ...base, params: { ...base.params, [p.name]: n } });
+      }
+      if (op.requestBody) {
+        for (const at of integerPaths(base.body)) {
+          for (const n of BOUND_INTEGERS) await check(`body ${at.join(".")}=${n}`, base, bodyWith(base.body, at, n));
+        }
+        await check("body: deep array", base, DEEP_ARRAY);
+        await check("body: deep object", base, DEEP_OBJECT);
+        if (base.body && typeof base.body === "object" && !Array.isArray(base.body)) {
+          for (const k of Object.keys(base.body)) {
+            await check(`body ${k}: deep object`, base, bodyWith(base.body, [k], DEEP_OBJECT));
+            await check(`body ${k}: deep array`, base, bodyWith(base.body, [k], DEEP_ARRAY));
+          }
+        }
+      }
+      stats.failures.push(...failures.map((f) => `${c.operationId} ${f}`));
+      expect(failures).toEqual([]);
+    });
+  });
+});

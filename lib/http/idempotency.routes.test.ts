@@ -261,3 +261,31 @@ describe("Idempotency-Key on other operations", () => {
     expect(other.body.error.code).toBe("idempotency_key_reused");
   });
 });
+
+describe("issue 43, item 11: the header itself", () => {
+  it("two Idempotency-Key header lines (joined by a comma) are refused, not taken as one key", async () => {
+    const { u, key } = await watcher();
+    const headers = new Headers();
+    headers.append("Idempotency-Key", "first-key");
+    headers.append("Idempotency-Key", "second-key");
+    const joined = headers.get("Idempotency-Key")!;
+    expect(joined).toBe("first-key, second-key");
+    const res = await createWatch(key, joined, watchBody());
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toMatchObject({ location: "header", field: "Idempotency-Key" });
+    expect(await watchCount(u.accountId)).toBe(0);
+  });
+
+  it("sign-up (no account to scope a key to) accepts and ignores the header, even an empty one", async () => {
+    const signUp = await routeModule("/api/auth/sign-up");
+    const email = `lucia.ferreira.${randomUUID().slice(0, 8)}@example.com`;
+    const res = await call(signUp.POST, {
+      method: "POST",
+      path: "/api/auth/sign-up",
+      headers: { "Idempotency-Key": "", host: "localhost", origin: "http://localhost" },
+      body: { email, password: "correct horse battery staple" },
+      checkContract: false,
+    });
+    expect(res.status, res.text.slice(0, 300)).toBeLessThan(300);
+  });
+});

@@ -37,16 +37,18 @@ export const IDEMPOTENCY_LEASE_SECONDS = 60;
 /**
  * 1-255 printable ASCII characters (Stripe: up to 255). Spaces only inside: HTTP trims a field
  * value's ends (RFC 9110 5.5), so a key that began or ended with one could not arrive as sent.
+ * No comma: two header lines arrive joined by ", " (RFC 9110 5.3), and one joined key made of two
+ * must be refused, not stored (issue 43).
  */
 export const IdempotencyKeySchema = z
   .string()
   .min(1)
   .max(255)
-  .regex(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/)
+  .regex(/^[\x21-\x2b\x2d-\x7e](?:[\x20-\x2b\x2d-\x7e]*[\x21-\x2b\x2d-\x7e])?$/)
   .meta({
     description:
       "Makes a retry safe: the same key with the same request within 24 h returns the stored response (with `Idempotent-Replayed: true`) and bills nothing; " +
-      "a different body is 422 idempotency_key_reused; while the first request runs, 409 idempotency_key_in_use. 1-255 printable ASCII characters, no space at either end (a V4 UUID is a good key). " +
+      "a different body is 422 idempotency_key_reused; while the first request runs, 409 idempotency_key_in_use. 1-255 printable ASCII characters except the comma, no space at either end, sent once (a V4 UUID is a good key). " +
       "Scoped to the credential that sent it (one API key, one person's session, one access token) and this operation: another credential's request with the same key runs as a new request. Ignored on operations without a credential. See docs/idempotency.md.",
     example: "2f1c7f9e-8d3b-4a51-9f0e-6c2d1b7a4e55",
   });
@@ -61,7 +63,7 @@ export function idempotencyKeyOf(req: Request): string | undefined {
   const raw = req.headers.get(IDEMPOTENCY_HEADER);
   if (raw === null) return undefined;
   if (!IdempotencyKeySchema.safeParse(raw).success) {
-    throw new ApiError("bad_request", "Invalid Idempotency-Key header: send 1-255 printable ASCII characters.", {
+    throw new ApiError("bad_request", "Invalid Idempotency-Key header: send it once, 1-255 printable ASCII characters other than a comma.", {
       details: { location: "header", field: IDEMPOTENCY_HEADER },
     });
   }

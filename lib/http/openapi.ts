@@ -7,6 +7,7 @@ import { derivedErrorDocs, honoursIdempotencyKey, idempotencyErrorDocs } from ".
 import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, ORIGINAL_REQUEST_HEADER, REPLAYED_HEADER, takesIdempotencyKey } from "./idempotency";
 import { errorSchemaFor, WeatherMetaSchema } from "./envelopes";
 import { attachExamples, type ExampleTarget } from "./examples/attach";
+import { applyGeneratorRules } from "./openapi-generator-rules";
 
 type AnyContract = RouteContract<any, any, any, any, any>;
 
@@ -127,6 +128,7 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
     paths: paths as never,
     webhooks: webhookDocs() as never,
   });
+  applyGeneratorRules(doc as unknown as Record<string, unknown>);
   attachExamples(doc as unknown as ExampleTarget, contracts);
   return doc;
 }

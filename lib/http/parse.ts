@@ -44,6 +44,9 @@ export async function readJsonBody(req: Request, maxBytes: number, optional: boo
       details: { content_type: type || null },
     });
   }
+  if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) {
+    throw new ApiError("bad_request", `JSON body nested deeper than ${MAX_JSON_DEPTH} levels; no operation takes one that deep.`);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -55,6 +58,30 @@ export async function readJsonBody(req: Request, maxBytes: number, optional: boo
   // without one (nearly all) needs no walk over its strings.
   if (MAYBE_UNSTORABLE_ESCAPE.test(text)) assertCleanText("body", parsed);
   return parsed;
+}
+
+/**
+ * No operation's body is nested more than a dozen levels; every walk over a body (validation, the
+ * Idempotency-Key fingerprint, audit diffs) is recursive, so a body 5,000 levels deep overflowed the
+ * stack into a 500 (issue 43). Refused before parsing, with a 400.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether JSON text nests arrays/objects deeper than `max` (a linear scan that skips strings). */
+export function exceedsJsonDepth(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92) i++; // backslash: skip the escaped character
+      else if (ch === 34) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 91 || ch === 123) {
+      if (++depth > max) return true;
+    } else if (ch === 93 || ch === 125) depth--;
+  }
+  return false;
 }
 
 /** `\u0000` or a `\uD800`-`\uDFFF` escape (a false positive, e.g. an escaped backslash before "u0000", only costs the walk). */

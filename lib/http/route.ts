@@ -85,9 +85,10 @@ export function defineRoute<
       }
       // After authorization and validation (a rejected request stores nothing: fix it and retry with the same key), before the meter (a replay bills nothing).
       // Bound to the credential: another credential's request with the same key runs as a new one, through the handler's own checks.
-      const key = takesIdempotencyKey(c.method) ? idempotencyKeyOf(req) : undefined;
-      const accountId = key === undefined ? undefined : idempotencyAccount(principal);
+      // Where there is no account (sign-up, the visa master key) the header is accepted and ignored, whatever its value.
+      const accountId = takesIdempotencyKey(c.method) ? idempotencyAccount(principal) : undefined;
       const boundTo = accountId === undefined ? undefined : idempotencyPrincipal(principal);
+      const key = boundTo === undefined ? undefined : idempotencyKeyOf(req);
       if (key !== undefined && accountId !== undefined && boundTo !== undefined) {
         const fingerprint = requestFingerprint({ params: rawParams, query: c.query ? searchParamsObject(new URL(req.url).searchParams) : undefined, body: rawBody });
         const claimed = await claimIdempotencyKey({ accountId, principal: boundTo, operation: `${c.method} ${c.path}`, key, hash: fingerprint });

@@ -14,7 +14,7 @@ const MemberParams = TripIdParam.extend({ userId: z.string().uuid() });
 const contract = areaContract({ auth: accessToken(), tags: ["Trips"], family: "api" });
 
 const DiffQuery = z.object({
-  since_revision: z.coerce.number({ error: "since_revision is required: a revision you hold" }).int().min(0),
+  since_revision: z.coerce.number({ error: "since_revision is required: a revision you hold" }).int().min(0).max(2147483647, "since_revision is beyond any trip revision (revisions are 32-bit integers)"),
 });
 
 const ItinerarySchema = z
