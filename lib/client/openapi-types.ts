@@ -495,7 +495,7 @@ export interface paths {
         };
         /**
          * Liveness for load balancers
-         * @description Unauthenticated. 200 when the process is up, its configuration is complete and the database answers; 503 otherwise. `runner` reports this instance's background job runner separately (a stalled runner does not fail the check: alert on it instead).
+         * @description Unauthenticated. 200 when the process is up, its configuration is complete and the database answers; 503 otherwise. `runner` reports this instance's background job runner separately (a stalled runner does not fail the check: alert on it instead), including the work it holds and any held longer than an attempt may take.
          */
         get: operations["platform.getHealth"];
         put?: never;
@@ -648,7 +648,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a trip's settings
+         * @description Roles owner, planner, editor. `buffers`: the minutes the planner keeps clear before departures (flight 120, train, ferry and bus 30 by default); a key left out keeps its default, null resets them all.
+         */
+        patch: operations["trips.update"];
         trace?: never;
     };
     "/v1/trips/{tripId}/itinerary": {
@@ -795,8 +799,8 @@ export interface paths {
         get: operations["proposals.get"];
         put?: never;
         /**
-         * Accept or reject a proposal
-         * @description ?action=accept with {selected_option_id?} (default: the top-ranked option) creates the entities and applies the option's changes to existing events in one transaction through the ops engine: one new revision, one op-log row (type accept_proposal), nothing written if any change fails. A proposal with base_revision applies only while the trip is still at it (409 STALE_REVISION with error.details.current_revision, as for ops). Returns created_event_ids and changed_event_ids; ?action=reject with {reason?}. 400 proposal_not_pending once resolved or expired; 400 invalid_action for another action.
+         * Accept, reject or re-plan a proposal
+         * @description ?action=accept with {selected_option_id?} (default: the top-ranked option) creates the entities and applies the option's changes to existing events in one transaction through the ops engine: one new revision, one op-log row (type accept_proposal), nothing written if any change fails. A proposal with base_revision applies only while the trip is still at it (409 STALE_REVISION with error.details.current_revision, as for ops). Returns created_event_ids and changed_event_ids; A proposal bound to base_revision rebases onto the current revision when no later change touched an event it changes; otherwise it is out of date (409 proposal_out_of_date with error.details: what changed; GET shows out_of_date). ?action=reject with {reason?}. ?action=replan retires it (status superseded) and asks its author for a new plan: the built-in weather planner re-plans at once (new_proposal_id; the old one's superseded_by), an external agent sees the status. 400 proposal_not_pending once resolved or expired; 400 invalid_action for another action.
          */
         post: operations["proposals.resolve"];
         delete?: never;
@@ -1817,6 +1821,8 @@ export interface components {
             subject_event_id?: number;
         };
         CreateTrip: {
+            /** @description Buffers the planner keeps before departures; absent or null: the defaults */
+            buffers?: components["schemas"]["TripBuffers"] | null;
             /** @description ISO 4217 currency of the trip's costs, e.g. EUR. Default: "EUR". */
             currency?: string;
             end_date?: string | null;
@@ -2188,6 +2194,18 @@ export interface components {
                 }[];
                 score: number;
             }[];
+            /** @description GET: set while the proposal is pending and the trip changed an event it changes after base_revision (its changes no longer apply: reject it or ?action=replan); null when it still applies (an accept rebases it onto the current revision) */
+            out_of_date?: {
+                changed_events: {
+                    event_id: number;
+                    removed: boolean;
+                    revision: number;
+                    title: string | null;
+                }[];
+                current_revision: number;
+                history_pruned: boolean;
+                since_revision: number;
+            } | null;
             /** Format: uuid */
             proposal_id: string;
             rejected_at: string | null;
@@ -2274,6 +2292,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2281,7 +2301,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: string | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
             lat?: number | null;
@@ -2293,13 +2316,14 @@ export interface components {
             startDateTime?: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title: string;
             /** @enum {string} */
-            type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2309,6 +2333,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2326,7 +2351,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         ProposalEntityOutput: {
             /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
@@ -2334,6 +2373,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: unknown | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2341,7 +2382,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: unknown | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
             lat?: number | null;
@@ -2353,13 +2397,14 @@ export interface components {
             startDateTime?: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title: string;
             /** @enum {string} */
-            type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2369,6 +2414,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2386,7 +2432,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         ProposalOption: {
             /** @description Changes to existing events, applied in order and atomically on accept (needs the proposal's base_revision) */
@@ -2602,6 +2662,8 @@ export interface components {
          */
         TimeZone: "Africa/Abidjan" | "Africa/Accra" | "Africa/Addis_Ababa" | "Africa/Algiers" | "Africa/Asmera" | "Africa/Bamako" | "Africa/Bangui" | "Africa/Banjul" | "Africa/Bissau" | "Africa/Blantyre" | "Africa/Brazzaville" | "Africa/Bujumbura" | "Africa/Cairo" | "Africa/Casablanca" | "Africa/Ceuta" | "Africa/Conakry" | "Africa/Dakar" | "Africa/Dar_es_Salaam" | "Africa/Djibouti" | "Africa/Douala" | "Africa/El_Aaiun" | "Africa/Freetown" | "Africa/Gaborone" | "Africa/Harare" | "Africa/Johannesburg" | "Africa/Juba" | "Africa/Kampala" | "Africa/Khartoum" | "Africa/Kigali" | "Africa/Kinshasa" | "Africa/Lagos" | "Africa/Libreville" | "Africa/Lome" | "Africa/Luanda" | "Africa/Lubumbashi" | "Africa/Lusaka" | "Africa/Malabo" | "Africa/Maputo" | "Africa/Maseru" | "Africa/Mbabane" | "Africa/Mogadishu" | "Africa/Monrovia" | "Africa/Nairobi" | "Africa/Ndjamena" | "Africa/Niamey" | "Africa/Nouakchott" | "Africa/Ouagadougou" | "Africa/Porto-Novo" | "Africa/Sao_Tome" | "Africa/Tripoli" | "Africa/Tunis" | "Africa/Windhoek" | "America/Adak" | "America/Anchorage" | "America/Anguilla" | "America/Antigua" | "America/Araguaina" | "America/Argentina/La_Rioja" | "America/Argentina/Rio_Gallegos" | "America/Argentina/Salta" | "America/Argentina/San_Juan" | "America/Argentina/San_Luis" | "America/Argentina/Tucuman" | "America/Argentina/Ushuaia" | "America/Aruba" | "America/Asuncion" | "America/Bahia" | "America/Bahia_Banderas" | "America/Barbados" | "America/Belem" | "America/Belize" | "America/Blanc-Sablon" | "America/Boa_Vista" | "America/Bogota" | "America/Boise" | "America/Buenos_Aires" | "America/Cambridge_Bay" | "America/Campo_Grande" | "America/Cancun" | "America/Caracas" | "America/Catamarca" | "America/Cayenne" | "America/Cayman" | "America/Chicago" | "America/Chihuahua" | "America/Ciudad_Juarez" | "America/Coral_Harbour" | "America/Cordoba" | "America/Costa_Rica" | "America/Coyhaique" | "America/Creston" | "America/Cuiaba" | "America/Curacao" | "America/Danmarkshavn" | "America/Dawson" | "America/Dawson_Creek" | "America/Denver" | "America/Detroit" | "America/Dominica" | "America/Edmonton" | "America/Eirunepe" | "America/El_Salvador" | "America/Fort_Nelson" | "America/Fortaleza" | "America/Glace_Bay" | "America/Godthab" | "America/Goose_Bay" | "America/Grand_Turk" | "America/Grenada" | "America/Guadeloupe" | "America/Guatemala" | "America/Guayaquil" | "America/Guyana" | "America/Halifax" | "America/Havana" | "America/Hermosillo" | "America/Indiana/Knox" | "America/Indiana/Marengo" | "America/Indiana/Petersburg" | "America/Indiana/Tell_City" | "America/Indiana/Vevay" | "America/Indiana/Vincennes" | "America/Indiana/Winamac" | "America/Indianapolis" | "America/Inuvik" | "America/Iqaluit" | "America/Jamaica" | "America/Jujuy" | "America/Juneau" | "America/Kentucky/Monticello" | "America/Kralendijk" | "America/La_Paz" | "America/Lima" | "America/Los_Angeles" | "America/Louisville" | "America/Lower_Princes" | "America/Maceio" | "America/Managua" | "America/Manaus" | "America/Marigot" | "America/Martinique" | "America/Matamoros" | "America/Mazatlan" | "America/Mendoza" | "America/Menominee" | "America/Merida" | "America/Metlakatla" | "America/Mexico_City" | "America/Miquelon" | "America/Moncton" | "America/Monterrey" | "America/Montevideo" | "America/Montserrat" | "America/Nassau" | "America/New_York" | "America/Nome" | "America/Noronha" | "America/North_Dakota/Beulah" | "America/North_Dakota/Center" | "America/North_Dakota/New_Salem" | "America/Ojinaga" | "America/Panama" | "America/Paramaribo" | "America/Phoenix" | "America/Port-au-Prince" | "America/Port_of_Spain" | "America/Porto_Velho" | "America/Puerto_Rico" | "America/Punta_Arenas" | "America/Rankin_Inlet" | "America/Recife" | "America/Regina" | "America/Resolute" | "America/Rio_Branco" | "America/Santarem" | "America/Santiago" | "America/Santo_Domingo" | "America/Sao_Paulo" | "America/Scoresbysund" | "America/Sitka" | "America/St_Barthelemy" | "America/St_Johns" | "America/St_Kitts" | "America/St_Lucia" | "America/St_Thomas" | "America/St_Vincent" | "America/Swift_Current" | "America/Tegucigalpa" | "America/Thule" | "America/Tijuana" | "America/Toronto" | "America/Tortola" | "America/Vancouver" | "America/Whitehorse" | "America/Winnipeg" | "America/Yakutat" | "Antarctica/Casey" | "Antarctica/Davis" | "Antarctica/DumontDUrville" | "Antarctica/Macquarie" | "Antarctica/Mawson" | "Antarctica/McMurdo" | "Antarctica/Palmer" | "Antarctica/Rothera" | "Antarctica/Syowa" | "Antarctica/Troll" | "Antarctica/Vostok" | "Arctic/Longyearbyen" | "Asia/Aden" | "Asia/Almaty" | "Asia/Amman" | "Asia/Anadyr" | "Asia/Aqtau" | "Asia/Aqtobe" | "Asia/Ashgabat" | "Asia/Atyrau" | "Asia/Baghdad" | "Asia/Bahrain" | "Asia/Baku" | "Asia/Bangkok" | "Asia/Barnaul" | "Asia/Beirut" | "Asia/Bishkek" | "Asia/Brunei" | "Asia/Calcutta" | "Asia/Chita" | "Asia/Colombo" | "Asia/Damascus" | "Asia/Dhaka" | "Asia/Dili" | "Asia/Dubai" | "Asia/Dushanbe" | "Asia/Famagusta" | "Asia/Gaza" | "Asia/Hebron" | "Asia/Hong_Kong" | "Asia/Hovd" | "Asia/Irkutsk" | "Asia/Jakarta" | "Asia/Jayapura" | "Asia/Jerusalem" | "Asia/Kabul" | "Asia/Kamchatka" | "Asia/Karachi" | "Asia/Katmandu" | "Asia/Khandyga" | "Asia/Krasnoyarsk" | "Asia/Kuala_Lumpur" | "Asia/Kuching" | "Asia/Kuwait" | "Asia/Macau" | "Asia/Magadan" | "Asia/Makassar" | "Asia/Manila" | "Asia/Muscat" | "Asia/Nicosia" | "Asia/Novokuznetsk" | "Asia/Novosibirsk" | "Asia/Omsk" | "Asia/Oral" | "Asia/Phnom_Penh" | "Asia/Pontianak" | "Asia/Pyongyang" | "Asia/Qatar" | "Asia/Qostanay" | "Asia/Qyzylorda" | "Asia/Rangoon" | "Asia/Riyadh" | "Asia/Saigon" | "Asia/Sakhalin" | "Asia/Samarkand" | "Asia/Seoul" | "Asia/Shanghai" | "Asia/Singapore" | "Asia/Srednekolymsk" | "Asia/Taipei" | "Asia/Tashkent" | "Asia/Tbilisi" | "Asia/Tehran" | "Asia/Thimphu" | "Asia/Tokyo" | "Asia/Tomsk" | "Asia/Ulaanbaatar" | "Asia/Urumqi" | "Asia/Ust-Nera" | "Asia/Vientiane" | "Asia/Vladivostok" | "Asia/Yakutsk" | "Asia/Yekaterinburg" | "Asia/Yerevan" | "Atlantic/Azores" | "Atlantic/Bermuda" | "Atlantic/Canary" | "Atlantic/Cape_Verde" | "Atlantic/Faeroe" | "Atlantic/Madeira" | "Atlantic/Reykjavik" | "Atlantic/South_Georgia" | "Atlantic/St_Helena" | "Atlantic/Stanley" | "Australia/Adelaide" | "Australia/Brisbane" | "Australia/Broken_Hill" | "Australia/Darwin" | "Australia/Eucla" | "Australia/Hobart" | "Australia/Lindeman" | "Australia/Lord_Howe" | "Australia/Melbourne" | "Australia/Perth" | "Australia/Sydney" | "Europe/Amsterdam" | "Europe/Andorra" | "Europe/Astrakhan" | "Europe/Athens" | "Europe/Belgrade" | "Europe/Berlin" | "Europe/Bratislava" | "Europe/Brussels" | "Europe/Bucharest" | "Europe/Budapest" | "Europe/Busingen" | "Europe/Chisinau" | "Europe/Copenhagen" | "Europe/Dublin" | "Europe/Gibraltar" | "Europe/Guernsey" | "Europe/Helsinki" | "Europe/Isle_of_Man" | "Europe/Istanbul" | "Europe/Jersey" | "Europe/Kaliningrad" | "Europe/Kiev" | "Europe/Kirov" | "Europe/Lisbon" | "Europe/Ljubljana" | "Europe/London" | "Europe/Luxembourg" | "Europe/Madrid" | "Europe/Malta" | "Europe/Mariehamn" | "Europe/Minsk" | "Europe/Monaco" | "Europe/Moscow" | "Europe/Oslo" | "Europe/Paris" | "Europe/Podgorica" | "Europe/Prague" | "Europe/Riga" | "Europe/Rome" | "Europe/Samara" | "Europe/San_Marino" | "Europe/Sarajevo" | "Europe/Saratov" | "Europe/Simferopol" | "Europe/Skopje" | "Europe/Sofia" | "Europe/Stockholm" | "Europe/Tallinn" | "Europe/Tirane" | "Europe/Ulyanovsk" | "Europe/Vaduz" | "Europe/Vatican" | "Europe/Vienna" | "Europe/Vilnius" | "Europe/Volgograd" | "Europe/Warsaw" | "Europe/Zagreb" | "Europe/Zurich" | "Indian/Antananarivo" | "Indian/Chagos" | "Indian/Christmas" | "Indian/Cocos" | "Indian/Comoro" | "Indian/Kerguelen" | "Indian/Mahe" | "Indian/Maldives" | "Indian/Mauritius" | "Indian/Mayotte" | "Indian/Reunion" | "Pacific/Apia" | "Pacific/Auckland" | "Pacific/Bougainville" | "Pacific/Chatham" | "Pacific/Easter" | "Pacific/Efate" | "Pacific/Enderbury" | "Pacific/Fakaofo" | "Pacific/Fiji" | "Pacific/Funafuti" | "Pacific/Galapagos" | "Pacific/Gambier" | "Pacific/Guadalcanal" | "Pacific/Guam" | "Pacific/Honolulu" | "Pacific/Kiritimati" | "Pacific/Kosrae" | "Pacific/Kwajalein" | "Pacific/Majuro" | "Pacific/Marquesas" | "Pacific/Midway" | "Pacific/Nauru" | "Pacific/Niue" | "Pacific/Norfolk" | "Pacific/Noumea" | "Pacific/Pago_Pago" | "Pacific/Palau" | "Pacific/Pitcairn" | "Pacific/Ponape" | "Pacific/Port_Moresby" | "Pacific/Rarotonga" | "Pacific/Saipan" | "Pacific/Tahiti" | "Pacific/Tarawa" | "Pacific/Tongatapu" | "Pacific/Truk" | "Pacific/Wake" | "Pacific/Wallis" | "UTC";
         Trip: {
+            /** @description Buffer overrides before departures (null: the defaults flight 120, train/ferry/bus 30 minutes) */
+            buffers: components["schemas"]["TripBuffers"] | null;
             created_at: string;
             /** @description ISO 4217 currency of the trip's costs, e.g. EUR */
             currency: string;
@@ -2613,6 +2675,16 @@ export interface components {
             start_date: string | null;
             time_zone: string;
             trip_id: number;
+        };
+        TripBuffers: {
+            /** @description Before a bus's departure; default 30 */
+            busMinutes?: number;
+            /** @description Before a ferry's departure; default 30 */
+            ferryMinutes?: number;
+            /** @description Before a flight's departure; default 120 */
+            flightMinutes?: number;
+            /** @description Before a train's departure; default 30 */
+            trainMinutes?: number;
         };
         TripDiff: {
             current_revision: number;
@@ -2640,8 +2712,12 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
-            /** @description Flights: the arrival airport */
+            /** @description Transport: where it arrives (a flight's arrival airport; a train's, ferry's or bus's arrivalLocation); null when unknown */
             arrivalGeo?: components["schemas"]["GeoPoint"] | null;
+            /** @description Train, ferry, bus: the arrival place as typed */
+            arrivalLocation?: string | null;
+            /** @description Transport: the zone endDateTime is shown in (the arrival place's; the departure zone when the arrival place is unknown) */
+            arrivalTimeZone?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2649,9 +2725,12 @@ export interface components {
             cost: number | null;
             createdAt: string;
             departureAirport?: string | null;
+            /** @description Transport: the arrival, with the offset of arrivalTimeZone; a stay: the check-out; else with the offset of timeZone */
             endDateTime: string | null;
+            /** @description Marked "do not move" by a member: the planner never moves it */
+            fixed: boolean;
             flightNumber?: string | null;
-            /** @description Where the event is (a flight: its departure airport); null with geoReason when it could not be resolved */
+            /** @description Where the event is (transport: where it departs; a flight: its departure airport); null with geoReason when it could not be resolved */
             geo: components["schemas"]["GeoPoint"] | null;
             /** @description Why geo is null: no_place (no coordinates, location, address or airport), place_not_found (the text names no known city), airport_not_found (unknown IATA code) */
             geoReason: ("no_place" | "place_not_found" | "airport_not_found") | null;
@@ -2663,14 +2742,14 @@ export interface components {
             notes: string | null;
             /** @description Order within the local day set by reorder; 0 = by time */
             position: number;
-            /** @description ISO 8601 with the offset of timeZone */
+            /** @description ISO 8601 with the offset of timeZone (transport: the departure; a stay: the check-in) */
             startDateTime: string;
             subtype?: string | null;
             timeZone: string;
             title: string;
             tripId: number;
             /** @enum {string} */
-            type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
             updatedAt: string;
         };
         TripEventCreate: {
@@ -2679,6 +2758,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2686,7 +2767,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: string | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             id?: unknown;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
@@ -2699,14 +2783,15 @@ export interface components {
             startDateTime: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title: string;
             tripId?: unknown;
             /** @enum {string} */
-            type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2716,6 +2801,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2733,7 +2819,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         TripEventPatch: {
             /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
@@ -2741,6 +2841,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: string | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2748,7 +2850,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: string | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             id?: unknown;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
@@ -2761,14 +2866,15 @@ export interface components {
             startDateTime?: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title?: string;
             tripId?: unknown;
             /** @enum {string} */
-            type?: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type?: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2778,6 +2884,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2795,7 +2902,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         TripEventPatchOutput: {
             /** @description Risk profile for trip weather (walking_tour, hiking, beach, dining, outdoor_dining, museum, …; free-form, unknown values use the outdoor default). Absent: derived from type and title */
@@ -2803,6 +2924,8 @@ export interface components {
             address?: string | null;
             airline?: string | null;
             arrivalAirport?: unknown | null;
+            /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+            arrivalLocation?: string | null;
             bookingReference?: string | null;
             checkInTime?: string | null;
             checkOutTime?: string | null;
@@ -2810,7 +2933,10 @@ export interface components {
             /** @description In the user's currency */
             cost?: number | null;
             departureAirport?: unknown | null;
+            /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
             endDateTime?: string | null;
+            /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+            fixed?: boolean;
             flightNumber?: string | null;
             id?: unknown;
             /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
@@ -2823,14 +2949,15 @@ export interface components {
             startDateTime?: string;
             /** @description hotel, apartment, hostel, … */
             subtype?: string | null;
-            /** @description IANA zone the event's times are shown in; defaults to the trip's */
+            /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
             timeZone?: components["schemas"]["TimeZone"];
             title?: string;
             tripId?: unknown;
             /** @enum {string} */
-            type?: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+            type?: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
         } & ({
             address?: null;
+            arrivalLocation?: null;
             checkInTime?: null;
             checkOutTime?: null;
             confirmationNumber?: null;
@@ -2840,6 +2967,7 @@ export interface components {
         } | {
             airline?: null;
             arrivalAirport?: null;
+            arrivalLocation?: null;
             bookingReference?: null;
             departureAirport?: null;
             flightNumber?: null;
@@ -2857,7 +2985,21 @@ export interface components {
             flightNumber?: null;
             subtype?: null;
             /** @enum {unknown} */
-            type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+            type: "train" | "ferry" | "bus";
+        } | {
+            address?: null;
+            airline?: null;
+            arrivalAirport?: null;
+            arrivalLocation?: null;
+            bookingReference?: null;
+            checkInTime?: null;
+            checkOutTime?: null;
+            confirmationNumber?: null;
+            departureAirport?: null;
+            flightNumber?: null;
+            subtype?: null;
+            /** @enum {unknown} */
+            type?: "activity" | "food" | "local_transit" | "free_block";
         });
         /** @description From the timeline's risk engine for the event's activity profile */
         TripEventRisk: {
@@ -2933,6 +3075,8 @@ export interface components {
                 address?: string | null;
                 airline?: string | null;
                 arrivalAirport?: string | null;
+                /** @description Train, ferry, bus: where the leg arrives (a city, station or port; resolved like location into arrivalGeo) */
+                arrivalLocation?: string | null;
                 bookingReference?: string | null;
                 checkInTime?: string | null;
                 checkOutTime?: string | null;
@@ -2940,8 +3084,11 @@ export interface components {
                 /** @description In the user's currency */
                 cost?: number | null;
                 departureAirport?: string | null;
+                /** @description Transport: the arrival (a local time is read in the arrival place's zone). Accommodation: the check-out (the stay spans every day from check-in to check-out) */
                 endDateTime?: string | null;
                 event_id: number;
+                /** @description A member's "do not move": the planner never moves or squeezes the event (flights, trains, ferries, buses and stays are fixed points anyway). Default false */
+                fixed?: boolean;
                 flightNumber?: string | null;
                 id?: unknown;
                 /** @description Latitude of the event's place, sent with lng (both numbers, or both null to have the place resolved from the text again). Absent: resolved from the location/address or a flight's airports */
@@ -2954,14 +3101,15 @@ export interface components {
                 startDateTime?: string;
                 /** @description hotel, apartment, hostel, … */
                 subtype?: string | null;
-                /** @description IANA zone the event's times are shown in; defaults to the trip's */
+                /** @description IANA zone the event's times are shown in. Absent: a flight's, train's, ferry's, bus's or stay's place zone (the departure place for transport), else the trip's */
                 timeZone?: components["schemas"]["TimeZone"];
                 title?: string;
                 tripId?: unknown;
                 /** @enum {string} */
-                type?: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+                type?: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
             } & ({
                 address?: null;
+                arrivalLocation?: null;
                 checkInTime?: null;
                 checkOutTime?: null;
                 confirmationNumber?: null;
@@ -2971,6 +3119,7 @@ export interface components {
             } | {
                 airline?: null;
                 arrivalAirport?: null;
+                arrivalLocation?: null;
                 bookingReference?: null;
                 departureAirport?: null;
                 flightNumber?: null;
@@ -2988,7 +3137,21 @@ export interface components {
                 flightNumber?: null;
                 subtype?: null;
                 /** @enum {unknown} */
-                type?: "train" | "activity" | "food" | "local_transit" | "free_block";
+                type: "train" | "ferry" | "bus";
+            } | {
+                address?: null;
+                airline?: null;
+                arrivalAirport?: null;
+                arrivalLocation?: null;
+                bookingReference?: null;
+                checkInTime?: null;
+                checkOutTime?: null;
+                confirmationNumber?: null;
+                departureAirport?: null;
+                flightNumber?: null;
+                subtype?: null;
+                /** @enum {unknown} */
+                type?: "activity" | "food" | "local_transit" | "free_block";
             });
             /** @constant */
             type: "update_event";
@@ -3177,7 +3340,7 @@ export interface components {
                 time_zone: string;
                 title: string;
                 /** @enum {string} */
-                type: "flight" | "train" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
+                type: "flight" | "train" | "ferry" | "bus" | "accommodation" | "activity" | "food" | "local_transit" | "free_block";
                 /** @description no_place (geoReason says why), outside_horizon (see forecast_available_from), past */
                 unavailable_reason: ("no_place" | "outside_horizon" | "past") | null;
             }[];
@@ -3195,6 +3358,10 @@ export interface components {
             trip_id: number;
             /** @enum {string} */
             units: "metric" | "imperial" | "standard";
+        };
+        UpdateTrip: {
+            /** @description Buffer overrides before departures; null: the defaults */
+            buffers: components["schemas"]["TripBuffers"] | null;
         };
         UpdateWebhookEndpoint: {
             description?: string;
@@ -3628,7 +3795,9 @@ export interface components {
          *       "attribution": "Warnings: MET Norway (Norwegian Meteorological Institute), NLOD 2.0 and CC BY 4.0",
          *       "description": "Gale, yellow level, Maaloey - Svinoey, 21 September 06:00 UTC to 22 September 10:00 UTC.",
          *       "cap_identifier": "2.49.0.1.578.0.210921070421906.1705",
-         *       "references": []
+         *       "references": [],
+         *       "scope": "area",
+         *       "status": "confirmed"
          *     }
          */
         WeatherAlert: {
@@ -3649,12 +3818,22 @@ export interface components {
             id: string;
             /** @description CAP identifiers of the earlier messages this one updates */
             references: string[];
+            /**
+             * @description area: the alert's area covers the location; country: its area (a geocode) could not be placed, so it is a country-level notice that raises no risk
+             * @enum {string}
+             */
+            scope: "area" | "country";
             /** @enum {string} */
             severity: "minor" | "moderate" | "severe" | "extreme" | "unknown";
             /** @description The issuing service (CAP senderName) */
             source: string;
             /** @description CAP onset (else effective), UTC */
             starts: string | null;
+            /**
+             * @description unconfirmed: the feed did not say whether this message updates or cancels another and its CAP document could not be fetched
+             * @enum {string}
+             */
+            status: "confirmed" | "unconfirmed";
             /** @enum {string} */
             urgency: "immediate" | "expected" | "future" | "past" | "unknown";
         };
@@ -3724,6 +3903,24 @@ export interface components {
             };
         };
         WeatherFireWatchesResult: {
+            /** @description Everything the fire caused: every event the fired watches emitted, with its deliveries, and the weather planner's proposals on the trips they follow */
+            caused: {
+                events: {
+                    /** @description Of those, delivered when the fire returned (the rest are on their way) */
+                    delivered: number;
+                    /** @description Deliveries queued for the event (its webhook_url and subscribed endpoints) */
+                    deliveries: number;
+                    event_id: string;
+                    type: string;
+                    watch_id: string;
+                }[];
+                proposals: {
+                    proposal_id: string;
+                    status: string;
+                    subject_event_id: number | null;
+                    trip_id: number;
+                }[];
+            };
             /** @description Watches that emitted an event */
             fired: number;
             watches: {
@@ -3866,6 +4063,15 @@ export interface components {
         WeatherSimulationParams: {
             /** @description Adds an alert with this event name */
             alert_event?: string;
+            /** @description CAP identifier of the injected message (default sim_<simulation id>), for later updates to reference */
+            alert_identifier?: string;
+            /**
+             * @description CAP msgType of the injected alert (default Alert): Update replaces and Cancel retires the messages in alert_references (else earlier injected alerts of the same event)
+             * @enum {string}
+             */
+            alert_message_type?: "Alert" | "Update" | "Cancel";
+            /** @description Earlier messages this one updates or cancels: space-separated identifiers, or CAP sender,identifier,sent triples */
+            alert_references?: string;
             /** @description Cloud cover, % */
             cloud_cover_pct?: number;
             /** @description European AQI (EEA) */
@@ -3874,6 +4080,8 @@ export interface components {
             feels_like_c?: number;
             /** @description Relative humidity, % */
             humidity_pct?: number;
+            /** @description Next-hour (15-minute) precipitation intensity, mm/h, for the steps overlapping the window; hourly values are left alone (several injections make a series) */
+            minutely_precipitation_mm_h?: number;
             /** @description Nitrogen dioxide, µg/m³ */
             nitrogen_dioxide?: number;
             /** @description Ozone, µg/m³ */
@@ -4265,7 +4473,7 @@ export interface components {
         };
         WebhookManualDelivery: {
             attempt: components["schemas"]["WebhookDeliveryAttempt"] | null;
-            /** @description The new attempt (null only if another worker made it first; see the attempts list) */
+            /** @description The new attempt (null if another worker made it first, or the database failed after the event was stored: the runner then attempts it; see the attempts list) */
             attempt_id: string | null;
             /** Format: uuid */
             delivery_id: string;
@@ -4314,11 +4522,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "invitation_id": "a53609d8-b15c-49df-b8db-8f49a446680f",
+                     *           "invitation_id": "6505700b-2a43-4746-96a5-b94d26cbaaa3",
                      *           "email": "lucia.fernandez@example.com",
                      *           "role": "developer",
-                     *           "expires_at": "2026-12-02T12:35:34.286Z",
-                     *           "created_at": "2026-11-25T12:35:34.286Z",
+                     *           "expires_at": "2026-12-05T04:23:46.119Z",
+                     *           "created_at": "2026-11-28T04:23:46.119Z",
                      *           "status": "pending"
                      *         }
                      *       ]
@@ -4431,10 +4639,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "invitation_id": "a53609d8-b15c-49df-b8db-8f49a446680f",
+                     *       "invitation_id": "6505700b-2a43-4746-96a5-b94d26cbaaa3",
                      *       "email": "lucia.fernandez@example.com",
                      *       "role": "developer",
-                     *       "expires_at": "2026-12-02T12:35:34.286Z"
+                     *       "expires_at": "2026-12-05T04:23:46.119Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedAccountInvitation"];
@@ -4685,14 +4893,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "user_id": "ebd9920e-f7c4-45ad-b668-8dc2f2ce2ad6",
-                     *         "email": "invitee.89e68be5@example.test",
+                     *         "user_id": "2a66c8d6-075b-4475-a66a-f335e682a44d",
+                     *         "email": "invitee.8596501c@example.test",
                      *         "name": "Lucía Fernández",
                      *         "created": true
                      *       },
                      *       "account": {
-                     *         "account_id": "a6d7281c-c748-48ef-a1c4-136d94cc5f0e",
-                     *         "name": "camille.dubois.ebf4b7@example.com",
+                     *         "account_id": "67c964fd-9b93-4635-8c75-0674617bd106",
+                     *         "name": "camille.dubois.e0f32c@example.com",
                      *         "role": "developer"
                      *       }
                      *     }
@@ -4832,11 +5040,11 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "user_id": "88d19cca-94c4-4f92-9d5d-378ff07f45db",
-                     *           "email": "camille.dubois.ebf4b7@example.com",
+                     *           "user_id": "eafe99d1-454b-4580-aa8d-243f8e34ea33",
+                     *           "email": "camille.dubois.e0f32c@example.com",
                      *           "name": null,
                      *           "role": "owner",
-                     *           "joined_at": "2026-11-25T12:35:27.811Z"
+                     *           "joined_at": "2026-11-28T04:23:40.342Z"
                      *         }
                      *       ]
                      *     }
@@ -5050,11 +5258,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "47402dd1-0941-47a4-a26b-dd10fc66e717",
-                     *       "email": "developer.6cd54f44@example.test",
+                     *       "user_id": "975bed69-81a2-43cd-9d9c-7b1a9cfeb8af",
+                     *       "email": "developer.fae119bb@example.test",
                      *       "name": null,
                      *       "role": "viewer",
-                     *       "joined_at": "2026-11-25T12:35:34.016Z"
+                     *       "joined_at": "2026-11-28T04:23:45.803Z"
                      *     }
                      */
                     "application/json": components["schemas"]["AccountMember"];
@@ -5209,11 +5417,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "current_account_id": "a6d7281c-c748-48ef-a1c4-136d94cc5f0e",
+                     *       "current_account_id": "67c964fd-9b93-4635-8c75-0674617bd106",
                      *       "data": [
                      *         {
-                     *           "account_id": "a6d7281c-c748-48ef-a1c4-136d94cc5f0e",
-                     *           "name": "camille.dubois.ebf4b7@example.com",
+                     *           "account_id": "67c964fd-9b93-4635-8c75-0674617bd106",
+                     *           "name": "camille.dubois.e0f32c@example.com",
                      *           "role": "owner",
                      *           "plan": "pro",
                      *           "environment": "production"
@@ -5481,7 +5689,7 @@ export interface operations {
                      *         "details": {
                      *           "reason": "invalid"
                      *         },
-                     *         "request_id": "1c4f99ba-270a-4b8d-aa33-c8ae1b8185df"
+                     *         "request_id": "016024e5-2e68-4619-8b75-46e5ca2821d8"
                      *       }
                      *     }
                      */
@@ -5607,8 +5815,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "8edd1ebf-e120-4add-b705-46e9a6e976bb",
-                     *       "account_id": "51d57dfb-4ac8-4b86-8c00-2c1a0c128fd0"
+                     *       "user_id": "20261f9e-f46d-47ab-8da9-6b76b50e47bf",
+                     *       "account_id": "d05aeca0-1297-47f4-b3d7-79d74f186ac5"
                      *     }
                      */
                     "application/json": {
@@ -5755,7 +5963,7 @@ export interface operations {
                      *         "details": {
                      *           "reason": "invalid"
                      *         },
-                     *         "request_id": "85dafa29-cc8c-4a3b-ae98-b9a0c86c737e"
+                     *         "request_id": "fe029a24-36ea-43ad-8303-2e680cae9d3a"
                      *       }
                      *     }
                      */
@@ -5857,7 +6065,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "email": "camille.dubois.5ed369@example.com",
+                     *       "email": "camille.dubois.e0f32c@example.com",
                      *       "email_verified": true,
                      *       "sent": false
                      *     }
@@ -6010,7 +6218,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "account_id": "308f7287-b5f9-4a94-8f1d-e61a15a6c0d7",
+                     *       "account_id": "67c964fd-9b93-4635-8c75-0674617bd106",
                      *       "environment": "production",
                      *       "plan": "pro"
                      *     }
@@ -6162,14 +6370,14 @@ export interface operations {
                      *       {
                      *         "id": 1,
                      *         "name": "all scopes",
-                     *         "keyPrefix": "svc_ixFONX5Q",
+                     *         "keyPrefix": "svc_ygCo1mP1",
                      *         "scopes": [
                      *           "read",
                      *           "write",
                      *           "delete"
                      *         ],
-                     *         "createdAt": "2026-11-23T23:25:58.700Z",
-                     *         "lastUsedAt": "2026-11-23T23:25:59.934Z",
+                     *         "createdAt": "2026-11-28T04:23:40.482Z",
+                     *         "lastUsedAt": "2026-11-28T04:23:45.302Z",
                      *         "expiresAt": null
                      *       }
                      *     ]
@@ -6280,13 +6488,13 @@ export interface operations {
                      * @example {
                      *       "id": 3,
                      *       "name": "Paris trip planner (production)",
-                     *       "key": "svc_nt0Z3c2umYG6zEGKiH40rDxLggvI0AbM",
+                     *       "key": "svc_BQXi8po4lhw0omhM6V1GhInUuAP7rPp4",
                      *       "scopes": [
                      *         "weather:read",
                      *         "weather:timeline",
                      *         "weather:route"
                      *       ],
-                     *       "createdAt": "2026-11-23T23:25:59.995Z",
+                     *       "createdAt": "2026-11-28T04:23:46.824Z",
                      *       "expiresAt": "2027-06-30T23:59:59.000Z"
                      *     }
                      */
@@ -6556,11 +6764,11 @@ export interface operations {
                      * @example {
                      *       "id": 5,
                      *       "name": "Paris trip planner (staging)",
-                     *       "keyPrefix": "svc_TJf3SexX",
+                     *       "keyPrefix": "svc_bMRG0Rxt",
                      *       "scopes": [
                      *         "read"
                      *       ],
-                     *       "createdAt": "2026-11-25T12:13:21.906Z",
+                     *       "createdAt": "2026-11-28T04:23:46.930Z",
                      *       "lastUsedAt": null,
                      *       "expiresAt": null
                      *     }
@@ -6739,16 +6947,16 @@ export interface operations {
                      * @example {
                      *       "id": 7,
                      *       "name": "to revoke",
-                     *       "key": "svc_RABM09dlmuJwgIWVs7wokSoa5Pfu9WzL",
+                     *       "key": "svc_GaHa5MeVXiTJJS15qRIusjpSqOC5mE71",
                      *       "scopes": [
                      *         "read"
                      *       ],
-                     *       "createdAt": "2026-11-25T12:13:22.036Z",
+                     *       "createdAt": "2026-11-28T04:23:47.031Z",
                      *       "expiresAt": null,
                      *       "previousKey": {
                      *         "id": 6,
-                     *         "keyPrefix": "svc_bnW29f8m",
-                     *         "expiresAt": "2026-11-26T12:13:22.036Z"
+                     *         "keyPrefix": "svc_Pzp9ooYa",
+                     *         "expiresAt": "2026-11-29T04:23:47.031Z"
                      *       }
                      *     }
                      */
@@ -6930,19 +7138,19 @@ export interface operations {
                      *       "key_id": 8,
                      *       "days": [
                      *         {
-                     *           "date": "2026-11-19",
+                     *           "date": "2026-11-22",
                      *           "requests": 0,
                      *           "billing_units": 0,
                      *           "errors": 0
                      *         },
                      *         {
-                     *           "date": "2026-11-20",
+                     *           "date": "2026-11-23",
                      *           "requests": 0,
                      *           "billing_units": 0,
                      *           "errors": 0
                      *         },
                      *         {
-                     *           "date": "2026-11-21",
+                     *           "date": "2026-11-24",
                      *           "requests": 0,
                      *           "billing_units": 0,
                      *           "errors": 0
@@ -7045,10 +7253,10 @@ export interface operations {
                      *       {
                      *         "id": 1,
                      *         "name": "trips",
-                     *         "tokenPrefix": "sat_AAKVLSC7",
-                     *         "createdAt": "2026-11-23T23:25:58.709Z",
+                     *         "tokenPrefix": "sat_77o8fK2Y",
+                     *         "createdAt": "2026-11-28T04:23:40.501Z",
                      *         "lastUsedAt": null,
-                     *         "expiresAt": "2027-02-21T23:25:58.708Z",
+                     *         "expiresAt": "2027-02-26T04:23:40.500Z",
                      *         "trip_ids": null,
                      *         "scopes": [
                      *           "trips:read",
@@ -7159,9 +7367,9 @@ export interface operations {
                      * @example {
                      *       "id": 2,
                      *       "name": "Lisbon itinerary sync",
-                     *       "token": "sat_DYwIJkOWjwMLGBEpYLybNHJ51HodQmsT",
-                     *       "tokenPrefix": "sat_DYwIJkOW",
-                     *       "createdAt": "2026-11-23T23:26:00.038Z",
+                     *       "token": "sat_Vy5HTAmtPV2E7mll300YVcmHOmol9VeU",
+                     *       "tokenPrefix": "sat_Vy5HTAmt",
+                     *       "createdAt": "2026-11-28T04:23:47.162Z",
                      *       "expiresAt": "2027-06-30T23:59:59.000Z",
                      *       "trip_ids": null,
                      *       "scopes": [
@@ -7431,15 +7639,15 @@ export interface operations {
                      *       {
                      *         "id": 1,
                      *         "name": "visa",
-                     *         "keyPrefix": "vik_DeFfykZk",
+                     *         "keyPrefix": "vik_Nvd7G7ZZ",
                      *         "hourlyLimit": 1000,
-                     *         "createdAt": "2026-11-23T23:25:58.716Z",
+                     *         "createdAt": "2026-11-28T04:23:40.542Z",
                      *         "revokedAt": null,
                      *         "usage": {
-                     *           "windowStart": "2026-11-23T23:00:00.000Z",
+                     *           "windowStart": "2026-11-28T04:00:00.000Z",
                      *           "used": 3,
                      *           "remaining": 997,
-                     *           "resetAt": "2026-11-24T00:00:00.000Z"
+                     *           "resetAt": "2026-11-28T05:00:00.000Z"
                      *         }
                      *       }
                      *     ]
@@ -7544,10 +7752,10 @@ export interface operations {
                      * @example {
                      *       "id": 2,
                      *       "name": "Booking flow visa checks",
-                     *       "key": "vik_S7ILcxvug7Et5rzQ1HwAfZAZUBOGq7YZ",
-                     *       "keyPrefix": "vik_S7ILcxvu",
+                     *       "key": "vik_G59Twxicc59Grm8P8ufAhFxGPWLkAH9t",
+                     *       "keyPrefix": "vik_G59Twxic",
                      *       "hourlyLimit": 1000,
-                     *       "createdAt": "2026-11-23T23:26:00.949Z"
+                     *       "createdAt": "2026-11-28T04:23:53.817Z"
                      *     }
                      */
                     "application/json": {
@@ -7805,9 +8013,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "secret": "whsec_8b2643979515372d8c3ed8f9f7d50d8d",
-                     *       "secret_prefix": "whsec_8b26",
-                     *       "created_at": "2026-11-23T23:26:00.574Z",
+                     *       "secret": "whsec_9f0a55586d5e97794c754982d36a6937",
+                     *       "secret_prefix": "whsec_9f0a",
+                     *       "created_at": "2026-11-28T04:23:51.552Z",
                      *       "rotated_at": null
                      *     }
                      */
@@ -7910,10 +8118,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "secret": "whsec_03f729f5062d59c2f7bfd5d458816071",
-                     *       "secret_prefix": "whsec_03f7",
-                     *       "created_at": "2026-11-23T23:26:00.574Z",
-                     *       "rotated_at": "2026-11-23T23:26:00.581Z"
+                     *       "secret": "whsec_7155ff681e3c1b3822b8cbd6be7e1c71",
+                     *       "secret_prefix": "whsec_7155",
+                     *       "created_at": "2026-11-28T04:23:51.552Z",
+                     *       "rotated_at": "2026-11-28T04:23:51.713Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WatchSigningSecret"];
@@ -8062,6 +8270,7 @@ export interface operations {
                      *       "lat": null,
                      *       "lng": null,
                      *       "activityType": null,
+                     *       "fixed": false,
                      *       "geo": {
                      *         "lat": 38.71667,
                      *         "lng": -9.13333,
@@ -8071,8 +8280,8 @@ export interface operations {
                      *         "time_zone": "Europe/Lisbon"
                      *       },
                      *       "geoReason": null,
-                     *       "createdAt": "2026-11-25T05:55:03.232Z",
-                     *       "updatedAt": "2026-11-25T05:55:03.232Z"
+                     *       "createdAt": "2026-11-28T04:24:03.222Z",
+                     *       "updatedAt": "2026-11-28T04:24:03.222Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripEvent"];
@@ -8309,6 +8518,7 @@ export interface operations {
                      *       "lat": null,
                      *       "lng": null,
                      *       "activityType": null,
+                     *       "fixed": false,
                      *       "geo": {
                      *         "lat": 38.71667,
                      *         "lng": -9.13333,
@@ -8318,8 +8528,8 @@ export interface operations {
                      *         "time_zone": "Europe/Lisbon"
                      *       },
                      *       "geoReason": null,
-                     *       "createdAt": "2026-11-25T05:55:03.299Z",
-                     *       "updatedAt": "2026-11-25T05:55:03.358Z"
+                     *       "createdAt": "2026-11-28T04:24:03.507Z",
+                     *       "updatedAt": "2026-11-28T04:24:03.521Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripEvent"];
@@ -8479,7 +8689,10 @@ export interface operations {
                      *       "runner": {
                      *         "mode": "local",
                      *         "status": "starting",
-                     *         "last_ok_at": null
+                     *         "last_ok_at": null,
+                     *         "held": 0,
+                     *         "held_overdue": 0,
+                     *         "held_allowed_ms": 33000
                      *       }
                      *     }
                      */
@@ -8487,6 +8700,11 @@ export interface operations {
                         /** @constant */
                         database: "ok";
                         runner: {
+                            /** @description Webhook chains and watch claims this instance holds now (their leases renewed while it works on them). */
+                            held: number;
+                            held_allowed_ms: number;
+                            /** @description Of those, held longer than `held_allowed_ms` (stuck: renewed but not worked on); any makes `status` stalled. */
+                            held_overdue: number;
                             last_ok_at: string | null;
                             /** @enum {string} */
                             mode: "local" | "inngest" | "disabled";
@@ -8533,7 +8751,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Database unreachable, or the configuration is incomplete (the message names the setting) */
+            /** @description Database unreachable, or the configuration is incomplete (the message names the setting). While the database is unreachable the error's `details.runner` carries the same runner report as a 200. */
             503: {
                 headers: {
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
@@ -8573,9 +8791,9 @@ export interface operations {
                      *         "tripId": 1,
                      *         "type": "flight",
                      *         "title": "Paris to Lisbon",
-                     *         "startDateTime": "2027-05-04T06:05:00+01:00",
+                     *         "startDateTime": "2027-05-04T07:05:00+02:00",
                      *         "endDateTime": "2027-05-04T08:45:00+01:00",
-                     *         "timeZone": "Europe/Lisbon",
+                     *         "timeZone": "Europe/Paris",
                      *         "position": 0,
                      *         "location": null,
                      *         "notes": null,
@@ -8583,6 +8801,7 @@ export interface operations {
                      *         "lat": null,
                      *         "lng": null,
                      *         "activityType": null,
+                     *         "fixed": false,
                      *         "geo": {
                      *           "lat": 49.0127983093,
                      *           "lng": 2.54999995232,
@@ -8592,8 +8811,8 @@ export interface operations {
                      *           "time_zone": "Europe/Paris"
                      *         },
                      *         "geoReason": null,
-                     *         "createdAt": "2026-11-25T05:55:03.093Z",
-                     *         "updatedAt": "2026-11-25T05:55:03.093Z",
+                     *         "createdAt": "2026-11-28T04:24:02.884Z",
+                     *         "updatedAt": "2026-11-28T04:24:02.884Z",
                      *         "departureAirport": "CDG",
                      *         "arrivalAirport": "LIS",
                      *         "flightNumber": "TP433",
@@ -8606,7 +8825,8 @@ export interface operations {
                      *           "name": "Lisbon Portela Airport",
                      *           "country_code": "PT",
                      *           "time_zone": "Europe/Lisbon"
-                     *         }
+                     *         },
+                     *         "arrivalTimeZone": "Europe/Lisbon"
                      *       },
                      *       {
                      *         "id": 3,
@@ -8623,6 +8843,7 @@ export interface operations {
                      *         "lat": null,
                      *         "lng": null,
                      *         "activityType": null,
+                     *         "fixed": false,
                      *         "geo": {
                      *           "lat": 38.71667,
                      *           "lng": -9.13333,
@@ -8632,8 +8853,8 @@ export interface operations {
                      *           "time_zone": "Europe/Lisbon"
                      *         },
                      *         "geoReason": null,
-                     *         "createdAt": "2026-11-25T05:55:03.093Z",
-                     *         "updatedAt": "2026-11-25T05:55:03.093Z",
+                     *         "createdAt": "2026-11-28T04:24:02.884Z",
+                     *         "updatedAt": "2026-11-28T04:24:02.884Z",
                      *         "subtype": "hotel",
                      *         "checkInTime": "15:00",
                      *         "checkOutTime": "11:00",
@@ -8655,6 +8876,7 @@ export interface operations {
                      *         "lat": null,
                      *         "lng": null,
                      *         "activityType": null,
+                     *         "fixed": false,
                      *         "geo": {
                      *           "lat": 38.71667,
                      *           "lng": -9.13333,
@@ -8664,8 +8886,8 @@ export interface operations {
                      *           "time_zone": "Europe/Lisbon"
                      *         },
                      *         "geoReason": null,
-                     *         "createdAt": "2026-11-25T05:54:54.343Z",
-                     *         "updatedAt": "2026-11-25T05:54:54.343Z"
+                     *         "createdAt": "2026-11-28T04:23:54.918Z",
+                     *         "updatedAt": "2026-11-28T04:23:54.918Z"
                      *       }
                      *     ]
                      */
@@ -8801,6 +9023,7 @@ export interface operations {
                      *       "lat": null,
                      *       "lng": null,
                      *       "activityType": null,
+                     *       "fixed": false,
                      *       "geo": {
                      *         "lat": 38.71667,
                      *         "lng": -9.13333,
@@ -8810,8 +9033,8 @@ export interface operations {
                      *         "time_zone": "Europe/Lisbon"
                      *       },
                      *       "geoReason": null,
-                     *       "createdAt": "2026-11-25T05:55:03.157Z",
-                     *       "updatedAt": "2026-11-25T05:55:03.157Z"
+                     *       "createdAt": "2026-11-28T04:24:03.087Z",
+                     *       "updatedAt": "2026-11-28T04:24:03.087Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripEvent"];
@@ -8990,44 +9213,44 @@ export interface operations {
                      *       "data": {
                      *         "audit_events": [
                      *           {
-                     *             "audit_event_id": "e25ca425-bb8d-4343-b36c-1532501acc3c",
-                     *             "at": "2026-11-27T13:03:47.999Z",
+                     *             "audit_event_id": "47069b73-4eed-4681-aa98-67f64aac04dd",
+                     *             "at": "2026-11-28T04:23:47.034Z",
                      *             "action": "api_key.rolled",
                      *             "actor": "api_key:1",
                      *             "actor_label": "all scopes",
                      *             "credential": "api_key:1",
                      *             "ip": null,
                      *             "target": "api_key:7",
-                     *             "request_id": "5a97cca6-9a55-49fc-bfbb-da9033403bce",
+                     *             "request_id": "eee5b49f-b153-4cdb-b6db-6457697ca069",
                      *             "summary": {
                      *               "rolled_from": 6,
-                     *               "previous_expires_at": "2026-11-28T13:03:47.995Z"
+                     *               "previous_expires_at": "2026-11-29T04:23:47.031Z"
                      *             }
                      *           },
                      *           {
-                     *             "audit_event_id": "7d682b0c-6f4c-4def-ae35-92202f84f9cf",
-                     *             "at": "2026-11-27T13:03:47.983Z",
+                     *             "audit_event_id": "65825004-9608-4008-a02e-9a3ba133e28e",
+                     *             "at": "2026-11-28T04:23:47.006Z",
                      *             "action": "api_key.renamed",
                      *             "actor": "api_key:1",
                      *             "actor_label": "all scopes",
                      *             "credential": "api_key:1",
                      *             "ip": null,
                      *             "target": "api_key:5",
-                     *             "request_id": "de69bb51-ef67-4354-b37f-6193a160db66",
+                     *             "request_id": "1ddf994b-6fba-45a1-a6bf-118733b5af2e",
                      *             "summary": {
                      *               "name": "Paris trip planner (staging)"
                      *             }
                      *           },
                      *           {
-                     *             "audit_event_id": "8e2876c7-7208-407a-bba1-6774efab910d",
-                     *             "at": "2026-11-27T13:03:47.971Z",
+                     *             "audit_event_id": "30170fa6-e51f-4685-8aed-1b3de86870bb",
+                     *             "at": "2026-11-28T04:23:46.916Z",
                      *             "action": "api_key.revoked",
                      *             "actor": "api_key:1",
                      *             "actor_label": "all scopes",
                      *             "credential": "api_key:1",
                      *             "ip": null,
                      *             "target": "api_key:4",
-                     *             "request_id": "49aeeeb6-b5ba-47b3-b35e-5dbde7a4dfe5",
+                     *             "request_id": "ae172fcf-a7eb-4775-bd0a-9989a57aadb8",
                      *             "summary": {}
                      *           }
                      *         ],
@@ -9035,8 +9258,8 @@ export interface operations {
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "82f05fda-01a6-41af-88f0-2c8455af12ba",
-                     *         "generated_at": "2026-11-27T13:03:49.091Z",
+                     *         "request_id": "bf677638-33e0-4582-8daa-09d50677342e",
+                     *         "generated_at": "2026-11-28T04:23:53.670Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -9178,27 +9401,27 @@ export interface operations {
                      *       "data": {
                      *         "events": [
                      *           {
-                     *             "event_id": "9e43cfcd-462b-4cc1-bb12-8d20ef0fa31b",
+                     *             "event_id": "7ff8e188-292a-49b5-bfd6-687e22298266",
                      *             "type": "weather.change_detected",
-                     *             "created_at": "2026-11-23T23:26:00.516Z",
+                     *             "created_at": "2026-11-28T04:23:50.567Z",
                      *             "watch_id": null,
                      *             "test": false,
                      *             "delivery_state": "failed",
                      *             "targets": 2
                      *           },
                      *           {
-                     *             "event_id": "d40a201d-a6e3-4d4a-ab40-25db3ca86f85",
+                     *             "event_id": "47b2c413-0ab4-434a-aa8b-db569bc706dc",
                      *             "type": "weather.change_detected",
-                     *             "created_at": "2026-11-23T23:26:00.483Z",
+                     *             "created_at": "2026-11-28T04:23:50.232Z",
                      *             "watch_id": null,
                      *             "test": true,
                      *             "delivery_state": "delivered",
                      *             "targets": 1
                      *           },
                      *           {
-                     *             "event_id": "22c707bf-b626-41c8-936b-62d65ad5c3ca",
+                     *             "event_id": "bf5ea755-ac1a-4c97-a579-242c10e8a8c7",
                      *             "type": "weather.change_detected",
-                     *             "created_at": "2026-11-23T23:26:00.428Z",
+                     *             "created_at": "2026-11-28T04:23:49.312Z",
                      *             "watch_id": null,
                      *             "test": false,
                      *             "delivery_state": "failed",
@@ -9209,8 +9432,8 @@ export interface operations {
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "fa9727f5-7732-4529-bec7-08c295d4b970",
-                     *         "generated_at": "2026-11-23T23:26:00.589Z",
+                     *         "request_id": "2219858e-6cb3-4ba3-8f2e-d8b0ad6967d0",
+                     *         "generated_at": "2026-11-28T04:23:51.744Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -9344,63 +9567,63 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "event_id": "7c875691-2e36-4be7-b70d-912c2a7aed12",
+                     *         "event_id": "2e1de784-3cdd-4cc8-b568-45f3a0c04d7c",
                      *         "type": "weather.change_detected",
-                     *         "created_at": "2026-11-23T23:26:00.594Z",
+                     *         "created_at": "2026-11-28T04:23:51.756Z",
                      *         "watch_id": null,
                      *         "test": false,
-                     *         "payload": "{\"id\":\"7c875691-2e36-4be7-b70d-912c2a7aed12\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-23T23:26:00.594Z\",\"data\":{\"place\":\"Lisbon\"}}",
+                     *         "payload": "{\"id\":\"2e1de784-3cdd-4cc8-b568-45f3a0c04d7c\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-28T04:23:51.756Z\",\"data\":{\"place\":\"Lisbon\"}}",
                      *         "data": {
                      *           "place": "Lisbon"
                      *         },
                      *         "deliveries": [
                      *           {
-                     *             "delivery_id": "11ad6e1e-7fe0-43d9-a840-440e09963ce4",
+                     *             "delivery_id": "087dc976-4672-45a9-8f94-ff6fbae6e703",
                      *             "target": "webhook_endpoint",
                      *             "kind": "endpoint",
-                     *             "webhook_id": "dea36e87-b279-4933-bf9c-8906dc6999e8",
+                     *             "webhook_id": "acb55c48-4cab-4dec-81d0-3bdaa2949016",
                      *             "watch_id": null,
                      *             "url": "https://hooks.example.com/skycast/skycast/events",
                      *             "status": "pending",
                      *             "attempts_made": 0,
                      *             "max_attempts": 1,
-                     *             "next_attempt_at": "2026-11-23T23:26:00.594Z",
-                     *             "created_at": "2026-11-23T23:26:00.594Z",
+                     *             "next_attempt_at": "2026-11-28T04:23:51.756Z",
+                     *             "created_at": "2026-11-28T04:23:51.756Z",
                      *             "last_attempt": null
                      *           },
                      *           {
-                     *             "delivery_id": "bf1e3345-1f8d-4c15-94ca-bed0f23cb7fa",
+                     *             "delivery_id": "47111b3d-2970-4f8a-a81a-8575407c8711",
                      *             "target": "webhook_endpoint",
                      *             "kind": "endpoint",
-                     *             "webhook_id": "a0d511c1-51f0-48f9-a461-d70ffcdcf1f4",
+                     *             "webhook_id": "0c252283-8350-4fe9-9775-313f78451fb6",
                      *             "watch_id": null,
                      *             "url": "https://hooks.example.com/skycast/skycast/events",
                      *             "status": "pending",
                      *             "attempts_made": 0,
                      *             "max_attempts": 1,
-                     *             "next_attempt_at": "2026-11-23T23:26:00.594Z",
-                     *             "created_at": "2026-11-23T23:26:00.594Z",
+                     *             "next_attempt_at": "2026-11-28T04:23:51.756Z",
+                     *             "created_at": "2026-11-28T04:23:51.756Z",
                      *             "last_attempt": null
                      *           },
                      *           {
-                     *             "delivery_id": "c497a6b4-da6c-4d0d-82bb-fb76460a0d9b",
+                     *             "delivery_id": "495cf803-c8d8-4fae-bca2-b427985f58e9",
                      *             "target": "webhook_endpoint",
                      *             "kind": "endpoint",
-                     *             "webhook_id": "2df7d73f-3109-45b3-a79f-e2243be32391",
+                     *             "webhook_id": "15f17d36-577b-4bcd-b255-72d3bdd9e52c",
                      *             "watch_id": null,
-                     *             "url": "https://hooks.example.com/skycast/skycast/events",
+                     *             "url": "https://hooks.example.com/skycast/events",
                      *             "status": "pending",
                      *             "attempts_made": 0,
                      *             "max_attempts": 1,
-                     *             "next_attempt_at": "2026-11-23T23:26:00.594Z",
-                     *             "created_at": "2026-11-23T23:26:00.594Z",
+                     *             "next_attempt_at": "2026-11-28T04:23:51.756Z",
+                     *             "created_at": "2026-11-28T04:23:51.756Z",
                      *             "last_attempt": null
                      *           }
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "request_id": "165c2cba-f567-4eb3-8e71-3c9af633e088",
-                     *         "generated_at": "2026-11-23T23:26:00.598Z",
+                     *         "request_id": "1dac51df-e4c4-4c63-8cc3-7aec5f69837d",
+                     *         "generated_at": "2026-11-28T04:23:51.785Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -9568,50 +9791,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "requests": [
-                     *           {
-                     *             "request_id": "4e308cdf-4a29-4130-a2bb-51fec270a725",
-                     *             "at": "2026-11-25T12:13:30.782Z",
-                     *             "method": "GET",
-                     *             "path": "/v1/weather/current",
-                     *             "status": 403,
-                     *             "latency_ms": 3,
-                     *             "credential": {
-                     *               "type": "api_key",
-                     *               "id": 4182,
-                     *               "prefix": "svc_ixFONX5Q"
-                     *             },
-                     *             "billing_units": 0,
-                     *             "error_code": "insufficient_scope",
-                     *             "error_message": "This key lacks the scope weather:read required by this endpoint.",
-                     *             "source": "api",
-                     *             "tool": null
-                     *           },
-                     *           {
-                     *             "request_id": "a7c9ace6-f75e-4d52-b708-b6e579b5828a",
-                     *             "at": "2026-11-25T12:13:30.736Z",
-                     *             "method": "POST",
-                     *             "path": "/v1/weather/watch",
-                     *             "status": 400,
-                     *             "latency_ms": 6,
-                     *             "credential": {
-                     *               "type": "api_key",
-                     *               "id": 4182,
-                     *               "prefix": "svc_ixFONX5Q"
-                     *             },
-                     *             "billing_units": 0,
-                     *             "error_code": "bad_request",
-                     *             "error_message": "Request body is invalid: location.lat must be at most 90.",
-                     *             "source": "playground",
-                     *             "tool": null
-                     *           }
-                     *         ],
+                     *         "requests": [],
                      *         "has_more": false,
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "ba43b968-f93e-4d7d-be2c-a65ddca4f495",
-                     *         "generated_at": "2026-11-25T12:13:32.888Z",
+                     *         "request_id": "9223af7d-418f-4bb7-9bbb-e750c020be3c",
+                     *         "generated_at": "2026-11-28T04:23:53.650Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -9743,9 +9929,10 @@ export interface operations {
                      *           "start_date": "2027-05-04",
                      *           "end_date": "2027-05-07",
                      *           "currency": "EUR",
+                     *           "buffers": null,
                      *           "revision": 0,
                      *           "role": "owner",
-                     *           "created_at": "2026-11-24T00:14:25.252Z"
+                     *           "created_at": "2026-11-28T04:23:40.448Z"
                      *         }
                      *       ]
                      *     }
@@ -9857,9 +10044,10 @@ export interface operations {
                      *       "start_date": "2027-05-04",
                      *       "end_date": "2027-05-07",
                      *       "currency": "EUR",
+                     *       "buffers": null,
                      *       "revision": 0,
                      *       "role": "owner",
-                     *       "created_at": "2026-11-24T00:14:27.614Z"
+                     *       "created_at": "2026-11-28T04:23:53.943Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Trip"];
@@ -10008,9 +10196,10 @@ export interface operations {
                      *       "start_date": "2027-05-04",
                      *       "end_date": "2027-05-07",
                      *       "currency": "EUR",
+                     *       "buffers": null,
                      *       "revision": 0,
                      *       "role": "owner",
-                     *       "created_at": "2026-11-24T00:14:25.252Z"
+                     *       "created_at": "2026-11-28T04:23:40.448Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Trip"];
@@ -10054,6 +10243,194 @@ export interface operations {
             /** @description Not found, or not owned by the caller. */
             404: {
                 headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "trips.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @example 1042 */
+                tripId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "buffers": {
+                 *         "flightMinutes": 150,
+                 *         "ferryMinutes": 45
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateTrip"];
+            };
+        };
+        responses: {
+            /** @description The trip */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "trip_id": 1,
+                     *       "name": "Lisbon long weekend",
+                     *       "time_zone": "Europe/Lisbon",
+                     *       "start_date": "2027-05-04",
+                     *       "end_date": "2027-05-07",
+                     *       "currency": "EUR",
+                     *       "buffers": {
+                     *         "ferryMinutes": 45,
+                     *         "flightMinutes": 150
+                     *       },
+                     *       "revision": 0,
+                     *       "role": "owner",
+                     *       "created_at": "2026-11-28T04:23:40.448Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Trip"];
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Your role on this trip does not allow this action */
+            403: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body larger than the limit (1 MB by default). */
+            413: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Body sent without Content-Type: application/json. */
+            415: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
+                    "Idempotent-Replayed"?: string;
+                    /** @description On a replay: the X-Request-Id of the request whose response this is. */
+                    "Original-Request"?: string;
                     /** @description Unique id of this request (also in error bodies and meta.request_id). */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -10323,11 +10700,11 @@ export interface operations {
                      *       "trip_id": 1,
                      *       "members": [
                      *         {
-                     *           "user_id": "e1822015-bc46-4d92-8d00-5e114aeaf8ac",
-                     *           "email": "camille.dubois.584456@example.com",
+                     *           "user_id": "eafe99d1-454b-4580-aa8d-243f8e34ea33",
+                     *           "email": "camille.dubois.e0f32c@example.com",
                      *           "name": null,
                      *           "role": "owner",
-                     *           "added_at": "2026-11-23T23:25:58.691Z"
+                     *           "added_at": "2026-11-28T04:23:40.448Z"
                      *         }
                      *       ]
                      *     }
@@ -10446,11 +10823,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "f6db643c-756c-4ec2-8891-2c283a62b51f",
+                     *       "user_id": "d8be9cad-12bb-47ab-8df8-79743a4c8a3a",
                      *       "email": "ana.silva@example.com",
                      *       "name": null,
                      *       "role": "editor",
-                     *       "added_at": "2026-11-23T23:26:01.013Z"
+                     *       "added_at": "2026-11-28T04:23:54.064Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripMember"];
@@ -10729,11 +11106,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "37d86d40-c128-4c13-a48d-885e45cdc423",
-                     *       "email": "joao.pereira.1c6e42@example.com",
+                     *       "user_id": "fd4970d1-458e-4475-b0d2-68eac4432810",
+                     *       "email": "joao.pereira.52b1c5@example.com",
                      *       "name": null,
                      *       "role": "viewer",
-                     *       "added_at": "2026-11-23T23:26:01.035Z"
+                     *       "added_at": "2026-11-28T04:23:54.227Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TripMember"];
@@ -11389,12 +11766,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "613a9a93-1bef-4923-b943-a1c70f6e4da7",
+                     *       "proposal_id": "d5453ca0-e50c-4c3b-a91e-4d55269ce303",
                      *       "trip_id": 1,
                      *       "status": "pending",
                      *       "actor_agent_id": "planner-agent-lisbon",
-                     *       "created_at": "2026-11-25T09:12:07.709Z",
-                     *       "expires_at": "2026-11-28T09:12:07.709Z",
+                     *       "created_at": "2026-11-28T04:24:01.263Z",
+                     *       "expires_at": "2026-12-01T04:24:01.263Z",
                      *       "entities": [
                      *         {
                      *           "cost": 142,
@@ -11620,12 +11997,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "ed910572-be20-41f1-85bf-e75bb2789e5e",
+                     *       "proposal_id": "56a9aa71-e5f9-49ed-b0be-106f43b49021",
                      *       "trip_id": 1,
                      *       "status": "pending",
                      *       "actor_agent_id": "planner-agent-lisbon",
-                     *       "created_at": "2026-11-25T09:12:07.970Z",
-                     *       "expires_at": "2026-11-28T09:12:07.970Z",
+                     *       "created_at": "2026-11-28T04:24:02.787Z",
+                     *       "expires_at": "2026-12-01T04:24:02.787Z",
                      *       "entities": [
                      *         {
                      *           "cost": 142,
@@ -11691,7 +12068,8 @@ export interface operations {
                      *       "rejection_reason": null,
                      *       "subject_event_id": null,
                      *       "base_revision": null,
-                     *       "superseded_by": null
+                     *       "superseded_by": null,
+                     *       "out_of_date": null
                      *     }
                      */
                     "application/json": components["schemas"]["Proposal"];
@@ -11771,7 +12149,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @example accept */
-                action: "accept" | "reject";
+                action: "accept" | "reject" | "replan";
             };
             header?: {
                 "Idempotency-Key"?: string;
@@ -11809,14 +12187,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "proposal_id": "d4a3d8b9-82f7-47ba-9e99-d4919f4f9479",
+                     *       "proposal_id": "ead87956-dd05-4af3-9d19-c63f477395b0",
                      *       "status": "accepted",
                      *       "created_event_ids": [
                      *         2,
                      *         3
                      *       ],
                      *       "changed_event_ids": [],
-                     *       "accepted_at": "2026-11-25T09:12:08.187Z",
+                     *       "accepted_at": "2026-11-28T04:24:02.870Z",
                      *       "selected_option_id": "morning",
                      *       "new_revision": 2
                      *     }
@@ -11837,6 +12215,14 @@ export interface operations {
                         rejection_reason: string | null;
                         /** @constant */
                         status: "rejected";
+                    } | {
+                        /** @description The built-in planner's new proposal (null: none needed, or an external agent's to raise) */
+                        new_proposal_id: string | null;
+                        proposal_id: string;
+                        /** @enum {string} */
+                        replanned_by: "planner" | "agent";
+                        /** @constant */
+                        status: "superseded";
                     };
                 };
             };
@@ -11894,7 +12280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description STALE_REVISION: the proposal is bound to base_revision and the trip has moved on (current_revision in the body, as for ops); conflict: the proposal or trip changed concurrently Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            /** @description proposal_out_of_date: the trip changed an event the proposal changes after its base_revision (error.details lists them); conflict: the proposal or trip changed concurrently Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
                     /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */
@@ -11996,6 +12382,8 @@ export interface operations {
             /** @description Trip weather */
             200: {
                 headers: {
+                    /** @description The language of the answer's texts (the `language` parameter negotiated: exact tag, then base language, then en) */
+                    "Content-Language"?: string;
                     /** @description HIT, MISS, STALE, or MIXED over the cells used */
                     "X-Cache-Status"?: string;
                     /** @description The plan's monthly requests cap. */
@@ -12016,7 +12404,7 @@ export interface operations {
                      *       "time_zone": "Europe/Lisbon",
                      *       "units": "metric",
                      *       "language": "en",
-                     *       "generated_at": "2026-11-25T06:19:04.347Z",
+                     *       "generated_at": "2026-11-28T04:24:04.087Z",
                      *       "cache_status": "MISS",
                      *       "billing": {
                      *         "units": 12,
@@ -12027,9 +12415,9 @@ export interface operations {
                      *           "event_id": 2,
                      *           "type": "flight",
                      *           "title": "Paris to Lisbon",
-                     *           "start": "2027-05-04T06:05:00+01:00",
-                     *           "end": "2027-05-04T08:45:00+01:00",
-                     *           "time_zone": "Europe/Lisbon",
+                     *           "start": "2027-05-04T07:05:00+02:00",
+                     *           "end": "2027-05-04T09:45:00+02:00",
+                     *           "time_zone": "Europe/Paris",
                      *           "local_date": "2027-05-04",
                      *           "activity_type": "airport_transfer",
                      *           "activity_type_source": "derived",
@@ -12043,7 +12431,7 @@ export interface operations {
                      *             "time_zone": "Europe/Paris"
                      *           },
                      *           "forecast_available": false,
-                     *           "forecast_available_from": "2027-04-26T13:00:00.000Z",
+                     *           "forecast_available_from": "2027-04-26T11:00:00.000Z",
                      *           "unavailable_reason": "outside_horizon",
                      *           "places": [
                      *             {
@@ -12059,7 +12447,7 @@ export interface operations {
                      *               "start": "2027-05-04T07:05:00+02:00",
                      *               "end": "2027-05-04T08:05:00+02:00",
                      *               "forecast_available": false,
-                     *               "forecast_available_from": "2027-04-26T13:00:00.000Z",
+                     *               "forecast_available_from": "2027-04-26T11:00:00.000Z",
                      *               "weather": null,
                      *               "risk": {
                      *                 "level": "low",
@@ -12086,7 +12474,7 @@ export interface operations {
                      *               "start": "2027-05-04T08:45:00+01:00",
                      *               "end": "2027-05-04T09:45:00+01:00",
                      *               "forecast_available": false,
-                     *               "forecast_available_from": "2027-04-26T15:00:00.000Z",
+                     *               "forecast_available_from": "2027-04-26T13:00:00.000Z",
                      *               "weather": null,
                      *               "risk": {
                      *                 "level": "low",
@@ -12133,7 +12521,7 @@ export interface operations {
                      *             "time_zone": "Europe/Lisbon"
                      *           },
                      *           "forecast_available": false,
-                     *           "forecast_available_from": "2027-04-26T21:00:00.000Z",
+                     *           "forecast_available_from": "2027-04-26T19:00:00.000Z",
                      *           "unavailable_reason": "outside_horizon",
                      *           "places": [
                      *             {
@@ -12149,7 +12537,7 @@ export interface operations {
                      *               "start": "2027-05-04T15:00:00+01:00",
                      *               "end": "2027-05-04T16:00:00+01:00",
                      *               "forecast_available": false,
-                     *               "forecast_available_from": "2027-04-26T21:00:00.000Z",
+                     *               "forecast_available_from": "2027-04-26T19:00:00.000Z",
                      *               "weather": null,
                      *               "risk": {
                      *                 "level": "low",
@@ -12196,7 +12584,7 @@ export interface operations {
                      *             "time_zone": "Europe/Lisbon"
                      *           },
                      *           "forecast_available": false,
-                     *           "forecast_available_from": "2027-04-27T02:00:00.000Z",
+                     *           "forecast_available_from": "2027-04-27T00:00:00.000Z",
                      *           "unavailable_reason": "outside_horizon",
                      *           "places": [
                      *             {
@@ -12212,7 +12600,7 @@ export interface operations {
                      *               "start": "2027-05-04T20:00:00+01:00",
                      *               "end": "2027-05-04T22:00:00+01:00",
                      *               "forecast_available": false,
-                     *               "forecast_available_from": "2027-04-27T02:00:00.000Z",
+                     *               "forecast_available_from": "2027-04-27T00:00:00.000Z",
                      *               "weather": null,
                      *               "risk": {
                      *                 "level": "low",
@@ -12258,7 +12646,7 @@ export interface operations {
                      *             1
                      *           ],
                      *           "forecast_available": false,
-                     *           "forecast_available_from": "2027-04-26T06:00:00.000Z",
+                     *           "forecast_available_from": "2027-04-26T04:00:00.000Z",
                      *           "temperature_min": null,
                      *           "temperature_max": null,
                      *           "precipitation_mm": null,
@@ -12285,7 +12673,7 @@ export interface operations {
                      *             6
                      *           ],
                      *           "forecast_available": false,
-                     *           "forecast_available_from": "2027-04-27T06:00:00.000Z",
+                     *           "forecast_available_from": "2027-04-27T04:00:00.000Z",
                      *           "temperature_min": null,
                      *           "temperature_max": null,
                      *           "precipitation_mm": null,
@@ -12308,7 +12696,7 @@ export interface operations {
                      *           "temperature_unit": "C",
                      *           "event_ids": [],
                      *           "forecast_available": false,
-                     *           "forecast_available_from": "2027-04-28T06:00:00.000Z",
+                     *           "forecast_available_from": "2027-04-28T04:00:00.000Z",
                      *           "temperature_min": null,
                      *           "temperature_max": null,
                      *           "precipitation_mm": null,
@@ -12531,8 +12919,8 @@ export interface operations {
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "4f211e51-b8f6-4a70-a0f2-2c0b40f2b28b",
-                     *         "generated_at": "2026-11-23T23:26:00.064Z",
+                     *         "request_id": "6b7c656c-9d89-443f-8eb0-bf162cbbad5b",
+                     *         "generated_at": "2026-11-28T04:23:47.284Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -12654,8 +13042,8 @@ export interface operations {
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "request_id": "28d23feb-9c5f-4cb9-8912-513129455e66",
-                     *         "generated_at": "2026-11-23T23:26:00.097Z",
+                     *         "request_id": "6663a296-8065-4a13-9147-e11a21d4bdd2",
+                     *         "generated_at": "2026-11-28T04:23:47.330Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -13275,17 +13663,17 @@ export interface operations {
                      *           "place_type": "coordinates"
                      *         },
                      *         "current": {
-                     *           "observed_at": "2026-11-23T23:00:00.000Z",
-                     *           "temperature": 1.5,
-                     *           "feels_like": 1.1,
-                     *           "humidity_pct": 60,
-                     *           "pressure_hpa": 1026,
+                     *           "observed_at": "2026-11-28T04:00:00.000Z",
+                     *           "temperature": 2.3,
+                     *           "feels_like": -0.2,
+                     *           "humidity_pct": 58,
+                     *           "pressure_hpa": 1020,
                      *           "wind": {
-                     *             "speed_ms": 4.6,
-                     *             "gust_ms": 8.2,
-                     *             "direction_deg": 36
+                     *             "speed_ms": 7.5,
+                     *             "gust_ms": 12.5,
+                     *             "direction_deg": 351
                      *           },
-                     *           "cloud_cover_pct": 41,
+                     *           "cloud_cover_pct": 28,
                      *           "visibility_m": 24000,
                      *           "uv_index": 0,
                      *           "precipitation_mm": 0,
@@ -13301,76 +13689,51 @@ export interface operations {
                      *           "step_minutes": 15,
                      *           "points": [
                      *             {
-                     *               "time": "2026-11-23T23:00:00.000Z",
+                     *               "time": "2026-11-28T04:15:00.000Z",
                      *               "precipitation_mm_h": 0
                      *             },
                      *             {
-                     *               "time": "2026-11-23T23:15:00.000Z",
+                     *               "time": "2026-11-28T04:30:00.000Z",
                      *               "precipitation_mm_h": 0
                      *             },
                      *             {
-                     *               "time": "2026-11-23T23:30:00.000Z",
-                     *               "precipitation_mm_h": 1.6
-                     *             },
-                     *             {
-                     *               "time": "2026-11-23T23:45:00.000Z",
-                     *               "precipitation_mm_h": 2.4
-                     *             },
-                     *             {
-                     *               "time": "2026-11-24T00:00:00.000Z",
-                     *               "precipitation_mm_h": 0.4
-                     *             },
-                     *             {
-                     *               "time": "2026-11-24T00:15:00.000Z",
-                     *               "precipitation_mm_h": 0
-                     *             },
-                     *             {
-                     *               "time": "2026-11-24T00:30:00.000Z",
-                     *               "precipitation_mm_h": 0
-                     *             },
-                     *             {
-                     *               "time": "2026-11-24T00:45:00.000Z",
+                     *               "time": "2026-11-28T04:45:00.000Z",
                      *               "precipitation_mm_h": 0
                      *             }
                      *           ]
                      *         },
-                     *         "nowcast": "Rain starting in ~25 min, easing by 01:15.",
+                     *         "nowcast": "Rain starting in ~65 min.",
                      *         "alerts": [],
                      *         "risk": {
-                     *           "level": "warning",
+                     *           "level": "watch",
                      *           "reasons": [
-                     *             {
-                     *               "code": "ice",
-                     *               "level": "warning",
-                     *               "message": "Black ice likely: wet surfaces freeze as the temperature drops to -0°C."
-                     *             },
-                     *             {
-                     *               "code": "snow",
-                     *               "level": "warning",
-                     *               "message": "Heavy snowfall expected."
-                     *             },
                      *             {
                      *               "code": "moderate_rain",
                      *               "level": "watch",
-                     *               "message": "Steady snow expected (up to 3.7 mm/h)."
+                     *               "message": "Steady rain expected (up to 3 mm/h)."
+                     *             },
+                     *             {
+                     *               "code": "rain_likely",
+                     *               "level": "watch",
+                     *               "message": "Rain is likely (94% chance)."
                      *             }
                      *           ],
-                     *           "recommendation": "Icy surfaces: wear grippy footwear or postpone.",
+                     *           "recommendation": "Bring waterproofs or pick a covered alternative.",
                      *           "activity_type": "hiking"
                      *         },
-                     *         "snapshot_id": "a17e861d-4327-40f8-8780-8e330f0de45f",
+                     *         "snapshot_id": "11191b7d-8844-44a8-8126-e030d8a78a04",
                      *         "provider": "simulated",
                      *         "provider_version": "sim-1",
                      *         "attribution": "SIMULATED weather (not real observations): deterministic test data generated by this service",
-                     *         "fetched_at": "2026-11-23T23:26:01.371Z"
+                     *         "fetched_at": "2026-11-28T04:24:05.003Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "183442f5-83de-4231-8373-50b7f136f608",
-                     *         "generated_at": "2026-11-23T23:26:01.407Z",
+                     *         "request_id": "746051de-d12a-4d2a-a06b-881bb1ce9604",
+                     *         "generated_at": "2026-11-28T04:24:05.139Z",
                      *         "environment": "production",
                      *         "billing_units": 1,
                      *         "cache_status": "MISS",
-                     *         "snapshot_id": "a17e861d-4327-40f8-8780-8e330f0de45f",
+                     *         "snapshot_id": "11191b7d-8844-44a8-8126-e030d8a78a04",
                      *         "units": "metric",
                      *         "language": "en"
                      *       }
@@ -13596,55 +13959,27 @@ export interface operations {
                      *         "hourly": null,
                      *         "daily": [
                      *           {
-                     *             "local_date": "2026-11-23",
-                     *             "sunrise": "2026-11-23T07:27:21.134+00:00",
-                     *             "sunset": "2026-11-23T17:18:05.697+00:00",
+                     *             "local_date": "2026-11-28",
+                     *             "sunrise": "2026-11-28T07:32:32.562+00:00",
+                     *             "sunset": "2026-11-28T17:16:03.816+00:00",
                      *             "temperature": {
-                     *               "min": 3.6,
-                     *               "max": 17
+                     *               "min": 6.7,
+                     *               "max": 14.3
                      *             },
                      *             "feels_like": {
-                     *               "min": 1.5,
-                     *               "max": 17
+                     *               "min": 6.3,
+                     *               "max": 14.3
                      *             },
-                     *             "humidity_pct": 65.1,
+                     *             "humidity_pct": 52.1,
                      *             "wind": {
-                     *               "speed_ms": 7.2,
-                     *               "gust_ms": 11.8,
-                     *               "direction_deg": 327
+                     *               "speed_ms": 6.9,
+                     *               "gust_ms": 11.2,
+                     *               "direction_deg": 257
                      *             },
-                     *             "cloud_cover_pct": 61.4,
-                     *             "precipitation_mm": 13.1,
-                     *             "precipitation_probability_pct": 72,
-                     *             "uv_index_max": 9.5,
-                     *             "condition": {
-                     *               "code": "rain_heavy",
-                     *               "label": "Heavy rain",
-                     *               "icon": "rain-heavy"
-                     *             }
-                     *           },
-                     *           {
-                     *             "local_date": "2026-11-24",
-                     *             "sunrise": "2026-11-24T07:28:24.543+00:00",
-                     *             "sunset": "2026-11-24T17:17:37.176+00:00",
-                     *             "temperature": {
-                     *               "min": 5.3,
-                     *               "max": 15.5
-                     *             },
-                     *             "feels_like": {
-                     *               "min": 3.6,
-                     *               "max": 15.5
-                     *             },
-                     *             "humidity_pct": 53.8,
-                     *             "wind": {
-                     *               "speed_ms": 8.6,
-                     *               "gust_ms": 14.6,
-                     *               "direction_deg": 57
-                     *             },
-                     *             "cloud_cover_pct": 64.3,
+                     *             "cloud_cover_pct": 46,
                      *             "precipitation_mm": 0,
-                     *             "precipitation_probability_pct": 7,
-                     *             "uv_index_max": 7.8,
+                     *             "precipitation_probability_pct": 3,
+                     *             "uv_index_max": 11.3,
                      *             "condition": {
                      *               "code": "partly_cloudy",
                      *               "label": "Partly cloudy",
@@ -13652,47 +13987,75 @@ export interface operations {
                      *             }
                      *           },
                      *           {
-                     *             "local_date": "2026-11-25",
-                     *             "sunrise": "2026-11-25T07:29:27.439+00:00",
-                     *             "sunset": "2026-11-25T17:17:10.709+00:00",
+                     *             "local_date": "2026-11-29",
+                     *             "sunrise": "2026-11-29T07:33:32.914+00:00",
+                     *             "sunset": "2026-11-29T17:15:45.744+00:00",
                      *             "temperature": {
-                     *               "min": 5.5,
-                     *               "max": 15.7
+                     *               "min": 5.2,
+                     *               "max": 14.7
                      *             },
                      *             "feels_like": {
-                     *               "min": 2.3,
-                     *               "max": 15.7
+                     *               "min": 4,
+                     *               "max": 14.7
                      *             },
-                     *             "humidity_pct": 72.2,
+                     *             "humidity_pct": 53.5,
                      *             "wind": {
-                     *               "speed_ms": 8.6,
-                     *               "gust_ms": 14.2,
-                     *               "direction_deg": 267
+                     *               "speed_ms": 8.8,
+                     *               "gust_ms": 13.2,
+                     *               "direction_deg": 78
                      *             },
-                     *             "cloud_cover_pct": 75.3,
-                     *             "precipitation_mm": 30.2,
-                     *             "precipitation_probability_pct": 82,
-                     *             "uv_index_max": 8.8,
+                     *             "cloud_cover_pct": 12.5,
+                     *             "precipitation_mm": 0,
+                     *             "precipitation_probability_pct": 16,
+                     *             "uv_index_max": 12.3,
                      *             "condition": {
-                     *               "code": "rain_heavy",
-                     *               "label": "Heavy rain",
-                     *               "icon": "rain-heavy"
+                     *               "code": "mainly_clear",
+                     *               "label": "Mainly clear",
+                     *               "icon": "mostly-clear-day"
+                     *             }
+                     *           },
+                     *           {
+                     *             "local_date": "2026-11-30",
+                     *             "sunrise": "2026-11-30T07:34:32.502+00:00",
+                     *             "sunset": "2026-11-30T17:15:29.807+00:00",
+                     *             "temperature": {
+                     *               "min": 5.8,
+                     *               "max": 15.2
+                     *             },
+                     *             "feels_like": {
+                     *               "min": 3.9,
+                     *               "max": 15.2
+                     *             },
+                     *             "humidity_pct": 54.8,
+                     *             "wind": {
+                     *               "speed_ms": 7.4,
+                     *               "gust_ms": 12.4,
+                     *               "direction_deg": 317
+                     *             },
+                     *             "cloud_cover_pct": 39,
+                     *             "precipitation_mm": 0,
+                     *             "precipitation_probability_pct": 16,
+                     *             "uv_index_max": 7.4,
+                     *             "condition": {
+                     *               "code": "partly_cloudy",
+                     *               "label": "Partly cloudy",
+                     *               "icon": "partly-cloudy-day"
                      *             }
                      *           }
                      *         ],
-                     *         "snapshot_id": "cccdfb83-1d45-4df3-b205-a9d97349987d",
+                     *         "snapshot_id": "3b2e65c4-1601-4f5e-bcd7-9f04c4a1b2c8",
                      *         "provider": "simulated",
                      *         "provider_version": "sim-1",
                      *         "attribution": "SIMULATED weather (not real observations): deterministic test data generated by this service",
-                     *         "fetched_at": "2026-11-23T23:26:01.443Z"
+                     *         "fetched_at": "2026-11-28T04:24:04.239Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "1090da6c-2862-448f-8da3-88402fd103b2",
-                     *         "generated_at": "2026-11-23T23:26:01.461Z",
+                     *         "request_id": "f4bebc60-006e-4c14-aad3-374003d7ddd3",
+                     *         "generated_at": "2026-11-28T04:24:05.359Z",
                      *         "environment": "production",
                      *         "billing_units": 1,
-                     *         "cache_status": "MISS",
-                     *         "snapshot_id": "cccdfb83-1d45-4df3-b205-a9d97349987d",
+                     *         "cache_status": "HIT",
+                     *         "snapshot_id": "3b2e65c4-1601-4f5e-bcd7-9f04c4a1b2c8",
                      *         "units": "metric",
                      *         "language": "en",
                      *         "items_analyzed": 3
@@ -13892,8 +14255,8 @@ export interface operations {
                      *         "environment": "production"
                      *       },
                      *       "meta": {
-                     *         "request_id": "167e0187-1dae-4e54-9ab2-445a45faf935",
-                     *         "generated_at": "2026-11-23T23:25:59.937Z",
+                     *         "request_id": "3e5ca644-2fe0-4187-823f-2a149540d35a",
+                     *         "generated_at": "2026-11-28T04:23:45.304Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -14101,7 +14464,7 @@ export interface operations {
                      *           "lng": -9.3817
                      *         },
                      *         "transport_mode": "car",
-                     *         "start_time": "2026-11-24T08:00:00.000Z",
+                     *         "start_time": "2026-11-29T08:00:00.000Z",
                      *         "distance_m": 22848,
                      *         "duration_minutes": 20,
                      *         "path_source": "great_circle",
@@ -14116,17 +14479,17 @@ export interface operations {
                      *               "lat": 38.8029,
                      *               "lng": -9.3817
                      *             },
-                     *             "start_time": "2026-11-24T08:00:00.000Z",
-                     *             "end_time": "2026-11-24T08:19:35.049Z",
+                     *             "start_time": "2026-11-29T08:00:00.000Z",
+                     *             "end_time": "2026-11-29T08:19:35.049Z",
                      *             "distance_m": 22848,
                      *             "duration_minutes": 19.6,
-                     *             "snapshot_id": "72dfa5f9-1150-414e-a88b-de63e1c95079",
+                     *             "snapshot_id": "f22beceb-11cf-4ca7-8fac-04d0ce56c904",
                      *             "cache_status": "MISS",
                      *             "condition": {
-                     *               "label": "Partly cloudy",
-                     *               "temperature_c": 7,
-                     *               "wind_speed_kph": 11.9,
-                     *               "wind_gust_kph": 19.1,
+                     *               "label": "Mainly clear",
+                     *               "temperature_c": 9.3,
+                     *               "wind_speed_kph": 27,
+                     *               "wind_gust_kph": 42.5,
                      *               "precipitation_mm": 0,
                      *               "visibility_km": 24
                      *             },
@@ -14145,12 +14508,12 @@ export interface operations {
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "b370f14c-ca85-47e2-987d-83c0a5bc2bdb",
-                     *         "generated_at": "2026-11-23T23:26:01.552Z",
+                     *         "request_id": "4b5f3bf5-0ca5-40c7-974e-508941aa0876",
+                     *         "generated_at": "2026-11-28T04:24:05.622Z",
                      *         "environment": "production",
                      *         "billing_units": 3,
                      *         "cache_status": "MISS",
-                     *         "snapshot_id": "72dfa5f9-1150-414e-a88b-de63e1c95079",
+                     *         "snapshot_id": "f22beceb-11cf-4ca7-8fac-04d0ce56c904",
                      *         "segments_analyzed": 1,
                      *         "units": "metric",
                      *         "language": "en"
@@ -14428,21 +14791,21 @@ export interface operations {
                      *       "data": {
                      *         "simulations": [
                      *           {
-                     *             "simulation_id": "8d9e5dd8-11e2-464c-8b98-8d7c0d16565e",
+                     *             "simulation_id": "d8a9dd32-c115-4ca7-a1c7-7c949b624f0c",
                      *             "geohash": "u09tv",
                      *             "kind": "heavy_rain",
                      *             "lat": 48.8566,
                      *             "lng": 2.3522,
-                     *             "starts_at": "2026-11-25T12:00:00.000Z",
-                     *             "ends_at": "2026-11-25T16:00:00.000Z",
+                     *             "starts_at": "2026-11-29T12:00:00.000Z",
+                     *             "ends_at": "2026-11-29T16:00:00.000Z",
                      *             "params": {},
-                     *             "created_at": "2026-11-24T00:14:28.242Z"
+                     *             "created_at": "2026-11-28T04:24:05.728Z"
                      *           }
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "request_id": "26a05520-dd5e-4751-be20-ec593ca9112c",
-                     *         "generated_at": "2026-11-24T00:14:28.255Z",
+                     *         "request_id": "de05c8d4-ac77-49cd-bb28-969ee16b7d54",
+                     *         "generated_at": "2026-11-28T04:24:05.777Z",
                      *         "environment": "sandbox",
                      *         "billing_units": 0
                      *       }
@@ -14622,16 +14985,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "simulation_id": "b3837685-0c11-4738-8478-3ea289af1323",
+                     *         "simulation_id": "d8a9dd32-c115-4ca7-a1c7-7c949b624f0c",
                      *         "geohash": "u09tv",
                      *         "kind": "heavy_rain",
-                     *         "starts_at": "2026-11-24T12:00:00.000Z",
-                     *         "ends_at": "2026-11-24T16:00:00.000Z",
+                     *         "starts_at": "2026-11-29T12:00:00.000Z",
+                     *         "ends_at": "2026-11-29T16:00:00.000Z",
                      *         "params": {}
                      *       },
                      *       "meta": {
-                     *         "request_id": "4a4fcd39-a810-4ba7-8a6a-e70c9b1960ae",
-                     *         "generated_at": "2026-11-23T23:26:01.593Z",
+                     *         "request_id": "fc7967b0-1575-40cc-862a-61e0d13ea4f0",
+                     *         "generated_at": "2026-11-28T04:24:05.740Z",
                      *         "environment": "sandbox",
                      *         "billing_units": 0
                      *       }
@@ -14874,12 +15237,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "simulation_id": "fe751530-455c-4117-aac4-dafc20e54192",
+                     *         "simulation_id": "eb8d130d-73f5-49b0-9dab-3dbba275a667",
                      *         "deleted": true
                      *       },
                      *       "meta": {
-                     *         "request_id": "d427117d-b2c5-4e87-a393-f8b3b166364b",
-                     *         "generated_at": "2026-11-24T00:15:43.122Z",
+                     *         "request_id": "fdc7fc44-2833-488d-a700-2e80be95e4b8",
+                     *         "generated_at": "2026-11-28T04:24:05.916Z",
                      *         "environment": "sandbox",
                      *         "billing_units": 0
                      *       }
@@ -15064,11 +15427,15 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "fired": 0,
-                     *         "watches": []
+                     *         "watches": [],
+                     *         "caused": {
+                     *           "events": [],
+                     *           "proposals": []
+                     *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "46898a0e-e54b-4f62-8085-abe54f7ed58d",
-                     *         "generated_at": "2026-11-24T00:14:28.292Z",
+                     *         "request_id": "b80f498c-d5a2-4a97-b59e-ae167e32b694",
+                     *         "generated_at": "2026-11-28T04:24:05.924Z",
                      *         "environment": "sandbox",
                      *         "billing_units": 0
                      *       }
@@ -15329,19 +15696,19 @@ export interface operations {
                      *             "id": "louvre",
                      *             "activity_type": "museum",
                      *             "outdoor": false,
-                     *             "start": "2026-11-24T08:30:00+01:00",
-                     *             "end": "2026-11-24T11:00:00+01:00",
+                     *             "start": "2026-11-29T08:30:00+01:00",
+                     *             "end": "2026-11-29T11:00:00+01:00",
                      *             "timezone": "Europe/Paris",
                      *             "weather": {
-                     *               "observed_at": "2026-11-24T07:00:00.000Z",
-                     *               "snapshot_id": "a17e861d-4327-40f8-8780-8e330f0de45f",
+                     *               "observed_at": "2026-11-29T07:00:00.000Z",
+                     *               "snapshot_id": "11191b7d-8844-44a8-8126-e030d8a78a04",
                      *               "cache_status": "HIT",
-                     *               "temperature_c": 1.6,
-                     *               "feels_like_c": -1,
-                     *               "condition": "Mainly clear",
-                     *               "precipitation_probability": 11,
+                     *               "temperature_c": 1.9,
+                     *               "feels_like_c": -0.9,
+                     *               "condition": "Clear sky",
+                     *               "precipitation_probability": 8,
                      *               "precipitation_intensity_mm_h": 0,
-                     *               "wind_speed_kph": 29.5,
+                     *               "wind_speed_kph": 28.4,
                      *               "wind_gust_kph": 46.4,
                      *               "uv_index": 0
                      *             },
@@ -15354,54 +15721,54 @@ export interface operations {
                      *             "id": "seine-cruise",
                      *             "activity_type": "boat_tour",
                      *             "outdoor": true,
-                     *             "start": "2026-11-24T17:00:00+01:00",
-                     *             "end": "2026-11-24T18:30:00+01:00",
+                     *             "start": "2026-11-29T17:00:00+01:00",
+                     *             "end": "2026-11-29T18:30:00+01:00",
                      *             "timezone": "Europe/Paris",
                      *             "weather": {
-                     *               "observed_at": "2026-11-24T16:00:00.000Z",
-                     *               "snapshot_id": "7e7e0206-152e-4c61-9040-6c4138491699",
+                     *               "observed_at": "2026-11-29T16:00:00.000Z",
+                     *               "snapshot_id": "0f6e3ed1-5437-4d48-b8be-31add96e0862",
                      *               "cache_status": "MISS",
-                     *               "temperature_c": 11.5,
-                     *               "feels_like_c": 11.5,
-                     *               "condition": "Heavy rain",
-                     *               "precipitation_probability": 88,
-                     *               "precipitation_intensity_mm_h": 3.2,
-                     *               "wind_speed_kph": 15.1,
-                     *               "wind_gust_kph": 23.8,
+                     *               "temperature_c": 11.3,
+                     *               "feels_like_c": 11.3,
+                     *               "condition": "Partly cloudy",
+                     *               "precipitation_probability": 11,
+                     *               "precipitation_intensity_mm_h": 0,
+                     *               "wind_speed_kph": 25.6,
+                     *               "wind_gust_kph": 41.8,
                      *               "uv_index": 0
                      *             },
                      *             "risk": {
                      *               "level": "watch",
                      *               "reasons": [
                      *                 {
-                     *                   "code": "moderate_rain",
+                     *                   "code": "strong_wind",
                      *                   "level": "watch",
-                     *                   "message": "Steady rain expected (up to 3.2 mm/h)."
+                     *                   "message": "Strong wind expected (26 km/h sustained)."
                      *                 },
                      *                 {
-                     *                   "code": "rain_likely",
+                     *                   "code": "strong_gusts",
                      *                   "level": "watch",
-                     *                   "message": "Rain is likely (88% chance)."
+                     *                   "message": "Strong gusts expected (up to 42 km/h)."
                      *                 }
                      *               ],
-                     *               "recommendation": "Bring waterproofs or pick a covered alternative."
+                     *               "recommendation": "Avoid exposed places (ridges, piers, open water) and secure loose items."
                      *             }
                      *           }
                      *         ],
                      *         "summary": {
                      *           "overall_risk": "watch",
-                     *           "main_issue": "moderate_rain",
+                     *           "main_issue": "strong_wind",
                      *           "best_outdoor_window": {
-                     *             "start": "2026-11-24T09:00:00+01:00",
-                     *             "end": "2026-11-24T12:00:00+01:00",
+                     *             "start": "2026-11-29T13:00:00+01:00",
+                     *             "end": "2026-11-29T17:00:00+01:00",
                      *             "level": "low",
-                     *             "hours": 3
+                     *             "hours": 4
                      *           }
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "4f79c376-d302-432f-a4f7-e26f94d2467d",
-                     *         "generated_at": "2026-11-23T23:26:01.499Z",
+                     *         "request_id": "856a40e8-2902-4782-9f1e-c7cd7bd4e45f",
+                     *         "generated_at": "2026-11-28T04:24:05.484Z",
                      *         "environment": "production",
                      *         "billing_units": 4,
                      *         "cache_status": "MIXED",
@@ -15690,7 +16057,7 @@ export interface operations {
                      *       "data": {
                      *         "watches": [
                      *           {
-                     *             "watch_id": "b9585fea-4494-4986-a477-ab4aa087b6e4",
+                     *             "watch_id": "a59739de-b2ce-4d90-ad53-e851130e0a96",
                      *             "status": "active",
                      *             "target_type": "place",
                      *             "target_ref": {
@@ -15702,8 +16069,8 @@ export interface operations {
                      *             "activity_type": "walking_tour",
                      *             "transport_mode": null,
                      *             "outdoor": true,
-                     *             "starts_at": "2026-11-24T08:00:00.000Z",
-                     *             "ends_at": "2026-11-24T14:00:00.000Z",
+                     *             "starts_at": "2026-11-29T08:00:00.000Z",
+                     *             "ends_at": "2026-11-29T14:00:00.000Z",
                      *             "webhook_url": "https://hooks.example.com/skycast/watch",
                      *             "webhook_id": null,
                      *             "change_rules": {
@@ -15715,21 +16082,21 @@ export interface operations {
                      *               "precipitation_probability_delta": 20
                      *             },
                      *             "planner_threshold": null,
-                     *             "next_check_at": "2026-11-23T23:26:00.138Z",
-                     *             "created_at": "2026-11-23T23:26:00.138Z",
+                     *             "next_check_at": "2026-11-28T04:23:47.349Z",
+                     *             "created_at": "2026-11-28T04:23:47.349Z",
                      *             "last_checked_at": null,
                      *             "last_risk_level": null,
                      *             "failure_count": 0,
                      *             "expired_at": null,
-                     *             "updated_at": "2026-11-23T23:26:00.138Z"
+                     *             "updated_at": "2026-11-28T04:23:47.349Z"
                      *           }
                      *         ],
                      *         "has_more": false,
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "dc474f64-206c-4f5a-91fa-282b347344f8",
-                     *         "generated_at": "2026-11-23T23:26:00.173Z",
+                     *         "request_id": "17f82e38-e825-44a9-80dc-ceb249708def",
+                     *         "generated_at": "2026-11-28T04:23:47.385Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -15891,7 +16258,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "b9585fea-4494-4986-a477-ab4aa087b6e4",
+                     *         "watch_id": "a59739de-b2ce-4d90-ad53-e851130e0a96",
                      *         "status": "active",
                      *         "target_type": "place",
                      *         "target_ref": {
@@ -15903,8 +16270,8 @@ export interface operations {
                      *         "activity_type": "walking_tour",
                      *         "transport_mode": null,
                      *         "outdoor": true,
-                     *         "starts_at": "2026-11-24T08:00:00.000Z",
-                     *         "ends_at": "2026-11-24T14:00:00.000Z",
+                     *         "starts_at": "2026-11-29T08:00:00.000Z",
+                     *         "ends_at": "2026-11-29T14:00:00.000Z",
                      *         "webhook_url": "https://hooks.example.com/skycast/watch",
                      *         "webhook_id": null,
                      *         "change_rules": {
@@ -15915,13 +16282,13 @@ export interface operations {
                      *           "detect_risk_level_change": true,
                      *           "precipitation_probability_delta": 20
                      *         },
-                     *         "planner_threshold": null,
-                     *         "next_check_at": "2026-11-23T23:26:00.138Z",
-                     *         "created_at": "2026-11-23T23:26:00.138Z"
+                     *         "next_check_at": "2026-11-28T04:23:47.349Z",
+                     *         "created_at": "2026-11-28T04:23:47.349Z",
+                     *         "planner_threshold": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "17fdf0af-790e-46e2-84c7-122cf2565cc9",
-                     *         "generated_at": "2026-11-23T23:26:00.148Z",
+                     *         "request_id": "da47ac5a-8678-4544-9771-b683a5c8d659",
+                     *         "generated_at": "2026-11-28T04:23:47.364Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -16186,7 +16553,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "e7808b8c-c160-442c-a6f2-dd0c7f3d7df8",
+                     *         "watch_id": "3a4cf2a6-162c-40d9-989c-728b67ef323f",
                      *         "status": "active",
                      *         "target_type": "place",
                      *         "target_ref": {
@@ -16198,8 +16565,8 @@ export interface operations {
                      *         "activity_type": "walking_tour",
                      *         "transport_mode": null,
                      *         "outdoor": true,
-                     *         "starts_at": "2026-11-24T23:26:00.185Z",
-                     *         "ends_at": "2026-11-25T03:26:00.185Z",
+                     *         "starts_at": "2026-11-29T04:23:47.458Z",
+                     *         "ends_at": "2026-11-29T08:23:47.458Z",
                      *         "webhook_url": "https://hooks.example.com/skycast/skycast/events",
                      *         "webhook_id": null,
                      *         "change_rules": {
@@ -16211,13 +16578,13 @@ export interface operations {
                      *           "precipitation_probability_delta": 30
                      *         },
                      *         "planner_threshold": null,
-                     *         "next_check_at": "2026-11-23T23:26:00.206Z",
-                     *         "created_at": "2026-11-23T23:26:00.206Z",
+                     *         "next_check_at": "2026-11-28T04:23:47.476Z",
+                     *         "created_at": "2026-11-28T04:23:47.476Z",
                      *         "last_checked_at": null,
                      *         "last_risk_level": null,
                      *         "failure_count": 0,
-                     *         "updated_at": "2026-11-23T23:26:00.206Z",
                      *         "expired_at": null,
+                     *         "updated_at": "2026-11-28T04:23:47.476Z",
                      *         "paused_at": null,
                      *         "latest_snapshot": null,
                      *         "latest_risk": null,
@@ -16225,8 +16592,8 @@ export interface operations {
                      *         "recent_change_events": []
                      *       },
                      *       "meta": {
-                     *         "request_id": "b1e94bf3-97d9-4f42-bfd9-3ccb8fc927c4",
-                     *         "generated_at": "2026-11-23T23:26:00.243Z",
+                     *         "request_id": "1af2dd4a-8090-42f5-a8b0-d31d5a7270d8",
+                     *         "generated_at": "2026-11-28T04:23:47.506Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -16407,13 +16774,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "b06f8ae2-dc99-4b35-9925-206061793613",
+                     *         "watch_id": "e5245669-528b-48f6-b16c-910e2f37cfe7",
                      *         "status": "cancelled",
-                     *         "expired_at": "2026-11-23T23:26:00.298Z"
+                     *         "expired_at": "2026-11-28T04:23:47.856Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "266ef900-27a2-4d21-abbc-7523bbb2baae",
-                     *         "generated_at": "2026-11-23T23:26:00.306Z",
+                     *         "request_id": "5a0053c4-c2a2-43f8-8c14-115c8c85c25c",
+                     *         "generated_at": "2026-11-28T04:23:47.864Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -16621,42 +16988,45 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "715ea11a-6c40-437b-b3c8-b61a147070d9",
+                     *         "watch_id": "3f61fa11-84ee-4c74-ac6b-60a58d820c7f",
                      *         "attempts": [
                      *           {
-                     *             "attempt_id": "14174b70-bf97-4101-b657-c3352edc7755",
-                     *             "event_id": "26ed21ad-1e85-49d6-8795-68afffba1f89",
+                     *             "attempt_id": "37af724a-4108-4dcc-b1b4-97643b01e51f",
+                     *             "event_id": "a391ce94-0240-452c-b233-7e82af5b37f3",
                      *             "event_type": "weather.change_detected",
                      *             "attempt_number": 1,
                      *             "status": "delivered",
                      *             "response_status": 200,
-                     *             "response_time_ms": 7,
+                     *             "response_time_ms": 654,
                      *             "response_body_excerpt": "ok",
                      *             "error_message": null,
-                     *             "request_signature": "9ab2d80668f1d5fa265ba0d961dc268b6aa2c310c090dcf5ea9a9836d0065291",
-                     *             "request_timestamp": 1795476360,
-                     *             "scheduled_at": "2026-11-23T23:26:00.616Z",
-                     *             "attempted_at": "2026-11-23T23:26:00.635Z",
-                     *             "completed_at": "2026-11-23T23:26:00.642Z",
+                     *             "request_signature": "14782a02b08aa2531efa1fbfecb25c19b7081c581f3849ac337e0bb652018c82",
+                     *             "request_timestamp": 1795839832,
+                     *             "scheduled_at": "2026-11-28T04:23:51.941Z",
+                     *             "attempted_at": "2026-11-28T04:23:52.208Z",
+                     *             "completed_at": "2026-11-28T04:23:52.934Z",
                      *             "next_retry_at": null,
-                     *             "delivery_id": "990bbca4-e4db-4e64-bbd6-51f2b81c4b28",
+                     *             "delivery_id": "d24410ac-a335-44ff-bad1-db2ebc20250b",
                      *             "delivery_kind": "watch",
                      *             "chain_status": "delivered",
                      *             "webhook_id": null,
-                     *             "watch_id": "715ea11a-6c40-437b-b3c8-b61a147070d9",
+                     *             "watch_id": "3f61fa11-84ee-4c74-ac6b-60a58d820c7f",
                      *             "url": "https://hooks.example.com/skycast/skycast/events",
-                     *             "request_body": "{\"id\":\"26ed21ad-1e85-49d6-8795-68afffba1f89\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-23T23:26:00.616Z\",\"data\":{\"watch_id\":\"715ea11a-6c40-437b-b3c8-b61a147070d9\"}}",
+                     *             "request_body": "{\"id\":\"a391ce94-0240-452c-b233-7e82af5b37f3\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-28T04:23:51.941Z\",\"data\":{\"watch_id\":\"3f61fa11-84ee-4c74-ac6b-60a58d820c7f\"}}",
                      *             "request_headers": {
                      *               "user-agent": "SkycastWebhooks/1.0",
+                     *               "webhook-id": "a391ce94-0240-452c-b233-7e82af5b37f3",
                      *               "content-type": "application/json",
                      *               "content-length": "177",
-                     *               "x-service-event-id": "26ed21ad-1e85-49d6-8795-68afffba1f89",
-                     *               "x-service-signature": "9ab2d80668f1d5fa265ba0d961dc268b6aa2c310c090dcf5ea9a9836d0065291",
-                     *               "x-service-timestamp": "1795476360",
-                     *               "x-service-signatures": "v1=9ab2d80668f1d5fa265ba0d961dc268b6aa2c310c090dcf5ea9a9836d0065291"
+                     *               "webhook-signature": "v1,0UI1szyYrNN+ELAk66QgRszJCLe5WSgIYf0vaK9DshI=",
+                     *               "webhook-timestamp": "1795839832",
+                     *               "x-service-event-id": "a391ce94-0240-452c-b233-7e82af5b37f3",
+                     *               "x-service-signature": "14782a02b08aa2531efa1fbfecb25c19b7081c581f3849ac337e0bb652018c82",
+                     *               "x-service-timestamp": "1795839832",
+                     *               "x-service-signatures": "v1=14782a02b08aa2531efa1fbfecb25c19b7081c581f3849ac337e0bb652018c82"
                      *             },
                      *             "response_headers": {
-                     *               "date": "Mon, 23 Nov 2026 23:26:00 GMT",
+                     *               "date": "Sat, 28 Nov 2026 04:23:52 GMT",
                      *               "connection": "keep-alive",
                      *               "keep-alive": "timeout=5",
                      *               "content-type": "text/plain",
@@ -16668,8 +17038,8 @@ export interface operations {
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "2f33ad03-9a09-4213-8286-aa1f7ba04da4",
-                     *         "generated_at": "2026-11-23T23:26:00.694Z",
+                     *         "request_id": "5b8a283d-92ca-466f-88f1-be43a2c860f1",
+                     *         "generated_at": "2026-11-28T04:23:53.007Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -16830,13 +17200,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "event_id": "03989e8d-2f5b-4904-bc94-ce06757d6758",
-                     *         "delivery_id": "bbb9573b-2045-4564-873e-97c8cbd39e5a",
-                     *         "watch_id": "1230099a-f3ae-483a-8703-b603a9f7a1bb",
-                     *         "attempt_id": "4f7549a3-badc-48c7-88b0-dc559448256f",
+                     *         "event_id": "d6188da6-c2ad-4809-b500-4b2b88a2e999",
+                     *         "delivery_id": "c21c84da-7449-4b59-ad0c-94e0454fbf5c",
+                     *         "watch_id": "006d7c31-962a-4e9e-8dd8-28a686368c99",
+                     *         "attempt_id": "12526749-4f0e-42d9-bf91-595b8aebbb2c",
                      *         "attempt": {
-                     *           "attempt_id": "4f7549a3-badc-48c7-88b0-dc559448256f",
-                     *           "event_id": "03989e8d-2f5b-4904-bc94-ce06757d6758",
+                     *           "attempt_id": "12526749-4f0e-42d9-bf91-595b8aebbb2c",
+                     *           "event_id": "d6188da6-c2ad-4809-b500-4b2b88a2e999",
                      *           "event_type": "weather.change_detected",
                      *           "attempt_number": 1,
                      *           "status": "delivered",
@@ -16844,17 +17214,17 @@ export interface operations {
                      *           "response_time_ms": 1,
                      *           "response_body_excerpt": "ok",
                      *           "error_message": null,
-                     *           "request_signature": "e224e3bb636753ee01d24be31714575c59403006e952e27e3cc264f0c7ff0a79",
-                     *           "request_timestamp": 1795476360,
-                     *           "scheduled_at": "2026-11-23T23:26:00.765Z",
-                     *           "attempted_at": "2026-11-23T23:26:00.778Z",
-                     *           "completed_at": "2026-11-23T23:26:00.779Z",
+                     *           "request_signature": "1c28e86b380a6f86ef686d8e73f16df38f5afdc5c2a70d6f3022d7085ab4fd41",
+                     *           "request_timestamp": 1795839833,
+                     *           "scheduled_at": "2026-11-28T04:23:53.274Z",
+                     *           "attempted_at": "2026-11-28T04:23:53.297Z",
+                     *           "completed_at": "2026-11-28T04:23:53.300Z",
                      *           "next_retry_at": null
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "4e308cdf-4a29-4130-a2bb-51fec270a725",
-                     *         "generated_at": "2026-11-23T23:26:00.782Z",
+                     *         "request_id": "74cc6a97-df5a-45b0-8ab5-279336722f3d",
+                     *         "generated_at": "2026-11-28T04:23:53.330Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -17057,13 +17427,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "37bf0a75-f3f5-4751-88cc-83634cea964c",
+                     *         "watch_id": "8dfa8cdf-a970-4d28-8619-c0a07c1f49ec",
                      *         "status": "paused",
                      *         "expired_at": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "2ed25894-a71e-46de-9e29-7765f32fb888",
-                     *         "generated_at": "2026-11-23T23:26:00.325Z",
+                     *         "request_id": "ea717477-a538-4b0c-bfec-737e52ba1a19",
+                     *         "generated_at": "2026-11-28T04:23:48.062Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -17266,13 +17636,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "watch_id": "8bf2e86b-aab2-4a23-9056-0fc79539d36f",
+                     *         "watch_id": "fba5e31d-184e-4fec-bf8c-ddec41df9565",
                      *         "status": "active",
                      *         "expired_at": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "358af689-eed6-47db-9ac4-af945e08cea7",
-                     *         "generated_at": "2026-11-23T23:26:00.354Z",
+                     *         "request_id": "2c917b82-3b07-4842-8650-4bcde6c76287",
+                     *         "generated_at": "2026-11-28T04:23:48.508Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -17502,7 +17872,7 @@ export interface operations {
                      *       "data": {
                      *         "webhooks": [
                      *           {
-                     *             "webhook_id": "df01bcb5-19a2-4e06-84d7-da43edf1a076",
+                     *             "webhook_id": "15f17d36-577b-4bcd-b255-72d3bdd9e52c",
                      *             "url": "https://hooks.example.com/skycast/events",
                      *             "events": [
                      *               "weather.change_detected",
@@ -17510,7 +17880,7 @@ export interface operations {
                      *             ],
                      *             "description": "Production alerts for the Lisbon operations team",
                      *             "status": "active",
-                     *             "secret_prefix": "whsec_6aef",
+                     *             "secret_prefix": "whsec_84d8",
                      *             "failure_count": 0,
                      *             "last_delivery_at": null,
                      *             "last_success_at": null,
@@ -17519,14 +17889,14 @@ export interface operations {
                      *             "disabled_reason": null,
                      *             "rate_limit_per_second": null,
                      *             "paused_until": null,
-                     *             "created_at": "2026-11-23T23:26:00.365Z",
-                     *             "updated_at": "2026-11-23T23:26:00.365Z"
+                     *             "created_at": "2026-11-28T04:23:48.600Z",
+                     *             "updated_at": "2026-11-28T04:23:48.600Z"
                      *           }
                      *         ]
                      *       },
                      *       "meta": {
-                     *         "request_id": "e3fc4cc3-dc0b-44b5-9b13-9593a3e7462f",
-                     *         "generated_at": "2026-11-23T23:26:00.383Z",
+                     *         "request_id": "86d7a570-b8ed-482b-949a-a202b5243131",
+                     *         "generated_at": "2026-11-28T04:23:48.960Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -17677,7 +18047,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "df01bcb5-19a2-4e06-84d7-da43edf1a076",
+                     *         "webhook_id": "15f17d36-577b-4bcd-b255-72d3bdd9e52c",
                      *         "url": "https://hooks.example.com/skycast/events",
                      *         "events": [
                      *           "weather.change_detected",
@@ -17685,7 +18055,7 @@ export interface operations {
                      *         ],
                      *         "description": "Production alerts for the Lisbon operations team",
                      *         "status": "active",
-                     *         "secret_prefix": "whsec_6aef",
+                     *         "secret_prefix": "whsec_84d8",
                      *         "failure_count": 0,
                      *         "last_delivery_at": null,
                      *         "last_success_at": null,
@@ -17694,13 +18064,13 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "rate_limit_per_second": null,
                      *         "paused_until": null,
-                     *         "created_at": "2026-11-23T23:26:00.365Z",
-                     *         "updated_at": "2026-11-23T23:26:00.365Z",
-                     *         "secret": "whsec_6aef4dbfe05571aded8a9a7d786f91ac"
+                     *         "created_at": "2026-11-28T04:23:48.600Z",
+                     *         "updated_at": "2026-11-28T04:23:48.600Z",
+                     *         "secret": "whsec_84d8a404b8fded07f5b9a9060368c582"
                      *       },
                      *       "meta": {
-                     *         "request_id": "a59218f0-f1ed-4a99-9eb4-b8c99a35e9f3",
-                     *         "generated_at": "2026-11-23T23:26:00.367Z",
+                     *         "request_id": "6e191b69-f230-487d-aab8-5a6971ca2af6",
+                     *         "generated_at": "2026-11-28T04:23:48.603Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -17991,7 +18361,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "899bcd96-bc6f-4d3d-a1e5-def3254fb187",
+                     *         "webhook_id": "63ef3580-e454-4a0f-89f5-b1a0ec72a546",
                      *         "url": "https://hooks.example.com/skycast/skycast/events",
                      *         "events": [
                      *           "weather.change_detected",
@@ -17999,7 +18369,7 @@ export interface operations {
                      *         ],
                      *         "description": "test",
                      *         "status": "active",
-                     *         "secret_prefix": "whsec_b9b6",
+                     *         "secret_prefix": "whsec_dc10",
                      *         "failure_count": 0,
                      *         "last_delivery_at": null,
                      *         "last_success_at": null,
@@ -18008,12 +18378,12 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "rate_limit_per_second": null,
                      *         "paused_until": null,
-                     *         "created_at": "2026-11-23T23:26:00.392Z",
-                     *         "updated_at": "2026-11-23T23:26:00.392Z"
+                     *         "created_at": "2026-11-28T04:23:49.084Z",
+                     *         "updated_at": "2026-11-28T04:23:49.084Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "2352ac38-c84d-4f31-9a15-f63849322c68",
-                     *         "generated_at": "2026-11-23T23:26:00.396Z",
+                     *         "request_id": "1966f570-49ef-4ed6-b9e6-327c96ab155b",
+                     *         "generated_at": "2026-11-28T04:23:49.138Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -18160,13 +18530,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "5bd2f661-2457-421f-b969-732f1b44b9b8",
+                     *         "webhook_id": "31c62aaf-22a4-4750-a1be-17f3189a7e70",
                      *         "status": "disabled",
-                     *         "disabled_at": "2026-11-23T23:26:00.417Z"
+                     *         "disabled_at": "2026-11-28T04:23:49.243Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "dc6b425d-7771-4994-86cc-013e1121f20f",
-                     *         "generated_at": "2026-11-23T23:26:00.422Z",
+                     *         "request_id": "1ca1a6cf-22b9-4e30-ac92-58f84982e50a",
+                     *         "generated_at": "2026-11-28T04:23:49.262Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -18373,7 +18743,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "e8d9b419-a64d-4a2f-8db8-091bbd3e4243",
+                     *         "webhook_id": "ef6b7676-8f72-49e7-98eb-bdd161d10fb0",
                      *         "url": "https://hooks.example.com/skycast/skycast/events",
                      *         "events": [
                      *           "weather.change_detected",
@@ -18382,7 +18752,7 @@ export interface operations {
                      *         ],
                      *         "description": "Lisbon operations team (on-call rota)",
                      *         "status": "active",
-                     *         "secret_prefix": "whsec_c92f",
+                     *         "secret_prefix": "whsec_e9c6",
                      *         "failure_count": 0,
                      *         "last_delivery_at": null,
                      *         "last_success_at": null,
@@ -18391,12 +18761,12 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "rate_limit_per_second": null,
                      *         "paused_until": null,
-                     *         "created_at": "2026-11-23T23:26:00.790Z",
-                     *         "updated_at": "2026-11-23T23:26:00.804Z"
+                     *         "created_at": "2026-11-28T04:23:53.372Z",
+                     *         "updated_at": "2026-11-28T04:23:53.394Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "00648ab4-d92c-4f00-88a1-fbf50045c61a",
-                     *         "generated_at": "2026-11-23T23:26:00.815Z",
+                     *         "request_id": "5b27787a-994f-4252-98d1-e9b0dc0dec7b",
+                     *         "generated_at": "2026-11-28T04:23:53.397Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -18671,42 +19041,45 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "a0d511c1-51f0-48f9-a461-d70ffcdcf1f4",
+                     *         "webhook_id": "acb55c48-4cab-4dec-81d0-3bdaa2949016",
                      *         "attempts": [
                      *           {
-                     *             "attempt_id": "3ac6d422-90f6-42f4-8cdf-87f5f444f062",
-                     *             "event_id": "22c707bf-b626-41c8-936b-62d65ad5c3ca",
+                     *             "attempt_id": "959ea6ba-3ec2-4dca-a154-d919ae9b26cf",
+                     *             "event_id": "bf5ea755-ac1a-4c97-a579-242c10e8a8c7",
                      *             "event_type": "weather.change_detected",
                      *             "attempt_number": 1,
                      *             "status": "delivered",
                      *             "response_status": 200,
-                     *             "response_time_ms": 13,
+                     *             "response_time_ms": 170,
                      *             "response_body_excerpt": "ok",
                      *             "error_message": null,
-                     *             "request_signature": "b37b4834a9c6487b6f56008fb31b57badeab1df8dc730430d7b2245546760b21",
-                     *             "request_timestamp": 1795476360,
-                     *             "scheduled_at": "2026-11-23T23:26:00.428Z",
-                     *             "attempted_at": "2026-11-23T23:26:00.436Z",
-                     *             "completed_at": "2026-11-23T23:26:00.452Z",
+                     *             "request_signature": "49cdd642ae197d2c5d13bed28bbe60e949488a50b9c2fc67b1cf68756f620f3f",
+                     *             "request_timestamp": 1795839829,
+                     *             "scheduled_at": "2026-11-28T04:23:49.311Z",
+                     *             "attempted_at": "2026-11-28T04:23:49.766Z",
+                     *             "completed_at": "2026-11-28T04:23:49.990Z",
                      *             "next_retry_at": null,
-                     *             "delivery_id": "a83dfc2a-f389-4108-8c18-2dda33201ac5",
+                     *             "delivery_id": "90838ff2-8cf5-4c17-b162-0165eb16def2",
                      *             "delivery_kind": "endpoint",
                      *             "chain_status": "delivered",
-                     *             "webhook_id": "a0d511c1-51f0-48f9-a461-d70ffcdcf1f4",
+                     *             "webhook_id": "acb55c48-4cab-4dec-81d0-3bdaa2949016",
                      *             "watch_id": null,
                      *             "url": "https://hooks.example.com/skycast/skycast/events",
-                     *             "request_body": "{\"id\":\"22c707bf-b626-41c8-936b-62d65ad5c3ca\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-23T23:26:00.428Z\",\"data\":{\"place\":\"Lisbon\"}}",
+                     *             "request_body": "{\"id\":\"bf5ea755-ac1a-4c97-a579-242c10e8a8c7\",\"type\":\"weather.change_detected\",\"created_at\":\"2026-11-28T04:23:49.312Z\",\"data\":{\"place\":\"Lisbon\"}}",
                      *             "request_headers": {
                      *               "user-agent": "SkycastWebhooks/1.0",
+                     *               "webhook-id": "bf5ea755-ac1a-4c97-a579-242c10e8a8c7",
                      *               "content-type": "application/json",
                      *               "content-length": "144",
-                     *               "x-service-event-id": "22c707bf-b626-41c8-936b-62d65ad5c3ca",
-                     *               "x-service-signature": "b37b4834a9c6487b6f56008fb31b57badeab1df8dc730430d7b2245546760b21",
-                     *               "x-service-timestamp": "1795476360",
-                     *               "x-service-signatures": "v1=b37b4834a9c6487b6f56008fb31b57badeab1df8dc730430d7b2245546760b21"
+                     *               "webhook-signature": "v1,FO+V0HmPFr4fXIPmDDfsVrm3ctJcw2kYY1rynO/mjmk=",
+                     *               "webhook-timestamp": "1795839829",
+                     *               "x-service-event-id": "bf5ea755-ac1a-4c97-a579-242c10e8a8c7",
+                     *               "x-service-signature": "49cdd642ae197d2c5d13bed28bbe60e949488a50b9c2fc67b1cf68756f620f3f",
+                     *               "x-service-timestamp": "1795839829",
+                     *               "x-service-signatures": "v1=49cdd642ae197d2c5d13bed28bbe60e949488a50b9c2fc67b1cf68756f620f3f"
                      *             },
                      *             "response_headers": {
-                     *               "date": "Mon, 23 Nov 2026 23:26:00 GMT",
+                     *               "date": "Sat, 28 Nov 2026 04:23:49 GMT",
                      *               "connection": "keep-alive",
                      *               "keep-alive": "timeout=5",
                      *               "content-type": "text/plain",
@@ -18718,8 +19091,8 @@ export interface operations {
                      *         "next_cursor": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "c8960ed0-b353-4fc1-a0ca-d77633d0e377",
-                     *         "generated_at": "2026-11-23T23:26:00.467Z",
+                     *         "request_id": "750ec61d-da90-438d-94ee-7629e9714b05",
+                     *         "generated_at": "2026-11-28T04:23:50.080Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -18880,7 +19253,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "80f1e70d-4807-4b15-99c6-7e5a50bf3326",
+                     *         "webhook_id": "7adfa06b-f587-4897-aafa-306f8fea300d",
                      *         "url": "https://hooks.example.com/skycast/skycast/events",
                      *         "events": [
                      *           "weather.change_detected",
@@ -18888,7 +19261,7 @@ export interface operations {
                      *         ],
                      *         "description": "test",
                      *         "status": "active",
-                     *         "secret_prefix": "whsec_8946",
+                     *         "secret_prefix": "whsec_6cf4",
                      *         "failure_count": 0,
                      *         "last_delivery_at": null,
                      *         "last_success_at": null,
@@ -18897,13 +19270,13 @@ export interface operations {
                      *         "disabled_reason": null,
                      *         "rate_limit_per_second": null,
                      *         "paused_until": null,
-                     *         "created_at": "2026-11-23T23:26:00.867Z",
-                     *         "updated_at": "2026-11-23T23:26:00.867Z",
-                     *         "secret": "whsec_894697554066b877c9e76581f705c69e"
+                     *         "created_at": "2026-11-28T04:23:53.570Z",
+                     *         "updated_at": "2026-11-28T04:23:53.570Z",
+                     *         "secret": "whsec_6cf4f33756576bee601c6e9cd5a18f4f"
                      *       },
                      *       "meta": {
-                     *         "request_id": "ecf6820f-02a7-4574-8770-42243ac661e8",
-                     *         "generated_at": "2026-11-23T23:26:00.868Z",
+                     *         "request_id": "78bf8991-1df6-40bd-b572-92e88c0ff4be",
+                     *         "generated_at": "2026-11-28T04:23:53.573Z",
                      *         "environment": "production",
                      *         "billing_units": 1
                      *       }
@@ -19186,31 +19559,31 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "event_id": "9e43cfcd-462b-4cc1-bb12-8d20ef0fa31b",
-                     *         "delivery_id": "db7f92a5-a720-4e2d-ba26-04bd46267548",
-                     *         "webhook_id": "dea36e87-b279-4933-bf9c-8906dc6999e8",
-                     *         "attempt_id": "862100a3-856c-4875-a24d-ef680f3cada1",
+                     *         "event_id": "7ff8e188-292a-49b5-bfd6-687e22298266",
+                     *         "delivery_id": "7f310802-a041-4692-b020-2e9557b5afcd",
+                     *         "webhook_id": "34687074-e755-4ed5-a821-81087bafd1a3",
+                     *         "attempt_id": "953a2630-3703-4b8d-97a5-eec65163f29e",
                      *         "attempt": {
-                     *           "attempt_id": "862100a3-856c-4875-a24d-ef680f3cada1",
-                     *           "event_id": "9e43cfcd-462b-4cc1-bb12-8d20ef0fa31b",
+                     *           "attempt_id": "953a2630-3703-4b8d-97a5-eec65163f29e",
+                     *           "event_id": "7ff8e188-292a-49b5-bfd6-687e22298266",
                      *           "event_type": "weather.change_detected",
                      *           "attempt_number": 1,
                      *           "status": "delivered",
                      *           "response_status": 200,
-                     *           "response_time_ms": 1,
+                     *           "response_time_ms": 30,
                      *           "response_body_excerpt": "ok",
                      *           "error_message": null,
-                     *           "request_signature": "e003950d8fba93ca4a1ca50e71c3013c8465f9d8abf3220e594731e372425632",
-                     *           "request_timestamp": 1795476360,
-                     *           "scheduled_at": "2026-11-23T23:26:00.551Z",
-                     *           "attempted_at": "2026-11-23T23:26:00.556Z",
-                     *           "completed_at": "2026-11-23T23:26:00.557Z",
+                     *           "request_signature": "1fe127288ab98988e1d770db6a5edec25e90f812cd22aca37df5da1d7788b325",
+                     *           "request_timestamp": 1795839831,
+                     *           "scheduled_at": "2026-11-28T04:23:51.057Z",
+                     *           "attempted_at": "2026-11-28T04:23:51.231Z",
+                     *           "completed_at": "2026-11-28T04:23:51.267Z",
                      *           "next_retry_at": null
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "dcea6195-eda8-4bae-b82b-ca317a3c2779",
-                     *         "generated_at": "2026-11-23T23:26:00.563Z",
+                     *         "request_id": "ded1d231-4b55-4b17-8f09-3c0a217c5c07",
+                     *         "generated_at": "2026-11-28T04:23:51.309Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -19413,12 +19786,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "e14d66de-1ba7-4d3e-8016-3f4ec940c7ce",
+                     *         "webhook_id": "8dd29171-42b6-4bef-b14a-1b410a0e0fac",
                      *         "deleted": true
                      *       },
                      *       "meta": {
-                     *         "request_id": "ed2f69ad-74a6-475e-a197-e38b4e230bb7",
-                     *         "generated_at": "2026-11-25T12:35:21.141Z",
+                     *         "request_id": "02f661a6-14e8-4f17-bd8d-630adebe9506",
+                     *         "generated_at": "2026-11-28T04:23:53.640Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -19647,14 +20020,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "cd439f3e-650c-4f27-b50c-37d11c67f63e",
+                     *         "webhook_id": "19de4af3-ae01-441b-9652-22cb675b6f0c",
                      *         "since": "2026-11-24T08:00:00.000Z",
                      *         "until": "2026-11-25T08:00:00.000Z",
                      *         "count": 0
                      *       },
                      *       "meta": {
-                     *         "request_id": "b30febeb-9092-400b-bb11-250ee61dd5f8",
-                     *         "generated_at": "2026-11-25T09:29:41.883Z",
+                     *         "request_id": "705b33d5-4deb-405b-b41d-d03c2e047624",
+                     *         "generated_at": "2026-11-28T04:23:51.493Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -19893,14 +20266,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "5b88e533-05f2-414d-a92f-132f8603a5e1",
-                     *         "secret": "whsec_9cb503e563491fc27f7c51e3fc9ffc64",
-                     *         "secret_prefix": "whsec_9cb5",
+                     *         "webhook_id": "b0e6528c-f8f0-4962-942f-180458eacb0d",
+                     *         "secret": "whsec_46a0849b50ae6304adc1850c4a78a2fc",
+                     *         "secret_prefix": "whsec_46a0",
                      *         "previous_secret_expires_at": null
                      *       },
                      *       "meta": {
-                     *         "request_id": "a8d58f00-a65b-4e08-8737-8a9d03c8323f",
-                     *         "generated_at": "2026-11-23T23:26:00.840Z",
+                     *         "request_id": "f04da633-fe78-435d-8177-2ed0c612248e",
+                     *         "generated_at": "2026-11-28T04:23:53.483Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -20133,14 +20506,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "webhook_id": "49063d95-f089-45bc-bd43-945c0ca53fd0",
-                     *         "secret": "whsec_f5ceb2b96ec731213b818544c523730f",
-                     *         "secret_prefix": "whsec_f5ce",
-                     *         "previous_secret_expires_at": "2026-11-24T23:26:00.851Z"
+                     *         "webhook_id": "fb5933e9-3d46-4ae5-b6ae-a107a744a2dd",
+                     *         "secret": "whsec_2555726c41a3e38c60b5bc9ad5d722a9",
+                     *         "secret_prefix": "whsec_2555",
+                     *         "previous_secret_expires_at": "2026-11-29T04:23:53.515Z"
                      *       },
                      *       "meta": {
-                     *         "request_id": "9ec54608-6d9c-4444-8c2f-f22c720ec341",
-                     *         "generated_at": "2026-11-23T23:26:00.857Z",
+                     *         "request_id": "b64de6f8-7ec8-4bc2-bd39-1fc03825e1b5",
+                     *         "generated_at": "2026-11-28T04:23:53.532Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }
@@ -20409,31 +20782,31 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "event_id": "d40a201d-a6e3-4d4a-ab40-25db3ca86f85",
-                     *         "delivery_id": "8bf5cfc3-840a-4854-86b9-586f23e0df29",
-                     *         "webhook_id": "2df7d73f-3109-45b3-a79f-e2243be32391",
-                     *         "attempt_id": "5a20379a-8ebd-471b-a103-46d9002ccc44",
+                     *         "event_id": "47b2c413-0ab4-434a-aa8b-db569bc706dc",
+                     *         "delivery_id": "6dba7c1a-85e6-44ac-9f12-0ac8254106d5",
+                     *         "webhook_id": "0c252283-8350-4fe9-9775-313f78451fb6",
+                     *         "attempt_id": "6e5d7018-d015-4486-b5ac-253e8df6ecda",
                      *         "attempt": {
-                     *           "attempt_id": "5a20379a-8ebd-471b-a103-46d9002ccc44",
-                     *           "event_id": "d40a201d-a6e3-4d4a-ab40-25db3ca86f85",
+                     *           "attempt_id": "6e5d7018-d015-4486-b5ac-253e8df6ecda",
+                     *           "event_id": "47b2c413-0ab4-434a-aa8b-db569bc706dc",
                      *           "event_type": "weather.change_detected",
                      *           "attempt_number": 1,
                      *           "status": "delivered",
                      *           "response_status": 200,
-                     *           "response_time_ms": 1,
+                     *           "response_time_ms": 55,
                      *           "response_body_excerpt": "ok",
                      *           "error_message": null,
-                     *           "request_signature": "5b6038735b434650456b6266e99f1c44cbb18cc31c762b2a3efe7537b23b505d",
-                     *           "request_timestamp": 1795476360,
-                     *           "scheduled_at": "2026-11-23T23:26:00.489Z",
-                     *           "attempted_at": "2026-11-23T23:26:00.494Z",
-                     *           "completed_at": "2026-11-23T23:26:00.495Z",
+                     *           "request_signature": "447b896b272169e2534314a693ba141e30377f71e2a8c3ce7b4a9eaeaf3d29c6",
+                     *           "request_timestamp": 1795839830,
+                     *           "scheduled_at": "2026-11-28T04:23:50.241Z",
+                     *           "attempted_at": "2026-11-28T04:23:50.387Z",
+                     *           "completed_at": "2026-11-28T04:23:50.444Z",
                      *           "next_retry_at": null
                      *         }
                      *       },
                      *       "meta": {
-                     *         "request_id": "f9f936fe-394a-46cc-8683-df7f40238c9e",
-                     *         "generated_at": "2026-11-23T23:26:00.498Z",
+                     *         "request_id": "9ec9cfe4-91e4-49f6-bbef-e259603258b5",
+                     *         "generated_at": "2026-11-28T04:23:50.483Z",
                      *         "environment": "production",
                      *         "billing_units": 0
                      *       }

@@ -18,6 +18,6 @@ export function plannerActivity(e: Pick<PlannerEvent, "type" | "title" | "activi
 }
 
 /** A ferry or boat leg: exposed to the sea, rebooked (never silently moved) when at warning. */
-export function isExposedTransport(e: Pick<PlannerEvent, "type" | "title" | "activityType">): boolean {
+export function isExposedTransport(e: { type: string; title: string }): boolean {
   return e.type === "ferry" || (e.type === "local_transit" && BOAT_LEG.test(e.title));
 }

@@ -1,9 +1,9 @@
-import type { TripEventRow } from "@/drizzle/schema";
+import type { TripBuffers, TripEventRow } from "@/drizzle/schema";
 import type { PlanBuffers, PlannerEvent, PlannerPlace } from "./types";
 
 /**
  * The one mapping from trip rows to the planner's input model. Places come from the resolved
- * point (lat/lng/geo_time_zone); a transport's arrival from arrival_* (today: flights).
+ * point (lat/lng/geo_time_zone); a transport's arrival (flight, train, ferry, bus) from arrival_*.
  */
 export function plannerEventOf(r: TripEventRow): PlannerEvent {
   const place: PlannerPlace | null = r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng, zone: r.geoTimeZone ?? r.timeZone, name: r.geoName } : null;
@@ -19,11 +19,11 @@ export function plannerEventOf(r: TripEventRow): PlannerEvent {
     timeZone: r.timeZone,
     place,
     endPlace,
-    fixed: false,
+    fixed: r.fixed,
   };
 }
 
-/** The trip's departure buffers (none stored yet: the planner's documented defaults apply). */
-export function plannerBuffersOf(_trip: object): Partial<PlanBuffers> | null {
-  return null;
+/** The trip's own departure buffers (trips.buffers); the planner's documented defaults fill the rest. */
+export function plannerBuffersOf(trip: { buffers: TripBuffers | null }): Partial<PlanBuffers> | null {
+  return trip.buffers ?? null;
 }

@@ -6,9 +6,9 @@ import type { z } from "zod";
 
 /**
  * The planner's own input model (pure, independent of the database): lib/planner/from-trip-rows.ts
- * maps trip rows onto it. "ferry" and "bus" are planner types ahead of the itinerary model.
+ * maps trip rows onto it.
  */
-export type PlannerEventType = EventType | "ferry" | "bus";
+export type PlannerEventType = EventType;
 
 /** A place on the map and the zone its clock shows. */
 export interface PlannerPlace {

@@ -1,5 +1,5 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { tripEvents, tripOps, type TripEventRow, type TripOpRow, type TripRole } from "@/drizzle/schema";
+import { tripEvents, tripOps, type TripBuffers, type TripEventRow, type TripOpRow, type TripRole } from "@/drizzle/schema";
 import type { DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 
@@ -41,7 +41,7 @@ const parse = (v: unknown): Array<Record<string, unknown>> => (typeof v === "str
 export interface TripSnapshot {
   /** The caller's role, null for a non-member. */
   role: TripRole | null;
-  trip: { id: number; revision: number; timeZone: string; opLogFloor: number; startDate: string | null; endDate: string | null };
+  trip: { id: number; revision: number; timeZone: string; opLogFloor: number; startDate: string | null; endDate: string | null; buffers: TripBuffers | null };
   events: TripEventRow[];
   ops: TripOpRow[];
   /** Events touched after `since` (diffs): ids named by those ops. */
@@ -73,13 +73,13 @@ export async function readTripSnapshot(
     diff
       ? sql`WITH o AS (SELECT * FROM trip_ops WHERE trip_id = ${tripId} AND revision > ${since}),
                  touched AS (SELECT DISTINCT unnest(affected_event_ids || deleted_event_ids) AS id FROM o)
-            SELECT t.id, t.revision, t.time_zone, t.op_log_floor, t.start_date::text AS start_date, t.end_date::text AS end_date,
+            SELECT t.id, t.revision, t.time_zone, t.op_log_floor, t.start_date::text AS start_date, t.end_date::text AS end_date, t.buffers,
                    ${role(userId)} AS role, ${VERSION} AS version,
                    ${unlessHeld(sql`(SELECT coalesce(json_agg(o ORDER BY o.revision), '[]') FROM o)`)} AS ops,
                    ${unlessHeld(sql`(SELECT coalesce(json_agg(e), '[]') FROM trip_events e WHERE e.trip_id = t.id AND e.id IN (SELECT id FROM touched))`)} AS events,
                    ${unlessHeld(sql`(SELECT coalesce(array_agg(id ORDER BY id), '{}') FROM touched)`)} AS touched
             FROM trips t WHERE t.id = ${tripId}`
-      : sql`SELECT t.id, t.revision, t.time_zone, t.op_log_floor, t.start_date::text AS start_date, t.end_date::text AS end_date,
+      : sql`SELECT t.id, t.revision, t.time_zone, t.op_log_floor, t.start_date::text AS start_date, t.end_date::text AS end_date, t.buffers,
                    ${role(userId)} AS role, ${VERSION} AS version,
                    ${unlessHeld(events)} AS events
             FROM trips t WHERE t.id = ${tripId}`,
@@ -94,6 +94,7 @@ export async function readTripSnapshot(
       opLogFloor: Number(row.op_log_floor),
       startDate: (row.start_date as string | null) ?? null,
       endDate: (row.end_date as string | null) ?? null,
+      buffers: (row.buffers as TripBuffers | null) ?? null,
     },
     events: parse(row.events).map((j) => fromJson<TripEventRow>(EVENT_COLUMNS, j)),
     ops: diff ? parse(row.ops).map((j) => fromJson<TripOpRow>(OP_COLUMNS, j)) : [],
