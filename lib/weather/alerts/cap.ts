@@ -1,5 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
-import type { AlertCertainty, AlertSeverity, AlertUrgency, WeatherAlert } from "../types";
+import type { AlertCertainty, AlertSeverity, AlertUrgency } from "../types";
 
 /**
  * CAP 1.2 (OASIS Common Alerting Protocol) messages, as MeteoAlarm, MET Norway MetAlerts and the
