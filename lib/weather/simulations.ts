@@ -6,7 +6,8 @@ import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { dailyFromHourly } from "./providers/daily-from-hourly";
 import type { AlertSeverity, NormalizedForecast, StoredSimulation, WeatherAlert } from "./types";
-import { msgTypeOf, resolveAlerts, type AlertMessage } from "./alerts/cap";
+import { msgTypeOf, type AlertMessage } from "./alerts/cap";
+import { resolveAlerts } from "./alerts/resolve-alerts";
 
 export type { StoredSimulation };
 import { explicitFields, overlayHour, presetFields } from "./simulation-overlay";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixtureText } from "../testing/fixtures";
-import { parseCapAlert, polygonContains, resolveAlerts, type AlertMessage } from "./cap";
+import { parseCapAlert, polygonContains, type AlertMessage } from "./cap";
+import { resolveAlerts } from "./resolve-alerts";
 import { metAlertsCapLinks } from "./met-norway";
 import { parseMeteoalarmAtom, rebase } from "./meteoalarm";
 import { alertSourcesFor } from "./official-alerts";

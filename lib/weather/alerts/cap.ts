@@ -185,4 +185,3 @@ export function polygonContains(poly: Polygon, lat: number, lng: number): boolea
   return inside;
 }
 
-export { areaCoverage, resolveAlerts } from "./resolve-alerts";

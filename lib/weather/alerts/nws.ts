@@ -2,7 +2,8 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { WeatherAlert } from "../types";
 import { fetchUpstreamJson } from "../providers/http";
-import { certaintyOf, isoOrNull, msgTypeOf, resolveAlerts, severityOf, urgencyOf, type AlertMessage } from "./cap";
+import { certaintyOf, isoOrNull, msgTypeOf, severityOf, urgencyOf, type AlertMessage } from "./cap";
+import { resolveAlerts } from "./resolve-alerts";
 
 /**
  * US National Weather Service: `/alerts/active?point=lat,lng` (GeoJSON whose properties are the

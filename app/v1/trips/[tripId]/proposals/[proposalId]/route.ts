@@ -1,7 +1,7 @@
 import { defineRoute } from "@/lib/http/route";
 import { proposalContracts } from "@/lib/trips/proposal-contracts";
 import { getProposal } from "@/lib/trips/proposals";
-import { replanProposal } from "@/lib/trips/replan-proposal";
+import { replanProposal } from "@/lib/planner/replan-proposal";
 import { acceptProposal, rejectProposal } from "@/lib/trips/resolve-proposal";
 
 export const GET = defineRoute(proposalContracts.getProposal, async ({ principal, params }) => ({

@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { ApiError } from "@/lib/http/errors";
-import { PLANNER_AGENT_ID, raisePlannerProposal } from "@/lib/planner/raise-planner-proposal";
-import { tripNow } from "./clock";
-import { effectiveStatus } from "./proposal-status";
-import { findProposalFor } from "./proposals";
+import { PLANNER_AGENT_ID, raisePlannerProposal } from "./raise-planner-proposal";
+import { tripNow } from "@/lib/trips/clock";
+import { effectiveStatus } from "@/lib/trips/proposal-status";
+import { findProposalFor } from "@/lib/trips/proposals";
 
 /**
  * "Ask for a new plan" (issue 42 item 1): the member retires a pending proposal (status superseded)
