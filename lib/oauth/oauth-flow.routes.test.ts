@@ -258,3 +258,19 @@ describe("bad input gets RFC errors, never a 5xx, nothing stored half-way", () =
     expect((await db.select().from(oauthClients)).length).toBe(before);
   });
 });
+
+describe("connected agents", () => {
+  it("lists the user's grants and revoking one stops its tokens and is audited", async () => {
+    const { listConnectedAgents, revokeConnectedAgent } = await import("./connected-agents");
+    const provider = new TestProvider("http://127.0.0.1:40002/cb");
+    const client = await connectByUrl(provider);
+    const agents = await listConnectedAgents(user.userId);
+    const mine = agents.find((a) => a.clientName === "Test Agent")!;
+    expect(mine).toMatchObject({ level: "Propose changes", trips: [{ trip_id: tripId, name: "Lisbon long weekend" }] });
+    expect(await revokeConnectedAgent(user, mine.grantId)).toBe(true);
+    await expect(client.listTools()).rejects.toThrow();
+    const db = await getDb();
+    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.accountId, user.accountId), eq(auditEvents.action, "oauth_grant.revoked")));
+    expect(audit.map((e) => e.target)).toContain(`oauth_grant:${mine.grantId}`);
+  });
+});
