@@ -48,8 +48,12 @@ export const accessTokens = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Issued by the OAuth server for this grant (issue 41); null for tokens made in the portal or API. */
+    oauthGrantId: integer("oauth_grant_id"),
+    /** RFC 8707 audience: an OAuth token is bound to the MCP resource and refused by the REST API. */
+    resource: text("resource"),
   },
-  (t) => [index("access_tokens_user_idx").on(t.userId)],
+  (t) => [index("access_tokens_user_idx").on(t.userId), index("access_tokens_oauth_grant_idx").on(t.oauthGrantId)],
 );
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

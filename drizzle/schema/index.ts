@@ -11,3 +11,4 @@ export * from "./audit";
 export * from "./requests";
 export * from "./idempotency";
 export * from "./mail";
+export * from "./oauth";

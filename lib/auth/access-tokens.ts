@@ -62,7 +62,8 @@ export async function listAccessTokens(userId: string) {
   const rows = await db
     .select()
     .from(accessTokens)
-    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    // OAuth tokens (issue 41) are shown and revoked as their grant under Connected agents.
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), isNull(accessTokens.oauthGrantId)))
     .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id));
   return rows.map((r) => ({
     id: r.id,
@@ -81,7 +82,7 @@ export async function revokeAccessToken(userId: string, tokenId: number): Promis
   const updated = await db
     .update(accessTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), isNull(accessTokens.oauthGrantId)))
     .returning({ id: accessTokens.id });
   if (updated.length === 0) throw notFound("Access token");
   await credentialsChanged();
@@ -106,6 +107,8 @@ export async function verifyAccessToken(token: string, handle?: DbHandle): Promi
         accountId: users.accountId,
         tripIds: accessTokens.tripIds,
         scopes: accessTokens.scopes,
+        resource: accessTokens.resource,
+        oauthGrantId: accessTokens.oauthGrantId,
       })
       .from(accessTokens)
       .innerJoin(users, eq(users.id, accessTokens.userId))
@@ -124,5 +127,7 @@ export async function verifyAccessToken(token: string, handle?: DbHandle): Promi
     accountId: row.accountId,
     tripIds: row.tripIds,
     tripScopes: row.scopes as TripScope[],
+    resource: row.resource,
+    oauthGrantId: row.oauthGrantId,
   };
 }

@@ -8,6 +8,7 @@ import { verifyApiKey } from "./verify-api-key";
 import { verifyAccessToken } from "./access-tokens";
 import { PLAYGROUND_KEY_HEADER, playgroundPrincipal } from "./playground-key";
 import { hasSessionCookie, sessionFromRequest } from "./session";
+import { currentToolName } from "@/lib/requests/request-log";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -111,6 +112,9 @@ export function accessToken(need?: TripScope): AuthStrategy<PrincipalOf<"access_
       const token = bearer(req, "ACCESS_TOKEN");
       if (!token) throw new ApiError("unauthorized", "Missing access token; send \"Authorization: Bearer <ACCESS_TOKEN>\".");
       const principal = await verifyAccessToken(token);
+      // RFC 8707: a token issued for the MCP resource is not for this API (its audience differs); the MCP
+      // server's own in-process call of a tool's operation is the one place it is accepted.
+      if (principal.resource && currentToolName() === undefined) throw new ApiError("unauthorized", "This access token was issued for the MCP server (its audience) and is not valid for the REST API.");
       assertTripScope(principal, need ?? (SAFE_METHODS.has(req.method) ? "trips:read" : "trips:write"));
       return principal;
     },

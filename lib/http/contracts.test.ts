@@ -17,6 +17,11 @@ const NOT_CONTRACTS: Record<string, string> = {
   "/api/mcp": "the MCP server (JSON-RPC over Streamable HTTP); each tool runs its REST operation's route (docs/agents.md)",
   "/.well-known/oauth-protected-resource": "RFC 9728 metadata of the MCP server, not an API operation",
   "/.well-known/oauth-protected-resource/api/mcp": "the same document at its path-inserted URL (RFC 9728 §3.1)",
+  "/.well-known/oauth-authorization-server": "RFC 8414 metadata of the OAuth server for agents (docs/agents.md)",
+  "/oauth/authorize": "OAuth authorization endpoint and consent page (HTML, RFC 6749 errors), not an API operation",
+  "/oauth/token": "OAuth token endpoint (RFC 6749 bodies and errors), not an API operation",
+  "/oauth/revoke": "OAuth revocation (RFC 7009), not an API operation",
+  "/oauth/register": "OAuth dynamic client registration (RFC 7591 bodies and errors), not an API operation",
 };
 
 describe("every route folder is tied to its contract, and every contract to a route", () => {

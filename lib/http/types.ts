@@ -42,6 +42,10 @@ export type Principal =
       tripIds: number[] | null;
       /** trips:read | trips:propose | trips:write */
       tripScopes: string[];
+      /** RFC 8707 audience of an OAuth token (the MCP resource URL): such a token is refused by the REST API. */
+      resource?: string | null;
+      /** The OAuth grant that issued the token (issue 41), whose weather key the MCP server adds. */
+      oauthGrantId?: number | null;
     }
   | {
       type: "visa_key";

@@ -1,7 +1,8 @@
 import { ACCESS_TOKEN_PREFIX, verifyAccessToken } from "@/lib/auth/access-tokens";
 import { API_KEY_PREFIX } from "@/lib/auth/api-keys";
 import { verifyApiKey } from "@/lib/auth/verify-api-key";
-import { env } from "@/lib/env";
+import { publicBaseUrl, WEATHER_SCOPE } from "@/lib/oauth/config";
+import { weatherKeyValue } from "@/lib/oauth/grants";
 import { ApiError } from "@/lib/http/errors";
 import type { PrincipalOf } from "@/lib/http/types";
 
@@ -13,11 +14,7 @@ export interface McpCredentials {
   accessToken?: { value: string; principal: PrincipalOf<"access_token"> };
 }
 
-/** The public origin: NEXTAUTH_URL when configured (behind a proxy), else the request's own. */
-export function publicBaseUrl(req: Request): string {
-  const configured = env().NEXTAUTH_URL;
-  return configured ? new URL(configured).origin : new URL(req.url).origin;
-}
+export { publicBaseUrl };
 
 export const protectedResourceMetadataUrl = (req: Request) => `${publicBaseUrl(req)}/.well-known/oauth-protected-resource`;
 
@@ -44,8 +41,23 @@ export async function mcpCredentials(req: Request): Promise<McpCredentials> {
   if (extraKey !== null) values.push(extraKey.trim());
   for (const value of values) {
     if (value.startsWith(API_KEY_PREFIX) && !creds.apiKey) creds.apiKey = { value, principal: await verifyApiKey(value) };
-    else if (value.startsWith(ACCESS_TOKEN_PREFIX) && !creds.accessToken) creds.accessToken = { value, principal: await verifyAccessToken(value) };
+    else if (value.startsWith(ACCESS_TOKEN_PREFIX) && !creds.accessToken) creds.accessToken = { value, principal: await oauthAware(req, value) };
     else throw new ApiError("unauthorized", "Send one API key (svc_…) and/or one access token (sat_…).");
   }
+  const t = creds.accessToken?.principal;
+  // An OAuth grant that allowed the weather tools has its own API key (billed as API calls), derived, never sent.
+  if (t?.oauthGrantId && t.tripScopes.includes(WEATHER_SCOPE) && !creds.apiKey) {
+    const key = weatherKeyValue(t.oauthGrantId, t.userId);
+    creds.apiKey = { value: key, principal: await verifyApiKey(key) };
+  }
   return creds;
+}
+
+/** An OAuth token is valid here only for this resource (RFC 8707 audience); portal tokens carry none. */
+async function oauthAware(req: Request, value: string) {
+  const principal = await verifyAccessToken(value);
+  if (principal.resource && principal.resource !== `${publicBaseUrl(req)}/api/mcp`) {
+    throw new ApiError("unauthorized", "The access token was issued for another resource.");
+  }
+  return principal;
 }

@@ -103,11 +103,11 @@ describe("authorization (RFC 9728)", () => {
     });
     expect(res.status).toBe(401);
     const challenge = res.headers.get("www-authenticate")!;
-    expect(challenge).toBe(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource"`);
+    expect(challenge).toBe(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource", scope="trips:read trips:propose weather"`);
     expect((await res.json()).error.code).toBe("unauthorized");
     const meta = await (await fetch(`${app.url}/.well-known/oauth-protected-resource`)).json();
-    expect(meta).toMatchObject({ resource: `${app.url}/api/mcp`, bearer_methods_supported: ["header"] });
-    expect(meta.scopes_supported).toEqual(expect.arrayContaining(["trips:read", "trips:propose", "trips:write", "weather:read"]));
+    expect(meta).toMatchObject({ resource: `${app.url}/api/mcp`, authorization_servers: [app.url], bearer_methods_supported: ["header"] });
+    expect(meta.scopes_supported).toEqual(expect.arrayContaining(["trips:read", "trips:propose", "trips:write", "weather"]));
     const pathInserted = await (await fetch(`${app.url}/.well-known/oauth-protected-resource/api/mcp`)).json();
     expect(pathInserted).toEqual(meta);
   });

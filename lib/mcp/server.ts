@@ -21,6 +21,8 @@ import { ApiError, isApiError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { mcpCredentials, protectedResourceMetadataUrl, publicBaseUrl, type McpCredentials } from "./credentials";
 import { fastToolsCall } from "./fast-tools-call";
+import { stepUpRefusal } from "./step-up";
+import { DEFAULT_CHALLENGE_SCOPE } from "@/lib/oauth/config";
 import { invoker, mayCall, missingCredentialFor, type OperationTool, type ToolError } from "./operation-tool";
 
 export interface PromptDefinition {
@@ -168,7 +170,7 @@ function refuse(req: Request, err: unknown): Response {
   const headers: Record<string, string> = { "X-Request-Id": requestId, ...apiErr.headers };
   if (apiErr.status === 401) {
     const sent = req.headers.get("authorization") !== null;
-    headers["WWW-Authenticate"] = `Bearer resource_metadata="${protectedResourceMetadataUrl(req)}"${sent ? ', error="invalid_token"' : ""}`;
+    headers["WWW-Authenticate"] = `Bearer resource_metadata="${protectedResourceMetadataUrl(req)}", scope="${DEFAULT_CHALLENGE_SCOPE}"${sent ? ', error="invalid_token"' : ""}`;
   }
   return Response.json(errorBody("api", apiErr, requestId), { status: apiErr.status, headers });
 }
@@ -194,6 +196,8 @@ export function mcpEndpoint(opts: McpServerOptions) {
     } catch (err) {
       return refuse(req, err);
     }
+    const refused = await stepUpRefusal(req, creds, toolsByName(opts), protectedResourceMetadataUrl(req));
+    if (refused) return refused;
     const baseUrl = publicBaseUrl(req);
     const fast = await fastToolsCall(req, toolsByName(opts), (tool, args) => callTool(tool, args, creds, baseUrl));
     if (fast.response) return fast.response;

@@ -50,6 +50,11 @@ export function asTool<T>(name: string, fn: () => Promise<T>): Promise<T> {
   return currentTool.run(name, fn);
 }
 
+/** The MCP tool running the current operation in process, if any (never set by an outside request). */
+export function currentToolName(): string | undefined {
+  return currentTool.getStore();
+}
+
 /** A buffered row; its keys are column names (json_to_recordset matches them by name). */
 type Row = RequestLogFields & { account_id: string | null; at_ms: number };
 

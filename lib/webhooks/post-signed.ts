@@ -86,7 +86,12 @@ export function keptHeaders(raw: Record<string, string | string[] | undefined>):
   return out;
 }
 
-function pinnedLookup(target: CheckedTarget): LookupFunction {
+/** The TLS context with any extra trust added by `trustExtraCa` (undefined: Node's default store). */
+export function extraTrustContext(): ReturnType<typeof createSecureContext> | undefined {
+  return secureContext;
+}
+
+export function pinnedLookup(target: CheckedTarget): LookupFunction {
   return ((_hostname: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) => {
     if (options?.all) cb(null, [{ address: target.address, family: target.family }]);
     else cb(null, target.address, target.family);

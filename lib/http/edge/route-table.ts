@@ -18,6 +18,11 @@ export interface RouteEntry {
 export const UNCONTRACTED_ROUTES: Array<{ template: string; methods: string[] }> = [
   { template: "/.well-known/oauth-protected-resource", methods: ["GET"] },
   { template: "/.well-known/oauth-protected-resource/api/mcp", methods: ["GET"] },
+  { template: "/.well-known/oauth-authorization-server", methods: ["GET"] },
+  { template: "/oauth/authorize", methods: ["GET", "POST"] },
+  { template: "/oauth/token", methods: ["POST"] },
+  { template: "/oauth/revoke", methods: ["POST"] },
+  { template: "/oauth/register", methods: ["POST"] },
   { template: "/api/auth/{...nextauth}", methods: ["GET", "POST"] },
   { template: "/api/mcp", methods: ["GET", "POST", "DELETE"] },
   { template: "/api/floor", methods: ["GET"] },

@@ -1,0 +1,4 @@
+import { revocationEndpoint } from "@/lib/oauth/endpoints";
+
+/** Token revocation (RFC 7009). */
+export const POST = revocationEndpoint;
