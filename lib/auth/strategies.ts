@@ -8,7 +8,7 @@ import { verifyApiKey } from "./verify-api-key";
 import { verifyAccessToken } from "./access-tokens";
 import { PLAYGROUND_KEY_HEADER, playgroundPrincipal } from "./playground-key";
 import { hasSessionCookie, sessionFromRequest } from "./session";
-import { currentToolName } from "@/lib/requests/request-log";
+import { currentToolName } from "@/lib/http/tool-context";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,7 +1,7 @@
 import type { RouteFunction } from "@/lib/http/route";
 import type { TripScope } from "@/lib/auth/scopes";
 import { renderedJson } from "@/lib/http/render";
-import { asTool } from "@/lib/requests/request-log";
+import { asTool } from "@/lib/http/tool-context";
 import { argumentPlan, toolSchemas, type ToolSchemas } from "./tool-schema";
 import type { McpCredentials } from "./credentials";
 

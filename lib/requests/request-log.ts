@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import { requestLog } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
@@ -7,6 +6,7 @@ import type { Principal } from "@/lib/http/types";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { RequestSource } from "./request-source";
+import { currentToolName } from "@/lib/http/tool-context";
 
 /** What the route helper knows about a finished request. */
 export interface RequestTrace {
@@ -41,19 +41,6 @@ export interface RequestLogFields {
   tool: string | null;
 }
 
-/**
- * The MCP tool a call runs under: /api/mcp runs each tool's REST operation inside
- * `asTool(name, …)`, so that operation's own log row names the tool (one row per call).
- */
-const currentTool = new AsyncLocalStorage<string>();
-export function asTool<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  return currentTool.run(name, fn);
-}
-
-/** The MCP tool running the current operation in process, if any (never set by an outside request). */
-export function currentToolName(): string | undefined {
-  return currentTool.getStore();
-}
 
 /** A buffered row; its keys are column names (json_to_recordset matches them by name). */
 type Row = RequestLogFields & { account_id: string | null; at_ms: number };
@@ -138,7 +125,7 @@ export function recordRequest(t: RequestTrace): void {
     error_code: t.errorCode,
     error_message: t.errorCode === null ? null : t.errorMessage,
     source: t.source,
-    tool: currentTool.getStore() ?? null,
+    tool: currentToolName() ?? null,
     ...credentialOf(t.principal),
   });
   // While the database is down the timer retries (and recovery flushes): no attempt per request.
