@@ -37,12 +37,28 @@ const config = [
   },
   {
     // Test helpers live in testing folders and never reach a production bundle.
-    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "inngest/**/*.ts", "scripts/**/*.ts", "drizzle/**/*.ts", "instrumentation*.ts", "next.config.ts"],
+    files: [
+      "app/**/*.{ts,tsx}",
+      "components/**/*.{ts,tsx}",
+      "lib/**/*.{ts,tsx}",
+      "inngest/**/*.ts",
+      "scripts/**/*.ts",
+      "drizzle/**/*.ts",
+      "instrumentation*.ts",
+      "next.config.ts",
+    ],
     ignores: ["**/*.test.{ts,tsx}", "**/testing/**"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/testing", "**/testing/**", "**/*.test"], message: "Production code must not import test helpers (they live in testing folders)." }] },
+        {
+          patterns: [
+            {
+              group: ["**/testing", "**/testing/**", "**/*.test"],
+              message: "Production code must not import test helpers (they live in testing folders).",
+            },
+          ],
+        },
       ],
     },
   },

@@ -57,8 +57,8 @@ export default async function Home() {
             Weather risk and trip planning, as an API.
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-600">
-            Build travel apps that know when the weather will matter: score a day&apos;s plan or a drive, watch a window and get a
-            webhook when it changes, and let people and agents plan trips together.
+            Build travel apps that know when the weather will matter: score a day&apos;s plan or a drive, watch a window
+            and get a webhook when it changes, and let people and agents plan trips together.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <ButtonLink href="/sign-up">Create a free account</ButtonLink>
@@ -88,8 +88,11 @@ export default async function Home() {
           <h2 className="text-lg font-semibold text-slate-900">Start in a minute</h2>
           <ol className="mt-4 space-y-2 text-sm text-slate-700">
             <li>
-              1. <Link href="/sign-up" className="font-medium text-indigo-600 hover:text-indigo-500">Sign up</Link> and create an API
-              key with the <code className="font-mono">weather:read</code> scope.
+              1.{" "}
+              <Link href="/sign-up" className="font-medium text-indigo-600 hover:text-indigo-500">
+                Sign up
+              </Link>{" "}
+              and create an API key with the <code className="font-mono">weather:read</code> scope.
             </li>
             <li>2. Call the API with it:</li>
           </ol>

@@ -23,7 +23,21 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (what `npm start` runs, plus --cpu-prof).
   const prof = process.env.BENCH_CPU_PROF;
   const [cmd, args] = prof
-    ? ["node", ["--cpu-prof", "--cpu-prof-dir", prof, "--max-semi-space-size=64", "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"]]
+    ? [
+        "node",
+        [
+          "--cpu-prof",
+          "--cpu-prof-dir",
+          prof,
+          "--max-semi-space-size=64",
+          "node_modules/next/dist/bin/next",
+          "start",
+          "-p",
+          String(port),
+          "-H",
+          "127.0.0.1",
+        ],
+      ]
     : ["npm", ["start", "--", "-p", String(port), "-H", "127.0.0.1"]];
   const child: ChildProcess = spawn(cmd, args, {
     env: childEnv(env),
@@ -57,7 +71,11 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   };
 }
 
-export async function runAdmin(env: Record<string, string>, command: string, flags: Record<string, string | number | boolean>) {
+export async function runAdmin(
+  env: Record<string, string>,
+  command: string,
+  flags: Record<string, string | number | boolean>,
+) {
   const args = ["tsx", "scripts/admin.ts", command];
   for (const [k, v] of Object.entries(flags)) {
     const name = "--" + k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
@@ -159,7 +177,13 @@ export function makeContext(baseUrl: string, dbEnv: Record<string, string>): Ben
     async load(o) {
       if ((o.target !== undefined || o.paired) && o.title !== HEALTHZ) {
         const paired = await pairedLoad(baseUrl, o);
-        rows.push({ ...paired.row, scenario, target: o.target, baseline: paired.baseline, note: o.note ?? "paired with healthz" });
+        rows.push({
+          ...paired.row,
+          scenario,
+          target: o.target,
+          baseline: paired.baseline,
+          note: o.note ?? "paired with healthz",
+        });
         return paired.row;
       }
       const r = await load(baseUrl, o);

@@ -7,12 +7,24 @@ import http from "node:http";
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-export function requestJson(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: any }> {
+export function requestJson(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
-      { method, agent, headers: payload === undefined ? headers : { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(payload) } },
+      {
+        method,
+        agent,
+        headers:
+          payload === undefined
+            ? headers
+            : { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

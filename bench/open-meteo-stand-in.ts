@@ -43,7 +43,12 @@ function hourlyBlock(hourly: HourlyPoint[]) {
   };
 }
 
-export function forecastBody(lat: number, lng: number, withMinutely: boolean, now = new Date()): Record<string, unknown> {
+export function forecastBody(
+  lat: number,
+  lng: number,
+  withMinutely: boolean,
+  now = new Date(),
+): Record<string, unknown> {
   const f = simulateForecast(lat, lng, now);
   const c = f.current;
   const body: Record<string, unknown> = {
@@ -54,7 +59,15 @@ export function forecastBody(lat: number, lng: number, withMinutely: boolean, no
     timezone: "GMT",
     timezone_abbreviation: "GMT",
     elevation: 35,
-    current_units: { time: "iso8601", temperature_2m: "°C", apparent_temperature: "°C", wind_speed_10m: "m/s", wind_gusts_10m: "m/s", visibility: "m", precipitation: "mm" },
+    current_units: {
+      time: "iso8601",
+      temperature_2m: "°C",
+      apparent_temperature: "°C",
+      wind_speed_10m: "m/s",
+      wind_gusts_10m: "m/s",
+      visibility: "m",
+      precipitation: "mm",
+    },
     current: {
       time: gmt(Math.floor(now.getTime() / (15 * 60_000)) * 15 * 60_000),
       interval: 900,
@@ -72,9 +85,24 @@ export function forecastBody(lat: number, lng: number, withMinutely: boolean, no
       weather_code: c.weatherCode,
       is_day: c.isDay ? 1 : 0,
     },
-    hourly_units: { time: "iso8601", temperature_2m: "°C", apparent_temperature: "°C", wind_speed_10m: "m/s", wind_gusts_10m: "m/s", visibility: "m", precipitation: "mm" },
+    hourly_units: {
+      time: "iso8601",
+      temperature_2m: "°C",
+      apparent_temperature: "°C",
+      wind_speed_10m: "m/s",
+      wind_gusts_10m: "m/s",
+      visibility: "m",
+      precipitation: "mm",
+    },
     hourly: hourlyBlock(f.hourly),
-    daily_units: { time: "iso8601", temperature_2m_min: "°C", temperature_2m_max: "°C", wind_speed_10m_max: "m/s", wind_gusts_10m_max: "m/s", precipitation_sum: "mm" },
+    daily_units: {
+      time: "iso8601",
+      temperature_2m_min: "°C",
+      temperature_2m_max: "°C",
+      wind_speed_10m_max: "m/s",
+      wind_gusts_10m_max: "m/s",
+      precipitation_sum: "mm",
+    },
     daily: {
       time: column(f.daily, (d) => d.date),
       sunrise: column(f.daily, (d) => (d.sunrise ? gmt(Date.parse(d.sunrise)) : null)),
@@ -101,17 +129,24 @@ export function forecastBody(lat: number, lng: number, withMinutely: boolean, no
     body.minutely_15 = {
       time: steps.map((p) => gmt(Date.parse(p.time) + 15 * 60_000)),
       // A shower in the next hour, so the nowcast line has something to say.
-      precipitation: steps.map((p, i) => Math.round(((p.precipitationMmH ?? 0) / 4 + (i >= 2 && i < 6 ? 0.4 : 0)) * 100) / 100),
+      precipitation: steps.map(
+        (p, i) => Math.round(((p.precipitationMmH ?? 0) / 4 + (i >= 2 && i < 6 ? 0.4 : 0)) * 100) / 100,
+      ),
     };
   }
   return body;
 }
 
-export function airQualityBody(lat: number, lng: number, withHours: boolean, now = new Date()): Record<string, unknown> {
+export function airQualityBody(
+  lat: number,
+  lng: number,
+  withHours: boolean,
+  now = new Date(),
+): Record<string, unknown> {
   const start = Math.floor(now.getTime() / 86_400_000) * 86_400_000;
   const times = withHours ? Array.from({ length: 5 * 24 }, (_, i) => start + i * HOUR) : [];
   // A moderate day: US AQI 60-110 with a diurnal ozone cycle; grass and birch pollen in season.
-  const wave = (ms: number) => Math.sin(((ms / HOUR) % 24) / 24 * 2 * Math.PI);
+  const wave = (ms: number) => Math.sin((((ms / HOUR) % 24) / 24) * 2 * Math.PI);
   const col = (f: (ms: number) => number) => times.map((ms) => Math.round(f(ms) * 10) / 10);
   return {
     latitude: lat,
@@ -121,7 +156,15 @@ export function airQualityBody(lat: number, lng: number, withHours: boolean, now
     timezone: "GMT",
     timezone_abbreviation: "GMT",
     elevation: 35,
-    hourly_units: { time: "iso8601", us_aqi: "USAQI", european_aqi: "EAQI", pm2_5: "μg/m³", pm10: "μg/m³", ozone: "μg/m³", nitrogen_dioxide: "μg/m³" },
+    hourly_units: {
+      time: "iso8601",
+      us_aqi: "USAQI",
+      european_aqi: "EAQI",
+      pm2_5: "μg/m³",
+      pm10: "μg/m³",
+      ozone: "μg/m³",
+      nitrogen_dioxide: "μg/m³",
+    },
     hourly: {
       time: times.map(gmt),
       us_aqi: col((ms) => 85 + 25 * wave(ms)),
@@ -152,9 +195,16 @@ export async function startOpenMeteoStandIn(supplied: Array<{ lat: number; lng: 
     const lat = Number(url.searchParams.get("latitude"));
     const lng = Number(url.searchParams.get("longitude"));
     const on = supplied.some((p) => Math.abs(p.lat - lat) < 0.1 && Math.abs(p.lng - lng) < 0.1);
-    const body = url.pathname === "/v1/forecast" ? forecastBody(lat, lng, on) : url.pathname === "/v1/air-quality" ? airQualityBody(lat, lng, on) : undefined;
+    const body =
+      url.pathname === "/v1/forecast"
+        ? forecastBody(lat, lng, on)
+        : url.pathname === "/v1/air-quality"
+          ? airQualityBody(lat, lng, on)
+          : undefined;
     if (!body || !Number.isFinite(lat) || !Number.isFinite(lng)) {
-      res.writeHead(400, { "content-type": "application/json" }).end('{"error":true,"reason":"not served by the stand-in"}');
+      res
+        .writeHead(400, { "content-type": "application/json" })
+        .end('{"error":true,"reason":"not served by the stand-in"}');
       return;
     }
     res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));

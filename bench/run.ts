@@ -23,7 +23,10 @@ const PORT = Number(process.env.BENCH_PORT ?? 3300);
 
 async function loadScenarios(): Promise<BenchScenario[]> {
   const dir = path.join(process.cwd(), "bench", "scenarios");
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts")).sort((a, b) => (a === "platform.ts" ? -1 : b === "platform.ts" ? 1 : a.localeCompare(b)));
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".ts"))
+    .sort((a, b) => (a === "platform.ts" ? -1 : b === "platform.ts" ? 1 : a.localeCompare(b)));
   const all: BenchScenario[] = [];
   for (const f of files) {
     const mod = (await import(path.join(dir, f))) as { scenarios?: BenchScenario[] };
@@ -70,15 +73,22 @@ function printTable(pass: PassResult) {
     String(r.p99),
     r.baseline === undefined ? "" : String(r.baseline),
     r.ratio === undefined ? "" : r.ratio.toFixed(2),
-    r.target === undefined ? "" : `${r.target.toFixed(2)} ${r.ratio !== undefined && r.ratio >= r.target ? "met" : "MISSED"}`,
+    r.target === undefined
+      ? ""
+      : `${r.target.toFixed(2)} ${r.ratio !== undefined && r.ratio >= r.target ? "met" : "MISSED"}`,
     String(r.non2xx + r.errors),
     r.note ?? "",
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) => "| " + cells.map((c, i) => (i === 0 || i === 8 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ") + " |";
+  const fmt = (cells: string[]) =>
+    "| " + cells.map((c, i) => (i === 0 || i === 8 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ") + " |";
   console.log(`\n# ${pass.label}: healthz ${pass.healthzRps ?? "?"} req/s`);
   console.log(fmt(head));
-  console.log("|" + widths.map((w, i) => (i === 0 || i === 8 ? "-".repeat(w + 1) + "-" : "-".repeat(w + 1) + ":")).join("|") + "|");
+  console.log(
+    "|" +
+      widths.map((w, i) => (i === 0 || i === 8 ? "-".repeat(w + 1) + "-" : "-".repeat(w + 1) + ":")).join("|") +
+      "|",
+  );
   for (const l of lines) console.log(fmt(l));
   if (pass.checks.length > 0) {
     console.log("\ninvariants:");
@@ -158,7 +168,12 @@ async function main() {
   const scenarios = await loadScenarios();
   if (!process.env.BENCH_SKIP_EMBEDDED) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pglite-"));
-    await runPass("embedded database (PGlite)", { PGLITE_DIR: dir, DATABASE_URL: "", BENCH_DATABASE_URL: "" }, scenarios.filter((s) => s.name.startsWith("platform")), true);
+    await runPass(
+      "embedded database (PGlite)",
+      { PGLITE_DIR: dir, DATABASE_URL: "", BENCH_DATABASE_URL: "" },
+      scenarios.filter((s) => s.name.startsWith("platform")),
+      true,
+    );
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;

@@ -12,8 +12,16 @@ import countries from "i18n-iso-countries";
 const COUNT = 199;
 const MUST = ["US", "FR", "IN", "TH", "NA", "ZA", "DE", "BR", "PT", "JP", "CN", "GB", "AU"];
 const MIX: Array<[string, number]> = [
-  ["visa required", 31], ["90", 28], ["visa on arrival", 19], ["e-visa", 17], ["30", 6],
-  ["visa free", 6], ["eta", 4], ["180", 4], ["60", 1], ["no admission", 1],
+  ["visa required", 31],
+  ["90", 28],
+  ["visa on arrival", 19],
+  ["e-visa", 17],
+  ["30", 6],
+  ["visa free", 6],
+  ["eta", 4],
+  ["180", 4],
+  ["60", 1],
+  ["no admission", 1],
 ];
 const TOTAL = MIX.reduce((s, [, w]) => s + w, 0);
 

@@ -20,7 +20,9 @@ export interface BenchContext {
   /** A fresh user on `plan` with a key holding every scope (internal: metered, never capped, unless internal is false). */
   newDeveloper(plan?: string, opts?: { internal?: boolean }): Promise<{ email: string; key: string; token: string }>;
   /** A second server of the same build and database with some env changed, for A/B figures in one run (Postgres pass only). Its loads are not recorded. */
-  startVariant?(env: Record<string, string>): Promise<{ baseUrl: string; load(opts: LoadOptions): Promise<LoadResult>; stop(): Promise<void> }>;
+  startVariant?(
+    env: Record<string, string>,
+  ): Promise<{ baseUrl: string; load(opts: LoadOptions): Promise<LoadResult>; stop(): Promise<void> }>;
 }
 
 export interface LoadOptions {

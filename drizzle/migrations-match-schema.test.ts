@@ -20,7 +20,19 @@ describe("migrations", () => {
     cpSync(path.join(root, "drizzle/migrations"), out, { recursive: true });
     const before = readdirSync(out).length;
     const bin = path.join(root, "node_modules/.bin/drizzle-kit");
-    const { stdout, stderr } = await promisify(execFile)(bin, ["generate", "--dialect", "postgresql", "--schema", "./drizzle/schema/index.ts", "--out", path.relative(root, out)], { cwd: root });
+    const { stdout, stderr } = await promisify(execFile)(
+      bin,
+      [
+        "generate",
+        "--dialect",
+        "postgresql",
+        "--schema",
+        "./drizzle/schema/index.ts",
+        "--out",
+        path.relative(root, out),
+      ],
+      { cwd: root },
+    );
     expect(stdout + stderr).toContain("No schema changes");
     expect(readdirSync(out)).toHaveLength(before);
   });

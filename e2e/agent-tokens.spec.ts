@@ -18,13 +18,28 @@ for (const [label, viewport] of [
   ["desktop", { width: 1440, height: 900 }],
   ["phone", { width: 390, height: 844 }],
 ] as const) {
-  test(`an agent token made in the portal drives the MCP server within its limits (${label})`, async ({ page, request, baseURL }) => {
+  test(`an agent token made in the portal drives the MCP server within its limits (${label})`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     await page.setViewportSize(viewport);
     await signUp(page);
     // Two trips, made with a full token of the same user (the portal's own trip form is covered in trips.spec.ts).
-    const full = (await (await page.request.post("/api/developer/tokens", { data: { name: "setup" }, headers: { origin: baseURL! } })).json()).token as string;
+    const full = (
+      await (
+        await page.request.post("/api/developer/tokens", { data: { name: "setup" }, headers: { origin: baseURL! } })
+      ).json()
+    ).token as string;
     const trip = async (name: string) =>
-      (await (await request.post("/v1/trips", { headers: { authorization: `Bearer ${full}` }, data: { name, time_zone: "Europe/Lisbon" } })).json()).trip_id as number;
+      (
+        await (
+          await request.post("/v1/trips", {
+            headers: { authorization: `Bearer ${full}` },
+            data: { name, time_zone: "Europe/Lisbon" },
+          })
+        ).json()
+      ).trip_id as number;
     const lisbon = await trip("Lisbon agent trip");
     const porto = await trip("Porto private trip");
 
@@ -53,22 +68,37 @@ for (const [label, viewport] of [
 
     // The official MCP client, with the token exactly as the configuration shows it.
     const client = new Client({ name: "e2e-agent", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${baseURL}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${baseURL}/api/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
     const tools = (await client.listTools()).tools.map((t) => t.name);
     expect(tools).toEqual(expect.arrayContaining(["list_trips", "get_itinerary", "create_proposal"]));
     expect(tools).not.toContain("apply_trip_operation");
     const listed = (await client.callTool({ name: "list_trips", arguments: {} })) as CallToolResult;
-    expect((listed.structuredContent as { trips: Array<{ trip_id: number }> }).trips.map((t) => t.trip_id)).toEqual([lisbon]);
+    expect((listed.structuredContent as { trips: Array<{ trip_id: number }> }).trips.map((t) => t.trip_id)).toEqual([
+      lisbon,
+    ]);
     const other = (await client.callTool({ name: "get_itinerary", arguments: { trip_id: porto } })) as CallToolResult;
     expect(other.isError).toBe(true);
-    expect(JSON.parse((other.content[0] as { text: string }).text)).toMatchObject({ error: { code: "not_found", status: 404 } });
+    expect(JSON.parse((other.content[0] as { text: string }).text)).toMatchObject({
+      error: { code: "not_found", status: 404 },
+    });
     const proposed = (await client.callTool({
       name: "create_proposal",
       arguments: {
         trip_id: lisbon,
         actor_agent_id: "claude-planner",
         entities: [{ type: "activity", title: "Tile museum", location: "Museu Nacional do Azulejo, Lisboa" }],
-        options: [{ id: "a", score: 0.9, label: "Tuesday morning", schedule: [{ entity_index: 0, startDateTime: "2027-05-05T10:00:00+01:00" }] }],
+        options: [
+          {
+            id: "a",
+            score: 0.9,
+            label: "Tuesday morning",
+            schedule: [{ entity_index: 0, startDateTime: "2027-05-05T10:00:00+01:00" }],
+          },
+        ],
       },
     })) as CallToolResult;
     expect(proposed.isError ?? false).toBe(false);
@@ -77,7 +107,11 @@ for (const [label, viewport] of [
     // REST agrees: the ops endpoint refuses a propose-only token.
     const op = await request.post(`/v1/trips/${lisbon}/ops`, {
       headers: { authorization: `Bearer ${token}` },
-      data: { base_revision: 0, type: "add_event", payload: { type: "activity", title: "Should not land", startDateTime: "2027-05-05T10:00:00+01:00" } },
+      data: {
+        base_revision: 0,
+        type: "add_event",
+        payload: { type: "activity", title: "Should not land", startDateTime: "2027-05-05T10:00:00+01:00" },
+      },
     });
     expect(op.status()).toBe(403);
   });

@@ -65,7 +65,12 @@ for (const vp of [
       const problems = watchProblems(page);
       const load = await firstLoad(page, "/docs");
       const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
-      console.log(`/docs first load at ${vp.label}px: ${kb(load.total)} in ${load.rows.length} requests; largest: ${load.rows.slice(0, 5).map(([p, b]) => `${p} ${kb(b)}`).join(", ")}`);
+      console.log(
+        `/docs first load at ${vp.label}px: ${kb(load.total)} in ${load.rows.length} requests; largest: ${load.rows
+          .slice(0, 5)
+          .map(([p, b]) => `${p} ${kb(b)}`)
+          .join(", ")}`,
+      );
       expect(load.total).toBeLessThan(FIRST_LOAD_BUDGET);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await noSideways(page, "/docs");
@@ -74,7 +79,9 @@ for (const vp of [
       if (vp.label === "1440") {
         console.log(`warm GET /docs: ${await warmTimes(page, "/docs")}`);
         console.log(`warm GET /docs/weather: ${await warmTimes(page, "/docs/weather")}`);
-        console.log(`warm GET /docs/schemas/weather.getCurrent: ${await warmTimes(page, "/docs/schemas/weather.getCurrent")}`);
+        console.log(
+          `warm GET /docs/schemas/weather.getCurrent: ${await warmTimes(page, "/docs/schemas/weather.getCurrent")}`,
+        );
       }
 
       // Search: an operation by a word of its id, then a schema field by its name.
@@ -87,10 +94,16 @@ for (const vp of [
       await expectAccessible(page, `/docs search results ${vp.label}px`);
       await op.click();
       await page.waitForURL("**/docs/weather#get-v1-weather-current");
-      await expect(page.getByRole("heading", { level: 3, name: "Current weather, alerts and risk for a coordinate" })).toBeInViewport();
+      await expect(
+        page.getByRole("heading", { level: 3, name: "Current weather, alerts and risk for a coordinate" }),
+      ).toBeInViewport();
 
       await page.getByRole("searchbox", { name: "Search the API" }).fill("precipitation_probability");
-      const field = page.getByRole("list", { name: "Search results" }).getByRole("link").filter({ hasText: /\.precipitation_probability(?![a-z_])/ }).first();
+      const field = page
+        .getByRole("list", { name: "Search results" })
+        .getByRole("link")
+        .filter({ hasText: /\.precipitation_probability(?![a-z_])/ })
+        .first();
       await expect(field).toBeVisible();
       await field.click();
       const hit = page.locator('[data-field-path$=".precipitation_probability"]').first();

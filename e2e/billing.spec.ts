@@ -8,12 +8,17 @@ test.describe("usage and API playground", () => {
     await page.goto("/usage");
     await expect(page.getByRole("heading", { level: 1, name: "Usage" })).toBeVisible();
     await expect(page.getByText("free", { exact: true })).toBeVisible();
-    await expect(page.getByRole("meter", { name: "Requests" })).toHaveAttribute("aria-valuetext", "0 of 1000 used, 1000 left");
+    await expect(page.getByRole("meter", { name: "Requests" })).toHaveAttribute(
+      "aria-valuetext",
+      "0 of 1000 used, 1000 left",
+    );
     await expect(page.getByRole("meter", { name: "Route calls" })).toHaveAttribute("aria-valuetext", "not included");
     await expect(page.getByRole("heading", { name: "What happens at the cap" })).toBeVisible();
   });
 
-  test("a playground call with a key picked by name: bill shown first, our headers only, 402 explained before sending", async ({ page }) => {
+  test("a playground call with a key picked by name: bill shown first, our headers only, 402 explained before sending", async ({
+    page,
+  }) => {
     await signUp(page);
     const { name } = await createKeyViaUi(page, ["weather:read", "weather:route"]);
     await page.goto("/playground");
@@ -43,6 +48,9 @@ test.describe("usage and API playground", () => {
     await expect(response.getByText("Your plan does not include this call")).toBeVisible();
     await expect(response.getByText("billing_limit_reached").first()).toBeVisible();
     await page.goto("/usage");
-    await expect(page.getByRole("meter", { name: "Requests" })).toHaveAttribute("aria-valuetext", "1 of 1000 used, 999 left");
+    await expect(page.getByRole("meter", { name: "Requests" })).toHaveAttribute(
+      "aria-valuetext",
+      "1 of 1000 used, 999 left",
+    );
   });
 });

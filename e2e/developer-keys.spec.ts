@@ -21,7 +21,11 @@ test.describe("developer keys in the portal", () => {
     ["1440", { width: 1440, height: 900 }],
     ["390", { width: 390, height: 844 }],
   ] as const) {
-    test(`the show-once key dialog at ${label} px: the README's first call, copied whole, answers; Escape asks before losing the key`, async ({ page, context, request }) => {
+    test(`the show-once key dialog at ${label} px: the README's first call, copied whole, answers; Escape asks before losing the key`, async ({
+      page,
+      context,
+      request,
+    }) => {
       await page.setViewportSize(viewport);
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await signUp(page);
@@ -106,7 +110,10 @@ test.describe("developer keys in the portal", () => {
 
 test.describe("auth forms before the page's script runs", () => {
   test.use({ javaScriptEnabled: false });
-  for (const [path, button] of [["/sign-in", "Sign in"], ["/sign-up", "Create account"]] as const) {
+  for (const [path, button] of [
+    ["/sign-in", "Sign in"],
+    ["/sign-up", "Create account"],
+  ] as const) {
     test(`${path}: a submit posts; the password never lands in the URL (history, access logs)`, async ({ page }) => {
       await page.goto(path);
       await page.getByLabel("Email").fill("someone@example.test");

@@ -19,7 +19,10 @@ async function debugFlow(page: Page) {
   await form.getByLabel("Endpoint URL").fill(BROKEN);
   await form.getByRole("checkbox", { name: "weather.watch_expired" }).check();
   await form.getByRole("button", { name: "Create endpoint" }).click();
-  await page.getByRole("dialog", { name: "Endpoint created" }).getByRole("button", { name: "I have stored the secret" }).click();
+  await page
+    .getByRole("dialog", { name: "Endpoint created" })
+    .getByRole("button", { name: "I have stored the secret" })
+    .click();
   await page.getByRole("link", { name: BROKEN }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Webhook endpoint" })).toBeVisible();
 
@@ -68,7 +71,9 @@ async function debugFlow(page: Page) {
 }
 
 test.describe("event log and request log", () => {
-  test("test event of a chosen type → event → failed attempt → fix url → resend → delivered; request by id", async ({ page }) => {
+  test("test event of a chosen type → event → failed attempt → fix url → resend → delivered; request by id", async ({
+    page,
+  }) => {
     await debugFlow(page);
   });
 

@@ -18,7 +18,11 @@ export function newCredentials(prefix = "e2e"): Credentials {
  * Creates a user through /sign-up (fresh credentials unless given), confirms the address from the
  * link the test SMTP server receives (production keys need it), and lands signed in on /keys.
  */
-export async function signUp(page: Page, creds: Credentials = newCredentials(), opts: { verify?: boolean } = {}): Promise<Credentials> {
+export async function signUp(
+  page: Page,
+  creds: Credentials = newCredentials(),
+  opts: { verify?: boolean } = {},
+): Promise<Credentials> {
   // The test SMTP server must listen before the sign-up sends its mail (a refused send is not retried).
   await mailbox();
   await page.goto("/sign-up");
@@ -100,10 +104,20 @@ export const e2eDbUrl = process.env.E2E_DATABASE_URL;
 /** Plans (and the environment) change only through the operators' CLI, run against the server's Postgres. */
 export function setPlanViaCli(email: string, plan: "starter" | "pro", environment?: "sandbox"): void {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "PGLITE_DIR")) as NodeJS.ProcessEnv;
-  const args = ["tsx", "scripts/admin.ts", "set-plan", "--email", email, "--plan", plan, ...(environment ? ["--environment", environment] : [])];
+  const args = [
+    "tsx",
+    "scripts/admin.ts",
+    "set-plan",
+    "--email",
+    email,
+    "--plan",
+    plan,
+    ...(environment ? ["--environment", environment] : []),
+  ];
   const out = execFileSync("npx", args, { env: { ...env, DATABASE_URL: e2eDbUrl }, encoding: "utf8" });
   expect(out).toContain(`"plan":"${plan}"`);
 }
 
 /** Full-page screenshot kept as a run artifact under test-results/screenshots/ (git-ignored). */
-export const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+export const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });

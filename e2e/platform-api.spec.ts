@@ -5,7 +5,11 @@ test.describe("platform API over HTTP", () => {
   test("healthz is up and the OpenAPI document is served", async ({ request }) => {
     const h = await request.get("/api/healthz");
     expect(h.status()).toBe(200);
-    expect(await h.json()).toMatchObject({ status: "ok", database: "ok", runner: { mode: "local", status: expect.stringMatching(/^(ok|starting)$/) } });
+    expect(await h.json()).toMatchObject({
+      status: "ok",
+      database: "ok",
+      runner: { mode: "local", status: expect.stringMatching(/^(ok|starting)$/) },
+    });
     const doc = await (await request.get("/v1/openapi.json")).json();
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toContain("/v1/weather/health");
@@ -22,11 +26,17 @@ test.describe("platform API over HTTP", () => {
   });
 
   test("malformed JSON, wrong content type, oversized body and unknown methods get clean 4xx", async ({ request }) => {
-    const malformed = await request.post("/api/auth/sign-up", { data: "{nope", headers: { "content-type": "application/json" } });
+    const malformed = await request.post("/api/auth/sign-up", {
+      data: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status()).toBe(400);
     expect((await malformed.json()).error.code).toBe("bad_request");
 
-    const wrongType = await request.post("/api/auth/sign-up", { data: "email=a", headers: { "content-type": "text/plain" } });
+    const wrongType = await request.post("/api/auth/sign-up", {
+      data: "email=a",
+      headers: { "content-type": "text/plain" },
+    });
     expect(wrongType.status()).toBe(415);
 
     const big = await request.post("/api/auth/sign-up", {

@@ -50,17 +50,30 @@ for (const [label, viewport] of [
       const creds = await signUp(page);
       const origin = { origin: baseURL! };
       await createKeyViaUi(page, ["weather:read"]);
-      const hook = await page.request.post("/v1/webhooks", { headers: origin, data: { url: "https://127.0.0.1:9/hooks", events: ["weather.change_detected"] } });
+      const hook = await page.request.post("/v1/webhooks", {
+        headers: origin,
+        data: { url: "https://127.0.0.1:9/hooks", events: ["weather.change_detected"] },
+      });
       expect(hook.status(), await hook.text()).toBe(201);
       const webhookId = (await hook.json()).data.webhook_id as string;
-      const sent = await page.request.post(`/v1/webhooks/${webhookId}/test`, { headers: origin, data: { event_type: "weather.change_detected" } });
+      const sent = await page.request.post(`/v1/webhooks/${webhookId}/test`, {
+        headers: origin,
+        data: { event_type: "weather.change_detected" },
+      });
       expect(sent.status(), await sent.text()).toBe(201);
       const eventId = (await sent.json()).data.event_id as string;
-      const trip = await page.request.post("/v1/trips", { headers: origin, data: { name: "A11y trip", time_zone: "Europe/Lisbon", start_date: "2026-05-01", currency: "EUR" } });
+      const trip = await page.request.post("/v1/trips", {
+        headers: origin,
+        data: { name: "A11y trip", time_zone: "Europe/Lisbon", start_date: "2026-05-01", currency: "EUR" },
+      });
       const tripId = (await trip.json()).trip_id as number;
       const op = await page.request.post(`/v1/trips/${tripId}/ops`, {
         headers: origin,
-        data: { base_revision: 0, type: "add_event", payload: { type: "food", title: "Dinner", startDateTime: "2026-05-01T20:00:00", cost: 42 } },
+        data: {
+          base_revision: 0,
+          type: "add_event",
+          payload: { type: "food", title: "Dinner", startDateTime: "2026-05-01T20:00:00", cost: 42 },
+        },
       });
       expect(op.status()).toBe(200);
       const pages: Array<[string, string]> = [
@@ -88,8 +101,15 @@ for (const [label, viewport] of [
         const w = await page.request.post("/v1/weather/watch", {
           headers: origin,
           data: {
-            target_type: "place", target_ref: { place_id: "plc_a11y", name: "Lisbon" }, latitude: 38.7116, longitude: -9.13, place_type: "viewpoint",
-            activity_type: "walking_tour", outdoor: true, starts_at: new Date(now + 3600_000).toISOString(), ends_at: new Date(now + 7200_000).toISOString(),
+            target_type: "place",
+            target_ref: { place_id: "plc_a11y", name: "Lisbon" },
+            latitude: 38.7116,
+            longitude: -9.13,
+            place_type: "viewpoint",
+            activity_type: "walking_tour",
+            outdoor: true,
+            starts_at: new Date(now + 3600_000).toISOString(),
+            ends_at: new Date(now + 7200_000).toISOString(),
             webhook_url: "https://127.0.0.1:9/watch",
           },
         });

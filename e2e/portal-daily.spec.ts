@@ -60,7 +60,9 @@ for (const vp of WIDTHS) {
       await page.goto("/watches/new");
       // An empty submit lists every missing field at once, in plain words, next to each field.
       await page.getByRole("button", { name: "Create watch" }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "The watch was not created" })).toContainText("fields need attention");
+      await expect(page.getByRole("alert").filter({ hasText: "The watch was not created" })).toContainText(
+        "fields need attention",
+      );
       await expect(page.getByText("Choose a place: search, click the map, or type the latitude.")).toBeVisible();
       await expect(page.getByText("Enter the HTTPS URL that receives the events.")).toBeVisible();
       await expect(page.getByText(/expected number/)).toHaveCount(0);
@@ -72,7 +74,10 @@ for (const vp of WIDTHS) {
       await expect(page.getByRole("img", { name: /selected Lisbon, Miradouro de Santa Luzia/ })).toBeVisible();
       await expect(page.getByTestId("base-map").first()).toHaveAttribute("data-loaded", "true");
       // Clicking the map moves the point (and drops the name, which described the old point)...
-      await page.getByTestId("base-map").first().click({ position: { x: 40, y: 40 } });
+      await page
+        .getByTestId("base-map")
+        .first()
+        .click({ position: { x: 40, y: 40 } });
       await expect(page.getByLabel("Place name (optional)")).toHaveValue("");
       // ...choosing the place again restores it.
       await page.getByLabel("Search a place").fill("santa luzia");
@@ -90,7 +95,10 @@ for (const vp of WIDTHS) {
     });
 
     test("sandbox: a banner on every page and a simulation injected from the map", async ({ page }) => {
-      test.skip(!dbUrl, "needs E2E_DATABASE_URL: the environment is changed with the admin CLI against the server's Postgres");
+      test.skip(
+        !dbUrl,
+        "needs E2E_DATABASE_URL: the environment is changed with the admin CLI against the server's Postgres",
+      );
       const creds = await signUp(page);
       setPlan(creds.email, "starter", "sandbox");
       await page.goto("/keys");
@@ -110,10 +118,16 @@ for (const vp of WIDTHS) {
       await expectAccessible(page, `simulations ${vp.label}px`);
     });
 
-    test("trips: add, move and remove events in the UI; a stale edit is rebased without losing the typing", async ({ page, baseURL }) => {
+    test("trips: add, move and remove events in the UI; a stale edit is rebased without losing the typing", async ({
+      page,
+      baseURL,
+    }) => {
       await signUp(page);
       await page.goto("/trips");
-      await page.getByRole("button", { name: /New trip|Create your first trip/ }).first().click();
+      await page
+        .getByRole("button", { name: /New trip|Create your first trip/ })
+        .first()
+        .click();
       const create = page.getByRole("dialog", { name: "Create a trip" });
       await create.getByLabel("Name").fill("Lisbon long weekend");
       await create.getByLabel("Time zone").fill("Europe/Lisbon");
@@ -161,7 +175,11 @@ for (const vp of WIDTHS) {
       const trip = await (await page.request.get(`/v1/trips/${tripId}/itinerary`)).json();
       const other = await page.request.post(`/v1/trips/${tripId}/ops`, {
         headers: { origin: baseURL! },
-        data: { base_revision: trip.revision, type: "add_event", payload: { type: "food", title: "Dinner at Ramiro", startDateTime: "2026-05-01T20:00:00" } },
+        data: {
+          base_revision: trip.revision,
+          type: "add_event",
+          payload: { type: "food", title: "Dinner at Ramiro", startDateTime: "2026-05-01T20:00:00" },
+        },
       });
       expect(other.status()).toBe(200);
       await edit.getByRole("button", { name: "Save" }).click();
@@ -192,10 +210,17 @@ for (const vp of WIDTHS) {
       const undoToast = page.locator("[data-sonner-toast]").filter({ hasText: "Removed “Tram 28”." });
       await expect(undoToast).toBeVisible();
       await expect
-        .poll(async () => {
-          const boxes = (await page.locator("[data-sonner-toast]").evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => [r.top, r.bottom]))).sort((x, y) => x[0] - y[0]);
-          return boxes.every((b, i) => i === 0 || b[0] >= boxes[i - 1][1] - 1);
-        }, { message: "toasts overlap" })
+        .poll(
+          async () => {
+            const boxes = (
+              await page
+                .locator("[data-sonner-toast]")
+                .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => [r.top, r.bottom]))
+            ).sort((x, y) => x[0] - y[0]);
+            return boxes.every((b, i) => i === 0 || b[0] >= boxes[i - 1][1] - 1);
+          },
+          { message: "toasts overlap" },
+        )
         .toBe(true);
       await shot(page, `trip-undo-toast-${vp.label}`);
       await undoToast.getByRole("button", { name: "Undo" }).click();
@@ -212,7 +237,11 @@ for (const vp of WIDTHS) {
       const dinner = latest.events.find((e: { title: string }) => e.title === "Dinner at Ramiro");
       const meanwhile = await page.request.post(`/v1/trips/${tripId}/ops`, {
         headers: { origin: baseURL! },
-        data: { base_revision: latest.revision, type: "update_event", payload: { event_id: dinner.id, notes: "Table for four" } },
+        data: {
+          base_revision: latest.revision,
+          type: "update_event",
+          payload: { event_id: dinner.id, notes: "Table for four" },
+        },
       });
       expect(meanwhile.status()).toBe(200);
       await movedToasts.getByRole("button", { name: "Undo" }).click();

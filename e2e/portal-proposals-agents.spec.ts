@@ -20,19 +20,35 @@ function watchConsole(page: Page): string[] {
 }
 
 for (const vp of WIDTHS) {
-  test(`proposals at ${vp.label} px: out of date shows what changed without Accept; replan, reject and a rebased accept work`, async ({ page, baseURL }) => {
+  test(`proposals at ${vp.label} px: out of date shows what changed without Accept; replan, reject and a rebased accept work`, async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: vp.width, height: vp.height });
     const problems = watchConsole(page);
     const owner = await signUp(page);
     const headers = { origin: baseURL! };
-    const trip = await page.request.post("/v1/trips", { headers, data: { name: "Sintra days", time_zone: "Europe/Lisbon" } });
+    const trip = await page.request.post("/v1/trips", {
+      headers,
+      data: { name: "Sintra days", time_zone: "Europe/Lisbon" },
+    });
     expect(trip.status(), await trip.text()).toBe(201);
     const tripId = (await trip.json()).trip_id as number;
     const add = async (base: number, title: string, day: string, cost: number) => {
       const r = await page.request.post(`/v1/trips/${tripId}/ops`, {
         headers,
-        data: { base_revision: base, type: "add_event", payload: { type: "activity", title, cost, startDateTime: `2027-05-${day}T10:00:00+01:00`, endDateTime: `2027-05-${day}T12:00:00+01:00` } },
+        data: {
+          base_revision: base,
+          type: "add_event",
+          payload: {
+            type: "activity",
+            title,
+            cost,
+            startDateTime: `2027-05-${day}T10:00:00+01:00`,
+            endDateTime: `2027-05-${day}T12:00:00+01:00`,
+          },
+        },
       });
       expect(r.status(), await r.text()).toBe(200);
       return (await r.json()).result.affected_event_ids[0] as number;
@@ -42,7 +58,25 @@ for (const vp of WIDTHS) {
     const propose = async (agent: string, eventId: number, day: string) => {
       const r = await page.request.post(`/v1/trips/${tripId}/proposals`, {
         headers,
-        data: { actor_agent_id: agent, base_revision: 2, options: [{ id: "move", label: "Move it", score: 1, changes: [{ type: "move_event", event_id: eventId, startDateTime: `2027-05-${day}T15:00:00+01:00`, endDateTime: null }] }] },
+        data: {
+          actor_agent_id: agent,
+          base_revision: 2,
+          options: [
+            {
+              id: "move",
+              label: "Move it",
+              score: 1,
+              changes: [
+                {
+                  type: "move_event",
+                  event_id: eventId,
+                  startDateTime: `2027-05-${day}T15:00:00+01:00`,
+                  endDateTime: null,
+                },
+              ],
+            },
+          ],
+        },
       });
       expect(r.status(), await r.text()).toBe(201);
     };
@@ -50,7 +84,10 @@ for (const vp of WIDTHS) {
     await propose("agent-reject", hike, "05");
     await propose("agent-clean", dinner, "06");
     // Another member's edit of the hike after the proposals were made.
-    const edit = await page.request.post(`/v1/trips/${tripId}/ops`, { headers, data: { base_revision: 2, type: "update_event", payload: { event_id: hike, title: "Long Pena hike" } } });
+    const edit = await page.request.post(`/v1/trips/${tripId}/ops`, {
+      headers,
+      data: { base_revision: 2, type: "update_event", payload: { event_id: hike, title: "Long Pena hike" } },
+    });
     expect(edit.status(), await edit.text()).toBe(200);
 
     await page.goto(`/trips/${tripId}`);
@@ -79,7 +116,9 @@ for (const vp of WIDTHS) {
     await expect(clean.getByText("accepted", { exact: true })).toBeVisible();
     const itinerary = await (await page.request.get(`/v1/trips/${tripId}/itinerary`)).json();
     expect(itinerary.revision).toBe(4);
-    expect(itinerary.events.find((e: { id: number }) => e.id === dinner).startDateTime).toBe("2027-05-06T15:00:00+01:00");
+    expect(itinerary.events.find((e: { id: number }) => e.id === dinner).startDateTime).toBe(
+      "2027-05-06T15:00:00+01:00",
+    );
 
     // Item 8: the trip's total cost, "(you)" in members, the owner cannot remove themself, an empty "Add member" says why.
     await expect(page.getByText(/Total €65\.50/)).toBeVisible();
@@ -97,7 +136,10 @@ for (const vp of WIDTHS) {
     expect(problems).toEqual([]);
   });
 
-  test(`agents page at ${vp.label} px: the MCP URL, tools with scopes, a configuration per client`, async ({ page, baseURL }) => {
+  test(`agents page at ${vp.label} px: the MCP URL, tools with scopes, a configuration per client`, async ({
+    page,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width: vp.width, height: vp.height });
     const problems = watchConsole(page);
     await signUp(page);

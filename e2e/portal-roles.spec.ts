@@ -49,7 +49,12 @@ async function settle(page: Page): Promise<void> {
   await expect(page.getByRole("status").filter({ hasText: /^\s*Loading/ })).toHaveCount(0);
 }
 
-async function acceptInvitation(browser: Browser, baseURL: string, vp: (typeof WIDTHS)[number], creds: Credentials): Promise<Page> {
+async function acceptInvitation(
+  browser: Browser,
+  baseURL: string,
+  vp: (typeof WIDTHS)[number],
+  creds: Credentials,
+): Promise<Page> {
   const mail = await mailTo(creds.email, /invited you/);
   const context = await browser.newContext({ baseURL, viewport: { width: vp.width, height: vp.height } });
   const page = await context.newPage();
@@ -61,13 +66,20 @@ async function acceptInvitation(browser: Browser, baseURL: string, vp: (typeof W
 }
 
 for (const vp of WIDTHS) {
-  test(`roles at ${vp.label} px: a viewer walks every page without a control they cannot use; a trip-only member gets the trip portal`, async ({ browser, page, baseURL }) => {
+  test(`roles at ${vp.label} px: a viewer walks every page without a control they cannot use; a trip-only member gets the trip portal`, async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: vp.width, height: vp.height });
     await signUp(page);
     const { name: keyName } = await createKeyViaUi(page, ["weather:read"]);
     const origin = { origin: baseURL! };
-    const tripRes = await page.request.post("/v1/trips", { headers: origin, data: { name: "Lisbon week", time_zone: "Europe/Lisbon" } });
+    const tripRes = await page.request.post("/v1/trips", {
+      headers: origin,
+      data: { name: "Lisbon week", time_zone: "Europe/Lisbon" },
+    });
     expect(tripRes.status(), await tripRes.text()).toBe(201);
     const tripId = (await tripRes.json()).trip_id as number;
     const keysRes = await page.request.get("/api/developer/keys");
@@ -83,17 +95,41 @@ for (const vp of WIDTHS) {
     await expect(page.getByRole("button", { name: `Revoke the invitation of ${viewer.email}` })).toBeVisible();
     const viewerPage = await acceptInvitation(browser, baseURL!, vp, viewer);
     // The viewer is also an editor of the trip: the account role (viewer) still decides what the portal offers.
-    const add = await page.request.post(`/v1/trips/${tripId}/members`, { headers: origin, data: { email: viewer.email, role: "editor" } });
+    const add = await page.request.post(`/v1/trips/${tripId}/members`, {
+      headers: origin,
+      data: { email: viewer.email, role: "editor" },
+    });
     expect(add.status(), await add.text()).toBe(201);
 
     const problems = watchConsole(viewerPage);
-    const pages = ["/keys", `/keys/${keyId}`, "/tokens", "/usage", "/requests", "/team", "/audit", "/playground", "/watches", "/webhooks", "/events", "/simulations", "/trips", `/trips/${tripId}`, "/visa"];
+    const pages = [
+      "/keys",
+      `/keys/${keyId}`,
+      "/tokens",
+      "/usage",
+      "/requests",
+      "/team",
+      "/audit",
+      "/playground",
+      "/watches",
+      "/webhooks",
+      "/events",
+      "/simulations",
+      "/trips",
+      `/trips/${tripId}`,
+      "/visa",
+    ];
     for (const path of pages) {
       await viewerPage.goto(path);
       await settle(viewerPage);
       for (const name of BUILDER_CONTROLS) {
-        await expect(viewerPage.getByRole("button", { name, exact: true }), `${name} on ${path} as a viewer`).toHaveCount(0);
-        await expect(viewerPage.getByRole("link", { name, exact: true }), `${name} on ${path} as a viewer`).toHaveCount(0);
+        await expect(
+          viewerPage.getByRole("button", { name, exact: true }),
+          `${name} on ${path} as a viewer`,
+        ).toHaveCount(0);
+        await expect(viewerPage.getByRole("link", { name, exact: true }), `${name} on ${path} as a viewer`).toHaveCount(
+          0,
+        );
       }
       await expectAccessible(viewerPage, `${path} as a viewer at ${vp.label}px`);
     }
@@ -113,14 +149,26 @@ for (const vp of WIDTHS) {
     const tp = await travellerContext.newPage();
     const travellerProblems = watchConsole(tp);
     await signUp(tp, traveller);
-    const addTraveller = await page.request.post(`/v1/trips/${tripId}/members`, { headers: origin, data: { email: traveller.email, role: "viewer" } });
+    const addTraveller = await page.request.post(`/v1/trips/${tripId}/members`, {
+      headers: origin,
+      data: { email: traveller.email, role: "viewer" },
+    });
     expect(addTraveller.status(), await addTraveller.text()).toBe(201);
     await tp.goto("/trips");
     await settle(tp);
     if (vp.width < 1024) await tp.getByRole("button", { name: "Open menu" }).click();
     const nav = tp.getByRole("navigation", { name: "Portal" });
     await expect(nav.getByRole("link", { name: "Trips" })).toBeVisible();
-    for (const name of ["API keys", "Access tokens", "Webhooks", "Simulations (sandbox)", "Watches", "Request log", "API playground", "Visa API keys"]) {
+    for (const name of [
+      "API keys",
+      "Access tokens",
+      "Webhooks",
+      "Simulations (sandbox)",
+      "Watches",
+      "Request log",
+      "API playground",
+      "Visa API keys",
+    ]) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
     }
     await expect(tp.getByRole("link", { name: "Lisbon week" }).first()).toBeVisible();

@@ -8,7 +8,17 @@ const URL = "https://127.0.0.1:9/quota-hooks";
 
 function capRequests(email: string, cap: number): void {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "PGLITE_DIR")) as NodeJS.ProcessEnv;
-  const args = ["tsx", "scripts/admin.ts", "set-plan", "--email", email, "--plan", "starter", "--requests-per-month", String(cap)];
+  const args = [
+    "tsx",
+    "scripts/admin.ts",
+    "set-plan",
+    "--email",
+    email,
+    "--plan",
+    "starter",
+    "--requests-per-month",
+    String(cap),
+  ];
   const out = execFileSync("npx", args, { env: { ...env, DATABASE_URL: e2eDbUrl }, encoding: "utf8" });
   expect(JSON.parse(out).limit_overrides).toMatchObject({ requests_per_month: cap });
 }
@@ -20,7 +30,9 @@ test("quota banner on every page at 80 %; recover failed deliveries from an endp
   const { key } = await createKeyViaUi(page, ["weather:read"]);
   await expect(page.getByTestId("quota-banner")).toHaveCount(0);
   for (let i = 0; i < 4; i++) {
-    const r = await page.request.get("/v1/weather/current?lat=48.85&lng=2.35", { headers: { authorization: `Bearer ${key}` } });
+    const r = await page.request.get("/v1/weather/current?lat=48.85&lng=2.35", {
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(r.status()).toBe(200);
   }
   for (const path of ["/keys", "/webhooks", "/events"]) {
@@ -39,7 +51,10 @@ test("quota banner on every page at 80 %; recover failed deliveries from an endp
   await form.getByLabel("Endpoint URL").fill(URL);
   await form.getByRole("checkbox", { name: "billing.quota_threshold_reached" }).check();
   await form.getByRole("button", { name: "Create endpoint" }).click();
-  await page.getByRole("dialog", { name: "Endpoint created" }).getByRole("button", { name: "I have stored the secret" }).click();
+  await page
+    .getByRole("dialog", { name: "Endpoint created" })
+    .getByRole("button", { name: "I have stored the secret" })
+    .click();
   await page.getByRole("link", { name: URL }).click();
   const recover = page.getByRole("form", { name: "Recover failed deliveries" });
   await expect(recover.getByLabel("Recover failed since")).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);

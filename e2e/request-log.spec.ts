@@ -16,7 +16,10 @@ for (const [label, viewport] of [
   test.describe(`request log and key page (${label} px)`, () => {
     test.use({ viewport });
 
-    test("a failed call shows its error code and message; portal reads are hidden until asked; the key's page charts, renames and rolls it", async ({ page, request }) => {
+    test("a failed call shows its error code and message; portal reads are hidden until asked; the key's page charts, renames and rolls it", async ({
+      page,
+      request,
+    }) => {
       const problems: string[] = [];
       page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
       page.on("console", (msg) => {
@@ -43,16 +46,19 @@ for (const [label, viewport] of [
       await expect(portalRows.filter({ hasText: "POST /api/developer/keys" })).toHaveCount(1);
       await expect(table.getByText("API", { exact: true }).first()).toBeVisible();
       // The path wraps only after a slash, never inside a segment (at 390 px it read "GET /v1/we bhook s" beside the message).
-      const splitWords = await table.locator('span[title="GET /v1/webhooks"]').first().evaluate((el) => {
-        const split: string[] = [];
-        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          const range = document.createRange();
-          range.selectNodeContents(n);
-          if (n.textContent?.trim() && range.getClientRects().length > 1) split.push(n.textContent);
-        }
-        return split;
-      });
+      const splitWords = await table
+        .locator('span[title="GET /v1/webhooks"]')
+        .first()
+        .evaluate((el) => {
+          const split: string[] = [];
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            if (n.textContent?.trim() && range.getClientRects().length > 1) split.push(n.textContent);
+          }
+          return split;
+        });
       expect(splitWords, "path segments broken across lines").toEqual([]);
       await screenshot(page, `request-log-${label}`);
       await expectAccessible(page, `request log (${label})`);
@@ -87,7 +93,9 @@ for (const [label, viewport] of [
       await noOverflow(page, "roll dialog");
       // Both secrets work during the grace period.
       expect((await request.get("/v1/weather/health", { headers: auth })).status()).toBe(200);
-      expect((await request.get("/v1/weather/health", { headers: { authorization: `Bearer ${fresh}` } })).status()).toBe(200);
+      expect(
+        (await request.get("/v1/weather/health", { headers: { authorization: `Bearer ${fresh}` } })).status(),
+      ).toBe(200);
       await reveal.getByRole("button", { name: "I have stored it" }).click();
       await expect(page).toHaveURL(/\/keys\/\d+$/);
       await expect(page.getByRole("heading", { level: 1, name: `${name} renamed` })).toBeVisible();

@@ -10,7 +10,17 @@ const WIDTHS = [
   { label: "1440", width: 1440, height: 900 },
   { label: "390", width: 390, height: 844 },
 ] as const;
-const ALL_CONDITIONS = ["Rain", "Heavy rain", "Strong gusts", "Heat", "Snow", "Fog", "Thunderstorm", "Severe weather alert", "Freezing rain"];
+const ALL_CONDITIONS = [
+  "Rain",
+  "Heavy rain",
+  "Strong gusts",
+  "Heat",
+  "Snow",
+  "Fog",
+  "Thunderstorm",
+  "Severe weather alert",
+  "Freezing rain",
+];
 
 let rx: Receiver;
 test.beforeAll(async () => {
@@ -28,8 +38,14 @@ test.afterEach(async ({ page, baseURL }) => {
 });
 
 for (const vp of WIDTHS) {
-  test(`sandbox at ${vp.label} px: inject freezing rain, fire my watches, the signed event arrives within 10 s, delete the injection`, async ({ page, baseURL }) => {
-    test.skip(!e2eDbUrl, "needs E2E_DATABASE_URL: watches need the starter plan, set with the admin CLI against the server's Postgres");
+  test(`sandbox at ${vp.label} px: inject freezing rain, fire my watches, the signed event arrives within 10 s, delete the injection`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.skip(
+      !e2eDbUrl,
+      "needs E2E_DATABASE_URL: watches need the starter plan, set with the admin CLI against the server's Postgres",
+    );
     await page.setViewportSize({ width: vp.width, height: vp.height });
     const creds = await signUp(page);
     setPlanViaCli(creds.email, "starter");
@@ -71,7 +87,9 @@ for (const vp of WIDTHS) {
 
     // The watch's first refresh (due at creation) sets the baseline the injected weather is compared with.
     await expect
-      .poll(async () => (await (await page.request.get(`/v1/weather/watch/${watchId}`)).json()).data.last_checked_at, { timeout: 15_000 })
+      .poll(async () => (await (await page.request.get(`/v1/weather/watch/${watchId}`)).json()).data.last_checked_at, {
+        timeout: 15_000,
+      })
       .not.toBeNull();
     // With its defaults the form is over that watch: its place, the rest of its window (issue 32).
     await expect(page.getByLabel("Latitude")).toHaveValue("38.7116");
@@ -89,7 +107,11 @@ for (const vp of WIDTHS) {
     await expect(page.getByTestId("fire-result")).toContainText("1 watch fired", { timeout: 10_000 });
     // The report lists what the fire caused: each event with its deliveries (issue 42 item 5).
     await expect(page.getByTestId("fire-caused")).toContainText(/weather\.\w+ · \d+ deliver/);
-    await expect.poll(() => rx.requests.slice(before).some((r) => r.url === hookPath), { timeout: 10_000 - (Date.now() - clicked) }).toBe(true);
+    await expect
+      .poll(() => rx.requests.slice(before).some((r) => r.url === hookPath), {
+        timeout: 10_000 - (Date.now() - clicked),
+      })
+      .toBe(true);
     const got = rx.requests.slice(before).find((r) => r.url === hookPath)!;
     expect(got.receivedAt - clicked).toBeLessThan(10_000);
     console.log(`sandbox ${vp.label}px: click -> signed event at the receiver in ${got.receivedAt - clicked} ms`);
@@ -105,16 +127,26 @@ for (const vp of WIDTHS) {
     await expectAccessible(page, `simulations after firing ${vp.label}px`);
 
     // The watch's page shows what its webhook got: the change the injection caused, linked to the event.
-    const types = rx.requests.slice(before).filter((r) => r.url === hookPath).map((r) => JSON.parse(r.rawBody).type as string);
+    const types = rx.requests
+      .slice(before)
+      .filter((r) => r.url === hookPath)
+      .map((r) => JSON.parse(r.rawBody).type as string);
     await expect
-      .poll(async () => (await (await page.request.get(`/v1/events?watch_id=${watchId}&type=weather.change_detected`)).json()).data.events.length, {
-        message: `a weather.change_detected event for the watch (its webhook got: ${types.join(", ")})`,
-        timeout: 20_000,
-      })
+      .poll(
+        async () =>
+          (await (await page.request.get(`/v1/events?watch_id=${watchId}&type=weather.change_detected`)).json()).data
+            .events.length,
+        {
+          message: `a weather.change_detected event for the watch (its webhook got: ${types.join(", ")})`,
+          timeout: 20_000,
+        },
+      )
       .toBeGreaterThan(0);
     await page.goto(`/watches/${watchId}`);
     const delivered = page.locator("section").filter({ has: page.getByRole("heading", { name: "Delivered events" }) });
-    await expect(delivered.getByRole("link", { name: "weather.change_detected" }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(delivered.getByRole("link", { name: "weather.change_detected" }).first()).toBeVisible({
+      timeout: 30_000,
+    });
     await screenshot(page, `sandbox-watch-page-${vp.label}`);
     await page.goto("/simulations");
 

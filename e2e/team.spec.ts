@@ -12,7 +12,12 @@ const WIDTHS = [
 ] as const;
 const HOOK = "https://127.0.0.1:9/team-hooks";
 
-async function acceptInvitation(browser: Browser, baseURL: string, vp: (typeof WIDTHS)[number], creds: Credentials): Promise<Page> {
+async function acceptInvitation(
+  browser: Browser,
+  baseURL: string,
+  vp: (typeof WIDTHS)[number],
+  creds: Credentials,
+): Promise<Page> {
   const mail = await mailTo(creds.email, /invited you/);
   expect(mail.text).toContain("/invite/");
   expect(mail.html).toContain("/invite/");
@@ -27,7 +32,11 @@ async function acceptInvitation(browser: Browser, baseURL: string, vp: (typeof W
 }
 
 for (const vp of WIDTHS) {
-  test(`team at ${vp.label} px: invite by email, accept, roles in UI and API, removal signs out, audit lists every step`, async ({ browser, page, baseURL }) => {
+  test(`team at ${vp.label} px: invite by email, accept, roles in UI and API, removal signs out, audit lists every step`, async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     page.on("dialog", (d) => void d.accept()); // remove asks with a confirm()
     await page.setViewportSize({ width: vp.width, height: vp.height });
@@ -38,7 +47,10 @@ for (const vp of WIDTHS) {
     await page.goto("/team");
     await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
     const invite = page.getByRole("form", { name: "Invite someone" });
-    for (const [who, role] of [[developer, "developer"], [viewer, "viewer"]] as const) {
+    for (const [who, role] of [
+      [developer, "developer"],
+      [viewer, "viewer"],
+    ] as const) {
       await invite.getByLabel("Email").fill(who.email);
       await invite.getByLabel("Role").selectOption(role);
       await invite.getByRole("button", { name: "Send invitation" }).click();
@@ -56,7 +68,10 @@ for (const vp of WIDTHS) {
     await form.getByLabel("Endpoint URL").fill(HOOK);
     await form.getByRole("checkbox", { name: "weather.watch_expired" }).check();
     await form.getByRole("button", { name: "Create endpoint" }).click();
-    await devPage.getByRole("dialog", { name: "Endpoint created" }).getByRole("button", { name: "I have stored the secret" }).click();
+    await devPage
+      .getByRole("dialog", { name: "Endpoint created" })
+      .getByRole("button", { name: "I have stored the secret" })
+      .click();
     await expect(devPage.getByRole("link", { name: HOOK })).toBeVisible();
 
     // The viewer sees it, without a way to create, reveal or disable; the API refuses too.
@@ -66,13 +81,17 @@ for (const vp of WIDTHS) {
     await expect(viewerPage.getByRole("button", { name: "Add endpoint", exact: true })).toHaveCount(0);
     await link.click();
     await expect(viewerPage.getByRole("heading", { level: 1, name: "Webhook endpoint" })).toBeVisible();
-    for (const name of ["Reveal", "Rotate", "Disable", "Send test event"]) await expect(viewerPage.getByRole("button", { name, exact: true })).toHaveCount(0);
+    for (const name of ["Reveal", "Rotate", "Disable", "Send test event"])
+      await expect(viewerPage.getByRole("button", { name, exact: true })).toHaveCount(0);
     await screenshot(viewerPage, `team-viewer-endpoint-${vp.label}`);
     await expectAccessible(viewerPage, `webhook endpoint as a viewer ${vp.label}px`);
     const id = new URL(viewerPage.url()).pathname.split("/").pop()!;
     const origin = { origin: baseURL! };
     const refused = [
-      await viewerPage.request.post("/v1/webhooks", { headers: origin, data: { url: "https://hooks.example.com/viewer", events: ["weather.watch_expired"] } }),
+      await viewerPage.request.post("/v1/webhooks", {
+        headers: origin,
+        data: { url: "https://hooks.example.com/viewer", events: ["weather.watch_expired"] },
+      }),
       await viewerPage.request.post(`/v1/webhooks/${id}/secret/reveal`, { headers: origin }),
       await viewerPage.request.delete(`/v1/webhooks/${id}`, { headers: origin }),
     ];
@@ -87,7 +106,9 @@ for (const vp of WIDTHS) {
     await expect(devPage.getByText("Your session in that account has ended")).toBeVisible();
 
     // The audit log has every step, each with its actor and request id.
-    const audit = (await (await page.request.get("/v1/audit-events?limit=50")).json()).data.audit_events as Array<Record<string, string>>;
+    const audit = (await (await page.request.get("/v1/audit-events?limit=50")).json()).data.audit_events as Array<
+      Record<string, string>
+    >;
     const steps = ["invitation.created", "invitation.accepted", "webhook_endpoint.created", "member.removed"];
     for (const action of steps) {
       const rows = audit.filter((e) => e.action === action);

@@ -2,12 +2,19 @@ import { expect, test } from "@playwright/test";
 import { signIn, signOut, signUp } from "./helpers";
 
 test.describe("trips in the portal", () => {
-  test("a member accepts an agent's proposal with the second option and sees the events in the timeline", async ({ page, request, baseURL }) => {
+  test("a member accepts an agent's proposal with the second option and sees the events in the timeline", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const creds = await signUp(page);
 
     // The member creates a trip in the portal.
     await page.goto("/trips");
-    await page.getByRole("button", { name: /New trip|Create your first trip/ }).first().click();
+    await page
+      .getByRole("button", { name: /New trip|Create your first trip/ })
+      .first()
+      .click();
     const dialog = page.getByRole("dialog", { name: "Create a trip" });
     await dialog.getByLabel("Name").fill("Lisbon in May");
     await dialog.getByLabel("Time zone").fill("Europe/Lisbon");
@@ -16,7 +23,10 @@ test.describe("trips in the portal", () => {
     const tripId = Number(new URL(page.url()).pathname.split("/").pop());
 
     // A planning agent acts with an access token of the member (created with the session).
-    const tokenRes = await page.request.post("/api/developer/tokens", { data: { name: "Planning agent" }, headers: { origin: baseURL! } });
+    const tokenRes = await page.request.post("/api/developer/tokens", {
+      data: { name: "Planning agent" },
+      headers: { origin: baseURL! },
+    });
     expect(tokenRes.status()).toBe(201);
     const token = (await tokenRes.json()).token as string;
     const proposal = await request.post(`/v1/trips/${tripId}/proposals`, {
@@ -24,12 +34,35 @@ test.describe("trips in the portal", () => {
       data: {
         actor_agent_id: "planner-agent-7",
         entities: [
-          { type: "flight", title: "Flight to Lisbon", departureAirport: "CDG", arrivalAirport: "LIS", flightNumber: "TP433", cost: 120 },
+          {
+            type: "flight",
+            title: "Flight to Lisbon",
+            departureAirport: "CDG",
+            arrivalAirport: "LIS",
+            flightNumber: "TP433",
+            cost: 120,
+          },
           { type: "accommodation", title: "Hotel Alfama", subtype: "hotel", address: "Rua 1, Lisboa", cost: 300 },
         ],
         options: [
-          { id: "morning", score: 0.9, label: "Morning", schedule: [{ entity_index: 0, startDateTime: "2026-05-04T08:00:00+02:00" }, { entity_index: 1, startDateTime: "2026-05-04T15:00:00+01:00" }] },
-          { id: "evening", score: 0.6, label: "Evening", schedule: [{ entity_index: 0, startDateTime: "2026-05-05T18:00:00+02:00" }, { entity_index: 1, startDateTime: "2026-05-05T21:00:00+01:00" }] },
+          {
+            id: "morning",
+            score: 0.9,
+            label: "Morning",
+            schedule: [
+              { entity_index: 0, startDateTime: "2026-05-04T08:00:00+02:00" },
+              { entity_index: 1, startDateTime: "2026-05-04T15:00:00+01:00" },
+            ],
+          },
+          {
+            id: "evening",
+            score: 0.6,
+            label: "Evening",
+            schedule: [
+              { entity_index: 0, startDateTime: "2026-05-05T18:00:00+02:00" },
+              { entity_index: 1, startDateTime: "2026-05-05T21:00:00+01:00" },
+            ],
+          },
         ],
       },
     });
@@ -55,10 +88,15 @@ test.describe("trips in the portal", () => {
     await expect(page.getByRole("heading", { name: /May 5|5 May/ })).toBeVisible();
   });
 
-  test("the add form: a Zürich departure at 07:05 stays 07:05 Zürich time, a stay covers its nights, a train goes from one place to another", async ({ page }) => {
+  test("the add form: a Zürich departure at 07:05 stays 07:05 Zürich time, a stay covers its nights, a train goes from one place to another", async ({
+    page,
+  }) => {
     await signUp(page);
     await page.goto("/trips");
-    await page.getByRole("button", { name: /New trip|Create your first trip/ }).first().click();
+    await page
+      .getByRole("button", { name: /New trip|Create your first trip/ })
+      .first()
+      .click();
     const dialog = page.getByRole("dialog", { name: "Create a trip" });
     await dialog.getByLabel("Name").fill("Alps and Lisbon");
     await dialog.getByLabel("Time zone").fill("Europe/Lisbon");

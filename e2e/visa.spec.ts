@@ -3,7 +3,10 @@ import { randomUUID } from "node:crypto";
 import { signUp } from "./helpers";
 
 test.describe("visa keys in the portal", () => {
-  test("a visa key created in the UI works, shows this hour's use, and is refused once revoked", async ({ page, request }) => {
+  test("a visa key created in the UI works, shows this hour's use, and is refused once revoked", async ({
+    page,
+    request,
+  }) => {
     await signUp(page);
     await page.getByRole("link", { name: "Visa API keys" }).click();
     await page.waitForURL("**/visa");

@@ -24,7 +24,8 @@ function setPlan(email: string, plan: "starter" | "pro"): void {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** <input type="datetime-local"> value in local time (the browser shares this machine's zone). */
-const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const localInput = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 async function fillWatchForm(page: Page, placeId: string): Promise<void> {
   await page.goto("/watches/new");
@@ -42,7 +43,9 @@ async function fillWatchForm(page: Page, placeId: string): Promise<void> {
 }
 
 test.describe("watches in the portal", () => {
-  test("free plan: the empty list, the signing secret card, and a create refused with the plan reason", async ({ page }) => {
+  test("free plan: the empty list, the signing secret card, and a create refused with the plan reason", async ({
+    page,
+  }) => {
     await signUp(page);
     await page.goto("/watches");
     await expect(page.getByRole("heading", { level: 1, name: "Watches" })).toBeVisible();
@@ -62,7 +65,8 @@ test.describe("watches in the portal", () => {
 
   test("create through the form, see it listed, pause, resume and cancel it", async ({ page }) => {
     if (!dbUrl) {
-      const why = "needs E2E_DATABASE_URL: the plan change goes through `admin set-plan`, which cannot reach the server's in-memory PGlite";
+      const why =
+        "needs E2E_DATABASE_URL: the plan change goes through `admin set-plan`, which cannot reach the server's in-memory PGlite";
       console.warn(`skipped: ${why}`);
       test.skip(true, why);
     }

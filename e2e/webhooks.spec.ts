@@ -41,7 +41,10 @@ test.describe("webhooks in the portal", () => {
     await expect(attempts.getByText("giving up")).toBeVisible();
 
     await page.getByRole("button", { name: "Disable", exact: true }).click();
-    await page.getByRole("dialog", { name: "Disable this endpoint?" }).getByRole("button", { name: "Disable endpoint" }).click();
+    await page
+      .getByRole("dialog", { name: "Disable this endpoint?" })
+      .getByRole("button", { name: "Disable endpoint" })
+      .click();
     await expect(page.getByText("This endpoint is disabled")).toBeVisible();
     await expect(page.getByRole("button", { name: "Send test event" })).toHaveCount(0);
   });

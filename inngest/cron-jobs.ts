@@ -23,4 +23,6 @@ export function cronFunction(job: JobSpec): InngestFunction.Any {
 }
 
 /** Every cron job the table marks `generated` (one file for all of them: they differ only in data). */
-export const cronJobFunctions: InngestFunction.Any[] = JOBS.filter((j) => j.inngest.kind === "generated").map(cronFunction);
+export const cronJobFunctions: InngestFunction.Any[] = JOBS.filter((j) => j.inngest.kind === "generated").map(
+  cronFunction,
+);

@@ -9,4 +9,10 @@ import { cronJobFunctions } from "./cron-jobs";
  * Every Inngest function, served at /api/inngest: the cron jobs generated from
  * the job table (lib/jobs/job-table.ts) plus the event-driven ones it names.
  */
-export const functions: InngestFunction.Any[] = [...cronJobFunctions, watchRefreshScheduler, watchRefresh, webhookDelivery, webhookDeliverySweeper];
+export const functions: InngestFunction.Any[] = [
+  ...cronJobFunctions,
+  watchRefreshScheduler,
+  watchRefresh,
+  webhookDelivery,
+  webhookDeliverySweeper,
+];

@@ -21,9 +21,14 @@ describe("watch Inngest functions", () => {
     const u = await makeUser({ plan: "starter", environment: "sandbox" });
     const { watch } = await createWatchVia(u, watchBody({}, { startInHours: 2 }));
     const scheduler = new InngestTestEngine({ function: watchRefreshScheduler });
-    const { result, ctx } = await scheduler.execute({ steps: [{ id: "fan-out-refreshes", handler: () => ({ ids: [] }) }] });
+    const { result, ctx } = await scheduler.execute({
+      steps: [{ id: "fan-out-refreshes", handler: () => ({ ids: [] }) }],
+    });
     expect(result).toMatchObject({ claimed: 1 });
-    const [, sent] = (ctx.step.sendEvent as unknown as { mock: { calls: unknown[][] } }).mock.calls[0] as [string, Array<{ name: string; data: { watchId: string; claimToken: string } }>];
+    const [, sent] = (ctx.step.sendEvent as unknown as { mock: { calls: unknown[][] } }).mock.calls[0] as [
+      string,
+      Array<{ name: string; data: { watchId: string; claimToken: string } }>,
+    ];
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ name: WATCH_REFRESH_EVENT, data: { watchId: watch.watch_id } });
 

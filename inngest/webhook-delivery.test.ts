@@ -32,7 +32,11 @@ describe("inngest webhook-delivery", () => {
     const u = await makeUser();
     rx.respond((_r, i) => (i === 0 ? { status: 500 } : { status: 200 }));
     const ep = await endpointFor(u.accountId, rx.url("/inngest"), ["weather.change_detected"]);
-    const { deliveryIds } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { x: 1 } });
+    const { deliveryIds } = await emitEvent({
+      accountId: u.accountId,
+      type: "weather.change_detected",
+      data: { x: 1 },
+    });
 
     const engine = new InngestTestEngine({ function: webhookDelivery });
     const { result, ctx } = await engine.execute({
@@ -59,13 +63,17 @@ describe("inngest webhook-delivery-sweeper", () => {
     const u = await makeUser();
     await endpointFor(u.accountId, rx.url("/swept"), ["weather.change_detected"]);
     const { deliveryIds } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: {} });
-    await t.db.execute(sql`UPDATE webhook_deliveries SET next_attempt_at = now() - interval '10 minutes' WHERE id = ${deliveryIds[0]}`);
+    await t.db.execute(
+      sql`UPDATE webhook_deliveries SET next_attempt_at = now() - interval '10 minutes' WHERE id = ${deliveryIds[0]}`,
+    );
 
     // The fan-out step is mocked: the test has no Inngest server to send to.
     const { result, ctx } = await new InngestTestEngine({ function: webhookDeliverySweeper }).execute({
       steps: [{ id: "re-enqueue-deliveries", handler: () => ({ ids: [] }) }],
     });
     expect(result).toEqual({ requeued: 1, repaired: 0 });
-    expect(ctx.step.sendEvent).toHaveBeenCalledWith("re-enqueue-deliveries", [{ name: DELIVERY_SCHEDULED_EVENT, data: { delivery_id: deliveryIds[0] } }]);
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("re-enqueue-deliveries", [
+      { name: DELIVERY_SCHEDULED_EVENT, data: { delivery_id: deliveryIds[0] } },
+    ]);
   });
 });

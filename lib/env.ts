@@ -34,7 +34,10 @@ const EnvSchema = z.object({
    * `nws` (US), `met-norway` (Norway), `meteoalarm` (Europe), or `none`. Each answers only for the
    * countries it covers. Default: all three in production, none elsewhere.
    */
-  WEATHER_ALERT_SOURCES: z.string().regex(/^(none|(nws|met-norway|meteoalarm)(,(nws|met-norway|meteoalarm))*)$/).optional(),
+  WEATHER_ALERT_SOURCES: z
+    .string()
+    .regex(/^(none|(nws|met-norway|meteoalarm)(,(nws|met-norway|meteoalarm))*)$/)
+    .optional(),
   NWS_BASE_URL: z.string().url().default("https://api.weather.gov"),
   METEOALARM_BASE_URL: z.string().url().default("https://feeds.meteoalarm.org"),
   MET_NORWAY_BASE_URL: z.string().url().default("https://api.met.no"),
@@ -47,7 +50,10 @@ const EnvSchema = z.object({
    * `marine` (Open-Meteo Marine), `air_quality` (Open-Meteo Air Quality), or `none`.
    * Default: both in production, none elsewhere (tests never reach the internet).
    */
-  WEATHER_SUPPLEMENTS: z.string().regex(/^(none|(marine|air_quality)(,(marine|air_quality))*)$/).optional(),
+  WEATHER_SUPPLEMENTS: z
+    .string()
+    .regex(/^(none|(marine|air_quality)(,(marine|air_quality))*)$/)
+    .optional(),
   OPEN_METEO_MARINE_BASE_URL: z.string().url().default("https://marine-api.open-meteo.com"),
   OPEN_METEO_AIR_QUALITY_BASE_URL: z.string().url().default("https://air-quality-api.open-meteo.com"),
   /** Upstream timeout in ms (504 weather_refresh_timeout past it). */
@@ -115,7 +121,10 @@ const EnvSchema = z.object({
    * Outgoing mail (issue 30): smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465.
    * Unset: mail goes to the local outbox (database table, /outbox in development).
    */
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "Use smtp://user:pass@host:port or smtps://…").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "Use smtp://user:pass@host:port or smtps://…")
+    .optional(),
   /** The From header of every mail. */
   MAIL_FROM: z.string().min(3).default("Skycast <no-reply@skycast.example>"),
   /** Bearer token for GET /metrics (Prometheus); /metrics is 404 while unset. */

@@ -29,7 +29,11 @@ export function setLogSink(next: ((entry: LogEntry) => void) | undefined): void 
 
 function write(level: Level, msg: string, fields?: Record<string, unknown>) {
   if (sink) {
-    sink({ level, msg, line: JSON.stringify({ level, time: new Date().toISOString(), msg, ...(redact(fields ?? {}) as object) }) });
+    sink({
+      level,
+      msg,
+      line: JSON.stringify({ level, time: new Date().toISOString(), msg, ...(redact(fields ?? {}) as object) }),
+    });
     return;
   }
   let min: Level | "silent" = "info";

@@ -26,21 +26,49 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("admin CLI", () => {
   it("prints exactly one JSON object per command, and keys work", async () => {
-    const user = await admin("create-user", "--email", "ops@example.test", "--password", "long enough pw", "--plan", "pro");
+    const user = await admin(
+      "create-user",
+      "--email",
+      "ops@example.test",
+      "--password",
+      "long enough pw",
+      "--plan",
+      "pro",
+    );
     expect(user.code).toBe(0);
     const lines = user.stdout.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(Object.keys(JSON.parse(lines[0])).sort()).toEqual(["account_id", "user_id"]);
 
-    const key = await admin("create-key", "--email", "ops@example.test", "--name", "ci", "--scopes", "weather:read,read", "--internal");
+    const key = await admin(
+      "create-key",
+      "--email",
+      "ops@example.test",
+      "--name",
+      "ci",
+      "--scopes",
+      "weather:read,read",
+      "--internal",
+    );
     expect(key.code).toBe(0);
     const parsed = JSON.parse(key.stdout);
     expect(Object.keys(parsed).sort()).toEqual(["id", "key"]);
     expect(parsed.key).toMatch(/^svc_[0-9A-Za-z]{32}$/);
 
-    const plan = await admin("set-plan", "--email", "ops@example.test", "--plan", "enterprise", "--requests-per-month", "500000");
+    const plan = await admin(
+      "set-plan",
+      "--email",
+      "ops@example.test",
+      "--plan",
+      "enterprise",
+      "--requests-per-month",
+      "500000",
+    );
     expect(plan.code).toBe(0);
-    expect(JSON.parse(plan.stdout)).toMatchObject({ plan: "enterprise", limit_overrides: { requests_per_month: 500000 } });
+    expect(JSON.parse(plan.stdout)).toMatchObject({
+      plan: "enterprise",
+      limit_overrides: { requests_per_month: 500000 },
+    });
 
     const token = await admin("create-token", "--email", "ops@example.test");
     expect(JSON.parse(token.stdout).token).toMatch(/^sat_/);

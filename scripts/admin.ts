@@ -48,7 +48,15 @@ async function main(): Promise<number> {
     if (!cmd) throw new UsageError(`Unknown command "${name}". Run with --help for the list.`);
     const parsed = (cmd.flags as z.ZodType).safeParse(parseFlags(rest));
     if (!parsed.success) {
-      const msg = parsed.error.issues.map((i) => `--${i.path.map(String).join(".").replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}: ${i.message}`).join("; ");
+      const msg = parsed.error.issues
+        .map(
+          (i) =>
+            `--${i.path
+              .map(String)
+              .join(".")
+              .replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}: ${i.message}`,
+        )
+        .join("; ");
       throw new UsageError(`Invalid flags for ${name}: ${msg}`);
     }
     const result = await cmd.run(parsed.data);
@@ -56,10 +64,18 @@ async function main(): Promise<number> {
     return 0;
   } catch (err) {
     const locked = err instanceof DatabaseLockedError;
-    const bad = locked || err instanceof UsageError || err instanceof z.ZodError || (isApiError(err) && err.status < 500);
-    const message = err instanceof z.ZodError ? err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") : (err as Error).message;
+    const bad =
+      locked || err instanceof UsageError || err instanceof z.ZodError || (isApiError(err) && err.status < 500);
+    const message =
+      err instanceof z.ZodError
+        ? err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")
+        : (err as Error).message;
     process.stderr.write(`admin ${name}: ${message}\n`);
-    process.stdout.write(JSON.stringify({ error: { message, code: isApiError(err) || locked ? err.code : bad ? "bad_input" : "failed" } }) + "\n");
+    process.stdout.write(
+      JSON.stringify({
+        error: { message, code: isApiError(err) || locked ? err.code : bad ? "bad_input" : "failed" },
+      }) + "\n",
+    );
     return bad ? 2 : 1;
   } finally {
     await closeDb().catch(() => {});

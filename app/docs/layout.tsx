@@ -21,7 +21,11 @@ export default async function DocsLayout({ children }: { children: ReactNode }) 
           <div className="flex items-center gap-3">
             <Logo />
             <span className="hidden text-sm text-slate-500 sm:inline">/</span>
-            <Link prefetch={false} href="/docs" className="hidden text-sm font-medium text-slate-700 hover:text-slate-900 sm:inline">
+            <Link
+              prefetch={false}
+              href="/docs"
+              className="hidden text-sm font-medium text-slate-700 hover:text-slate-900 sm:inline"
+            >
               API reference
             </Link>
           </div>

@@ -22,14 +22,16 @@ export default async function DocsPage() {
         {doc.info.description && <p className="mt-3 text-slate-600">{doc.info.description}</p>}
         <ul className="mt-4 space-y-1 text-sm text-slate-600">
           <li>
-            Authenticate with <code className="font-mono text-[13px]">Authorization: Bearer svc_…</code> (API keys from the{" "}
+            Authenticate with <code className="font-mono text-[13px]">Authorization: Bearer svc_…</code> (API keys from
+            the{" "}
             <Link href="/keys" className="font-medium text-indigo-700 hover:text-indigo-600">
               portal
             </Link>
             ); trip endpoints take an access token <code className="font-mono text-[13px]">sat_…</code>.
           </li>
           <li>
-            Every response carries <code className="font-mono text-[13px]">X-Request-Id</code>; errors repeat it in the body.
+            Every response carries <code className="font-mono text-[13px]">X-Request-Id</code>; errors repeat it in the
+            body.
           </li>
           <li>
             Machine-readable:{" "}
@@ -40,7 +42,11 @@ export default async function DocsPage() {
           </li>
           <li>Each operation has &ldquo;Try it&rdquo;: signed in, it runs the call as one of your keys.</li>
           <li>
-            Agents connect over <a href="#mcp" className="font-medium text-indigo-700 hover:text-indigo-600">MCP</a>.
+            Agents connect over{" "}
+            <a href="#mcp" className="font-medium text-indigo-700 hover:text-indigo-600">
+              MCP
+            </a>
+            .
           </li>
         </ul>
       </div>
@@ -53,11 +59,17 @@ export default async function DocsPage() {
                 {g.tag}
               </Link>
             </h2>
-            {g.description && g.description !== g.tag && <p className="mt-1 max-w-3xl text-sm text-slate-600">{g.description}</p>}
+            {g.description && g.description !== g.tag && (
+              <p className="mt-1 max-w-3xl text-sm text-slate-600">{g.description}</p>
+            )}
             <ul className="mt-3 divide-y divide-slate-100 rounded-lg bg-white ring-1 ring-slate-200">
               {g.operations.map((o) => (
                 <li key={o.id}>
-                  <Link prefetch={false} href={operationHref(g.slug, o)} className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-2.5 hover:bg-slate-50">
+                  <Link
+                    prefetch={false}
+                    href={operationHref(g.slug, o)}
+                    className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-2.5 hover:bg-slate-50"
+                  >
                     <MethodTag method={o.method} />
                     <code className="min-w-0 font-mono text-[13px] break-all text-slate-900">{o.path}</code>
                     <span className="text-sm text-slate-600">{o.op.summary}</span>

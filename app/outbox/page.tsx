@@ -21,7 +21,9 @@ export default async function OutboxPage() {
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-xl font-semibold text-slate-900">Outbox</h1>
-      <p className="mt-1 text-sm text-slate-600">Mail stored instead of sent (no SMTP_URL). Development only; kept 7 days.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Mail stored instead of sent (no SMTP_URL). Development only; kept 7 days.
+      </p>
       {rows.length === 0 && <p className="mt-6 text-sm text-slate-600">No mail yet.</p>}
       <ol className="mt-6 space-y-6">
         {rows.map((m) => (

@@ -21,7 +21,15 @@ afterAll(async () => {
 
 describe("delivery bench", () => {
   it("delivers every event through the LISTEN wake-up (hour-long poll), paced lag well under the poll", async () => {
-    const r = await runDeliveryBench({ events: 200, producers: 8, pacedEvents: 40, pacedRate: 50, backlogEvents: 60, intervalMs: 3600_000, timeoutMs: 30_000 });
+    const r = await runDeliveryBench({
+      events: 200,
+      producers: 8,
+      pacedEvents: 40,
+      pacedRate: 50,
+      backlogEvents: 60,
+      intervalMs: 3600_000,
+      timeoutMs: 30_000,
+    });
     expect(r.lost).toBe(0);
     expect(r.delivered).toBe(200);
     expect(r["paced events"]).toBe(40);

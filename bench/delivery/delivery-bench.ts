@@ -70,10 +70,21 @@ async function waitForListening(): Promise<void> {
 
 /** CPU of the three Standard Webhooks headers for one ~200-byte delivery (one secret), in microseconds. */
 function signingMicros(): number {
-  const body = JSON.stringify({ id: "3b9d3f2e-1c4a-4e5b-8f6a-7d8e9f0a1b2c", type: "weather.change_detected", created_at: new Date().toISOString(), data: { seq: 1, metric: "precipitation_probability", delta: 35 } });
+  const body = JSON.stringify({
+    id: "3b9d3f2e-1c4a-4e5b-8f6a-7d8e9f0a1b2c",
+    type: "weather.change_detected",
+    created_at: new Date().toISOString(),
+    data: { seq: 1, metric: "precipitation_probability", delta: 35 },
+  });
   const n = 20_000;
   const started = performance.now();
-  for (let i = 0; i < n; i++) standardWebhookHeaders(["whsec_0123456789abcdef0123456789abcdef"], "3b9d3f2e-1c4a-4e5b-8f6a-7d8e9f0a1b2c", 1795320000 + i, body);
+  for (let i = 0; i < n; i++)
+    standardWebhookHeaders(
+      ["whsec_0123456789abcdef0123456789abcdef"],
+      "3b9d3f2e-1c4a-4e5b-8f6a-7d8e9f0a1b2c",
+      1795320000 + i,
+      body,
+    );
   return Math.round(((performance.now() - started) * 1000 * 10) / n) / 10;
 }
 
@@ -113,7 +124,11 @@ async function phase(
             const wait = emitStarted + (i * 1000) / o.rate - Date.now();
             if (wait > 0) await new Promise((r) => setTimeout(r, wait));
           }
-          const e = await emitEvent({ accountId, type: "weather.change_detected", data: { seq: i, metric: "precipitation_probability", delta: 35 } });
+          const e = await emitEvent({
+            accountId,
+            type: "weather.change_detected",
+            data: { seq: i, metric: "precipitation_probability", delta: 35 },
+          });
           created.set(e.eventId, e.createdAt.getTime());
         }
       }),
@@ -132,7 +147,10 @@ async function phase(
   const deadline = Date.now() + o.timeoutMs;
   const db = await getDb();
   for (;;) {
-    const [{ n }] = await queryRows<{ n: string }>(db, sql`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`);
+    const [{ n }] = await queryRows<{ n: string }>(
+      db,
+      sql`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`,
+    );
     if (Number(n) === 0 || Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -142,7 +160,10 @@ async function phase(
   for (const r of await rx.receipts()) {
     if (!firstReceipt.has(r.eventId)) firstReceipt.set(r.eventId, r.receivedAt);
   }
-  const lags = [...created].filter(([id]) => firstReceipt.has(id)).map(([id, at]) => firstReceipt.get(id)! - at).sort((a, b) => a - b);
+  const lags = [...created]
+    .filter(([id]) => firstReceipt.has(id))
+    .map(([id, at]) => firstReceipt.get(id)! - at)
+    .sort((a, b) => a - b);
   const lastReceipt = Math.max(started + 1, ...firstReceipt.values());
   return {
     delivered: lags.length,
@@ -176,13 +197,27 @@ export async function runDeliveryBench(opts: {
   const rx = await startReceiverProcess();
   trustExtraCa(rx.cert);
   try {
-    const { accountId } = await createUser({ email: `whbench-${randomBytes(4).toString("hex")}@bench.test`, password: "bench-password-1" });
+    const { accountId } = await createUser({
+      email: `whbench-${randomBytes(4).toString("hex")}@bench.test`,
+      password: "bench-password-1",
+    });
     await createEndpoint(accountId, { url: rx.url, events: ["weather.change_detected"], description: "bench" });
     const timeoutMs = opts.timeoutMs ?? 180_000;
     const intervalMs = opts.intervalMs ?? env().LOCAL_RUNNER_INTERVAL_MS;
-    const flat = await phase(accountId, rx, { events: opts.events, producers: opts.producers ?? 16, timeoutMs, intervalMs });
+    const flat = await phase(accountId, rx, {
+      events: opts.events,
+      producers: opts.producers ?? 16,
+      timeoutMs,
+      intervalMs,
+    });
     const rate = opts.pacedRate ?? 200;
-    const paced = await phase(accountId, rx, { events: opts.pacedEvents ?? 2000, producers: 16, rate, timeoutMs, intervalMs });
+    const paced = await phase(accountId, rx, {
+      events: opts.pacedEvents ?? 2000,
+      producers: 16,
+      rate,
+      timeoutMs,
+      intervalMs,
+    });
     const backlogOpts = { events: opts.backlogEvents ?? 5000, producers: 16, timeoutMs, intervalMs, backlog: true };
     const backlog = await phase(accountId, rx, backlogOpts);
     // Issue 29: the same backlog without the Standard Webhooks headers, then with them again (A/B/A in
@@ -204,7 +239,9 @@ export async function runDeliveryBench(opts: {
       "paced events": paced.delivered + paced.lost,
       "backlog events": backlog.delivered + backlog.lost,
       "backlog deliveries/s": backlog.deliveriesPerSecond,
-      "backlog deliveries/s, Standard Webhooks headers (mean of 2)": Math.round((backlog.deliveriesPerSecond + again.deliveriesPerSecond) / 2),
+      "backlog deliveries/s, Standard Webhooks headers (mean of 2)": Math.round(
+        (backlog.deliveriesPerSecond + again.deliveriesPerSecond) / 2,
+      ),
       "backlog deliveries/s, without Standard Webhooks headers": plain.deliveriesPerSecond,
       "Standard Webhooks signing us/delivery": signingMicros(),
       database: dbx.label,

@@ -10,7 +10,9 @@ async function main() {
   let reported = 0;
   process.on("message", (m: { type: string; id?: number }) => {
     if (m.type === "receipts") {
-      const batch = rx.requests.slice(reported).map((r) => [String(r.headers["x-service-event-id"]), r.receivedAt] as const);
+      const batch = rx.requests
+        .slice(reported)
+        .map((r) => [String(r.headers["x-service-event-id"]), r.receivedAt] as const);
       reported = rx.requests.length;
       process.send!({ type: "receipts", id: m.id, batch });
     } else if (m.type === "close") {

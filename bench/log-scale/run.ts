@@ -12,7 +12,10 @@ async function main() {
     console.error("Set BENCH_DATABASE_URL (or DATABASE_URL) to a Postgres server.");
     process.exit(2);
   }
-  const r = await runLogScaleBench(url, { rows: Number(process.env.LOG_BENCH_ROWS ?? 1_000_000), runs: Number(process.env.LOG_BENCH_RUNS ?? 200) });
+  const r = await runLogScaleBench(url, {
+    rows: Number(process.env.LOG_BENCH_ROWS ?? 1_000_000),
+    runs: Number(process.env.LOG_BENCH_RUNS ?? 200),
+  });
   console.log("| filter | runs | p50 ms | p99 ms | rows |\n|---|---:|---:|---:|---:|");
   for (const row of r.rows) console.log(`| ${row.title} | ${row.runs} | ${row.p50} | ${row.p99} | ${row.rows} |`);
   for (const [k, v] of Object.entries(r.figures)) console.log(`  ${k.padEnd(52)} ${v}`);

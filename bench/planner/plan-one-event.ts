@@ -20,10 +20,22 @@ for (let d = 0; d < 14; d++) {
 }
 others.push(ev("accommodation", "Hotel", iso(day0 + 14 * HOUR), iso(day0 + 13 * 24 * HOUR + 10 * HOUR)));
 others.push(ev("flight", "Flight in", iso(day0 + 6 * HOUR), iso(day0 + 9 * HOUR)));
-others.push(ev("flight", "Flight home", iso(day0 + 13 * 24 * HOUR + 15 * HOUR), iso(day0 + 13 * 24 * HOUR + 18 * HOUR)));
-while (others.length < 59) others.push(ev("free_block", "Free", iso(day0 + 7 * 24 * HOUR), iso(day0 + 7 * 24 * HOUR + HOUR)));
-const hike = ev("activity", "Sintra hike", iso(day0 + 6 * 24 * HOUR + 10 * HOUR), iso(day0 + 6 * 24 * HOUR + 12 * HOUR));
-const forecast = syntheticForecast(iso(day0), 16 * 24, rainBetween(iso(day0 + 6 * 24 * HOUR + 9 * HOUR), iso(day0 + 6 * 24 * HOUR + 15 * HOUR), 9));
+others.push(
+  ev("flight", "Flight home", iso(day0 + 13 * 24 * HOUR + 15 * HOUR), iso(day0 + 13 * 24 * HOUR + 18 * HOUR)),
+);
+while (others.length < 59)
+  others.push(ev("free_block", "Free", iso(day0 + 7 * 24 * HOUR), iso(day0 + 7 * 24 * HOUR + HOUR)));
+const hike = ev(
+  "activity",
+  "Sintra hike",
+  iso(day0 + 6 * 24 * HOUR + 10 * HOUR),
+  iso(day0 + 6 * 24 * HOUR + 12 * HOUR),
+);
+const forecast = syntheticForecast(
+  iso(day0),
+  16 * 24,
+  rainBetween(iso(day0 + 6 * 24 * HOUR + 9 * HOUR), iso(day0 + 6 * 24 * HOUR + 15 * HOUR), 9),
+);
 const input = { event: hike, others, forecast, now: new Date(day0 - 24 * HOUR) };
 
 const runs: number[] = [];
@@ -35,4 +47,6 @@ for (let i = 0; i < 200; i++) {
   runs.push(performance.now() - t);
 }
 runs.sort((a, b) => a - b);
-console.log(JSON.stringify({ events: others.length + 1, options, p50_ms: +runs[100].toFixed(2), p95_ms: +runs[190].toFixed(2) }));
+console.log(
+  JSON.stringify({ events: others.length + 1, options, p50_ms: +runs[100].toFixed(2), p95_ms: +runs[190].toFixed(2) }),
+);

@@ -43,7 +43,12 @@ function phase(ctx: BenchContext, title: string, key: string, idem: (client: num
       const k = idem(c, i);
       const headers: Record<string, string> = { authorization: `Bearer ${key}` };
       if (k !== undefined) headers["idempotency-key"] = k;
-      const r = await requestJson(`${ctx.baseUrl}/v1/weather/watch`, "POST", headers, watchBody(k === undefined ? i : c));
+      const r = await requestJson(
+        `${ctx.baseUrl}/v1/weather/watch`,
+        "POST",
+        headers,
+        watchBody(k === undefined ? i : c),
+      );
       return r.status === 201 ? "ok" : "error";
     },
   });
@@ -65,12 +70,28 @@ export const scenarios: BenchScenario[] = [
       const plain = (plainA.rps + plainB.rps) / 2;
       const overhead = plain > 0 ? (100 * (plain - keyed.rps)) / plain : 0;
       ctx.record({ ...plainA, note: "create, 1 unit" });
-      ctx.record({ ...keyed, note: `${overhead.toFixed(1)}% fewer req/s than the mean of the A runs (${Math.round(plain)})` });
+      ctx.record({
+        ...keyed,
+        note: `${overhead.toFixed(1)}% fewer req/s than the mean of the A runs (${Math.round(plain)})`,
+      });
       ctx.record({ ...plainB, note: "create, 1 unit" });
       ctx.record({ ...replay, note: `stored answer, 0 units; ${created} watches created (one per key)` });
-      ctx.check("replays create nothing: one watch per key", created === CLIENTS, `${created} watches created by ${replay.requests} requests over ${CLIENTS} keys`);
-      ctx.check("no request failed", plainA.non2xx + keyed.non2xx + plainB.non2xx + replay.non2xx === 0, `non-2xx: ${plainA.non2xx}/${keyed.non2xx}/${plainB.non2xx}/${replay.non2xx}`);
-      return { idempotency_overhead_pct: Number(overhead.toFixed(1)), replay_rps: replay.rps, plain_rps: Math.round(plain), keyed_rps: keyed.rps };
+      ctx.check(
+        "replays create nothing: one watch per key",
+        created === CLIENTS,
+        `${created} watches created by ${replay.requests} requests over ${CLIENTS} keys`,
+      );
+      ctx.check(
+        "no request failed",
+        plainA.non2xx + keyed.non2xx + plainB.non2xx + replay.non2xx === 0,
+        `non-2xx: ${plainA.non2xx}/${keyed.non2xx}/${plainB.non2xx}/${replay.non2xx}`,
+      );
+      return {
+        idempotency_overhead_pct: Number(overhead.toFixed(1)),
+        replay_rps: replay.rps,
+        plain_rps: Math.round(plain),
+        keyed_rps: keyed.rps,
+      };
     },
   },
 ];

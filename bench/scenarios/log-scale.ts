@@ -16,7 +16,16 @@ export const scenarios: BenchScenario[] = [
       if (!url) throw new Error("needs the Postgres pass (DATABASE_URL)");
       const r = await runLogScaleBench(url);
       for (const row of r.rows) {
-        ctx.record({ title: row.title, rps: Math.round(1000 / Math.max(row.p50, 0.001)), p50: row.p50, p99: row.p99, non2xx: 0, errors: 0, requests: row.runs, note: "in-process, one call at a time; p99 < 100 ms" });
+        ctx.record({
+          title: row.title,
+          rps: Math.round(1000 / Math.max(row.p50, 0.001)),
+          p50: row.p50,
+          p99: row.p99,
+          non2xx: 0,
+          errors: 0,
+          requests: row.runs,
+          note: "in-process, one call at a time; p99 < 100 ms",
+        });
       }
       const worst = r.rows.reduce((a, row) => (row.p99 > a.p99 ? row : a), r.rows[0]);
       ctx.check("log filters at 1M rows: every p99 < 100 ms", worst.p99 < 100, `worst ${worst.title}: ${worst.p99} ms`);

@@ -20,7 +20,12 @@ export const scenarios: BenchScenario[] = [
     async run(ctx) {
       const dev = await ctx.newDeveloper("pro");
       const auth = { authorization: `Bearer ${dev.key}` };
-      const mcpHeaders = { ...auth, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+      const mcpHeaders = {
+        ...auth,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-06-18",
+      };
       const warmRest = await fetch(ctx.baseUrl + CURRENT, { headers: auth });
       const warmMcp = await fetch(ctx.baseUrl + "/api/mcp", { method: "POST", headers: mcpHeaders, body: TOOLS_CALL });
       const reply = (await warmMcp.json()) as { result?: { isError?: boolean; structuredContent?: unknown } };
@@ -31,9 +36,22 @@ export const scenarios: BenchScenario[] = [
       );
       // R M M R with half the duration each: a linear drift of the shared machine cancels out.
       const seconds = Math.max(3, Math.ceil(Number(process.env.BENCH_SECONDS ?? 10) / 2));
-      const restLoad = (n: number) => ctx.load({ title: `GET /v1/weather/current (REST, MCP pair ${n}/2)`, path: CURRENT, headers: auth, durationSeconds: seconds });
+      const restLoad = (n: number) =>
+        ctx.load({
+          title: `GET /v1/weather/current (REST, MCP pair ${n}/2)`,
+          path: CURRENT,
+          headers: auth,
+          durationSeconds: seconds,
+        });
       const mcpLoad = (n: number) =>
-        ctx.load({ title: `POST /api/mcp tools/call get_current_weather (${n}/2)`, path: "/api/mcp", method: "POST", headers: mcpHeaders, body: TOOLS_CALL, durationSeconds: seconds });
+        ctx.load({
+          title: `POST /api/mcp tools/call get_current_weather (${n}/2)`,
+          path: "/api/mcp",
+          method: "POST",
+          headers: mcpHeaders,
+          body: TOOLS_CALL,
+          durationSeconds: seconds,
+        });
       const r1 = await restLoad(1);
       const m1 = await mcpLoad(1);
       const m2 = await mcpLoad(2);
@@ -41,7 +59,11 @@ export const scenarios: BenchScenario[] = [
       const restRps = (r1.rps + r2.rps) / 2;
       const mcpRps = (m1.rps + m2.rps) / 2;
       const ratio = Math.round((mcpRps / restRps) * 100) / 100;
-      ctx.check("mcp: get_current_weather over MCP ≥ 0.8 of REST", ratio >= 0.8 && m1.non2xx + m2.non2xx === 0, `${ratio} (${Math.round(mcpRps)} vs ${Math.round(restRps)} req/s)`);
+      ctx.check(
+        "mcp: get_current_weather over MCP ≥ 0.8 of REST",
+        ratio >= 0.8 && m1.non2xx + m2.non2xx === 0,
+        `${ratio} (${Math.round(mcpRps)} vs ${Math.round(restRps)} req/s)`,
+      );
       return { "MCP / REST req/s": ratio };
     },
   },

@@ -12,7 +12,11 @@ export const scenarios: BenchScenario[] = [
       const dev = await ctx.newDeveloper("pro");
       await ctx.load({ title: "GET /api/floor (framework, no db)", path: "/api/floor", paired: true });
       // The same constant behind a [segment]: what Next adds to every route with an id in its path.
-      await ctx.load({ title: "GET /api/floor/{segment} (framework, dynamic)", path: "/api/floor/2f6f4c3b-2a10-4c1e-9d1a-0b5c5a3e1b7d", paired: true });
+      await ctx.load({
+        title: "GET /api/floor/{segment} (framework, dynamic)",
+        path: "/api/floor/2f6f4c3b-2a10-4c1e-9d1a-0b5c5a3e1b7d",
+        paired: true,
+      });
       await ctx.load({
         title: "GET /v1/weather/health",
         path: "/v1/weather/health",

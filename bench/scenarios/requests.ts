@@ -25,7 +25,11 @@ export const scenarios: BenchScenario[] = [
           without.push(await off.load({ title: "current, log off", path, headers }));
         }
         const last = without.at(-1)!;
-        ctx.record({ ...last, title: "GET /v1/weather/current, request log off (variant server)", rps: Math.round(mean(without)) });
+        ctx.record({
+          ...last,
+          title: "GET /v1/weather/current, request log off (variant server)",
+          rps: Math.round(mean(without)),
+        });
         const a = mean(on);
         const b = mean(without);
         return {
@@ -35,7 +39,7 @@ export const scenarios: BenchScenario[] = [
           "p99 with/without ms": `${on.at(-1)!.p99}/${without.at(-1)!.p99}`,
           "non-2xx": on.concat(without).reduce((n, r) => n + r.non2xx, 0),
           "overhead % (< 5)": +(((b - a) / b) * 100).toFixed(1),
-          "note": "on-server loads are recorded in the table too; the off figure is the variant's mean",
+          note: "on-server loads are recorded in the table too; the off figure is the variant's mean",
         };
       } finally {
         await off.stop();

@@ -9,7 +9,8 @@ import type { BenchContext, BenchScenario } from "../types";
  */
 const CLIENTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const at = (i: number) => `2026-05-${String(1 + (i % 28)).padStart(2, "0")}T${String(8 + (i % 12)).padStart(2, "0")}:00:00+02:00`;
+const at = (i: number) =>
+  `2026-05-${String(1 + (i % 28)).padStart(2, "0")}T${String(8 + (i % 12)).padStart(2, "0")}:00:00+02:00`;
 
 function call(ctx: BenchContext, method: string, path: string, auth: string, body?: unknown) {
   return requestJson(ctx.baseUrl + path, method, { authorization: `Bearer ${auth}` }, body);
@@ -48,11 +49,19 @@ async function opsRun(ctx: BenchContext, token: string, tripsCount: number, titl
       return "error";
     },
   });
-  ctx.record({ ...row, target, note: `applied ops/s; ${((100 * row.retries) / Math.max(1, row.calls)).toFixed(1)}% 409 STALE` });
+  ctx.record({
+    ...row,
+    target,
+    note: `applied ops/s; ${((100 * row.retries) / Math.max(1, row.calls)).toFixed(1)}% 409 STALE`,
+  });
   // Invariant: every trip's revision equals the ops applied to it (no lost or doubled bump).
   let revisions = 0;
   for (const t of trips) revisions += (await call(ctx, "GET", `/v1/trips/${t}`, token)).body.revision;
-  ctx.check(`${title}: revisions = applied ops`, revisions === row.ok, `sum of revisions ${revisions}, applied ${row.ok}`);
+  ctx.check(
+    `${title}: revisions = applied ops`,
+    revisions === row.ok,
+    `sum of revisions ${revisions}, applied ${row.ok}`,
+  );
   return trips;
 }
 
@@ -63,12 +72,26 @@ export const scenarios: BenchScenario[] = [
       const dev = await ctx.newDeveloper("pro");
       const trip = await createTrip(ctx, dev.token, "bench reads");
       for (let i = 0; i < 20; i++) {
-        const r = await call(ctx, "POST", `/v1/trips/${trip}/ops`, dev.token, { base_revision: i, type: "add_event", payload: { type: "activity", title: `e${i}`, startDateTime: at(i) } });
+        const r = await call(ctx, "POST", `/v1/trips/${trip}/ops`, dev.token, {
+          base_revision: i,
+          type: "add_event",
+          payload: { type: "activity", title: `e${i}`, startDateTime: at(i) },
+        });
         if (r.status !== 200) throw new Error(`seed op: ${r.status} ${JSON.stringify(r.body)}`);
       }
       const auth = { authorization: `Bearer ${dev.token}` };
-      await ctx.load({ title: "GET /v1/trips/{id}/itinerary (20 events)", path: `/v1/trips/${trip}/itinerary`, headers: auth, target: 0.8 });
-      await ctx.load({ title: "GET /v1/trips/{id}/ops?since_revision=15", path: `/v1/trips/${trip}/ops?since_revision=15`, headers: auth, target: 0.8 });
+      await ctx.load({
+        title: "GET /v1/trips/{id}/itinerary (20 events)",
+        path: `/v1/trips/${trip}/itinerary`,
+        headers: auth,
+        target: 0.8,
+      });
+      await ctx.load({
+        title: "GET /v1/trips/{id}/ops?since_revision=15",
+        path: `/v1/trips/${trip}/ops?since_revision=15`,
+        headers: auth,
+        target: 0.8,
+      });
       await opsRun(ctx, dev.token, 1, "POST /v1/trips/{id}/ops, 1 trip (contention)");
       await opsRun(ctx, dev.token, 64, "POST /v1/trips/{id}/ops across 64 trips", 0.5);
       return {};
@@ -80,18 +103,45 @@ export const scenarios: BenchScenario[] = [
       const dev = await ctx.newDeveloper("pro");
       const trip = await createTrip(ctx, dev.token, "bench events");
       const json = { authorization: `Bearer ${dev.key}`, "content-type": "application/json" };
-      const created = await call(ctx, "POST", `/api/trips/${trip}/events`, dev.key, { type: "activity", title: "seed", startDateTime: at(0) });
+      const created = await call(ctx, "POST", `/api/trips/${trip}/events`, dev.key, {
+        type: "activity",
+        title: "seed",
+        startDateTime: at(0),
+      });
       if (created.status !== 201) throw new Error(`create event: ${created.status} ${JSON.stringify(created.body)}`);
       const eventId = created.body.id;
       await ctx.load({ title: "GET /api/events/{id}", path: `/api/events/${eventId}`, headers: json });
-      await ctx.load({ title: "PATCH /api/events/{id}", path: `/api/events/${eventId}`, method: "PATCH", headers: json, body: JSON.stringify({ notes: "patched by bench" }), target: 0.5 });
+      await ctx.load({
+        title: "PATCH /api/events/{id}",
+        path: `/api/events/${eventId}`,
+        method: "PATCH",
+        headers: json,
+        body: JSON.stringify({ notes: "patched by bench" }),
+        target: 0.5,
+      });
       // A second trip collects the created events, so the list above stays small.
       const bulk = await createTrip(ctx, dev.token, "bench events bulk");
-      await ctx.load({ title: "POST /api/trips/{id}/events", path: `/api/trips/${bulk}/events`, method: "POST", headers: json, body: JSON.stringify({ type: "activity", title: "bench", startDateTime: at(3) }), target: 0.5 });
+      await ctx.load({
+        title: "POST /api/trips/{id}/events",
+        path: `/api/trips/${bulk}/events`,
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ type: "activity", title: "bench", startDateTime: at(3) }),
+        target: 0.5,
+      });
       const listed = await call(ctx, "GET", `/api/trips/${bulk}/events`, dev.key);
       const ids: number[] = (listed.body as Array<{ id: number }>).map((e) => e.id);
-      for (let i = 0; i < 20; i++) await call(ctx, "POST", `/api/trips/${trip}/events`, dev.key, { type: "activity", title: `e${i}`, startDateTime: at(i) });
-      await ctx.load({ title: "GET /api/trips/{id}/events (21 events)", path: `/api/trips/${trip}/events`, headers: json });
+      for (let i = 0; i < 20; i++)
+        await call(ctx, "POST", `/api/trips/${trip}/events`, dev.key, {
+          type: "activity",
+          title: `e${i}`,
+          startDateTime: at(i),
+        });
+      await ctx.load({
+        title: "GET /api/trips/{id}/events (21 events)",
+        path: `/api/trips/${trip}/events`,
+        headers: json,
+      });
       const del = await closedLoop({
         title: "DELETE /api/events/{id}",
         clients: CLIENTS,
@@ -110,7 +160,11 @@ export const scenarios: BenchScenario[] = [
       for (let t = 0; t < 16; t++) {
         const tid = await createTrip(ctx, dev.token, `bench patch ${t}`);
         for (let i = 0; i < CLIENTS / 16; i++) {
-          const r = await call(ctx, "POST", `/api/trips/${tid}/events`, dev.key, { type: "activity", title: `p${t}.${i}`, startDateTime: at(i) });
+          const r = await call(ctx, "POST", `/api/trips/${tid}/events`, dev.key, {
+            type: "activity",
+            title: `p${t}.${i}`,
+            startDateTime: at(i),
+          });
           if (r.status !== 201) throw new Error(`create event: ${r.status} ${JSON.stringify(r.body)}`);
           spread.push(r.body.id);
         }
@@ -121,7 +175,10 @@ export const scenarios: BenchScenario[] = [
         clients: CLIENTS,
         seconds: SECONDS,
         async step(c) {
-          return (await call(ctx, "PATCH", `/api/events/${spread[c]}`, dev.key, { notes: `patched ${k++}` })).status === 200 ? "ok" : "error";
+          return (await call(ctx, "PATCH", `/api/events/${spread[c]}`, dev.key, { notes: `patched ${k++}` })).status ===
+            200
+            ? "ok"
+            : "error";
         },
       });
       ctx.record({ ...patch, note: "each client its own event, 4 clients per trip (closed loop)" });
@@ -146,7 +203,12 @@ export const scenarios: BenchScenario[] = [
             entities: [{ type: "activity", title: `proposed ${n}`, startDateTime: at(n++) }],
           });
           if (p.status !== 201) return "error";
-          const a = await call(ctx, "POST", `/v1/trips/${trip}/proposals/${p.body.proposal_id}?action=accept`, dev.token);
+          const a = await call(
+            ctx,
+            "POST",
+            `/v1/trips/${trip}/proposals/${p.body.proposal_id}?action=accept`,
+            dev.token,
+          );
           return a.status === 200 ? "ok" : "error";
         },
       });
@@ -179,7 +241,14 @@ export const scenarios: BenchScenario[] = [
           return a.status === 200 ? "ok" : "error";
         },
       });
-      ctx.record({ ...accepts, target: 0.5, note: pending.length === 0 ? "ran out of proposals before time" : "accepts/s of proposals raised beforehand, 16 trips" });
+      ctx.record({
+        ...accepts,
+        target: 0.5,
+        note:
+          pending.length === 0
+            ? "ran out of proposals before time"
+            : "accepts/s of proposals raised beforehand, 16 trips",
+      });
       return {};
     },
   },

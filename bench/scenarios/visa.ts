@@ -1,7 +1,16 @@
 import { writeSyntheticPassportIndex } from "../synthetic-visa";
 import type { BenchScenario } from "../types";
 
-const PAIRS = [["US", "FR"], ["IN", "TH"], ["NA", "ZA"], ["DE", "US"], ["BR", "PT"], ["JP", "CN"], ["GB", "AU"], ["CN", "JP"]];
+const PAIRS = [
+  ["US", "FR"],
+  ["IN", "TH"],
+  ["NA", "ZA"],
+  ["DE", "US"],
+  ["BR", "PT"],
+  ["JP", "CN"],
+  ["GB", "AU"],
+  ["CN", "JP"],
+];
 
 /**
  * Visa API on a full-size (39,402-row) synthetic matrix imported twice (so changes exist):
@@ -32,7 +41,11 @@ export const scenarios: BenchScenario[] = [
           body: JSON.stringify({ nationality, destination, purpose: "tourism" }),
         })),
       });
-      await ctx.load({ title: "GET /v1/visa/rules?destinationCountryCode=FR", path: "/v1/visa/rules?destinationCountryCode=FR", headers });
+      await ctx.load({
+        title: "GET /v1/visa/rules?destinationCountryCode=FR",
+        path: "/v1/visa/rules?destinationCountryCode=FR",
+        headers,
+      });
       await ctx.load({ title: "GET /v1/visa/changes?limit=100", path: "/v1/visa/changes?limit=100", headers });
 
       const limit = 300;
@@ -58,7 +71,9 @@ export const scenarios: BenchScenario[] = [
         sameHour ? ok === limit && limited === 100 : ok <= 2 * limit,
         `${ok} ok, ${limited} 429${sameHour ? "" : " (crossed an hour boundary)"}`,
       );
-      return { data: `synthetic passport index, ${first.rows} rows, second import: ${JSON.stringify(imported.changes)}` };
+      return {
+        data: `synthetic passport index, ${first.rows} rows, second import: ${JSON.stringify(imported.changes)}`,
+      };
     },
   },
 ];

@@ -32,7 +32,12 @@ export const scenarios: BenchScenario[] = [
         requests: ids.map((id) => ({ method: "GET", path: `/v1/weather/watch/${id}`, headers })),
         target: 0.8,
       });
-      await ctx.load({ title: "GET /v1/weather/watch?limit=20", path: "/v1/weather/watch?limit=20", headers, target: 0.8 });
+      await ctx.load({
+        title: "GET /v1/weather/watch?limit=20",
+        path: "/v1/weather/watch?limit=20",
+        headers,
+        target: 0.8,
+      });
       return {};
     },
   },

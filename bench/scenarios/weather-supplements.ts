@@ -34,21 +34,29 @@ export const scenarios: BenchScenario[] = [
       try {
         const first = async (p: { lat: number; lng: number }) => {
           const r = await fetch(variant.baseUrl + path(p), { headers });
-          const body = (await r.json()) as { data?: { minutely: unknown; nowcast: unknown; current: { air_quality: unknown } } };
-          if (!r.ok || !body.data) throw new Error(`warm-up failed: HTTP ${r.status} ${JSON.stringify(body).slice(0, 300)}`);
+          const body = (await r.json()) as {
+            data?: { minutely: unknown; nowcast: unknown; current: { air_quality: unknown } };
+          };
+          if (!r.ok || !body.data)
+            throw new Error(`warm-up failed: HTTP ${r.status} ${JSON.stringify(body).slice(0, 300)}`);
           return body.data;
         };
         const w = await first(WITH);
         const o = await first(WITHOUT);
         ctx.check(
           "supplements: the 'with' point carries minutely, a nowcast and air quality; the 'without' point none of them",
-          w.minutely !== null && w.nowcast !== null && w.current.air_quality !== null && o.minutely === null && o.current.air_quality === null,
+          w.minutely !== null &&
+            w.nowcast !== null &&
+            w.current.air_quality !== null &&
+            o.minutely === null &&
+            o.current.air_quality === null,
           `with: minutely ${w.minutely !== null}, nowcast ${JSON.stringify(w.nowcast)}, air ${w.current.air_quality !== null}; without: minutely ${o.minutely !== null}, air ${o.current.air_quality !== null}`,
         );
         const withRuns: LoadResult[] = [];
         const withoutRuns: LoadResult[] = [];
         const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-        const run = (p: { lat: number; lng: number }, title: string) => variant.load({ title, path: path(p), headers, durationSeconds: seconds });
+        const run = (p: { lat: number; lng: number }, title: string) =>
+          variant.load({ title, path: path(p), headers, durationSeconds: seconds });
         withRuns.push(await run(WITH, "with"));
         withoutRuns.push(await run(WITHOUT, "without"));
         withoutRuns.push(await run(WITHOUT, "without"));
@@ -57,7 +65,11 @@ export const scenarios: BenchScenario[] = [
         const sum = (rs: LoadResult[], f: (r: LoadResult) => number) => rs.reduce((a, r) => a + f(r), 0);
         const a = mean(withRuns);
         const b = mean(withoutRuns);
-        const row = (rs: LoadResult[], title: string, extra: { target?: number; baseline?: number; ratio?: number; note: string }) =>
+        const row = (
+          rs: LoadResult[],
+          title: string,
+          extra: { target?: number; baseline?: number; ratio?: number; note: string },
+        ) =>
           ctx.record({
             title,
             rps: Math.round(mean(rs)),
@@ -69,11 +81,22 @@ export const scenarios: BenchScenario[] = [
             ...extra,
           });
         // Both rows' ratio column is to the 'without' figure of the same run (not to healthz).
-        row(withoutRuns, "GET /v1/weather/current without minutely/air quality (variant)", { baseline: Math.round(b), note: "reference for the row below" });
-        row(withRuns, "GET /v1/weather/current with minutely + air quality (variant)", { target: TARGET, baseline: Math.round(b), note: "ratio = with / without, same server, same run" });
+        row(withoutRuns, "GET /v1/weather/current without minutely/air quality (variant)", {
+          baseline: Math.round(b),
+          note: "reference for the row below",
+        });
+        row(withRuns, "GET /v1/weather/current with minutely + air quality (variant)", {
+          target: TARGET,
+          baseline: Math.round(b),
+          note: "ratio = with / without, same server, same run",
+        });
         const ratio = Math.round((a / b) * 100) / 100;
         const non2xx = sum(withRuns.concat(withoutRuns), (r) => r.non2xx + r.errors);
-        ctx.check(`supplements: current with minutely and air quality ≥ ${TARGET} of without`, ratio >= TARGET && non2xx === 0, `${ratio} (${Math.round(a)} vs ${Math.round(b)} req/s, non-2xx ${non2xx})`);
+        ctx.check(
+          `supplements: current with minutely and air quality ≥ ${TARGET} of without`,
+          ratio >= TARGET && non2xx === 0,
+          `${ratio} (${Math.round(a)} vs ${Math.round(b)} req/s, non-2xx ${non2xx})`,
+        );
         return {
           "with / without req/s": ratio,
           "rounds with/without": `${withRuns.map((r) => r.rps).join(",")} / ${withoutRuns.map((r) => r.rps).join(",")}`,

@@ -25,15 +25,32 @@ export const scenarios: BenchScenario[] = [
       const current = "/v1/weather/current?lat=48.8566&lng=2.3522";
       const forecast = "/v1/weather/forecast?lat=48.8566&lng=2.3522&days=7";
       const timeline = timelineBody();
-      const route = JSON.stringify({ origin: { lat: 48.8566, lng: 2.3522 }, destination: { lat: 49.4431, lng: 1.0993 }, transport_mode: "car" });
+      const route = JSON.stringify({
+        origin: { lat: 48.8566, lng: 2.3522 },
+        destination: { lat: 49.4431, lng: 1.0993 },
+        transport_mode: "car",
+      });
       await warm(ctx.baseUrl + current, { headers: auth });
       await warm(ctx.baseUrl + forecast, { headers: auth });
       await warm(ctx.baseUrl + "/v1/weather/timeline", { method: "POST", headers: json, body: timeline });
       await warm(ctx.baseUrl + "/v1/weather/route", { method: "POST", headers: json, body: route });
       await ctx.load({ title: "GET /v1/weather/current (warm)", path: current, headers: auth, target: 0.9 });
       await ctx.load({ title: "GET /v1/weather/forecast (warm)", path: forecast, headers: auth });
-      const t = await ctx.load({ title: "POST /v1/weather/timeline 100 items/10 cells", path: "/v1/weather/timeline", method: "POST", headers: json, body: timeline, target: 0.35 });
-      await ctx.load({ title: "POST /v1/weather/route (warm)", path: "/v1/weather/route", method: "POST", headers: json, body: route });
+      const t = await ctx.load({
+        title: "POST /v1/weather/timeline 100 items/10 cells",
+        path: "/v1/weather/timeline",
+        method: "POST",
+        headers: json,
+        body: timeline,
+        target: 0.35,
+      });
+      await ctx.load({
+        title: "POST /v1/weather/route (warm)",
+        path: "/v1/weather/route",
+        method: "POST",
+        headers: json,
+        body: route,
+      });
       return { "timeline items/s": Math.round(t.rps * 100) };
     },
   },
@@ -45,13 +62,21 @@ export const scenarios: BenchScenario[] = [
       const lat = +(10 + Math.random() * 20).toFixed(4);
       const lng = +(-40 + Math.random() * 10).toFixed(4);
       const res = await Promise.all(
-        Array.from({ length: 50 }, () => fetch(`${ctx.baseUrl}/v1/weather/current?lat=${lat}&lng=${lng}`, { headers: { authorization: `Bearer ${dev.key}` } })),
+        Array.from({ length: 50 }, () =>
+          fetch(`${ctx.baseUrl}/v1/weather/current?lat=${lat}&lng=${lng}`, {
+            headers: { authorization: `Bearer ${dev.key}` },
+          }),
+        ),
       );
       const statuses = res.map((r) => r.headers.get("x-cache-status") ?? String(r.status));
       const ids = new Set(res.map((r) => r.headers.get("x-weather-snapshot-id")));
       await Promise.all(res.map((r) => r.arrayBuffer()));
       const stats = await ctx.admin("weather-cache-stats", { lat, lng, provider: "simulated" });
-      ctx.check("cold burst: one upstream call for 50 concurrent requests", stats.snapshots === 1 && res.every((r) => r.ok), `${stats.snapshots} snapshot(s), ${res.filter((r) => r.ok).length}/50 ok`);
+      ctx.check(
+        "cold burst: one upstream call for 50 concurrent requests",
+        stats.snapshots === 1 && res.every((r) => r.ok),
+        `${stats.snapshots} snapshot(s), ${res.filter((r) => r.ok).length}/50 ok`,
+      );
       return {
         "distinct snapshot ids": ids.size,
         "MISS/HIT": `${statuses.filter((s) => s === "MISS").length}/${statuses.filter((s) => s === "HIT").length}`,

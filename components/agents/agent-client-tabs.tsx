@@ -9,7 +9,11 @@ const noSubscription = () => () => {};
 export function AgentClientTabs({ fallbackOrigin }: { fallbackOrigin: string }) {
   const [kind, setKind] = useState<AgentClient>("claude");
   // The browser's origin once hydrated (the server renders its configured one): what an agent reaches.
-  const origin = useSyncExternalStore(noSubscription, () => window.location.origin, () => fallbackOrigin);
+  const origin = useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => fallbackOrigin,
+  );
   const config = agentClientConfig(kind, origin);
   const label = AGENT_CLIENTS.find((c) => c.kind === kind)!.label;
   return (

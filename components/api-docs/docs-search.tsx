@@ -7,9 +7,18 @@ import { searchReference } from "@/lib/api-docs/search";
 let indexPromise: Promise<SearchIndex> | undefined;
 
 // The index (generated at build time) is its own chunk, fetched the first time the box is used.
-const loadIndex = () => (indexPromise ??= import("@/lib/api-docs/search-index.generated.json").then((m) => m.default as unknown as SearchIndex));
+const loadIndex = () =>
+  (indexPromise ??= import("@/lib/api-docs/search-index.generated.json").then(
+    (m) => m.default as unknown as SearchIndex,
+  ));
 
-const METHOD_TEXT: Record<string, string> = { GET: "text-sky-800", POST: "text-emerald-800", PUT: "text-amber-800", PATCH: "text-amber-800", DELETE: "text-red-800" };
+const METHOD_TEXT: Record<string, string> = {
+  GET: "text-sky-800",
+  POST: "text-emerald-800",
+  PUT: "text-amber-800",
+  PATCH: "text-amber-800",
+  DELETE: "text-red-800",
+};
 
 /** Search over operation ids, paths, summaries and schema fields; hits link to the operation (and open the field's section). */
 export function DocsSearch() {
@@ -43,17 +52,32 @@ export function DocsSearch() {
       />
       <div id={`${id}-results`} aria-live="polite">
         {searching && !index && <p className="mt-2 text-sm text-slate-600">Loading the index…</p>}
-        {searching && index && hits.length === 0 && <p className="mt-2 text-sm text-slate-600">Nothing matches “{query.trim()}”.</p>}
+        {searching && index && hits.length === 0 && (
+          <p className="mt-2 text-sm text-slate-600">Nothing matches “{query.trim()}”.</p>
+        )}
         {hits.length > 0 && (
-          <ul aria-label="Search results" className="mt-2 max-h-[60vh] divide-y divide-slate-100 overflow-y-auto rounded-md bg-white ring-1 ring-slate-200">
+          <ul
+            aria-label="Search results"
+            className="mt-2 max-h-[60vh] divide-y divide-slate-100 overflow-y-auto rounded-md bg-white ring-1 ring-slate-200"
+          >
             {hits.map((h) => (
               <li key={`${h.kind} ${h.href} ${h.label}`}>
                 {/* A plain link: a hash change on the same page must reach the sections listening for it. */}
-                <a href={h.href} className="block px-3 py-2 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-hidden">
+                <a
+                  href={h.href}
+                  className="block px-3 py-2 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-hidden"
+                >
                   <span className="block font-mono text-[13px] font-semibold break-all text-slate-900">{h.label}</span>
                   <span className="block text-xs text-slate-600">
-                    {h.kind === "field" && <span>Field in {h.part === "params" ? "parameters" : h.part === "body" ? "request body" : `response ${h.part}`} of </span>}
-                    <span className={cx("font-mono font-semibold", METHOD_TEXT[h.method])}>{h.method}</span> <span className="font-mono break-all">{h.path}</span>
+                    {h.kind === "field" && (
+                      <span>
+                        Field in{" "}
+                        {h.part === "params" ? "parameters" : h.part === "body" ? "request body" : `response ${h.part}`}{" "}
+                        of{" "}
+                      </span>
+                    )}
+                    <span className={cx("font-mono font-semibold", METHOD_TEXT[h.method])}>{h.method}</span>{" "}
+                    <span className="font-mono break-all">{h.path}</span>
                     {h.kind === "operation" && h.summary && <span> · {h.summary}</span>}
                   </span>
                 </a>

@@ -7,7 +7,15 @@ import type { FieldNode } from "@/lib/api-docs/field-tree";
  * nested objects fold. `highlight` (a dotted field path, from a search hit) opens the folds on
  * its way and marks the field.
  */
-export function FieldList({ fields, prefix = "", highlight }: { fields: FieldNode[]; prefix?: string; highlight?: string }) {
+export function FieldList({
+  fields,
+  prefix = "",
+  highlight,
+}: {
+  fields: FieldNode[];
+  prefix?: string;
+  highlight?: string;
+}) {
   return (
     <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
       {fields.map((f) => {

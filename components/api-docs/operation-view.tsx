@@ -20,7 +20,12 @@ export const METHOD_STYLES: Record<string, string> = {
 
 export function MethodTag({ method }: { method: string }) {
   return (
-    <span className={cx("inline-block w-14 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-[11px] font-bold uppercase", METHOD_STYLES[method])}>
+    <span
+      className={cx(
+        "inline-block w-14 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-[11px] font-bold uppercase",
+        METHOD_STYLES[method],
+      )}
+    >
       {method}
     </span>
   );
@@ -46,7 +51,11 @@ export function OperationView({ doc, entry }: { doc: OpenApiDoc; entry: Operatio
   const tryIt = tryItSpec(doc, entry);
   const count = (n: number) => (n ? ` · ${n} field${n === 1 ? "" : "s"}` : "");
   return (
-    <article id={entry.id} aria-labelledby={`${entry.id}-title`} className="min-w-0 scroll-mt-6 rounded-lg bg-white shadow-xs ring-1 ring-slate-200">
+    <article
+      id={entry.id}
+      aria-labelledby={`${entry.id}-title`}
+      className="min-w-0 scroll-mt-6 rounded-lg bg-white shadow-xs ring-1 ring-slate-200"
+    >
       <header className="border-b border-slate-200 px-4 py-4 sm:px-6">
         <div className="flex min-w-0 items-center gap-3">
           <MethodTag method={entry.method} />
@@ -106,7 +115,9 @@ export function OperationView({ doc, entry }: { doc: OpenApiDoc; entry: Operatio
         })}
         {errors.length > 0 && (
           <details>
-            <summary className="cursor-pointer text-xs font-semibold tracking-wide text-slate-600 uppercase select-none hover:text-slate-900">Errors ({errors.join(", ")})</summary>
+            <summary className="cursor-pointer text-xs font-semibold tracking-wide text-slate-600 uppercase select-none hover:text-slate-900">
+              Errors ({errors.join(", ")})
+            </summary>
             <ul className="mt-2 space-y-1.5 text-sm text-slate-600">
               {errors.map((status) => (
                 <li key={status} className="flex gap-2">
@@ -117,7 +128,9 @@ export function OperationView({ doc, entry }: { doc: OpenApiDoc; entry: Operatio
             </ul>
           </details>
         )}
-        {hasExample && <SchemaSection id={`${entry.id}-example`} operationId={operationId} part="example" title="Example response" />}
+        {hasExample && (
+          <SchemaSection id={`${entry.id}-example`} operationId={operationId} part="example" title="Example response" />
+        )}
         <section aria-label="Example request">
           <h4 className={h4}>Example request</h4>
           <CodeBlock copyValue={curl} label="curl">

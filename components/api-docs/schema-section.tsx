@@ -11,7 +11,17 @@ import { loadSchemas } from "./load-schemas";
  * title is in the page; the fields load from /docs/schemas/{operationId} when it opens. A link to
  * `#<id>` or `#<id>/<field.path>` (search hits) opens it and scrolls to the field.
  */
-export function SchemaSection({ id, operationId, part, title }: { id: string; operationId: string; part: string; title: ReactNode }) {
+export function SchemaSection({
+  id,
+  operationId,
+  part,
+  title,
+}: {
+  id: string;
+  operationId: string;
+  part: string;
+  title: ReactNode;
+}) {
   const ref = useRef<HTMLDetailsElement>(null);
   const [data, setData] = useState<OperationSchemas>();
   const [failed, setFailed] = useState(false);
@@ -43,7 +53,9 @@ export function SchemaSection({ id, operationId, part, title }: { id: string; op
   const schema = data?.parts.find((p) => p.id === part);
   return (
     <details ref={ref} id={id} className="scroll-mt-6" onToggle={(e) => onToggle(e.currentTarget.open)}>
-      <summary className="cursor-pointer text-xs font-semibold tracking-wide text-slate-600 uppercase select-none hover:text-slate-900">{title}</summary>
+      <summary className="cursor-pointer text-xs font-semibold tracking-wide text-slate-600 uppercase select-none hover:text-slate-900">
+        {title}
+      </summary>
       <div className="mt-2">
         {!data && !failed && (
           <p className="flex items-center gap-2 text-sm text-slate-600">
@@ -52,7 +64,11 @@ export function SchemaSection({ id, operationId, part, title }: { id: string; op
         )}
         {failed && <p className="text-sm text-red-700">Could not load this section; close and open it to try again.</p>}
         {data && part === "example" && data.example && (
-          <CodeBlock maxHeightClass="max-h-96" label={`Example response (${data.example.status})`} copyValue={data.example.body}>
+          <CodeBlock
+            maxHeightClass="max-h-96"
+            label={`Example response (${data.example.status})`}
+            copyValue={data.example.body}
+          >
             {data.example.body}
           </CodeBlock>
         )}

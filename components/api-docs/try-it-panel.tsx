@@ -10,7 +10,8 @@ import { Field, Input, Textarea } from "@/components/ui/field";
 import { apiFetch, ApiRequestError } from "@/lib/client/api-fetch";
 import { tryItUrl, type TryItSpec } from "@/lib/api-docs/try-it-spec";
 
-type KeysState = { status: "loading" } | { status: "signed-out" } | { status: "failed" } | { status: "ready"; keys: ApiKeyRow[] };
+type KeysState =
+  { status: "loading" } | { status: "signed-out" } | { status: "failed" } | { status: "ready"; keys: ApiKeyRow[] };
 
 /**
  * "Try it" for one operation, built from the playground's parts: the same key picker (your keys
@@ -20,7 +21,9 @@ type KeysState = { status: "loading" } | { status: "signed-out" } | { status: "f
 export function TryItPanel({ spec, onClose }: { spec: TryItSpec; onClose: () => void }) {
   const [keys, setKeys] = useState<KeysState>({ status: "loading" });
   const [chosenKeyId, setKeyId] = useState("");
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(spec.params.map((p) => [p.name, p.example])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(spec.params.map((p) => [p.name, p.example])),
+  );
   const [body, setBody] = useState(spec.body ?? "");
   const [running, setRunning] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -35,7 +38,8 @@ export function TryItPanel({ spec, onClose }: { spec: TryItSpec; onClose: () => 
         ? { status: "signed-out" }
         : await apiFetch<ApiKeyRow[]>("/api/developer/keys").then(
             (list): KeysState => ({ status: "ready", keys: list }),
-            (err: unknown): KeysState => (err instanceof ApiRequestError && err.status === 401 ? { status: "signed-out" } : { status: "failed" }),
+            (err: unknown): KeysState =>
+              err instanceof ApiRequestError && err.status === 401 ? { status: "signed-out" } : { status: "failed" },
           );
       if (live) setKeys(next);
     })();
@@ -59,7 +63,9 @@ export function TryItPanel({ spec, onClose }: { spec: TryItSpec; onClose: () => 
     if (!key || bodyError || missing.length) return;
     setRunning(true);
     try {
-      setResult(await runCall({ id: key.id, name: key.name }, spec.method, url, spec.body !== undefined ? body : undefined));
+      setResult(
+        await runCall({ id: key.id, name: key.name }, spec.method, url, spec.body !== undefined ? body : undefined),
+      );
     } finally {
       setRunning(false);
     }
@@ -81,22 +87,57 @@ export function TryItPanel({ spec, onClose }: { spec: TryItSpec; onClose: () => 
   }
 
   return (
-    <form onSubmit={onRun} noValidate className="space-y-4 rounded-md bg-slate-50 p-4 ring-1 ring-slate-200" aria-label="Try it">
-      <p className="text-sm text-slate-700">Calls are real: they run as the chosen key (its scopes and quota) and are billed to it.</p>
-      {keys.status === "failed" && <p className="text-sm text-red-700">Could not load your keys; reload the page to try again.</p>}
-      <KeyPicker keys={list} loading={keys.status === "loading"} keyId={keyId} onChange={setKeyId} error={submitted && !key ? "Choose the key to call with." : undefined} />
+    <form
+      onSubmit={onRun}
+      noValidate
+      className="space-y-4 rounded-md bg-slate-50 p-4 ring-1 ring-slate-200"
+      aria-label="Try it"
+    >
+      <p className="text-sm text-slate-700">
+        Calls are real: they run as the chosen key (its scopes and quota) and are billed to it.
+      </p>
+      {keys.status === "failed" && (
+        <p className="text-sm text-red-700">Could not load your keys; reload the page to try again.</p>
+      )}
+      <KeyPicker
+        keys={list}
+        loading={keys.status === "loading"}
+        keyId={keyId}
+        onChange={setKeyId}
+        error={submitted && !key ? "Choose the key to call with." : undefined}
+      />
       {spec.params.length > 0 && (
         <div className="grid gap-3 sm:grid-cols-2">
           {spec.params.map((p) => (
-            <Field key={p.name} label={p.name} required={p.required} hint={p.in === "path" ? "Path" : "Query"} error={submitted && p.required && !values[p.name] ? `Enter ${p.name}.` : undefined}>
-              {(c) => <Input {...c} value={values[p.name] ?? ""} onChange={(e) => setValues({ ...values, [p.name]: e.target.value })} />}
+            <Field
+              key={p.name}
+              label={p.name}
+              required={p.required}
+              hint={p.in === "path" ? "Path" : "Query"}
+              error={submitted && p.required && !values[p.name] ? `Enter ${p.name}.` : undefined}
+            >
+              {(c) => (
+                <Input
+                  {...c}
+                  value={values[p.name] ?? ""}
+                  onChange={(e) => setValues({ ...values, [p.name]: e.target.value })}
+                />
+              )}
             </Field>
           ))}
         </div>
       )}
       {spec.body !== undefined && (
         <Field label="JSON body" required error={bodyError}>
-          {(c) => <Textarea {...c} rows={Math.min(14, body.split("\n").length + 1)} spellCheck={false} value={body} onChange={(e) => setBody(e.target.value)} />}
+          {(c) => (
+            <Textarea
+              {...c}
+              rows={Math.min(14, body.split("\n").length + 1)}
+              spellCheck={false}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+            />
+          )}
         </Field>
       )}
       <p className="font-mono text-xs break-all text-slate-700">

@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <>
       <div className="rounded-lg bg-white px-5 py-6 shadow-xs ring-1 ring-slate-200 sm:px-8 sm:py-8">

@@ -31,12 +31,18 @@ export function ForgotPasswordForm() {
   if (sentTo) {
     return (
       <Alert tone="success" title="Check your email">
-        If an account uses {sentTo}, we have sent it a link to choose a new password. The link works once, within one hour.
+        If an account uses {sentTo}, we have sent it a link to choose a new password. The link works once, within one
+        hour.
       </Alert>
     );
   }
   return (
-    <form /* POST: a submit before hydration must not put a password in the URL, history or access log */ method="post" onSubmit={onSubmit} noValidate className="space-y-5">
+    <form
+      /* POST: a submit before hydration must not put a password in the URL, history or access log */ method="post"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+    >
       {error.form && <Alert tone="danger">{error.form}</Alert>}
       <Field label="Email" error={error.field}>
         {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}

@@ -27,7 +27,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
         setError({ field: err.issues.find((i) => i.path === "password")!.message });
       } else {
         // A used, expired or mistyped link: the server's message says which.
-        setError({ form: errorMessage(err), link: err instanceof ApiRequestError && (err.status === 410 || err.status === 400) });
+        setError({
+          form: errorMessage(err),
+          link: err instanceof ApiRequestError && (err.status === 410 || err.status === 400),
+        });
       }
     } finally {
       setPending(false);
@@ -46,7 +49,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form /* POST: a submit before hydration must not put a password in the URL, history or access log */ method="post" onSubmit={onSubmit} noValidate className="space-y-5">
+    <form
+      /* POST: a submit before hydration must not put a password in the URL, history or access log */ method="post"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+    >
       {error.form && (
         <Alert tone="danger">
           {error.form}

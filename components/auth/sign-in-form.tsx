@@ -44,7 +44,12 @@ export function SignInForm({
     try {
       const res = await signIn("credentials", { email, password, redirect: false });
       if (!res || res.error) {
-        setErrors({ form: res?.error === "CredentialsSignin" || !res ? "Email or password is incorrect." : "Sign-in failed. Try again." });
+        setErrors({
+          form:
+            res?.error === "CredentialsSignin" || !res
+              ? "Email or password is incorrect."
+              : "Sign-in failed. Try again.",
+        });
         passwordRef.current?.focus();
         passwordRef.current?.select();
         return;
@@ -59,7 +64,12 @@ export function SignInForm({
   }
 
   return (
-    <form /* POST: a submit before hydration must not put a password in the URL, history or access log */ method="post" onSubmit={onSubmit} noValidate className="space-y-5">
+    <form
+      /* POST: a submit before hydration must not put a password in the URL, history or access log */ method="post"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+    >
       {errors.form && <Alert tone="danger">{errors.form}</Alert>}
       <Field label="Email" error={errors.email}>
         {(p) => <Input {...p} name="email" type="email" autoComplete="email" required />}
@@ -73,7 +83,12 @@ export function SignInForm({
       {oauthProviders.length > 0 && (
         <div className="space-y-3 border-t border-slate-200 pt-5">
           {oauthProviders.map((p) => (
-            <Button key={p.id} variant="secondary" className="w-full" onClick={() => void signIn(p.id, { callbackUrl })}>
+            <Button
+              key={p.id}
+              variant="secondary"
+              className="w-full"
+              onClick={() => void signIn(p.id, { callbackUrl })}
+            >
               Continue with {p.name}
             </Button>
           ))}

@@ -47,7 +47,12 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
   }
 
   return (
-    <form /* POST: a submit before hydration must not put a password in the URL, history or access log */ method="post" onSubmit={onSubmit} noValidate className="space-y-5">
+    <form
+      /* POST: a submit before hydration must not put a password in the URL, history or access log */ method="post"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+    >
       {errors.form && <Alert tone="danger">{errors.form}</Alert>}
       <Field label="Name" hint="Optional. Shown on your account." error={errors.name}>
         {(p) => <Input {...p} name="name" autoComplete="name" />}

@@ -14,12 +14,28 @@ export function UsageChart({ daily }: { daily: DailyUsageData }) {
         <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
           <XAxis dataKey="date" tick={{ fontSize: 12, fill: "#475569" }} tickLine={false} />
-          <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: "#475569" }} tickLine={false} axisLine={false} width={48} />
+          <YAxis
+            allowDecimals={false}
+            tick={{ fontSize: 12, fill: "#475569" }}
+            tickLine={false}
+            axisLine={false}
+            width={48}
+          />
           <Tooltip cursor={{ fill: "#f1f5f9" }} />
           {/* Legend text in slate-800 (the default is each series' colour, which fails contrast for the light ones); the swatch keeps the colour. */}
-          <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value: string) => <span style={{ color: "#1e293b" }}>{value}</span>} />
+          <Legend
+            wrapperStyle={{ fontSize: 12 }}
+            formatter={(value: string) => <span style={{ color: "#1e293b" }}>{value}</span>}
+          />
           {daily.endpoints.map((e, i) => (
-            <Bar key={e} dataKey={e} name={e} stackId="units" fill={COLOURS[i % COLOURS.length]} isAnimationActive={false} />
+            <Bar
+              key={e}
+              dataKey={e}
+              name={e}
+              stackId="units"
+              fill={COLOURS[i % COLOURS.length]}
+              isAnimationActive={false}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>

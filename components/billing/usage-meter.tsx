@@ -27,9 +27,7 @@ export function UsageMeter({ label, hint, value }: { label: string; hint: string
       >
         <div className={cx("h-full rounded-full transition-[width]", tone)} style={{ width: `${pct}%` }} />
       </div>
-      <p className="text-xs text-slate-500">
-        {excluded ? hint : `${NUMBER.format(value.remaining)} left · ${hint}`}
-      </p>
+      <p className="text-xs text-slate-500">{excluded ? hint : `${NUMBER.format(value.remaining)} left · ${hint}`}</p>
     </div>
   );
 }

@@ -24,7 +24,10 @@ const DIMENSIONS = [
 /** The Usage page's body: plan, period, a meter per dimension, daily units by endpoint, and the rules at the cap. */
 export function UsagePanel() {
   const usage = useUsage({ staleTime: 0 });
-  const daily = useQuery({ queryKey: ["usage", "daily"], queryFn: () => apiFetch<Envelope<DailyUsageData>>("/v1/usage/daily") });
+  const daily = useQuery({
+    queryKey: ["usage", "daily"],
+    queryFn: () => apiFetch<Envelope<DailyUsageData>>("/v1/usage/daily"),
+  });
 
   if (usage.isPending) {
     return (
@@ -56,8 +59,9 @@ export function UsagePanel() {
           }
           description={
             <>
-              Current period {formatDate(u.period.start)} – {formatDate(new Date(new Date(u.period.end).getTime() - 1).toISOString())} (UTC
-              calendar month). Counters reset on {formatDateTime(u.period.end)}.
+              Current period {formatDate(u.period.start)} –{" "}
+              {formatDate(new Date(new Date(u.period.end).getTime() - 1).toISOString())} (UTC calendar month). Counters
+              reset on {formatDateTime(u.period.end)}.
             </>
           }
         />
@@ -69,7 +73,10 @@ export function UsagePanel() {
       </Card>
 
       <Card>
-        <CardHeader title="Billing units per day" description="Units charged each day this month, by endpoint. Watch-day accrual shows as weather.watch_days." />
+        <CardHeader
+          title="Billing units per day"
+          description="Units charged each day this month, by endpoint. Watch-day accrual shows as weather.watch_days."
+        />
         <CardBody>
           {daily.isPending ? (
             <p className="flex items-center gap-2 text-sm text-slate-500" role="status">
@@ -80,7 +87,10 @@ export function UsagePanel() {
               {errorMessage(daily.error)}
             </Alert>
           ) : daily.data.data.endpoints.length === 0 ? (
-            <EmptyState title="No billed calls yet this month" description="Calls billed 1 unit or more appear here the same day." />
+            <EmptyState
+              title="No billed calls yet this month"
+              description="Calls billed 1 unit or more appear here the same day."
+            />
           ) : (
             <>
               <UsageChart daily={daily.data.data} />
@@ -123,20 +133,23 @@ export function UsagePanel() {
         <CardHeader title="What happens at the cap" />
         <CardBody className="space-y-2 text-sm text-slate-700">
           <p>
-            Each dimension is counted per UTC calendar month. When a call would take a dimension past its monthly cap, the call is refused with{" "}
-            <code className="font-mono text-[13px]">429 rate_limit_exceeded</code>; <code className="font-mono text-[13px]">error.details.dimension</code>{" "}
-            names the dimension. Nothing is charged for a refused call, and there is no Retry-After: the counters reset at the month boundary given
-            in the <code className="font-mono text-[13px]">X-RateLimit-Reset</code> header (Unix seconds).
+            Each dimension is counted per UTC calendar month. When a call would take a dimension past its monthly cap,
+            the call is refused with <code className="font-mono text-[13px]">429 rate_limit_exceeded</code>;{" "}
+            <code className="font-mono text-[13px]">error.details.dimension</code> names the dimension. Nothing is
+            charged for a refused call, and there is no Retry-After: the counters reset at the month boundary given in
+            the <code className="font-mono text-[13px]">X-RateLimit-Reset</code> header (Unix seconds).
           </p>
           <p>
-            When your plan does not include a feature at all (a limit of 0, e.g. route calls and watches on Free), the call gets{" "}
-            <code className="font-mono text-[13px]">402 billing_limit_reached</code>. Upgrade the plan to use it.
+            When your plan does not include a feature at all (a limit of 0, e.g. route calls and watches on Free), the
+            call gets <code className="font-mono text-[13px]">402 billing_limit_reached</code>. Upgrade the plan to use
+            it.
           </p>
           <p>
-            Invalid requests (400) are never charged. Provider failures (502) and timeouts (504) are charged like a success. Every weather response
-            carries <code className="font-mono text-[13px]">X-RateLimit-Limit</code> and <code className="font-mono text-[13px]">X-RateLimit-Remaining</code>{" "}
-            for the requests dimension; the others are shown here and by <code className="font-mono text-[13px]">GET /v1/usage</code>, which is free
-            and always answers.
+            Invalid requests (400) are never charged. Provider failures (502) and timeouts (504) are charged like a
+            success. Every weather response carries <code className="font-mono text-[13px]">X-RateLimit-Limit</code> and{" "}
+            <code className="font-mono text-[13px]">X-RateLimit-Remaining</code> for the requests dimension; the others
+            are shown here and by <code className="font-mono text-[13px]">GET /v1/usage</code>, which is free and always
+            answers.
           </p>
           {u.is_internal && <p>This is an internal account: calls are metered but never limited.</p>}
         </CardBody>

@@ -9,7 +9,11 @@ export const USAGE_QUERY = ["usage"] as const;
 const noSubscription = () => () => {};
 /** False while React hydrates (and on the server), true from the first render after. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -20,9 +24,22 @@ export function useHydrated(): boolean {
  * as the server did, and the data from the next render.
  */
 export function useUsage(opts: { staleTime?: number } = {}): UseQueryResult<Envelope<UsageData>> {
-  const q = useQuery({ queryKey: USAGE_QUERY, queryFn: () => apiFetch<Envelope<UsageData>>("/v1/usage"), staleTime: opts.staleTime ?? 60_000 });
+  const q = useQuery({
+    queryKey: USAGE_QUERY,
+    queryFn: () => apiFetch<Envelope<UsageData>>("/v1/usage"),
+    staleTime: opts.staleTime ?? 60_000,
+  });
   const hydrated = useHydrated();
   // On the server the cache is what the server has (empty in the portal), so only the browser's hydration pass is masked.
   if (hydrated || typeof window === "undefined") return q;
-  return { ...q, data: undefined, status: "pending", isPending: true, isLoading: true, isSuccess: false, isError: false, error: null } as unknown as UseQueryResult<Envelope<UsageData>>;
+  return {
+    ...q,
+    data: undefined,
+    status: "pending",
+    isPending: true,
+    isLoading: true,
+    isSuccess: false,
+    isError: false,
+    error: null,
+  } as unknown as UseQueryResult<Envelope<UsageData>>;
 }

@@ -23,7 +23,10 @@ export function AccessTokensPanel({ title, description }: { title: string; descr
       endpoint="/api/developer/tokens"
       queryKey={TOKENS_QUERY}
       noun="token"
-      empty={{ title: "No access tokens yet", description: "Create a token for a planning agent or script that works on your trips." }}
+      empty={{
+        title: "No access tokens yet",
+        description: "Create a token for a planning agent or script that works on your trips.",
+      }}
       list={(rows, onRevoke) => <AccessTokensList rows={rows} onRevoke={onRevoke} />}
       form={(onCreated, onCancel) => <CreateTokenForm onCreated={onCreated} onCancel={onCancel} />}
       createTitle="Create an access token"
@@ -37,7 +40,9 @@ export function AccessTokensPanel({ title, description }: { title: string; descr
           </div>
         ),
       }}
-      revokeDescription={() => "Requests with this token are refused with 401 from the very next call. This cannot be undone."}
+      revokeDescription={() =>
+        "Requests with this token are refused with 401 from the very next call. This cannot be undone."
+      }
     />
   );
 }

@@ -15,7 +15,10 @@ export function ApiKeysPanel({ title, description }: { title: string; descriptio
       endpoint="/api/developer/keys"
       queryKey={KEYS_QUERY}
       noun="key"
-      empty={{ title: "No API keys yet", description: "Create a key to call the weather and itinerary APIs from your servers." }}
+      empty={{
+        title: "No API keys yet",
+        description: "Create a key to call the weather and itinerary APIs from your servers.",
+      }}
       list={(rows, onRevoke) => <ApiKeysList rows={rows} onRevoke={onRevoke} />}
       form={(onCreated, onCancel) => <CreateKeyForm onCreated={onCreated} onCancel={onCancel} />}
       createTitle="Create an API key"
@@ -23,14 +26,12 @@ export function ApiKeysPanel({ title, description }: { title: string; descriptio
       created={{
         title: "Your new API key",
         description: (c) => `“${c.name}” is ready. Store the key in your secret manager.`,
-        reveal: (c, origin) => (
-          <SecretReveal label="API key" value={c.key} example={firstCall(c, origin)} />
-        ),
+        reveal: (c, origin) => <SecretReveal label="API key" value={c.key} example={firstCall(c, origin)} />,
       }}
       revokeDescription={(row) => (
         <>
-          Requests with <code className="font-mono">{row?.keyPrefix}…</code> are refused with 401 from the very next call. This
-          cannot be undone.
+          Requests with <code className="font-mono">{row?.keyPrefix}…</code> are refused with 401 from the very next
+          call. This cannot be undone.
         </>
       )}
     />

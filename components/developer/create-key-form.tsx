@@ -35,7 +35,13 @@ function check(b: Body): Record<string, string> {
 }
 
 /** Name, scopes and expiry → POST /api/developer/keys; hands the created key (with its secret) up. */
-export function CreateKeyForm({ onCreated, onCancel }: { onCreated: (k: CreatedApiKey) => void; onCancel: () => void }) {
+export function CreateKeyForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (k: CreatedApiKey) => void;
+  onCancel: () => void;
+}) {
   const qc = useQueryClient();
   const [scopes, setScopes] = useState<Set<ApiKeyScope>>(new Set(["weather:read"]));
   const [expiry, setExpiry] = useState<ExpiryChoice>({ choice: "never", customDate: "" });
@@ -70,7 +76,12 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated: (k: CreatedA
   }
 
   return (
-    <form onSubmit={onSubmit} onInput={(e) => create.edited((e.target as HTMLInputElement).name)} noValidate className="space-y-5">
+    <form
+      onSubmit={onSubmit}
+      onInput={(e) => create.edited((e.target as HTMLInputElement).name)}
+      noValidate
+      className="space-y-5"
+    >
       <FormAlert errors={create.errors} title="The key was not created" />
       <Field label="Name" required hint="Where the key is used, so you recognise it later." error={errors.name}>
         {(p) => <Input {...p} name="name" required maxLength={100} placeholder="e.g. Production server" autoFocus />}
@@ -107,7 +118,13 @@ export function CreateKeyForm({ onCreated, onCancel }: { onCreated: (k: CreatedA
           </div>
         )}
       </fieldset>
-      <ExpiryField value={expiry} onChange={setExpiry} options={EXPIRY_OPTIONS} error={errors.expiresAt} hint="Expired keys are refused with 401." />
+      <ExpiryField
+        value={expiry}
+        onChange={setExpiry}
+        options={EXPIRY_OPTIONS}
+        error={errors.expiresAt}
+        hint="Expired keys are refused with 401."
+      />
       <CreateFormFooter pending={create.pending} onCancel={onCancel} label="Create key" />
     </form>
   );

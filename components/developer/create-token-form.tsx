@@ -20,14 +20,24 @@ const EXPIRY_OPTIONS = [
 /** What the token may do (trip scopes); the agent choice is the safety model of docs/agents.md. */
 const ACCESS_OPTIONS = [
   { value: "all", label: "Read, propose and change trips", scopes: ["trips:read", "trips:propose", "trips:write"] },
-  { value: "propose", label: "Read and propose only (recommended for agents)", scopes: ["trips:read", "trips:propose"] },
+  {
+    value: "propose",
+    label: "Read and propose only (recommended for agents)",
+    scopes: ["trips:read", "trips:propose"],
+  },
   { value: "read", label: "Read only", scopes: ["trips:read"] },
 ] as const;
 
 type Errors = Partial<Record<"name" | "expiresAt" | "trips" | "form", string>>;
 type TripChoice = { trip_id: number; name: string };
 
-export function CreateTokenForm({ onCreated, onCancel }: { onCreated: (t: CreatedAccessToken) => void; onCancel: () => void }) {
+export function CreateTokenForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (t: CreatedAccessToken) => void;
+  onCancel: () => void;
+}) {
   const qc = useQueryClient();
   const [expiry, setExpiry] = useState<ExpiryChoice>({ choice: "90", customDate: "" });
   const [errors, setErrors] = useState<Errors>({});
@@ -86,7 +96,12 @@ export function CreateTokenForm({ onCreated, onCancel }: { onCreated: (t: Create
       </Field>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Trips</legend>
-        <Checkbox label="Only some trips" description="Other trips answer 404 to this token." checked={limitTrips} onChange={(e) => setLimitTrips(e.target.checked)} />
+        <Checkbox
+          label="Only some trips"
+          description="Other trips answer 404 to this token."
+          checked={limitTrips}
+          onChange={(e) => setLimitTrips(e.target.checked)}
+        />
         {limitTrips && (
           <div className="ml-7 space-y-1.5">
             {trips.isPending && <p className="text-sm text-slate-500">Loading your trips…</p>}
@@ -96,14 +111,26 @@ export function CreateTokenForm({ onCreated, onCancel }: { onCreated: (t: Create
                 key={t.trip_id}
                 label={t.name}
                 checked={tripIds.includes(t.trip_id)}
-                onChange={(e) => setTripIds((ids) => (e.target.checked ? [...ids, t.trip_id] : ids.filter((x) => x !== t.trip_id)))}
+                onChange={(e) =>
+                  setTripIds((ids) => (e.target.checked ? [...ids, t.trip_id] : ids.filter((x) => x !== t.trip_id)))
+                }
               />
             ))}
-            {errors.trips && <p className="text-sm text-red-700" role="alert">{errors.trips}</p>}
+            {errors.trips && (
+              <p className="text-sm text-red-700" role="alert">
+                {errors.trips}
+              </p>
+            )}
           </div>
         )}
       </fieldset>
-      <ExpiryField value={expiry} onChange={setExpiry} options={EXPIRY_OPTIONS} error={errors.expiresAt} hint="At most one year ahead." />
+      <ExpiryField
+        value={expiry}
+        onChange={setExpiry}
+        options={EXPIRY_OPTIONS}
+        error={errors.expiresAt}
+        hint="At most one year ahead."
+      />
       <CreateFormFooter pending={create.isPending} onCancel={onCancel} label="Create token" />
     </form>
   );

@@ -49,7 +49,11 @@ export function CredentialsPanel<R extends Row, C>(p: CredentialsPanelProps<R, C
 
   return (
     <>
-      <PageHeader title={p.title} description={p.description} actions={manage ? <Button onClick={() => setCreating(true)}>Create {p.noun}</Button> : undefined} />
+      <PageHeader
+        title={p.title}
+        description={p.description}
+        actions={manage ? <Button onClick={() => setCreating(true)}>Create {p.noun}</Button> : undefined}
+      />
       <Card>
         <QueryStates
           query={rows}
@@ -58,7 +62,9 @@ export function CredentialsPanel<R extends Row, C>(p: CredentialsPanelProps<R, C
             <EmptyState
               title={p.empty.title}
               description={p.empty.description}
-              action={manage ? <Button onClick={() => setCreating(true)}>Create your first {p.noun}</Button> : undefined}
+              action={
+                manage ? <Button onClick={() => setCreating(true)}>Create your first {p.noun}</Button> : undefined
+              }
             />
           }
         >
@@ -91,7 +97,8 @@ export function CredentialsPanel<R extends Row, C>(p: CredentialsPanelProps<R, C
       >
         {created && leaving && (
           <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
-            Close without storing the {p.noun}? Its full value is never shown again; you would have to revoke it and create a new one.
+            Close without storing the {p.noun}? Its full value is never shown again; you would have to revoke it and
+            create a new one.
           </p>
         )}
         {created ? p.created.reveal(created, origin) : p.form(setCreated, closeCreate)}

@@ -40,7 +40,17 @@ export function KeyDetail({ keyId }: { keyId: string }) {
         query={keys}
         what="key"
         isEmpty={() => !k}
-        empty={<EmptyState title="No such key" description="It may have been revoked." action={<Link href="/keys" className="underline">Back to your keys</Link>} />}
+        empty={
+          <EmptyState
+            title="No such key"
+            description="It may have been revoked."
+            action={
+              <Link href="/keys" className="underline">
+                Back to your keys
+              </Link>
+            }
+          />
+        }
       >
         {() =>
           k && (
@@ -50,7 +60,10 @@ export function KeyDetail({ keyId }: { keyId: string }) {
                 description={<code className="font-mono text-[13px]">{k.keyPrefix}…</code>}
                 actions={
                   <div className="flex flex-wrap gap-2">
-                    <Link href={`/requests?key_id=${k.id}`} className="inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
+                    <Link
+                      href={`/requests?key_id=${k.id}`}
+                      className="inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+                    >
                       This key&apos;s requests
                     </Link>
                     <Can action="credentials.manage">
@@ -61,7 +74,10 @@ export function KeyDetail({ keyId }: { keyId: string }) {
               />
               <div className="grid min-w-0 gap-6 lg:grid-cols-3">
                 <Card className="min-w-0 lg:col-span-2">
-                  <CardHeader title="Usage" description="Requests, billing units and errors made with this key per day (UTC), playground calls included." />
+                  <CardHeader
+                    title="Usage"
+                    description="Requests, billing units and errors made with this key per day (UTC), playground calls included."
+                  />
                   <CardBody>
                     <QueryStates query={usage} what="usage" isEmpty={() => false} empty={null}>
                       {(u) => <KeyUsageChart usage={u} />}
@@ -73,7 +89,9 @@ export function KeyDetail({ keyId }: { keyId: string }) {
                   <CardBody className="space-y-4">
                     <div className="flex flex-wrap gap-1">
                       {k.scopes.map((s) => (
-                        <Badge key={s} tone="info">{s}</Badge>
+                        <Badge key={s} tone="info">
+                          {s}
+                        </Badge>
                       ))}
                     </div>
                     <CredentialDatesList dates={k} />
@@ -83,7 +101,12 @@ export function KeyDetail({ keyId }: { keyId: string }) {
                   </CardBody>
                 </Card>
               </div>
-              <RollKeyDialog k={k} open={rolling} onClose={() => setRolling(false)} onRolled={(r) => router.push(`/keys/${r.id}`)} />
+              <RollKeyDialog
+                k={k}
+                open={rolling}
+                onClose={() => setRolling(false)}
+                onRolled={(r) => router.push(`/keys/${r.id}`)}
+              />
             </>
           )
         }
@@ -95,7 +118,8 @@ export function KeyDetail({ keyId }: { keyId: string }) {
 function RenameKeyForm({ k }: { k: ApiKeyRow }) {
   const qc = useQueryClient();
   const rename = useApiForm({
-    mutationFn: (body: { name: string }) => apiFetch<ApiKeyRow>(`/api/developer/keys/${k.id}`, { method: "PATCH", body }),
+    mutationFn: (body: { name: string }) =>
+      apiFetch<ApiKeyRow>(`/api/developer/keys/${k.id}`, { method: "PATCH", body }),
     validate: (b): Record<string, string> => (b.name ? {} : { name: "Give the key a name." }),
     fields: ["name"],
     successMessage: (r) => `Renamed to "${r.name}".`,
@@ -107,12 +131,20 @@ function RenameKeyForm({ k }: { k: ApiKeyRow }) {
   }
   const error = rename.error("name");
   return (
-    <form onSubmit={onSubmit} onInput={() => rename.edited("name")} noValidate className="space-y-2" aria-label="Rename key">
+    <form
+      onSubmit={onSubmit}
+      onInput={() => rename.edited("name")}
+      noValidate
+      className="space-y-2"
+      aria-label="Rename key"
+    >
       <FormAlert errors={rename.errors} />
       <Field label="Name" error={error}>
         {(p) => <Input {...p} name="name" defaultValue={k.name} maxLength={100} />}
       </Field>
-      <Button type="submit" variant="secondary" size="sm" disabled={rename.pending}>{rename.pending ? "Saving…" : "Rename"}</Button>
+      <Button type="submit" variant="secondary" size="sm" disabled={rename.pending}>
+        {rename.pending ? "Saving…" : "Rename"}
+      </Button>
     </form>
   );
 }

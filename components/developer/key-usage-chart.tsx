@@ -18,17 +18,30 @@ export function KeyUsageChart({ usage }: { usage: Usage }) {
   return (
     <div className="min-w-0 space-y-3">
       <p className="text-sm text-slate-700">
-        Last 7 days: <strong>{total("requests")}</strong> requests, <strong>{total("billing_units")}</strong> billing units,{" "}
-        <strong>{total("errors")}</strong> errors.
+        Last 7 days: <strong>{total("requests")}</strong> requests, <strong>{total("billing_units")}</strong> billing
+        units, <strong>{total("errors")}</strong> errors.
       </p>
-      <div className="h-64 w-full min-w-0" role="img" aria-label="Requests, billing units and errors per day for this key, last 7 days">
+      <div
+        className="h-64 w-full min-w-0"
+        role="img"
+        aria-label="Requests, billing units and errors per day for this key, last 7 days"
+      >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
             <XAxis dataKey="day" tick={{ fontSize: 12, fill: "#475569" }} tickLine={false} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: "#475569" }} tickLine={false} axisLine={false} width={40} />
+            <YAxis
+              allowDecimals={false}
+              tick={{ fontSize: 12, fill: "#475569" }}
+              tickLine={false}
+              axisLine={false}
+              width={40}
+            />
             <Tooltip cursor={{ fill: "#f1f5f9" }} />
-            <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value: string) => <span style={{ color: "#1e293b" }}>{value}</span>} />
+            <Legend
+              wrapperStyle={{ fontSize: 12 }}
+              formatter={(value: string) => <span style={{ color: "#1e293b" }}>{value}</span>}
+            />
             {SERIES.map((s) => (
               <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.fill} isAnimationActive={false} />
             ))}

@@ -35,7 +35,12 @@ export function McpClientConfig({ origin, token }: { origin: string; token: stri
         ))}
       </div>
       <p className="mt-2 text-xs text-slate-600">{config.where}</p>
-      <CodeBlock className="mt-1.5" copyValue={config.text} label={`${CLIENTS.find((c) => c.kind === kind)!.label} configuration`} wrap>
+      <CodeBlock
+        className="mt-1.5"
+        copyValue={config.text}
+        label={`${CLIENTS.find((c) => c.kind === kind)!.label} configuration`}
+        wrap
+      >
         {config.text}
       </CodeBlock>
     </div>

@@ -27,13 +27,24 @@ const GRACE = [
  * Roll: choose how long the old secret keeps working, then the new secret is shown once. As for a
  * new key, closing before it is stored asks first (Escape included).
  */
-export function RollKeyDialog({ k, open, onClose, onRolled }: { k: ApiKeyRow; open: boolean; onClose: () => void; onRolled: (r: Rolled) => void }) {
+export function RollKeyDialog({
+  k,
+  open,
+  onClose,
+  onRolled,
+}: {
+  k: ApiKeyRow;
+  open: boolean;
+  onClose: () => void;
+  onRolled: (r: Rolled) => void;
+}) {
   const qc = useQueryClient();
   const [rolled, setRolled] = useState<Rolled | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [grace, setGrace] = useState(24);
   const roll = useApiForm({
-    mutationFn: (body: { graceHours: number }) => apiFetch<Rolled>(`/api/developer/keys/${k.id}/roll`, { method: "POST", body }),
+    mutationFn: (body: { graceHours: number }) =>
+      apiFetch<Rolled>(`/api/developer/keys/${k.id}/roll`, { method: "POST", body }),
     fields: ["graceHours"],
     onSuccess: (r) => {
       void qc.invalidateQueries({ queryKey: KEYS_QUERY });
@@ -63,16 +74,24 @@ export function RollKeyDialog({ k, open, onClose, onRolled }: { k: ApiKeyRow; op
         rolled ? (
           leaving ? (
             <>
-              <Button variant="secondary" onClick={() => setLeaving(false)}>Keep it open</Button>
-              <Button variant="danger" onClick={close}>Close without storing</Button>
+              <Button variant="secondary" onClick={() => setLeaving(false)}>
+                Keep it open
+              </Button>
+              <Button variant="danger" onClick={close}>
+                Close without storing
+              </Button>
             </>
           ) : (
             <Button onClick={close}>I have stored it</Button>
           )
         ) : (
           <>
-            <Button variant="secondary" onClick={close}>Cancel</Button>
-            <Button onClick={() => roll.submit({ graceHours: grace })} disabled={roll.pending}>{roll.pending ? "Rolling…" : "Roll key"}</Button>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button onClick={() => roll.submit({ graceHours: grace })} disabled={roll.pending}>
+              {roll.pending ? "Rolling…" : "Roll key"}
+            </Button>
           </>
         )
       }
@@ -92,7 +111,9 @@ export function RollKeyDialog({ k, open, onClose, onRolled }: { k: ApiKeyRow; op
           <Label htmlFor="roll-grace">Old key keeps working for</Label>
           <Select id="roll-grace" value={grace} onChange={(e) => setGrace(Number(e.target.value))}>
             {GRACE.map((g) => (
-              <option key={g.hours} value={g.hours}>{g.label}</option>
+              <option key={g.hours} value={g.hours}>
+                {g.label}
+              </option>
             ))}
           </Select>
         </div>

@@ -34,8 +34,12 @@ function targetsOf(e: EventDetail): Target[] {
     const t = out.get(key) ?? {
       key,
       label: d.webhook_id ? `Endpoint ${d.url}` : `Watch webhook_url ${d.url}`,
-      attemptsPath: d.webhook_id ? `/v1/webhooks/${d.webhook_id}/attempts?event_id=${e.event_id}` : `/v1/weather/watch/${d.watch_id}/attempts?event_id=${e.event_id}`,
-      redeliverPath: d.webhook_id ? `/v1/webhooks/${d.webhook_id}/events/${e.event_id}/redeliver` : `/v1/weather/watch/${d.watch_id}/events/${e.event_id}/redeliver`,
+      attemptsPath: d.webhook_id
+        ? `/v1/webhooks/${d.webhook_id}/attempts?event_id=${e.event_id}`
+        : `/v1/weather/watch/${d.watch_id}/attempts?event_id=${e.event_id}`,
+      redeliverPath: d.webhook_id
+        ? `/v1/webhooks/${d.webhook_id}/events/${e.event_id}/redeliver`
+        : `/v1/weather/watch/${d.watch_id}/events/${e.event_id}/redeliver`,
       deliveries: [],
     };
     t.deliveries.push(d);
@@ -50,16 +54,28 @@ type Outcome = { target: string; ok: boolean; text: string; error?: unknown };
 export function EventDetailView({ eventId }: { eventId: string }) {
   const qc = useQueryClient();
   const mayResend = useCan("webhooks.manage");
-  const q = useQuery({ queryKey: ["event", eventId], queryFn: () => apiFetch<{ data: EventDetail }>(`/v1/events/${eventId}`), ...POLLING });
+  const q = useQuery({
+    queryKey: ["event", eventId],
+    queryFn: () => apiFetch<{ data: EventDetail }>(`/v1/events/${eventId}`),
+    ...POLLING,
+  });
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
   const resend = useMutation({
     mutationFn: async (targets: Target[]) => {
       const results: Outcome[] = [];
       for (const t of targets) {
         try {
-          const r = await apiFetch<{ data: { attempt: { status: string; response_status: number; error_message: string | null } | null } }>(t.redeliverPath, { method: "POST" });
+          const r = await apiFetch<{
+            data: { attempt: { status: string; response_status: number; error_message: string | null } | null };
+          }>(t.redeliverPath, { method: "POST" });
           const a = r.data.attempt;
-          results.push({ target: t.label, ok: a?.status === "delivered", text: a ? `${a.status.replaceAll("_", " ")} (HTTP ${a.response_status || "none"})${a.error_message ? `: ${a.error_message}` : ""}` : "queued" });
+          results.push({
+            target: t.label,
+            ok: a?.status === "delivered",
+            text: a
+              ? `${a.status.replaceAll("_", " ")} (HTTP ${a.response_status || "none"})${a.error_message ? `: ${a.error_message}` : ""}`
+              : "queued",
+          });
         } catch (err) {
           results.push({ target: t.label, ok: false, text: "could not resend", error: err });
         }
@@ -67,7 +83,10 @@ export function EventDetailView({ eventId }: { eventId: string }) {
       return results;
     },
     onSuccess: (r) => setOutcomes(r),
-    onSettled: () => void qc.invalidateQueries({ queryKey: ["event", eventId] }).then(() => qc.invalidateQueries({ queryKey: ["event-attempts"] })),
+    onSettled: () =>
+      void qc
+        .invalidateQueries({ queryKey: ["event", eventId] })
+        .then(() => qc.invalidateQueries({ queryKey: ["event-attempts"] })),
   });
 
   if (q.isPending) {
@@ -116,24 +135,43 @@ export function EventDetailView({ eventId }: { eventId: string }) {
       )}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
-          <CardHeader title="Payload" description="The exact JSON every delivery of this event signs and sends (pretty-printed here; copy gives the exact bytes)." />
+          <CardHeader
+            title="Payload"
+            description="The exact JSON every delivery of this event signs and sends (pretty-printed here; copy gives the exact bytes)."
+          />
           <CardBody>
-            <CodeBlock copyValue={e.payload} label="application/json" maxHeightClass="max-h-96">{pretty}</CodeBlock>
+            <CodeBlock copyValue={e.payload} label="application/json" maxHeightClass="max-h-96">
+              {pretty}
+            </CodeBlock>
           </CardBody>
         </Card>
         <div className="space-y-6">
           {targets.length === 0 && (
-            <Alert tone="info" title="No targets">No endpoint was subscribed to {e.type} when it happened, and it has no watch webhook_url.</Alert>
+            <Alert tone="info" title="No targets">
+              No endpoint was subscribed to {e.type} when it happened, and it has no watch webhook_url.
+            </Alert>
           )}
           {targets.map((t) => (
             <Card key={t.key}>
               <CardHeader
                 title={<span className="break-all">{t.label}</span>}
-                description={t.deliveries.map((d) => `${d.kind === "manual" ? "resend" : d.kind}: ${d.status.replaceAll("_", " ")}, ${d.attempts_made}/${d.max_attempts} attempts${d.next_attempt_at ? `, next ${formatDateTime(d.next_attempt_at)}` : ""}`).join(" · ")}
+                description={t.deliveries
+                  .map(
+                    (d) =>
+                      `${d.kind === "manual" ? "resend" : d.kind}: ${d.status.replaceAll("_", " ")}, ${d.attempts_made}/${d.max_attempts} attempts${d.next_attempt_at ? `, next ${formatDateTime(d.next_attempt_at)}` : ""}`,
+                  )
+                  .join(" · ")}
                 actions={
-                  mayResend && <Button variant="secondary" size="sm" onClick={() => resend.mutate([t])} loading={resend.isPending && resend.variables?.length === 1 && resend.variables[0].key === t.key}>
-                    Resend
-                  </Button>
+                  mayResend && (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => resend.mutate([t])}
+                      loading={resend.isPending && resend.variables?.length === 1 && resend.variables[0].key === t.key}
+                    >
+                      Resend
+                    </Button>
+                  )
                 }
               />
               <AttemptTimeline path={t.attemptsPath} />
@@ -142,7 +180,10 @@ export function EventDetailView({ eventId }: { eventId: string }) {
         </div>
       </div>
       <div className="mt-4">
-        <StatusChip status={targets.length ? "targets" : "no targets"} label={`${targets.length} target${targets.length === 1 ? "" : "s"}`} />
+        <StatusChip
+          status={targets.length ? "targets" : "no targets"}
+          label={`${targets.length} target${targets.length === 1 ? "" : "s"}`}
+        />
       </div>
     </>
   );

@@ -34,7 +34,8 @@ export function EventsPanel() {
   if (cursor) qs.set("cursor", cursor);
   const q = useQuery({
     queryKey: ["events", filters, cursor],
-    queryFn: () => apiFetch<{ data: { events: EventSummary[]; has_more: boolean; next_cursor: string | null } }>(`/v1/events?${qs}`),
+    queryFn: () =>
+      apiFetch<{ data: { events: EventSummary[]; has_more: boolean; next_cursor: string | null } }>(`/v1/events?${qs}`),
     ...POLLING,
   });
 
@@ -53,14 +54,25 @@ export function EventsPanel() {
 
   return (
     <>
-      <PageHeader title="Events" description="Every event of your account (watch events, delivery failures, disabled endpoints, test events) and how its deliveries went." />
+      <PageHeader
+        title="Events"
+        description="Every event of your account (watch events, delivery failures, disabled endpoints, test events) and how its deliveries went."
+      />
       <Card>
-        <form onSubmit={apply} className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-5 sm:items-end sm:p-6" aria-label="Filter events">
+        <form
+          onSubmit={apply}
+          className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-5 sm:items-end sm:p-6"
+          aria-label="Filter events"
+        >
           <div className="space-y-1.5">
             <Label htmlFor="ev-type">Type</Label>
             <Select id="ev-type" name="type" defaultValue={filters.type}>
               <option value="">Any type</option>
-              {WEBHOOK_EVENT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+              {WEBHOOK_EVENT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
             </Select>
           </div>
           <div className="space-y-1.5">
@@ -76,16 +88,32 @@ export function EventsPanel() {
           <div className="space-y-1.5">
             <Label htmlFor="ev-since">Time</Label>
             <Select id="ev-since" name="since" defaultValue={sinceChoice}>
-              {Object.entries(SINCE).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+              {Object.entries(SINCE).map(([v, l]) => (
+                <option key={v} value={v}>
+                  {l}
+                </option>
+              ))}
             </Select>
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="ev-id">Event id</Label>
             <Input id="ev-id" name="event_id" placeholder="Go to an event" />
           </div>
-          <Button type="submit" variant="secondary">Apply</Button>
+          <Button type="submit" variant="secondary">
+            Apply
+          </Button>
         </form>
-        <QueryStates query={q} what="events" isEmpty={(d) => d.data.events.length === 0} empty={<EmptyState title="No events match" description="Send a test event from a webhook endpoint, or change the filters." />}>
+        <QueryStates
+          query={q}
+          what="events"
+          isEmpty={(d) => d.data.events.length === 0}
+          empty={
+            <EmptyState
+              title="No events match"
+              description="Send a test event from a webhook endpoint, or change the filters."
+            />
+          }
+        >
           {(d) => (
             <>
               <Table caption="Events" stacked>
@@ -107,8 +135,12 @@ export function EventsPanel() {
                         {e.test && <span className="ml-2 text-xs text-slate-600">(test)</span>}
                         <div className="font-mono text-xs text-slate-600">{e.event_id.slice(0, 8)}…</div>
                       </Td>
-                      <Td label="Delivery"><StatusChip status={e.delivery_state} tone={STATE_TONE[e.delivery_state]} /></Td>
-                      <Td label="Created" className="whitespace-nowrap">{formatDateTime(e.created_at)}</Td>
+                      <Td label="Delivery">
+                        <StatusChip status={e.delivery_state} tone={STATE_TONE[e.delivery_state]} />
+                      </Td>
+                      <Td label="Created" className="whitespace-nowrap">
+                        {formatDateTime(e.created_at)}
+                      </Td>
                       <Td label="Targets">{e.targets}</Td>
                     </Tr>
                   ))}
@@ -116,8 +148,16 @@ export function EventsPanel() {
               </Table>
               {(cursor || d.data.has_more) && (
                 <div className="flex gap-2 p-4">
-                  {cursor && <Button variant="secondary" size="sm" onClick={() => setCursor(null)}>Newest</Button>}
-                  {d.data.has_more && <Button variant="secondary" size="sm" onClick={() => setCursor(d.data.next_cursor)}>Older</Button>}
+                  {cursor && (
+                    <Button variant="secondary" size="sm" onClick={() => setCursor(null)}>
+                      Newest
+                    </Button>
+                  )}
+                  {d.data.has_more && (
+                    <Button variant="secondary" size="sm" onClick={() => setCursor(d.data.next_cursor)}>
+                      Older
+                    </Button>
+                  )}
                 </div>
               )}
             </>

@@ -3,7 +3,13 @@ import { ApiRequestError } from "@/lib/client/api-fetch";
 import { formErrorsOf, humanizeIssue } from "./field-errors";
 
 const validation = (issues: Array<{ path: string; message: string }>) =>
-  new ApiRequestError(400, "bad_request", `Invalid ${issues[0]?.path}: ${issues[0]?.message}`, { location: "body", issues }, "req-1");
+  new ApiRequestError(
+    400,
+    "bad_request",
+    `Invalid ${issues[0]?.path}: ${issues[0]?.message}`,
+    { location: "body", issues },
+    "req-1",
+  );
 
 describe("humanizeIssue", () => {
   it.each([
@@ -32,13 +38,20 @@ describe("formErrorsOf", () => {
       { path: "webhook_url", message: "Invalid URL" },
     ]);
     const f = formErrorsOf(err, { map: { latitude: "lat", longitude: "lng", "change_rules.wind_kph_delta": "wind" } });
-    expect(f.fields).toEqual({ lat: "Enter a number.", lng: "Enter a number.", wind: "Must be at least 0.", webhook_url: "Enter a full URL, e.g. https://example.com/hooks." });
+    expect(f.fields).toEqual({
+      lat: "Enter a number.",
+      lng: "Enter a number.",
+      wind: "Must be at least 0.",
+      webhook_url: "Enter a full URL, e.g. https://example.com/hooks.",
+    });
     expect(f.other).toEqual([]);
     expect(f).toMatchObject({ code: "bad_request", requestId: "req-1" });
   });
 
   it("sends issues for fields the form does not show to the alert, with a label", () => {
-    const err = validation([{ path: "target_ref.place_id", message: "Too big: expected string to have <=200 characters" }]);
+    const err = validation([
+      { path: "target_ref.place_id", message: "Too big: expected string to have <=200 characters" },
+    ]);
     const f = formErrorsOf(err, { fields: ["lat"], labels: { target_ref: "Place id" } });
     expect(f.fields).toEqual({});
     expect(f.other).toEqual(["Place id: Use at most 200 characters."]);
@@ -48,6 +61,10 @@ describe("formErrorsOf", () => {
     const named = new ApiRequestError(409, "conflict", "That email is already registered.", { field: "email" });
     expect(formErrorsOf(named).fields).toEqual({ email: "That email is already registered." });
     const plain = new ApiRequestError(402, "billing_limit_reached", "Your free plan does not include watches.", null);
-    expect(formErrorsOf(plain)).toMatchObject({ fields: {}, other: ["Your free plan does not include watches."], code: "billing_limit_reached" });
+    expect(formErrorsOf(plain)).toMatchObject({
+      fields: {},
+      other: ["Your free plan does not include watches."],
+      code: "billing_limit_reached",
+    });
   });
 });

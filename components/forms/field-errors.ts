@@ -37,7 +37,8 @@ export function humanizeIssue(message: string): string {
     if (r[1] === "array") return `Choose at most ${r[3]}.`;
     return r[2] === "<" ? `Must be less than ${r[3]}.` : `Must be at most ${r[3]}.`;
   }
-  if ((r = /^Invalid option: expected one of (.+)$/.exec(m))) return `Choose one of ${r[1].replaceAll('"', "").replaceAll("|", ", ")}.`;
+  if ((r = /^Invalid option: expected one of (.+)$/.exec(m)))
+    return `Choose one of ${r[1].replaceAll('"', "").replaceAll("|", ", ")}.`;
   if (/^Invalid (url|URL)/.test(m)) return "Enter a full URL, e.g. https://example.com/hooks.";
   if (/^Invalid ISO (date|datetime)/i.test(m)) return "Enter a date and time.";
   if (/^Unrecognized key/.test(m)) return m;

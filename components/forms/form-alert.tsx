@@ -11,7 +11,13 @@ export function FormAlert({ errors, title = "Nothing was saved" }: { errors: For
   if (fieldCount === 0 && errors.other.length === 0) return null;
   return (
     <Alert tone="danger" title={title}>
-      {fieldCount > 0 && <p>{fieldCount === 1 ? "One field needs attention; see the message next to it." : `${fieldCount} fields need attention; see the messages next to them.`}</p>}
+      {fieldCount > 0 && (
+        <p>
+          {fieldCount === 1
+            ? "One field needs attention; see the message next to it."
+            : `${fieldCount} fields need attention; see the messages next to them.`}
+        </p>
+      )}
       {errors.other.length > 0 && (
         <ul className="list-disc space-y-0.5 pl-5">
           {errors.other.map((t) => (

@@ -45,14 +45,18 @@ export function useApiForm<TVars, TData>(o: ApiFormOptions<TVars, TData>): ApiFo
   const m = useMutation<TData, Error, TVars>({
     mutationFn: o.mutationFn,
     onSuccess: async (data, vars) => {
-      if (o.successMessage) toast.success(typeof o.successMessage === "function" ? o.successMessage(data) : o.successMessage);
+      if (o.successMessage)
+        toast.success(typeof o.successMessage === "function" ? o.successMessage(data) : o.successMessage);
       await o.onSuccess?.(data, vars);
     },
   } satisfies UseMutationOptions<TData, Error, TVars>);
   const server = m.error ? formErrorsOf(m.error, o) : NO_ERRORS;
   const all = { ...server.fields, ...local };
   const stillWrong = (field: string) => !editedSince.has(field) && !changedSinceSubmit(o.values, submitted, field);
-  const errors: FormErrors = { ...server, fields: Object.fromEntries(Object.entries(all).filter(([field]) => stillWrong(field))) };
+  const errors: FormErrors = {
+    ...server,
+    fields: Object.fromEntries(Object.entries(all).filter(([field]) => stillWrong(field))),
+  };
   return {
     submit: (vars) => {
       setSubmitted(vars);

@@ -24,11 +24,23 @@ export interface BaseMapProps {
   children?: (projection: GeoProjection) => ReactNode;
 }
 
-const WORLD_FIT: GeoPermissibleObjects = { type: "MultiPoint", coordinates: [[-170, -57], [170, 76]] };
+const WORLD_FIT: GeoPermissibleObjects = {
+  type: "MultiPoint",
+  coordinates: [
+    [-170, -57],
+    [170, 76],
+  ],
+};
 
 /** A box of ±`spanDeg` around a point, for "zoomed to this place" views. */
 export function around(p: LngLat, spanDeg = 6): GeoPermissibleObjects {
-  return { type: "MultiPoint", coordinates: [[p.lng - spanDeg, p.lat - spanDeg * 0.6], [p.lng + spanDeg, p.lat + spanDeg * 0.6]] };
+  return {
+    type: "MultiPoint",
+    coordinates: [
+      [p.lng - spanDeg, p.lat - spanDeg * 0.6],
+      [p.lng + spanDeg, p.lat + spanDeg * 0.6],
+    ],
+  };
 }
 export const WORLD = WORLD_FIT;
 
@@ -37,7 +49,17 @@ export const WORLD = WORLD_FIT;
  * projected SVG (Web Mercator, so it matches what people know from slippy maps),
  * fitted to `fit`. Clicking inverts the projection when `onPick` is given.
  */
-export function BaseMap({ fit, width = 640, height = 380, padding = 24, label, onPick, className, interactive, children }: BaseMapProps) {
+export function BaseMap({
+  fit,
+  width = 640,
+  height = 380,
+  padding = 24,
+  label,
+  onPick,
+  className,
+  interactive,
+  children,
+}: BaseMapProps) {
   const world = useWorld();
   const projection = useMemo(
     () =>
@@ -59,14 +81,22 @@ export function BaseMap({ fit, width = 640, height = 380, padding = 24, label, o
   const pick = (e: MouseEvent<SVGSVGElement>) => {
     if (!onPick) return;
     const box = e.currentTarget.getBoundingClientRect();
-    const xy: [number, number] = [((e.clientX - box.left) / box.width) * width, ((e.clientY - box.top) / box.height) * height];
+    const xy: [number, number] = [
+      ((e.clientX - box.left) / box.width) * width,
+      ((e.clientY - box.top) / box.height) * height,
+    ];
     const ll = projection.invert?.(xy);
-    if (ll && Number.isFinite(ll[0]) && Number.isFinite(ll[1])) onPick({ lng: Math.max(-180, Math.min(180, ll[0])), lat: Math.max(-85, Math.min(85, ll[1])) });
+    if (ll && Number.isFinite(ll[0]) && Number.isFinite(ll[1]))
+      onPick({ lng: Math.max(-180, Math.min(180, ll[0])), lat: Math.max(-85, Math.min(85, ll[1])) });
   };
   return (
     <svg
       viewBox={`0 0 ${width} ${height}`}
-      className={cx("block w-full rounded-md bg-sky-100 ring-1 ring-slate-300", onPick && "cursor-crosshair", className)}
+      className={cx(
+        "block w-full rounded-md bg-sky-100 ring-1 ring-slate-300",
+        onPick && "cursor-crosshair",
+        className,
+      )}
       role={interactive ? "group" : "img"}
       aria-label={label}
       onClick={pick}
@@ -77,7 +107,13 @@ export function BaseMap({ fit, width = 640, height = 380, padding = 24, label, o
       {world && (
         <g data-testid="coastlines">
           <path d={path(world.land) ?? undefined} fill="#f8fafc" stroke="#64748b" strokeWidth={0.6} />
-          <path d={path(world.borders) ?? undefined} fill="none" stroke="#94a3b8" strokeWidth={0.5} strokeDasharray="2 2" />
+          <path
+            d={path(world.borders) ?? undefined}
+            fill="none"
+            stroke="#94a3b8"
+            strokeWidth={0.5}
+            strokeDasharray="2 2"
+          />
         </g>
       )}
       {children?.(projection)}

@@ -62,7 +62,11 @@ export const CITIES: City[] = [
 
 /** Case- and accent-insensitive search by name. */
 export function searchCities(q: string, limit = 8): City[] {
-  const norm = (s: string) => s.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  const norm = (s: string) =>
+    s
+      .normalize("NFD")
+      .replace(/\p{Diacritic}/gu, "")
+      .toLowerCase();
   const n = norm(q.trim());
   if (!n) return [];
   return CITIES.filter((c) => norm(c.name).includes(n))

@@ -12,7 +12,11 @@ export function RiskLegend() {
     <ul className="flex flex-wrap gap-4 text-xs text-slate-800" aria-label="Risk legend">
       {LEVELS.map(([level, words]) => (
         <li key={level} className="flex items-center gap-1.5">
-          <span className="inline-block h-2 w-6 rounded-full" style={{ background: RISK_COLOURS[level] }} aria-hidden="true" />
+          <span
+            className="inline-block h-2 w-6 rounded-full"
+            style={{ background: RISK_COLOURS[level] }}
+            aria-hidden="true"
+          />
           {words}
         </li>
       ))}

@@ -21,15 +21,28 @@ export type Verdict =
 
 /** null when the body cannot be read yet (the JSON error is shown instead). */
 export function estimateCall(endpoint: PlaygroundEndpoint, point: PointQuery, body: unknown): CallEstimate | null {
-  if (endpoint === "current") return { units: 1, requests: 1, timelineItems: 0, routeCalls: 0, basis: "1 unit per call" };
+  if (endpoint === "current")
+    return { units: 1, requests: 1, timelineItems: 0, routeCalls: 0, basis: "1 unit per call" };
   if (endpoint === "forecast") {
     const hourly = point.granularity === "hourly";
-    return { units: hourly ? 2 : 1, requests: 1, timelineItems: 0, routeCalls: 0, basis: hourly ? "2 units (hourly)" : "1 unit (daily)" };
+    return {
+      units: hourly ? 2 : 1,
+      requests: 1,
+      timelineItems: 0,
+      routeCalls: 0,
+      basis: hourly ? "2 units (hourly)" : "1 unit (daily)",
+    };
   }
   const b = (body ?? {}) as Record<string, unknown>;
   if (endpoint === "timeline") {
     const n = Array.isArray(b.items) ? b.items.length : 0;
-    return { units: 2 * n, requests: 1, timelineItems: n, routeCalls: 0, basis: `2 units × ${n} item${n === 1 ? "" : "s"}` };
+    return {
+      units: 2 * n,
+      requests: 1,
+      timelineItems: n,
+      routeCalls: 0,
+      basis: `2 units × ${n} item${n === 1 ? "" : "s"}`,
+    };
   }
   try {
     const o = b.origin as { lat: number; lng: number } | undefined;
@@ -44,7 +57,13 @@ export function estimateCall(endpoint: PlaygroundEndpoint, point: PointQuery, bo
       start_time: new Date(typeof b.start_time === "string" ? b.start_time : Date.now()),
     });
     const n = plan.segments.length;
-    return { units: 3 * n, requests: 1, timelineItems: 0, routeCalls: 1, basis: `3 units × ${n} segment${n === 1 ? "" : "s"}` };
+    return {
+      units: 3 * n,
+      requests: 1,
+      timelineItems: 0,
+      routeCalls: 1,
+      basis: `3 units × ${n} segment${n === 1 ? "" : "s"}`,
+    };
   } catch {
     return null;
   }
@@ -58,14 +77,23 @@ export function verdictFor(e: CallEstimate, usage: UsageData | undefined): Verdi
     ["timeline_items", e.timelineItems],
     ["route_calls", e.routeCalls],
   ] as const) {
-    if (need > 0 && u[dim].limit === 0) return { ok: false, kind: "not_included", dimension: dim, plan: usage.plan, upgradeTo: cheapestPlanWith(dim) };
+    if (need > 0 && u[dim].limit === 0)
+      return { ok: false, kind: "not_included", dimension: dim, plan: usage.plan, upgradeTo: cheapestPlanWith(dim) };
   }
   for (const [dim, need] of [
     ["requests", e.requests],
     ["timeline_items", e.timelineItems],
     ["route_calls", e.routeCalls],
   ] as const) {
-    if (need > 0 && u[dim].remaining < need) return { ok: false, kind: "quota", dimension: dim, used: u[dim].used, limit: u[dim].limit, resetsAt: usage.period.end };
+    if (need > 0 && u[dim].remaining < need)
+      return {
+        ok: false,
+        kind: "quota",
+        dimension: dim,
+        used: u[dim].used,
+        limit: u[dim].limit,
+        resetsAt: usage.period.end,
+      };
   }
   return { ok: true };
 }
@@ -74,5 +102,7 @@ export function verdictFor(e: CallEstimate, usage: UsageData | undefined): Verdi
 function pathOf(p: unknown): Array<{ lat: number; lng: number }> | undefined {
   if (typeof p === "string") return polyline.decode(p).map(([lat, lng]) => ({ lat, lng }));
   if (!Array.isArray(p)) return undefined;
-  return p.map((x) => (Array.isArray(x) ? { lat: Number(x[0]), lng: Number(x[1]) } : { lat: Number(x?.lat), lng: Number(x?.lng) }));
+  return p.map((x) =>
+    Array.isArray(x) ? { lat: Number(x[0]), lng: Number(x[1]) } : { lat: Number(x?.lat), lng: Number(x?.lng) },
+  );
 }

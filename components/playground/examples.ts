@@ -2,11 +2,46 @@ import type { Schemas } from "@/lib/client/api-client";
 /** The four playground calls and their example requests. */
 export type PlaygroundEndpoint = "current" | "forecast" | "timeline" | "route";
 
-export const ENDPOINTS: Array<{ id: PlaygroundEndpoint; label: string; method: "GET" | "POST"; path: string; units: string; scope: Schemas["DeveloperApiKey"]["scopes"][number] }> = [
-  { id: "current", label: "Current", method: "GET", path: "/v1/weather/current", units: "1 unit", scope: "weather:read" },
-  { id: "forecast", label: "Forecast", method: "GET", path: "/v1/weather/forecast", units: "1 unit daily, 2 hourly", scope: "weather:read" },
-  { id: "timeline", label: "Timeline", method: "POST", path: "/v1/weather/timeline", units: "2 units per item", scope: "weather:timeline" },
-  { id: "route", label: "Route", method: "POST", path: "/v1/weather/route", units: "3 units per segment", scope: "weather:route" },
+export const ENDPOINTS: Array<{
+  id: PlaygroundEndpoint;
+  label: string;
+  method: "GET" | "POST";
+  path: string;
+  units: string;
+  scope: Schemas["DeveloperApiKey"]["scopes"][number];
+}> = [
+  {
+    id: "current",
+    label: "Current",
+    method: "GET",
+    path: "/v1/weather/current",
+    units: "1 unit",
+    scope: "weather:read",
+  },
+  {
+    id: "forecast",
+    label: "Forecast",
+    method: "GET",
+    path: "/v1/weather/forecast",
+    units: "1 unit daily, 2 hourly",
+    scope: "weather:read",
+  },
+  {
+    id: "timeline",
+    label: "Timeline",
+    method: "POST",
+    path: "/v1/weather/timeline",
+    units: "2 units per item",
+    scope: "weather:timeline",
+  },
+  {
+    id: "route",
+    label: "Route",
+    method: "POST",
+    path: "/v1/weather/route",
+    units: "3 units per segment",
+    scope: "weather:route",
+  },
 ];
 
 export interface PointQuery {
@@ -32,7 +67,9 @@ export const DEFAULT_POINT: PointQuery = {
 /** Query string of a GET call: only the fields that endpoint takes, empty ones left out. */
 export function pointQueryString(endpoint: "current" | "forecast", q: PointQuery): string {
   const keys: Array<keyof PointQuery> =
-    endpoint === "current" ? ["lat", "lng", "units", "language", "activity_type"] : ["lat", "lng", "days", "granularity", "units", "language"];
+    endpoint === "current"
+      ? ["lat", "lng", "units", "language", "activity_type"]
+      : ["lat", "lng", "days", "granularity", "units", "language"];
   const p = new URLSearchParams();
   for (const k of keys) if (q[k].trim() !== "") p.set(k, q[k].trim());
   return p.toString();
@@ -52,9 +89,33 @@ export function timelineExample(): string {
       units: "metric",
       language: "en",
       items: [
-        { id: "louvre", start: tomorrowAt(8), end: tomorrowAt(10), lat: 48.8606, lng: 2.3376, activity_type: "museum", timezone: "Europe/Paris" },
-        { id: "seine-walk", start: tomorrowAt(10, 30), end: tomorrowAt(12), lat: 48.8584, lng: 2.2945, activity_type: "walking_tour", timezone: "Europe/Paris" },
-        { id: "lunch", start: tomorrowAt(12, 30), end: tomorrowAt(14), lat: 48.853, lng: 2.3499, activity_type: "outdoor_dining", timezone: "Europe/Paris" },
+        {
+          id: "louvre",
+          start: tomorrowAt(8),
+          end: tomorrowAt(10),
+          lat: 48.8606,
+          lng: 2.3376,
+          activity_type: "museum",
+          timezone: "Europe/Paris",
+        },
+        {
+          id: "seine-walk",
+          start: tomorrowAt(10, 30),
+          end: tomorrowAt(12),
+          lat: 48.8584,
+          lng: 2.2945,
+          activity_type: "walking_tour",
+          timezone: "Europe/Paris",
+        },
+        {
+          id: "lunch",
+          start: tomorrowAt(12, 30),
+          end: tomorrowAt(14),
+          lat: 48.853,
+          lng: 2.3499,
+          activity_type: "outdoor_dining",
+          timezone: "Europe/Paris",
+        },
       ],
     },
     null,

@@ -9,7 +9,19 @@ const usable = (k: ApiKeyRow) => !k.expiresAt || new Date(k.expiresAt).getTime()
  * Pick one of your keys by name. Nothing is pasted: the call goes through your
  * portal session and runs as that key (its scopes and quota), billed to it.
  */
-export function KeyPicker({ keys, loading, keyId, onChange, error }: { keys: ApiKeyRow[] | undefined; loading: boolean; keyId: string; onChange: (id: string) => void; error?: string }) {
+export function KeyPicker({
+  keys,
+  loading,
+  keyId,
+  onChange,
+  error,
+}: {
+  keys: ApiKeyRow[] | undefined;
+  loading: boolean;
+  keyId: string;
+  onChange: (id: string) => void;
+  error?: string;
+}) {
   const chosen = keys?.find((k) => String(k.id) === keyId);
   return (
     <Field

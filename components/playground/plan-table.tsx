@@ -22,7 +22,13 @@ export function PlanTable({ current }: { current?: string }) {
       {/* Phones: one card per plan, every figure visible (a sideways-scrolling table cut the last plans off at 390 px). */}
       <ul className="grid grid-cols-2 gap-2 sm:hidden" aria-label="Monthly limits per plan">
         {PLANS.map((p) => (
-          <li key={p} className={cx("rounded-md p-2 text-xs ring-1", p === current ? "bg-indigo-50 text-indigo-950 ring-indigo-200" : "text-slate-800 ring-slate-200")}>
+          <li
+            key={p}
+            className={cx(
+              "rounded-md p-2 text-xs ring-1",
+              p === current ? "bg-indigo-50 text-indigo-950 ring-indigo-200" : "text-slate-800 ring-slate-200",
+            )}
+          >
             <p className="text-sm font-medium">
               {p.charAt(0).toUpperCase() + p.slice(1)}
               {p === current && <span className="ml-1 font-normal">(your plan)</span>}
@@ -47,7 +53,14 @@ export function PlanTable({ current }: { current?: string }) {
                 Limit
               </th>
               {PLANS.map((p) => (
-                <th key={p} scope="col" className={cx("px-2 py-1 font-medium", p === current ? "bg-indigo-50 text-indigo-900" : "text-slate-700")}>
+                <th
+                  key={p}
+                  scope="col"
+                  className={cx(
+                    "px-2 py-1 font-medium",
+                    p === current ? "bg-indigo-50 text-indigo-900" : "text-slate-700",
+                  )}
+                >
                   {p.charAt(0).toUpperCase() + p.slice(1)}
                   {p === current && <span className="block text-xs font-normal">your plan</span>}
                 </th>
@@ -61,7 +74,13 @@ export function PlanTable({ current }: { current?: string }) {
                   {label}
                 </th>
                 {PLANS.map((p) => (
-                  <td key={p} className={cx("px-2 py-1 tabular-nums", p === current ? "bg-indigo-50 text-indigo-950" : "text-slate-800")}>
+                  <td
+                    key={p}
+                    className={cx(
+                      "px-2 py-1 tabular-nums",
+                      p === current ? "bg-indigo-50 text-indigo-950" : "text-slate-800",
+                    )}
+                  >
                     {limitText(p, k)}
                   </td>
                 ))}
@@ -71,8 +90,9 @@ export function PlanTable({ current }: { current?: string }) {
         </table>
       </div>
       <p className="text-xs text-slate-700">
-        To change plan, ask your Skycast operator (they run <code className="font-mono">npm run admin -- set-plan --email you@… --plan starter</code>), or
-        try everything for free in a sandbox account (simulated weather, no charge).
+        To change plan, ask your Skycast operator (they run{" "}
+        <code className="font-mono">npm run admin -- set-plan --email you@… --plan starter</code>), or try everything
+        for free in a sandbox account (simulated weather, no charge).
       </p>
     </div>
   );

@@ -8,7 +8,15 @@ import { cx } from "@/components/ui/cx";
 import { Field, Textarea } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { estimateCall, verdictFor } from "./estimate";
-import { DEFAULT_POINT, ENDPOINTS, pointQueryString, routeExample, timelineExample, type PlaygroundEndpoint, type PointQuery } from "./examples";
+import {
+  DEFAULT_POINT,
+  ENDPOINTS,
+  pointQueryString,
+  routeExample,
+  timelineExample,
+  type PlaygroundEndpoint,
+  type PointQuery,
+} from "./examples";
 import { HistoryList } from "./history-list";
 import { KeyPicker } from "./key-picker";
 import { PointFields } from "./point-fields";
@@ -29,7 +37,10 @@ export function PlaygroundPanel() {
   const [chosenKeyId, setKeyId] = useState("");
   const [endpoint, setEndpoint] = useState<PlaygroundEndpoint>("current");
   const [point, setPoint] = useState<PointQuery>(DEFAULT_POINT);
-  const [bodies, setBodies] = useState<Record<"timeline" | "route", string>>(() => ({ timeline: timelineExample(), route: routeExample() }));
+  const [bodies, setBodies] = useState<Record<"timeline" | "route", string>>(() => ({
+    timeline: timelineExample(),
+    route: routeExample(),
+  }));
   const [submitted, setSubmitted] = useState(false);
   const [running, setRunning] = useState(false);
   const [history, setHistory] = useState<CallRecord[]>([]);
@@ -43,7 +54,8 @@ export function PlaygroundPanel() {
   const key = keys.data?.find((k) => String(k.id) === keyId);
 
   const parsed = useMemo(() => {
-    if (endpoint === "current" || endpoint === "forecast") return { ok: true as const, body: undefined, url: `${spec.path}?${pointQueryString(endpoint, point)}` };
+    if (endpoint === "current" || endpoint === "forecast")
+      return { ok: true as const, body: undefined, url: `${spec.path}?${pointQueryString(endpoint, point)}` };
     try {
       const body = JSON.parse(bodies[endpoint]) as unknown;
       return { ok: true as const, body, url: spec.path };
@@ -78,7 +90,13 @@ export function PlaygroundPanel() {
         <CardHeader title="Request" description="Calls are real: they run as the chosen key and are billed to it." />
         <CardBody>
           <form onSubmit={onRun} className="space-y-5" noValidate>
-            <KeyPicker keys={keys.data} loading={keys.isPending} keyId={keyId} onChange={setKeyId} error={submitted && !key ? "Choose the key to call with." : undefined} />
+            <KeyPicker
+              keys={keys.data}
+              loading={keys.isPending}
+              keyId={keyId}
+              onChange={setKeyId}
+              error={submitted && !key ? "Choose the key to call with." : undefined}
+            />
 
             <div role="tablist" aria-label="Endpoint" className="flex flex-wrap gap-1 rounded-md bg-slate-100 p-1">
               {ENDPOINTS.map((x) => (
@@ -88,7 +106,10 @@ export function PlaygroundPanel() {
                   role="tab"
                   aria-selected={endpoint === x.id}
                   onClick={() => setEndpoint(x.id)}
-                  className={cx("rounded px-3 py-1.5 text-sm font-medium", endpoint === x.id ? "bg-white text-slate-900 shadow-xs" : "text-slate-700 hover:text-slate-900")}
+                  className={cx(
+                    "rounded px-3 py-1.5 text-sm font-medium",
+                    endpoint === x.id ? "bg-white text-slate-900 shadow-xs" : "text-slate-700 hover:text-slate-900",
+                  )}
                 >
                   {x.label}
                 </button>
@@ -102,7 +123,8 @@ export function PlaygroundPanel() {
             </p>
             {missingScope && (
               <p className="text-sm text-amber-800" data-testid="scope-warning">
-                The key {key?.name} lacks the scope <code className="font-mono">{missingScope}</code>: this call will be refused with 403.
+                The key {key?.name} lacks the scope <code className="font-mono">{missingScope}</code>: this call will be
+                refused with 403.
               </p>
             )}
 
@@ -114,13 +136,26 @@ export function PlaygroundPanel() {
                 required
                 error={parsed.ok ? undefined : parsed.error}
                 hint={
-                  <button type="button" className="underline" onClick={() => setBodies({ ...bodies, [endpoint]: endpoint === "timeline" ? timelineExample() : routeExample() })}>
+                  <button
+                    type="button"
+                    className="underline"
+                    onClick={() =>
+                      setBodies({ ...bodies, [endpoint]: endpoint === "timeline" ? timelineExample() : routeExample() })
+                    }
+                  >
                     Reset to the example
                   </button>
                 }
               >
                 {(p) => (
-                  <Textarea {...p} rows={14} spellCheck={false} suppressHydrationWarning value={bodies[endpoint]} onChange={(e) => setBodies({ ...bodies, [endpoint]: e.target.value })} />
+                  <Textarea
+                    {...p}
+                    rows={14}
+                    spellCheck={false}
+                    suppressHydrationWarning
+                    value={bodies[endpoint]}
+                    onChange={(e) => setBodies({ ...bodies, [endpoint]: e.target.value })}
+                  />
                 )}
               </Field>
             )}
@@ -128,12 +163,30 @@ export function PlaygroundPanel() {
             <Preflight estimate={estimate} verdict={verdict} usage={usage.data?.data} keyName={key?.name} />
 
             <div className="flex flex-wrap items-center gap-3">
-              <Button type="submit" loading={running} disabled={!parsed.ok || running} variant={verdict.ok ? "primary" : "secondary"}>
-                {running ? "Running…" : verdict.ok ? `Run ${spec.label.toLowerCase()} call` : "Send anyway (to see the refusal)"}
+              <Button
+                type="submit"
+                loading={running}
+                disabled={!parsed.ok || running}
+                variant={verdict.ok ? "primary" : "secondary"}
+              >
+                {running
+                  ? "Running…"
+                  : verdict.ok
+                    ? `Run ${spec.label.toLowerCase()} call`
+                    : "Send anyway (to see the refusal)"}
               </Button>
             </div>
             {key && parsed.ok && origin && (
-              <SnippetsView input={{ origin, method: spec.method, url: parsed.url, body: requestBody, keyName: key.name, keyPrefix: key.keyPrefix }} />
+              <SnippetsView
+                input={{
+                  origin,
+                  method: spec.method,
+                  url: parsed.url,
+                  body: requestBody,
+                  keyName: key.name,
+                  keyPrefix: key.keyPrefix,
+                }}
+              />
             )}
           </form>
         </CardBody>

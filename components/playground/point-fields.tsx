@@ -2,8 +2,17 @@ import { Field, Input, Select } from "@/components/ui/field";
 import type { PointQuery } from "./examples";
 
 /** Query fields of the current and forecast calls. */
-export function PointFields({ endpoint, point, onChange }: { endpoint: "current" | "forecast"; point: PointQuery; onChange: (p: PointQuery) => void }) {
-  const setP = (k: keyof PointQuery) => (e: { target: { value: string } }) => onChange({ ...point, [k]: e.target.value });
+export function PointFields({
+  endpoint,
+  point,
+  onChange,
+}: {
+  endpoint: "current" | "forecast";
+  point: PointQuery;
+  onChange: (p: PointQuery) => void;
+}) {
+  const setP = (k: keyof PointQuery) => (e: { target: { value: string } }) =>
+    onChange({ ...point, [k]: e.target.value });
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       <Field label="Latitude" required>

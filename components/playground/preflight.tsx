@@ -6,11 +6,25 @@ import { PlanTable } from "./plan-table";
 const n = (x: number) => x.toLocaleString("en-US");
 
 /** Before sending: what the call bills, to which key, and whether the plan allows it. */
-export function Preflight({ estimate, verdict, usage, keyName }: { estimate: CallEstimate | null; verdict: Verdict; usage?: UsageData; keyName?: string }) {
+export function Preflight({
+  estimate,
+  verdict,
+  usage,
+  keyName,
+}: {
+  estimate: CallEstimate | null;
+  verdict: Verdict;
+  usage?: UsageData;
+  keyName?: string;
+}) {
   if (!estimate) return null;
   const bill = (
     <>
-      This call bills <strong>{n(estimate.units)} unit{estimate.units === 1 ? "" : "s"}</strong> ({estimate.basis})
+      This call bills{" "}
+      <strong>
+        {n(estimate.units)} unit{estimate.units === 1 ? "" : "s"}
+      </strong>{" "}
+      ({estimate.basis})
       {keyName ? (
         <>
           {" "}
@@ -26,7 +40,8 @@ export function Preflight({ estimate, verdict, usage, keyName }: { estimate: Cal
         <p>{bill}</p>
         {usage && (
           <p className="mt-1 text-xs text-slate-700">
-            Your {usage.plan} plan: {n(usage.usage.requests.remaining)} of {n(usage.usage.requests.limit)} requests left this month
+            Your {usage.plan} plan: {n(usage.usage.requests.remaining)} of {n(usage.usage.requests.limit)} requests left
+            this month
             {estimate.routeCalls > 0 && `, ${n(usage.usage.route_calls.remaining)} route calls left`}
             {estimate.timelineItems > 0 && `, ${n(usage.usage.timeline_items.remaining)} timeline items left`}.
           </p>
@@ -38,17 +53,22 @@ export function Preflight({ estimate, verdict, usage, keyName }: { estimate: Cal
     <div className="space-y-3" data-testid="preflight">
       <Alert
         tone="warning"
-        title={verdict.kind === "not_included" ? `Your ${verdict.plan} plan does not include ${verdict.dimension === "route_calls" ? "route calls" : "timeline items"}` : "Not enough quota left this month"}
+        title={
+          verdict.kind === "not_included"
+            ? `Your ${verdict.plan} plan does not include ${verdict.dimension === "route_calls" ? "route calls" : "timeline items"}`
+            : "Not enough quota left this month"
+        }
       >
         <p>{bill}</p>
         {verdict.kind === "not_included" ? (
           <p>
-            The server will refuse it with HTTP 402 <code className="font-mono">billing_limit_reached</code> and bill nothing. The {verdict.upgradeTo} plan and above include it.
+            The server will refuse it with HTTP 402 <code className="font-mono">billing_limit_reached</code> and bill
+            nothing. The {verdict.upgradeTo} plan and above include it.
           </p>
         ) : (
           <p>
-            {n(verdict.used)} of {n(verdict.limit)} {verdict.dimension.replace("_", " ")} are used; the server will answer HTTP 429 until the quota resets on{" "}
-            {new Date(verdict.resetsAt).toLocaleDateString()}.
+            {n(verdict.used)} of {n(verdict.limit)} {verdict.dimension.replace("_", " ")} are used; the server will
+            answer HTTP 429 until the quota resets on {new Date(verdict.resetsAt).toLocaleDateString()}.
           </p>
         )}
       </Alert>

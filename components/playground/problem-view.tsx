@@ -6,7 +6,13 @@ import { PlanTable } from "./plan-table";
 interface ErrorBody {
   code: string;
   message: string;
-  details?: { issues?: Array<{ path: string; message: string }>; missing_scopes?: string[]; dimension?: string; plan?: string; resets_at?: string } | null;
+  details?: {
+    issues?: Array<{ path: string; message: string }>;
+    missing_scopes?: string[];
+    dimension?: string;
+    plan?: string;
+    resets_at?: string;
+  } | null;
   request_id?: string;
 }
 
@@ -18,7 +24,17 @@ export function errorOf(body: unknown): ErrorBody | null {
 }
 
 /** What went wrong in plain words, what to do next, and the machine code to search for. */
-export function ProblemView({ body, status, keyName, plan }: { body: unknown; status: number; keyName: string; plan?: string }) {
+export function ProblemView({
+  body,
+  status,
+  keyName,
+  plan,
+}: {
+  body: unknown;
+  status: number;
+  keyName: string;
+  plan?: string;
+}) {
   const e = errorOf(body);
   if (!e) return null;
   const d = e.details ?? {};
@@ -28,7 +44,13 @@ export function ProblemView({ body, status, keyName, plan }: { body: unknown; st
     title = `The key "${keyName}" may not call this endpoint`;
     next = (
       <>
-        It lacks the scope {d.missing_scopes?.map((s) => <code key={s} className="font-mono">{s}</code>)}. Pick another key, or{" "}
+        It lacks the scope{" "}
+        {d.missing_scopes?.map((s) => (
+          <code key={s} className="font-mono">
+            {s}
+          </code>
+        ))}
+        . Pick another key, or{" "}
         <Link href="/keys" className="underline">
           create a key
         </Link>{" "}
@@ -74,7 +96,9 @@ export function ProblemView({ body, status, keyName, plan }: { body: unknown; st
           </p>
         </div>
       </Alert>
-      {(e.code === "billing_limit_reached" || e.code === "rate_limit_exceeded") && <PlanTable current={d.plan ?? plan} />}
+      {(e.code === "billing_limit_reached" || e.code === "rate_limit_exceeded") && (
+        <PlanTable current={d.plan ?? plan} />
+      )}
     </div>
   );
 }

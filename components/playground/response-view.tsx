@@ -12,8 +12,16 @@ export function resetText(v: string): string {
   return `${v} (${new Date(n * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "medium" })})`;
 }
 
-const HIGHLIGHT = new Set(["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "x-cache-status", "x-weather-snapshot-id", "x-request-id"]);
-const riskTone = (l: string) => (l === "warning" ? "danger" : l === "watch" ? "warning" : l === "low" ? "success" : "neutral");
+const HIGHLIGHT = new Set([
+  "x-ratelimit-limit",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+  "x-cache-status",
+  "x-weather-snapshot-id",
+  "x-request-id",
+]);
+const riskTone = (l: string) =>
+  l === "warning" ? "danger" : l === "watch" ? "warning" : l === "low" ? "success" : "neutral";
 
 /** A call's status, headers, risk (with the route map) and body. */
 export function ResponseView({ call, plan }: { call: CallRecord; plan?: string }) {
@@ -25,7 +33,11 @@ export function ResponseView({ call, plan }: { call: CallRecord; plan?: string }
   return (
     <div className="space-y-5" data-testid="playground-response">
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <StatusChip status={String(call.status || "network error")} tone={ok ? "success" : "danger"} label={call.status ? `HTTP ${call.status}` : "No response"} />
+        <StatusChip
+          status={String(call.status || "network error")}
+          tone={ok ? "success" : "danger"}
+          label={call.status ? `HTTP ${call.status}` : "No response"}
+        />
         <code className="font-mono text-xs break-all text-slate-700">
           {call.method} {call.url}
         </code>
@@ -48,8 +60,8 @@ export function ResponseView({ call, plan }: { call: CallRecord; plan?: string }
               {risk.reasons.map((r, i) => (
                 <li key={i}>
                   {/* The level as a badge: coloured text alone fails contrast for the lighter levels. */}
-                  <Badge tone={riskTone(r.level)}>{r.level}</Badge>{" "}
-                  {r.message} <code className="font-mono text-xs text-slate-700">{r.code}</code>
+                  <Badge tone={riskTone(r.level)}>{r.level}</Badge> {r.message}{" "}
+                  <code className="font-mono text-xs text-slate-700">{r.code}</code>
                 </li>
               ))}
             </ul>
@@ -71,7 +83,9 @@ export function ResponseView({ call, plan }: { call: CallRecord; plan?: string }
       {segments.length > 0 && <RouteMap segments={segments} />}
 
       <section aria-label="Response headers">
-        <h3 className="mb-2 text-sm font-semibold text-slate-900">Headers (ours: request id, quota, cache, snapshot)</h3>
+        <h3 className="mb-2 text-sm font-semibold text-slate-900">
+          Headers (ours: request id, quota, cache, snapshot)
+        </h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 font-mono text-xs">
           {call.headers.map(([k, v]) => (
             <div key={k} className="contents">

@@ -44,7 +44,9 @@ export function overallRisk(body: unknown): RiskView | null {
   if (data.overall_risk) return toRisk(data.overall_risk);
   if (isObj(data.summary)) {
     const s = data.summary;
-    return typeof s.overall_risk === "string" ? { level: s.overall_risk, reasons: [], recommendation: null, mainIssue: (s.main_issue as string) ?? null } : null;
+    return typeof s.overall_risk === "string"
+      ? { level: s.overall_risk, reasons: [], recommendation: null, mainIssue: (s.main_issue as string) ?? null }
+      : null;
   }
   return null;
 }
@@ -60,7 +62,8 @@ export function itemRisks(body: unknown): Array<{ id: string; activity: string; 
   });
 }
 
-const point = (p: unknown) => (isObj(p) && typeof p.lat === "number" && typeof p.lng === "number" ? { lat: p.lat, lng: p.lng } : null);
+const point = (p: unknown) =>
+  isObj(p) && typeof p.lat === "number" && typeof p.lng === "number" ? { lat: p.lat, lng: p.lng } : null;
 
 /** Route segments with their end points and risk level. */
 export function routeSegments(body: unknown): SegmentView[] {
@@ -72,7 +75,10 @@ export function routeSegments(body: unknown): SegmentView[] {
     const end = point(s.end_point);
     if (!start || !end) return [];
     const level = isObj(s.risk) && typeof s.risk.level === "string" ? s.risk.level : "unknown";
-    const rs = isObj(s.risk) && Array.isArray(s.risk.reasons) ? (s.risk.reasons as Array<{ code?: string; message?: string }>) : [];
+    const rs =
+      isObj(s.risk) && Array.isArray(s.risk.reasons)
+        ? (s.risk.reasons as Array<{ code?: string; message?: string }>)
+        : [];
     const codes = rs.map((r) => r.code).filter(Boolean);
     const index = typeof s.index === "number" ? s.index : i;
     return [
@@ -98,7 +104,9 @@ function weatherWords(c: unknown): string {
   const parts = [
     typeof c.label === "string" ? c.label : null,
     num(c.temperature_c) !== null ? `${num(c.temperature_c)} °C` : null,
-    num(c.wind_speed_kph) !== null ? `wind ${num(c.wind_speed_kph)} km/h${num(c.wind_gust_kph) !== null ? ` (gusts ${num(c.wind_gust_kph)})` : ""}` : null,
+    num(c.wind_speed_kph) !== null
+      ? `wind ${num(c.wind_speed_kph)} km/h${num(c.wind_gust_kph) !== null ? ` (gusts ${num(c.wind_gust_kph)})` : ""}`
+      : null,
     num(c.precipitation_mm) ? `${num(c.precipitation_mm)} mm` : null,
     num(c.visibility_km) !== null ? `visibility ${num(c.visibility_km)} km` : null,
   ];

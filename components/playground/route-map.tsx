@@ -15,12 +15,19 @@ export function routeFit(points: Array<[number, number]>): GeoPermissibleObjects
   const lats = points.map((p) => p[1]);
   const [minLng, maxLng, minLat, maxLat] = [Math.min(...lngs), Math.max(...lngs), Math.min(...lats), Math.max(...lats)];
   const c = { lng: (minLng + maxLng) / 2, lat: (minLat + maxLat) / 2 };
-  const h = { lng: Math.max((maxLng - minLng) / 2, MIN_HALF_SPAN.lng), lat: Math.max((maxLat - minLat) / 2, MIN_HALF_SPAN.lat) };
+  const h = {
+    lng: Math.max((maxLng - minLng) / 2, MIN_HALF_SPAN.lng),
+    lat: Math.max((maxLat - minLat) / 2, MIN_HALF_SPAN.lat),
+  };
   const clampLat = (v: number) => Math.max(-80, Math.min(80, v));
-  return { type: "MultiPoint", coordinates: [...points, [c.lng - h.lng, clampLat(c.lat - h.lat)], [c.lng + h.lng, clampLat(c.lat + h.lat)]] };
+  return {
+    type: "MultiPoint",
+    coordinates: [...points, [c.lng - h.lng, clampLat(c.lat - h.lat)], [c.lng + h.lng, clampLat(c.lat + h.lat)]],
+  };
 }
 
-const time = (iso?: string) => (iso ? new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", timeZoneName: "short" }) : "");
+const time = (iso?: string) =>
+  iso ? new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", timeZoneName: "short" }) : "";
 
 /**
  * The route over the offline basemap, zoomed to the route, one stroke per
@@ -30,14 +37,25 @@ const time = (iso?: string) => (iso ? new Date(iso).toLocaleTimeString([], { hou
 export function RouteMap({ segments }: { segments: SegmentView[] }) {
   const [active, setActive] = useState<number | null>(null);
   const fit = useMemo<GeoPermissibleObjects>(
-    () => routeFit(segments.flatMap((s): Array<[number, number]> => [[s.start.lng, s.start.lat], [s.end.lng, s.end.lat]])),
+    () =>
+      routeFit(
+        segments.flatMap((s): Array<[number, number]> => [
+          [s.start.lng, s.start.lat],
+          [s.end.lng, s.end.lat],
+        ]),
+      ),
     [segments],
   );
   if (segments.length === 0) return null;
   const shown = segments.find((s) => s.index === active) ?? null;
   return (
     <figure className="space-y-2" data-testid="route-map">
-      <BaseMap fit={fit} padding={40} interactive label={`Map of the route: ${segments.length} segments coloured by risk over coastlines and borders`}>
+      <BaseMap
+        fit={fit}
+        padding={40}
+        interactive
+        label={`Map of the route: ${segments.length} segments coloured by risk over coastlines and borders`}
+      >
         {(proj) => {
           const first = proj([segments[0].start.lng, segments[0].start.lat]);
           const lastSeg = segments[segments.length - 1];
@@ -50,7 +68,15 @@ export function RouteMap({ segments }: { segments: SegmentView[] }) {
                 if (!a || !b) return null;
                 return (
                   <g key={s.index}>
-                    <line x1={a[0]} y1={a[1]} x2={b[0]} y2={b[1]} stroke="#fff" strokeWidth={active === s.index ? 11 : 9} strokeLinecap="round" />
+                    <line
+                      x1={a[0]}
+                      y1={a[1]}
+                      x2={b[0]}
+                      y2={b[1]}
+                      stroke="#fff"
+                      strokeWidth={active === s.index ? 11 : 9}
+                      strokeLinecap="round"
+                    />
                     <line
                       x1={a[0]}
                       y1={a[1]}
@@ -82,12 +108,20 @@ export function RouteMap({ segments }: { segments: SegmentView[] }) {
       </BaseMap>
       <figcaption className="space-y-2 text-xs text-slate-700">
         <RiskLegend />
-        <p>A start · B destination · hover or tab to a segment for its time, weather and reasons. Coastlines and borders: Natural Earth.</p>
-        <div aria-live="polite" className="min-h-10 rounded-md bg-slate-50 p-2 text-sm text-slate-800 ring-1 ring-slate-200" data-testid="segment-detail">
+        <p>
+          A start · B destination · hover or tab to a segment for its time, weather and reasons. Coastlines and borders:
+          Natural Earth.
+        </p>
+        <div
+          aria-live="polite"
+          className="min-h-10 rounded-md bg-slate-50 p-2 text-sm text-slate-800 ring-1 ring-slate-200"
+          data-testid="segment-detail"
+        >
           {shown ? (
             <>
               <p className="font-medium">
-                Segment {shown.index}: {time(shown.startTime)} – {time(shown.endTime)} · <span style={{ color: riskColour(shown.level) }}>■</span> {shown.level}
+                Segment {shown.index}: {time(shown.startTime)} – {time(shown.endTime)} ·{" "}
+                <span style={{ color: riskColour(shown.level) }}>■</span> {shown.level}
               </p>
               {shown.weather && <p>{shown.weather}</p>}
               {shown.reasons.length > 0 && (

@@ -17,7 +17,17 @@ export interface CallRecord {
   problem?: string;
 }
 
-const OURS = [/^x-request-id$/, /^x-ratelimit-/, /^x-cache-status$/, /^x-weather-/, /^x-trip-/, /^retry-after$/, /^content-type$/, /^cache-control$/, /^www-authenticate$/];
+const OURS = [
+  /^x-request-id$/,
+  /^x-ratelimit-/,
+  /^x-cache-status$/,
+  /^x-weather-/,
+  /^x-trip-/,
+  /^retry-after$/,
+  /^content-type$/,
+  /^cache-control$/,
+  /^www-authenticate$/,
+];
 export const isOurHeader = (name: string) => OURS.some((r) => r.test(name));
 
 let seq = 0;
@@ -27,7 +37,12 @@ let seq = 0;
  * the server runs it exactly as that key (scopes, quota, billing), and the
  * browser never holds the key's value (docs/decisions/0010-portal-playground-and-usage-views.md).
  */
-export async function runCall(key: { id: number; name: string }, method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, body?: string): Promise<CallRecord> {
+export async function runCall(
+  key: { id: number; name: string },
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  body?: string,
+): Promise<CallRecord> {
   const started = performance.now();
   const headers: Record<string, string> = { accept: "application/json", [PLAYGROUND_KEY_HEADER]: String(key.id) };
   if (body !== undefined) headers["content-type"] = "application/json";
@@ -36,7 +51,14 @@ export async function runCall(key: { id: number; name: string }, method: "GET" |
   try {
     res = await fetch(url, { method, headers, body, credentials: "same-origin", cache: "no-store" });
   } catch {
-    return { ...base, status: 0, ms: Math.round(performance.now() - started), headers: [], body: null, problem: "Could not reach the server." };
+    return {
+      ...base,
+      status: 0,
+      ms: Math.round(performance.now() - started),
+      headers: [],
+      body: null,
+      problem: "Could not reach the server.",
+    };
   }
   const text = await res.text();
   const ms = Math.round(performance.now() - started);

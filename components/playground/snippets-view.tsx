@@ -23,7 +23,10 @@ export function SnippetsView({ input }: { input: SnippetInput }) {
             role="tab"
             aria-selected={tab === id}
             onClick={() => setTab(id)}
-            className={cx("rounded px-2.5 py-1 text-xs font-medium", tab === id ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100")}
+            className={cx(
+              "rounded px-2.5 py-1 text-xs font-medium",
+              tab === id ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100",
+            )}
           >
             {label}
           </button>

@@ -24,7 +24,11 @@ export function curlSnippet(r: SnippetInput): string {
 }
 
 export function fetchSnippet(r: SnippetInput): string {
-  const init = [`  method: "${r.method}",`, `  headers: {`, "    Authorization: `Bearer ${process.env.SKYCAST_API_KEY}`,"];
+  const init = [
+    `  method: "${r.method}",`,
+    `  headers: {`,
+    "    Authorization: `Bearer ${process.env.SKYCAST_API_KEY}`,",
+  ];
   if (r.body !== undefined) init.push(`    "Content-Type": "application/json",`);
   init.push("  },");
   if (r.body !== undefined) init.push(`  body: JSON.stringify(${indent(pretty(r.body), 2)}),`);

@@ -8,7 +8,15 @@ import { CopyButton } from "@/components/ui/copy-button";
  * What every error boundary shows: what happened in plain words, the reference that finds the
  * server's log line (Next's error digest, logged with the error), a retry and a way home.
  */
-export function ErrorView({ error, reset, title = "This page could not be loaded" }: { error: Error & { digest?: string }; reset: () => void; title?: string }) {
+export function ErrorView({
+  error,
+  reset,
+  title = "This page could not be loaded",
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+  title?: string;
+}) {
   useEffect(() => {
     console.error(error);
   }, [error]);
@@ -16,8 +24,8 @@ export function ErrorView({ error, reset, title = "This page could not be loaded
   return (
     <div className="max-w-xl space-y-4 py-6">
       <Alert tone="danger" title={title}>
-        Something went wrong on our side, and it was logged. Try again; if it keeps happening, contact support and quote the
-        reference below.
+        Something went wrong on our side, and it was logged. Try again; if it keeps happening, contact support and quote
+        the reference below.
       </Alert>
       {reference && (
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">

@@ -4,7 +4,10 @@ import { cx, focusRing } from "@/components/ui/cx";
 /** Product mark + name; links home. */
 export function Logo({ href = "/", className }: { href?: string; className?: string }) {
   return (
-    <Link href={href} className={cx("inline-flex items-center gap-2 rounded-md font-semibold text-slate-900", focusRing, className)}>
+    <Link
+      href={href}
+      className={cx("inline-flex items-center gap-2 rounded-md font-semibold text-slate-900", focusRing, className)}
+    >
       <svg className="size-7" viewBox="0 0 32 32" aria-hidden="true">
         <rect width="32" height="32" rx="8" className="fill-indigo-600" />
         <circle cx="12" cy="13" r="5" className="fill-amber-300" />

@@ -18,8 +18,12 @@ export function PortalNav({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = usePathname() ?? "";
   const m = useMembership();
   // Only what the role may use; a trip-only member sees the trip portal's pages alone.
-  const visible = NAV_ITEMS.filter((i) => (!i.action || !m || can(m.role, i.action)) && (m?.focus !== "trips" || isTripPortalPath(i.href)));
-  const groups = GROUP_ORDER.map((g) => ({ group: g, items: visible.filter((i) => i.group === g) })).filter((g) => g.items.length);
+  const visible = NAV_ITEMS.filter(
+    (i) => (!i.action || !m || can(m.role, i.action)) && (m?.focus !== "trips" || isTripPortalPath(i.href)),
+  );
+  const groups = GROUP_ORDER.map((g) => ({ group: g, items: visible.filter((i) => i.group === g) })).filter(
+    (g) => g.items.length,
+  );
   return (
     <nav aria-label="Portal" className="space-y-6">
       {groups.map(({ group, items }) => (
@@ -37,7 +41,9 @@ export function PortalNav({ onNavigate }: { onNavigate?: () => void }) {
                     className={cx(
                       "block rounded-md px-2 py-1.5 text-sm font-medium",
                       focusRing,
-                      active ? "bg-indigo-50 text-indigo-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+                      active
+                        ? "bg-indigo-50 text-indigo-700"
+                        : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
                     )}
                   >
                     {item.label}

@@ -19,7 +19,10 @@ export function PortalShell({ email, children }: { email: string; children: Reac
   const home = useTripFocus() ? "/trips" : "/keys";
   return (
     <div className="min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
         Skip to content
       </a>
 
@@ -48,11 +51,25 @@ export function PortalShell({ email, children }: { email: string; children: Reac
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((o) => !o)}
-            className={cx("inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100", focusRing)}
+            className={cx(
+              "inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100",
+              focusRing,
+            )}
           >
             <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
-            <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
+            <svg
+              className="size-6"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              aria-hidden="true"
+            >
+              {menuOpen ? (
+                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+              ) : (
+                <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+              )}
             </svg>
           </button>
         </div>

@@ -13,7 +13,8 @@ export function Providers({ children }: { children: ReactNode }) {
           queries: {
             staleTime: 10_000,
             // A 4xx will not get better by asking again; network and 5xx get two retries.
-            retry: (count, err) => !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500) && count < 2,
+            retry: (count, err) =>
+              !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500) && count < 2,
             refetchOnWindowFocus: false,
             // A hidden tab never polls (portal reads are free for the user, not for us).
             refetchIntervalInBackground: false,

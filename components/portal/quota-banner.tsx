@@ -27,13 +27,18 @@ export function QuotaBanner() {
       role="region"
       aria-label="Quota warning"
       data-testid="quota-banner"
-      className={full ? "border-b border-red-300 bg-red-100 px-4 py-1.5 text-center text-sm text-red-950" : "border-b border-amber-300 bg-amber-50 px-4 py-1.5 text-center text-sm text-amber-950"}
+      className={
+        full
+          ? "border-b border-red-300 bg-red-100 px-4 py-1.5 text-center text-sm text-red-950"
+          : "border-b border-amber-300 bg-amber-50 px-4 py-1.5 text-center text-sm text-amber-950"
+      }
     >
       <strong className="font-semibold">{full ? "Quota reached" : "Quota almost used"}</strong>:{" "}
       {warnings.map((w, i) => (
         <span key={w.dimension}>
           {i > 0 && "; "}
-          {LABELS[w.dimension] ?? w.dimension} {w.used.toLocaleString("en-US")} of {w.limit.toLocaleString("en-US")} ({Math.floor((w.used * 100) / w.limit)} %)
+          {LABELS[w.dimension] ?? w.dimension} {w.used.toLocaleString("en-US")} of {w.limit.toLocaleString("en-US")} (
+          {Math.floor((w.used * 100) / w.limit)} %)
         </span>
       ))}
       . {full ? "Calls needing it get 429 until " : "Resets "}

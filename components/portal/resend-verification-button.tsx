@@ -10,7 +10,9 @@ export function ResendVerificationButton() {
     setPending(true);
     try {
       const r = await apiFetch<{ email: string; sent: boolean }>("/api/auth/verify-email/resend", { method: "POST" });
-      setNote(r.sent ? `A new link is on its way to ${r.email}.` : "Your address is already confirmed; reload the page.");
+      setNote(
+        r.sent ? `A new link is on its way to ${r.email}.` : "Your address is already confirmed; reload the page.",
+      );
     } catch (err) {
       setNote(errorMessage(err));
     } finally {

@@ -11,7 +11,12 @@ export function SandboxBanner() {
   const usage = useUsage();
   if (usage.data?.data.environment !== "sandbox") return null;
   return (
-    <div role="region" aria-label="Sandbox mode" className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950" data-testid="sandbox-banner">
+    <div
+      role="region"
+      aria-label="Sandbox mode"
+      className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950"
+      data-testid="sandbox-banner"
+    >
       <strong className="font-semibold">Sandbox</strong>: weather is simulated and calls cost nothing real.{" "}
       <Link href="/simulations" className="font-medium underline">
         Simulate weather

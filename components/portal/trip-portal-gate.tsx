@@ -24,7 +24,10 @@ export function TripPortalGate({ children }: { children: ReactNode }) {
   if (!tripFocus || isTripPortalPath(pathname)) return <>{children}</>;
   return (
     <>
-      <PageHeader title="Your trips are here" description="This part of Skycast is the developer console: API keys, access tokens, webhooks and simulations for people who build with the API." />
+      <PageHeader
+        title="Your trips are here"
+        description="This part of Skycast is the developer console: API keys, access tokens, webhooks and simulations for people who build with the API."
+      />
       <div className="flex flex-wrap gap-3">
         <ButtonLink href="/trips">Go to my trips</ButtonLink>
         <Button variant="secondary" onClick={() => openDeveloperConsole(() => router.refresh())}>

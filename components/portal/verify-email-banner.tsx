@@ -10,7 +10,8 @@ export async function VerifyEmailBanner() {
   return (
     <Alert tone="warning" title="Confirm your email address" className="mb-6">
       <p>
-        We emailed a link to {user.email}. Until you open it, this account works in sandbox but cannot create production API keys
+        We emailed a link to {user.email}. Until you open it, this account works in sandbox but cannot create production
+        API keys
         {user.account.environment === "production" ? " (switch to sandbox to start right away)" : ""}.
       </p>
       {process.env.NODE_ENV !== "production" ? (
@@ -23,7 +24,8 @@ export async function VerifyEmailBanner() {
         </p>
       ) : !process.env.SMTP_URL ? (
         <p className="mt-1">
-          This server sends no mail (no SMTP_URL): an operator can confirm the address with <code className="font-mono text-[13px]">npm run admin -- verify-email --email {user.email}</code>.
+          This server sends no mail (no SMTP_URL): an operator can confirm the address with{" "}
+          <code className="font-mono text-[13px]">npm run admin -- verify-email --email {user.email}</code>.
         </p>
       ) : null}
       <div className="mt-2">

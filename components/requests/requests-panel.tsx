@@ -55,7 +55,14 @@ export interface RequestFilters {
 
 /** The request log: filter by status, path, request id, credential; a row opens its details. The portal's own reads are hidden unless asked for. */
 export function RequestsPanel({ initial }: { initial: Partial<RequestFilters> }) {
-  const [filters, setFilters] = useState<RequestFilters>({ status: "", path: "", request_id: "", credential: "", portal_reads: false, ...initial });
+  const [filters, setFilters] = useState<RequestFilters>({
+    status: "",
+    path: "",
+    request_id: "",
+    credential: "",
+    portal_reads: false,
+    ...initial,
+  });
   const [cursor, setCursor] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(initial.request_id || null);
   const credentials = useCredentialOptions();
@@ -68,7 +75,11 @@ export function RequestsPanel({ initial }: { initial: Partial<RequestFilters> })
     ...(cursor ? { cursor } : {}),
   };
   const qs = new URLSearchParams(Object.entries(params).filter(([, v]) => v));
-  const q = useQuery({ queryKey: ["requests", qs.toString()], queryFn: () => apiFetch<Page>(`/v1/requests?${qs}`), ...POLLING });
+  const q = useQuery({
+    queryKey: ["requests", qs.toString()],
+    queryFn: () => apiFetch<Page>(`/v1/requests?${qs}`),
+    ...POLLING,
+  });
 
   function apply(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -90,7 +101,11 @@ export function RequestsPanel({ initial }: { initial: Partial<RequestFilters> })
         description="Every API call made for your account, with any key, token or this portal, kept 7 days. Bodies and headers are never stored."
       />
       <Card>
-        <form onSubmit={apply} className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 sm:items-end sm:p-6 lg:grid-cols-4" aria-label="Filter requests">
+        <form
+          onSubmit={apply}
+          className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 sm:items-end sm:p-6 lg:grid-cols-4"
+          aria-label="Filter requests"
+        >
           <div className="space-y-1.5">
             <Label htmlFor="rq-status">Status</Label>
             <Select id="rq-status" name="status" defaultValue={filters.status}>
@@ -114,7 +129,9 @@ export function RequestsPanel({ initial }: { initial: Partial<RequestFilters> })
             <Select key={credentials.length} id="rq-credential" name="credential" defaultValue={filters.credential}>
               <option value="">Any</option>
               {credentials.map((c) => (
-                <option key={c.value} value={c.value}>{c.label}</option>
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
               ))}
             </Select>
           </div>
@@ -125,10 +142,22 @@ export function RequestsPanel({ initial }: { initial: Partial<RequestFilters> })
             label="Show the portal's own reads"
             description="Pages of this portal read the API as you browse; they are hidden unless you tick this."
           />
-          <Button type="submit" variant="secondary">Apply filters</Button>
+          <Button type="submit" variant="secondary">
+            Apply filters
+          </Button>
         </form>
         <CardHeader title="Requests" description="Newest first; rows appear within a second or two of the call." />
-        <QueryStates query={q} what="requests" isEmpty={(d) => d.data.requests.length === 0} empty={<EmptyState title="No requests match" description="Change the filters, or make a call with one of your keys." />}>
+        <QueryStates
+          query={q}
+          what="requests"
+          isEmpty={(d) => d.data.requests.length === 0}
+          empty={
+            <EmptyState
+              title="No requests match"
+              description="Change the filters, or make a call with one of your keys."
+            />
+          }
+        >
           {(d) => (
             <>
               <Table caption="Logged requests" stacked>
@@ -145,14 +174,27 @@ export function RequestsPanel({ initial }: { initial: Partial<RequestFilters> })
                 </THead>
                 <TBody>
                   {d.data.requests.map((r) => (
-                    <RequestRow key={r.request_id} r={r} open={open === r.request_id} onToggle={() => setOpen(open === r.request_id ? null : r.request_id)} />
+                    <RequestRow
+                      key={r.request_id}
+                      r={r}
+                      open={open === r.request_id}
+                      onToggle={() => setOpen(open === r.request_id ? null : r.request_id)}
+                    />
                   ))}
                 </TBody>
               </Table>
               {(cursor || d.data.has_more) && (
                 <div className="flex gap-2 p-4">
-                  {cursor && <Button variant="secondary" size="sm" onClick={() => setCursor(null)}>First page</Button>}
-                  {d.data.has_more && <Button variant="secondary" size="sm" onClick={() => setCursor(d.data.next_cursor)}>Older</Button>}
+                  {cursor && (
+                    <Button variant="secondary" size="sm" onClick={() => setCursor(null)}>
+                      First page
+                    </Button>
+                  )}
+                  {d.data.has_more && (
+                    <Button variant="secondary" size="sm" onClick={() => setCursor(d.data.next_cursor)}>
+                      Older
+                    </Button>
+                  )}
                 </div>
               )}
             </>
@@ -167,7 +209,9 @@ function RequestRow({ r, open, onToggle }: { r: LoggedRequest; open: boolean; on
   return (
     <>
       <Tr>
-        <Td label="Status"><StatusChip status={String(r.status)} tone={tone(r.status)} /></Td>
+        <Td label="Status">
+          <StatusChip status={String(r.status)} tone={tone(r.status)} />
+        </Td>
         <Td label="Request" className="min-w-0">
           {/* One block: on phones the stacked cell is a flex row, and the path and the error beside it squeezed the path into mid-word breaks. */}
           <div className="min-w-0">
@@ -182,26 +226,68 @@ function RequestRow({ r, open, onToggle }: { r: LoggedRequest; open: boolean; on
             )}
           </div>
         </Td>
-        <Td label="Time" className="whitespace-nowrap">{formatDateTime(r.at)}</Td>
-        <Td label="Latency" className="whitespace-nowrap">{r.latency_ms} ms</Td>
+        <Td label="Time" className="whitespace-nowrap">
+          {formatDateTime(r.at)}
+        </Td>
+        <Td label="Latency" className="whitespace-nowrap">
+          {r.latency_ms} ms
+        </Td>
         <Td label="Source">{SOURCE_LABEL[r.source]}</Td>
-        <Td label="Credential"><span className="font-mono text-xs">{r.credential.prefix ? `${r.credential.prefix}…` : r.credential.type}</span></Td>
+        <Td label="Credential">
+          <span className="font-mono text-xs">
+            {r.credential.prefix ? `${r.credential.prefix}…` : r.credential.type}
+          </span>
+        </Td>
         <Td label="Details">
-          <Button variant="ghost" size="sm" aria-expanded={open} onClick={onToggle}>{open ? "Hide" : "Details"}</Button>
+          <Button variant="ghost" size="sm" aria-expanded={open} onClick={onToggle}>
+            {open ? "Hide" : "Details"}
+          </Button>
         </Td>
       </Tr>
       {open && (
         <Tr>
           <Td colSpan={7} className="min-w-0 bg-slate-50 max-sm:block">
             <dl className="grid gap-x-6 gap-y-1 text-xs sm:grid-cols-2" aria-label={`Request ${r.request_id}`}>
-              <div><dt className="inline font-semibold">Request id: </dt><dd className="inline font-mono break-all">{r.request_id}</dd></div>
-              <div><dt className="inline font-semibold">Status: </dt><dd className="inline">{r.status}{r.error_code ? ` (${r.error_code})` : ""}</dd></div>
-              {r.error_message && <div className="sm:col-span-2"><dt className="inline font-semibold">Error: </dt><dd className="inline break-words">{r.error_message}</dd></div>}
-              <div><dt className="inline font-semibold">Source: </dt><dd className="inline">{SOURCE_LABEL[r.source]}</dd></div>
-              <div><dt className="inline font-semibold">Latency: </dt><dd className="inline">{r.latency_ms} ms</dd></div>
-              <div><dt className="inline font-semibold">Credential: </dt><dd className="inline">{r.credential.type}{r.credential.prefix ? ` ${r.credential.prefix}…` : ""}</dd></div>
-              <div><dt className="inline font-semibold">Billing units: </dt><dd className="inline">{r.billing_units}</dd></div>
-              <div><dt className="inline font-semibold">Time: </dt><dd className="inline">{r.at}</dd></div>
+              <div>
+                <dt className="inline font-semibold">Request id: </dt>
+                <dd className="inline font-mono break-all">{r.request_id}</dd>
+              </div>
+              <div>
+                <dt className="inline font-semibold">Status: </dt>
+                <dd className="inline">
+                  {r.status}
+                  {r.error_code ? ` (${r.error_code})` : ""}
+                </dd>
+              </div>
+              {r.error_message && (
+                <div className="sm:col-span-2">
+                  <dt className="inline font-semibold">Error: </dt>
+                  <dd className="inline break-words">{r.error_message}</dd>
+                </div>
+              )}
+              <div>
+                <dt className="inline font-semibold">Source: </dt>
+                <dd className="inline">{SOURCE_LABEL[r.source]}</dd>
+              </div>
+              <div>
+                <dt className="inline font-semibold">Latency: </dt>
+                <dd className="inline">{r.latency_ms} ms</dd>
+              </div>
+              <div>
+                <dt className="inline font-semibold">Credential: </dt>
+                <dd className="inline">
+                  {r.credential.type}
+                  {r.credential.prefix ? ` ${r.credential.prefix}…` : ""}
+                </dd>
+              </div>
+              <div>
+                <dt className="inline font-semibold">Billing units: </dt>
+                <dd className="inline">{r.billing_units}</dd>
+              </div>
+              <div>
+                <dt className="inline font-semibold">Time: </dt>
+                <dd className="inline">{r.at}</dd>
+              </div>
             </dl>
           </Td>
         </Tr>
@@ -236,8 +322,14 @@ interface Named {
 
 /** The user's keys and tokens as options of the credential filter (names, never secrets). */
 function useCredentialOptions(): Array<{ value: string; label: string }> {
-  const keys = useQuery({ queryKey: KEYS_QUERY, queryFn: () => apiFetch<Array<Named & { keyPrefix: string }>>("/api/developer/keys") });
-  const tokens = useQuery({ queryKey: TOKENS_QUERY, queryFn: () => apiFetch<Array<Named & { tokenPrefix: string }>>("/api/developer/tokens") });
+  const keys = useQuery({
+    queryKey: KEYS_QUERY,
+    queryFn: () => apiFetch<Array<Named & { keyPrefix: string }>>("/api/developer/keys"),
+  });
+  const tokens = useQuery({
+    queryKey: TOKENS_QUERY,
+    queryFn: () => apiFetch<Array<Named & { tokenPrefix: string }>>("/api/developer/tokens"),
+  });
   return [
     ...(keys.data ?? []).map((k) => ({ value: `key:${k.id}`, label: `Key ${k.name} (${k.keyPrefix}…)` })),
     ...(tokens.data ?? []).map((t) => ({ value: `token:${t.id}`, label: `Token ${t.name} (${t.tokenPrefix}…)` })),

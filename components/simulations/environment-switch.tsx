@@ -21,10 +21,13 @@ export function EnvironmentSwitch() {
   const usage = useUsage();
   const [asking, setAsking] = useState<Environment | null>(null);
   const flip = useMutation({
-    mutationFn: (environment: Environment) => apiFetch<{ environment: Environment }>("/api/developer/environment", { method: "POST", body: { environment } }),
+    mutationFn: (environment: Environment) =>
+      apiFetch<{ environment: Environment }>("/api/developer/environment", { method: "POST", body: { environment } }),
     onSuccess: async (r) => {
       setAsking(null);
-      toast.success(r.environment === "sandbox" ? "This account is now a sandbox." : "This account is back in production.");
+      toast.success(
+        r.environment === "sandbox" ? "This account is now a sandbox." : "This account is back in production.",
+      );
       await qc.invalidateQueries();
     },
   });
@@ -36,18 +39,22 @@ export function EnvironmentSwitch() {
     <div data-testid="environment-switch">
       <Alert
         tone={env === "sandbox" ? "info" : "warning"}
-        title={env === "sandbox" ? "This account is a sandbox" : "This account is in production: simulations need a sandbox"}
+        title={
+          env === "sandbox" ? "This account is a sandbox" : "This account is in production: simulations need a sandbox"
+        }
       >
         <p>
           {env === "sandbox"
             ? "Calls with any of your keys get simulated weather. Switch back to production for real provider data."
             : "Switch this account to sandbox to inject weather and fire your watches against it. You can switch back at any time."}
         </p>
-        {mayFlip && <div className="mt-2">
-          <Button size="sm" variant={env === "sandbox" ? "secondary" : "primary"} onClick={() => setAsking(to)}>
-            {to === "sandbox" ? "Switch to sandbox" : "Switch back to production"}
-          </Button>
-        </div>}
+        {mayFlip && (
+          <div className="mt-2">
+            <Button size="sm" variant={env === "sandbox" ? "secondary" : "primary"} onClick={() => setAsking(to)}>
+              {to === "sandbox" ? "Switch to sandbox" : "Switch back to production"}
+            </Button>
+          </div>
+        )}
         {flip.isError && <p className="mt-2 text-red-800">{errorMessage(flip.error)}</p>}
       </Alert>
       <ConfirmDialog

@@ -85,7 +85,8 @@ export function InjectionList({ places }: { places: Record<string, string> }) {
   // A production account cannot have injections: ask only once it is a sandbox (no error card).
   const list = useQuery({
     queryKey: SIMULATIONS_KEY,
-    queryFn: () => apiFetch<{ data: { simulations: ListedInjection[] } }>("/v1/weather/simulations").then((r) => r.data.simulations),
+    queryFn: () =>
+      apiFetch<{ data: { simulations: ListedInjection[] } }>("/v1/weather/simulations").then((r) => r.data.simulations),
     enabled: isSandbox,
   });
   const remove = useMutation({
@@ -94,11 +95,13 @@ export function InjectionList({ places }: { places: Record<string, string> }) {
       toast.success(`${kindLabel(s.kind)} injection deleted.`);
       await qc.invalidateQueries({ queryKey: SIMULATIONS_KEY });
     },
-    onError: (e) => toast.error(e instanceof ApiRequestError ? `${e.message} (${e.code})` : "Could not delete the injection."),
+    onError: (e) =>
+      toast.error(e instanceof ApiRequestError ? `${e.message} (${e.code})` : "Could not delete the injection."),
   });
   const [fired, setFired] = useState<FireResult | null>(null);
   const fire = useMutation({
-    mutationFn: () => apiFetch<{ data: FireResult }>("/v1/weather/simulations/fire-watches", { method: "POST" }).then((r) => r.data),
+    mutationFn: () =>
+      apiFetch<{ data: FireResult }>("/v1/weather/simulations/fire-watches", { method: "POST" }).then((r) => r.data),
     onSuccess: (r) => setFired(r),
   });
   const placeOf = (s: ListedInjection) => places[s.simulation_id] ?? `${s.lat.toFixed(3)}, ${s.lng.toFixed(3)}`;
@@ -106,71 +109,87 @@ export function InjectionList({ places }: { places: Record<string, string> }) {
   return (
     <>
       <Card>
-        <CardHeader title="Active injections" description="Every injection of this account that has not ended. Deleting one takes effect at once." />
+        <CardHeader
+          title="Active injections"
+          description="Every injection of this account that has not ended. Deleting one takes effect at once."
+        />
         {usage.data && !isSandbox ? (
           <p className="px-6 py-6 text-sm text-slate-700" data-testid="injections-production">
             Injections exist only in a sandbox. Switch this account to sandbox above to inject weather.
           </p>
         ) : (
-        <QueryStates query={list} what="injections" empty={<p className="px-6 py-6 text-sm text-slate-700">Nothing injected yet.</p>}>
-          {(items) => (
-            <ul className="divide-y divide-slate-200 text-sm" data-testid="injections" aria-label="Active injections">
-              {items.map((s) => (
-                <li key={s.simulation_id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 sm:px-6">
-                  <strong>{kindLabel(s.kind)}</strong>
-                  <span>{placeOf(s)}</span>
-                  <span className="text-slate-700">
-                    {new Date(s.starts_at).toLocaleString()} → {new Date(s.ends_at).toLocaleString()}
-                  </span>
-                  <code className="font-mono text-xs text-slate-700">cell {s.geohash}</code>
-                  {manage && <Button
-                    variant="secondary"
-                    size="sm"
-                    className="ml-auto"
-                    loading={remove.isPending && remove.variables?.simulation_id === s.simulation_id}
-                    aria-label={`Delete ${kindLabel(s.kind)} at ${placeOf(s)}`}
-                    onClick={() => remove.mutate(s)}
-                  >
-                    Delete
-                  </Button>}
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryStates>
+          <QueryStates
+            query={list}
+            what="injections"
+            empty={<p className="px-6 py-6 text-sm text-slate-700">Nothing injected yet.</p>}
+          >
+            {(items) => (
+              <ul className="divide-y divide-slate-200 text-sm" data-testid="injections" aria-label="Active injections">
+                {items.map((s) => (
+                  <li key={s.simulation_id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 sm:px-6">
+                    <strong>{kindLabel(s.kind)}</strong>
+                    <span>{placeOf(s)}</span>
+                    <span className="text-slate-700">
+                      {new Date(s.starts_at).toLocaleString()} → {new Date(s.ends_at).toLocaleString()}
+                    </span>
+                    <code className="font-mono text-xs text-slate-700">cell {s.geohash}</code>
+                    {manage && (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        className="ml-auto"
+                        loading={remove.isPending && remove.variables?.simulation_id === s.simulation_id}
+                        aria-label={`Delete ${kindLabel(s.kind)} at ${placeOf(s)}`}
+                        onClick={() => remove.mutate(s)}
+                      >
+                        Delete
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryStates>
         )}
       </Card>
-      {manage && <Card>
-        <CardHeader
-          title="Fire my watches now"
-          description="Every active watch re-checks the simulated weather at once (as its next scheduled check would) and sends its signed event to its webhook."
-        />
-        <CardBody>
-          <div className="space-y-3">
-            <Button onClick={() => fire.mutate()} loading={fire.isPending}>
-              {fire.isPending ? "Firing…" : "Fire my watches now"}
-            </Button>
-            <div role="status" data-testid="fire-result">
-              {fired && (
-                <Alert tone={fired.fired > 0 ? "success" : "info"} title={fired.fired > 0 ? "Watches fired" : "Nothing to fire"}>
-                  {describeFire(fired)}{" "}
-                  {fired.fired > 0 && (
-                    <Link href="/events" className="font-medium underline">
-                      See the events and deliveries
-                    </Link>
-                  )}
-                  <FireReport r={fired} />
+      {manage && (
+        <Card>
+          <CardHeader
+            title="Fire my watches now"
+            description="Every active watch re-checks the simulated weather at once (as its next scheduled check would) and sends its signed event to its webhook."
+          />
+          <CardBody>
+            <div className="space-y-3">
+              <Button onClick={() => fire.mutate()} loading={fire.isPending}>
+                {fire.isPending ? "Firing…" : "Fire my watches now"}
+              </Button>
+              <div role="status" data-testid="fire-result">
+                {fired && (
+                  <Alert
+                    tone={fired.fired > 0 ? "success" : "info"}
+                    title={fired.fired > 0 ? "Watches fired" : "Nothing to fire"}
+                  >
+                    {describeFire(fired)}{" "}
+                    {fired.fired > 0 && (
+                      <Link href="/events" className="font-medium underline">
+                        See the events and deliveries
+                      </Link>
+                    )}
+                    <FireReport r={fired} />
+                  </Alert>
+                )}
+              </div>
+              {fire.isError && (
+                <Alert tone="danger" title="The watches were not fired">
+                  {fire.error instanceof ApiRequestError
+                    ? `${fire.error.message} (${fire.error.code})`
+                    : "Something went wrong."}
                 </Alert>
               )}
             </div>
-            {fire.isError && (
-              <Alert tone="danger" title="The watches were not fired">
-                {fire.error instanceof ApiRequestError ? `${fire.error.message} (${fire.error.code})` : "Something went wrong."}
-              </Alert>
-            )}
-          </div>
-        </CardBody>
-      </Card>}
+          </CardBody>
+        </Card>
+      )}
     </>
   );
 }

@@ -36,7 +36,8 @@ interface FormState {
 
 function check(f: FormState): Record<string, string> {
   const e: Record<string, string> = {};
-  if (f.lat.trim() === "" || !Number.isFinite(Number(f.lat))) e.lat = "Choose a place on the map, search one, or type the latitude.";
+  if (f.lat.trim() === "" || !Number.isFinite(Number(f.lat)))
+    e.lat = "Choose a place on the map, search one, or type the latitude.";
   if (f.lng.trim() === "" || !Number.isFinite(Number(f.lng))) e.lng = "Type the longitude, or pick a place.";
   if (!f.startsAt) e.startsAt = "Choose when the conditions start.";
   if (!f.endsAt) e.endsAt = "Choose when they end.";
@@ -51,7 +52,14 @@ function check(f: FormState): Record<string, string> {
  */
 export function SimulationForm() {
   // Times start empty and are filled in the browser: the server's clock and time zone are not the visitor's (hydration).
-  const [f, setF] = useState<FormState>({ lat: "", lng: "", placeName: "", kind: "heavy_rain", startsAt: "", endsAt: "" });
+  const [f, setF] = useState<FormState>({
+    lat: "",
+    lng: "",
+    placeName: "",
+    kind: "heavy_rain",
+    startsAt: "",
+    endsAt: "",
+  });
   const qc = useQueryClient();
   // Viewers see the injections, not the form (the API refuses them too).
   const manage = useCan("simulations.manage");
@@ -67,7 +75,8 @@ export function SimulationForm() {
   // Defaults over the account's next watch window, so injecting with them makes that watch fire.
   const watches = useQuery({
     queryKey: ["watches", "simulation-defaults"],
-    queryFn: async () => (await apiFetch<{ data: { watches: WatchWindow[] } }>("/v1/weather/watch?status=active&limit=100")).data.watches,
+    queryFn: async () =>
+      (await apiFetch<{ data: { watches: WatchWindow[] } }>("/v1/weather/watch?status=active&limit=100")).data.watches,
   });
   useEffect(() => {
     const d = injectionDefaults(watches.data ?? [], new Date());
@@ -82,7 +91,13 @@ export function SimulationForm() {
     mutationFn: (s: FormState) =>
       apiFetch<{ data: Injection }>("/v1/weather/simulations", {
         method: "POST",
-        body: { lat: Number(s.lat), lng: Number(s.lng), kind: s.kind, starts_at: new Date(s.startsAt).toISOString(), ends_at: new Date(s.endsAt).toISOString() },
+        body: {
+          lat: Number(s.lat),
+          lng: Number(s.lng),
+          kind: s.kind,
+          starts_at: new Date(s.startsAt).toISOString(),
+          ends_at: new Date(s.endsAt).toISOString(),
+        },
       }),
     validate: check,
     values: f,
@@ -95,46 +110,71 @@ export function SimulationForm() {
   });
   return (
     <div className="space-y-6">
-      {manage && <Card>
-        <CardHeader title="Inject conditions" description="Applies to the ~5 km cell around the point, for the window you choose." />
-        <CardBody>
-          <form
-            noValidate
-            className="grid gap-6 md:grid-cols-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              create.submit(f);
-            }}
-          >
-            <div className="md:col-span-2">
-              <FormAlert errors={create.errors} title="Nothing was injected" />
-            </div>
-            <CoordinatePicker lat={f.lat} lng={f.lng} placeName={f.placeName} errors={{ latitude: create.error("lat"), longitude: create.error("lng") }} onChange={(v) => set({ lat: v.lat, lng: v.lng, placeName: v.placeName })} />
-            <div className="space-y-4">
-              <Field label="Conditions" required error={create.error("kind")}>
-                {(p) => (
-                  <Select {...p} value={f.kind} onChange={(e) => set({ kind: e.target.value })}>
-                    {FORM_KINDS.map((k) => (
-                      <option key={k} value={k}>
-                        {kindLabel(k)}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
-              <Field label="Starts" hint="Your local time." required error={create.error("startsAt")}>
-                {(p) => <Input {...p} type="datetime-local" value={f.startsAt} onChange={(e) => set({ startsAt: e.target.value })} />}
-              </Field>
-              <Field label="Ends" required error={create.error("endsAt")}>
-                {(p) => <Input {...p} type="datetime-local" value={f.endsAt} onChange={(e) => set({ endsAt: e.target.value })} />}
-              </Field>
-              <Button type="submit" loading={create.pending}>
-                {create.pending ? "Injecting…" : "Inject conditions"}
-              </Button>
-            </div>
-          </form>
-        </CardBody>
-      </Card>}
+      {manage && (
+        <Card>
+          <CardHeader
+            title="Inject conditions"
+            description="Applies to the ~5 km cell around the point, for the window you choose."
+          />
+          <CardBody>
+            <form
+              noValidate
+              className="grid gap-6 md:grid-cols-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                create.submit(f);
+              }}
+            >
+              <div className="md:col-span-2">
+                <FormAlert errors={create.errors} title="Nothing was injected" />
+              </div>
+              <CoordinatePicker
+                lat={f.lat}
+                lng={f.lng}
+                placeName={f.placeName}
+                errors={{ latitude: create.error("lat"), longitude: create.error("lng") }}
+                onChange={(v) => set({ lat: v.lat, lng: v.lng, placeName: v.placeName })}
+              />
+              <div className="space-y-4">
+                <Field label="Conditions" required error={create.error("kind")}>
+                  {(p) => (
+                    <Select {...p} value={f.kind} onChange={(e) => set({ kind: e.target.value })}>
+                      {FORM_KINDS.map((k) => (
+                        <option key={k} value={k}>
+                          {kindLabel(k)}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
+                <Field label="Starts" hint="Your local time." required error={create.error("startsAt")}>
+                  {(p) => (
+                    <Input
+                      {...p}
+                      type="datetime-local"
+                      value={f.startsAt}
+                      onChange={(e) => set({ startsAt: e.target.value })}
+                    />
+                  )}
+                </Field>
+                <Field label="Ends" required error={create.error("endsAt")}>
+                  {(p) => (
+                    <Input
+                      {...p}
+                      type="datetime-local"
+                      value={f.endsAt}
+                      onChange={(e) => set({ endsAt: e.target.value })}
+                    />
+                  )}
+                </Field>
+                <Button type="submit" loading={create.pending}>
+                  {create.pending ? "Injecting…" : "Inject conditions"}
+                </Button>
+              </div>
+            </form>
+          </CardBody>
+        </Card>
+      )}
       <InjectionList places={places} />
     </div>
   );

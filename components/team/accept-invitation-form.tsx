@@ -8,7 +8,15 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 
 /** Accepts an invitation (POST /api/account/invitations/accept), then signs in: new users with the password they chose. */
-export function AcceptInvitationForm({ token, email, existingUser }: { token: string; email: string; existingUser: boolean }) {
+export function AcceptInvitationForm({
+  token,
+  email,
+  existingUser,
+}: {
+  token: string;
+  email: string;
+  existingUser: boolean;
+}) {
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
@@ -18,7 +26,10 @@ export function AcceptInvitationForm({ token, email, existingUser }: { token: st
     setPending(true);
     setError(null);
     try {
-      await apiFetch("/api/account/invitations/accept", { method: "POST", body: existingUser ? { token } : { token, password, name: name || undefined } });
+      await apiFetch("/api/account/invitations/accept", {
+        method: "POST",
+        body: existingUser ? { token } : { token, password, name: name || undefined },
+      });
       if (existingUser) {
         // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load on purpose: the session changed, no cached query may survive
         window.location.assign("/sign-in?callbackUrl=%2Fteam");
@@ -32,13 +43,30 @@ export function AcceptInvitationForm({ token, email, existingUser }: { token: st
     }
   };
   return (
-    <form /* POST: a submit before hydration must not put a password in the URL, history or access log */ method="post" onSubmit={submit} className="space-y-4" aria-label="Accept the invitation">
+    <form
+      /* POST: a submit before hydration must not put a password in the URL, history or access log */ method="post"
+      onSubmit={submit}
+      className="space-y-4"
+      aria-label="Accept the invitation"
+    >
       {error && <Alert tone="danger">{error}</Alert>}
       {!existingUser && (
         <>
-          <Field label="Your name">{(p) => <Input {...p} name="name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />}</Field>
+          <Field label="Your name">
+            {(p) => (
+              <Input {...p} name="name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+            )}
+          </Field>
           <Field label="Choose a password" hint="At least 8 characters." required>
-            {(p) => <PasswordInput {...p} name="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />}
+            {(p) => (
+              <PasswordInput
+                {...p}
+                name="password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoComplete="new-password"
+              />
+            )}
           </Field>
         </>
       )}

@@ -14,13 +14,20 @@ interface Memberships {
  * the jwt callback accepts only an account the person belongs to. Shown only to members of several.
  */
 export function AccountSwitcher() {
-  const q = useQuery({ queryKey: ["team", "memberships"], queryFn: () => apiFetch<Memberships>("/api/account/memberships") });
+  const q = useQuery({
+    queryKey: ["team", "memberships"],
+    queryFn: () => apiFetch<Memberships>("/api/account/memberships"),
+  });
   const [pending, setPending] = useState(false);
   if (!q.data || q.data.data.length < 2) return null;
   const choose = async (accountId: string) => {
     setPending(true);
     const csrfToken = await getCsrfToken();
-    await fetch("/api/auth/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ csrfToken, data: { accountId } }) });
+    await fetch("/api/auth/session", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ csrfToken, data: { accountId } }),
+    });
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load on purpose: the session changed, no cached query may survive
     window.location.assign("/keys");
   };

@@ -37,7 +37,10 @@ export function TeamPanel() {
   const manage = useCan("members.manage");
   const transfer = useCan("members.transfer_ownership");
   const qc = useQueryClient();
-  const members = useQuery({ queryKey: MEMBERS, queryFn: async () => (await apiFetch<{ data: Member[] }>("/api/account/members")).data });
+  const members = useQuery({
+    queryKey: MEMBERS,
+    queryFn: async () => (await apiFetch<{ data: Member[] }>("/api/account/members")).data,
+  });
   const invitations = useQuery({
     queryKey: INVITATIONS,
     enabled: manage,
@@ -49,7 +52,8 @@ export function TeamPanel() {
     void qc.invalidateQueries({ queryKey: ["team"] });
   };
   const change = useMutation({
-    mutationFn: (v: { userId: string; role: AccountRole }) => apiFetch(`/api/account/members/${v.userId}`, { method: "PATCH", body: { role: v.role } }),
+    mutationFn: (v: { userId: string; role: AccountRole }) =>
+      apiFetch(`/api/account/members/${v.userId}`, { method: "PATCH", body: { role: v.role } }),
     onSuccess: refresh,
     onError: (e) => setError(errorMessage(e)),
   });
@@ -65,11 +69,15 @@ export function TeamPanel() {
     onError: (e) => setError(errorMessage(e)),
   });
 
-  const roleChoices = (current: AccountRole) => ACCOUNT_ROLES.filter((r) => transfer || (r !== "owner" && current !== "owner"));
+  const roleChoices = (current: AccountRole) =>
+    ACCOUNT_ROLES.filter((r) => transfer || (r !== "owner" && current !== "owner"));
 
   return (
     <>
-      <PageHeader title="Team" description="Who can use this account, and what each person may do. API keys are the account's and keep working whoever leaves." />
+      <PageHeader
+        title="Team"
+        description="Who can use this account, and what each person may do. API keys are the account's and keep working whoever leaves."
+      />
       {error && (
         <Alert tone="danger" className="mb-4">
           {error}
@@ -128,11 +136,25 @@ export function TeamPanel() {
                     <Td label="Joined">{formatDate(m.joined_at)}</Td>
                     <Td className="sm:text-right">
                       {self ? (
-                        <Button variant="secondary" size="sm" onClick={() => window.confirm("Leave this account? You lose access at once.") && remove.mutate(m.user_id)}>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          onClick={() =>
+                            window.confirm("Leave this account? You lose access at once.") && remove.mutate(m.user_id)
+                          }
+                        >
                           Leave
                         </Button>
                       ) : editable ? (
-                        <Button variant="secondary" size="sm" aria-label={`Remove ${m.email}`} onClick={() => window.confirm(`Remove ${m.email}? Their sessions in this account end at once.`) && remove.mutate(m.user_id)}>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`Remove ${m.email}`}
+                          onClick={() =>
+                            window.confirm(`Remove ${m.email}? Their sessions in this account end at once.`) &&
+                            remove.mutate(m.user_id)
+                          }
+                        >
                           Remove
                         </Button>
                       ) : null}
@@ -169,7 +191,12 @@ export function TeamPanel() {
                       <Td label="Role">{i.role}</Td>
                       <Td label="Expires">{i.status === "expired" ? "expired" : formatDate(i.expires_at)}</Td>
                       <Td className="sm:text-right">
-                        <Button variant="secondary" size="sm" aria-label={`Revoke the invitation of ${i.email}`} onClick={() => revoke.mutate(i.invitation_id)}>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`Revoke the invitation of ${i.email}`}
+                          onClick={() => revoke.mutate(i.invitation_id)}
+                        >
                           Revoke
                         </Button>
                       </Td>
@@ -192,7 +219,8 @@ function InviteForm({ canInviteOwner, onSent }: { canInviteOwner: boolean; onSen
   const [role, setRole] = useState<AccountRole>("developer");
   const [sent, setSent] = useState<string | null>(null);
   const invite = useMutation({
-    mutationFn: () => apiFetch<{ email: string }>("/api/account/invitations", { method: "POST", body: { email, role } }),
+    mutationFn: () =>
+      apiFetch<{ email: string }>("/api/account/invitations", { method: "POST", body: { email, role } }),
     onSuccess: (r) => {
       setSent(r.email);
       setEmail("");
@@ -207,7 +235,16 @@ function InviteForm({ canInviteOwner, onSent }: { canInviteOwner: boolean; onSen
   return (
     <form onSubmit={submit} className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Invite someone">
       <Field label="Email" className="flex-1" required>
-        {(p) => <Input {...p} type="email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />}
+        {(p) => (
+          <Input
+            {...p}
+            type="email"
+            name="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoComplete="off"
+          />
+        )}
       </Field>
       <Field label="Role">
         {(p) => (

@@ -100,7 +100,13 @@ function drawing(icon: string): ReactNode[] {
 }
 
 /** A condition as an inline SVG with its label for assistive technology (icons come as e.g. clear-day, rain). */
-export function ConditionIcon({ condition, className }: { condition: { icon: string; label: string } | null | undefined; className?: string }) {
+export function ConditionIcon({
+  condition,
+  className,
+}: {
+  condition: { icon: string; label: string } | null | undefined;
+  className?: string;
+}) {
   if (!condition) {
     return (
       <span className={className} aria-label="No forecast" role="img">

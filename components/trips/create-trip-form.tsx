@@ -15,7 +15,8 @@ function check(b: Body): Record<string, string> {
   const e: Record<string, string> = {};
   if (!b.name) e.name = "Give the trip a name.";
   if (!/^[A-Z]{3}$/.test(b.currency)) e.currency = "Use the 3-letter ISO 4217 code, e.g. EUR, USD or GBP.";
-  if (b.start_date && b.end_date && b.end_date < b.start_date) e.end_date = "The end date must be on or after the start date.";
+  if (b.start_date && b.end_date && b.end_date < b.start_date)
+    e.end_date = "The end date must be on or after the start date.";
   return e;
 }
 
@@ -40,11 +41,22 @@ export function CreateTripForm({ onDone }: { onDone: () => void }) {
     e.preventDefault();
     const fd = new FormData(e.currentTarget);
     const get = (k: string) => String(fd.get(k) ?? "").trim();
-    create.submit({ name: get("name"), time_zone: get("time_zone") || "UTC", currency: get("currency").toUpperCase() || "EUR", start_date: get("start_date") || null, end_date: get("end_date") || null });
+    create.submit({
+      name: get("name"),
+      time_zone: get("time_zone") || "UTC",
+      currency: get("currency").toUpperCase() || "EUR",
+      start_date: get("start_date") || null,
+      end_date: get("end_date") || null,
+    });
   }
 
   return (
-    <form onSubmit={onSubmit} onInput={(e) => create.edited((e.target as HTMLInputElement).name)} noValidate className="space-y-5">
+    <form
+      onSubmit={onSubmit}
+      onInput={(e) => create.edited((e.target as HTMLInputElement).name)}
+      noValidate
+      className="space-y-5"
+    >
       <FormAlert errors={create.errors} title="The trip was not created" />
       <Field label="Name" required error={errors.name}>
         {(p) => <Input {...p} name="name" required maxLength={200} placeholder="e.g. Lisbon in May" autoFocus />}
@@ -61,7 +73,16 @@ export function CreateTripForm({ onDone }: { onDone: () => void }) {
         </Field>
       </div>
       <Field label="Currency" hint="ISO 4217 code the costs are in, e.g. EUR, USD, GBP." error={errors.currency}>
-        {(p) => <Input {...p} name="currency" defaultValue="EUR" maxLength={3} autoCapitalize="characters" className="w-28 uppercase" />}
+        {(p) => (
+          <Input
+            {...p}
+            name="currency"
+            defaultValue="EUR"
+            maxLength={3}
+            autoCapitalize="characters"
+            className="w-28 uppercase"
+          />
+        )}
       </Field>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={create.pending}>

@@ -10,7 +10,12 @@ import { RebaseConflict, type OpInput } from "./use-trip-op";
 import type { TripEvent } from "./types";
 
 function localTime(iso: string, zone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: zone,
+  }).format(new Date(iso));
 }
 
 /**
@@ -45,11 +50,13 @@ export function EventEditor(props: {
     if (get("title").trim() !== e.title) changes.title = get("title").trim();
     if ((get("notes") || null) !== e.notes) changes.notes = get("notes") || null;
     const cost = get("cost") === "" ? null : Number(get("cost"));
-    if (cost !== null && (!Number.isFinite(cost) || cost < 0)) return setFormError("Cost must be a number of 0 or more.");
+    if (cost !== null && (!Number.isFinite(cost) || cost < 0))
+      return setFormError("Cost must be a number of 0 or more.");
     if (cost !== e.cost) changes.cost = cost;
     if ((fd.get("fixed") === "on") !== e.fixed) changes.fixed = fd.get("fixed") === "on";
     if (Object.keys(changes).length) ops.push({ type: "update_event", payload: { event_id: e.id, ...changes } });
-    if (get("date") !== day || get("time") !== time) ops.push({ type: "move_event", payload: { event_id: e.id, date: get("date"), time: get("time") } });
+    if (get("date") !== day || get("time") !== time)
+      ops.push({ type: "move_event", payload: { event_id: e.id, date: get("date"), time: get("time") } });
     if (ops.length === 0) return props.onCancel();
     setFormError(null);
     setLastOps(ops);
@@ -62,17 +69,31 @@ export function EventEditor(props: {
       {(formError || serverError) && <Alert tone="danger">{formError ?? serverError}</Alert>}
       {conflict && (
         <div data-testid="edit-conflict">
-          <Alert tone="warning" title={conflict.theirs ? "Someone else changed this event meanwhile" : "Someone else removed this event meanwhile"}>
+          <Alert
+            tone="warning"
+            title={
+              conflict.theirs
+                ? "Someone else changed this event meanwhile"
+                : "Someone else removed this event meanwhile"
+            }
+          >
             {conflict.theirs && (
               <p>
-                Their version: <strong>{conflict.theirs.title}</strong>, {localDay(conflict.theirs.startDateTime, tripZone)} {localTime(conflict.theirs.startDateTime, tripZone)}
+                Their version: <strong>{conflict.theirs.title}</strong>,{" "}
+                {localDay(conflict.theirs.startDateTime, tripZone)} {localTime(conflict.theirs.startDateTime, tripZone)}
                 {conflict.theirs.cost !== null ? `, cost ${conflict.theirs.cost}` : ""}
                 {conflict.theirs.notes ? `, notes “${conflict.theirs.notes}”` : ""}.
               </p>
             )}
-            <p>Your version is still in the form below. Keep yours (saves over theirs) or use theirs (drops your edit).</p>
+            <p>
+              Your version is still in the form below. Keep yours (saves over theirs) or use theirs (drops your edit).
+            </p>
             <div className="mt-2 flex flex-wrap gap-2">
-              <Button size="sm" onClick={() => props.onSubmit(lastOps, conflict.onto)} disabled={props.pending || conflict.theirs === null}>
+              <Button
+                size="sm"
+                onClick={() => props.onSubmit(lastOps, conflict.onto)}
+                disabled={props.pending || conflict.theirs === null}
+              >
                 Keep mine
               </Button>
               <Button size="sm" variant="secondary" onClick={props.onUseTheirs}>
@@ -92,7 +113,9 @@ export function EventEditor(props: {
         </Field>
       </div>
       <Field label="Cost">{(p) => <Input {...p} name="cost" inputMode="decimal" defaultValue={e.cost ?? ""} />}</Field>
-      <Field label="Notes">{(p) => <Textarea {...p} name="notes" defaultValue={e.notes ?? ""} className="font-sans" />}</Field>
+      <Field label="Notes">
+        {(p) => <Textarea {...p} name="notes" defaultValue={e.notes ?? ""} className="font-sans" />}
+      </Field>
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" name="fixed" defaultChecked={e.fixed} className="h-4 w-4" />
         Fixed: the planner never moves it

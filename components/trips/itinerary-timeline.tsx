@@ -47,7 +47,12 @@ export function ItineraryTimeline({
 }) {
   const [dragging, setDragging] = useState<{ id: number; day: string } | null>(null);
   if (itinerary.events.length === 0) {
-    return <EmptyState title="Nothing planned yet" description="Accept a proposal or add events through the API to fill the itinerary." />;
+    return (
+      <EmptyState
+        title="Nothing planned yet"
+        description="Accept a proposal or add events through the API to fill the itinerary."
+      />
+    );
   }
   const days = new Map<string, TripEvent[]>();
   for (const e of itinerary.events) {
@@ -68,36 +73,46 @@ export function ItineraryTimeline({
               {total > 0 && <span className="text-xs font-normal text-slate-700">Day cost {formatCost(total)}</span>}
             </h3>
             {(stays.get(day) ?? []).map((s) => (
-              <p key={s.id} className="mb-2 rounded-md bg-slate-50 px-3 py-1.5 text-sm text-slate-700" data-testid="stay-continues">
+              <p
+                key={s.id}
+                className="mb-2 rounded-md bg-slate-50 px-3 py-1.5 text-sm text-slate-700"
+                data-testid="stay-continues"
+              >
                 Staying at <span className="font-medium">{s.title}</span>
-                {s.endDateTime && localDay(s.endDateTime, itinerary.time_zone) === day ? ` · check-out ${timeIn(s.endDateTime, s.timeZone)}` : ""}
+                {s.endDateTime && localDay(s.endDateTime, itinerary.time_zone) === day
+                  ? ` · check-out ${timeIn(s.endDateTime, s.timeZone)}`
+                  : ""}
               </p>
             ))}
             <ol className="space-y-3">
               {events.map((e, i) => {
                 const ids = events.map((x) => x.id);
-                const move = onReorder && events.length > 1 ? (to: number) => onReorder(day, moveWithin(ids, e.id, to), e) : undefined;
-                const drag = onReorder && events.length > 1
-                  ? {
-                      draggable: true,
-                      onDragStart: (ev: DragEvent) => {
-                        ev.dataTransfer.effectAllowed = "move";
-                        ev.dataTransfer.setData("text/plain", String(e.id));
-                        setDragging({ id: e.id, day });
-                      },
-                      onDragEnd: () => setDragging(null),
-                      onDragOver: (ev: DragEvent) => {
-                        if (dragging?.day === day && dragging.id !== e.id) ev.preventDefault();
-                      },
-                      onDrop: (ev: DragEvent) => {
-                        ev.preventDefault();
-                        const moved = events.find((x) => x.id === dragging?.id);
-                        setDragging(null);
-                        if (!moved || moved.id === e.id) return;
-                        onReorder(day, moveWithin(ids, moved.id, i), moved);
-                      },
-                    }
-                  : undefined;
+                const move =
+                  onReorder && events.length > 1
+                    ? (to: number) => onReorder(day, moveWithin(ids, e.id, to), e)
+                    : undefined;
+                const drag =
+                  onReorder && events.length > 1
+                    ? {
+                        draggable: true,
+                        onDragStart: (ev: DragEvent) => {
+                          ev.dataTransfer.effectAllowed = "move";
+                          ev.dataTransfer.setData("text/plain", String(e.id));
+                          setDragging({ id: e.id, day });
+                        },
+                        onDragEnd: () => setDragging(null),
+                        onDragOver: (ev: DragEvent) => {
+                          if (dragging?.day === day && dragging.id !== e.id) ev.preventDefault();
+                        },
+                        onDrop: (ev: DragEvent) => {
+                          ev.preventDefault();
+                          const moved = events.find((x) => x.id === dragging?.id);
+                          setDragging(null);
+                          if (!moved || moved.id === e.id) return;
+                          onReorder(day, moveWithin(ids, moved.id, i), moved);
+                        },
+                      }
+                    : undefined;
                 return (
                   <EventCard
                     key={e.id}
@@ -178,7 +193,8 @@ function EventCard({
         {e.endDateTime && (
           <div className="text-xs text-slate-500">
             {e.type === "accommodation" ? "until " : "to "}
-            {e.type === "accommodation" || localDay(e.endDateTime, e.arrivalTimeZone ?? e.timeZone) !== localDay(e.startDateTime, e.timeZone)
+            {e.type === "accommodation" ||
+            localDay(e.endDateTime, e.arrivalTimeZone ?? e.timeZone) !== localDay(e.startDateTime, e.timeZone)
               ? dateTimeIn(e.endDateTime, e.arrivalTimeZone ?? e.timeZone)
               : timeIn(e.endDateTime, e.arrivalTimeZone ?? e.timeZone)}
           </div>
@@ -198,15 +214,22 @@ function EventCard({
         )}
         {e.type === "flight" && (
           <p className="text-sm text-slate-600">
-            {[e.airline, e.flightNumber].filter(Boolean).join(" ")} {e.departureAirport && `${e.departureAirport} → ${e.arrivalAirport ?? "?"}`}
+            {[e.airline, e.flightNumber].filter(Boolean).join(" ")}{" "}
+            {e.departureAirport && `${e.departureAirport} → ${e.arrivalAirport ?? "?"}`}
             {e.bookingReference && <span className="ml-2 text-xs text-slate-500">Booking {e.bookingReference}</span>}
           </p>
         )}
         {e.type === "accommodation" && (
           <p className="flex flex-wrap items-baseline gap-x-2 text-sm text-slate-600">
             {(e.subtype || e.address) && <span>{[e.subtype, e.address].filter(Boolean).join(" · ")}</span>}
-            {(e.checkInTime || e.checkOutTime) && <span className="text-xs text-slate-500">Check-in {e.checkInTime ?? "—"}, check-out {e.checkOutTime ?? "—"}</span>}
-            {e.confirmationNumber && <span className="text-xs text-slate-500">Confirmation {e.confirmationNumber}</span>}
+            {(e.checkInTime || e.checkOutTime) && (
+              <span className="text-xs text-slate-500">
+                Check-in {e.checkInTime ?? "—"}, check-out {e.checkOutTime ?? "—"}
+              </span>
+            )}
+            {e.confirmationNumber && (
+              <span className="text-xs text-slate-500">Confirmation {e.confirmationNumber}</span>
+            )}
           </p>
         )}
         {e.location && <p className="text-sm text-slate-600">{e.location}</p>}
@@ -221,10 +244,24 @@ function EventCard({
         )}
         {(onEarlier || onLater) && (
           <div className="flex gap-1">
-            <Button variant="ghost" size="sm" onClick={onEarlier} disabled={!onEarlier} aria-label={`Move ${e.title} earlier in the day`} title="Move earlier">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onEarlier}
+              disabled={!onEarlier}
+              aria-label={`Move ${e.title} earlier in the day`}
+              title="Move earlier"
+            >
               ↑
             </Button>
-            <Button variant="ghost" size="sm" onClick={onLater} disabled={!onLater} aria-label={`Move ${e.title} later in the day`} title="Move later">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onLater}
+              disabled={!onLater}
+              aria-label={`Move ${e.title} later in the day`}
+              title="Move later"
+            >
               ↓
             </Button>
           </div>

@@ -14,19 +14,26 @@ import { TRIP_ROLES, tripKeys, type Member, type TripRole } from "./types";
 /** Members and roles; only owners see the controls (the API enforces it too). */
 export function MembersPanel({ tripId, isOwner }: { tripId: number; isOwner: boolean }) {
   const qc = useQueryClient();
-  const members = useQuery({ queryKey: tripKeys.members(tripId), queryFn: () => apiFetch<{ members: Member[] }>(`/v1/trips/${tripId}/members`) });
+  const members = useQuery({
+    queryKey: tripKeys.members(tripId),
+    queryFn: () => apiFetch<{ members: Member[] }>(`/v1/trips/${tripId}/members`),
+  });
   const [role, setRole] = useState<TripRole>("editor");
   const [removing, setRemoving] = useState<Member | null>(null);
   const [emailError, setEmailError] = useState<string | null>(null);
   const me = useMembership()?.userId;
   const refresh = () => void qc.invalidateQueries({ queryKey: tripKeys.members(tripId) });
   const invite = useMutation({
-    mutationFn: (body: { email: string; role: TripRole }) => apiFetch(`/v1/trips/${tripId}/members`, { method: "POST", body }),
+    mutationFn: (body: { email: string; role: TripRole }) =>
+      apiFetch(`/v1/trips/${tripId}/members`, { method: "POST", body }),
     onSuccess: refresh,
   });
   const change = useMutation({
     mutationFn: ({ userId, role: r }: { userId: string; role: TripRole | null }) =>
-      apiFetch(`/v1/trips/${tripId}/members/${userId}`, r ? { method: "PATCH", body: { role: r } } : { method: "DELETE" }),
+      apiFetch(
+        `/v1/trips/${tripId}/members/${userId}`,
+        r ? { method: "PATCH", body: { role: r } } : { method: "DELETE" },
+      ),
     onSettled: refresh,
   });
 
@@ -43,7 +50,10 @@ export function MembersPanel({ tripId, isOwner }: { tripId: number; isOwner: boo
   const error = invite.error ?? change.error;
   return (
     <Card>
-      <CardHeader title="Members" description="Owners manage members; planners and editors change the itinerary; viewers read." />
+      <CardHeader
+        title="Members"
+        description="Owners manage members; planners and editors change the itinerary; viewers read."
+      />
       <div className="space-y-4 p-4 sm:p-6">
         {error && <Alert tone="danger">{errorMessage(error)}</Alert>}
         {members.isError && <Alert tone="danger">{errorMessage(members.error)}</Alert>}
@@ -58,7 +68,12 @@ export function MembersPanel({ tripId, isOwner }: { tripId: number; isOwner: boo
               {/* An owner does not remove or demote themself here: the trip must keep an owner, and leaving is a separate choice. */}
               {isOwner && m.user_id !== me ? (
                 <span className="flex items-center gap-2">
-                  <Select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => change.mutate({ userId: m.user_id, role: e.target.value as TripRole })} className="w-32">
+                  <Select
+                    aria-label={`Role of ${m.email}`}
+                    value={m.role}
+                    onChange={(e) => change.mutate({ userId: m.user_id, role: e.target.value as TripRole })}
+                    className="w-32"
+                  >
                     {TRIP_ROLES.map((r) => (
                       <option key={r}>{r}</option>
                     ))}
@@ -81,12 +96,27 @@ export function MembersPanel({ tripId, isOwner }: { tripId: number; isOwner: boo
           destructive
           pending={change.isPending}
           onCancel={() => setRemoving(null)}
-          onConfirm={() => removing && change.mutate({ userId: removing.user_id, role: null }, { onSettled: () => setRemoving(null) })}
+          onConfirm={() =>
+            removing && change.mutate({ userId: removing.user_id, role: null }, { onSettled: () => setRemoving(null) })
+          }
         />
         {isOwner && (
           <form onSubmit={onInvite} className="flex flex-wrap items-end gap-2" noValidate>
-            <Field label="Invite by email" className="min-w-64 flex-1" hint="They need an account on this portal." error={emailError ?? undefined}>
-              {(p) => <Input {...p} name="email" type="email" placeholder="friend@example.com" onChange={() => setEmailError(null)} />}
+            <Field
+              label="Invite by email"
+              className="min-w-64 flex-1"
+              hint="They need an account on this portal."
+              error={emailError ?? undefined}
+            >
+              {(p) => (
+                <Input
+                  {...p}
+                  name="email"
+                  type="email"
+                  placeholder="friend@example.com"
+                  onChange={() => setEmailError(null)}
+                />
+              )}
             </Field>
             <Field label="Role">
               {(p) => (

@@ -9,7 +9,11 @@ const span = (start: string, end?: string | null) => {
 };
 
 /** Which proposed entities (with the chosen option's times) overlap events already in the itinerary. */
-export function proposalOverlaps(p: Proposal, optionId: string | undefined, events: TripEvent[]): Array<{ entity: string; event: TripEvent }> {
+export function proposalOverlaps(
+  p: Proposal,
+  optionId: string | undefined,
+  events: TripEvent[],
+): Array<{ entity: string; event: TripEvent }> {
   const option = p.options.find((o) => o.id === optionId);
   const out: Array<{ entity: string; event: TripEvent }> = [];
   p.entities.forEach((e, i) => {

@@ -36,15 +36,35 @@ const LEVEL_WORD: Record<Level, string> = { low: "low risk", watch: "watch", war
 /** A span of time in one zone: "Wed, May 6, 10:00 – 16:00 WEST" (the end's date only when it differs). */
 export function spanIn(start: string, end: string | null | undefined, zone: string): string {
   if (!end) return dateTimeIn(start, zone);
-  const head = new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZone: zone }).format(new Date(start));
+  const head = new Intl.DateTimeFormat(undefined, {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: zone,
+  }).format(new Date(start));
   return `${head} – ${localDay(start, zone) === localDay(end, zone) ? timeIn(end, zone) : dateTimeIn(end, zone)}`;
 }
 
 function RiskChip({ level, testId }: { level: Level | undefined; testId: string }) {
-  if (!level) return <span className="text-xs text-slate-500" data-testid={testId}>no forecast</span>;
+  if (!level)
+    return (
+      <span className="text-xs text-slate-500" data-testid={testId}>
+        no forecast
+      </span>
+    );
   return (
-    <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-800" data-testid={testId} data-level={level}>
-      <span className="inline-block h-2 w-2 rounded-full" style={{ background: RISK_COLOURS[level] }} aria-hidden="true" />
+    <span
+      className="inline-flex items-center gap-1 text-xs font-medium text-slate-800"
+      data-testid={testId}
+      data-level={level}
+    >
+      <span
+        className="inline-block h-2 w-2 rounded-full"
+        style={{ background: RISK_COLOURS[level] }}
+        aria-hidden="true"
+      />
       {LEVEL_WORD[level]}
     </span>
   );
@@ -70,7 +90,8 @@ export function ProposalChanges({
   const changes = option.changes ?? [];
   if (changes.length === 0) return null;
   const windows = option.forecast?.windows ?? [];
-  const windowOf = (id: number, role: ForecastWindow["role"]) => windows.find((w) => w.event_id === id && w.role === role);
+  const windowOf = (id: number, role: ForecastWindow["role"]) =>
+    windows.find((w) => w.event_id === id && w.role === role);
   const byId = new Map(events.map((e) => [e.id, e]));
   return (
     <ul className="space-y-2" data-testid="proposal-changes">
@@ -80,9 +101,15 @@ export function ProposalChanges({
         const title = ev?.title ?? `Event ${c.event_id}`;
         const before = windowOf(c.event_id, "current");
         const after = windowOf(c.event_id, "proposed");
-        const riskBefore = before?.risk_level ?? (applied ? undefined : (weatherOf?.(c.event_id)?.risk?.level as Level | undefined));
+        const riskBefore =
+          before?.risk_level ?? (applied ? undefined : (weatherOf?.(c.event_id)?.risk?.level as Level | undefined));
         return (
-          <li key={`${c.type}-${c.event_id}`} className="rounded-md bg-slate-50 p-2 text-sm ring-1 ring-slate-200" data-testid="proposal-change" data-change={c.type}>
+          <li
+            key={`${c.type}-${c.event_id}`}
+            className="rounded-md bg-slate-50 p-2 text-sm ring-1 ring-slate-200"
+            data-testid="proposal-change"
+            data-change={c.type}
+          >
             <div className="font-medium text-slate-900">
               {c.type === "move_event" ? "Move " : c.type === "remove_event" ? "Remove " : "Change "}“{title}”
             </div>
@@ -90,8 +117,15 @@ export function ProposalChanges({
               <>
                 <div className="mt-1 grid grid-cols-[auto_1fr] items-baseline gap-x-2 gap-y-0.5 text-xs sm:text-sm">
                   <span className="text-slate-500">Now</span>
-                  <span className={applied ? "text-slate-500 line-through" : "text-slate-700"} data-testid="change-before">
-                    {before ? spanIn(before.start, before.end, zone) : ev && !applied ? spanIn(ev.startDateTime, ev.endDateTime, zone) : "—"}
+                  <span
+                    className={applied ? "text-slate-500 line-through" : "text-slate-700"}
+                    data-testid="change-before"
+                  >
+                    {before
+                      ? spanIn(before.start, before.end, zone)
+                      : ev && !applied
+                        ? spanIn(ev.startDateTime, ev.endDateTime, zone)
+                        : "—"}
                   </span>
                   <span className="text-slate-500">New</span>
                   <span className="font-medium text-slate-900" data-testid="change-after">
@@ -102,7 +136,9 @@ export function ProposalChanges({
                   <div className="mt-1 flex flex-wrap items-center gap-1.5" aria-label="Risk before and after">
                     <span className="text-xs text-slate-500">Risk</span>
                     <RiskChip level={riskBefore} testId="risk-before" />
-                    <span aria-hidden="true" className="text-slate-400">→</span>
+                    <span aria-hidden="true" className="text-slate-400">
+                      →
+                    </span>
                     <span className="sr-only">becomes</span>
                     <RiskChip level={after.risk_level} testId="risk-after" />
                   </div>
@@ -111,10 +147,14 @@ export function ProposalChanges({
                   <div className="mt-1 flex flex-wrap items-center gap-1.5" aria-label="Risk now">
                     <span className="text-xs text-slate-500">Risk now</span>
                     <RiskChip level={riskBefore} testId="risk-before" />
-                    <span className="text-xs text-slate-500" data-testid="risk-after">the new time was not judged against a forecast</span>
+                    <span className="text-xs text-slate-500" data-testid="risk-after">
+                      the new time was not judged against a forecast
+                    </span>
                   </div>
                 ) : null}
-                {after && after.reasons.length > 0 && <p className="mt-1 text-xs text-slate-600">{after.reasons.join("; ")}</p>}
+                {after && after.reasons.length > 0 && (
+                  <p className="mt-1 text-xs text-slate-600">{after.reasons.join("; ")}</p>
+                )}
               </>
             )}
             {c.type === "update_event" && (
@@ -124,7 +164,9 @@ export function ProposalChanges({
                   .join(" · ")}
               </div>
             )}
-            {c.type === "remove_event" && ev && !applied && <div className="mt-1 text-xs text-slate-600">{spanIn(ev.startDateTime, ev.endDateTime, zone)}</div>}
+            {c.type === "remove_event" && ev && !applied && (
+              <div className="mt-1 text-xs text-slate-600">{spanIn(ev.startDateTime, ev.endDateTime, zone)}</div>
+            )}
           </li>
         );
       })}

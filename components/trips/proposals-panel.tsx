@@ -35,7 +35,10 @@ export function ProposalsPanel({
   );
   // Same query as the timeline (shared cache): a pending proposal is re-read when the trip's revision
   // moves, so "out of date" shows as soon as another member's change lands.
-  const revision = useQuery({ queryKey: tripKeys.itinerary(tripId), queryFn: () => apiFetch<Itinerary>(`/v1/trips/${tripId}/itinerary`) }).data?.revision;
+  const revision = useQuery({
+    queryKey: tripKeys.itinerary(tripId),
+    queryFn: () => apiFetch<Itinerary>(`/v1/trips/${tripId}/itinerary`),
+  }).data?.revision;
   const details = useQueries({
     queries: summaries.map((s) => ({
       queryKey: [...tripKeys.proposal(tripId, s.proposal_id), s.status, s.status === "pending" ? revision : null],
@@ -45,7 +48,10 @@ export function ProposalsPanel({
   const pending = summaries.filter((s) => s.status === "pending").length;
   return (
     <Card>
-      <CardHeader title="Proposals" description={pending ? `${pending} waiting for a decision` : "Nothing waiting for a decision"} />
+      <CardHeader
+        title="Proposals"
+        description={pending ? `${pending} waiting for a decision` : "Nothing waiting for a decision"}
+      />
       <div className="space-y-4 p-4 sm:p-6" data-testid="proposals-panel">
         {list.isPending ? (
           <p className="flex items-center gap-2 text-sm text-slate-500" role="status">
@@ -56,12 +62,23 @@ export function ProposalsPanel({
             {errorMessage(list.error)}
           </Alert>
         ) : summaries.length === 0 ? (
-          <EmptyState title="No proposals" description="A planning agent raises proposals with POST /v1/trips/{tripId}/proposals." />
+          <EmptyState
+            title="No proposals"
+            description="A planning agent raises proposals with POST /v1/trips/{tripId}/proposals."
+          />
         ) : (
           summaries.map((s, i) => {
             const d = details[i];
             return d?.data ? (
-              <ProposalCard key={s.proposal_id} tripId={tripId} tripZone={tripZone} currency={currency} proposal={{ ...d.data, status: s.status }} canResolve={canResolve} weatherOf={weatherOf} />
+              <ProposalCard
+                key={s.proposal_id}
+                tripId={tripId}
+                tripZone={tripZone}
+                currency={currency}
+                proposal={{ ...d.data, status: s.status }}
+                canResolve={canResolve}
+                weatherOf={weatherOf}
+              />
             ) : (
               <p key={s.proposal_id} className="flex items-center gap-2 text-sm text-slate-500">
                 <Spinner /> Loading proposal from {s.actor_agent_id}…

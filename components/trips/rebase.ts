@@ -38,6 +38,9 @@ export function planRebase(ops: OpInput[], diff: TripDiff): RebaseOutcome {
       if (theirs) return { kind: "conflict", onto: diff.current_revision, eventId: id, theirs };
     }
   }
-  const titles = [...diff.upserted_events.map((e) => e.title), ...diff.deleted_event_ids.map((id) => `event ${id} (removed)`)];
+  const titles = [
+    ...diff.upserted_events.map((e) => e.title),
+    ...diff.deleted_event_ids.map((id) => `event ${id} (removed)`),
+  ];
   return { kind: "clean", onto: diff.current_revision, changed: titles };
 }

@@ -29,7 +29,9 @@ const SERVER_OWNED = new Set(["createdAt", "updatedAt", "createdBy", "updatedBy"
 /** The add_event payload that re-creates a removed event (undo): its fields without the server-owned ones. */
 function recreatePayload(e: TripEvent): Record<string, unknown> {
   const { id: _id, tripId: _trip, position: _pos, ...rest } = e as TripEvent & Record<string, unknown>;
-  return Object.fromEntries(Object.entries(rest).filter(([k, v]) => v !== null && v !== undefined && !SERVER_OWNED.has(k)));
+  return Object.fromEntries(
+    Object.entries(rest).filter(([k, v]) => v !== null && v !== undefined && !SERVER_OWNED.has(k)),
+  );
 }
 
 /** The trip's total cost in its currency (" · Total €1,234.50"), or nothing when no event has a cost. */
@@ -73,7 +75,10 @@ export function TripView({ tripId }: { tripId: number }) {
   if (trip.isError) {
     return (
       <Alert tone="danger" title="Trip unavailable">
-        {errorMessage(trip.error)} <Link href="/trips" className="underline">Back to trips</Link>
+        {errorMessage(trip.error)}{" "}
+        <Link href="/trips" className="underline">
+          Back to trips
+        </Link>
       </Alert>
     );
   }
@@ -87,8 +92,8 @@ export function TripView({ tripId }: { tripId: number }) {
         title={t.name}
         description={
           <>
-            {t.start_date ? `${t.start_date} → ${t.end_date ?? "…"} · ` : ""}Times by local zone; days in {t.time_zone}{currency ? ` · Costs in ${currency}` : ""} · You are{" "}
-            <Badge>{t.role}</Badge>
+            {t.start_date ? `${t.start_date} → ${t.end_date ?? "…"} · ` : ""}Times by local zone; days in {t.time_zone}
+            {currency ? ` · Costs in ${currency}` : ""} · You are <Badge>{t.role}</Badge>
           </>
         }
         actions={
@@ -100,16 +105,15 @@ export function TripView({ tripId }: { tripId: number }) {
       {rebased && (
         <div className="mb-4" data-testid="rebased">
           <Alert tone="info" title="The trip changed while you were editing; your change was applied on top">
-            Applied on revision {rebased.onto}. Changed by others meanwhile: {rebased.changed.join(", ") || "nothing you can see"}.{" "}
+            Applied on revision {rebased.onto}. Changed by others meanwhile:{" "}
+            {rebased.changed.join(", ") || "nothing you can see"}.{" "}
             <button className="font-medium underline" onClick={dismissRebased}>
               Dismiss
             </button>
           </Alert>
         </div>
       )}
-      <div className="mb-6">
-        {mayWatch && <WeatherAlertsSwitch tripId={tripId} />}
-      </div>
+      <div className="mb-6">{mayWatch && <WeatherAlertsSwitch tripId={tripId} />}</div>
       {weather.data && (
         <div className="mb-6" data-testid="trip-weather">
           <TripWeatherPanel weather={weather.data} />
@@ -119,7 +123,11 @@ export function TripView({ tripId }: { tripId: number }) {
         <Card>
           <CardHeader
             title="Itinerary"
-            description={itinerary.data ? `Revision ${itinerary.data.revision}${totalCost(itinerary.data.events, currency)}` : undefined}
+            description={
+              itinerary.data
+                ? `Revision ${itinerary.data.revision}${totalCost(itinerary.data.events, currency)}`
+                : undefined
+            }
             actions={
               editable && itinerary.data ? (
                 <Button
@@ -153,7 +161,10 @@ export function TripView({ tripId }: { tripId: number }) {
                         run.mutate({
                           base: itinerary.data.revision,
                           ops: [{ type: "reorder", payload: { date: day, event_ids: ids } }],
-                          undo: { message: `Moved “${moved.title}”.`, ops: [{ type: "reorder", payload: { date: day, event_ids: before } }] },
+                          undo: {
+                            message: `Moved “${moved.title}”.`,
+                            ops: [{ type: "reorder", payload: { date: day, event_ids: before } }],
+                          },
                         });
                       }
                     : undefined
@@ -172,7 +183,13 @@ export function TripView({ tripId }: { tripId: number }) {
         </Card>
         {/* On a phone (one column) proposals waiting for a decision come before the whole itinerary. */}
         <div className="order-first space-y-6 xl:order-none">
-          <ProposalsPanel tripId={tripId} tripZone={t.time_zone} canResolve={editable} currency={currency} weatherOf={(id) => weatherById.get(id)} />
+          <ProposalsPanel
+            tripId={tripId}
+            tripZone={t.time_zone}
+            canResolve={editable}
+            currency={currency}
+            weatherOf={(id) => weatherById.get(id)}
+          />
           <MembersPanel tripId={tripId} isOwner={t.role === "owner" && mayManage} />
         </div>
       </div>
@@ -181,7 +198,9 @@ export function TripView({ tripId }: { tripId: number }) {
           <AddEventForm
             tripZone={t.time_zone}
             defaultDate={t.start_date ?? new Date().toISOString().slice(0, 10)}
-            onAdd={(payload) => run.mutateAsync({ base: itinerary.data.revision, ops: [{ type: "add_event", payload }] })}
+            onAdd={(payload) =>
+              run.mutateAsync({ base: itinerary.data.revision, ops: [{ type: "add_event", payload }] })
+            }
             onDone={() => setAdding(false)}
           />
         )}
@@ -203,7 +222,12 @@ export function TripView({ tripId }: { tripId: number }) {
             }}
             onSubmit={(ops: OpInput[], base) => {
               const removed = ops.length === 1 && ops[0].type === "remove_event" ? editing.event : null;
-              const undo = removed ? { message: `Removed “${removed.title}”.`, ops: [{ type: "add_event" as const, payload: recreatePayload(removed) }] } : undefined;
+              const undo = removed
+                ? {
+                    message: `Removed “${removed.title}”.`,
+                    ops: [{ type: "add_event" as const, payload: recreatePayload(removed) }],
+                  }
+                : undefined;
               run.mutate({ base: base ?? editing.base, ops, undo }, { onSuccess: () => setEditing(null) });
             }}
           />

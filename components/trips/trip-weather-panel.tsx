@@ -8,20 +8,34 @@ import { routeFit } from "@/components/playground/route-map";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ConditionIcon, type DayWeather, type TripWeather } from "./weather-parts";
 
-const dayLabel = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString([], { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+const dayLabel = (d: string) =>
+  new Date(`${d}T12:00:00Z`).toLocaleDateString([], {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  });
 const clock = (iso: string | null) => (iso ? iso.slice(11, 16) : "");
 
 /** The trip's weather: a forecast strip per day and the events on a small offline map. */
 export function TripWeatherPanel({ weather }: { weather: TripWeather }) {
   return (
     <Card>
-      <CardHeader title="Weather" description={`Forecast and risk per day · ${weather.summary.events_at_risk.length} event(s) at risk`} />
+      <CardHeader
+        title="Weather"
+        description={`Forecast and risk per day · ${weather.summary.events_at_risk.length} event(s) at risk`}
+      />
       <div className="space-y-4 p-4 sm:p-6">
         {/* The strip is focusable so a keyboard can scroll it (axe scrollable-region-focusable at 390 px). */}
         {weather.days.length === 0 ? (
           <p className="text-sm text-slate-600">Add events with a place to see their weather.</p>
         ) : (
-          <ol className="flex snap-x gap-3 overflow-x-auto rounded-md pb-2 focus-visible:outline-2 focus-visible:outline-indigo-600" aria-label="Forecast per day" data-testid="forecast-strip" tabIndex={0}>
+          <ol
+            className="flex snap-x gap-3 overflow-x-auto rounded-md pb-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            aria-label="Forecast per day"
+            data-testid="forecast-strip"
+            tabIndex={0}
+          >
             {weather.days.map((d) => (
               <DayTile key={d.date} day={d} />
             ))}
@@ -36,7 +50,11 @@ export function TripWeatherPanel({ weather }: { weather: TripWeather }) {
 function DayTile({ day: d }: { day: DayWeather }) {
   const unit = d.temperature_unit === "K" ? " K" : `°${d.temperature_unit}`;
   return (
-    <li className="w-40 shrink-0 snap-start rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="forecast-day" data-date={d.date}>
+    <li
+      className="w-40 shrink-0 snap-start rounded-lg border border-slate-200 bg-white p-3 text-sm"
+      data-testid="forecast-day"
+      data-date={d.date}
+    >
       <div className="flex items-center justify-between">
         <span className="font-medium text-slate-900">{dayLabel(d.date)}</span>
         <ConditionIcon condition={d.condition} className="text-xl" />
@@ -44,15 +62,25 @@ function DayTile({ day: d }: { day: DayWeather }) {
       {d.forecast_available ? (
         <>
           <div className="mt-1 text-slate-800">
-            <span className="font-semibold">{Math.round(d.temperature_max ?? 0)}{unit}</span>{" "}
-            <span className="text-slate-600">/ {Math.round(d.temperature_min ?? 0)}{unit}</span>
+            <span className="font-semibold">
+              {Math.round(d.temperature_max ?? 0)}
+              {unit}
+            </span>{" "}
+            <span className="text-slate-600">
+              / {Math.round(d.temperature_min ?? 0)}
+              {unit}
+            </span>
           </div>
           <div className="text-xs text-slate-700">
             Rain {d.precipitation_mm ?? 0} mm · {d.precipitation_probability_pct ?? 0}%
           </div>
           {d.overall_risk && (
             <div className="mt-1 flex items-center gap-1 text-xs text-slate-800">
-              <span className="inline-block h-2 w-2 rounded-full" style={{ background: riskColour(d.overall_risk) }} aria-hidden="true" />
+              <span
+                className="inline-block h-2 w-2 rounded-full"
+                style={{ background: riskColour(d.overall_risk) }}
+                aria-hidden="true"
+              />
               {d.overall_risk === "low" ? "Low risk" : `${d.overall_risk}: ${d.main_issue.replace(/_/g, " ")}`}
             </div>
           )}
@@ -64,7 +92,9 @@ function DayTile({ day: d }: { day: DayWeather }) {
         </>
       ) : (
         <div className="mt-1 text-xs text-slate-600">
-          {d.forecast_available_from ? `Forecast from ${new Date(d.forecast_available_from).toLocaleDateString([], { day: "numeric", month: "short" })}` : "No forecast"}
+          {d.forecast_available_from
+            ? `Forecast from ${new Date(d.forecast_available_from).toLocaleDateString([], { day: "numeric", month: "short" })}`
+            : "No forecast"}
         </div>
       )}
       {d.place?.name && <div className="mt-1 truncate text-xs text-slate-500">{d.place.name}</div>}
@@ -77,7 +107,15 @@ function EventsMap({ weather }: { weather: TripWeather }) {
   const dots = useMemo(
     () =>
       weather.events.flatMap((e, i) =>
-        e.places.map((p) => ({ key: `${e.event_id}-${p.role}`, n: i + 1, title: e.title, role: p.role, lat: p.geo.lat, lng: p.geo.lng, level: e.forecast_available ? (e.risk?.level ?? null) : null })),
+        e.places.map((p) => ({
+          key: `${e.event_id}-${p.role}`,
+          n: i + 1,
+          title: e.title,
+          role: p.role,
+          lat: p.geo.lat,
+          lng: p.geo.lng,
+          level: e.forecast_available ? (e.risk?.level ?? null) : null,
+        })),
       ),
     [weather],
   );
@@ -85,7 +123,12 @@ function EventsMap({ weather }: { weather: TripWeather }) {
   if (dots.length === 0) return null;
   return (
     <figure className="space-y-2" data-testid="trip-map">
-      <BaseMap fit={fit} height={300} padding={30} label={`Map of ${dots.length} event places coloured by weather risk`}>
+      <BaseMap
+        fit={fit}
+        height={300}
+        padding={30}
+        label={`Map of ${dots.length} event places coloured by weather risk`}
+      >
         {(proj) => (
           <g>
             {dots.map((d) => {

@@ -23,7 +23,11 @@ export function TripsPanel({ title, description }: { title: string; description:
   const mayCreate = useCan("trips.manage");
   return (
     <>
-      <PageHeader title={title} description={description} actions={mayCreate ? <Button onClick={() => setCreating(true)}>New trip</Button> : undefined} />
+      <PageHeader
+        title={title}
+        description={description}
+        actions={mayCreate ? <Button onClick={() => setCreating(true)}>New trip</Button> : undefined}
+      />
       <Card>
         {trips.isPending ? (
           <p className="flex items-center gap-2 px-6 py-10 text-sm text-slate-500" role="status">
@@ -60,12 +64,16 @@ export function TripsPanel({ title, description }: { title: string; description:
                       {t.name}
                     </Link>
                   </Td>
-                  <Td label="Dates" className="whitespace-nowrap">{t.start_date ? `${t.start_date} → ${t.end_date ?? "…"}` : "—"}</Td>
+                  <Td label="Dates" className="whitespace-nowrap">
+                    {t.start_date ? `${t.start_date} → ${t.end_date ?? "…"}` : "—"}
+                  </Td>
                   <Td label="Time zone">{t.time_zone}</Td>
                   <Td label="Your role">
                     <Badge tone={t.role === "owner" ? "info" : "neutral"}>{t.role}</Badge>
                   </Td>
-                  <Td label="Revision" className="font-mono text-xs sm:text-right">{t.revision}</Td>
+                  <Td label="Revision" className="font-mono text-xs sm:text-right">
+                    {t.revision}
+                  </Td>
                 </Tr>
               ))}
             </TBody>

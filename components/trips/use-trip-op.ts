@@ -8,7 +8,6 @@ import { tripKeys, type OpInput } from "./types";
 
 export type { OpInput };
 
-
 interface OpResult {
   new_revision: number;
   result: { affected_event_ids: number[] };
@@ -40,7 +39,10 @@ export function useTripOps(tripId: number) {
   const [rebased, setRebased] = useState<{ onto: number; changed: string[] } | null>(null);
   const apply = async (base: number, ops: OpInput[]) => {
     let rev = base;
-    for (const op of ops) rev = (await apiFetch<OpResult>(`/v1/trips/${tripId}/ops`, { method: "POST", body: { base_revision: rev, ...op } })).new_revision;
+    for (const op of ops)
+      rev = (
+        await apiFetch<OpResult>(`/v1/trips/${tripId}/ops`, { method: "POST", body: { base_revision: rev, ...op } })
+      ).new_revision;
     return rev;
   };
   const run = useMutation({
@@ -61,7 +63,11 @@ export function useTripOps(tripId: number) {
       const undo = vars.undo;
       if (!undo) return void toast.success("Saved.");
       // The editor that made the change is gone by now: an Undo that fails says so in a toast of its own.
-      const undoNow = () => run.mutate({ base: rev, ops: undo.ops }, { onError: (err) => void toast.error(`Undo failed: ${errorMessage(err)}`) });
+      const undoNow = () =>
+        run.mutate(
+          { base: rev, ops: undo.ops },
+          { onError: (err) => void toast.error(`Undo failed: ${errorMessage(err)}`) },
+        );
       toast.success(undo.message, { action: { label: "Undo", onClick: undoNow }, duration: 8000 });
     },
     onSettled: () => {

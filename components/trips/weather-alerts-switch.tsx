@@ -22,7 +22,13 @@ interface Endpoint {
   events: string[];
 }
 
-const WATCH_EVENTS = ["weather.change_detected", "weather.severe_alert_added", "weather.snapshot_refreshed", "weather.watch_expired", "weather.watch_failed"];
+const WATCH_EVENTS = [
+  "weather.change_detected",
+  "weather.severe_alert_added",
+  "weather.snapshot_refreshed",
+  "weather.watch_expired",
+  "weather.watch_failed",
+];
 const key = (tripId: number) => ["trip-weather-alerts", tripId] as const;
 
 /**
@@ -43,7 +49,9 @@ export function WeatherAlertsSwitch({ tripId }: { tripId: number }) {
         apiFetch<Envelope<{ webhooks: Endpoint[] }>>("/v1/webhooks"),
         apiFetch<Envelope<{ watches: WatchItem[] }>>("/v1/weather/watch?limit=1"),
       ]);
-      const endpoint = endpoints.data.webhooks.find((e) => e.status === "active" && e.events.some((t) => WATCH_EVENTS.includes(t))) ?? null;
+      const endpoint =
+        endpoints.data.webhooks.find((e) => e.status === "active" && e.events.some((t) => WATCH_EVENTS.includes(t))) ??
+        null;
       return { watch: mine.data.watches[0] ?? null, endpoint, lastUrl: latest.data.watches[0]?.webhook_url ?? "" };
     },
   });
@@ -52,7 +60,10 @@ export function WeatherAlertsSwitch({ tripId }: { tripId: number }) {
       const s = state.data!;
       if (!on) return apiFetch(`/v1/weather/watch/${s.watch!.watch_id}`, { method: "DELETE" });
       const target = s.endpoint ? { webhook_id: s.endpoint.webhook_id } : { webhook_url: (url ?? s.lastUrl).trim() };
-      return apiFetch("/v1/weather/watch", { method: "POST", body: { target_type: "trip", target_ref: { trip_id: tripId }, planner_threshold: threshold, ...target } });
+      return apiFetch("/v1/weather/watch", {
+        method: "POST",
+        body: { target_type: "trip", target_ref: { trip_id: tripId }, planner_threshold: threshold, ...target },
+      });
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: key(tripId) }),
   });
@@ -65,7 +76,9 @@ export function WeatherAlertsSwitch({ tripId }: { tripId: number }) {
     <div className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="weather-alerts">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <div id={labelId} className="font-medium text-slate-900">Weather alerts</div>
+          <div id={labelId} className="font-medium text-slate-900">
+            Weather alerts
+          </div>
           <p className="text-slate-600">
             {on
               ? `On: signed alerts go to ${watch.webhook_url ?? endpoint?.url ?? "your webhook endpoint"}; the planner proposes at ${watch.planner_threshold ?? "warning"}.`
@@ -79,9 +92,18 @@ export function WeatherAlertsSwitch({ tripId }: { tripId: number }) {
           aria-labelledby={labelId}
           disabled={toggle.isPending || (!on && !canTurnOn)}
           onClick={() => toggle.mutate(!on)}
-          className={cx("relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition disabled:opacity-50", on ? "bg-indigo-600" : "bg-slate-300", focusRing)}
+          className={cx(
+            "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition disabled:opacity-50",
+            on ? "bg-indigo-600" : "bg-slate-300",
+            focusRing,
+          )}
         >
-          <span className={cx("inline-block size-5 rounded-full bg-white shadow transition", on ? "translate-x-5" : "translate-x-0.5")} />
+          <span
+            className={cx(
+              "inline-block size-5 rounded-full bg-white shadow transition",
+              on ? "translate-x-5" : "translate-x-0.5",
+            )}
+          />
         </button>
       </div>
       {!on && (
@@ -98,10 +120,16 @@ export function WeatherAlertsSwitch({ tripId }: { tripId: number }) {
               />
             </label>
           )}
-          {endpoint && <p className="text-xs text-slate-600">Delivered through your webhook endpoint {endpoint.url}.</p>}
+          {endpoint && (
+            <p className="text-xs text-slate-600">Delivered through your webhook endpoint {endpoint.url}.</p>
+          )}
           <label className="flex flex-col gap-1">
             <span className="text-xs text-slate-700">Planner proposes at</span>
-            <select className={cx("rounded-md border border-slate-300 px-2 py-1", focusRing)} value={threshold} onChange={(e) => setThreshold(e.target.value as "watch" | "warning")}>
+            <select
+              className={cx("rounded-md border border-slate-300 px-2 py-1", focusRing)}
+              value={threshold}
+              onChange={(e) => setThreshold(e.target.value as "watch" | "warning")}
+            >
               <option value="warning">warning</option>
               <option value="watch">watch</option>
             </select>

@@ -35,7 +35,11 @@ export function RiskBadge({ weather }: { weather: EventWeather }) {
   const noForecast = !weather.forecast_available;
   const label = noForecast ? "No forecast yet" : LEVEL_WORD[risk.level];
   return (
-    <span className="group relative inline-block" data-testid="risk-badge" data-level={noForecast ? "none" : risk.level}>
+    <span
+      className="group relative inline-block"
+      data-testid="risk-badge"
+      data-level={noForecast ? "none" : risk.level}
+    >
       <button
         type="button"
         className={`inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${noForecast ? "bg-slate-100 text-slate-700 ring-slate-500/20" : LEVEL_STYLE[risk.level]}`}
@@ -46,7 +50,11 @@ export function RiskBadge({ weather }: { weather: EventWeather }) {
           setOpen((v) => !v);
         }}
       >
-        <span className="inline-block h-2 w-2 rounded-full" style={{ background: noForecast ? "#94a3b8" : RISK_COLOURS[risk.level] }} aria-hidden="true" />
+        <span
+          className="inline-block h-2 w-2 rounded-full"
+          style={{ background: noForecast ? "#94a3b8" : RISK_COLOURS[risk.level] }}
+          aria-hidden="true"
+        />
         {label}
       </button>
       <span
@@ -78,7 +86,9 @@ export function RiskBadge({ weather }: { weather: EventWeather }) {
             ) : (
               <span className="block">Nothing in the forecast for this window.</span>
             )}
-            {risk.recommendation && <span className="mt-2 block font-medium text-slate-900">{risk.recommendation}</span>}
+            {risk.recommendation && (
+              <span className="mt-2 block font-medium text-slate-900">{risk.recommendation}</span>
+            )}
           </>
         )}
       </span>

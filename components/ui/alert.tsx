@@ -11,9 +11,22 @@ const TONES: Record<AlertTone, string> = {
 };
 
 /** Inline message box. Errors use role="alert" so they are announced when they appear. */
-export function Alert({ tone = "info", title, children, className }: { tone?: AlertTone; title?: ReactNode; children?: ReactNode; className?: string }) {
+export function Alert({
+  tone = "info",
+  title,
+  children,
+  className,
+}: {
+  tone?: AlertTone;
+  title?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
-    <div role={tone === "danger" ? "alert" : "status"} className={cx("rounded-md p-3 text-sm ring-1 ring-inset", TONES[tone], className)}>
+    <div
+      role={tone === "danger" ? "alert" : "status"}
+      className={cx("rounded-md p-3 text-sm ring-1 ring-inset", TONES[tone], className)}
+    >
       {title && <p className="font-semibold">{title}</p>}
       {children && <div className={title ? "mt-1" : undefined}>{children}</div>}
     </div>

@@ -11,7 +11,15 @@ const TONES: Record<Tone, string> = {
   danger: "bg-red-50 text-red-700 ring-red-600/20",
 };
 
-export function Badge({ tone = "neutral", className, children }: { tone?: Tone; className?: string; children: ReactNode }) {
+export function Badge({
+  tone = "neutral",
+  className,
+  children,
+}: {
+  tone?: Tone;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <span
       className={cx(

@@ -8,7 +8,8 @@ export type ButtonSize = "sm" | "md";
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: "bg-indigo-600 text-white shadow-xs hover:bg-indigo-500 disabled:bg-indigo-400",
-  secondary: "bg-white text-slate-800 shadow-xs ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:text-slate-400",
+  secondary:
+    "bg-white text-slate-800 shadow-xs ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:text-slate-400",
   danger: "bg-red-600 text-white shadow-xs hover:bg-red-500 disabled:bg-red-400",
   ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
 };
@@ -35,7 +36,16 @@ export interface ButtonProps extends ComponentProps<"button"> {
   loading?: boolean;
 }
 
-export function Button({ variant = "primary", size = "md", loading, className, disabled, children, type, ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  loading,
+  className,
+  disabled,
+  children,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type ?? "button"}

@@ -5,7 +5,15 @@ export function Card({ className, ...rest }: ComponentProps<"section">) {
   return <section className={cx("min-w-0 rounded-lg bg-white shadow-xs ring-1 ring-slate-200", className)} {...rest} />;
 }
 
-export function CardHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+export function CardHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
       <div className="min-w-0 flex-1 basis-64">

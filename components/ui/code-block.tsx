@@ -26,11 +26,27 @@ export function CodeBlock({
       {(label || copyValue) && (
         <div className="flex items-center justify-between gap-2 border-b border-slate-800 px-3 py-1.5">
           <span className="text-xs font-medium text-slate-400">{label}</span>
-          {copyValue && <CopyButton value={copyValue} variant="ghost" size="sm" className="text-slate-200! hover:bg-slate-800! hover:text-white!" />}
+          {copyValue && (
+            <CopyButton
+              value={copyValue}
+              variant="ghost"
+              size="sm"
+              className="text-slate-200! hover:bg-slate-800! hover:text-white!"
+            />
+          )}
         </div>
       )}
       {/* Focusable so keyboard users can scroll long lines (WCAG scrollable-region-focusable). */}
-      <pre tabIndex={0} className={cx("overflow-x-auto p-3 font-mono", wrap && "break-all whitespace-pre-wrap", "text-[13px] leading-relaxed text-slate-100", maxHeightClass && cx(maxHeightClass, "overflow-y-auto"), focusRing)}>
+      <pre
+        tabIndex={0}
+        className={cx(
+          "overflow-x-auto p-3 font-mono",
+          wrap && "break-all whitespace-pre-wrap",
+          "text-[13px] leading-relaxed text-slate-100",
+          maxHeightClass && cx(maxHeightClass, "overflow-y-auto"),
+          focusRing,
+        )}
+      >
         <code>{children}</code>
       </pre>
     </div>

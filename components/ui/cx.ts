@@ -4,5 +4,4 @@ export function cx(...parts: Array<string | false | null | undefined>): string {
 }
 
 /** Shared keyboard focus ring so every control shows focus the same way. */
-export const focusRing =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";

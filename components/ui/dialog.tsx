@@ -85,7 +85,8 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, title, description, confirmLabel, pendingLabel, pending, destructive, error, onConfirm, onCancel } = props;
+  const { open, title, description, confirmLabel, pendingLabel, pending, destructive, error, onConfirm, onCancel } =
+    props;
   return (
     <Dialog
       open={open}

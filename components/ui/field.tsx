@@ -56,7 +56,12 @@ export function Field({ label, error, hint, required, className, children }: Fie
         <Label htmlFor={id}>{label}</Label>
         {required && <RequiredMark />}
       </div>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy, "aria-required": required ? true : undefined })}
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy,
+        "aria-required": required ? true : undefined,
+      })}
       {hint && (
         <p id={hintId} className="text-xs text-slate-500">
           {hint}
@@ -83,4 +88,3 @@ export function FieldError({ id, children }: { id?: string; children: ReactNode 
     </p>
   );
 }
-

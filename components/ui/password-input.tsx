@@ -14,7 +14,10 @@ export function PasswordInput({ className, ...rest }: Omit<ComponentProps<"input
         aria-pressed={shown}
         aria-controls={rest.id}
         onClick={() => setShown((s) => !s)}
-        className={cx("absolute inset-y-1 right-1 rounded px-2 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900", focusRing)}
+        className={cx(
+          "absolute inset-y-1 right-1 rounded px-2 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+          focusRing,
+        )}
       >
         {shown ? "Hide" : "Show"}
         <span className="sr-only"> password</span>

@@ -9,7 +9,13 @@ const STACKED =
   "max-sm:block max-sm:[&_thead]:hidden max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:py-2 max-sm:[&_td]:flex max-sm:[&_td]:gap-3 max-sm:[&_td]:py-1 max-sm:[&_td]:pl-4 max-sm:[&_td]:before:w-24 max-sm:[&_td]:before:shrink-0 max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-semibold max-sm:[&_td]:before:text-slate-600 max-sm:[&_td]:before:content-[attr(data-label)] max-sm:[&_td:not([data-label])]:before:hidden";
 
 /** Table in a horizontally scrollable frame so wide tables never break a phone layout; `stacked` turns rows into cards on phones. */
-export function Table({ className, caption, stacked, children, ...rest }: ComponentProps<"table"> & { caption?: string; stacked?: boolean }) {
+export function Table({
+  className,
+  caption,
+  stacked,
+  children,
+  ...rest
+}: ComponentProps<"table"> & { caption?: string; stacked?: boolean }) {
   return (
     <div className="relative overflow-x-auto">
       <table className={cx("min-w-full divide-y divide-slate-200 text-sm", stacked && STACKED, className)} {...rest}>
@@ -36,7 +42,10 @@ export function Th({ className, ...rest }: ComponentProps<"th">) {
   return (
     <th
       scope="col"
-      className={cx("px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase whitespace-nowrap first:pl-4 sm:first:pl-6", className)}
+      className={cx(
+        "px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase whitespace-nowrap first:pl-4 sm:first:pl-6",
+        className,
+      )}
       {...rest}
     />
   );
@@ -44,5 +53,7 @@ export function Th({ className, ...rest }: ComponentProps<"th">) {
 
 /** `label` names the column on phones when the table is `stacked`. */
 export function Td({ className, label, ...rest }: ComponentProps<"td"> & { label?: string }) {
-  return <td data-label={label} className={cx("px-4 py-3 text-slate-700 first:pl-4 sm:first:pl-6", className)} {...rest} />;
+  return (
+    <td data-label={label} className={cx("px-4 py-3 text-slate-700 first:pl-4 sm:first:pl-6", className)} {...rest} />
+  );
 }

@@ -24,9 +24,17 @@ function UsageMeter({ k }: { k: VisaKeyRow }) {
   return (
     <div className="min-w-40" title={`Resets ${formatDateTime(k.usage.resetAt)}`}>
       <p className="text-xs text-slate-700">
-        {k.usage.used.toLocaleString()} / {k.hourlyLimit.toLocaleString()} <span className="text-slate-500">this hour</span>
+        {k.usage.used.toLocaleString()} / {k.hourlyLimit.toLocaleString()}{" "}
+        <span className="text-slate-500">this hour</span>
       </p>
-      <div className="mt-1 h-1.5 rounded-full bg-slate-200" role="meter" aria-label={`${k.name} usage this hour`} aria-valuemin={0} aria-valuemax={k.hourlyLimit} aria-valuenow={k.usage.used}>
+      <div
+        className="mt-1 h-1.5 rounded-full bg-slate-200"
+        role="meter"
+        aria-label={`${k.name} usage this hour`}
+        aria-valuemin={0}
+        aria-valuemax={k.hourlyLimit}
+        aria-valuenow={k.usage.used}
+      >
         <div className={`h-1.5 rounded-full ${tone}`} style={{ width: `${pct}%` }} />
       </div>
     </div>
@@ -36,7 +44,11 @@ function UsageMeter({ k }: { k: VisaKeyRow }) {
 /** Visa keys: list with this hour's use, create (secret shown once) and revoke, over /api/developer/visa-keys. */
 /** The page header lives here so "Create visa key" sits in its actions, like every other portal page. */
 export function VisaKeysPanel({ title, description }: { title: string; description: ReactNode }) {
-  const keys = useQuery({ queryKey: VISA_KEYS_QUERY, queryFn: (): Promise<VisaKeyRow[]> => unwrap(api.GET("/api/developer/visa-keys")), refetchInterval: 30_000 });
+  const keys = useQuery({
+    queryKey: VISA_KEYS_QUERY,
+    queryFn: (): Promise<VisaKeyRow[]> => unwrap(api.GET("/api/developer/visa-keys")),
+    refetchInterval: 30_000,
+  });
   const manage = useCan("credentials.manage");
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedVisaKey | null>(null);
@@ -49,7 +61,11 @@ export function VisaKeysPanel({ title, description }: { title: string; descripti
 
   return (
     <>
-      <PageHeader title={title} description={description} actions={manage ? <Button onClick={() => setCreating(true)}>Create visa key</Button> : undefined} />
+      <PageHeader
+        title={title}
+        description={description}
+        actions={manage ? <Button onClick={() => setCreating(true)}>Create visa key</Button> : undefined}
+      />
       <Card>
         {keys.isPending ? (
           <p className="flex items-center gap-2 px-6 py-10 text-sm text-slate-500" role="status">
@@ -86,7 +102,9 @@ export function VisaKeysPanel({ title, description }: { title: string; descripti
             <TBody>
               {keys.data.map((k) => (
                 <Tr key={k.id} data-visa-key-id={k.id}>
-                  <Td label="Name" className="font-medium text-slate-900">{k.name}</Td>
+                  <Td label="Name" className="font-medium text-slate-900">
+                    {k.name}
+                  </Td>
                   <Td label="Key">
                     <code className="font-mono text-xs whitespace-nowrap text-slate-700">{k.keyPrefix}…</code>
                   </Td>
@@ -97,9 +115,16 @@ export function VisaKeysPanel({ title, description }: { title: string; descripti
                     {formatDate(k.createdAt)}
                   </Td>
                   <Td className="sm:text-right">
-                    {manage && <Button variant="secondary" size="sm" onClick={() => revoke.ask(k)} aria-label={`Revoke ${k.name}`}>
-                      Revoke
-                    </Button>}
+                    {manage && (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => revoke.ask(k)}
+                        aria-label={`Revoke ${k.name}`}
+                      >
+                        Revoke
+                      </Button>
+                    )}
                   </Td>
                 </Tr>
               ))}
@@ -131,7 +156,8 @@ export function VisaKeysPanel({ title, description }: { title: string; descripti
         title={`Revoke “${revoke.target?.name ?? ""}”?`}
         description={
           <>
-            Requests with <code className="font-mono">{revoke.target?.keyPrefix}…</code> are refused with 401 from the very next call. This cannot be undone.
+            Requests with <code className="font-mono">{revoke.target?.keyPrefix}…</code> are refused with 401 from the
+            very next call. This cannot be undone.
           </>
         }
         confirmLabel="Revoke key"

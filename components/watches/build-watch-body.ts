@@ -100,12 +100,19 @@ export function buildWatchBody(f: WatchFormState): Record<string, unknown> {
     const ln = num(f.lng);
     // Same default id as the server (geo:<geohash-7>) so a named place and an unnamed one compare equal.
     const fallback = Number.isFinite(la) && Number.isFinite(ln) ? `geo:${ngeohash.encode(la, ln, 7)}` : "";
-    body.target_ref = { place_id: f.placeId.trim() || fallback, ...(f.placeName.trim() ? { name: f.placeName.trim() } : {}) };
+    body.target_ref = {
+      place_id: f.placeId.trim() || fallback,
+      ...(f.placeName.trim() ? { name: f.placeName.trim() } : {}),
+    };
   }
-  if (f.targetType === "timeline_item") body.target_ref = { item_id: ref(f.itemId), ...(f.tripId.trim() ? { trip_id: ref(f.tripId) } : {}) };
+  if (f.targetType === "timeline_item")
+    body.target_ref = { item_id: ref(f.itemId), ...(f.tripId.trim() ? { trip_id: ref(f.tripId) } : {}) };
   if (f.targetType === "trip") body.target_ref = { trip_id: ref(f.tripId) };
   if (f.targetType === "route_window") {
-    body.target_ref = { origin: { lat: num(f.originLat), lng: num(f.originLng) }, destination: { lat: num(f.destLat), lng: num(f.destLng) } };
+    body.target_ref = {
+      origin: { lat: num(f.originLat), lng: num(f.originLng) },
+      destination: { lat: num(f.destLat), lng: num(f.destLng) },
+    };
   }
   return body;
 }
@@ -128,8 +135,10 @@ export function checkWatchForm(f: WatchFormState): Record<string, string> {
   else if (!/^https:\/\/\S+$/i.test(f.webhookUrl.trim())) e.webhookUrl = "Use a full https:// URL.";
   if (f.targetType === "timeline_item" && !f.itemId.trim()) e.itemId = "Enter the timeline item id.";
   if (f.targetType === "trip" && !f.tripId.trim()) e.tripId = "Enter the trip id.";
-  if (f.targetType === "route_window" && f.transportMode === "") e.transportMode = "A route window needs a transport mode.";
-  for (const k of ["precipitation", "temperature", "wind", "uv"] as const) if (f[k].trim() !== "" && !Number.isFinite(num(f[k]))) e[k] = "Enter a number.";
+  if (f.targetType === "route_window" && f.transportMode === "")
+    e.transportMode = "A route window needs a transport mode.";
+  for (const k of ["precipitation", "temperature", "wind", "uv"] as const)
+    if (f[k].trim() !== "" && !Number.isFinite(num(f[k]))) e[k] = "Enter a number.";
   return e;
 }
 

@@ -17,7 +17,11 @@ function summary(e: WatchDetail["recent_change_events"][number]): string {
   const d = e.data;
   if (Array.isArray(d.changes)) {
     return (d.changes as Change[])
-      .map((c) => (c.delta === null ? `${c.metric}: ${String(c.previous)} → ${String(c.current)}` : `${c.metric} ${c.delta > 0 ? "+" : ""}${c.delta} (≥ ${c.threshold})`))
+      .map((c) =>
+        c.delta === null
+          ? `${c.metric}: ${String(c.previous)} → ${String(c.current)}`
+          : `${c.metric} ${c.delta > 0 ? "+" : ""}${c.delta} (≥ ${c.threshold})`,
+      )
       .join(", ");
   }
   const alert = d.alert as { event?: string; severity?: string } | undefined;
@@ -30,9 +34,15 @@ function summary(e: WatchDetail["recent_change_events"][number]): string {
 export function ChangeEventsList({ events }: { events: WatchDetail["recent_change_events"] }) {
   return (
     <Card className="mt-6">
-      <CardHeader title="Change events" description="Sent to the webhook URL; the event id is the X-Service-Event-Id header." />
+      <CardHeader
+        title="Change events"
+        description="Sent to the webhook URL; the event id is the X-Service-Event-Id header."
+      />
       {events.length === 0 ? (
-        <EmptyState title="No changes yet" description="Events appear when the forecast crosses one of the watch's rules or a severe alert is issued." />
+        <EmptyState
+          title="No changes yet"
+          description="Events appear when the forecast crosses one of the watch's rules or a severe alert is issued."
+        />
       ) : (
         <ul className="divide-y divide-slate-200">
           {events.map((e) => (

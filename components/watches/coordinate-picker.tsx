@@ -34,7 +34,8 @@ export function CoordinatePicker({
   const [zoomed, setZoomed] = useState(true);
   const la = Number(lat);
   const ln = Number(lng);
-  const valid = lat !== "" && lng !== "" && Number.isFinite(la) && Number.isFinite(ln) && Math.abs(la) <= 90 && Math.abs(ln) <= 180;
+  const valid =
+    lat !== "" && lng !== "" && Number.isFinite(la) && Number.isFinite(ln) && Math.abs(la) <= 90 && Math.abs(ln) <= 180;
   const matches = searchCities(query);
   const fit = useMemo(() => (valid && zoomed ? around({ lat: la, lng: ln }, 4) : WORLD), [valid, zoomed, la, ln]);
   const choose = (c: City) => {
@@ -44,7 +45,10 @@ export function CoordinatePicker({
   };
   return (
     <div className="space-y-3">
-      <Field label="Search a place" hint="A built-in list of cities and landmarks (works offline); or click the map, or type coordinates.">
+      <Field
+        label="Search a place"
+        hint="A built-in list of cities and landmarks (works offline); or click the map, or type coordinates."
+      >
         {(p) => (
           <Input
             {...p}
@@ -64,11 +68,22 @@ export function CoordinatePicker({
         )}
       </Field>
       {matches.length > 0 && (
-        <ul id="place-results" aria-label="Matching places" className="max-h-56 overflow-auto rounded-md bg-white ring-1 ring-slate-300">
+        <ul
+          id="place-results"
+          aria-label="Matching places"
+          className="max-h-56 overflow-auto rounded-md bg-white ring-1 ring-slate-300"
+        >
           {matches.map((c) => (
             <li key={c.name}>
-              <button type="button" className="block w-full px-3 py-2 text-left text-sm hover:bg-indigo-50 focus-visible:bg-indigo-50" onClick={() => choose(c)}>
-                {c.name} <span className="text-xs text-slate-700">({c.lat.toFixed(2)}, {c.lng.toFixed(2)})</span>
+              <button
+                type="button"
+                className="block w-full px-3 py-2 text-left text-sm hover:bg-indigo-50 focus-visible:bg-indigo-50"
+                onClick={() => choose(c)}
+              >
+                {c.name}{" "}
+                <span className="text-xs text-slate-700">
+                  ({c.lat.toFixed(2)}, {c.lng.toFixed(2)})
+                </span>
               </button>
             </li>
           ))}
@@ -79,7 +94,11 @@ export function CoordinatePicker({
         width={480}
         height={280}
         padding={8}
-        label={valid ? `Map; selected ${placeName || "point"} at ${la.toFixed(3)}, ${ln.toFixed(3)}. Click to move it.` : "World map; click to choose a point"}
+        label={
+          valid
+            ? `Map; selected ${placeName || "point"} at ${la.toFixed(3)}, ${ln.toFixed(3)}. Click to move it.`
+            : "World map; click to choose a point"
+        }
         onPick={(p) => {
           onChange({ lat: p.lat.toFixed(4), lng: p.lng.toFixed(4), placeName: "" });
           setZoomed(true);
@@ -96,7 +115,13 @@ export function CoordinatePicker({
         }}
       </BaseMap>
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-700">
-        <span>{valid ? (placeName ? `${placeName} · ${la.toFixed(4)}, ${ln.toFixed(4)}` : `${la.toFixed(4)}, ${ln.toFixed(4)}`) : "No point chosen yet."}</span>
+        <span>
+          {valid
+            ? placeName
+              ? `${placeName} · ${la.toFixed(4)}, ${ln.toFixed(4)}`
+              : `${la.toFixed(4)}, ${ln.toFixed(4)}`
+            : "No point chosen yet."}
+        </span>
         {valid && (
           <Button size="sm" variant="ghost" onClick={() => setZoomed(!zoomed)}>
             {zoomed ? "Show the world" : "Zoom to the point"}
@@ -105,10 +130,30 @@ export function CoordinatePicker({
       </div>
       <div className="grid grid-cols-2 gap-3">
         <Field label="Latitude" required error={errors.latitude}>
-          {(p) => <Input {...p} name="latitude" required inputMode="decimal" value={lat} onChange={(e) => onChange({ lat: e.target.value, lng, placeName: "" })} placeholder="38.7116" />}
+          {(p) => (
+            <Input
+              {...p}
+              name="latitude"
+              required
+              inputMode="decimal"
+              value={lat}
+              onChange={(e) => onChange({ lat: e.target.value, lng, placeName: "" })}
+              placeholder="38.7116"
+            />
+          )}
         </Field>
         <Field label="Longitude" required error={errors.longitude}>
-          {(p) => <Input {...p} name="longitude" required inputMode="decimal" value={lng} onChange={(e) => onChange({ lat, lng: e.target.value, placeName: "" })} placeholder="-9.1300" />}
+          {(p) => (
+            <Input
+              {...p}
+              name="longitude"
+              required
+              inputMode="decimal"
+              value={lng}
+              onChange={(e) => onChange({ lat, lng: e.target.value, placeName: "" })}
+              placeholder="-9.1300"
+            />
+          )}
         </Field>
       </div>
     </div>

@@ -16,8 +16,22 @@ export const WATCHES_QUERY = ["watches"] as const;
 export const watchQueryKey = (id: string) => ["watches", id] as const;
 
 export const ACTIVITIES = [
-  "walking", "walking_tour", "hiking", "beach", "dining", "outdoor_dining", "museum", "shopping", "driving",
-  "train", "ferry", "cycling", "airport_transfer", "event", "sightseeing", "free_time",
+  "walking",
+  "walking_tour",
+  "hiking",
+  "beach",
+  "dining",
+  "outdoor_dining",
+  "museum",
+  "shopping",
+  "driving",
+  "train",
+  "ferry",
+  "cycling",
+  "airport_transfer",
+  "event",
+  "sightseeing",
+  "free_time",
 ] as const;
 export const TRANSPORT_MODES = ["car", "bus", "train", "ferry", "walking", "cycling", "shuttle", "transfer"] as const;
 export const TARGET_TYPES = ["place", "timeline_item", "route_window", "trip"] as const;

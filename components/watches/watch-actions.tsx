@@ -30,12 +30,20 @@ export function WatchActions({ watchId, status }: { watchId: string; status: Wat
     <div className="flex flex-col items-end gap-2">
       <div className="flex gap-2">
         {status === "active" && (
-          <Button variant="secondary" loading={act.isPending && act.variables === "pause"} onClick={() => act.mutate("pause")}>
+          <Button
+            variant="secondary"
+            loading={act.isPending && act.variables === "pause"}
+            onClick={() => act.mutate("pause")}
+          >
             Pause
           </Button>
         )}
         {status === "paused" && (
-          <Button variant="secondary" loading={act.isPending && act.variables === "resume"} onClick={() => act.mutate("resume")}>
+          <Button
+            variant="secondary"
+            loading={act.isPending && act.variables === "resume"}
+            onClick={() => act.mutate("resume")}
+          >
             Resume
           </Button>
         )}

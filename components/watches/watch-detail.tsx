@@ -54,7 +54,9 @@ export function WatchDetail({ watchId }: { watchId: string }) {
   return (
     <>
       <PageHeader
-        title={String(w.target_ref.name ?? w.target_ref.place_id ?? w.target_ref.item_id ?? w.target_ref.trip_id ?? "Watch")}
+        title={String(
+          w.target_ref.name ?? w.target_ref.place_id ?? w.target_ref.item_id ?? w.target_ref.trip_id ?? "Watch",
+        )}
         description={`${w.activity_type.replaceAll("_", " ")} at ${w.latitude.toFixed(4)}, ${w.longitude.toFixed(4)} · ${formatDateTime(w.starts_at)} → ${formatDateTime(w.ends_at)}`}
         actions={<WatchActions watchId={w.watch_id} status={w.status} />}
       />
@@ -62,8 +64,19 @@ export function WatchDetail({ watchId }: { watchId: string }) {
         <Card className="lg:col-span-2">
           <CardHeader
             title="Latest snapshot"
-            description={s ? `Fetched ${formatRelative(s.fetched_at)} · snapshot ${s.snapshot_id.slice(0, 8)}` : "The first refresh has not run yet."}
-            actions={s ? <StatusChip status={s.freshness_band} tone={s.freshness_band === "fresh" ? "success" : s.freshness_band === "stale" ? "warning" : "danger"} /> : undefined}
+            description={
+              s
+                ? `Fetched ${formatRelative(s.fetched_at)} · snapshot ${s.snapshot_id.slice(0, 8)}`
+                : "The first refresh has not run yet."
+            }
+            actions={
+              s ? (
+                <StatusChip
+                  status={s.freshness_band}
+                  tone={s.freshness_band === "fresh" ? "success" : s.freshness_band === "stale" ? "warning" : "danger"}
+                />
+              ) : undefined
+            }
           />
           <CardBody>
             {s ? (
@@ -72,7 +85,9 @@ export function WatchDetail({ watchId }: { watchId: string }) {
                   {METRICS.map(([k, label, unit]) => (
                     <div key={k}>
                       <dt className="text-xs text-slate-500">{label}</dt>
-                      <dd className="text-lg font-semibold text-slate-900">{s.metrics[k] === null ? "—" : `${s.metrics[k]}${unit}`}</dd>
+                      <dd className="text-lg font-semibold text-slate-900">
+                        {s.metrics[k] === null ? "—" : `${s.metrics[k]}${unit}`}
+                      </dd>
                     </div>
                   ))}
                 </dl>
@@ -80,7 +95,10 @@ export function WatchDetail({ watchId }: { watchId: string }) {
                   <ul className="mt-4 space-y-2">
                     {s.alerts.map((a) => (
                       <li key={a.id}>
-                        <Alert tone={a.severity === "severe" || a.severity === "extreme" ? "danger" : "warning"} title={a.event}>
+                        <Alert
+                          tone={a.severity === "severe" || a.severity === "extreme" ? "danger" : "warning"}
+                          title={a.event}
+                        >
                           {a.severity} · {formatDateTime(a.starts)} → {formatDateTime(a.ends)}
                         </Alert>
                       </li>
@@ -90,13 +108,24 @@ export function WatchDetail({ watchId }: { watchId: string }) {
               </>
             ) : (
               <p className="text-sm text-slate-500">
-                {w.next_check_at ? `Next check ${formatRelative(w.next_check_at)}.` : w.status === "paused" ? "Paused: resume the watch to check the forecast again." : "No check is scheduled."}
+                {w.next_check_at
+                  ? `Next check ${formatRelative(w.next_check_at)}.`
+                  : w.status === "paused"
+                    ? "Paused: resume the watch to check the forecast again."
+                    : "No check is scheduled."}
               </p>
             )}
           </CardBody>
         </Card>
         <Card>
-          <CardHeader title="Risk" actions={w.latest_risk ? <StatusChip status={w.latest_risk.level} tone={riskTone(w.latest_risk.level)} /> : undefined} />
+          <CardHeader
+            title="Risk"
+            actions={
+              w.latest_risk ? (
+                <StatusChip status={w.latest_risk.level} tone={riskTone(w.latest_risk.level)} />
+              ) : undefined
+            }
+          />
           <CardBody className="space-y-3 text-sm">
             {w.latest_risk ? (
               <>

@@ -19,24 +19,38 @@ const POLLING = pollingOptions(10_000);
 export function WatchEventsList({ watchId }: { watchId: string }) {
   const q = useQuery({
     queryKey: ["events", "watch", watchId],
-    queryFn: () => apiFetch<{ data: { events: EventSummary[]; has_more: boolean } }>(`/v1/events?watch_id=${encodeURIComponent(watchId)}&limit=20`),
+    queryFn: () =>
+      apiFetch<{ data: { events: EventSummary[]; has_more: boolean } }>(
+        `/v1/events?watch_id=${encodeURIComponent(watchId)}&limit=20`,
+      ),
     ...POLLING,
   });
   return (
     <Card className="mt-6">
-      <CardHeader title="Delivered events" description="Every event this watch sent, newest first, and whether its webhook received it." />
+      <CardHeader
+        title="Delivered events"
+        description="Every event this watch sent, newest first, and whether its webhook received it."
+      />
       <QueryStates
         query={q}
         what="events"
         isEmpty={(d) => d.data.events.length === 0}
-        empty={<EmptyState title="Nothing sent yet" description="The first refresh sends weather.snapshot_refreshed (when subscribed); changes send weather.change_detected." />}
+        empty={
+          <EmptyState
+            title="Nothing sent yet"
+            description="The first refresh sends weather.snapshot_refreshed (when subscribed); changes send weather.change_detected."
+          />
+        }
       >
         {(d) => (
           <ul className="divide-y divide-slate-200">
             {d.data.events.map((e) => (
               <li key={e.event_id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6">
                 <span className="w-40 shrink-0 text-xs text-slate-500">{formatDateTime(e.created_at)}</span>
-                <Link href={`/events/${e.event_id}`} className="min-w-0 font-medium break-all text-indigo-700 underline">
+                <Link
+                  href={`/events/${e.event_id}`}
+                  className="min-w-0 font-medium break-all text-indigo-700 underline"
+                >
                   {e.type}
                 </Link>
                 <StatusChip status={e.delivery_state} tone={STATE_TONE[e.delivery_state]} />

@@ -37,7 +37,12 @@ export function WatchesList() {
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
         <label className="flex items-center gap-2 text-sm text-slate-700">
           Status
-          <Select className="w-40" value={status} onChange={(e) => setStatus(e.target.value)} aria-label="Filter by status">
+          <Select
+            className="w-40"
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            aria-label="Filter by status"
+          >
             <option value="">All</option>
             {["active", "paused", "expired", "failed", "cancelled"].map((s) => (
               <option key={s} value={s}>
@@ -81,7 +86,13 @@ export function WatchesList() {
                 <Tr key={w.watch_id} data-watch-id={w.watch_id}>
                   <Td label="Place">
                     <Link href={`/watches/${w.watch_id}`} className="font-medium text-indigo-700 hover:underline">
-                      {String(w.target_ref.name ?? w.target_ref.place_id ?? w.target_ref.item_id ?? w.target_ref.trip_id ?? w.target_type)}
+                      {String(
+                        w.target_ref.name ??
+                          w.target_ref.place_id ??
+                          w.target_ref.item_id ??
+                          w.target_ref.trip_id ??
+                          w.target_type,
+                      )}
                     </Link>
                     <div className="text-xs text-slate-500">
                       {w.latitude.toFixed(3)}, {w.longitude.toFixed(3)}
@@ -95,8 +106,16 @@ export function WatchesList() {
                   <Td label="Status">
                     <StatusChip status={w.status} />
                   </Td>
-                  <Td label="Risk">{w.last_risk_level ? <StatusChip status={w.last_risk_level} tone={riskTone(w.last_risk_level)} /> : <span className="text-slate-600">—</span>}</Td>
-                  <Td label="Last check" className="whitespace-nowrap">{formatRelative(w.last_checked_at, undefined, "Not yet")}</Td>
+                  <Td label="Risk">
+                    {w.last_risk_level ? (
+                      <StatusChip status={w.last_risk_level} tone={riskTone(w.last_risk_level)} />
+                    ) : (
+                      <span className="text-slate-600">—</span>
+                    )}
+                  </Td>
+                  <Td label="Last check" className="whitespace-nowrap">
+                    {formatRelative(w.last_checked_at, undefined, "Not yet")}
+                  </Td>
                 </Tr>
               ))}
             </TBody>

@@ -20,9 +20,17 @@ function check(b: Body): Record<string, string> {
 }
 
 /** URL, description and event checkboxes → POST /v1/webhooks; hands the created endpoint (with its secret) up. */
-export function CreateWebhookForm({ onCreated, onCancel }: { onCreated: (e: CreatedWebhookEndpoint) => void; onCancel: () => void }) {
+export function CreateWebhookForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (e: CreatedWebhookEndpoint) => void;
+  onCancel: () => void;
+}) {
   const qc = useQueryClient();
-  const [events, setEvents] = useState<Set<WebhookEventType>>(new Set(["weather.change_detected", "weather.severe_alert_added"]));
+  const [events, setEvents] = useState<Set<WebhookEventType>>(
+    new Set(["weather.change_detected", "weather.severe_alert_added"]),
+  );
   const create = useApiForm({
     mutationFn: (body: Body) => apiFetch<Envelope<CreatedWebhookEndpoint>>("/v1/webhooks", { method: "POST", body }),
     validate: check,
@@ -55,10 +63,25 @@ export function CreateWebhookForm({ onCreated, onCancel }: { onCreated: (e: Crea
   }
 
   return (
-    <form onSubmit={onSubmit} onInput={(e) => create.edited((e.target as HTMLInputElement).name)} noValidate className="space-y-5">
+    <form
+      onSubmit={onSubmit}
+      onInput={(e) => create.edited((e.target as HTMLInputElement).name)}
+      noValidate
+      className="space-y-5"
+    >
       <FormAlert errors={create.errors} title="The endpoint was not created" />
       <Field label="Endpoint URL" required hint="HTTPS only; must be reachable from the internet." error={errors.url}>
-        {(p) => <Input {...p} name="url" type="url" inputMode="url" required placeholder="https://example.com/webhooks/weather" autoFocus />}
+        {(p) => (
+          <Input
+            {...p}
+            name="url"
+            type="url"
+            inputMode="url"
+            required
+            placeholder="https://example.com/webhooks/weather"
+            autoFocus
+          />
+        )}
       </Field>
       <Field label="Description" hint="Optional, e.g. which service receives these events." error={errors.description}>
         {(p) => <Input {...p} name="description" maxLength={500} placeholder="Production alerts" />}

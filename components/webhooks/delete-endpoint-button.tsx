@@ -21,11 +21,24 @@ export function DeleteEndpointButton({ endpoint }: { endpoint: WebhookEndpoint }
   });
   return (
     <>
-      <Button variant="secondary" onClick={() => { del.reset(); setAsking(true); }}>Delete endpoint</Button>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          del.reset();
+          setAsking(true);
+        }}
+      >
+        Delete endpoint
+      </Button>
       <ConfirmDialog
         open={asking}
         title="Delete this endpoint?"
-        description={<>The endpoint <span className="break-all">{endpoint.url}</span> and its delivery history are deleted for good. This cannot be undone.</>}
+        description={
+          <>
+            The endpoint <span className="break-all">{endpoint.url}</span> and its delivery history are deleted for
+            good. This cannot be undone.
+          </>
+        }
         confirmLabel="Delete endpoint"
         pendingLabel="Deleting…"
         destructive

@@ -13,7 +13,13 @@ import { ErrorText } from "@/components/ui/request-id-note";
 import { apiFetch, ApiRequestError, errorMessage } from "@/lib/client/api-fetch";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { DeleteEndpointButton } from "./delete-endpoint-button";
-import { webhookQuery, WEBHOOKS_QUERY, type CreatedWebhookEndpoint, type Envelope, type WebhookEndpoint } from "./types";
+import {
+  webhookQuery,
+  WEBHOOKS_QUERY,
+  type CreatedWebhookEndpoint,
+  type Envelope,
+  type WebhookEndpoint,
+} from "./types";
 
 const fieldErrors = (e: unknown) => (e instanceof ApiRequestError ? e.fieldErrors : {});
 
@@ -23,7 +29,8 @@ export function EditEndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const [saved, setSaved] = useState(false);
   const save = useMutation({
     mutationFn: async (body: { url: string; events: string[]; description: string }) =>
-      (await apiFetch<Envelope<WebhookEndpoint>>(`/v1/webhooks/${endpoint.webhook_id}`, { method: "PATCH", body })).data,
+      (await apiFetch<Envelope<WebhookEndpoint>>(`/v1/webhooks/${endpoint.webhook_id}`, { method: "PATCH", body }))
+        .data,
     onSuccess: (data) => {
       qc.setQueryData(webhookQuery(endpoint.webhook_id), data);
       void qc.invalidateQueries({ queryKey: WEBHOOKS_QUERY });
@@ -34,7 +41,11 @@ export function EditEndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
     e.preventDefault();
     setSaved(false);
     const f = new FormData(e.currentTarget);
-    save.mutate({ url: String(f.get("url") ?? ""), events: f.getAll("events").map(String), description: String(f.get("description") ?? "") });
+    save.mutate({
+      url: String(f.get("url") ?? ""),
+      events: f.getAll("events").map(String),
+      description: String(f.get("description") ?? ""),
+    });
   }
   const errs = fieldErrors(save.error);
   return (
@@ -58,10 +69,14 @@ export function EditEndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
             {(p) => <Input {...p} name="description" defaultValue={endpoint.description} maxLength={500} />}
           </Field>
           {save.isError && !Object.keys(errs).length && (
-            <Alert tone="danger"><ErrorText error={save.error} /></Alert>
+            <Alert tone="danger">
+              <ErrorText error={save.error} />
+            </Alert>
           )}
           {saved && <Alert tone="success">Saved.</Alert>}
-          <Button type="submit" loading={save.isPending}>Save changes</Button>
+          <Button type="submit" loading={save.isPending}>
+            Save changes
+          </Button>
         </form>
       </CardBody>
     </Card>
@@ -79,7 +94,10 @@ export function SecretCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const act = useMutation({
     mutationFn: async (what: "reveal" | "rotate") => {
       const path = `/v1/webhooks/${endpoint.webhook_id}/secret/${what}`;
-      const r = await apiFetch<Envelope<Secret>>(path, { method: "POST", body: what === "rotate" ? { grace_period_hours: Number(grace) } : undefined });
+      const r = await apiFetch<Envelope<Secret>>(path, {
+        method: "POST",
+        body: what === "rotate" ? { grace_period_hours: Number(grace) } : undefined,
+      });
       return { ...r.data, rotated: what === "rotate" };
     },
     onSuccess: (s) => {
@@ -92,24 +110,44 @@ export function SecretCard({ endpoint }: { endpoint: WebhookEndpoint }) {
     <Card className="mb-6">
       <CardHeader
         title="Signing secret"
-        description={<>Current secret <code className="font-mono">{endpoint.secret_prefix}…</code></>}
+        description={
+          <>
+            Current secret <code className="font-mono">{endpoint.secret_prefix}…</code>
+          </>
+        }
         actions={
           <>
-            <Button variant="secondary" size="sm" onClick={() => setAsk("reveal")}>Reveal</Button>
-            {endpoint.status === "active" && <Button variant="secondary" size="sm" onClick={() => setAsk("rotate")}>Rotate</Button>}
+            <Button variant="secondary" size="sm" onClick={() => setAsk("reveal")}>
+              Reveal
+            </Button>
+            {endpoint.status === "active" && (
+              <Button variant="secondary" size="sm" onClick={() => setAsk("rotate")}>
+                Rotate
+              </Button>
+            )}
           </>
         }
       />
       {shown && (
         <CardBody>
-          <Alert tone={shown.rotated ? "warning" : "info"} title={shown.rotated ? "New secret issued" : "Signing secret"}>
+          <Alert
+            tone={shown.rotated ? "warning" : "info"}
+            title={shown.rotated ? "New secret issued" : "Signing secret"}
+          >
             <span className="flex flex-wrap items-center gap-2">
-              <code data-secret className="font-mono break-all">{shown.secret}</code>
+              <code data-secret className="font-mono break-all">
+                {shown.secret}
+              </code>
               <CopyButton value={shown.secret} />
-              <Button variant="ghost" size="sm" onClick={() => setShown(null)}>Hide</Button>
+              <Button variant="ghost" size="sm" onClick={() => setShown(null)}>
+                Hide
+              </Button>
             </span>
             {shown.previous_secret_expires_at && (
-              <span className="mt-1 block">The previous secret keeps signing deliveries (a second v1= in X-Service-Signatures) until {new Date(shown.previous_secret_expires_at).toLocaleString()}.</span>
+              <span className="mt-1 block">
+                The previous secret keeps signing deliveries (a second v1= in X-Service-Signatures) until{" "}
+                {new Date(shown.previous_secret_expires_at).toLocaleString()}.
+              </span>
             )}
           </Alert>
         </CardBody>
@@ -129,7 +167,10 @@ export function SecretCard({ endpoint }: { endpoint: WebhookEndpoint }) {
         title="Rotate the signing secret?"
         description={
           <span className="block space-y-2">
-            <span className="block">A new secret signs every delivery from now on. During the grace period the old one signs too, so your receiver keeps working until you deploy the new secret.</span>
+            <span className="block">
+              A new secret signs every delivery from now on. During the grace period the old one signs too, so your
+              receiver keeps working until you deploy the new secret.
+            </span>
             <Label htmlFor="grace">Grace period</Label>
             <Select id="grace" value={grace} onChange={(e) => setGrace(e.target.value)}>
               <option value="0">None: retire the old secret now</option>
@@ -154,23 +195,39 @@ export function SecretCard({ endpoint }: { endpoint: WebhookEndpoint }) {
 export function CloneEndpointButton({ endpoint }: { endpoint: WebhookEndpoint }) {
   const qc = useQueryClient();
   const clone = useMutation({
-    mutationFn: async () => (await apiFetch<Envelope<CreatedWebhookEndpoint>>(`/v1/webhooks/${endpoint.webhook_id}/clone`, { method: "POST" })).data,
+    mutationFn: async () =>
+      (
+        await apiFetch<Envelope<CreatedWebhookEndpoint>>(`/v1/webhooks/${endpoint.webhook_id}/clone`, {
+          method: "POST",
+        })
+      ).data,
     onSuccess: () => void qc.invalidateQueries({ queryKey: WEBHOOKS_QUERY }),
   });
   return (
     <div className="mb-6 space-y-3">
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => clone.mutate()} loading={clone.isPending} disabled={!!clone.data}>Clone into a new endpoint</Button>
+        <Button onClick={() => clone.mutate()} loading={clone.isPending} disabled={!!clone.data}>
+          Clone into a new endpoint
+        </Button>
         <DeleteEndpointButton endpoint={endpoint} />
       </div>
-      {clone.isError && <Alert tone="danger"><ErrorText error={clone.error} /></Alert>}
+      {clone.isError && (
+        <Alert tone="danger">
+          <ErrorText error={clone.error} />
+        </Alert>
+      )}
       {clone.data && (
         <Alert tone="success" title="New endpoint created">
           <span className="flex flex-wrap items-center gap-2">
-            Its signing secret (shown once): <code data-secret className="font-mono break-all">{clone.data.secret}</code>
+            Its signing secret (shown once):{" "}
+            <code data-secret className="font-mono break-all">
+              {clone.data.secret}
+            </code>
             <CopyButton value={clone.data.secret} />
           </span>
-          <Link href={`/webhooks/${clone.data.webhook_id}`} className="mt-1 block font-medium underline">Open the new endpoint</Link>
+          <Link href={`/webhooks/${clone.data.webhook_id}`} className="mt-1 block font-medium underline">
+            Open the new endpoint
+          </Link>
         </Alert>
       )}
     </div>
@@ -178,12 +235,31 @@ export function CloneEndpointButton({ endpoint }: { endpoint: WebhookEndpoint })
 }
 
 /** The event type a test event is sent as (default: the endpoint's first subscribed type). */
-export function TestTypeSelect({ endpoint, value, onChange }: { endpoint: WebhookEndpoint; value: string; onChange: (v: string) => void }) {
+export function TestTypeSelect({
+  endpoint,
+  value,
+  onChange,
+}: {
+  endpoint: WebhookEndpoint;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <span className="flex items-center gap-2">
-      <Label htmlFor="test-type" className="sr-only">Test event type</Label>
-      <Select id="test-type" value={value || endpoint.events[0]} onChange={(e) => onChange(e.target.value)} className="max-w-[16rem]">
-        {WEBHOOK_EVENT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+      <Label htmlFor="test-type" className="sr-only">
+        Test event type
+      </Label>
+      <Select
+        id="test-type"
+        value={value || endpoint.events[0]}
+        onChange={(e) => onChange(e.target.value)}
+        className="max-w-[16rem]"
+      >
+        {WEBHOOK_EVENT_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
       </Select>
     </span>
   );

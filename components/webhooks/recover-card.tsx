@@ -32,7 +32,12 @@ export function RecoverCard({ webhookId }: { webhookId: string }) {
   const [since, setSince] = useState(() => localValue(new Date(openedAt - 86_400_000)));
   const recover = useMutation({
     mutationFn: async (sinceIso: string) =>
-      (await apiFetch<Envelope<Recovery>>(`/v1/webhooks/${webhookId}/recover`, { method: "POST", body: { since: sinceIso } })).data,
+      (
+        await apiFetch<Envelope<Recovery>>(`/v1/webhooks/${webhookId}/recover`, {
+          method: "POST",
+          body: { since: sinceIso },
+        })
+      ).data,
     onSuccess: () => void qc.invalidateQueries({ queryKey: attemptsQuery(webhookId) }),
   });
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -63,9 +68,15 @@ export function RecoverCard({ webhookId }: { webhookId: string }) {
               />
             )}
           </Field>
-          <Button type="submit" loading={recover.isPending}>Recover</Button>
+          <Button type="submit" loading={recover.isPending}>
+            Recover
+          </Button>
         </form>
-        {recover.isError && !fieldError && <Alert tone="danger" className="mt-4"><ErrorText error={recover.error} /></Alert>}
+        {recover.isError && !fieldError && (
+          <Alert tone="danger" className="mt-4">
+            <ErrorText error={recover.error} />
+          </Alert>
+        )}
         {recover.data && (
           <Alert tone={recover.data.count ? "success" : "info"} className="mt-4">
             {recover.data.count

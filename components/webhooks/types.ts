@@ -2,7 +2,8 @@ import type { paths, Schemas } from "@/lib/client/api-client";
 
 /** Shapes of the /v1/webhooks responses (weather envelope `data`): the types generated from the OpenAPI document. */
 export type WebhookEndpoint = Schemas["WebhookEndpoint"];
-export type CreatedWebhookEndpoint = paths["/v1/webhooks"]["post"]["responses"][201]["content"]["application/json"]["data"];
+export type CreatedWebhookEndpoint =
+  paths["/v1/webhooks"]["post"]["responses"][201]["content"]["application/json"]["data"];
 /** A row of GET /v1/webhooks/{id}/attempts. */
 export type DeliveryAttempt = Schemas["WebhookAttemptDetail"];
 export type ManualDelivery = Schemas["WebhookManualDelivery"];

@@ -59,7 +59,10 @@ export function WatchSigningSecretCard() {
         ) : (
           <div className="space-y-2">
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-              <code data-secret className="block min-w-0 flex-1 rounded-md bg-slate-100 px-3 py-2 font-mono text-sm break-all ring-1 ring-slate-200">
+              <code
+                data-secret
+                className="block min-w-0 flex-1 rounded-md bg-slate-100 px-3 py-2 font-mono text-sm break-all ring-1 ring-slate-200"
+              >
                 {secret.data.secret}
               </code>
               <CopyButton value={secret.data.secret} />

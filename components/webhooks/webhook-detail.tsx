@@ -17,7 +17,14 @@ import { RecoverCard } from "./recover-card";
 import { CloneEndpointButton, EditEndpointCard, SecretCard, TestTypeSelect } from "./endpoint-manage";
 import { ErrorText } from "@/components/ui/request-id-note";
 import { VerificationRecipe } from "./verification-recipe";
-import { attemptsQuery, webhookQuery, WEBHOOKS_QUERY, type Envelope, type ManualDelivery, type WebhookEndpoint } from "./types";
+import {
+  attemptsQuery,
+  webhookQuery,
+  WEBHOOKS_QUERY,
+  type Envelope,
+  type ManualDelivery,
+  type WebhookEndpoint,
+} from "./types";
 import { pollingOptions } from "@/lib/client/polling";
 
 /** Polls while the tab is visible, backing off while nothing changes. */
@@ -46,7 +53,12 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
   };
   const test = useMutation({
     mutationFn: async () =>
-      (await apiFetch<Envelope<ManualDelivery>>(`/v1/webhooks/${webhookId}/test`, { method: "POST", body: testType ? { event_type: testType } : {} })).data,
+      (
+        await apiFetch<Envelope<ManualDelivery>>(`/v1/webhooks/${webhookId}/test`, {
+          method: "POST",
+          body: testType ? { event_type: testType } : {},
+        })
+      ).data,
     onSettled: refresh,
   });
   const disable = useMutation({
@@ -67,7 +79,10 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
   if (endpoint.isError) {
     return (
       <Alert tone="danger" title="Could not load this endpoint">
-        <ErrorText error={endpoint.error} /> <Link href="/webhooks" className="font-medium underline">Back to webhooks</Link>
+        <ErrorText error={endpoint.error} />{" "}
+        <Link href="/webhooks" className="font-medium underline">
+          Back to webhooks
+        </Link>
       </Alert>
     );
   }
@@ -97,18 +112,25 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
       />
       {!active && (
         <Alert tone="warning" title="This endpoint is disabled" className="mb-6">
-          {(w.disabled_reason && REASONS[w.disabled_reason]) ?? "Disabled by a user."} Disabled {formatDateTime(w.disabled_at)}. Nothing further is
-          sent to it; clone it into a new endpoint to resume deliveries, or delete it.
+          {(w.disabled_reason && REASONS[w.disabled_reason]) ?? "Disabled by a user."} Disabled{" "}
+          {formatDateTime(w.disabled_at)}. Nothing further is sent to it; clone it into a new endpoint to resume
+          deliveries, or delete it.
         </Alert>
       )}
       {!active && canManage && <CloneEndpointButton endpoint={w} />}
-      {test.isError && <Alert tone="danger" className="mb-6"><ErrorText error={test.error} /></Alert>}
+      {test.isError && (
+        <Alert tone="danger" className="mb-6">
+          <ErrorText error={test.error} />
+        </Alert>
+      )}
       {testResult && (
         <Alert tone={testResult.status === "delivered" ? "success" : "danger"} title="Test event sent" className="mb-6">
           {testResult.status === "delivered"
             ? `Your endpoint answered ${testResult.response_status} in ${testResult.response_time_ms} ms.`
             : `Delivery failed: ${testResult.error_message ?? `HTTP ${testResult.response_status}`}.`}{" "}
-          <Link href={`/events/${test.data!.event_id}`} className="font-medium underline">Open the event</Link>
+          <Link href={`/events/${test.data!.event_id}`} className="font-medium underline">
+            Open the event
+          </Link>
         </Alert>
       )}
 
@@ -116,16 +138,24 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
         <CardHeader title="Settings" />
         <CardBody>
           <dl className="grid gap-x-8 gap-y-4 text-sm sm:grid-cols-2">
-            <Item label="Status"><StatusChip status={w.status} /></Item>
-            <Item label="Consecutive failures"><span className={w.failure_count ? "font-medium text-red-700" : undefined}>{w.failure_count}</span></Item>
-            <Item label="Secret"><code className="font-mono">{w.secret_prefix}…</code></Item>
+            <Item label="Status">
+              <StatusChip status={w.status} />
+            </Item>
+            <Item label="Consecutive failures">
+              <span className={w.failure_count ? "font-medium text-red-700" : undefined}>{w.failure_count}</span>
+            </Item>
+            <Item label="Secret">
+              <code className="font-mono">{w.secret_prefix}…</code>
+            </Item>
             <Item label="Description">{w.description || "—"}</Item>
             <Item label="Last success">{formatRelative(w.last_success_at)}</Item>
             <Item label="Last failure">{formatRelative(w.last_failure_at)}</Item>
             <Item label="Created">{formatDateTime(w.created_at)}</Item>
             <Item label="Events">
               <div className="flex flex-wrap gap-1">
-                {w.events.map((e) => <Badge key={e}>{e}</Badge>)}
+                {w.events.map((e) => (
+                  <Badge key={e}>{e}</Badge>
+                ))}
               </div>
             </Item>
           </dl>
@@ -136,10 +166,17 @@ export function WebhookDetail({ webhookId }: { webhookId: string }) {
       {canReveal && <SecretCard endpoint={w} />}
       {active && <RecoverCard webhookId={webhookId} />}
 
-      <AttemptsTable webhookId={webhookId} canRedeliver={active} onRedelivered={() => void qc.invalidateQueries({ queryKey: attemptsQuery(webhookId) })} />
+      <AttemptsTable
+        webhookId={webhookId}
+        canRedeliver={active}
+        onRedelivered={() => void qc.invalidateQueries({ queryKey: attemptsQuery(webhookId) })}
+      />
 
       <Card className="mt-6">
-        <CardHeader title="Verify signatures" description="Reject a delivery whose signature does not match or whose timestamp is more than 5 minutes off." />
+        <CardHeader
+          title="Verify signatures"
+          description="Reject a delivery whose signature does not match or whose timestamp is more than 5 minutes off."
+        />
         <CardBody>
           <VerificationRecipe />
         </CardBody>

@@ -8,7 +8,8 @@ export function WebhookSecretReveal({ secret }: { secret: string }) {
   return (
     <div className="space-y-4">
       <Alert tone="warning" title="Copy the signing secret now">
-        Store it in your receiver&apos;s configuration now. You can reveal it again or rotate it later from the endpoint&apos;s page (Signing secret).
+        Store it in your receiver&apos;s configuration now. You can reveal it again or rotate it later from the
+        endpoint&apos;s page (Signing secret).
       </Alert>
       <div>
         <p className="text-sm font-medium text-slate-800" id="webhook-secret-label">
@@ -28,7 +29,8 @@ export function WebhookSecretReveal({ secret }: { secret: string }) {
       <p className="text-sm text-slate-600">
         Every delivery carries <code className="font-mono text-[13px]">X-Service-Signature</code> (hex HMAC-SHA256 of{" "}
         <code className="font-mono text-[13px]">timestamp + &quot;.&quot; + raw body</code>, keyed by the whole secret),{" "}
-        <code className="font-mono text-[13px]">X-Service-Timestamp</code> and <code className="font-mono text-[13px]">X-Service-Event-Id</code>.
+        <code className="font-mono text-[13px]">X-Service-Timestamp</code> and{" "}
+        <code className="font-mono text-[13px]">X-Service-Event-Id</code>.
       </p>
       <VerificationRecipe />
     </div>

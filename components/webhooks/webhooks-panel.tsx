@@ -41,7 +41,11 @@ export function WebhooksPanel() {
       <PageHeader
         title="Webhooks"
         description="Endpoints receive signed POSTs for the events they subscribe to. Failed deliveries are retried for about 32 hours."
-        actions={<Can action="webhooks.manage"><Button onClick={() => setCreating(true)}>Add endpoint</Button></Can>}
+        actions={
+          <Can action="webhooks.manage">
+            <Button onClick={() => setCreating(true)}>Add endpoint</Button>
+          </Can>
+        }
       />
       <Card>
         <QueryStates
@@ -51,7 +55,11 @@ export function WebhooksPanel() {
             <EmptyState
               title="No webhook endpoints yet"
               description="Add an HTTPS endpoint to receive weather change events from your watches."
-              action={<Can action="webhooks.manage"><Button onClick={() => setCreating(true)}>Add your first endpoint</Button></Can>}
+              action={
+                <Can action="webhooks.manage">
+                  <Button onClick={() => setCreating(true)}>Add your first endpoint</Button>
+                </Can>
+              }
             />
           }
         >
@@ -70,7 +78,10 @@ export function WebhooksPanel() {
                 {rows.map((w) => (
                   <Tr key={w.webhook_id}>
                     <Td label="Endpoint" className="max-w-md min-w-0 sm:min-w-56">
-                      <Link href={`/webhooks/${w.webhook_id}`} className="font-medium break-all text-indigo-700 hover:underline">
+                      <Link
+                        href={`/webhooks/${w.webhook_id}`}
+                        className="font-medium break-all text-indigo-700 hover:underline"
+                      >
                         {w.url}
                       </Link>
                       {w.description && <p className="text-xs text-slate-500">{w.description}</p>}
@@ -79,9 +90,17 @@ export function WebhooksPanel() {
                       <StatusChip status={w.status} />
                     </Td>
                     <Td label="Events">{w.events.length}</Td>
-                    <Td label="Failures" className={w.failure_count > 0 ? "font-medium text-red-700" : undefined}>{w.failure_count}</Td>
+                    <Td label="Failures" className={w.failure_count > 0 ? "font-medium text-red-700" : undefined}>
+                      {w.failure_count}
+                    </Td>
                     {/* A delivery is a success: an endpoint whose attempts all failed has none (its failures are counted beside). */}
-                    <Td label="Last delivery" className="whitespace-nowrap">{w.last_success_at ? formatRelative(w.last_success_at) : <span className="text-slate-600">None yet</span>}</Td>
+                    <Td label="Last delivery" className="whitespace-nowrap">
+                      {w.last_success_at ? (
+                        formatRelative(w.last_success_at)
+                      ) : (
+                        <span className="text-slate-600">None yet</span>
+                      )}
+                    </Td>
                   </Tr>
                 ))}
               </TBody>
@@ -102,7 +121,11 @@ export function WebhooksPanel() {
         description={created ? `Deliveries to ${created.url} are signed with this secret.` : undefined}
         footer={created ? <Button onClick={close}>I have stored the secret</Button> : undefined}
       >
-        {created ? <WebhookSecretReveal secret={created.secret} /> : <CreateWebhookForm onCreated={setCreated} onCancel={close} />}
+        {created ? (
+          <WebhookSecretReveal secret={created.secret} />
+        ) : (
+          <CreateWebhookForm onCreated={setCreated} onCancel={close} />
+        )}
       </Dialog>
     </>
   );

@@ -9,7 +9,9 @@ export type AccountEnvironment = (typeof ENVIRONMENTS)[number];
 
 /** Developer account: the tenant that owns keys, watches, webhooks, usage and a plan. */
 export const accounts = pgTable("accounts", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   name: text("name").notNull(),
   plan: text("plan", { enum: PLANS }).notNull().default("free"),
   environment: text("environment", { enum: ENVIRONMENTS }).notNull().default("production"),
@@ -26,7 +28,9 @@ export const accounts = pgTable("accounts", {
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -70,7 +74,9 @@ export const accountMembers = pgTable(
 export const accountInvitations = pgTable(
   "account_invitations",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),

@@ -11,7 +11,9 @@ import { accounts } from "./accounts";
 export const auditEvents = pgTable(
   "audit_events",
   {
-    id: uuid("id").notNull().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),

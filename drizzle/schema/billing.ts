@@ -40,7 +40,10 @@ export const usageDaily = pgTable(
     /** Billed calls (or accrued watch-days) behind the units. */
     calls: integer("calls").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.day, t.endpoint] }), index("usage_daily_account_day_idx").on(t.accountId, t.day)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.day, t.endpoint] }),
+    index("usage_daily_account_day_idx").on(t.accountId, t.day),
+  ],
 );
 
 /**

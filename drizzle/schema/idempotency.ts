@@ -24,7 +24,9 @@ export const idempotencyKeys = pgTable(
     key: text("key").notNull(),
     /** SHA-256 of the request's path parameters and body (a different body is 422 idempotency_key_reused). */
     requestHash: text("request_hash").notNull(),
-    status: text("status", { enum: ["in_progress", "done"] }).notNull().default("in_progress"),
+    status: text("status", { enum: ["in_progress", "done"] })
+      .notNull()
+      .default("in_progress"),
     /** The owner of an in-progress row; a row whose lock lapsed (crashed instance) may be taken over. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     responseStatus: integer("response_status"),
@@ -33,5 +35,8 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.principal, t.operation, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.principal, t.operation, t.key] }),
+    index("idempotency_keys_expires_idx").on(t.expiresAt),
+  ],
 );

@@ -55,4 +55,3 @@ export const authRateWindows = pgTable(
 
 export type AuthTokenRow = typeof authTokens.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
-

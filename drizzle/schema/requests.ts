@@ -17,7 +17,9 @@ export const requestLog = pgTable(
     requestId: uuid("request_id").notNull(),
     /** Null when no account could be attributed (e.g. an unknown key). */
     accountId: uuid("account_id"),
-    at: timestamp("at", { withTimezone: true }).notNull().default(sql`now()`),
+    at: timestamp("at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     method: text("method").notNull(),
     /** The route's path template, e.g. /v1/weather/watch/{watch_id}. */
     path: text("path").notNull(),

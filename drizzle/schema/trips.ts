@@ -19,13 +19,24 @@ import { users } from "./accounts";
 export const TRIP_ROLES = ["owner", "planner", "editor", "viewer"] as const;
 export type TripRole = (typeof TRIP_ROLES)[number];
 
-export const EVENT_TYPES = ["flight", "train", "ferry", "bus", "accommodation", "activity", "food", "local_transit", "free_block"] as const;
+export const EVENT_TYPES = [
+  "flight",
+  "train",
+  "ferry",
+  "bus",
+  "accommodation",
+  "activity",
+  "food",
+  "local_transit",
+  "free_block",
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Events that take the traveller from a departure place to an arrival place, each end in its own zone. */
 export const TRANSPORT_TYPES = ["flight", "train", "ferry", "bus"] as const satisfies readonly EventType[];
 export type TransportType = (typeof TRANSPORT_TYPES)[number];
-export const isTransport = (type: string): type is TransportType => (TRANSPORT_TYPES as readonly string[]).includes(type);
+export const isTransport = (type: string): type is TransportType =>
+  (TRANSPORT_TYPES as readonly string[]).includes(type);
 
 /** Per-trip overrides of the planner's buffers before departures, in minutes (trips.buffers). */
 export interface TripBuffers {
@@ -159,7 +170,9 @@ export const tripOps = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tripId, t.revision] }),
-    uniqueIndex("trip_ops_op_id_idx").on(t.tripId, t.opId).where(sql`${t.opId} is not null`),
+    uniqueIndex("trip_ops_op_id_idx")
+      .on(t.tripId, t.opId)
+      .where(sql`${t.opId} is not null`),
     index("trip_ops_created_idx").on(t.createdAt),
   ],
 );
@@ -167,7 +180,9 @@ export const tripOps = pgTable(
 export const tripProposals = pgTable(
   "trip_proposals",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     tripId: integer("trip_id")
       .notNull()
       .references(() => trips.id, { onDelete: "cascade" }),
@@ -176,7 +191,9 @@ export const tripProposals = pgTable(
      * event replaced it) | expired. "expired" is derived from expires_at (lib/trips/proposal-status.ts);
      * it is stored only when the weather planner retires a lapsed proposal of its own.
      */
-    status: text("status", { enum: ["pending", "accepted", "rejected", "expired", "superseded"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "accepted", "rejected", "expired", "superseded"] })
+      .notNull()
+      .default("pending"),
     actorAgentId: text("actor_agent_id").notNull(),
     entities: jsonb("entities").$type<Record<string, unknown>[]>().notNull(),
     options: jsonb("options").$type<Record<string, unknown>[]>().notNull(),
@@ -201,7 +218,9 @@ export const tripProposals = pgTable(
     // At most one open proposal of the built-in weather planner per event (lib/planner/raise-planner-proposal.ts).
     uniqueIndex("trip_proposals_open_planner_idx")
       .on(t.tripId, t.subjectEventId)
-      .where(sql`${t.status} = 'pending' AND ${t.actorAgentId} = 'skycast-weather-planner' AND ${t.subjectEventId} IS NOT NULL`),
+      .where(
+        sql`${t.status} = 'pending' AND ${t.actorAgentId} = 'skycast-weather-planner' AND ${t.subjectEventId} IS NOT NULL`,
+      ),
   ],
 );
 

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 export const WATCH_STATUSES = ["active", "paused", "expired", "failed", "cancelled"] as const;
@@ -75,7 +88,11 @@ export interface TripWatchEventRecord {
   snapshot_id: string | null;
   metrics: WatchMetrics | null;
   alerts: WatchAlert[];
-  risk: { level: string; recommendation: string | null; reasons: Array<{ code: string; level: string; message: string }> } | null;
+  risk: {
+    level: string;
+    recommendation: string | null;
+    reasons: Array<{ code: string; level: string; message: string }>;
+  } | null;
 }
 
 /** A trip watch's own state: what it follows and each followed event's latest risk. */
@@ -93,7 +110,9 @@ export interface TripWatchState {
 export const watches = pgTable(
   "watches",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -147,11 +166,19 @@ export const watches = pgTable(
   },
   (t) => [
     index("watches_account_created_idx").on(t.accountId, t.createdAt, t.id),
-    index("watches_due_idx").on(t.nextCheckAt).where(sql`status = 'active'`),
-    index("watches_active_account_idx").on(t.accountId).where(sql`status = 'active'`),
+    index("watches_due_idx")
+      .on(t.nextCheckAt)
+      .where(sql`status = 'active'`),
+    index("watches_active_account_idx")
+      .on(t.accountId)
+      .where(sql`status = 'active'`),
     // The expiry sweep runs every pass: live watches by end time.
-    index("watches_live_ends_idx").on(t.endsAt).where(sql`status IN ('active', 'paused')`),
-    index("watches_trip_idx").on(t.tripId, t.accountId).where(sql`trip_id IS NOT NULL`),
+    index("watches_live_ends_idx")
+      .on(t.endsAt)
+      .where(sql`status IN ('active', 'paused')`),
+    index("watches_trip_idx")
+      .on(t.tripId, t.accountId)
+      .where(sql`trip_id IS NOT NULL`),
     check("watches_delivery_target", sql`(webhook_url IS NULL) <> (webhook_endpoint_id IS NULL)`),
   ],
 );
@@ -169,7 +196,9 @@ export type WatchEventType = (typeof WATCH_EVENT_TYPES)[number];
 export const watchEvents = pgTable(
   "watch_events",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     watchId: uuid("watch_id")
       .notNull()
       .references(() => watches.id, { onDelete: "cascade" }),

@@ -9,7 +9,9 @@ import { bigint, doublePrecision, index, integer, jsonb, pgTable, text, timestam
 export const weatherSnapshots = pgTable(
   "weather_snapshots",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** `<provider>:<geohash5>`: the single-flight and cache key. */
     cacheKey: text("cache_key").notNull(),
     provider: text("provider").notNull(),
@@ -44,7 +46,19 @@ export const weatherRefreshClaims = pgTable("weather_refresh_claims", {
 });
 
 /** Presets (shorthands for explicit values); "custom" = explicit values only. */
-export const SIMULATION_KINDS = ["heavy_rain", "rain", "gusts", "heat", "cold", "fog", "thunderstorm", "snow", "severe_alert", "freezing_rain", "custom"] as const;
+export const SIMULATION_KINDS = [
+  "heavy_rain",
+  "rain",
+  "gusts",
+  "heat",
+  "cold",
+  "fog",
+  "thunderstorm",
+  "snow",
+  "severe_alert",
+  "freezing_rain",
+  "custom",
+] as const;
 export type SimulationKind = (typeof SIMULATION_KINDS)[number];
 
 /**
@@ -54,7 +68,9 @@ export type SimulationKind = (typeof SIMULATION_KINDS)[number];
 export const weatherSimulations = pgTable(
   "weather_simulations",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     geohash: text("geohash").notNull(),
     lat: doublePrecision("lat").notNull(),
     lng: doublePrecision("lng").notNull(),

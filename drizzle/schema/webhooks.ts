@@ -1,18 +1,36 @@
 import { sql } from "drizzle-orm";
-import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../lib/webhooks/event-types";
 
 export const WEBHOOK_ENDPOINT_STATUSES = ["active", "disabled"] as const;
-export const DISABLED_REASONS = ["disabled_by_user", "auto_disabled_consecutive_failures", "auto_disabled_giveup_window", "auto_disabled_gone"] as const;
+export const DISABLED_REASONS = [
+  "disabled_by_user",
+  "auto_disabled_consecutive_failures",
+  "auto_disabled_giveup_window",
+  "auto_disabled_gone",
+] as const;
 export type DisabledReason = (typeof DISABLED_REASONS)[number];
 
 /** Registered webhook endpoints. The signing secret is AES-256-GCM encrypted (lib/crypto/encryption.ts). */
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -80,7 +98,9 @@ export const watchSigningSecrets = pgTable("watch_signing_secrets", {
 export const webhookEvents = pgTable(
   "webhook_events",
   {
-    id: uuid("id").notNull().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -95,7 +115,9 @@ export const webhookEvents = pgTable(
     index("webhook_events_account_idx").on(t.accountId, t.createdAt),
     index("webhook_events_account_type_idx").on(t.accountId, t.type, t.createdAt),
     // A watch page lists the events its deliveries carried (GET /v1/events?watch_id=).
-    index("webhook_events_account_watch_idx").on(t.accountId, t.watchId, t.createdAt).where(sql`watch_id IS NOT NULL`),
+    index("webhook_events_account_watch_idx")
+      .on(t.accountId, t.watchId, t.createdAt)
+      .where(sql`watch_id IS NOT NULL`),
     index("webhook_events_created_idx").on(t.createdAt),
   ],
 );
@@ -114,7 +136,9 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     eventId: uuid("event_id").notNull(),
     /** The event's created_at: with event_id the key of its (partitioned) row, so the FK and joins reach one day's partition. */
     eventCreatedAt: timestamp("event_created_at", { withTimezone: true }).notNull(),
@@ -157,15 +181,23 @@ export const webhookDeliveries = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [
-    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.status, t.completedAt),
-    foreignKey({ name: "webhook_deliveries_event_fk", columns: [t.eventId, t.eventCreatedAt], foreignColumns: [webhookEvents.id, webhookEvents.createdAt] }).onDelete("cascade"),
+    foreignKey({
+      name: "webhook_deliveries_event_fk",
+      columns: [t.eventId, t.eventCreatedAt],
+      foreignColumns: [webhookEvents.id, webhookEvents.createdAt],
+    }).onDelete("cascade"),
     index("webhook_deliveries_event_idx").on(t.eventId, t.eventCreatedAt),
     // Retention: the deliveries of an expiring day of events (lib/webhooks/retention.ts).
     index("webhook_deliveries_event_created_idx").on(t.eventCreatedAt),
     // The events list's status=failed|pending filter walks the account's given-up (pending) chains newest event first (event-log.ts).
     index("webhook_deliveries_account_status_event_idx").on(t.accountId, t.status, t.eventCreatedAt, t.eventId),
-    index("webhook_deliveries_watch_idx").on(t.watchId).where(sql`watch_id IS NOT NULL`),
+    index("webhook_deliveries_watch_idx")
+      .on(t.watchId)
+      .where(sql`watch_id IS NOT NULL`),
   ],
 );
 
@@ -180,7 +212,9 @@ export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
-    id: uuid("id").notNull().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     deliveryId: uuid("delivery_id")
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
@@ -214,7 +248,9 @@ export const webhookAttempts = pgTable(
     // The attempts listing of an endpoint, newest first, with its (attempted_at, id) cursor.
     index("webhook_attempts_endpoint_idx").on(t.endpointId, t.attemptedAt, t.id),
     // failure_count is recounted from here: the failures of an endpoint after its latest success.
-    index("webhook_attempts_endpoint_failed_idx").on(t.endpointId, t.attemptedAt).where(sql`status <> 'delivered'`),
+    index("webhook_attempts_endpoint_failed_idx")
+      .on(t.endpointId, t.attemptedAt)
+      .where(sql`status <> 'delivered'`),
     // The attempts listing's status filter (attempt-log.ts states the stored status).
     index("webhook_attempts_endpoint_status_idx").on(t.endpointId, t.status, t.attemptedAt, t.id),
     index("webhook_attempts_event_idx").on(t.eventId),

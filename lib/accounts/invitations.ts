@@ -50,18 +50,34 @@ export async function createInvitation(
   const db = await getDb();
   const secret = newBearerSecret(INVITATION_PREFIX);
   const { row, accountName } = await db.transaction(async (tx) => {
-    const [account] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, actor.accountId)).for("no key update");
+    const [account] = await tx
+      .select({ name: accounts.name })
+      .from(accounts)
+      .where(eq(accounts.id, actor.accountId))
+      .for("no key update");
     if (!account) throw notFound("Account");
     const [member] = await tx
       .select({ userId: accountMembers.userId })
       .from(accountMembers)
       .innerJoin(users, eq(users.id, accountMembers.userId))
-      .where(and(eq(accountMembers.accountId, actor.accountId), sql`lower(${users.email}) = ${input.email.toLowerCase()}`));
-    if (member) throw new ApiError("conflict", "This person is already a member of the account.", { details: { field: "email", reason: "already_member" } });
+      .where(
+        and(eq(accountMembers.accountId, actor.accountId), sql`lower(${users.email}) = ${input.email.toLowerCase()}`),
+      );
+    if (member)
+      throw new ApiError("conflict", "This person is already a member of the account.", {
+        details: { field: "email", reason: "already_member" },
+      });
     await tx
       .update(accountInvitations)
       .set({ revokedAt: now })
-      .where(and(eq(accountInvitations.accountId, actor.accountId), eq(accountInvitations.email, input.email.toLowerCase()), isNull(accountInvitations.acceptedAt), isNull(accountInvitations.revokedAt)));
+      .where(
+        and(
+          eq(accountInvitations.accountId, actor.accountId),
+          eq(accountInvitations.email, input.email.toLowerCase()),
+          isNull(accountInvitations.acceptedAt),
+          isNull(accountInvitations.revokedAt),
+        ),
+      );
     const [inserted] = await tx
       .insert(accountInvitations)
       .values({
@@ -78,12 +94,25 @@ export async function createInvitation(
   });
   const link = `${portalOrigin.replace(/\/$/, "")}/invite/${secret.value}`;
   try {
-    await sendMail({ to: row.email, ...invitationMail({ accountName, role: row.role, link, inviter: actor.inviterName, expiresAt: row.expiresAt, locale: actor.locale }) });
+    await sendMail({
+      to: row.email,
+      ...invitationMail({
+        accountName,
+        role: row.role,
+        link,
+        inviter: actor.inviterName,
+        expiresAt: row.expiresAt,
+        locale: actor.locale,
+      }),
+    });
   } catch (err) {
     // No mail, no invitation: the link would exist nowhere, so nobody could accept it.
     await db.delete(accountInvitations).where(eq(accountInvitations.id, row.id));
     log.warn("invitation mail failed", { error: err });
-    throw new ApiError("service_unavailable", "The invitation email could not be sent; nothing was created. Try again.");
+    throw new ApiError(
+      "service_unavailable",
+      "The invitation email could not be sent; nothing was created. Try again.",
+    );
   }
   return { invitation: view(row), token: secret.value };
 }
@@ -94,9 +123,19 @@ export async function listInvitations(accountId: string, now = new Date()): Prom
   const rows = await db
     .select()
     .from(accountInvitations)
-    .where(and(eq(accountInvitations.accountId, accountId), isNull(accountInvitations.acceptedAt), isNull(accountInvitations.revokedAt)))
+    .where(
+      and(
+        eq(accountInvitations.accountId, accountId),
+        isNull(accountInvitations.acceptedAt),
+        isNull(accountInvitations.revokedAt),
+      ),
+    )
     .orderBy(desc(accountInvitations.createdAt), desc(accountInvitations.id));
-  return rows.map((r) => ({ ...view(r), created_at: r.createdAt.toISOString(), status: r.expiresAt > now ? "pending" : "expired" }));
+  return rows.map((r) => ({
+    ...view(r),
+    created_at: r.createdAt.toISOString(),
+    status: r.expiresAt > now ? "pending" : "expired",
+  }));
 }
 
 export async function revokeInvitation(accountId: string, invitationId: string, now = new Date()): Promise<void> {
@@ -104,7 +143,14 @@ export async function revokeInvitation(accountId: string, invitationId: string, 
   const done = await db
     .update(accountInvitations)
     .set({ revokedAt: now })
-    .where(and(eq(accountInvitations.id, invitationId), eq(accountInvitations.accountId, accountId), isNull(accountInvitations.acceptedAt), isNull(accountInvitations.revokedAt)))
+    .where(
+      and(
+        eq(accountInvitations.id, invitationId),
+        eq(accountInvitations.accountId, accountId),
+        isNull(accountInvitations.acceptedAt),
+        isNull(accountInvitations.revokedAt),
+      ),
+    )
     .returning({ id: accountInvitations.id });
   if (done.length === 0) throw notFound("Invitation");
 }
@@ -115,46 +161,83 @@ export interface AcceptedInvitation {
 }
 
 const INVALID = () => new ApiError("not_found", "This invitation link is not valid. Ask for a new invitation.");
-const USED = () => new ApiError("gone", "This invitation has already been used or was revoked. Ask for a new invitation.");
-const EXPIRED = () => new ApiError("gone", "This invitation has expired (links are valid 7 days). Ask for a new invitation.");
+const USED = () =>
+  new ApiError("gone", "This invitation has already been used or was revoked. Ask for a new invitation.");
+const EXPIRED = () =>
+  new ApiError("gone", "This invitation has expired (links are valid 7 days). Ask for a new invitation.");
 
 /**
  * Accepts an invitation: the token is the credential. The invited address becomes a member with the
  * invited role, as a new user (password required) or the existing user with that email (attached;
  * a member already keeps their role). Single use: the row is locked and marked accepted in one transaction.
  */
-export async function acceptInvitation(input: { token: string; password?: string; name?: string }, now = new Date()): Promise<AcceptedInvitation> {
+export async function acceptInvitation(
+  input: { token: string; password?: string; name?: string },
+  now = new Date(),
+): Promise<AcceptedInvitation> {
   const db = await getDb();
   const tokenHash = sha256Hex(input.token);
-  const [peek] = await db.select({ email: accountInvitations.email }).from(accountInvitations).where(eq(accountInvitations.tokenHash, tokenHash));
+  const [peek] = await db
+    .select({ email: accountInvitations.email })
+    .from(accountInvitations)
+    .where(eq(accountInvitations.tokenHash, tokenHash));
   if (!peek) throw INVALID();
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${peek.email}`);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${peek.email}`);
   if (!existing && !input.password) {
-    throw new ApiError("bad_request", "Choose a password to create your user.", { details: { field: "password", reason: "required_for_new_user" } });
+    throw new ApiError("bad_request", "Choose a password to create your user.", {
+      details: { field: "password", reason: "required_for_new_user" },
+    });
   }
   // Hashing is slow on purpose: outside the transaction, which holds the invitation's row lock.
   const passwordHash = !existing && input.password ? await hashPassword(input.password) : null;
   try {
     return await db.transaction(async (tx) => {
-      const [inv] = await tx.select().from(accountInvitations).where(eq(accountInvitations.tokenHash, tokenHash)).for("update");
+      const [inv] = await tx
+        .select()
+        .from(accountInvitations)
+        .where(eq(accountInvitations.tokenHash, tokenHash))
+        .for("update");
       if (!inv) throw INVALID();
       if (inv.acceptedAt || inv.revokedAt) throw USED();
       if (inv.expiresAt <= now) throw EXPIRED();
-      const [account] = await tx.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.id, inv.accountId));
-      let user = (await tx.select().from(users).where(sql`lower(${users.email}) = ${inv.email}`))[0];
+      const [account] = await tx
+        .select({ id: accounts.id, name: accounts.name })
+        .from(accounts)
+        .where(eq(accounts.id, inv.accountId));
+      let user = (
+        await tx
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = ${inv.email}`)
+      )[0];
       const created = !user;
       if (!user) {
         [user] = await tx
           .insert(users)
-          .values({ accountId: inv.accountId, email: inv.email, name: input.name?.trim() || null, passwordHash, emailVerifiedAt: now })
+          .values({
+            accountId: inv.accountId,
+            email: inv.email,
+            name: input.name?.trim() || null,
+            passwordHash,
+            emailVerifiedAt: now,
+          })
           .returning();
       }
-      await tx.insert(accountMembers).values({ accountId: inv.accountId, userId: user.id, role: inv.role }).onConflictDoNothing();
+      await tx
+        .insert(accountMembers)
+        .values({ accountId: inv.accountId, userId: user.id, role: inv.role })
+        .onConflictDoNothing();
       const [membership] = await tx
         .select({ role: accountMembers.role })
         .from(accountMembers)
         .where(and(eq(accountMembers.accountId, inv.accountId), eq(accountMembers.userId, user.id)));
-      await tx.update(accountInvitations).set({ acceptedAt: now, acceptedBy: user.id }).where(eq(accountInvitations.id, inv.id));
+      await tx
+        .update(accountInvitations)
+        .set({ acceptedAt: now, acceptedBy: user.id })
+        .where(eq(accountInvitations.id, inv.id));
       return {
         user: { user_id: user.id, email: user.email, name: user.name, created },
         account: { account_id: account.id, name: account.name, role: membership.role },
@@ -171,11 +254,26 @@ export async function acceptInvitation(input: { token: string; password?: string
 export async function describeInvitation(token: string, now = new Date()) {
   const db = await getDb();
   const [row] = await db
-    .select({ email: accountInvitations.email, role: accountInvitations.role, accountName: accounts.name, expiresAt: accountInvitations.expiresAt })
+    .select({
+      email: accountInvitations.email,
+      role: accountInvitations.role,
+      accountName: accounts.name,
+      expiresAt: accountInvitations.expiresAt,
+    })
     .from(accountInvitations)
     .innerJoin(accounts, eq(accounts.id, accountInvitations.accountId))
-    .where(and(eq(accountInvitations.tokenHash, sha256Hex(token)), isNull(accountInvitations.acceptedAt), isNull(accountInvitations.revokedAt), gt(accountInvitations.expiresAt, now)));
+    .where(
+      and(
+        eq(accountInvitations.tokenHash, sha256Hex(token)),
+        isNull(accountInvitations.acceptedAt),
+        isNull(accountInvitations.revokedAt),
+        gt(accountInvitations.expiresAt, now),
+      ),
+    );
   if (!row) return undefined;
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${row.email}`);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${row.email}`);
   return { ...row, existingUser: existing !== undefined };
 }

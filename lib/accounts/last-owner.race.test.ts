@@ -29,7 +29,13 @@ describe(`last owner under concurrency (${hasRealPostgres ? "Postgres" : "PGlite
       const a = await makeOwner();
       const b = await addTeamMember(a.accountId, "owner");
       const demote = (by: typeof a, target: string, role: string) =>
-        call(member.PATCH, { method: "PATCH", path: `/api/account/members/${target}`, params: { userId: target }, headers: by.portal, body: { role } });
+        call(member.PATCH, {
+          method: "PATCH",
+          path: `/api/account/members/${target}`,
+          params: { userId: target },
+          headers: by.portal,
+          body: { role },
+        });
       // Different target roles, so the winner is visible in the end state.
       const [ra, rb] = await Promise.all([demote(a, b.userId, "admin"), demote(b, a.userId, "developer")]);
       const statuses = [ra.status, rb.status].sort();
@@ -49,7 +55,12 @@ describe(`last owner under concurrency (${hasRealPostgres ? "Postgres" : "PGlite
     const a = await makeOwner();
     const b = await addTeamMember(a.accountId, "owner");
     const leave = (by: typeof a) =>
-      call(member.DELETE, { method: "DELETE", path: `/api/account/members/${by.userId}`, params: { userId: by.userId }, headers: by.portal });
+      call(member.DELETE, {
+        method: "DELETE",
+        path: `/api/account/members/${by.userId}`,
+        params: { userId: by.userId },
+        headers: by.portal,
+      });
     const results = await Promise.all([leave(a), leave(b)]);
     expect(results.map((r) => r.status).sort()).toEqual([204, 409]);
     const db = await getDb();

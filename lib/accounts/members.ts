@@ -1,5 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
-import { accountMembers, accounts, users, type AccountEnvironment, type AccountRole, type Plan } from "@/drizzle/schema";
+import {
+  accountMembers,
+  accounts,
+  users,
+  type AccountEnvironment,
+  type AccountRole,
+  type Plan,
+} from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
 import type { Principal } from "@/lib/http/types";
@@ -16,7 +23,8 @@ export type MemberActor = { accountId: string; userId: string | null; role: Acco
 
 export function memberActor(p: Principal): MemberActor {
   if (p.type === "session") return { accountId: p.accountId, userId: p.userId, role: p.role };
-  if (p.type === "api_key") return { accountId: p.accountId, userId: p.sessionRole ? p.userId : null, role: p.sessionRole ?? "admin" };
+  if (p.type === "api_key")
+    return { accountId: p.accountId, userId: p.sessionRole ? p.userId : null, role: p.sessionRole ?? "admin" };
   throw new ApiError("unauthorized", "Sign in or use an API key with the admin scope.");
 }
 
@@ -31,7 +39,13 @@ export interface MemberView {
 export async function listMembers(accountId: string): Promise<MemberView[]> {
   const db = await getDb();
   const rows = await db
-    .select({ userId: users.id, email: users.email, name: users.name, role: accountMembers.role, createdAt: accountMembers.createdAt })
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: accountMembers.role,
+      createdAt: accountMembers.createdAt,
+    })
     .from(accountMembers)
     .innerJoin(users, eq(users.id, accountMembers.userId))
     .where(eq(accountMembers.accountId, accountId))
@@ -39,7 +53,13 @@ export async function listMembers(accountId: string): Promise<MemberView[]> {
   return rows.map(toView);
 }
 
-function toView(r: { userId: string; email: string; name: string | null; role: AccountRole; createdAt: Date }): MemberView {
+function toView(r: {
+  userId: string;
+  email: string;
+  name: string | null;
+  role: AccountRole;
+  createdAt: Date;
+}): MemberView {
   return { user_id: r.userId, email: r.email, name: r.name, role: r.role, joined_at: r.createdAt.toISOString() };
 }
 
@@ -82,13 +102,21 @@ async function ownerCount(tx: Tx, accountId: string): Promise<number> {
 }
 
 function lastOwner(): ApiError {
-  return new ApiError("conflict", "The account's last owner cannot leave or be demoted: make another member an owner first.", {
-    details: { reason: "last_owner" },
-  });
+  return new ApiError(
+    "conflict",
+    "The account's last owner cannot leave or be demoted: make another member an owner first.",
+    {
+      details: { reason: "last_owner" },
+    },
+  );
 }
 
 /** Sets a member's role. Granting or taking the owner role is an ownership transfer: owners only. */
-export async function changeMemberRole(actor: MemberActor, targetUserId: string, role: AccountRole): Promise<MemberView> {
+export async function changeMemberRole(
+  actor: MemberActor,
+  targetUserId: string,
+  role: AccountRole,
+): Promise<MemberView> {
   return withMembersLocked(actor.accountId, async (tx) => {
     const mine = await currentRole(tx, actor);
     assertCan(mine, "members.manage");
@@ -101,7 +129,13 @@ export async function changeMemberRole(actor: MemberActor, targetUserId: string,
       .set({ role })
       .where(and(eq(accountMembers.accountId, actor.accountId), eq(accountMembers.userId, targetUserId)));
     const [row] = await tx
-      .select({ userId: users.id, email: users.email, name: users.name, role: accountMembers.role, createdAt: accountMembers.createdAt })
+      .select({
+        userId: users.id,
+        email: users.email,
+        name: users.name,
+        role: accountMembers.role,
+        createdAt: accountMembers.createdAt,
+      })
       .from(accountMembers)
       .innerJoin(users, eq(users.id, accountMembers.userId))
       .where(and(eq(accountMembers.accountId, actor.accountId), eq(accountMembers.userId, targetUserId)));
@@ -123,7 +157,9 @@ export async function removeMember(actor: MemberActor, targetUserId: string): Pr
     if (!theirs) throw notFound("Member");
     if (!leaving && theirs === "owner") assertCan(mine, "members.transfer_ownership");
     if (theirs === "owner" && (await ownerCount(tx, actor.accountId)) <= 1) throw lastOwner();
-    await tx.delete(accountMembers).where(and(eq(accountMembers.accountId, actor.accountId), eq(accountMembers.userId, targetUserId)));
+    await tx
+      .delete(accountMembers)
+      .where(and(eq(accountMembers.accountId, actor.accountId), eq(accountMembers.userId, targetUserId)));
   });
 }
 
@@ -139,7 +175,13 @@ export interface MembershipView {
 export async function listMemberships(userId: string): Promise<MembershipView[]> {
   const db = await getDb();
   const rows = await db
-    .select({ id: accounts.id, name: accounts.name, role: accountMembers.role, plan: accounts.plan, environment: accounts.environment })
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      role: accountMembers.role,
+      plan: accounts.plan,
+      environment: accounts.environment,
+    })
     .from(accountMembers)
     .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
     .where(eq(accountMembers.userId, userId))

@@ -25,7 +25,10 @@ describe("the permission table", () => {
     const order = ["viewer", "developer", "admin", "owner"] as const;
     for (let i = 1; i < order.length; i++) {
       const below = actionsOf(order[i - 1]);
-      expect(below.filter((a) => !can(order[i], a)), `${order[i]} ⊇ ${order[i - 1]}`).toEqual([]);
+      expect(
+        below.filter((a) => !can(order[i], a)),
+        `${order[i]} ⊇ ${order[i - 1]}`,
+      ).toEqual([]);
     }
     expect(actionsOf("owner")).toEqual(Object.keys(PERMISSIONS));
   });
@@ -33,10 +36,18 @@ describe("the permission table", () => {
   it("the issue's semantics: viewer reads only and no secrets; developer builds but no members or plan; admin no ownership transfer", () => {
     const changes = (Object.keys(PERMISSIONS) as Action[]).filter((a) => !a.endsWith(".read"));
     expect(changes.filter((a) => can("viewer", a))).toEqual([]);
-    for (const a of ["credentials.manage", "webhooks.manage", "watches.manage", "simulations.manage", "trips.manage", "secrets.reveal"] as const) {
+    for (const a of [
+      "credentials.manage",
+      "webhooks.manage",
+      "watches.manage",
+      "simulations.manage",
+      "trips.manage",
+      "secrets.reveal",
+    ] as const) {
       expect(can("developer", a), a).toBe(true);
     }
-    for (const a of ["members.manage", "members.transfer_ownership", "plan.manage"] as const) expect(can("developer", a), a).toBe(false);
+    for (const a of ["members.manage", "members.transfer_ownership", "plan.manage"] as const)
+      expect(can("developer", a), a).toBe(false);
     expect(can("admin", "members.manage") && can("admin", "plan.manage")).toBe(true);
     expect(can("admin", "members.transfer_ownership")).toBe(false);
     expect(ACCOUNT_ROLES.filter((r) => can(r, "members.transfer_ownership"))).toEqual(["owner"]);
@@ -46,6 +57,11 @@ describe("the permission table", () => {
       .map(([op]) => allContracts().find((c) => c.operationId === op)!)
       .filter((c) => c.method !== "GET")
       .map((c) => c.operationId);
-    expect(viewerWrites.sort()).toEqual(["auth.resendVerification", "members.remove", "weather.analyseRoute", "weather.analyseTimeline"]);
+    expect(viewerWrites.sort()).toEqual([
+      "auth.resendVerification",
+      "members.remove",
+      "weather.analyseRoute",
+      "weather.analyseTimeline",
+    ]);
   });
 });

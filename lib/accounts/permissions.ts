@@ -15,7 +15,6 @@ export { ACCOUNT_ROLES, PERMISSIONS, actionsOf, can, type AccountRole, type Acti
  * - viewer: read only, and no secrets (no reveal, no signing secret).
  */
 
-
 /**
  * Every operation a session may call, by operationId. An operation missing here is refused to every
  * role but owner and admin (fail closed); lib/accounts/permissions.test.ts fails until it is listed.
@@ -102,7 +101,6 @@ export const OPERATION_ACTIONS: Record<string, Action> = {
   "accounts.listMemberships": "account.read",
   "auditEvents.list": "audit.read",
 };
-
 
 /** The action an operation needs from a session; unlisted operations need members.manage (fail closed). */
 export function actionOf(operationId: string | undefined): Action {

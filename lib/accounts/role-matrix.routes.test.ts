@@ -38,41 +38,79 @@ afterAll(async () => {
 const ROLES = ["owner", "admin", "developer", "viewer"] as const;
 
 async function endpointId(): Promise<string> {
-  return (await endpointFor(team.owner.accountId, "https://hooks.example.com/in", ["weather.change_detected"])).webhook_id;
+  return (await endpointFor(team.owner.accountId, "https://hooks.example.com/in", ["weather.change_detected"]))
+    .webhook_id;
 }
 
 type Probe = (m: TeamMember) => Promise<{ status: number }>;
 const probes: Record<string, { probe: Probe; allowed: ReadonlyArray<(typeof ROLES)[number]> }> = {
-  "list webhook endpoints": { probe: (m) => call(webhooks.GET, { path: "/v1/webhooks", headers: m.portal }), allowed: ROLES },
+  "list webhook endpoints": {
+    probe: (m) => call(webhooks.GET, { path: "/v1/webhooks", headers: m.portal }),
+    allowed: ROLES,
+  },
   "create a webhook endpoint": {
-    probe: (m) => call(webhooks.POST, { method: "POST", path: "/v1/webhooks", headers: m.portal, body: { url: "https://hooks.example.com/in", events: ["weather.change_detected"] } }),
+    probe: (m) =>
+      call(webhooks.POST, {
+        method: "POST",
+        path: "/v1/webhooks",
+        headers: m.portal,
+        body: { url: "https://hooks.example.com/in", events: ["weather.change_detected"] },
+      }),
     allowed: ["owner", "admin", "developer"],
   },
   "reveal a signing secret": {
     probe: async (m) => {
       const id = await endpointId();
-      return call(reveal.POST, { method: "POST", path: `/v1/webhooks/${id}/secret/reveal`, params: { webhook_id: id }, headers: m.portal });
+      return call(reveal.POST, {
+        method: "POST",
+        path: `/v1/webhooks/${id}/secret/reveal`,
+        params: { webhook_id: id },
+        headers: m.portal,
+      });
     },
     allowed: ["owner", "admin", "developer"],
   },
   "disable a webhook endpoint": {
     probe: async (m) => {
       const id = await endpointId();
-      return call(webhook.DELETE, { method: "DELETE", path: `/v1/webhooks/${id}`, params: { webhook_id: id }, headers: m.portal });
+      return call(webhook.DELETE, {
+        method: "DELETE",
+        path: `/v1/webhooks/${id}`,
+        params: { webhook_id: id },
+        headers: m.portal,
+      });
     },
     allowed: ["owner", "admin", "developer"],
   },
-  "read the watch signing secret": { probe: (m) => call(signing.GET, { path: "/api/developer/watch-signing-secret", headers: m.portal }), allowed: ["owner", "admin", "developer"] },
+  "read the watch signing secret": {
+    probe: (m) => call(signing.GET, { path: "/api/developer/watch-signing-secret", headers: m.portal }),
+    allowed: ["owner", "admin", "developer"],
+  },
   "list API keys": { probe: (m) => call(keys.GET, { path: "/api/developer/keys", headers: m.portal }), allowed: ROLES },
   "create an API key": {
-    probe: (m) => call(keys.POST, { method: "POST", path: "/api/developer/keys", headers: m.portal, body: { name: "ci", scopes: ["weather:read"] } }),
+    probe: (m) =>
+      call(keys.POST, {
+        method: "POST",
+        path: "/api/developer/keys",
+        headers: m.portal,
+        body: { name: "ci", scopes: ["weather:read"] },
+      }),
     allowed: ["owner", "admin", "developer"],
   },
   "switch the account's environment": {
-    probe: (m) => call(environment.POST, { method: "POST", path: "/api/developer/environment", headers: m.portal, body: { environment: "production" } }),
+    probe: (m) =>
+      call(environment.POST, {
+        method: "POST",
+        path: "/api/developer/environment",
+        headers: m.portal,
+        body: { environment: "production" },
+      }),
     allowed: ["owner", "admin"],
   },
-  "list invitations": { probe: (m) => call(invitations.GET, { path: "/api/account/invitations", headers: m.portal }), allowed: ["owner", "admin"] },
+  "list invitations": {
+    probe: (m) => call(invitations.GET, { path: "/api/account/invitations", headers: m.portal }),
+    allowed: ["owner", "admin"],
+  },
 };
 
 describe("role matrix (portal session)", () => {

@@ -23,15 +23,31 @@ describe("POST /api/developer/environment (portal switch)", () => {
     const u = await makeUser({ plan: "starter" });
     const key = await u.key(["weather:read"]);
     const cookie = `next-auth.session-token=${await encode({ token: { sub: u.userId }, secret: authSecret() })}`;
-    const sim = () => call(simulations.POST, { method: "POST", path: "/v1/weather/simulations", bearer: key, body: { lat: 45.1, lng: 7.6, kind: "fog" } });
+    const sim = () =>
+      call(simulations.POST, {
+        method: "POST",
+        path: "/v1/weather/simulations",
+        bearer: key,
+        body: { lat: 45.1, lng: 7.6, kind: "fog" },
+      });
     expect((await sim()).status).toBe(403);
 
-    const on = await call(environment.POST, { method: "POST", path, headers: { cookie, ...same }, body: { environment: "sandbox" } });
+    const on = await call(environment.POST, {
+      method: "POST",
+      path,
+      headers: { cookie, ...same },
+      body: { environment: "sandbox" },
+    });
     expect(on.status).toBe(200);
     expect(on.body).toEqual({ account_id: u.accountId, environment: "sandbox", plan: "starter" });
     expect((await sim()).status).toBe(201);
 
-    const off = await call(environment.POST, { method: "POST", path, headers: { cookie, ...same }, body: { environment: "production" } });
+    const off = await call(environment.POST, {
+      method: "POST",
+      path,
+      headers: { cookie, ...same },
+      body: { environment: "production" },
+    });
     expect(off.body.environment).toBe("production");
     expect((await sim()).status).toBe(403);
   });
@@ -40,9 +56,25 @@ describe("POST /api/developer/environment (portal switch)", () => {
     const u = await makeUser();
     const key = await u.key(["weather:read"]);
     const cookie = `next-auth.session-token=${await encode({ token: { sub: u.userId }, secret: authSecret() })}`;
-    expect((await call(environment.POST, { method: "POST", path, bearer: key, body: { environment: "sandbox" } })).status).toBe(401);
-    const cross = await call(environment.POST, { method: "POST", path, headers: { cookie, host: "localhost", origin: "https://evil.example" }, body: { environment: "sandbox" } });
+    expect(
+      (await call(environment.POST, { method: "POST", path, bearer: key, body: { environment: "sandbox" } })).status,
+    ).toBe(401);
+    const cross = await call(environment.POST, {
+      method: "POST",
+      path,
+      headers: { cookie, host: "localhost", origin: "https://evil.example" },
+      body: { environment: "sandbox" },
+    });
     expect(cross.status).toBe(403);
-    expect((await call(environment.POST, { method: "POST", path, headers: { cookie, ...same }, body: { environment: "staging" } })).status).toBe(400);
+    expect(
+      (
+        await call(environment.POST, {
+          method: "POST",
+          path,
+          headers: { cookie, ...same },
+          body: { environment: "staging" },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

@@ -4,7 +4,10 @@ import { none, session, sessionOrApiKey } from "@/lib/auth/strategies";
 import { ACCOUNT_ROLES, PLANS, ENVIRONMENTS } from "@/drizzle/schema";
 import { EmailSchema, PasswordSchema } from "./create-user";
 
-const Role = z.enum(ACCOUNT_ROLES).meta({ description: "owner: everything, members and plan included; admin: everything but ownership transfer; developer: keys, tokens, webhooks, watches, simulations, trips; viewer: read only, no secrets" });
+const Role = z.enum(ACCOUNT_ROLES).meta({
+  description:
+    "owner: everything, members and plan included; admin: everything but ownership transfer; developer: keys, tokens, webhooks, watches, simulations, trips; viewer: read only, no secrets",
+});
 
 const MemberSchema = z
   .strictObject({
@@ -54,15 +57,18 @@ export const teamContracts = {
     method: "PATCH",
     path: "/api/account/members/{userId}",
     summary: "Change a member's role",
-    description:
-      `Owners and admins. Granting or taking the owner role is an ownership transfer: owners only. The last owner cannot be demoted (409, details.reason last_owner); concurrent changes to one account's members run one after the other. The member's next request runs with the new role. ${SESSION_OR_KEY}`,
+    description: `Owners and admins. Granting or taking the owner role is an ownership transfer: owners only. The last owner cannot be demoted (409, details.reason last_owner); concurrent changes to one account's members run one after the other. The member's next request runs with the new role. ${SESSION_OR_KEY}`,
     tags,
     family: "api",
     auth: teamAuth(),
     params: UserIdParam,
     body: z.strictObject({ role: Role }),
     examples: { params: { userId: "6f1d2c3b-4a59-4e68-9b7a-0c1d2e3f4a5b" }, body: { role: "viewer" } },
-    audit: { action: "member.role_changed", target: ({ params }) => `user:${params.userId}`, summary: ({ body }) => ({ role: body.role }) },
+    audit: {
+      action: "member.role_changed",
+      target: ({ params }) => `user:${params.userId}`,
+      summary: ({ body }) => ({ role: body.role }),
+    },
     responses: {
       200: { description: "The member with the new role", schema: MemberSchema },
       409: { description: "conflict (details.reason last_owner): the account's last owner cannot be demoted" },
@@ -73,8 +79,7 @@ export const teamContracts = {
     method: "DELETE",
     path: "/api/account/members/{userId}",
     summary: "Remove a member, or leave the account",
-    description:
-      `Any member may remove themself (leave); removing someone else takes an owner or admin, and removing an owner takes an owner. The last owner cannot leave or be removed (409). The member's sessions in this account end at once on every instance (the session reads its membership on every request); keys they minted stay, being the account's. ${SESSION_OR_KEY}`,
+    description: `Any member may remove themself (leave); removing someone else takes an owner or admin, and removing an owner takes an owner. The last owner cannot leave or be removed (409). The member's sessions in this account end at once on every instance (the session reads its membership on every request); keys they minted stay, being the account's. ${SESSION_OR_KEY}`,
     tags,
     family: "api",
     auth: teamAuth(),
@@ -91,14 +96,17 @@ export const teamContracts = {
     method: "POST",
     path: "/api/account/invitations",
     summary: "Invite someone by email",
-    description:
-      `Owners and admins (owner role: owners only). Emails a single-use link to /invite/<token>, valid 7 days; the token is stored hashed and appears only in that email. Inviting the same address again replaces the pending invitation. ${SESSION_OR_KEY}`,
+    description: `Owners and admins (owner role: owners only). Emails a single-use link to /invite/<token>, valid 7 days; the token is stored hashed and appears only in that email. Inviting the same address again replaces the pending invitation. ${SESSION_OR_KEY}`,
     tags,
     family: "api",
     auth: teamAuth(),
     body: z.strictObject({ email: EmailSchema, role: Role }),
     examples: { body: { email: "lucia.fernandez@example.com", role: "developer" } },
-    audit: { action: "invitation.created", target: ({ data }) => `invitation:${data.invitation_id}`, summary: ({ body }) => ({ email: body.email, role: body.role }) },
+    audit: {
+      action: "invitation.created",
+      target: ({ data }) => `invitation:${data.invitation_id}`,
+      summary: ({ body }) => ({ email: body.email, role: body.role }),
+    },
     responses: {
       201: { description: "Invitation sent", schema: InvitationSchema.meta({ id: "CreatedAccountInvitation" }) },
       409: { description: "conflict (details.reason already_member): the address already belongs to a member" },
@@ -115,7 +123,9 @@ export const teamContracts = {
     family: "api",
     auth: teamAuth(),
     examples: {},
-    responses: { 200: { description: "Pending invitations", schema: z.strictObject({ data: z.array(PendingInvitationSchema) }) } },
+    responses: {
+      200: { description: "Pending invitations", schema: z.strictObject({ data: z.array(PendingInvitationSchema) }) },
+    },
   }),
   revokeInvitation: contract({
     operationId: "invitations.revoke",
@@ -146,12 +156,23 @@ export const teamContracts = {
       password: PasswordSchema.optional().meta({ description: "Required when no user has the invited email yet" }),
       name: z.string().trim().max(120).optional(),
     }),
-    examples: { body: { token: "inv_4kQ9zX2mB7rT1vN8pL3sW6yH0cJ5dF2a", password: "amber-canyon-lighthouse-7", name: "Lucía Fernández" } },
+    examples: {
+      body: {
+        token: "inv_4kQ9zX2mB7rT1vN8pL3sW6yH0cJ5dF2a",
+        password: "amber-canyon-lighthouse-7",
+        name: "Lucía Fernández",
+      },
+    },
     responses: {
       200: {
         description: "The user and the account they joined",
         schema: z.strictObject({
-          user: z.strictObject({ user_id: z.string().uuid(), email: z.string(), name: z.string().nullable(), created: z.boolean().meta({ description: "true when this acceptance created the user" }) }),
+          user: z.strictObject({
+            user_id: z.string().uuid(),
+            email: z.string(),
+            name: z.string().nullable(),
+            created: z.boolean().meta({ description: "true when this acceptance created the user" }),
+          }),
           account: z.strictObject({ account_id: z.string().uuid(), name: z.string(), role: Role }),
         }),
       },
@@ -164,7 +185,8 @@ export const teamContracts = {
     method: "GET",
     path: "/api/account/memberships",
     summary: "The accounts you belong to",
-    description: "Portal (session) only: every account the signed-in person is a member of, with their role, and which one the session is in (the account switcher).",
+    description:
+      "Portal (session) only: every account the signed-in person is a member of, with their role, and which one the session is in (the account switcher).",
     tags,
     family: "api",
     auth: session(),
@@ -174,7 +196,15 @@ export const teamContracts = {
         description: "Memberships",
         schema: z.strictObject({
           current_account_id: z.string().uuid(),
-          data: z.array(z.strictObject({ account_id: z.string().uuid(), name: z.string(), role: Role, plan: z.enum(PLANS), environment: z.enum(ENVIRONMENTS) })),
+          data: z.array(
+            z.strictObject({
+              account_id: z.string().uuid(),
+              name: z.string(),
+              role: Role,
+              plan: z.enum(PLANS),
+              environment: z.enum(ENVIRONMENTS),
+            }),
+          ),
         }),
       },
     },

@@ -26,13 +26,20 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const patch = (headers: Record<string, string>, userId: string, role: string) =>
-  call(member.PATCH, { method: "PATCH", path: `/api/account/members/${userId}`, params: { userId }, headers, body: { role } });
+  call(member.PATCH, {
+    method: "PATCH",
+    path: `/api/account/members/${userId}`,
+    params: { userId },
+    headers,
+    body: { role },
+  });
 const remove = (headers: Record<string, string>, userId: string) =>
   call(member.DELETE, { method: "DELETE", path: `/api/account/members/${userId}`, params: { userId }, headers });
 const list = (headers: Record<string, string>) => call(members.GET, { path: "/api/account/members", headers });
 const invite = (headers: Record<string, string>, email: string, role: string) =>
   call(invitations.POST, { method: "POST", path: "/api/account/invitations", headers, body: { email, role } });
-const acceptWith = (body: Record<string, unknown>) => call(accept.POST, { method: "POST", path: "/api/account/invitations/accept", body });
+const acceptWith = (body: Record<string, unknown>) =>
+  call(accept.POST, { method: "POST", path: "/api/account/invitations/accept", body });
 
 describe("members", () => {
   it("lists every member with their role, to any role", async () => {
@@ -114,9 +121,21 @@ describe("members", () => {
     const adminKey = await owner.key(["admin"]);
     const readKey = await owner.key(["read"]);
     expect((await call(members.GET, { path: "/api/account/members", bearer: readKey })).status).toBe(403);
-    const res = await call(member.PATCH, { method: "PATCH", path: `/api/account/members/${dev.userId}`, params: { userId: dev.userId }, bearer: adminKey, body: { role: "viewer" } });
+    const res = await call(member.PATCH, {
+      method: "PATCH",
+      path: `/api/account/members/${dev.userId}`,
+      params: { userId: dev.userId },
+      bearer: adminKey,
+      body: { role: "viewer" },
+    });
     expect(res.status).toBe(200);
-    const transfer = await call(member.PATCH, { method: "PATCH", path: `/api/account/members/${dev.userId}`, params: { userId: dev.userId }, bearer: adminKey, body: { role: "owner" } });
+    const transfer = await call(member.PATCH, {
+      method: "PATCH",
+      path: `/api/account/members/${dev.userId}`,
+      params: { userId: dev.userId },
+      bearer: adminKey,
+      body: { role: "owner" },
+    });
     expect(transfer.status).toBe(403);
   });
 
@@ -124,10 +143,16 @@ describe("members", () => {
     const owner = await makeOwner();
     const dev = await addTeamMember(owner.accountId, "developer");
     const body = { name: "team automation", scopes: ["admin"] };
-    expect((await call(keys.POST, { method: "POST", path: "/api/developer/keys", headers: dev.portal, body })).status).toBe(403);
-    expect((await call(keys.POST, { method: "POST", path: "/api/developer/keys", headers: owner.portal, body })).status).toBe(201);
+    expect(
+      (await call(keys.POST, { method: "POST", path: "/api/developer/keys", headers: dev.portal, body })).status,
+    ).toBe(403);
+    expect(
+      (await call(keys.POST, { method: "POST", path: "/api/developer/keys", headers: owner.portal, body })).status,
+    ).toBe(201);
     const narrow = await owner.key(["read"]);
-    expect((await call(keys.POST, { method: "POST", path: "/api/developer/keys", bearer: narrow, body })).status).toBe(403);
+    expect((await call(keys.POST, { method: "POST", path: "/api/developer/keys", bearer: narrow, body })).status).toBe(
+      403,
+    );
   });
 
   it("lists the accounts a person belongs to, and which one the session is in", async () => {
@@ -155,8 +180,15 @@ describe("invitations", () => {
     expect(days).toBeLessThanOrEqual(7);
     expect(Object.keys(res.body).sort()).toEqual(["email", "expires_at", "invitation_id", "role"]);
     const listed = await call(invitations.GET, { path: "/api/account/invitations", headers: owner.portal });
-    expect(listed.body.data).toEqual([expect.objectContaining({ invitation_id: res.body.invitation_id, status: "pending" })]);
-    const [row] = await (await getDb()).select().from(accountInvitations).where(eq(accountInvitations.id, res.body.invitation_id));
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ invitation_id: res.body.invitation_id, status: "pending" }),
+    ]);
+    const [row] = await (
+      await getDb()
+    )
+      .select()
+      .from(accountInvitations)
+      .where(eq(accountInvitations.id, res.body.invitation_id));
     expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -167,7 +199,9 @@ describe("invitations", () => {
     const viewer = await addTeamMember(owner.accountId, "viewer");
     expect((await invite(dev.portal, "a@example.com", "viewer")).status).toBe(403);
     expect((await invite(viewer.portal, "a@example.com", "viewer")).status).toBe(403);
-    expect((await call(invitations.GET, { path: "/api/account/invitations", headers: viewer.portal })).status).toBe(403);
+    expect((await call(invitations.GET, { path: "/api/account/invitations", headers: viewer.portal })).status).toBe(
+      403,
+    );
     expect((await invite(admin.portal, "a@example.com", "owner")).status).toBe(403);
     expect((await invite(admin.portal, "a@example.com", "admin")).status).toBe(201);
     const again = await invite(owner.portal, dev.email, "viewer");
@@ -205,7 +239,9 @@ describe("invitations", () => {
     expect(ok.body.user).toMatchObject({ user_id: other.userId, created: false });
     expect(ok.body.account.role).toBe("developer");
     const res = await call(memberships.GET, { path: "/api/account/memberships", headers: other.portal });
-    expect(res.body.data.map((m: { account_id: string }) => m.account_id).sort()).toEqual([owner.accountId, other.accountId].sort());
+    expect(res.body.data.map((m: { account_id: string }) => m.account_id).sort()).toEqual(
+      [owner.accountId, other.accountId].sort(),
+    );
   });
 
   it("revoked, replaced, expired and unknown links: 410, 410, 410, 404", async () => {
@@ -217,15 +253,37 @@ describe("invitations", () => {
     const second = await invitationToken(owner, "viewer", "twice@example.test");
     expect((await acceptWith({ token: first, password: "amber-canyon-lighthouse-7" })).status).toBe(410);
     expect((await acceptWith({ token: second, password: "amber-canyon-lighthouse-7" })).status).toBe(200);
-    const del = await call(invitation.DELETE, { method: "DELETE", path: `/api/account/invitations/${id}`, params: { invitationId: id }, headers: owner.portal });
+    const del = await call(invitation.DELETE, {
+      method: "DELETE",
+      path: `/api/account/invitations/${id}`,
+      params: { invitationId: id },
+      headers: owner.portal,
+    });
     expect(del.status).toBe(204);
-    expect((await call(invitation.DELETE, { method: "DELETE", path: `/api/account/invitations/${id}`, params: { invitationId: id }, headers: owner.portal })).status).toBe(404);
+    expect(
+      (
+        await call(invitation.DELETE, {
+          method: "DELETE",
+          path: `/api/account/invitations/${id}`,
+          params: { invitationId: id },
+          headers: owner.portal,
+        })
+      ).status,
+    ).toBe(404);
     const expiring = await invitationToken(owner, "viewer");
-    await (await getDb()).update(accountInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountInvitations.tokenHash, sha256Hex(expiring)));
+    await (
+      await getDb()
+    )
+      .update(accountInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountInvitations.tokenHash, sha256Hex(expiring)));
     const expired = await acceptWith({ token: expiring, password: "amber-canyon-lighthouse-7" });
     expect(expired.status).toBe(410);
     expect(expired.body.error.message).toMatch(/expired/);
-    const unknown = await acceptWith({ token: "inv_00000000000000000000000000000000", password: "amber-canyon-lighthouse-7" });
+    const unknown = await acceptWith({
+      token: "inv_00000000000000000000000000000000",
+      password: "amber-canyon-lighthouse-7",
+    });
     expect(unknown.status).toBe(404);
   });
 });
@@ -242,7 +300,11 @@ describe("audit", () => {
     const rows = await (await getDb()).select().from(auditEvents).where(eq(auditEvents.accountId, owner.accountId));
     const actions = rows.map((r) => r.action).sort();
     expect(actions).toEqual(["invitation.accepted", "invitation.created", "member.removed", "member.role_changed"]);
-    expect(rows.find((r) => r.action === "invitation.accepted")).toMatchObject({ actor: `user:${userId}`, credential: "invitation", target: `user:${userId}` });
+    expect(rows.find((r) => r.action === "invitation.accepted")).toMatchObject({
+      actor: `user:${userId}`,
+      credential: "invitation",
+      target: `user:${userId}`,
+    });
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 });
@@ -314,7 +376,12 @@ securitySuite({
   family: "api",
   ownedResource: true,
   target: async (owner) => {
-    const res = await call(invitations.POST, { method: "POST", path: "/api/account/invitations", bearer: await owner.key(["admin"]), body: { email: "sec@example.test", role: "viewer" } });
+    const res = await call(invitations.POST, {
+      method: "POST",
+      path: "/api/account/invitations",
+      bearer: await owner.key(["admin"]),
+      body: { email: "sec@example.test", role: "viewer" },
+    });
     const id = res.body.invitation_id as string;
     return { path: `/api/account/invitations/${id}`, params: { invitationId: id } };
   },
@@ -338,6 +405,8 @@ describe("security: GET /api/account/memberships", () => {
   it("401 without the session; an API key is not enough", async () => {
     const u = await makeOwner();
     expect((await call(memberships.GET, { path: "/api/account/memberships" })).status).toBe(401);
-    expect((await call(memberships.GET, { path: "/api/account/memberships", bearer: await u.key(["admin"]) })).status).toBe(401);
+    expect(
+      (await call(memberships.GET, { path: "/api/account/memberships", bearer: await u.key(["admin"]) })).status,
+    ).toBe(401);
   });
 });

@@ -14,7 +14,9 @@ export function authText(security: OperationEntry["op"]["security"]): string {
   return security
     .map((req) =>
       Object.entries(req)
-        .map(([scheme, scopes]) => `${SCHEME_LABELS[scheme] ?? scheme}${scopes.length ? ` (${scopes.join(", ")})` : ""}`)
+        .map(
+          ([scheme, scopes]) => `${SCHEME_LABELS[scheme] ?? scheme}${scopes.length ? ` (${scopes.join(", ")})` : ""}`,
+        )
         .join(" + "),
     )
     .join(" or ");
@@ -47,8 +49,12 @@ export function curlFor(doc: OpenApiDoc, e: OperationEntry): string {
   for (const p of params) if (p.in === "query" && p.example !== undefined) query.set(p.name, String(p.example));
   const qs = query.toString();
   const media = e.op.requestBody?.content?.["application/json"];
-  const bodyValue = media?.example !== undefined ? media.example : media?.schema ? exampleOf(doc, media.schema) : undefined;
-  const body = bodyValue !== undefined ? ` \\\n  -H "Content-Type: application/json" \\\n  -d ${shellQuote(JSON.stringify(bodyValue))}` : "";
+  const bodyValue =
+    media?.example !== undefined ? media.example : media?.schema ? exampleOf(doc, media.schema) : undefined;
+  const body =
+    bodyValue !== undefined
+      ? ` \\\n  -H "Content-Type: application/json" \\\n  -d ${shellQuote(JSON.stringify(bodyValue))}`
+      : "";
   const method = e.method === "get" ? "" : ` -X ${e.method.toUpperCase()}`;
   return `curl${method} "$BASE_URL${path}${qs ? `?${qs}` : ""}"${auth}${body}`;
 }
@@ -58,5 +64,7 @@ export function responseExample(e: OperationEntry, status: string): string | und
   const content = e.op.responses?.[status]?.content ?? {};
   const [type, media] = Object.entries(content).find(([, m]) => m.example !== undefined) ?? [];
   if (!type || !media) return undefined;
-  return typeof media.example === "string" && !type.includes("json") ? media.example : JSON.stringify(media.example, null, 2);
+  return typeof media.example === "string" && !type.includes("json")
+    ? media.example
+    : JSON.stringify(media.example, null, 2);
 }

@@ -62,7 +62,11 @@ export function parameterFields(doc: OpenApiDoc, e: OperationEntry): FieldNode[]
     const values = enumValues(s);
     const notes = constraints(s);
     const where = p.in === "path" ? "Path." : p.in === "query" ? "Query." : `${p.in[0].toUpperCase()}${p.in.slice(1)}.`;
-    const node: FieldNode = { name: p.name, type: typeLabel(doc, s), description: [where, p.description ?? s.description].filter(Boolean).join(" ") };
+    const node: FieldNode = {
+      name: p.name,
+      type: typeLabel(doc, s),
+      description: [where, p.description ?? s.description].filter(Boolean).join(" "),
+    };
     if (p.required) node.required = true;
     if (notes.length) node.notes = notes;
     if (values) node.values = values.map((v) => JSON.stringify(v));
@@ -71,7 +75,8 @@ export function parameterFields(doc: OpenApiDoc, e: OperationEntry): FieldNode[]
 }
 
 /** The success statuses (2xx, 3xx) of an operation, in document order. */
-export const successStatuses = (e: OperationEntry): string[] => Object.keys(e.op.responses ?? {}).filter((s) => /^[23]/.test(s));
+export const successStatuses = (e: OperationEntry): string[] =>
+  Object.keys(e.op.responses ?? {}).filter((s) => /^[23]/.test(s));
 
 /** The long part of an operation, sent when a reader opens it: body and success schemas, and the example response. */
 export function operationSchemas(doc: OpenApiDoc, e: OperationEntry): OperationSchemas {

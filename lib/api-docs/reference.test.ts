@@ -12,7 +12,9 @@ import { tryItSpec, tryItUrl } from "./try-it-spec";
 
 // Everything runs over the real generated document, so new contracts are covered too.
 const ref = loadReference();
-const committed = JSON.parse(readFileSync(path.join(import.meta.dirname, "search-index.generated.json"), "utf8")) as SearchIndex;
+const committed = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, "search-index.generated.json"), "utf8"),
+) as SearchIndex;
 const find = (operationId: string) => ref.byOperationId.get(operationId)!;
 const flatten = (nodes: FieldNode[], prefix = ""): string[] =>
   nodes.flatMap((n) => [prefix + n.name, ...flatten(n.children ?? [], `${prefix}${n.name}.`)]);
@@ -40,12 +42,19 @@ describe("API reference model", () => {
     const current = tryItSpec(ref.doc, find("weather.getCurrent").entry)!;
     expect(current.method).toBe("GET");
     expect(current.scopes).toEqual(["weather:read"]);
-    expect(tryItUrl(current, Object.fromEntries(current.params.map((p) => [p.name, p.example])))).toMatch(/^\/v1\/weather\/current\?lat=48\.8566&lng=2\.3522(&|$)/);
+    expect(tryItUrl(current, Object.fromEntries(current.params.map((p) => [p.name, p.example])))).toMatch(
+      /^\/v1\/weather\/current\?lat=48\.8566&lng=2\.3522(&|$)/,
+    );
     const proposals = find(searchOp("/v1/trips/{tripId}/proposals", "POST")).entry;
     expect(tryItSpec(ref.doc, proposals), "access-token operations cannot run as an API key").toBeUndefined();
     const timeline = tryItSpec(ref.doc, find(searchOp("/v1/weather/timeline", "POST")).entry)!;
     expect(JSON.parse(timeline.body!)).toBeTypeOf("object");
-    expect(tryItUrl({ ...timeline, path: "/v1/things/{id}", params: [{ name: "id", in: "path", required: true, example: "" }] }, { id: "a/b" })).toBe("/v1/things/a%2Fb");
+    expect(
+      tryItUrl(
+        { ...timeline, path: "/v1/things/{id}", params: [{ name: "id", in: "path", required: true, example: "" }] },
+        { id: "a/b" },
+      ),
+    ).toBe("/v1/things/a%2Fb");
   });
 });
 
@@ -66,7 +75,9 @@ describe("API reference search", () => {
 
   it("finds weather.getCurrent by 'current'", () => {
     const hits = searchReference(committed, "current");
-    expect(hits.find((h) => h.kind === "operation" && h.label === "weather.getCurrent")?.href).toBe("/docs/weather#get-v1-weather-current");
+    expect(hits.find((h) => h.kind === "operation" && h.label === "weather.getCurrent")?.href).toBe(
+      "/docs/weather#get-v1-weather-current",
+    );
   });
 
   it("finds the precipitation_probability field by name and links to its section at the field", () => {
@@ -74,7 +85,9 @@ describe("API reference search", () => {
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.every((h) => h.kind === "field")).toBe(true);
     // Exact names first, then longer names that start with it (precipitation_probability_pct).
-    const exact = hits.map((h) => h.label === "precipitation_probability" || h.label.endsWith(".precipitation_probability"));
+    const exact = hits.map(
+      (h) => h.label === "precipitation_probability" || h.label.endsWith(".precipitation_probability"),
+    );
     expect(exact[0]).toBe(true);
     expect(exact.indexOf(false) === -1 || exact.slice(exact.indexOf(false)).every((e) => !e)).toBe(true);
     const inResponse = hits.find((h) => h.part === "200")!;
@@ -89,7 +102,9 @@ describe("API reference search", () => {
   });
 
   it("matches every word, in paths and summaries too, and ranks exact names first", () => {
-    expect(searchReference(committed, "POST timeline").some((h) => h.path === "/v1/weather/timeline" && h.method === "POST")).toBe(true);
+    expect(
+      searchReference(committed, "POST timeline").some((h) => h.path === "/v1/weather/timeline" && h.method === "POST"),
+    ).toBe(true);
     expect(searchReference(committed, "zzzz-not-there")).toEqual([]);
     expect(searchReference(committed, "   ")).toEqual([]);
     expect(searchReference(committed, "geohash")[0].label.endsWith("geohash")).toBe(true);
@@ -98,7 +113,8 @@ describe("API reference search", () => {
 });
 
 describe("GET /docs/schemas/{operationId}", () => {
-  const call = (operationId: string) => schemasRoute(new Request(`http://x/docs/schemas/${operationId}`), { params: Promise.resolve({ operationId }) });
+  const call = (operationId: string) =>
+    schemasRoute(new Request(`http://x/docs/schemas/${operationId}`), { params: Promise.resolve({ operationId }) });
 
   it("returns the operation's schemas", async () => {
     const res = await call("weather.getCurrent");

@@ -29,7 +29,8 @@ export function loadReference(): Reference {
   const descriptions = new Map((doc.tags ?? []).map((t) => [t.name, t.description]));
   const groups = groupByTag(doc).map((g) => ({ ...g, description: descriptions.get(g.tag) }));
   const byOperationId = new Map<string, { entry: OperationEntry; group: TagGroup }>();
-  for (const group of groups) for (const entry of group.operations) byOperationId.set(operationIdOf(entry), { entry, group });
+  for (const group of groups)
+    for (const entry of group.operations) byOperationId.set(operationIdOf(entry), { entry, group });
   cached = { doc, groups, byOperationId };
   return cached;
 }

@@ -45,7 +45,7 @@ describe("API reference over the real OpenAPI document", () => {
     expect(CreateApiKeyInput.safeParse(example).success).toBe(true);
     const curl = curlFor(doc, { id: "x", method: "post", path: "/api/developer/keys", op });
     expect(curl).toContain('-X POST "$BASE_URL/api/developer/keys"');
-    expect(curl).toContain('Authorization: Bearer $API_KEY');
+    expect(curl).toContain("Authorization: Bearer $API_KEY");
     expect(authText(op.security)).toBe("API key or Portal session");
   });
 
@@ -65,14 +65,21 @@ describe("API reference over the real OpenAPI document", () => {
     expect(typeLabel(doc, list)).toBe("array of DeveloperApiKey");
     const key = resolveRef(doc, { $ref: "#/components/schemas/DeveloperApiKey" }).schema;
     expect(enumValues(key.properties!.scopes.items!)).toContain("weather:read");
-    expect(typeLabel(doc, { anyOf: [{ type: "string", format: "date-time" }, { type: "null" }] })).toBe("string (date-time) | null");
+    expect(typeLabel(doc, { anyOf: [{ type: "string", format: "date-time" }, { type: "null" }] })).toBe(
+      "string (date-time) | null",
+    );
   });
 
   it("describes constraints without leaking generated date-time patterns", () => {
     expect(constraints({ type: "number", minimum: -90, maximum: 90 })).toEqual(["-90 ≤ x ≤ 90"]);
     expect(constraints({ type: "integer", exclusiveMinimum: 0 })).toEqual(["0 < x"]);
-    expect(constraints({ type: "integer", minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })).toEqual([]);
+    expect(
+      constraints({ type: "integer", minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }),
+    ).toEqual([]);
     expect(constraints({ type: "string", format: "date-time", pattern: "^(?:very long)$" })).toEqual([]);
-    expect(constraints({ type: "string", minLength: 1, maxLength: 64, default: "point" })).toEqual(["1–64 chars", 'default: "point"']);
+    expect(constraints({ type: "string", minLength: 1, maxLength: 64, default: "point" })).toEqual([
+      "1–64 chars",
+      'default: "point"',
+    ]);
   });
 });

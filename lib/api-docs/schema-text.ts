@@ -32,7 +32,13 @@ export function constraints(s: JsonSchema): string[] {
     out.push(`${l}x${h}`);
   }
   if (s.minLength !== undefined || s.maxLength !== undefined) {
-    out.push(s.minLength !== undefined && s.maxLength !== undefined ? `${s.minLength}–${s.maxLength} chars` : s.maxLength !== undefined ? `≤ ${s.maxLength} chars` : `≥ ${s.minLength} chars`);
+    out.push(
+      s.minLength !== undefined && s.maxLength !== undefined
+        ? `${s.minLength}–${s.maxLength} chars`
+        : s.maxLength !== undefined
+          ? `≤ ${s.maxLength} chars`
+          : `≥ ${s.minLength} chars`,
+    );
   }
   if (s.minItems !== undefined) out.push(`≥ ${s.minItems} items`);
   if (s.maxItems !== undefined) out.push(`≤ ${s.maxItems} items`);

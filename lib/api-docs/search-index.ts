@@ -19,7 +19,15 @@ export function buildSearchIndex(ref: Reference): SearchIndex {
   for (const group of ref.groups) {
     for (const e of group.operations) {
       const description = (e.op.description ?? "").replace(/\s+/g, " ").trim().slice(0, 240);
-      const i = ops.push([operationIdOf(e), e.method.toUpperCase(), e.path, e.op.summary ?? "", operationHref(group.slug, e), description]) - 1;
+      const i =
+        ops.push([
+          operationIdOf(e),
+          e.method.toUpperCase(),
+          e.path,
+          e.op.summary ?? "",
+          operationHref(group.slug, e),
+          description,
+        ]) - 1;
       const seen = new Set<string>();
       const add = (nodes: FieldNode[], part: string, prefix = "") => {
         for (const n of nodes) {

@@ -33,8 +33,13 @@ export function searchReference(index: SearchIndex, query: string, limit = 20): 
     const id = norm(operationId);
     const name = id.slice(id.lastIndexOf(".") + 1);
     // Names, paths and summaries first; an operation found only through its description ranks after every name match.
-    const score = rank(name, `${id} ${norm(path)} ${norm(summary)} ${norm(method)}`) ?? (rank(name, `${id} ${norm(path)} ${norm(summary)} ${norm(method)} ${norm(description)}`) !== undefined ? 4 : undefined);
-    if (score !== undefined) scored.push({ score, hit: { kind: "operation", label: operationId, method, path, summary, operationId, href } });
+    const score =
+      rank(name, `${id} ${norm(path)} ${norm(summary)} ${norm(method)}`) ??
+      (rank(name, `${id} ${norm(path)} ${norm(summary)} ${norm(method)} ${norm(description)}`) !== undefined
+        ? 4
+        : undefined);
+    if (score !== undefined)
+      scored.push({ score, hit: { kind: "operation", label: operationId, method, path, summary, operationId, href } });
   });
   for (const [fieldPath, op, part] of index.fields) {
     const name = norm(fieldPath.slice(fieldPath.lastIndexOf(".") + 1));
@@ -44,7 +49,10 @@ export function searchReference(index: SearchIndex, query: string, limit = 20): 
     const [operationId, method, path, summary, href] = index.ops[op];
     // Parameters are inline on the page; a body or response field opens its section at the field.
     const anchor = part === "params" ? href : `${href}-${part}/${fieldPath}`;
-    scored.push({ score: score + 0.5, hit: { kind: "field", label: fieldPath, method, path, summary, operationId, part, href: anchor } });
+    scored.push({
+      score: score + 0.5,
+      hit: { kind: "field", label: fieldPath, method, path, summary, operationId, part, href: anchor },
+    });
   }
   return scored
     .sort((a, b) => a.score - b.score)

@@ -25,9 +25,15 @@ export function tryItSpec(doc: OpenApiDoc, e: OperationEntry): TryItSpec | undef
   if (!apiKey || !security.some((s) => "session" in s)) return undefined;
   const params = (e.op.parameters ?? [])
     .filter((p): p is typeof p & { in: "path" | "query" } => p.in === "path" || p.in === "query")
-    .map((p) => ({ name: p.name, in: p.in, required: p.in === "path" || !!p.required, example: p.example === undefined ? "" : String(p.example) }));
+    .map((p) => ({
+      name: p.name,
+      in: p.in,
+      required: p.in === "path" || !!p.required,
+      example: p.example === undefined ? "" : String(p.example),
+    }));
   const media = e.op.requestBody?.content?.["application/json"];
-  const bodyValue = media?.example !== undefined ? media.example : media?.schema ? exampleOf(doc, media.schema) : undefined;
+  const bodyValue =
+    media?.example !== undefined ? media.example : media?.schema ? exampleOf(doc, media.schema) : undefined;
   return {
     method: e.method.toUpperCase() as TryItMethod,
     path: e.path,
@@ -39,7 +45,9 @@ export function tryItSpec(doc: OpenApiDoc, e: OperationEntry): TryItSpec | undef
 
 /** The request URL for the filled-in parameters: path ids substituted, empty query values left out. */
 export function tryItUrl(spec: TryItSpec, values: Record<string, string>): string {
-  const path = spec.path.replace(/\{(\w+)\}/g, (whole, name: string) => (values[name] ? encodeURIComponent(values[name]) : whole));
+  const path = spec.path.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    values[name] ? encodeURIComponent(values[name]) : whole,
+  );
   const query = new URLSearchParams();
   for (const p of spec.params) if (p.in === "query" && values[p.name]) query.set(p.name, values[p.name]);
   const qs = query.toString();

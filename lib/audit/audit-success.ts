@@ -6,7 +6,14 @@ import { auditActorOf, clientIpOf, recordAuditAfterChange } from "./record-audit
 /** The route helper's audit step: an operation with an `audit` spec succeeded; record it before answering. */
 export async function auditSuccess(
   spec: AuditSpec,
-  x: { req: Request; requestId: string; principal: Principal; params: unknown; body: unknown; result: Reply | Response },
+  x: {
+    req: Request;
+    requestId: string;
+    principal: Principal;
+    params: unknown;
+    body: unknown;
+    result: Reply | Response;
+  },
 ): Promise<void> {
   const who = auditActorOf(x.principal);
   const accountId = "accountId" in x.principal ? x.principal.accountId : undefined;

@@ -8,16 +8,28 @@ const AuditEventSchema = z
   .object({
     audit_event_id: z.uuid(),
     at: z.string().meta({ description: "When the change was made (ISO 8601)" }),
-    action: z.string().meta({ description: "<resource>.<verb>, e.g. api_key.created, webhook_secret.revealed (docs/audit.md lists them)" }),
-    actor: z.string().meta({ description: "Who: user:<user id>, api_key:<key id> (a key acts for the account) or cli:<operator>" }),
+    action: z.string().meta({
+      description: "<resource>.<verb>, e.g. api_key.created, webhook_secret.revealed (docs/audit.md lists them)",
+    }),
+    actor: z
+      .string()
+      .meta({ description: "Who: user:<user id>, api_key:<key id> (a key acts for the account) or cli:<operator>" }),
     actor_label: z.string().nullable().meta({
-      description: "Who, readably: the user's email, the API key's name or the CLI operator; null when that user or key no longer exists",
+      description:
+        "Who, readably: the user's email, the API key's name or the CLI operator; null when that user or key no longer exists",
     }),
     credential: z.string().meta({ description: "With what: session, api_key:<id>, access_token:<id> or cli" }),
-    ip: z.string().nullable().meta({ description: "The client address the edge reported (X-Forwarded-For), when known" }),
+    ip: z
+      .string()
+      .nullable()
+      .meta({ description: "The client address the edge reported (X-Forwarded-For), when known" }),
     target: z.string().meta({ description: "What was acted on: <resource>:<id>" }),
-    request_id: z.string().meta({ description: "The X-Request-Id of the request that made the change (cli-<uuid> for the admin CLI)" }),
-    summary: z.record(z.string(), z.unknown()).meta({ description: "Field names and non-secret values of the change; never a secret" }),
+    request_id: z
+      .string()
+      .meta({ description: "The X-Request-Id of the request that made the change (cli-<uuid> for the admin CLI)" }),
+    summary: z
+      .record(z.string(), z.unknown())
+      .meta({ description: "Field names and non-secret values of the change; never a secret" }),
   })
   .meta({ id: "AuditEvent" });
 
@@ -36,7 +48,14 @@ export const auditContracts = {
     query: ListAuditEventsQuery,
     meter: weatherMeter({ endpoint: "auditEvents.list", charge: 0, sessionReadsFree: true }),
     responses: {
-      200: { description: "A page of audit records", schema: z.object({ audit_events: z.array(AuditEventSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }) },
+      200: {
+        description: "A page of audit records",
+        schema: z.object({
+          audit_events: z.array(AuditEventSchema),
+          has_more: z.boolean(),
+          next_cursor: z.string().nullable(),
+        }),
+      },
     },
   }),
 };

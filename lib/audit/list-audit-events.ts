@@ -8,16 +8,33 @@ import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
 export const AUDIT_RETENTION_DAYS = 365;
 
 const Filter = (what: string, example: string) =>
-  z.string().min(1, "must not be empty").max(200, "must be at most 200 characters").regex(/^[\w.:-]+$/, `must look like ${example}`).optional();
+  z
+    .string()
+    .min(1, "must not be empty")
+    .max(200, "must be at most 200 characters")
+    .regex(/^[\w.:-]+$/, `must look like ${example}`)
+    .optional();
 
 export const ListAuditEventsQuery = z.strictObject({
-  limit: z.coerce.number({ message: "must be an integer" }).int("must be an integer").min(1, "must be at least 1").max(200, "must be at most 200").default(50),
-  actor: Filter("actor", "user:<id> or api_key:<id>").meta({ description: "Who acted: user:<user id>, api_key:<key id> or cli:<operator>" }),
+  limit: z.coerce
+    .number({ message: "must be an integer" })
+    .int("must be an integer")
+    .min(1, "must be at least 1")
+    .max(200, "must be at most 200")
+    .default(50),
+  actor: Filter("actor", "user:<id> or api_key:<id>").meta({
+    description: "Who acted: user:<user id>, api_key:<key id> or cli:<operator>",
+  }),
   action: Filter("action", "api_key.created (or a prefix ending in a dot, e.g. webhook_endpoint.)").meta({
     description: "An action (api_key.created) or every action of a resource (api_key.)",
   }),
-  target: Filter("target", "webhook_endpoint:<id>").meta({ description: "What was acted on, e.g. webhook_endpoint:<id> or trip:<id>" }),
-  since: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-11-01T00:00:00Z" }).optional().meta({ description: "Only records at or after this time" }),
+  target: Filter("target", "webhook_endpoint:<id>").meta({
+    description: "What was acted on, e.g. webhook_endpoint:<id> or trip:<id>",
+  }),
+  since: z.iso
+    .datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-11-01T00:00:00Z" })
+    .optional()
+    .meta({ description: "Only records at or after this time" }),
   cursor: z.string().max(300, "must be at most 300 characters").optional(),
 });
 export type ListAuditEventsFilters = z.output<typeof ListAuditEventsQuery>;
@@ -40,7 +57,10 @@ interface Row {
 export async function listAuditEvents(accountId: string, f: ListAuditEventsFilters) {
   const conds: SQL[] = [sql`a.account_id = ${accountId}::uuid`];
   if (f.actor) conds.push(sql`a.actor = ${f.actor}`);
-  if (f.action) conds.push(f.action.endsWith(".") ? sql`a.action LIKE ${f.action.replace(/_/g, "\\_") + "%"}` : sql`a.action = ${f.action}`);
+  if (f.action)
+    conds.push(
+      f.action.endsWith(".") ? sql`a.action LIKE ${f.action.replace(/_/g, "\\_") + "%"}` : sql`a.action = ${f.action}`,
+    );
   if (f.target) conds.push(sql`a.target = ${f.target}`);
   if (f.since) conds.push(sql`a.created_at >= ${f.since}::timestamptz`);
   if (f.cursor) {

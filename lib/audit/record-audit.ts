@@ -65,7 +65,12 @@ export async function recordAuditAfterChange(e: AuditEntry): Promise<void> {
   try {
     await recordAudit(e);
   } catch (err) {
-    log.error("audit.record_failed", { request_id: e.requestId, action: e.action, target: e.target, error: (err as Error).message });
+    log.error("audit.record_failed", {
+      request_id: e.requestId,
+      action: e.action,
+      target: e.target,
+      error: (err as Error).message,
+    });
   }
 }
 
@@ -79,6 +84,17 @@ function cliOperator(): string {
 }
 
 /** An admin CLI change, on the account's record like any other: actor cli:<login>, credential cli, no IP. */
-export async function recordCliAudit(e: { accountId: string; action: string; target: string; details?: Record<string, unknown> }): Promise<void> {
-  await recordAudit({ ...e, actor: `cli:${cliOperator()}`, credential: "cli", ip: null, requestId: `cli-${randomUUID()}` });
+export async function recordCliAudit(e: {
+  accountId: string;
+  action: string;
+  target: string;
+  details?: Record<string, unknown>;
+}): Promise<void> {
+  await recordAudit({
+    ...e,
+    actor: `cli:${cliOperator()}`,
+    credential: "cli",
+    ip: null,
+    requestId: `cli-${randomUUID()}`,
+  });
 }

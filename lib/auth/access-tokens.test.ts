@@ -17,7 +17,10 @@ describe("trip access tokens", () => {
     const u = await makeUser();
     const created = await createAccessToken(u.userId, { name: "agent" });
     expect(created.token).toMatch(/^sat_[0-9A-Za-z]{32}$/);
-    const [row] = await t.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256Hex(created.token)));
+    const [row] = await t.db
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, sha256Hex(created.token)));
     expect(row.tokenPrefix).toBe(created.token.slice(0, 12));
     expect(row.lastUsedAt).toBeNull();
 
@@ -32,7 +35,10 @@ describe("trip access tokens", () => {
     expect(lastUsedAt).not.toBeNull();
 
     await revokeAccessToken(u.userId, created.id);
-    await expect(verifyAccessToken(created.token)).rejects.toMatchObject({ code: "unauthorized", message: expect.stringMatching(/revoked/) });
+    await expect(verifyAccessToken(created.token)).rejects.toMatchObject({
+      code: "unauthorized",
+      message: expect.stringMatching(/revoked/),
+    });
   });
 
   it("default to 90 days and refuse lifetimes past one year", async () => {
@@ -41,6 +47,8 @@ describe("trip access tokens", () => {
     const days = (Date.parse(created.expiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(89.9);
     expect(days).toBeLessThan(90.1);
-    await expect(createAccessToken(u.userId, { expiresAt: new Date(Date.now() + 400 * 86_400_000).toISOString() })).rejects.toThrow(/one year/);
+    await expect(
+      createAccessToken(u.userId, { expiresAt: new Date(Date.now() + 400 * 86_400_000).toISOString() }),
+    ).rejects.toThrow(/one year/);
   });
 });

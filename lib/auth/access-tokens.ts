@@ -20,20 +20,28 @@ export const CreateAccessTokenInput = z.object({
     .nullish()
     .transform((v) => (v ? new Date(v) : new Date(Date.now() + DEFAULT_TOKEN_TTL_DAYS * 86_400_000)))
     .refine((d) => d.getTime() > Date.now(), "expiresAt must be in the future.")
-    .refine((d) => d.getTime() <= Date.now() + MAX_TOKEN_TTL_DAYS * 86_400_000, "expiresAt may be at most one year ahead."),
+    .refine(
+      (d) => d.getTime() <= Date.now() + MAX_TOKEN_TTL_DAYS * 86_400_000,
+      "expiresAt may be at most one year ahead.",
+    ),
   trip_ids: z
     .array(z.number().int().positive().max(2147483647), { error: "trip_ids must be an array of trip ids" })
     .min(1, "trip_ids, when sent, names at least one trip (omit it for every trip).")
     .max(100)
     .nullish()
     .transform((ids) => (ids ? [...new Set(ids)].sort((a, b) => a - b) : null))
-    .meta({ description: "Limit the token to these trips (others answer 404). Omit for every trip you are a member of." }),
+    .meta({
+      description: "Limit the token to these trips (others answer 404). Omit for every trip you are a member of.",
+    }),
   scopes: z
     .array(z.enum(TRIP_SCOPES, { error: `scopes are among: ${TRIP_SCOPES.join(", ")}` }))
     .min(1, "Give at least one scope.")
     .nullish()
     .transform((s) => (s ? TRIP_SCOPES.filter((x) => s.includes(x)) : [...TRIP_SCOPES]))
-    .meta({ description: "What the token may do: trips:read, trips:propose (raise proposals), trips:write (apply ops, edit, accept). Default all three." }),
+    .meta({
+      description:
+        "What the token may do: trips:read, trips:propose (raise proposals), trips:write (apply ops, edit, accept). Default all three.",
+    }),
 });
 export type CreateAccessTokenInput = z.input<typeof CreateAccessTokenInput>;
 
@@ -43,7 +51,15 @@ export async function createAccessToken(userId: string, input: CreateAccessToken
   const db = await getDb();
   const [row] = await db
     .insert(accessTokens)
-    .values({ userId, name: data.name, tokenHash: secret.hash, tokenPrefix: secret.display, expiresAt: data.expiresAt, tripIds: data.trip_ids, scopes: data.scopes })
+    .values({
+      userId,
+      name: data.name,
+      tokenHash: secret.hash,
+      tokenPrefix: secret.display,
+      expiresAt: data.expiresAt,
+      tripIds: data.trip_ids,
+      scopes: data.scopes,
+    })
     .returning();
   return {
     id: row.id,
@@ -82,7 +98,14 @@ export async function revokeAccessToken(userId: string, tokenId: number): Promis
   const updated = await db
     .update(accessTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), isNull(accessTokens.oauthGrantId)))
+    .where(
+      and(
+        eq(accessTokens.id, tokenId),
+        eq(accessTokens.userId, userId),
+        isNull(accessTokens.revokedAt),
+        isNull(accessTokens.oauthGrantId),
+      ),
+    )
     .returning({ id: accessTokens.id });
   if (updated.length === 0) throw notFound("Access token");
   await credentialsChanged();
@@ -97,25 +120,29 @@ export async function verifyAccessToken(token: string, handle?: DbHandle): Promi
     throw new ApiError("unauthorized", "The access token is malformed; tokens start with sat_.");
   }
   const hash = sha256Hex(token);
-  const row = await cachedCredential(`t:${hash}`, async ({ db }) => {
-    const [r] = await db
-      .select({
-        id: accessTokens.id,
-        userId: accessTokens.userId,
-        expiresAt: accessTokens.expiresAt,
-        revokedAt: accessTokens.revokedAt,
-        accountId: users.accountId,
-        tripIds: accessTokens.tripIds,
-        scopes: accessTokens.scopes,
-        resource: accessTokens.resource,
-        oauthGrantId: accessTokens.oauthGrantId,
-      })
-      .from(accessTokens)
-      .innerJoin(users, eq(users.id, accessTokens.userId))
-      .where(eq(accessTokens.tokenHash, hash))
-      .limit(1);
-    return r;
-  }, handle);
+  const row = await cachedCredential(
+    `t:${hash}`,
+    async ({ db }) => {
+      const [r] = await db
+        .select({
+          id: accessTokens.id,
+          userId: accessTokens.userId,
+          expiresAt: accessTokens.expiresAt,
+          revokedAt: accessTokens.revokedAt,
+          accountId: users.accountId,
+          tripIds: accessTokens.tripIds,
+          scopes: accessTokens.scopes,
+          resource: accessTokens.resource,
+          oauthGrantId: accessTokens.oauthGrantId,
+        })
+        .from(accessTokens)
+        .innerJoin(users, eq(users.id, accessTokens.userId))
+        .where(eq(accessTokens.tokenHash, hash))
+        .limit(1);
+      return r;
+    },
+    handle,
+  );
   if (!row) throw new ApiError("unauthorized", "The access token is not valid.");
   if (row.revokedAt) throw new ApiError("unauthorized", "The access token has been revoked.");
   if (row.expiresAt.getTime() <= Date.now()) throw new ApiError("unauthorized", "The access token has expired.");

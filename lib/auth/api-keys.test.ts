@@ -26,7 +26,12 @@ describe("developer API keys", () => {
   it("creates a key once, lists it by prefix only, and stores only its hash", async () => {
     const u = await makeUser();
     const admin = await u.key(["read", "write", "delete", "weather:read"]);
-    const created = await call(keys.POST, { method: "POST", path: "/api/developer/keys", bearer: admin, body: { name: "ci", scopes: ["read"] } });
+    const created = await call(keys.POST, {
+      method: "POST",
+      path: "/api/developer/keys",
+      bearer: admin,
+      body: { name: "ci", scopes: ["read"] },
+    });
     expect(created.status).toBe(201);
     expect(created.body.key).toMatch(/^svc_[0-9A-Za-z]{32}$/);
     expect(Object.keys(created.body).sort()).toEqual(["createdAt", "expiresAt", "id", "key", "name", "scopes"]);
@@ -38,7 +43,10 @@ describe("developer API keys", () => {
     expect(created.body.key.startsWith(mine.keyPrefix)).toBe(true);
     expect(JSON.stringify(list.body)).not.toContain(created.body.key);
 
-    const rows = await queryRows<{ key_hash: string; key_prefix: string }>(t.db, sql`select key_hash, key_prefix from api_keys`);
+    const rows = await queryRows<{ key_hash: string; key_prefix: string }>(
+      t.db,
+      sql`select key_hash, key_prefix from api_keys`,
+    );
     for (const r of rows) expect(r.key_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(created.body.key);
   });
@@ -49,7 +57,12 @@ describe("developer API keys", () => {
     const ok = await call(health.GET, { path: "/v1/weather/health", bearer: k });
     expect(ok.status).toBe(200);
     const id = (await verifyApiKey(k)).keyId;
-    const del = await call(keyById.DELETE, { method: "DELETE", path: `/api/developer/keys/${id}`, params: { keyId: String(id) }, bearer: k });
+    const del = await call(keyById.DELETE, {
+      method: "DELETE",
+      path: `/api/developer/keys/${id}`,
+      params: { keyId: String(id) },
+      bearer: k,
+    });
     expect(del.status).toBe(204);
     expect(del.text).toBe("");
     const after = await call(health.GET, { path: "/v1/weather/health", bearer: k });
@@ -61,7 +74,12 @@ describe("developer API keys", () => {
   it("rejects unknown scopes and past expiries with field-level details", async () => {
     const u = await makeUser();
     const k = await u.key(["read"]);
-    const bad = await call(keys.POST, { method: "POST", path: "/api/developer/keys", bearer: k, body: { name: "x", scopes: ["root"] } });
+    const bad = await call(keys.POST, {
+      method: "POST",
+      path: "/api/developer/keys",
+      bearer: k,
+      body: { name: "x", scopes: ["root"] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.issues[0].path).toBe("scopes.0");
     const past = await call(keys.POST, {
@@ -77,11 +95,18 @@ describe("developer API keys", () => {
   it("a key cannot mint a key with scopes it does not hold", async () => {
     const u = await makeUser();
     const k = await u.key(["read"]);
-    const res = await call(keys.POST, { method: "POST", path: "/api/developer/keys", bearer: k, body: { name: "x", scopes: ["read", "delete"] } });
+    const res = await call(keys.POST, {
+      method: "POST",
+      path: "/api/developer/keys",
+      bearer: k,
+      body: { name: "x", scopes: ["read", "delete"] },
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("insufficient_scope");
     // The machine-readable description is authoritative: it must list this 403.
-    const doc = buildOpenApiDocument(allContracts()) as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const doc = buildOpenApiDocument(allContracts()) as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
     expect(doc.paths["/api/developer/keys"].post.responses["403"]).toBeDefined();
   });
 
@@ -95,7 +120,9 @@ describe("developer API keys", () => {
     let arrived!: () => void;
     const notified = new Promise<void>((r) => (arrived = r));
     const stop = await listen(CHANNELS.credentials, () => arrived());
-    await t.db.execute(sql`update api_keys set expires_at = now() - interval '1 second' where key_hash = ${sha256Hex(k)}`);
+    await t.db.execute(
+      sql`update api_keys set expires_at = now() - interval '1 second' where key_hash = ${sha256Hex(k)}`,
+    );
     await notified;
     await stop();
     const res = await call(health.GET, { path: "/v1/weather/health", bearer: k });
@@ -109,13 +136,23 @@ describe("developer API keys", () => {
     const ka = await a.key(["read"]);
     const kb = await b.key(["read"]);
     const id = (await verifyApiKey(ka)).keyId;
-    const res = await call(keyById.DELETE, { method: "DELETE", path: `/api/developer/keys/${id}`, params: { keyId: String(id) }, bearer: kb });
+    const res = await call(keyById.DELETE, {
+      method: "DELETE",
+      path: `/api/developer/keys/${id}`,
+      params: { keyId: String(id) },
+      bearer: kb,
+    });
     expect(res.status).toBe(404);
   });
 
   it("an id beyond the integer range is 404, not a database 500", async () => {
     const key = await (await makeUser()).key(["read"]);
-    const res = await call(keyById.DELETE, { method: "DELETE", path: "/api/developer/keys/99999999999", params: { keyId: "99999999999" }, bearer: key });
+    const res = await call(keyById.DELETE, {
+      method: "DELETE",
+      path: "/api/developer/keys/99999999999",
+      params: { keyId: "99999999999" },
+      bearer: key,
+    });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("not_found");
   });
@@ -159,22 +196,42 @@ describe("no privilege escalation through credential management", () => {
     const narrow = await u.key(["read"]);
     const broad = await u.key(["read", "write", "delete"]);
     const broadId = (await verifyApiKey(broad)).keyId;
-    const res = await call(keyById.DELETE, { method: "DELETE", path: `/api/developer/keys/${broadId}`, params: { keyId: String(broadId) }, bearer: narrow });
+    const res = await call(keyById.DELETE, {
+      method: "DELETE",
+      path: `/api/developer/keys/${broadId}`,
+      params: { keyId: String(broadId) },
+      bearer: narrow,
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("insufficient_scope");
     expect((await call(health.GET, { path: "/v1/weather/health", bearer: broad })).status).toBe(403); // still valid (403 = scope, not 401)
     const narrowId = (await verifyApiKey(narrow)).keyId;
-    const own = await call(keyById.DELETE, { method: "DELETE", path: `/api/developer/keys/${narrowId}`, params: { keyId: String(narrowId) }, bearer: broad });
+    const own = await call(keyById.DELETE, {
+      method: "DELETE",
+      path: `/api/developer/keys/${narrowId}`,
+      params: { keyId: String(narrowId) },
+      bearer: broad,
+    });
     expect(own.status).toBe(204);
   });
 
   it("creating a trip access token with a key needs the write scope", async () => {
     const tokens = await routeModule("/api/developer/tokens");
     const u = await makeUser();
-    const readOnly = await call(tokens.POST, { method: "POST", path: "/api/developer/tokens", bearer: await u.key(["read"]), body: { name: "agent" } });
+    const readOnly = await call(tokens.POST, {
+      method: "POST",
+      path: "/api/developer/tokens",
+      bearer: await u.key(["read"]),
+      body: { name: "agent" },
+    });
     expect(readOnly.status).toBe(403);
     expect(readOnly.body.error.details.missing_scopes).toEqual(["write"]);
-    const ok = await call(tokens.POST, { method: "POST", path: "/api/developer/tokens", bearer: await u.key(["write"]), body: { name: "agent" } });
+    const ok = await call(tokens.POST, {
+      method: "POST",
+      path: "/api/developer/tokens",
+      bearer: await u.key(["write"]),
+      body: { name: "agent" },
+    });
     expect(ok.status).toBe(201);
   });
 });

@@ -114,9 +114,13 @@ export async function revokeApiKey(accountId: string, keyId: number, callerScope
 export function assertScopes(granted: readonly string[], required: readonly string[], principal?: Principal): void {
   const missing = required.filter((s) => !granted.includes(s));
   if (missing.length > 0) {
-    throw new ApiError("insufficient_scope", `This key lacks the scope ${missing.join(", ")} required by this endpoint.`, {
-      details: { required_scopes: required, missing_scopes: missing },
-      principal,
-    });
+    throw new ApiError(
+      "insufficient_scope",
+      `This key lacks the scope ${missing.join(", ")} required by this endpoint.`,
+      {
+        details: { required_scopes: required, missing_scopes: missing },
+        principal,
+      },
+    );
   }
 }

@@ -23,7 +23,10 @@ const CreatedApiKeySchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    key: z.string().meta({ description: "The full key. Returned only in this response; store it now.", pattern: "^svc_[0-9A-Za-z]{32}$" }),
+    key: z.string().meta({
+      description: "The full key. Returned only in this response; store it now.",
+      pattern: "^svc_[0-9A-Za-z]{32}$",
+    }),
     scopes: z.array(z.enum(API_KEY_SCOPES)),
     createdAt: z.string(),
     expiresAt: z.string().nullable(),
@@ -52,7 +55,10 @@ const AccessTokenSchema = z
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
     expiresAt: z.string(),
-    trip_ids: z.array(z.number().int()).nullable().meta({ description: "The trips this token is limited to; null for every trip" }),
+    trip_ids: z
+      .array(z.number().int())
+      .nullable()
+      .meta({ description: "The trips this token is limited to; null for every trip" }),
     scopes: z.array(z.enum(TRIP_SCOPES)),
   })
   .meta({ id: "AccessToken" });
@@ -69,23 +75,37 @@ export const keyContracts = {
     method: "GET",
     path: "/api/developer/keys",
     summary: "List your API keys",
-    description: "The account's keys that are not revoked, whichever member minted them. The full key value is never shown again after creation.",
+    description:
+      "The account's keys that are not revoked, whichever member minted them. The full key value is never shown again after creation.",
     responses: { 200: { description: "Array of keys", schema: z.array(ApiKeySchema) } },
   }),
   createKey: keyContract({
     operationId: "apiKeys.create",
-    examples: { body: { name: "Paris trip planner (production)", scopes: ["weather:read", "weather:timeline", "weather:route"], expiresAt: "2027-06-30T23:59:59Z" } },
+    examples: {
+      body: {
+        name: "Paris trip planner (production)",
+        scopes: ["weather:read", "weather:timeline", "weather:route"],
+        expiresAt: "2027-06-30T23:59:59Z",
+      },
+    },
     secret: true,
     method: "POST",
     path: "/api/developer/keys",
-    audit: { action: "api_key.created", target: ({ data }) => `api_key:${data.id}`, summary: ({ body }) => ({ name: body.name, scopes: body.scopes, expires_at: body.expiresAt ?? null }) },
+    audit: {
+      action: "api_key.created",
+      target: ({ data }) => `api_key:${data.id}`,
+      summary: ({ body }) => ({ name: body.name, scopes: body.scopes, expires_at: body.expiresAt ?? null }),
+    },
     summary: "Create an API key",
     description:
       "Returns the full key once. With an API key as the credential, the new key's scopes must be a subset of the caller's (no escalation). A production account's keys need the creating user's email address verified (403 email_not_verified; sandbox works before).",
     body: CreateApiKeyInput.meta({ id: "CreateDeveloperApiKey" }),
     responses: {
       201: { description: "The created key, with its full value", schema: CreatedApiKeySchema },
-      403: { description: "insufficient_scope: an API key asked for scopes it does not hold. email_not_verified: the account is in production and the user has not confirmed their email address yet (follow the emailed link, or resend it from the portal)" },
+      403: {
+        description:
+          "insufficient_scope: an API key asked for scopes it does not hold. email_not_verified: the account is in production and the user has not confirmed their email address yet (follow the emailed link, or resend it from the portal)",
+      },
     },
   }),
   revokeKey: keyContract({
@@ -98,7 +118,10 @@ export const keyContracts = {
     description:
       "Takes effect on the very next request made with the key. With an API key as the credential, it may revoke only keys whose scopes it holds itself.",
     params: IntIdParam("keyId"),
-    responses: { 204: { description: "Revoked" }, 403: { description: "insufficient_scope: the calling key lacks a scope the target key holds" } },
+    responses: {
+      204: { description: "Revoked" },
+      403: { description: "insufficient_scope: the calling key lacks a scope the target key holds" },
+    },
   }),
   renameKey: keyContract({
     operationId: "apiKeys.rename",
@@ -106,11 +129,19 @@ export const keyContracts = {
     method: "PATCH",
     path: "/api/developer/keys/{keyId}",
     summary: "Rename an API key",
-    description: "Changes the key's label only; its secret, scopes and expiry stay. With an API key as the credential, it may rename only keys whose scopes it holds itself.",
+    description:
+      "Changes the key's label only; its secret, scopes and expiry stay. With an API key as the credential, it may rename only keys whose scopes it holds itself.",
     params: IntIdParam("keyId"),
     body: RenameApiKeyInput.meta({ id: "RenameDeveloperApiKey" }),
-    audit: { action: "api_key.renamed", target: ({ params }) => `api_key:${params.keyId}`, summary: ({ body }) => ({ name: body.name }) },
-    responses: { 200: { description: "The renamed key", schema: ApiKeySchema }, 403: { description: "insufficient_scope: the calling key lacks a scope the target key holds" } },
+    audit: {
+      action: "api_key.renamed",
+      target: ({ params }) => `api_key:${params.keyId}`,
+      summary: ({ body }) => ({ name: body.name }),
+    },
+    responses: {
+      200: { description: "The renamed key", schema: ApiKeySchema },
+      403: { description: "insufficient_scope: the calling key lacks a scope the target key holds" },
+    },
   }),
   rollKey: keyContract({
     operationId: "apiKeys.roll",
@@ -134,7 +165,11 @@ export const keyContracts = {
       201: {
         description: "The new key, with its full value, and when the old one stops working",
         schema: CreatedApiKeySchema.extend({
-          previousKey: z.object({ id: z.number().int(), keyPrefix: z.string(), expiresAt: z.string().meta({ description: "When the old secret stops working" }) }),
+          previousKey: z.object({
+            id: z.number().int(),
+            keyPrefix: z.string(),
+            expiresAt: z.string().meta({ description: "When the old secret stops working" }),
+          }),
         }).meta({ id: "RolledDeveloperApiKey" }),
       },
       403: { description: "insufficient_scope: the calling key lacks a scope the target key holds" },
@@ -147,7 +182,8 @@ export const keyContracts = {
     method: "GET",
     path: "/api/developer/keys/{keyId}/usage",
     summary: "An API key's usage by day",
-    description: "Requests, billing units and failed calls (4xx/5xx) made with the key per UTC day over the request log's 7 days, oldest first, days without calls as zeros. The same rows as GET /v1/requests?key_id=…",
+    description:
+      "Requests, billing units and failed calls (4xx/5xx) made with the key per UTC day over the request log's 7 days, oldest first, days without calls as zeros. The same rows as GET /v1/requests?key_id=…",
     params: IntIdParam("keyId"),
     responses: { 200: { description: "Seven days, oldest first", schema: KeyUsageSchema } },
   }),
@@ -165,7 +201,11 @@ export const keyContracts = {
     secret: true,
     method: "POST",
     path: "/api/developer/tokens",
-    audit: { action: "access_token.created", target: ({ data }) => `access_token:${data.id}`, summary: ({ data }) => ({ name: data.name, scopes: data.scopes, trip_ids: data.trip_ids }) },
+    audit: {
+      action: "access_token.created",
+      target: ({ data }) => `access_token:${data.id}`,
+      summary: ({ data }) => ({ name: data.name, scopes: data.scopes, trip_ids: data.trip_ids }),
+    },
     summary: "Create a trip access token",
     description:
       "Bearer token for /v1/trips endpoints and the MCP server (/api/mcp), acting as you. Default lifetime 90 days, at most one year. Returned once. With an API key as the credential, the key needs the `write` scope (a token can change trips). " +
@@ -174,7 +214,12 @@ export const keyContracts = {
     body: CreateAccessTokenInput.meta({ id: "CreateAccessToken" }),
     bodyOptional: true,
     responses: {
-      201: { description: "The token, with its full value", schema: AccessTokenSchema.omit({ lastUsedAt: true }).extend({ token: z.string().meta({ pattern: "^sat_[0-9A-Za-z]{32}$", description: "The full token; shown only here" }) }) },
+      201: {
+        description: "The token, with its full value",
+        schema: AccessTokenSchema.omit({ lastUsedAt: true }).extend({
+          token: z.string().meta({ pattern: "^sat_[0-9A-Za-z]{32}$", description: "The full token; shown only here" }),
+        }),
+      },
     },
   }),
   revokeToken: tokenContract({

@@ -56,12 +56,16 @@ class CredentialCache {
     if (this.started) return;
     this.started = true;
     this.handle
-      .listen(CREDENTIALS_CHANNEL, (payload) => this.onNotify(payload), () => {
-        this.invalidate();
-        this.ready = true;
-        this.lease.start();
-        for (const f of this.onReady.splice(0)) f();
-      })
+      .listen(
+        CREDENTIALS_CHANNEL,
+        (payload) => this.onNotify(payload),
+        () => {
+          this.invalidate();
+          this.ready = true;
+          this.lease.start();
+          for (const f of this.onReady.splice(0)) f();
+        },
+      )
       .catch((err) => {
         this.ready = false;
         for (const f of this.onReady.splice(0)) f();
@@ -181,7 +185,11 @@ export function credentialCacheFor(handle: DbHandle): CredentialCache {
 }
 
 /** Looks a credential up through the cache of the process's database handle (or `handle`). */
-export async function cachedCredential<T>(key: string, load: (handle: DbHandle) => Promise<T | undefined>, handle?: DbHandle): Promise<T | undefined> {
+export async function cachedCredential<T>(
+  key: string,
+  load: (handle: DbHandle) => Promise<T | undefined>,
+  handle?: DbHandle,
+): Promise<T | undefined> {
   const h = handle ?? (await getDbHandle());
   // A miss reads the handle directly, not through getDb(): it short-circuits on the down state too.
   return credentialCacheFor(h).get(key, () => {

@@ -4,7 +4,12 @@ import { contract } from "@/lib/http/contract";
 import { none, session } from "./strategies";
 
 /** 43 characters of base64url (32 random bytes); anything else is not a link of ours. */
-const LinkToken = z.string().trim().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/, "Not a link token.");
+const LinkToken = z
+  .string()
+  .trim()
+  .min(16)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, "Not a link token.");
 const EXAMPLE_TOKEN = "q3Zk9xWm2Lr7Tn4Vb8Yc1Hd6Jf0Gs5Pa3Ue9Io2Kw7";
 
 /** Issue 30: password reset and email verification (links sent by email; README "Mail"). */
@@ -23,7 +28,10 @@ export const emailAuthContracts = {
     examples: { body: { email: "camille.martin@example.com" } },
     responses: {
       202: { description: "Accepted (the same answer for every address)", schema: z.object({ message: z.string() }) },
-      429: { description: "rate_limit_exceeded: too many requests for this address or from this IP; Retry-After says when to try again" },
+      429: {
+        description:
+          "rate_limit_exceeded: too many requests for this address or from this IP; Retry-After says when to try again",
+      },
     },
   }),
   passwordResetConfirm: contract({
@@ -41,8 +49,13 @@ export const emailAuthContracts = {
     // The example's token was never issued: it documents the answer to a mistyped link.
     examples: { body: { token: EXAMPLE_TOKEN, password: "new-harbour-lantern-43" }, status: 400 },
     responses: {
-      200: { description: "Password changed; sign in with it", schema: z.object({ user_id: z.string().uuid(), email: z.string() }) },
-      400: { description: "bad_request: the link is not valid (details.reason = invalid), or the password is too short" },
+      200: {
+        description: "Password changed; sign in with it",
+        schema: z.object({ user_id: z.string().uuid(), email: z.string() }),
+      },
+      400: {
+        description: "bad_request: the link is not valid (details.reason = invalid), or the password is too short",
+      },
       410: { description: "gone: the link was already used or has expired (details.reason = used | expired)" },
     },
   }),
@@ -59,7 +72,10 @@ export const emailAuthContracts = {
     body: z.strictObject({ token: LinkToken }),
     examples: { body: { token: EXAMPLE_TOKEN }, status: 400 },
     responses: {
-      200: { description: "Verified", schema: z.object({ user_id: z.string().uuid(), email: z.string(), email_verified: z.literal(true) }) },
+      200: {
+        description: "Verified",
+        schema: z.object({ user_id: z.string().uuid(), email: z.string(), email_verified: z.literal(true) }),
+      },
       400: { description: "bad_request: the link is not valid (details.reason = invalid)" },
       410: { description: "gone: the link was already used or has expired (details.reason = used | expired)" },
     },
@@ -76,7 +92,10 @@ export const emailAuthContracts = {
     auth: session(),
     examples: {},
     responses: {
-      200: { description: "Sent, or nothing to send", schema: z.object({ email: z.string(), email_verified: z.boolean(), sent: z.boolean() }) },
+      200: {
+        description: "Sent, or nothing to send",
+        schema: z.object({ email: z.string(), email_verified: z.boolean(), sent: z.boolean() }),
+      },
       429: { description: "rate_limit_exceeded: too many links asked for; Retry-After says when to try again" },
     },
   }),

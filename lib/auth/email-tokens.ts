@@ -12,13 +12,26 @@ export const EMAIL_TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
 };
 
 /** A new single-use link token: 32 random bytes (base64url) to the mail, only SHA-256 to the table. */
-export async function issueEmailToken(db: DbOrTx, userId: string, purpose: AuthTokenPurpose, now = new Date()): Promise<string> {
+export async function issueEmailToken(
+  db: DbOrTx,
+  userId: string,
+  purpose: AuthTokenPurpose,
+  now = new Date(),
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db.insert(authTokens).values({ userId, purpose, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]) });
+  await db.insert(authTokens).values({
+    userId,
+    purpose,
+    tokenHash: sha256Hex(token),
+    expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]),
+  });
   return token;
 }
 
-const WHAT: Record<AuthTokenPurpose, string> = { password_reset: "password reset link", email_verification: "verification link" };
+const WHAT: Record<AuthTokenPurpose, string> = {
+  password_reset: "password reset link",
+  email_verification: "verification link",
+};
 
 /**
  * Marks the token used (one conditional UPDATE: of two concurrent uses exactly one wins) and
@@ -38,12 +51,22 @@ export async function consumeEmailToken(db: DbOrTx, token: string, purpose: Auth
     sql`SELECT used_at IS NOT NULL AS used, expires_at <= now() AS expired FROM auth_tokens WHERE token_hash = ${hash} AND purpose = ${purpose}`,
   );
   const what = WHAT[purpose];
-  if (row?.used) throw new ApiError("gone", `This ${what} has already been used. Ask for a new one.`, { details: { reason: "used" } });
-  if (row?.expired) throw new ApiError("gone", `This ${what} has expired. Ask for a new one.`, { details: { reason: "expired" } });
-  throw new ApiError("bad_request", `This ${what} is not valid. Check that you opened the whole link from the email, or ask for a new one.`, { details: { reason: "invalid" } });
+  if (row?.used)
+    throw new ApiError("gone", `This ${what} has already been used. Ask for a new one.`, {
+      details: { reason: "used" },
+    });
+  if (row?.expired)
+    throw new ApiError("gone", `This ${what} has expired. Ask for a new one.`, { details: { reason: "expired" } });
+  throw new ApiError(
+    "bad_request",
+    `This ${what} is not valid. Check that you opened the whole link from the email, or ask for a new one.`,
+    { details: { reason: "invalid" } },
+  );
 }
 
 /** After a use: the user's other outstanding links of that purpose stop working too. */
 export async function retireEmailTokens(db: DbOrTx, userId: string, purpose: AuthTokenPurpose): Promise<void> {
-  await db.execute(sql`UPDATE auth_tokens SET used_at = now() WHERE user_id = ${userId}::uuid AND purpose = ${purpose} AND used_at IS NULL`);
+  await db.execute(
+    sql`UPDATE auth_tokens SET used_at = now() WHERE user_id = ${userId}::uuid AND purpose = ${purpose} AND used_at IS NULL`,
+  );
 }

@@ -34,17 +34,33 @@ afterAll(async () => {
 });
 
 const same = { host: "localhost", origin: "http://localhost" };
-const cookieFor = async (userId: string) => `next-auth.session-token=${await encode({ token: { sub: userId, sv: 0 }, secret: authSecret() })}`;
+const cookieFor = async (userId: string) =>
+  `next-auth.session-token=${await encode({ token: { sub: userId, sv: 0 }, secret: authSecret() })}`;
 const tokenOf = (link: string | undefined) => new URL(link!).pathname.split("/").pop()!;
 const createKey = (cookie: string) =>
-  call(keys.POST, { method: "POST", path: "/api/developer/keys", headers: { cookie, ...same }, body: { name: "k", scopes: ["weather:read"] } });
+  call(keys.POST, {
+    method: "POST",
+    path: "/api/developer/keys",
+    headers: { cookie, ...same },
+    body: { name: "k", scopes: ["weather:read"] },
+  });
 const switchTo = (cookie: string, env: "sandbox" | "production") =>
-  call(environment.POST, { method: "POST", path: "/api/developer/environment", headers: { cookie, ...same }, body: { environment: env } });
+  call(environment.POST, {
+    method: "POST",
+    path: "/api/developer/environment",
+    headers: { cookie, ...same },
+    body: { environment: env },
+  });
 
 describe("email verification", () => {
   it("sign-up mails a link; unverified: sandbox works, production keys are refused with the reason; the link verifies once", async () => {
     const email = `new-${Date.now().toString(36)}@example.test`;
-    const r = await call(signUp.POST, { method: "POST", path: "/api/auth/sign-up", headers: { "accept-language": "es-ES" }, body: { email, password: "a-good-password-1" } });
+    const r = await call(signUp.POST, {
+      method: "POST",
+      path: "/api/auth/sign-up",
+      headers: { "accept-language": "es-ES" },
+      body: { email, password: "a-good-password-1" },
+    });
     expect(r.status).toBe(201);
     const mail = await smtp.next((m) => m.to.includes(email));
     expect(mail.subject).toBe("Confirme su dirección de correo para Skycast");
@@ -62,12 +78,20 @@ describe("email verification", () => {
     expect(back.status).toBe(403);
     expect(back.body.error.code).toBe("email_not_verified");
 
-    const ok = await call(verify.POST, { method: "POST", path: "/api/auth/verify-email", body: { token: tokenOf(mail.link) } });
+    const ok = await call(verify.POST, {
+      method: "POST",
+      path: "/api/auth/verify-email",
+      body: { token: tokenOf(mail.link) },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ user_id: r.body.user_id, email, email_verified: true });
     expect((await switchTo(cookie, "production")).status).toBe(200);
     expect((await createKey(cookie)).status).toBe(201);
-    const again = await call(verify.POST, { method: "POST", path: "/api/auth/verify-email", body: { token: tokenOf(mail.link) } });
+    const again = await call(verify.POST, {
+      method: "POST",
+      path: "/api/auth/verify-email",
+      body: { token: tokenOf(mail.link) },
+    });
     expect(again.status).toBe(410);
     expect(again.body.error.details).toEqual({ reason: "used" });
   });
@@ -77,7 +101,11 @@ describe("email verification", () => {
     resetEnvCache();
     closeMailTransport();
     try {
-      const r = await call(signUp.POST, { method: "POST", path: "/api/auth/sign-up", body: { email: `down-${Date.now().toString(36)}@example.test`, password: "a-good-password-1" } });
+      const r = await call(signUp.POST, {
+        method: "POST",
+        path: "/api/auth/sign-up",
+        body: { email: `down-${Date.now().toString(36)}@example.test`, password: "a-good-password-1" },
+      });
       expect(r.status).toBe(201);
       expect(takeLogs(/verification mail not sent/)).toHaveLength(1);
     } finally {
@@ -90,7 +118,8 @@ describe("email verification", () => {
   it(`resend: a new link for an unverified user (${RESEND_LIMIT.limit} per 10 minutes), sent = false once verified`, async () => {
     const u = await makeUser({ emailVerified: false });
     const cookie = await cookieFor(u.userId);
-    const send = () => call(resend.POST, { method: "POST", path: "/api/auth/verify-email/resend", headers: { cookie, ...same } });
+    const send = () =>
+      call(resend.POST, { method: "POST", path: "/api/auth/verify-email/resend", headers: { cookie, ...same } });
     const first = await send();
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ email: u.email, email_verified: false, sent: true });
@@ -99,7 +128,10 @@ describe("email verification", () => {
     const limited = await send();
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe("rate_limit_exceeded");
-    expect((await call(verify.POST, { method: "POST", path: "/api/auth/verify-email", body: { token: tokenOf(mail.link) } })).status).toBe(200);
+    expect(
+      (await call(verify.POST, { method: "POST", path: "/api/auth/verify-email", body: { token: tokenOf(mail.link) } }))
+        .status,
+    ).toBe(200);
     expect((await send()).body).toEqual({ email: u.email, email_verified: true, sent: false });
   });
 
@@ -107,8 +139,14 @@ describe("email verification", () => {
     const u = await makeUser({ emailVerified: false });
     const key = await u.key(["read"]);
     expect((await call(resend.POST, { method: "POST", path: "/api/auth/verify-email/resend" })).status).toBe(401);
-    expect((await call(resend.POST, { method: "POST", path: "/api/auth/verify-email/resend", bearer: key })).status).toBe(401);
-    const cross = await call(resend.POST, { method: "POST", path: "/api/auth/verify-email/resend", headers: { cookie: await cookieFor(u.userId), host: "localhost", origin: "https://evil.example" } });
+    expect(
+      (await call(resend.POST, { method: "POST", path: "/api/auth/verify-email/resend", bearer: key })).status,
+    ).toBe(401);
+    const cross = await call(resend.POST, {
+      method: "POST",
+      path: "/api/auth/verify-email/resend",
+      headers: { cookie: await cookieFor(u.userId), host: "localhost", origin: "https://evil.example" },
+    });
     expect(cross.status).toBe(403);
     expect(cross.body.error.code).toBe("origin_mismatch");
   });

@@ -25,14 +25,23 @@ function verificationMail(to: string, link: string, locale?: string) {
 /** Issues a 7-day single-use link and mails it. Throws when the mail cannot be sent. */
 export async function sendVerificationEmail(userId: string): Promise<void> {
   const db = await getDb();
-  const [u] = await db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  const [u] = await db
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!u) return;
   const token = await issueEmailToken(db, userId, "email_verification");
   const link = appUrl(`/verify-email/${token}`);
   // Development only (issue 42 item 7): the link on the console too, so a first call never waits on
   // mail. Never in production, where the link is a credential and lives only in the mail.
-  if (process.env.NODE_ENV === "development") log.info("email verification link (development only)", { email: u.email, link });
-  await sendMail({ to: u.email, ...verificationMail(u.email, link, u.locale ?? undefined), locale: u.locale ?? undefined });
+  if (process.env.NODE_ENV === "development")
+    log.info("email verification link (development only)", { email: u.email, link });
+  await sendMail({
+    to: u.email,
+    ...verificationMail(u.email, link, u.locale ?? undefined),
+    locale: u.locale ?? undefined,
+  });
 }
 
 /** The operator vouches for the address (admin CLI `verify-email`): for a production without SMTP_URL, where no link can arrive. */
@@ -72,9 +81,15 @@ export async function verifyEmail(token: string): Promise<{ userId: string; emai
 }
 
 /** Portal "resend": a new link unless already verified (5 per 10 minutes per user). */
-export async function resendVerification(userId: string): Promise<{ email: string; emailVerified: boolean; sent: boolean }> {
+export async function resendVerification(
+  userId: string,
+): Promise<{ email: string; emailVerified: boolean; sent: boolean }> {
   const db = await getDb();
-  const [u] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  const [u] = await db
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!u) throw new ApiError("unauthorized", "Sign in to continue.");
   if (u.verifiedAt) return { email: u.email, emailVerified: true, sent: false };
   await consumeAuthRate([{ bucket: `verify:user:${userId}`, ...RESEND_LIMIT }]);
@@ -82,7 +97,9 @@ export async function resendVerification(userId: string): Promise<{ email: strin
     await sendVerificationEmail(userId);
   } catch (err) {
     log.warn("verification mail not sent", { error: err, user_id: userId });
-    throw new ApiError("service_unavailable", "The email could not be sent right now. Try again in a minute.", { headers: { "Retry-After": "60" } });
+    throw new ApiError("service_unavailable", "The email could not be sent right now. Try again in a minute.", {
+      headers: { "Retry-After": "60" },
+    });
   }
   return { email: u.email, emailVerified: false, sent: true };
 }

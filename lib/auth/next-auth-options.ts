@@ -24,7 +24,8 @@ export function authOptions(): NextAuthOptions {
       },
     }),
   ];
-  if (e.GITHUB_ID && e.GITHUB_SECRET) providers.push(GitHubProvider({ clientId: e.GITHUB_ID, clientSecret: e.GITHUB_SECRET }));
+  if (e.GITHUB_ID && e.GITHUB_SECRET)
+    providers.push(GitHubProvider({ clientId: e.GITHUB_ID, clientSecret: e.GITHUB_SECRET }));
   if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) {
     providers.push(GoogleProvider({ clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }));
   }
@@ -55,7 +56,8 @@ export function authOptions(): NextAuthOptions {
           token.sv = (user as { sv?: number }).sv ?? 0;
         }
         const wanted = (session as { accountId?: unknown } | undefined)?.accountId;
-        if (trigger === "update" && typeof wanted === "string" && token.sub && (await isMember(token.sub, wanted))) token.acc = wanted;
+        if (trigger === "update" && typeof wanted === "string" && token.sub && (await isMember(token.sub, wanted)))
+          token.acc = wanted;
         return token;
       },
       async session({ session, token }) {

@@ -41,11 +41,18 @@ let ipSeq = 0;
 const freshIp = () => `198.51.100.${++ipSeq}`;
 
 const ask = (email: string, ip: string, headers: Record<string, string> = {}) =>
-  call(reset.POST, { method: "POST", path: "/api/auth/password-reset", body: { email }, headers: { "x-forwarded-for": ip, ...headers } });
-const confirmWith = (token: string, password: string) => call(confirm.POST, { method: "POST", path: "/api/auth/password-reset/confirm", body: { token, password } });
+  call(reset.POST, {
+    method: "POST",
+    path: "/api/auth/password-reset",
+    body: { email },
+    headers: { "x-forwarded-for": ip, ...headers },
+  });
+const confirmWith = (token: string, password: string) =>
+  call(confirm.POST, { method: "POST", path: "/api/auth/password-reset/confirm", body: { token, password } });
 const cookieFor = async (userId: string, sv?: number) =>
   `next-auth.session-token=${await encode({ token: sv === undefined ? { sub: userId } : { sub: userId, sv }, secret: authSecret() })}`;
-const listKeys = (cookie: string) => call(keys.GET, { method: "GET", path: "/api/developer/keys", headers: { cookie, host: "localhost" } });
+const listKeys = (cookie: string) =>
+  call(keys.GET, { method: "GET", path: "/api/developer/keys", headers: { cookie, host: "localhost" } });
 const tokenOf = (link: string | undefined) => new URL(link!).pathname.split("/").pop()!;
 
 describe("POST /api/auth/password-reset", () => {
@@ -105,16 +112,29 @@ describe("POST /api/auth/password-reset", () => {
   it(`per caller IP: ${RESET_LIMITS.perIp.limit} requests, then 429 whatever the address`, async () => {
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i <= RESET_LIMITS.perIp.limit; i++) statuses.push((await ask(`ip-${i}-${ip}@example.test`, ip)).status);
+    for (let i = 0; i <= RESET_LIMITS.perIp.limit; i++)
+      statuses.push((await ask(`ip-${i}-${ip}@example.test`, ip)).status);
     expect(statuses.slice(0, -1).every((s) => s === 202)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
 
   it("400 for a malformed address or body, in the envelope", async () => {
-    const r = await call(reset.POST, { method: "POST", path: "/api/auth/password-reset", body: { email: "not-an-email" } });
+    const r = await call(reset.POST, {
+      method: "POST",
+      path: "/api/auth/password-reset",
+      body: { email: "not-an-email" },
+    });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe("bad_request");
-    expect((await call(reset.POST, { method: "POST", path: "/api/auth/password-reset", body: { email: "a@example.test", extra: 1 } })).status).toBe(400);
+    expect(
+      (
+        await call(reset.POST, {
+          method: "POST",
+          path: "/api/auth/password-reset",
+          body: { email: "a@example.test", extra: 1 },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -139,7 +159,9 @@ describe("POST /api/auth/password-reset/confirm", () => {
     expect(await verifyPassword(row.passwordHash!, u.password)).toBe(false);
     expect(row.sessionVersion).toBe(1);
     const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.accountId, u.accountId));
-    expect(audit.map((a) => [a.action, a.actor, a.target])).toEqual([["user.password_reset", `user:${u.userId}`, `user:${u.userId}`]]);
+    expect(audit.map((a) => [a.action, a.actor, a.target])).toEqual([
+      ["user.password_reset", `user:${u.userId}`, `user:${u.userId}`],
+    ]);
     expect(JSON.stringify(audit)).not.toContain(token);
     // Both earlier cookies are no session any more; a sign-in afterwards (version 1) is.
     expect((await listKeys(oldCookie)).status).toBe(401);
@@ -167,7 +189,9 @@ describe("POST /api/auth/password-reset/confirm", () => {
     await ask(u.email, freshIp());
     const token = tokenOf((await smtp.next((m) => m.to.includes(u.email))).link);
     expect((await confirmWith(token, "short")).status).toBe(400);
-    await t.db.execute(sql`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = ${sha256Hex(token)}`);
+    await t.db.execute(
+      sql`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = ${sha256Hex(token)}`,
+    );
     const expired = await confirmWith(token, "long-enough-password");
     expect(expired.status).toBe(410);
     expect(expired.body.error).toMatchObject({ code: "gone", details: { reason: "expired" } });
@@ -184,7 +208,10 @@ describe("POST /api/auth/password-reset/confirm", () => {
     const u = await makeUser();
     await ask(u.email, freshIp());
     const token = tokenOf((await smtp.next((m) => m.to.includes(u.email))).link);
-    const rs = await Promise.all([confirmWith(token, "racing-password-one"), confirmWith(token, "racing-password-two")]);
+    const rs = await Promise.all([
+      confirmWith(token, "racing-password-one"),
+      confirmWith(token, "racing-password-two"),
+    ]);
     expect(rs.map((r) => r.status).sort()).toEqual([200, 410]);
   });
 });

@@ -37,7 +37,11 @@ export function passwordResetMail(to: string, link: string, locale?: string) {
  * way, and the mail is sent after the answer, so neither the body nor the timing tells whether
  * the address is registered. Resolves with the send (tests wait on it; the route does not).
  */
-export async function requestPasswordReset(input: { email: string; ip: string; locale?: string }): Promise<{ sent: Promise<void> }> {
+export async function requestPasswordReset(input: {
+  email: string;
+  ip: string;
+  locale?: string;
+}): Promise<{ sent: Promise<void> }> {
   const email = input.email.trim().toLowerCase();
   await consumeAuthRate([
     { bucket: `reset:email:${sha256Hex(email)}`, ...RESET_LIMITS.perEmail },
@@ -49,7 +53,10 @@ export async function requestPasswordReset(input: { email: string; ip: string; l
     const db = await getDb();
     const token = await issueEmailToken(db, found.user.id, "password_reset");
     const link = appUrl(`/reset-password/${token}`);
-    await sendMail({ ...passwordResetMail(found.user.email, link, found.user.locale ?? input.locale), locale: found.user.locale ?? input.locale });
+    await sendMail({
+      ...passwordResetMail(found.user.email, link, found.user.locale ?? input.locale),
+      locale: found.user.locale ?? input.locale,
+    });
   })().catch((err) => log.warn("password reset mail not sent", { error: err }));
   return { sent };
 }
@@ -60,7 +67,10 @@ export async function requestPasswordReset(input: { email: string; ip: string; l
  * every session of the user on every instance at their next request (lib/auth/session.ts). The
  * link came through the mailbox, so the address is verified too.
  */
-export async function confirmPasswordReset(input: { token: string; password: string }): Promise<{ userId: string; email: string; accountId: string }> {
+export async function confirmPasswordReset(input: {
+  token: string;
+  password: string;
+}): Promise<{ userId: string; email: string; accountId: string }> {
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -68,7 +78,11 @@ export async function confirmPasswordReset(input: { token: string; password: str
     await retireEmailTokens(tx, userId, "password_reset");
     const [u] = await tx
       .update(users)
-      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .set({
+        passwordHash,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      })
       .where(eq(users.id, userId))
       .returning({ email: users.email, accountId: users.accountId });
     return { userId, email: u.email, accountId: u.accountId };

@@ -43,7 +43,12 @@ describe("playground calls: the session acting as one of the user's keys", () =>
     const res = await call(route.POST, {
       method: "POST",
       path: "/v1/weather/route",
-      headers: { cookie: await sessionCookie(u), [PLAYGROUND_KEY_HEADER]: String(k.id), host: "localhost", origin: "http://localhost" },
+      headers: {
+        cookie: await sessionCookie(u),
+        [PLAYGROUND_KEY_HEADER]: String(k.id),
+        host: "localhost",
+        origin: "http://localhost",
+      },
       body: { origin: { lat: 48.85, lng: 2.35 }, destination: { lat: 49.44, lng: 1.1 }, transport_mode: "car" },
     });
     expect(res.status).toBe(403);
@@ -83,7 +88,12 @@ describe("playground calls: the session acting as one of the user's keys", () =>
     const res = await call(route.POST, {
       method: "POST",
       path: "/v1/weather/route",
-      headers: { cookie: await sessionCookie(u), [PLAYGROUND_KEY_HEADER]: String(k.id), host: "localhost", origin: "http://localhost" },
+      headers: {
+        cookie: await sessionCookie(u),
+        [PLAYGROUND_KEY_HEADER]: String(k.id),
+        host: "localhost",
+        origin: "http://localhost",
+      },
       body: { origin: { lat: 48.85, lng: 2.35 }, destination: { lat: 49.44, lng: 1.1 }, transport_mode: "car" },
     });
     expect(res.status).toBe(402);

@@ -6,7 +6,11 @@ import { isEmailVerified } from "./email-verification";
  * Unverified sign-ups work in sandbox; production keys (and switching to production) need the
  * address confirmed, so a throwaway address cannot mint keys against real provider quota.
  */
-export async function assertVerifiedForProduction(userId: string, account: Pick<AccountInfo, "environment">, environment = account.environment): Promise<void> {
+export async function assertVerifiedForProduction(
+  userId: string,
+  account: Pick<AccountInfo, "environment">,
+  environment = account.environment,
+): Promise<void> {
   if (environment !== "production") return;
   if (await isEmailVerified(userId)) return;
   throw new ApiError(

@@ -65,7 +65,10 @@ describeWithPostgres("credential cache across two instances (real Postgres)", ()
     try {
       const row = await queryOne<{ id: number }>(t.db, sql`SELECT id FROM api_keys WHERE user_id = ${u.userId}::uuid`);
       await revokeApiKey(u.accountId, row!.id);
-      await expect(verifyApiKey(key, b)).rejects.toMatchObject({ status: 401, message: "The API key has been revoked." });
+      await expect(verifyApiKey(key, b)).rejects.toMatchObject({
+        status: 401,
+        message: "The API key has been revoked.",
+      });
     } finally {
       cb.onNotify = onNotify;
     }
@@ -118,10 +121,19 @@ describeWithPostgres("credential cache across two instances (real Postgres)", ()
     const token = await u.token();
     await warmOn(undefined, () => verifyAccessToken(token));
     await warmOn(b, () => verifyAccessToken(token, b));
-    const row = await queryOne<{ id: number }>(t.db, sql`SELECT id FROM access_tokens WHERE user_id = ${u.userId}::uuid`);
+    const row = await queryOne<{ id: number }>(
+      t.db,
+      sql`SELECT id FROM access_tokens WHERE user_id = ${u.userId}::uuid`,
+    );
     await revokeAccessToken(u.userId, row!.id); // on instance A
-    await expect(verifyAccessToken(token)).rejects.toMatchObject({ status: 401, message: "The access token has been revoked." });
-    await expect(verifyAccessToken(token, b)).rejects.toMatchObject({ status: 401, message: "The access token has been revoked." });
+    await expect(verifyAccessToken(token)).rejects.toMatchObject({
+      status: 401,
+      message: "The access token has been revoked.",
+    });
+    await expect(verifyAccessToken(token, b)).rejects.toMatchObject({
+      status: 401,
+      message: "The access token has been revoked.",
+    });
   });
 
   it("a revocation written as plain SQL by another session reaches the cache via the trigger", async () => {
@@ -144,7 +156,10 @@ describeWithPostgres("credential cache across two instances (real Postgres)", ()
     // B's own LISTEN connection may read its copy a moment later: bounded poll, no fixed sleep.
     let err: unknown;
     for (let i = 0; i < 100 && !err; i++) {
-      err = await verifyApiKey(key, b).then(() => undefined, (e: unknown) => e);
+      err = await verifyApiKey(key, b).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       if (!err) await new Promise((r) => setTimeout(r, 5));
     }
     expect(err).toMatchObject({ status: 401, message: "The API key has been revoked." });

@@ -21,7 +21,13 @@ afterAll(async () => t.close());
 afterEach(() => vi.useRealTimers());
 
 const rollKey = (id: number, bearer: string, body?: unknown) =>
-  call(roll.POST, { method: "POST", path: `/api/developer/keys/${id}/roll`, params: { keyId: String(id) }, bearer, body });
+  call(roll.POST, {
+    method: "POST",
+    path: `/api/developer/keys/${id}/roll`,
+    params: { keyId: String(id) },
+    bearer,
+    body,
+  });
 
 describe("rolling an API key", () => {
   it("returns a new secret once with the same name and scopes; the old one works until the grace ends, then is refused", async () => {
@@ -44,7 +50,11 @@ describe("rolling an API key", () => {
     // Both secrets work during the grace period; the list shows the old key's end.
     expect((await call(health.GET, { path: "/v1/weather/health", bearer: old })).status).toBe(200);
     expect((await call(health.GET, { path: "/v1/weather/health", bearer: rolled.body.key })).status).toBe(200);
-    const list = (await call(keys.GET, { path: "/api/developer/keys", bearer: admin })).body as Array<{ id: number; name: string; expiresAt: string | null }>;
+    const list = (await call(keys.GET, { path: "/api/developer/keys", bearer: admin })).body as Array<{
+      id: number;
+      name: string;
+      expiresAt: string | null;
+    }>;
     expect(list.find((k) => k.id === oldId)?.expiresAt).toBe(rolled.body.previousKey.expiresAt);
     // The old key no longer shares the new one's name (issue 42 item 8).
     expect(list.find((k) => k.id === oldId)?.name).toBe("test (rolled)");
@@ -59,7 +69,10 @@ describe("rolling an API key", () => {
     vi.useRealTimers();
     expect((await call(health.GET, { path: "/v1/weather/health", bearer: rolled.body.key })).status).toBe(200);
     // Audited, never with the secret.
-    const audit = await queryRows<{ action: string; target: string; details: unknown }>(t.db, sql`SELECT action, target, details FROM audit_events WHERE target = ${`api_key:${rolled.body.id}`}`);
+    const audit = await queryRows<{ action: string; target: string; details: unknown }>(
+      t.db,
+      sql`SELECT action, target, details FROM audit_events WHERE target = ${`api_key:${rolled.body.id}`}`,
+    );
     expect(audit).toMatchObject([{ action: "api_key.rolled", target: `api_key:${rolled.body.id}` }]);
     expect(JSON.stringify(audit[0].details)).toContain(rolled.body.previousKey.expiresAt);
     expect(JSON.stringify(audit)).not.toContain(rolled.body.key);
@@ -86,7 +99,13 @@ describe("rolling an API key", () => {
     const u = await makeUser();
     const admin = await u.key(["read", "write", "delete"]);
     const id = (await verifyApiKey(await u.key(["read"]))).keyId;
-    for (const body of [{ graceHours: -1 }, { graceHours: 169 }, { graceHours: 1.5 }, { graceHours: "24" }, { grace: 1 }]) {
+    for (const body of [
+      { graceHours: -1 },
+      { graceHours: 169 },
+      { graceHours: 1.5 },
+      { graceHours: "24" },
+      { grace: 1 },
+    ]) {
       const r = await rollKey(id, admin, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.error.code).toBe("bad_request");
@@ -105,7 +124,10 @@ describe("rolling an API key", () => {
     const esc = await rollKey(broadId, narrow);
     expect(esc.status).toBe(403);
     expect(esc.body.error.code).toBe("insufficient_scope");
-    const count = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM api_keys WHERE user_id = ${u.userId}::uuid`);
+    const count = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM api_keys WHERE user_id = ${u.userId}::uuid`,
+    );
     expect(count[0].n).toBe(3);
   });
 });
@@ -116,11 +138,20 @@ describe("renaming an API key", () => {
     const k = await u.key(["read", "weather:read"]);
     const id = (await verifyApiKey(k)).keyId;
     const patch = (body: unknown, bearer = k, keyId = id) =>
-      call(keyById.PATCH, { method: "PATCH", path: `/api/developer/keys/${keyId}`, params: { keyId: String(keyId) }, bearer, body });
+      call(keyById.PATCH, {
+        method: "PATCH",
+        path: `/api/developer/keys/${keyId}`,
+        params: { keyId: String(keyId) },
+        bearer,
+        body,
+      });
     const r = await patch({ name: "  Lisbon planner (prod)  " });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id, name: "Lisbon planner (prod)", scopes: ["read", "weather:read"] });
-    const audit = await queryRows<{ action: string }>(t.db, sql`SELECT action FROM audit_events WHERE target = ${`api_key:${id}`}`);
+    const audit = await queryRows<{ action: string }>(
+      t.db,
+      sql`SELECT action FROM audit_events WHERE target = ${`api_key:${id}`}`,
+    );
     expect(audit.map((a) => a.action)).toEqual(["api_key.renamed"]);
     expect((await call(health.GET, { path: "/v1/weather/health", bearer: k })).status).toBe(200);
     for (const body of [{ name: "" }, { name: "x".repeat(101) }, {}, { name: "ok", scopes: ["write"] }]) {

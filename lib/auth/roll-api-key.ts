@@ -17,14 +17,20 @@ export const RollApiKeyInput = z.strictObject({
     .min(0, "graceHours must be at least 0")
     .max(MAX_GRACE_HOURS, `graceHours must be at most ${MAX_GRACE_HOURS} (7 days)`)
     .default(24)
-    .meta({ description: "How long the old secret keeps working, in hours (0: refused at once; default 24, at most 168)" }),
+    .meta({
+      description: "How long the old secret keeps working, in hours (0: refused at once; default 24, at most 168)",
+    }),
 });
 
 export const RenameApiKeyInput = z.strictObject({ name: z.string().trim().min(1, "Give the key a name.").max(100) });
 
 async function ownedKey(userId: string, keyId: number, callerScopes?: readonly string[]) {
   const db = await getDb();
-  const [key] = await db.select().from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).limit(1);
+  const [key] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .limit(1);
   if (!key) throw notFound("API key");
   // A key acting as the caller changes only keys whose scopes it holds itself (as for revoke).
   if (callerScopes) assertScopes(callerScopes, key.scopes);
@@ -39,11 +45,17 @@ async function ownedKey(userId: string, keyId: number, callerScopes?: readonly s
  * shortened expiry itself is pushed to every instance's credential cache (credentialsChanged)
  * before this returns. An already expired key cannot be rolled (409): create a new one.
  */
-export async function rollApiKey(owner: { userId: string }, keyId: number, input: z.input<typeof RollApiKeyInput>, callerScopes?: readonly string[]) {
+export async function rollApiKey(
+  owner: { userId: string },
+  keyId: number,
+  input: z.input<typeof RollApiKeyInput>,
+  callerScopes?: readonly string[],
+) {
   const { graceHours } = RollApiKeyInput.parse(input);
   const old = await ownedKey(owner.userId, keyId, callerScopes);
   const now = Date.now();
-  if (old.expiresAt && old.expiresAt.getTime() <= now) throw new ApiError("conflict", "This key has expired and cannot be rolled; create a new key.");
+  if (old.expiresAt && old.expiresAt.getTime() <= now)
+    throw new ApiError("conflict", "This key has expired and cannot be rolled; create a new key.");
   const graceEnd = new Date(now + graceHours * 3_600_000);
   const oldUntil = old.expiresAt && old.expiresAt < graceEnd ? old.expiresAt : graceEnd;
   const secret = newBearerSecret(API_KEY_PREFIX);
@@ -58,7 +70,16 @@ export async function rollApiKey(owner: { userId: string }, keyId: number, input
     if (cut.length === 0) throw notFound("API key");
     const [row] = await tx
       .insert(apiKeys)
-      .values({ accountId: old.accountId, userId: old.userId, name: old.name, keyHash: secret.hash, keyPrefix: secret.display, scopes: old.scopes, isInternal: old.isInternal, expiresAt: old.expiresAt })
+      .values({
+        accountId: old.accountId,
+        userId: old.userId,
+        name: old.name,
+        keyHash: secret.hash,
+        keyPrefix: secret.display,
+        scopes: old.scopes,
+        isInternal: old.isInternal,
+        expiresAt: old.expiresAt,
+      })
       .returning();
     return row;
   });
@@ -75,11 +96,20 @@ export async function rollApiKey(owner: { userId: string }, keyId: number, input
 }
 
 /** Renames a key (the name is a label only: nothing a request is checked against changes). */
-export async function renameApiKey(userId: string, keyId: number, input: z.input<typeof RenameApiKeyInput>, callerScopes?: readonly string[]): Promise<ApiKeyView> {
+export async function renameApiKey(
+  userId: string,
+  keyId: number,
+  input: z.input<typeof RenameApiKeyInput>,
+  callerScopes?: readonly string[],
+): Promise<ApiKeyView> {
   const { name } = RenameApiKeyInput.parse(input);
   await ownedKey(userId, keyId, callerScopes);
   const db = await getDb();
-  const [r] = await db.update(apiKeys).set({ name }).where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).returning();
+  const [r] = await db
+    .update(apiKeys)
+    .set({ name })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning();
   if (!r) throw notFound("API key");
   return {
     id: r.id,

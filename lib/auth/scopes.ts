@@ -20,7 +20,8 @@ export const SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
   "weather:route": "Route risk analysis",
   "weather:watch": "Create, read and cancel watches",
   "weather:webhooks": "Manage webhook endpoints and read delivery attempts",
-  admin: "Read the audit log and manage the account's members and invitations (/api/account); only owners and admins may mint it",
+  admin:
+    "Read the audit log and manage the account's members and invitations (/api/account); only owners and admins may mint it",
 };
 
 /** What an access token may do on trips (issue 28); every token created before them holds all three. */

@@ -35,12 +35,27 @@ describe("session cookie requests", () => {
     const u = await makeUser();
     const cookie = await cookieFor(u.userId);
     const body = { name: "portal", scopes: ["read"] };
-    const noOrigin = await call(keys.POST, { method: "POST", path: "/api/developer/keys", headers: { cookie, host: "localhost" }, body });
+    const noOrigin = await call(keys.POST, {
+      method: "POST",
+      path: "/api/developer/keys",
+      headers: { cookie, host: "localhost" },
+      body,
+    });
     expect(noOrigin.status).toBe(403);
     expect(noOrigin.body.error.code).toBe("origin_mismatch");
-    const evil = await call(keys.POST, { method: "POST", path: "/api/developer/keys", headers: { cookie, host: "localhost", origin: "https://evil.example" }, body });
+    const evil = await call(keys.POST, {
+      method: "POST",
+      path: "/api/developer/keys",
+      headers: { cookie, host: "localhost", origin: "https://evil.example" },
+      body,
+    });
     expect(evil.status).toBe(403);
-    const ok = await call(keys.POST, { method: "POST", path: "/api/developer/keys", headers: { cookie, host: "localhost", origin: "http://localhost" }, body });
+    const ok = await call(keys.POST, {
+      method: "POST",
+      path: "/api/developer/keys",
+      headers: { cookie, host: "localhost", origin: "http://localhost" },
+      body,
+    });
     expect(ok.status).toBe(201);
   });
 
@@ -50,22 +65,40 @@ describe("session cookie requests", () => {
     const trips = await routeModule("/v1/trips");
     const rotate = await routeModule("/api/developer/watch-signing-secret/rotate");
     // call() fails on any response the document does not declare.
-    const trip = await call(trips.POST, { method: "POST", path: "/v1/trips", headers: { cookie, host: "localhost", origin: "https://evil.example" }, body: { name: "x", time_zone: "Europe/Paris" } });
+    const trip = await call(trips.POST, {
+      method: "POST",
+      path: "/v1/trips",
+      headers: { cookie, host: "localhost", origin: "https://evil.example" },
+      body: { name: "x", time_zone: "Europe/Paris" },
+    });
     expect([trip.status, trip.body.code ?? trip.body.error?.code]).toEqual([403, "origin_mismatch"]);
-    const rot = await call(rotate.POST, { method: "POST", path: "/api/developer/watch-signing-secret/rotate", headers: { cookie, host: "localhost" } });
+    const rot = await call(rotate.POST, {
+      method: "POST",
+      path: "/api/developer/watch-signing-secret/rotate",
+      headers: { cookie, host: "localhost" },
+    });
     expect([rot.status, rot.body.error?.code]).toEqual([403, "origin_mismatch"]);
   });
 
   it("a malformed session cookie is no session: 401, not a 500", async () => {
     for (const value of ["%ZZ", "%E0%A4%A", "%ED%A0%80"]) {
-      const res = await call(keys.GET, { path: "/api/developer/keys", headers: { cookie: `next-auth.session-token=${value}` } });
+      const res = await call(keys.GET, {
+        path: "/api/developer/keys",
+        headers: { cookie: `next-auth.session-token=${value}` },
+      });
       expect(res.status, value).toBe(401);
     }
   });
 
   it("a forged or foreign-secret cookie is not a session", async () => {
-    const jwt = await encode({ token: { sub: "00000000-0000-0000-0000-000000000000" }, secret: "another-secret-entirely-123456" });
-    const res = await call(keys.GET, { path: "/api/developer/keys", headers: { cookie: `next-auth.session-token=${jwt}` } });
+    const jwt = await encode({
+      token: { sub: "00000000-0000-0000-0000-000000000000" },
+      secret: "another-secret-entirely-123456",
+    });
+    const res = await call(keys.GET, {
+      path: "/api/developer/keys",
+      headers: { cookie: `next-auth.session-token=${jwt}` },
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -83,11 +116,20 @@ describe("secrets at rest and in logs", () => {
     });
     try {
       const password = "a-very-distinct-password-42";
-      const su = await call(signUp.POST, { method: "POST", path: "/api/auth/sign-up", body: { email: "dora@example.test", password } });
+      const su = await call(signUp.POST, {
+        method: "POST",
+        path: "/api/auth/sign-up",
+        body: { email: "dora@example.test", password },
+      });
       expect(su.status).toBe(201);
       const u = await makeUser();
       const key = await u.key(["read", "write"]);
-      const tok = await call(tokens.POST, { method: "POST", path: "/api/developer/tokens", bearer: key, body: { name: "agent" } });
+      const tok = await call(tokens.POST, {
+        method: "POST",
+        path: "/api/developer/tokens",
+        bearer: key,
+        body: { name: "agent" },
+      });
       expect(tok.status).toBe(201);
       const token: string = tok.body.token;
       expect(token).toMatch(/^sat_/);
@@ -95,7 +137,10 @@ describe("secrets at rest and in logs", () => {
       await call(keys.GET, { path: "/api/developer/keys", bearer: key + "x" });
 
       const dump = JSON.stringify(
-        await queryRows(t.db, sql`select (select json_agg(u) from users u) as u, (select json_agg(k) from api_keys k) as k, (select json_agg(a) from access_tokens a) as a`),
+        await queryRows(
+          t.db,
+          sql`select (select json_agg(u) from users u) as u, (select json_agg(k) from api_keys k) as k, (select json_agg(a) from access_tokens a) as a`,
+        ),
       );
       for (const secret of [password, key, token]) {
         expect(dump).not.toContain(secret);
@@ -111,7 +156,11 @@ describe("secrets at rest and in logs", () => {
   it("sign-up twice with one email is a 409", async () => {
     const body = { email: "twice@example.test", password: "password123" };
     expect((await call(signUp.POST, { method: "POST", path: "/api/auth/sign-up", body })).status).toBe(201);
-    const again = await call(signUp.POST, { method: "POST", path: "/api/auth/sign-up", body: { ...body, email: "TWICE@example.test" } });
+    const again = await call(signUp.POST, {
+      method: "POST",
+      path: "/api/auth/sign-up",
+      body: { ...body, email: "TWICE@example.test" },
+    });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("conflict");
   });

@@ -63,9 +63,18 @@ export async function sessionFromCookieHeader(cookieHeader: string | null): Prom
   if (!userId || !UUID.test(userId) || (accountId !== undefined && !UUID.test(accountId))) return null;
   const db = await getDb();
   const [row] = await db
-    .select({ email: users.email, role: accountMembers.role, sessionVersion: users.sessionVersion, emailVerifiedAt: users.emailVerifiedAt, account: accounts })
+    .select({
+      email: users.email,
+      role: accountMembers.role,
+      sessionVersion: users.sessionVersion,
+      emailVerifiedAt: users.emailVerifiedAt,
+      account: accounts,
+    })
     .from(users)
-    .innerJoin(accountMembers, and(eq(accountMembers.userId, users.id), eq(accountMembers.accountId, accountId ?? users.accountId)))
+    .innerJoin(
+      accountMembers,
+      and(eq(accountMembers.userId, users.id), eq(accountMembers.accountId, accountId ?? users.accountId)),
+    )
     .innerJoin(accounts, eq(accounts.id, accountMembers.accountId))
     .where(eq(users.id, userId))
     .limit(1);

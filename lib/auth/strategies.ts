@@ -37,7 +37,10 @@ export function assertSameOrigin(req: Request): void {
   const configured = env().NEXTAUTH_URL;
   if (configured) allowed.add(new URL(configured).origin);
   if (!origin || !allowed.has(origin)) {
-    throw new ApiError("origin_mismatch", "Cross-origin request refused: state-changing cookie requests must come from this site.");
+    throw new ApiError(
+      "origin_mismatch",
+      "Cross-origin request refused: state-changing cookie requests must come from this site.",
+    );
   }
 }
 
@@ -52,7 +55,7 @@ export function apiKey(...scopes: ApiKeyScope[]): AuthStrategy<PrincipalOf<"api_
     scopes,
     async authenticate(req) {
       const key = bearer(req, "API_KEY");
-      if (!key) throw new ApiError("unauthorized", "Missing API key; send \"Authorization: Bearer <API_KEY>\".");
+      if (!key) throw new ApiError("unauthorized", 'Missing API key; send "Authorization: Bearer <API_KEY>".');
       const principal = await verifyApiKey(key);
       assertScopes(principal.scopes, scopes, principal);
       return principal;
@@ -78,7 +81,9 @@ export function session(): AuthStrategy<PrincipalOf<"session">> {
  * session, the playground header names one of the user's keys to act as (its scopes
  * apply); the custom header also means a cross-site page cannot send it unpreflighted.
  */
-export function sessionOrApiKey(...scopes: ApiKeyScope[]): AuthStrategy<PrincipalOf<"session"> | PrincipalOf<"api_key">> {
+export function sessionOrApiKey(
+  ...scopes: ApiKeyScope[]
+): AuthStrategy<PrincipalOf<"session"> | PrincipalOf<"api_key">> {
   const byKey = apiKey(...scopes);
   const bySession = session();
   return {
@@ -110,11 +115,16 @@ export function accessToken(need?: TripScope): AuthStrategy<PrincipalOf<"access_
     async authenticate(req) {
       if (req.headers.get("authorization") === null && hasSessionCookie(req)) return bySession.authenticate(req);
       const token = bearer(req, "ACCESS_TOKEN");
-      if (!token) throw new ApiError("unauthorized", "Missing access token; send \"Authorization: Bearer <ACCESS_TOKEN>\".");
+      if (!token)
+        throw new ApiError("unauthorized", 'Missing access token; send "Authorization: Bearer <ACCESS_TOKEN>".');
       const principal = await verifyAccessToken(token);
       // RFC 8707: a token issued for the MCP resource is not for this API (its audience differs); the MCP
       // server's own in-process call of a tool's operation is the one place it is accepted.
-      if (principal.resource && currentToolName() === undefined) throw new ApiError("unauthorized", "This access token was issued for the MCP server (its audience) and is not valid for the REST API.");
+      if (principal.resource && currentToolName() === undefined)
+        throw new ApiError(
+          "unauthorized",
+          "This access token was issued for the MCP server (its audience) and is not valid for the REST API.",
+        );
       assertTripScope(principal, need ?? (SAFE_METHODS.has(req.method) ? "trips:read" : "trips:write"));
       return principal;
     },

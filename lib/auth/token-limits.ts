@@ -9,9 +9,13 @@ import type { TripScope } from "./scopes";
  */
 export function assertTripScope(principal: Principal, need: TripScope): void {
   if (principal.type !== "access_token" || principal.tripScopes.includes(need)) return;
-  throw new ApiError("insufficient_scope", `This access token lacks the ${need} scope; it holds ${principal.tripScopes.join(", ") || "none"}.`, {
-    details: { required_scope: need, token_scopes: principal.tripScopes },
-  });
+  throw new ApiError(
+    "insufficient_scope",
+    `This access token lacks the ${need} scope; it holds ${principal.tripScopes.join(", ") || "none"}.`,
+    {
+      details: { required_scope: need, token_scopes: principal.tripScopes },
+    },
+  );
 }
 
 /** A token limited to some trips sees no other: the same 404 as a trip that does not exist. */
@@ -26,9 +30,13 @@ export function assertTripVisible(principal: Principal, tripId: number): void {
  */
 export function assertMayCreateTrips(principal: Principal): void {
   if (principal.type !== "access_token" || principal.tripIds === null) return;
-  throw new ApiError("forbidden", "This access token is limited to certain trips and cannot create trips; use an unlimited token or the portal.", {
-    details: { token_trip_ids: principal.tripIds },
-  });
+  throw new ApiError(
+    "forbidden",
+    "This access token is limited to certain trips and cannot create trips; use an unlimited token or the portal.",
+    {
+      details: { token_trip_ids: principal.tripIds },
+    },
+  );
 }
 
 /** The trips a credential may list: all of the user's, or those its token is limited to. */

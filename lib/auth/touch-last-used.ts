@@ -30,7 +30,9 @@ export function touchLastUsed(kind: Kind, id: number): void {
       await db
         .update(table)
         .set({ lastUsedAt: new Date(now) })
-        .where(and(eq(table.id, id), or(isNull(table.lastUsedAt), lt(table.lastUsedAt, sql`now() - interval '1 minute'`))));
+        .where(
+          and(eq(table.id, id), or(isNull(table.lastUsedAt), lt(table.lastUsedAt, sql`now() - interval '1 minute'`))),
+        );
     } catch (err) {
       log.warn("could not record credential use", { kind, id, error: err });
     }

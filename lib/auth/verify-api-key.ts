@@ -24,7 +24,12 @@ function buildVerifyQuery(db: Db) {
       isInternal: apiKeys.isInternal,
       expiresAt: apiKeys.expiresAt,
       revokedAt: apiKeys.revokedAt,
-      account: { id: accounts.id, plan: accounts.plan, environment: accounts.environment, limitOverrides: accounts.limitOverrides },
+      account: {
+        id: accounts.id,
+        plan: accounts.plan,
+        environment: accounts.environment,
+        limitOverrides: accounts.limitOverrides,
+      },
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
@@ -53,7 +58,11 @@ export async function verifyApiKey(key: string, handle?: DbHandle): Promise<Prin
     throw new ApiError("unauthorized", "The API key is malformed; keys start with svc_.");
   }
   const hash = sha256Hex(key);
-  const row = await cachedCredential(`k:${hash}`, async (h) => (await verifyQuery(h.db).execute({ hash }))[0], handle).catch(async (err: unknown) => {
+  const row = await cachedCredential(
+    `k:${hash}`,
+    async (h) => (await verifyQuery(h.db).execute({ hash }))[0],
+    handle,
+  ).catch(async (err: unknown) => {
     throw await unverifiedWhileDown(err, `k:${hash}`, handle);
   });
   if (!row) throw new ApiError("unauthorized", "The API key is not valid.");
@@ -88,7 +97,15 @@ async function unverifiedWhileDown(err: unknown, cacheKey: string, handle?: DbHa
   return new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", {
     cause: err,
     headers: { "Retry-After": "1" },
-    principal: { type: "api_key", keyId: row.id, userId: row.userId, accountId: row.account.id, account: row.account, scopes: row.scopes, isInternal: row.isInternal },
+    principal: {
+      type: "api_key",
+      keyId: row.id,
+      userId: row.userId,
+      accountId: row.account.id,
+      account: row.account,
+      scopes: row.scopes,
+      isInternal: row.isInternal,
+    },
   });
 }
 

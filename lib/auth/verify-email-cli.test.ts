@@ -19,6 +19,8 @@ describe("admin verify-email (issue 42 item 7: production without SMTP_URL)", ()
     expect(await isEmailVerified(u.userId)).toBe(true);
     const again = await accountCommands["verify-email"].run({ email: u.email });
     expect(again.email_verified_at).toBe(first.email_verified_at);
-    await expect(accountCommands["verify-email"].run({ email: "nobody@example.test" })).rejects.toMatchObject({ status: 404 });
+    await expect(accountCommands["verify-email"].run({ email: "nobody@example.test" })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });

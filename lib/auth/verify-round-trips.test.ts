@@ -66,7 +66,8 @@ describe("API key verification cost", () => {
     const u = await makeUser();
     const key = await u.key(["weather:read"]);
     await warm(() => verifyApiKey(key));
-    const [{ id }] = (await client.query<{ id: number }>("SELECT id FROM api_keys WHERE user_id = $1", [u.userId])).rows;
+    const [{ id }] = (await client.query<{ id: number }>("SELECT id FROM api_keys WHERE user_id = $1", [u.userId]))
+      .rows;
     await revokeApiKey(u.accountId, id);
     statements.length = 0;
     await expect(verifyApiKey(key)).rejects.toMatchObject({ status: 401, message: "The API key has been revoked." });
@@ -100,8 +101,9 @@ describe("API key verification cost", () => {
     statements.length = 0;
     for (let i = 0; i < 10; i++) await verifyApiKey(key);
     // Let the deferred write run.
-    for (let i = 0; i < 20 && !statements.some((s) => s.startsWith("update")); i++) await new Promise((r) => setTimeout(r, 10));
-    expect(statements.filter((s) => s.startsWith("update \"api_keys\""))).toHaveLength(1);
+    for (let i = 0; i < 20 && !statements.some((s) => s.startsWith("update")); i++)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(statements.filter((s) => s.startsWith('update "api_keys"'))).toHaveLength(1);
     expect(statements.filter((s) => s.startsWith("select"))).toHaveLength(10);
   });
 });

@@ -20,12 +20,21 @@ export interface SignInUser {
 }
 
 /** The credentials provider's check. `verify` is the password verifier (a test counts its calls). */
-export async function verifySignIn(email: string, password: string, verify: typeof verifyPassword = verifyPassword): Promise<SignInUser | null> {
+export async function verifySignIn(
+  email: string,
+  password: string,
+  verify: typeof verifyPassword = verifyPassword,
+): Promise<SignInUser | null> {
   const found = await findUserByEmail(email);
   const stored = found?.user.passwordHash;
   const ok = await verify(stored ?? (await dummyHash()), password);
   if (!found || !stored || !ok) return null;
   // Someone removed from every account has nothing to sign in to.
   if (!(await defaultAccountOf(found.user.id))) return null;
-  return { id: found.user.id, email: found.user.email, name: found.user.name ?? found.user.email, sv: found.user.sessionVersion };
+  return {
+    id: found.user.id,
+    email: found.user.email,
+    name: found.user.name ?? found.user.email,
+    sv: found.user.sessionVersion,
+  };
 }

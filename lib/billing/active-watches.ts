@@ -29,7 +29,11 @@ export async function countActiveWatches(db: DbOrTx, accountId: string): Promise
  * activations, so N parallel creates never overshoot; it is released at commit.
  * Internal keys skip the caps (pass { isInternal: true }).
  */
-export async function assertActiveWatchCapacity(tx: Tx, account: AccountInfo, opts: { isInternal?: boolean } = {}): Promise<void> {
+export async function assertActiveWatchCapacity(
+  tx: Tx,
+  account: AccountInfo,
+  opts: { isInternal?: boolean } = {},
+): Promise<void> {
   if (opts.isInternal) return;
   const limit = limitsFor(account).active_watches;
   if (limit === 0) {
@@ -52,6 +56,14 @@ export async function assertActiveWatchCapacity(tx: Tx, account: AccountInfo, op
   // (under the lock above), so the alert exists exactly when the watch does.
   const period = periodAt();
   for (const threshold of thresholdsReached(active + 1, limit)) {
-    await recordQuotaAlert(tx, { accountId: account.id, account, period, threshold, dimension: "active_watches", used: active + 1, limit });
+    await recordQuotaAlert(tx, {
+      accountId: account.id,
+      account,
+      period,
+      threshold,
+      dimension: "active_watches",
+      used: active + 1,
+      limit,
+    });
   }
 }

@@ -37,7 +37,13 @@ export const DailyUsageSchema = z
     month: z.string().meta({ description: "YYYY-MM" }),
     period: z.object({ start: z.string(), end: z.string() }),
     endpoints: z.array(z.string()),
-    days: z.array(z.object({ date: z.string(), total_units: z.number().int(), by_endpoint: z.record(z.string(), z.number().int()) })),
+    days: z.array(
+      z.object({
+        date: z.string(),
+        total_units: z.number().int(),
+        by_endpoint: z.record(z.string(), z.number().int()),
+      }),
+    ),
   })
   .meta({ id: "DailyUsage" });
 

@@ -16,7 +16,11 @@ interface CounterRow {
 
 export function toCounters(row: CounterRow | undefined): Counters {
   if (!row) return { ...ZERO_COUNTERS };
-  return { requests: Number(row.requests), timeline_items: Number(row.timeline_items), route_calls: Number(row.route_calls) };
+  return {
+    requests: Number(row.requests),
+    timeline_items: Number(row.timeline_items),
+    route_calls: Number(row.route_calls),
+  };
 }
 
 /** The account's counters for a period (zeros when nothing was used yet). */

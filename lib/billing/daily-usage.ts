@@ -13,7 +13,11 @@ export interface DailyUsage {
 }
 
 /** Billing units per day and endpoint of one account and month, for the usage chart. */
-export async function dailyUsage(accountId: string, period: BillingPeriod, now: Date = new Date()): Promise<DailyUsage> {
+export async function dailyUsage(
+  accountId: string,
+  period: BillingPeriod,
+  now: Date = new Date(),
+): Promise<DailyUsage> {
   const db = await getDb();
   const rows = await queryRows<{ day: string | Date; endpoint: string; units: number | string }>(
     db,

@@ -19,7 +19,12 @@ export interface Usage {
   environment: AccountInfo["environment"];
   is_internal: boolean;
   period: { start: string; end: string };
-  limits: { requests_per_month: number; timeline_items_per_month: number; active_watches: number; route_calls_per_month: number };
+  limits: {
+    requests_per_month: number;
+    timeline_items_per_month: number;
+    active_watches: number;
+    route_calls_per_month: number;
+  };
   usage: Record<Dimension, DimensionUsage>;
 }
 
@@ -60,4 +65,3 @@ export async function getUsage(
     headers: rateLimitHeaders(limits.requests, used.requests, period),
   };
 }
-

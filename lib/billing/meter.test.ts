@@ -49,7 +49,11 @@ describe("weather meter", () => {
     expect([periodAt(last + 1).key, dayAt(last + 1)]).toEqual(["2027-01-01", "2027-01-01"]);
     expect(periodAt(last + 1).start.toISOString()).toBe("2027-01-01T00:00:00.000Z");
     // Back across the boundary (a clock step back, another test's time) is the earlier period again.
-    expect([periodAt(last).key, dayAt(last), dayAt(Date.UTC(1969, 11, 31, 12))]).toEqual(["2026-12-01", "2026-12-31", "1969-12-31"]);
+    expect([periodAt(last).key, dayAt(last), dayAt(Date.UTC(1969, 11, 31, 12))]).toEqual([
+      "2026-12-01",
+      "2026-12-31",
+      "1969-12-31",
+    ]);
     expect(periodAt(Date.UTC(2028, 1, 29, 12)).resetEpoch).toBe(Date.UTC(2028, 2, 1) / 1000);
   });
 
@@ -131,7 +135,9 @@ describe("weather meter", () => {
     const r500 = await metered(key, { kind: "route", items: 9, outcome: "500" });
     expect(r500.status).toBe(500);
     expect(r500.headers.get("x-ratelimit-remaining")).toBe("24998");
-    expect(takeLogs("unhandled error").map((l) => JSON.parse(l.line).request_id)).toEqual([r500.headers.get("x-request-id")]);
+    expect(takeLogs("unhandled error").map((l) => JSON.parse(l.line).request_id)).toEqual([
+      r500.headers.get("x-request-id"),
+    ]);
     expect(await countersOf(u.accountId)).toEqual({ requests: 2, timeline_items: 3, route_calls: 1 });
     expect(await dailyUnitsOf(u.accountId)).toEqual({ "test.metered": { units: 12, calls: 2 } });
   });

@@ -56,7 +56,12 @@ export function weatherMeter<Ctx extends { principal: Principal } = { principal:
   return {
     refuses: opts.charge !== 0,
     async start(ctx) {
-      const charge = opts.sessionReadsFree && ctx.principal.type === "session" ? FREE : typeof opts.charge === "number" ? { units: opts.charge } : opts.charge(ctx);
+      const charge =
+        opts.sessionReadsFree && ctx.principal.type === "session"
+          ? FREE
+          : typeof opts.charge === "number"
+            ? { units: opts.charge }
+            : opts.charge(ctx);
       const who = meteredOf(ctx.principal);
       if (!who) return { billingUnits: charge.units, finish: async () => ({}) };
       const now = Date.now();
@@ -87,7 +92,8 @@ export function weatherMeter<Ctx extends { principal: Principal } = { principal:
       rememberRequestsUsed(who.accountId, period.key, result.counters.requests);
       const headers = rateLimitHeaders(limits.requests, result.counters.requests, period);
       if (!result.ok) {
-        if (!who.isInternal) await alertQuotaThresholds(who.accountId, who.account, period, levelsOf(amounts, result.counters, limits));
+        if (!who.isInternal)
+          await alertQuotaThresholds(who.accountId, who.account, period, levelsOf(amounts, result.counters, limits));
         throw capReached(result.dimension, limits, result.counters, period, headers);
       }
 
@@ -96,7 +102,13 @@ export function weatherMeter<Ctx extends { principal: Principal } = { principal:
         async finish(outcome: MeterOutcome) {
           if (outcome !== "error") {
             // Only a kept reservation counts toward a threshold (a released one never crossed it).
-            if (!who.isInternal) await alertQuotaThresholds(who.accountId, who.account, period, levelsOf(amounts, result.counters, limits));
+            if (!who.isInternal)
+              await alertQuotaThresholds(
+                who.accountId,
+                who.account,
+                period,
+                levelsOf(amounts, result.counters, limits),
+              );
             return headers;
           }
           const after = await releaseQuota(db, quota);

@@ -22,14 +22,21 @@ describe("plans", () => {
   });
 
   it("overrides replace single limits and ignore junk values", () => {
-    const limits = limitsFor({ plan: "enterprise", limitOverrides: { requests_per_month: 2_000_000, active_watches: 0, route_calls_per_month: -5, bogus: 7 } });
+    const limits = limitsFor({
+      plan: "enterprise",
+      limitOverrides: { requests_per_month: 2_000_000, active_watches: 0, route_calls_per_month: -5, bogus: 7 },
+    });
     expect(limits).toEqual({ requests: 2_000_000, timeline_items: 100_000, route_calls: 25_000, active_watches: 0 });
   });
 
   it("set-plan changes only the overrides it is given; null removes one", async () => {
     const u = await makeUser({ plan: "enterprise" });
     await setPlan({ accountId: u.accountId, overrides: { requests_per_month: 5, active_watches: 3 } });
-    const planOnly = await setPlan({ accountId: u.accountId, plan: "enterprise", overrides: { requests_per_month: undefined } });
+    const planOnly = await setPlan({
+      accountId: u.accountId,
+      plan: "enterprise",
+      overrides: { requests_per_month: undefined },
+    });
     expect(planOnly.limitOverrides).toEqual({ requests_per_month: 5, active_watches: 3 });
     const cleared = await setPlan({ accountId: u.accountId, overrides: { active_watches: null } });
     expect(cleared.limitOverrides).toEqual({ requests_per_month: 5 });

@@ -45,7 +45,12 @@ export function limitsFor(account: Pick<AccountInfo, "plan" | "limitOverrides">)
 }
 
 /** Limits named as GET /v1/usage and limitOverrides name them (requests_per_month, …). */
-export function namedLimits(l: Limits): { requests_per_month: number; timeline_items_per_month: number; active_watches: number; route_calls_per_month: number } {
+export function namedLimits(l: Limits): {
+  requests_per_month: number;
+  timeline_items_per_month: number;
+  active_watches: number;
+  route_calls_per_month: number;
+} {
   return {
     requests_per_month: l.requests,
     timeline_items_per_month: l.timeline_items,

@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const cookieOf = async (u: TestUser) => `next-auth.session-token=${await encode({ token: { sub: u.userId }, secret: authSecret() })}`;
+const cookieOf = async (u: TestUser) =>
+  `next-auth.session-token=${await encode({ token: { sub: u.userId }, secret: authSecret() })}`;
 
 describe("no billing from looking", () => {
   it("a session-driven watch page refresh bills 0 units and counts no request; the same read with a key bills 1", async () => {
@@ -31,7 +32,11 @@ describe("no billing from looking", () => {
 
     // What the open watch page does on its own: the detail, again and again.
     for (let i = 0; i < 5; i++) {
-      const res = await call(watchById.GET, { path: `/v1/weather/watch/${watch.watch_id}`, params: { watch_id: watch.watch_id }, headers: { cookie } });
+      const res = await call(watchById.GET, {
+        path: `/v1/weather/watch/${watch.watch_id}`,
+        params: { watch_id: watch.watch_id },
+        headers: { cookie },
+      });
       expect(res.status).toBe(200);
       expect(res.body.meta.billing_units).toBe(0);
     }
@@ -42,7 +47,11 @@ describe("no billing from looking", () => {
     expect(await countersOf(u.accountId)).toEqual(before);
     expect(await dailyUnitsOf(u.accountId)).toEqual(unitsBefore);
 
-    const viaKey = await call(watchById.GET, { path: `/v1/weather/watch/${watch.watch_id}`, params: { watch_id: watch.watch_id }, bearer: key });
+    const viaKey = await call(watchById.GET, {
+      path: `/v1/weather/watch/${watch.watch_id}`,
+      params: { watch_id: watch.watch_id },
+      bearer: key,
+    });
     expect(viaKey.status).toBe(200);
     expect(viaKey.body.meta.billing_units).toBe(1);
     expect((await countersOf(u.accountId)).requests).toBe(before.requests + 1);

@@ -18,11 +18,31 @@ const routeBody = {
   data: {
     transport_mode: "car",
     segments: [
-      { index: 0, start_point: { lat: 48.85, lng: 2.35 }, end_point: { lat: 49.0, lng: 2.0 }, risk: { level: "low", reasons: [] } },
-      { index: 1, start_point: { lat: 49.0, lng: 2.0 }, end_point: { lat: 49.2, lng: 1.5 }, risk: { level: "watch", reasons: [{ code: "rain_likely" }] } },
-      { index: 2, start_point: { lat: 49.2, lng: 1.5 }, end_point: { lat: 49.44, lng: 1.1 }, risk: { level: "warning", reasons: [{ code: "heavy_rain" }] } },
+      {
+        index: 0,
+        start_point: { lat: 48.85, lng: 2.35 },
+        end_point: { lat: 49.0, lng: 2.0 },
+        risk: { level: "low", reasons: [] },
+      },
+      {
+        index: 1,
+        start_point: { lat: 49.0, lng: 2.0 },
+        end_point: { lat: 49.2, lng: 1.5 },
+        risk: { level: "watch", reasons: [{ code: "rain_likely" }] },
+      },
+      {
+        index: 2,
+        start_point: { lat: 49.2, lng: 1.5 },
+        end_point: { lat: 49.44, lng: 1.1 },
+        risk: { level: "warning", reasons: [{ code: "heavy_rain" }] },
+      },
     ],
-    overall_risk: { level: "warning", reasons: [{ code: "heavy_rain", level: "warning", message: "Heavy rain expected" }], recommendation: "Delay the trip.", main_issue: "heavy_rain" },
+    overall_risk: {
+      level: "warning",
+      reasons: [{ code: "heavy_rain", level: "warning", message: "Heavy rain expected" }],
+      recommendation: "Delay the trip.",
+      main_issue: "heavy_rain",
+    },
   },
   meta: {},
 };
@@ -30,7 +50,11 @@ const routeBody = {
 describe("playground views", () => {
   it("draws each route segment as an SVG line coloured by its risk level, inside the view box", () => {
     const html = renderToStaticMarkup(createElement(RouteMap, { segments: routeSegments(routeBody) }));
-    const lines = [...html.matchAll(/<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)" stroke="(#[0-9a-f]+)"[^>]*data-risk="(\w+)"/g)];
+    const lines = [
+      ...html.matchAll(
+        /<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)" stroke="(#[0-9a-f]+)"[^>]*data-risk="(\w+)"/g,
+      ),
+    ];
     expect(lines.map((l) => [l[6], l[5]])).toEqual([
       ["low", "#059669"],
       ["watch", "#d97706"],
@@ -45,21 +69,38 @@ describe("playground views", () => {
   it("shows status, highlighted rate-limit headers and the overall risk", () => {
     const html = renderToStaticMarkup(
       createElement(ResponseView, {
-        call: { id: 1, at: "2026-11-23T10:00:00Z", keyName: "ci", method: "POST", url: "/v1/weather/route", status: 200, ms: 12, headers: [["x-ratelimit-remaining", "41"]], body: routeBody },
+        call: {
+          id: 1,
+          at: "2026-11-23T10:00:00Z",
+          keyName: "ci",
+          method: "POST",
+          url: "/v1/weather/route",
+          status: 200,
+          ms: 12,
+          headers: [["x-ratelimit-remaining", "41"]],
+          body: routeBody,
+        },
       }),
     );
     expect(html).toContain("HTTP 200");
     expect(html).toContain("x-ratelimit-remaining");
     expect(html).toContain("Delay the trip.");
     expect(html).toContain("Main issue: heavy_rain");
-    expect(overallRisk({ data: { summary: { overall_risk: "watch", main_issue: "rain_likely" } } })).toMatchObject({ level: "watch", mainIssue: "rain_likely" });
+    expect(overallRisk({ data: { summary: { overall_risk: "watch", main_issue: "rain_likely" } } })).toMatchObject({
+      level: "watch",
+      mainIssue: "rain_likely",
+    });
   });
 
   it("meters say 'not included' for a limit of 0 and give numbers otherwise", () => {
-    expect(renderToStaticMarkup(createElement(UsageMeter, { label: "Route calls", hint: "h", value: { limit: 0, used: 0, remaining: 0 } }))).toContain(
-      "Not included in your plan",
+    expect(
+      renderToStaticMarkup(
+        createElement(UsageMeter, { label: "Route calls", hint: "h", value: { limit: 0, used: 0, remaining: 0 } }),
+      ),
+    ).toContain("Not included in your plan");
+    const html = renderToStaticMarkup(
+      createElement(UsageMeter, { label: "Requests", hint: "h", value: { limit: 1000, used: 250, remaining: 750 } }),
     );
-    const html = renderToStaticMarkup(createElement(UsageMeter, { label: "Requests", hint: "h", value: { limit: 1000, used: 250, remaining: 750 } }));
     expect(html).toContain("250 of 1,000");
     expect(html).toContain('aria-valuenow="250"');
   });
@@ -75,27 +116,65 @@ describe("playground views", () => {
       environment: "production" as const,
       is_internal: false,
       period: { start: "2026-11-01T00:00:00Z", end: "2026-12-01T00:00:00Z" },
-      limits: { requests_per_month: 1000, timeline_items_per_month: 100, route_calls_per_month: routeLimit, active_watches: 0 },
-      usage: { requests: dim(1000), timeline_items: dim(100), route_calls: dim(routeLimit, routeUsed), active_watches: dim(0) },
+      limits: {
+        requests_per_month: 1000,
+        timeline_items_per_month: 100,
+        route_calls_per_month: routeLimit,
+        active_watches: 0,
+      },
+      usage: {
+        requests: dim(1000),
+        timeline_items: dim(100),
+        route_calls: dim(routeLimit, routeUsed),
+        active_watches: dim(0),
+      },
     });
-    expect(verdictFor(route!, usage("free", 0))).toEqual({ ok: false, kind: "not_included", dimension: "route_calls", plan: "free", upgradeTo: "starter" });
-    expect(verdictFor(route!, usage("starter", 1000, 1000))).toMatchObject({ ok: false, kind: "quota", dimension: "route_calls" });
+    expect(verdictFor(route!, usage("free", 0))).toEqual({
+      ok: false,
+      kind: "not_included",
+      dimension: "route_calls",
+      plan: "free",
+      upgradeTo: "starter",
+    });
+    expect(verdictFor(route!, usage("starter", 1000, 1000))).toMatchObject({
+      ok: false,
+      kind: "quota",
+      dimension: "route_calls",
+    });
     expect(verdictFor(route!, usage("starter", 1000))).toEqual({ ok: true });
-    expect(estimateCall("timeline", DEFAULT_POINT, JSON.parse(timelineExample()))).toMatchObject({ units: 6, timelineItems: 3 });
-    expect(estimateCall("forecast", { ...DEFAULT_POINT, granularity: "hourly" }, undefined)).toMatchObject({ units: 2 });
+    expect(estimateCall("timeline", DEFAULT_POINT, JSON.parse(timelineExample()))).toMatchObject({
+      units: 6,
+      timelineItems: 3,
+    });
+    expect(estimateCall("forecast", { ...DEFAULT_POINT, granularity: "hourly" }, undefined)).toMatchObject({
+      units: 2,
+    });
   });
 
   it("copies the exact request as curl and fetch, keeps only our headers, and builds valid examples", () => {
-    const input = { origin: "https://api.example", method: "POST", url: "/v1/weather/route", body: '{"a":"it\'s"}', keyName: "ci", keyPrefix: "svc_AbCd" };
+    const input = {
+      origin: "https://api.example",
+      method: "POST",
+      url: "/v1/weather/route",
+      body: '{"a":"it\'s"}',
+      keyName: "ci",
+      keyPrefix: "svc_AbCd",
+    };
     const curl = curlSnippet(input);
     expect(curl).toContain("curl -sS -X POST 'https://api.example/v1/weather/route'");
     expect(curl).toContain('-H "Authorization: Bearer $SKYCAST_API_KEY"');
     expect(curl).toContain(`"a": "it'\\''s"`); // single quotes survive shell quoting
     expect(fetchSnippet(input)).toContain('fetch("https://api.example/v1/weather/route"');
     expect(fetchSnippet(input)).toContain('"Content-Type": "application/json"');
-    expect(["x-request-id", "x-ratelimit-remaining", "x-cache-status", "x-weather-snapshot-id", "retry-after"].every(isOurHeader)).toBe(true);
+    expect(
+      ["x-request-id", "x-ratelimit-remaining", "x-cache-status", "x-weather-snapshot-id", "retry-after"].every(
+        isOurHeader,
+      ),
+    ).toBe(true);
     expect(["x-powered-by", "x-nextjs-cache", "vary", "date", "connection"].some(isOurHeader)).toBe(false);
-    expect(pointQueryString("forecast", DEFAULT_POINT)).toBe("lat=48.8566&lng=2.3522&days=3&granularity=daily&units=metric&language=en");
+    expect(pointQueryString("forecast", DEFAULT_POINT)).toBe(
+      "lat=48.8566&lng=2.3522&days=3&granularity=daily&units=metric&language=en",
+    );
     expect(JSON.parse(timelineExample()).items).toHaveLength(3);
     expect(JSON.parse(routeExample()).transport_mode).toBe("car");
   });
@@ -126,7 +205,12 @@ describe("portal panels render with data", () => {
       meta: {},
     };
     const daily = {
-      data: { month: "2026-11", period: usage.data.period, endpoints: ["weather.timeline"], days: [{ date: "2026-11-01", total_units: 80, by_endpoint: { "weather.timeline": 80 } }] },
+      data: {
+        month: "2026-11",
+        period: usage.data.period,
+        endpoints: ["weather.timeline"],
+        days: [{ date: "2026-11-01", total_units: 80, by_endpoint: { "weather.timeline": 80 } }],
+      },
       meta: {},
     };
     const html = withData(
@@ -146,7 +230,25 @@ describe("portal panels render with data", () => {
   });
 
   it("the playground renders its key picker and the four endpoints", () => {
-    const html = withData([[["developer", "keys"], [{ id: 1, name: "ci", keyPrefix: "svc_AbCd1234", scopes: ["weather:read"], createdAt: "", lastUsedAt: null, expiresAt: null }]]], createElement(PlaygroundPanel));
+    const html = withData(
+      [
+        [
+          ["developer", "keys"],
+          [
+            {
+              id: 1,
+              name: "ci",
+              keyPrefix: "svc_AbCd1234",
+              scopes: ["weather:read"],
+              createdAt: "",
+              lastUsedAt: null,
+              expiresAt: null,
+            },
+          ],
+        ],
+      ],
+      createElement(PlaygroundPanel),
+    );
     for (const label of ["Current", "Forecast", "Timeline", "Route"]) expect(html).toContain(`>${label}</button>`);
     expect(html).toContain("ci (svc_AbCd1234…)");
     expect(html).not.toContain('type="password"');

@@ -37,23 +37,41 @@ describeWithPostgres("quota alerts under concurrency (real Postgres)", () => {
     await setPlan({ accountId: u.accountId, overrides: { requests_per_month: 100 } });
     const key = await u.key(["weather:timeline"]);
     const results = await Promise.all(
-      Array.from({ length: CALLS }, () => call(meteredRoute, { method: "POST", path: "/test/metered", bearer: key, body: {} })),
+      Array.from({ length: CALLS }, () =>
+        call(meteredRoute, { method: "POST", path: "/test/metered", bearer: key, body: {} }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(100);
     expect(results.filter((r) => r.status === 429)).toHaveLength(CALLS - 100);
     expect(await alertsOf(u.accountId)).toEqual(["requests:100", "requests:80"]);
-    const rows = await queryOne<{ n: number }>(await getDb(), sql`SELECT count(*)::int AS n FROM quota_alerts WHERE account_id = ${u.accountId}::uuid AND event_id IS NOT NULL`);
+    const rows = await queryOne<{ n: number }>(
+      await getDb(),
+      sql`SELECT count(*)::int AS n FROM quota_alerts WHERE account_id = ${u.accountId}::uuid AND event_id IS NOT NULL`,
+    );
     expect(rows?.n).toBe(2);
   });
 
   it("200 racing recordQuotaAlert calls for each threshold (as 200 instances would make): one event each", async () => {
     const u = await makeUser({ plan: "starter" });
-    const account = { id: u.accountId, plan: "starter" as const, environment: "production" as const, limitOverrides: {} };
+    const account = {
+      id: u.accountId,
+      plan: "starter" as const,
+      environment: "production" as const,
+      limitOverrides: {},
+    };
     const db = await getDb();
     const period = periodOf();
     const emitted = await Promise.all(
       Array.from({ length: CALLS }, (_, i) =>
-        recordQuotaAlert(db, { accountId: u.accountId, account: account as never, period, dimension: "route_calls", threshold: i % 2 ? 80 : 100, used: 1000, limit: 1000 }),
+        recordQuotaAlert(db, {
+          accountId: u.accountId,
+          account: account as never,
+          period,
+          dimension: "route_calls",
+          threshold: i % 2 ? 80 : 100,
+          used: 1000,
+          limit: 1000,
+        }),
       ),
     );
     expect(emitted.filter(Boolean)).toHaveLength(2);
@@ -64,7 +82,12 @@ describeWithPostgres("quota alerts under concurrency (real Postgres)", () => {
     const u = await makeUser({ plan: "starter" });
     await setPlan({ accountId: u.accountId, overrides: { active_watches: 5 } });
     const db = await getDb();
-    const account = { id: u.accountId, plan: "starter" as const, environment: "production" as const, limitOverrides: { active_watches: 5 } };
+    const account = {
+      id: u.accountId,
+      plan: "starter" as const,
+      environment: "production" as const,
+      limitOverrides: { active_watches: 5 },
+    };
     const outcomes = await Promise.allSettled(
       Array.from({ length: 40 }, () =>
         db.transaction(async (tx) => {

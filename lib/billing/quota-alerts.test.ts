@@ -17,7 +17,8 @@ import { meteredRoute } from "./testing/metered-route";
 const world = deliveryTestWorld("0,0,0");
 const eventsRoute = await routeModule("/v1/events");
 
-const metered = (key: string, body: Record<string, unknown> = {}) => call(meteredRoute, { method: "POST", path: "/test/metered", bearer: key, body });
+const metered = (key: string, body: Record<string, unknown> = {}) =>
+  call(meteredRoute, { method: "POST", path: "/test/metered", bearer: key, body });
 
 async function cappedUser(overrides: Record<string, number>) {
   const u = await makeUser({ plan: "starter" });
@@ -41,8 +42,21 @@ describe("billing.quota_threshold_reached", () => {
     const data = events.map((e) => e.data).sort((a, b) => Number(a.threshold_percent) - Number(b.threshold_percent));
     const period = periodOf();
     expect(data).toEqual([
-      expect.objectContaining({ dimension: "requests", limit_name: "requests_per_month", threshold_percent: 80, limit: 10, used: 8, plan: "starter" }),
-      expect.objectContaining({ dimension: "requests", threshold_percent: 100, limit: 10, used: 10, resets_at: period.end.toISOString() }),
+      expect.objectContaining({
+        dimension: "requests",
+        limit_name: "requests_per_month",
+        threshold_percent: 80,
+        limit: 10,
+        used: 8,
+        plan: "starter",
+      }),
+      expect.objectContaining({
+        dimension: "requests",
+        threshold_percent: 100,
+        limit: 10,
+        used: 10,
+        resets_at: period.end.toISOString(),
+      }),
     ]);
 
     await drainDeliveries();
@@ -54,7 +68,11 @@ describe("billing.quota_threshold_reached", () => {
 
     const log = await call(eventsRoute.GET, { path: "/v1/events?type=billing.quota_threshold_reached", bearer: key });
     expect(log.status).toBe(200);
-    expect(log.body.data.events.map((e: { event_id: string; delivery_state: string }) => `${e.event_id}:${e.delivery_state}`).sort()).toEqual(events.map((e) => `${e.id}:delivered`).sort());
+    expect(
+      log.body.data.events
+        .map((e: { event_id: string; delivery_state: string }) => `${e.event_id}:${e.delivery_state}`)
+        .sort(),
+    ).toEqual(events.map((e) => `${e.id}:delivered`).sort());
   });
 
   it("a released reservation (a non-billable error) crosses nothing; a kept one later does", async () => {
@@ -80,12 +98,25 @@ describe("billing.quota_threshold_reached", () => {
 
   it("recordQuotaAlert itself is exactly-once per key (racing callers that bypass the per-process memory)", async () => {
     const u = await cappedUser({ requests_per_month: 10 });
-    const account = { id: u.accountId, plan: "starter" as const, environment: "production" as const, limitOverrides: {} };
+    const account = {
+      id: u.accountId,
+      plan: "starter" as const,
+      environment: "production" as const,
+      limitOverrides: {},
+    };
     const period = periodOf();
     const db = await getDb();
     const emitted = await Promise.all(
       Array.from({ length: 20 }, () =>
-        recordQuotaAlert(db, { accountId: u.accountId, account: account as never, period, threshold: 100, dimension: "requests", used: 10, limit: 10 }),
+        recordQuotaAlert(db, {
+          accountId: u.accountId,
+          account: account as never,
+          period,
+          threshold: 100,
+          dimension: "requests",
+          used: 10,
+          limit: 10,
+        }),
       ),
     );
     expect(emitted.filter(Boolean)).toHaveLength(1);

@@ -29,7 +29,12 @@ function keyOf(accountId: string, d: Dimension, t: QuotaThreshold, periodKey: st
  * levels are at or past that this process has not seen yet for the period. Never throws (an
  * alert never fails the call that triggered it); a failed emit is retried by the next call.
  */
-export async function alertQuotaThresholds(accountId: string, account: AccountInfo, period: BillingPeriod, levels: QuotaLevel[]): Promise<void> {
+export async function alertQuotaThresholds(
+  accountId: string,
+  account: AccountInfo,
+  period: BillingPeriod,
+  levels: QuotaLevel[],
+): Promise<void> {
   const pending: Promise<void>[] = [];
   for (const l of levels) {
     for (const t of thresholdsReached(l.used, l.limit)) {
@@ -46,7 +51,11 @@ export async function alertQuotaThresholds(accountId: string, account: AccountIn
             },
             (err) => {
               known.delete(key);
-              log.warn("quota alert not recorded; the next call retries", { error: err, dimension: l.dimension, threshold: t });
+              log.warn("quota alert not recorded; the next call retries", {
+                error: err,
+                dimension: l.dimension,
+                threshold: t,
+              });
             },
           );
         known.set(key, p);
@@ -79,7 +88,10 @@ export async function recordQuotaAlert(db: DbOrTx, a: QuotaAlertInput): Promise<
           ON CONFLICT DO NOTHING RETURNING 1 AS ok`,
     );
     if (!claimed) return undefined;
-    const ev = await emitEvent({ accountId: a.accountId, type: "billing.quota_threshold_reached", data: alertData(a) }, tx);
+    const ev = await emitEvent(
+      { accountId: a.accountId, type: "billing.quota_threshold_reached", data: alertData(a) },
+      tx,
+    );
     await tx.execute(
       sql`UPDATE quota_alerts SET event_id = ${ev.eventId}::uuid
           WHERE account_id = ${a.accountId}::uuid AND dimension = ${a.dimension} AND threshold = ${a.threshold}::int AND period = ${a.period.key}::date`,

@@ -53,7 +53,9 @@ describeWithPostgres("quota reservation under concurrency (real Postgres)", () =
     const u = await makeUser({ plan: "starter" });
     const key = await u.key(["weather:timeline"]);
     await seedCounters(u.accountId, { timeline_items: 10_000 - LEFT });
-    const body = { items: [{ id: "walk", start: inHours(2), end: inHours(3), ...paris, activity_type: "walking_tour" }] };
+    const body = {
+      items: [{ id: "walk", start: inHours(2), end: inHours(3), ...paris, activity_type: "walking_tour" }],
+    };
     const results = await race(timelineRoute.POST, "/v1/weather/timeline", key, body);
     expect(tally(results)).toEqual({ 200: LEFT, 429: CALLS - LEFT });
     for (const r of results.filter((x) => x.status === 429)) {
@@ -72,7 +74,9 @@ describeWithPostgres("quota reservation under concurrency (real Postgres)", () =
     expect(tally(results)).toEqual({ 200: LEFT, 429: CALLS - LEFT });
     for (const r of results.filter((x) => x.status === 429)) expect(r.body.error.details.dimension).toBe("requests");
     expect((await countersOf(u.accountId)).requests).toBe(1_000);
-    const remaining = results.filter((r) => r.status === 200).map((r) => Number(r.headers.get("x-ratelimit-remaining")));
+    const remaining = results
+      .filter((r) => r.status === 200)
+      .map((r) => Number(r.headers.get("x-ratelimit-remaining")));
     // Each success saw its own position: remaining values 99..0, each exactly once.
     expect(remaining.sort((a, b) => a - b)).toEqual(Array.from({ length: LEFT }, (_, i) => i));
   });
@@ -81,7 +85,12 @@ describeWithPostgres("quota reservation under concurrency (real Postgres)", () =
     const u = await makeUser({ plan: "starter" });
     const key = await u.key(["weather:route"]);
     await seedCounters(u.accountId, { route_calls: 1_000 - LEFT });
-    const body = { origin: paris, destination: { lat: 48.87, lng: 2.4 }, transport_mode: "cycling", start_time: inHours(1) };
+    const body = {
+      origin: paris,
+      destination: { lat: 48.87, lng: 2.4 },
+      transport_mode: "cycling",
+      start_time: inHours(1),
+    };
     const results = await race(routeRoute.POST, "/v1/weather/route", key, body);
     expect(tally(results)).toEqual({ 200: LEFT, 429: CALLS - LEFT });
     for (const r of results.filter((x) => x.status === 429)) expect(r.body.error.details.dimension).toBe("route_calls");
@@ -94,7 +103,12 @@ describeWithPostgres("quota reservation under concurrency (real Postgres)", () =
     await seedCounters(u.accountId, { requests: 1_000 - LEFT });
     const results = await Promise.all(
       Array.from({ length: CALLS }, (_, i) =>
-        call(meteredRoute, { method: "POST", path: "/test/metered", bearer: key, body: { outcome: i % 2 === 0 ? "404" : "ok" } }),
+        call(meteredRoute, {
+          method: "POST",
+          path: "/test/metered",
+          bearer: key,
+          body: { outcome: i % 2 === 0 ? "404" : "ok" },
+        }),
       ),
     );
     const ok = results.filter((r) => r.status === 200).length;
@@ -109,7 +123,9 @@ describeWithPostgres("quota reservation under concurrency (real Postgres)", () =
     await seedCounters(u.accountId, { timeline_items: 40 });
     const sizes = Array.from({ length: 60 }, (_, i) => 1 + ((i * 7) % 13));
     const results = await Promise.all(
-      sizes.map((items) => call(meteredRoute, { method: "POST", path: "/test/metered", bearer: key, body: { kind: "timeline", items } })),
+      sizes.map((items) =>
+        call(meteredRoute, { method: "POST", path: "/test/metered", bearer: key, body: { kind: "timeline", items } }),
+      ),
     );
     const granted = sizes.filter((_, i) => results[i].status === 200).reduce((a, b) => a + b, 0);
     const final = (await countersOf(u.accountId)).timeline_items;
@@ -178,7 +194,12 @@ describeWithPostgres("quota reservation under concurrency (real Postgres)", () =
     const u = await makeUser({ plan: "starter" });
     await setPlan({ accountId: u.accountId, overrides: { active_watches: 10 } });
     const db = await getDb();
-    const account = { id: u.accountId, plan: "starter" as const, environment: "production" as const, limitOverrides: { active_watches: 10 } };
+    const account = {
+      id: u.accountId,
+      plan: "starter" as const,
+      environment: "production" as const,
+      limitOverrides: { active_watches: 10 },
+    };
     const outcomes = await Promise.allSettled(
       Array.from({ length: 40 }, () =>
         db.transaction(async (tx) => {
@@ -196,7 +217,8 @@ describeWithPostgres("quota reservation under concurrency (real Postgres)", () =
     );
     const refused = outcomes.filter((o) => o.status === "rejected") as PromiseRejectedResult[];
     expect(outcomes.length - refused.length).toBe(10);
-    for (const r of refused) expect(r.reason).toMatchObject({ code: "rate_limit_exceeded", details: { dimension: "active_watches" } });
+    for (const r of refused)
+      expect(r.reason).toMatchObject({ code: "rate_limit_exceeded", details: { dimension: "active_watches" } });
     expect(await countActiveWatches(db, u.accountId)).toBe(10);
   });
 });

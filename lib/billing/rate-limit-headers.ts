@@ -3,7 +3,11 @@ import { readCounters } from "./counters";
 import type { BillingPeriod } from "./period";
 
 /** X-RateLimit-* of the spec: the requests cap, what is left (never below 0), the next UTC month boundary. */
-export function rateLimitHeaders(requestsLimit: number, requestsUsed: number, period: BillingPeriod): Record<string, string> {
+export function rateLimitHeaders(
+  requestsLimit: number,
+  requestsUsed: number,
+  period: BillingPeriod,
+): Record<string, string> {
   return {
     "X-RateLimit-Limit": String(requestsLimit),
     "X-RateLimit-Remaining": String(Math.max(0, requestsLimit - requestsUsed)),

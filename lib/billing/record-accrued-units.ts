@@ -15,7 +15,13 @@ export const WATCH_DAYS_ENDPOINT = "weather.watch_days";
  * `day` is the UTC day billed, YYYY-MM-DD; `watchDays` how many watch-days it covers
  * (defaults to `units`).
  */
-export async function recordWatchDayUnits(db: DbOrTx, accountId: string, units: number, day: string, watchDays = units): Promise<void> {
+export async function recordWatchDayUnits(
+  db: DbOrTx,
+  accountId: string,
+  units: number,
+  day: string,
+  watchDays = units,
+): Promise<void> {
   if (units <= 0) return;
   const periodKey = periodOf(new Date(`${day}T00:00:00Z`)).key;
   // Counter row first, then daily row: the lock order of reserveQuota.

@@ -16,7 +16,8 @@ export interface QuotaCharge {
   limits: Limits | null;
 }
 
-export type ReserveResult = { ok: true; counters: Counters } | { ok: false; dimension: CounterDimension; counters: Counters };
+export type ReserveResult =
+  { ok: true; counters: Counters } | { ok: false; dimension: CounterDimension; counters: Counters };
 
 // Reported in this order when several caps are hit at once.
 const ORDER: CounterDimension[] = ["requests", "timeline_items", "route_calls"];

@@ -72,7 +72,12 @@ describe("GET /v1/usage", () => {
       environment: "production",
       is_internal: false,
       period: { start: p.start.toISOString(), end: p.end.toISOString() },
-      limits: { requests_per_month: 25_000, timeline_items_per_month: 10_000, active_watches: 500, route_calls_per_month: 1_000 },
+      limits: {
+        requests_per_month: 25_000,
+        timeline_items_per_month: 10_000,
+        active_watches: 500,
+        route_calls_per_month: 1_000,
+      },
       usage: {
         requests: { limit: 25_000, used: 40, remaining: 24_960 },
         timeline_items: { limit: 10_000, used: 300, remaining: 9_700 },
@@ -100,7 +105,10 @@ describe("GET /v1/usage", () => {
 
   it("reports internal keys, sandbox accounts and enterprise overrides; remaining never goes below 0", async () => {
     const u = await makeUser({ plan: "enterprise", environment: "sandbox" });
-    await setPlan({ accountId: u.accountId, overrides: { requests_per_month: 1_000_000, timeline_items_per_month: 5 } });
+    await setPlan({
+      accountId: u.accountId,
+      overrides: { requests_per_month: 1_000_000, timeline_items_per_month: 5 },
+    });
     const key = await u.key(["read"], { internal: true });
     await seedCounters(u.accountId, { timeline_items: 9 });
     const res = await getUsage(key);
@@ -108,7 +116,12 @@ describe("GET /v1/usage", () => {
       plan: "enterprise",
       environment: "sandbox",
       is_internal: true,
-      limits: { requests_per_month: 1_000_000, timeline_items_per_month: 5, active_watches: 10_000, route_calls_per_month: 25_000 },
+      limits: {
+        requests_per_month: 1_000_000,
+        timeline_items_per_month: 5,
+        active_watches: 10_000,
+        route_calls_per_month: 25_000,
+      },
     });
     expect(res.body.data.usage.timeline_items).toEqual({ limit: 5, used: 9, remaining: 0 });
     expect(res.body.meta.environment).toBe("sandbox");
@@ -117,7 +130,10 @@ describe("GET /v1/usage", () => {
   it("works with the portal session cookie", async () => {
     const u = await makeUser({ plan: "pro" });
     const jwt = await encode({ token: { sub: u.userId }, secret: authSecret() });
-    const res = await call(usageRoute.GET, { path: "/v1/usage", headers: { cookie: `next-auth.session-token=${jwt}` } });
+    const res = await call(usageRoute.GET, {
+      path: "/v1/usage",
+      headers: { cookie: `next-auth.session-token=${jwt}` },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ plan: "pro", is_internal: false });
   });
@@ -127,7 +143,12 @@ describe("GET /v1/usage/daily", () => {
   it("returns billing units per day and endpoint, including watch-day accrual", async () => {
     const u = await makeUser({ plan: "starter" });
     const key = await u.key(["weather:timeline"]);
-    await call(meteredRoute, { method: "POST", path: "/test/metered", bearer: key, body: { kind: "timeline", items: 4 } });
+    await call(meteredRoute, {
+      method: "POST",
+      path: "/test/metered",
+      bearer: key,
+      body: { kind: "timeline", items: 4 },
+    });
     await call(meteredRoute, { method: "POST", path: "/test/metered", bearer: key, body: { kind: "plain" } });
     const today = new Date().toISOString().slice(0, 10);
     await recordWatchDayUnits(t.db, u.accountId, 3, today);
@@ -139,7 +160,11 @@ describe("GET /v1/usage/daily", () => {
     expect(data.month).toBe(today.slice(0, 7));
     expect(data.endpoints).toEqual(["test.metered", "weather.watch_days"]);
     expect(data.days[0].date).toBe(periodOf().key);
-    expect(data.days.at(-1)).toEqual({ date: today, total_units: 12, by_endpoint: { "test.metered": 9, "weather.watch_days": 3 } });
+    expect(data.days.at(-1)).toEqual({
+      date: today,
+      total_units: 12,
+      by_endpoint: { "test.metered": 9, "weather.watch_days": 3 },
+    });
     // Accrual adds billing units but never requests.
     expect((await countersOf(u.accountId)).requests).toBe(2);
   });

@@ -16,11 +16,26 @@ beforeAll(async () => {
     res.setHeader("x-request-id", "req-1");
     if (req.url === "/api/developer/visa-keys") {
       res.writeHead(200);
-      res.end(JSON.stringify([{ id: 1, name: "ci", keyPrefix: "vik_AbC12xYz", hourlyLimit: 1000, createdAt: "2026-05-01T00:00:00.000Z", revokedAt: null }]));
+      res.end(
+        JSON.stringify([
+          {
+            id: 1,
+            name: "ci",
+            keyPrefix: "vik_AbC12xYz",
+            hourlyLimit: 1000,
+            createdAt: "2026-05-01T00:00:00.000Z",
+            revokedAt: null,
+          },
+        ]),
+      );
       return;
     }
     res.writeHead(401);
-    res.end(JSON.stringify({ error: { code: "unauthorized", message: "Sign in to continue.", details: null, request_id: "req-1" } }));
+    res.end(
+      JSON.stringify({
+        error: { code: "unauthorized", message: "Sign in to continue.", details: null, request_id: "req-1" },
+      }),
+    );
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   client = createClient<paths>({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });

@@ -19,7 +19,12 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
     r = await call;
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
-    throw new ApiRequestError(0, "network_error", "Could not reach the server. Check your connection and try again.", null);
+    throw new ApiRequestError(
+      0,
+      "network_error",
+      "Could not reach the server. Check your connection and try again.",
+      null,
+    );
   }
   if (!r.response.ok) throw toApiRequestError(r.response.status, r.error, r.response.headers.get("x-request-id"));
   return r.data as T;

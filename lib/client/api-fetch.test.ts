@@ -28,16 +28,35 @@ beforeAll(async () => {
             error: {
               code: "bad_request",
               message: "name: Give the key a name.",
-              details: { location: "body", issues: [{ path: "name", message: "Give the key a name." }, { path: "scopes.0", message: "Invalid option" }] },
+              details: {
+                location: "body",
+                issues: [
+                  { path: "name", message: "Give the key a name." },
+                  { path: "scopes.0", message: "Invalid option" },
+                ],
+              },
               request_id: "req-1",
             },
           });
         case "/weather-error":
-          return send(401, { error: { code: "unauthorized", message: "Missing API key", details: null, request_id: "req-2" }, meta: { request_id: "req-2" } });
+          return send(401, {
+            error: { code: "unauthorized", message: "Missing API key", details: null, request_id: "req-2" },
+            meta: { request_id: "req-2" },
+          });
         case "/flat-error":
-          return send(409, { error: "Revision is stale", code: "STALE_REVISION", current_revision: 4 }, { "x-request-id": "req-3" });
+          return send(
+            409,
+            { error: "Revision is stale", code: "STALE_REVISION", current_revision: 4 },
+            { "x-request-id": "req-3" },
+          );
         case "/conflict-field":
-          return send(409, { error: { code: "conflict", message: "An account with this email already exists.", details: { field: "email" } } });
+          return send(409, {
+            error: {
+              code: "conflict",
+              message: "An account with this email already exists.",
+              details: { field: "email" },
+            },
+          });
         default:
           res.writeHead(502, { "content-type": "text/html" });
           return res.end("<html>bad gateway</html>");
@@ -75,12 +94,24 @@ describe("apiFetch", () => {
   });
 
   it("reads the weather and flat envelopes", async () => {
-    expect(await failure("/weather-error")).toMatchObject({ status: 401, code: "unauthorized", message: "Missing API key", requestId: "req-2" });
-    expect(await failure("/flat-error")).toMatchObject({ status: 409, code: "STALE_REVISION", message: "Revision is stale", requestId: "req-3" });
+    expect(await failure("/weather-error")).toMatchObject({
+      status: 401,
+      code: "unauthorized",
+      message: "Missing API key",
+      requestId: "req-2",
+    });
+    expect(await failure("/flat-error")).toMatchObject({
+      status: 409,
+      code: "STALE_REVISION",
+      message: "Revision is stale",
+      requestId: "req-3",
+    });
   });
 
   it("maps a domain error naming a field to that field", async () => {
-    expect((await failure("/conflict-field")).fieldErrors).toEqual({ email: "An account with this email already exists." });
+    expect((await failure("/conflict-field")).fieldErrors).toEqual({
+      email: "An account with this email already exists.",
+    });
   });
 
   it("survives a non-JSON error page", async () => {

@@ -94,7 +94,12 @@ export async function apiFetch<T = unknown>(path: string, opts: ApiFetchOptions 
     });
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
-    throw new ApiRequestError(0, "network_error", "Could not reach the server. Check your connection and try again.", null);
+    throw new ApiRequestError(
+      0,
+      "network_error",
+      "Could not reach the server. Check your connection and try again.",
+      null,
+    );
   }
   const text = await res.text();
   let body: unknown = undefined;

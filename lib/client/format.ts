@@ -1,7 +1,13 @@
 /** Display helpers for timestamps in client components (the viewer's locale and zone). */
 
 const DATE = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+const DATE_TIME = new Intl.DateTimeFormat(undefined, {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 const RELATIVE = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
 
 export function formatDate(iso: string | null | undefined, fallback = "—"): string {

@@ -11,7 +11,11 @@ it("the committed client types match the OpenAPI document (run `npm run generate
   const a = committed.split("\n");
   const b = fresh.split("\n");
   const first = b.findIndex((line, i) => line !== a[i]);
-  expect(first === -1 && a.length === b.length ? "in sync" : `differs at line ${first + 1}: ${JSON.stringify(b[first] ?? a[b.length])}`).toBe("in sync");
+  expect(
+    first === -1 && a.length === b.length
+      ? "in sync"
+      : `differs at line ${first + 1}: ${JSON.stringify(b[first] ?? a[b.length])}`,
+  ).toBe("in sync");
 });
 
 /**
@@ -20,9 +24,20 @@ it("the committed client types match the OpenAPI document (run `npm run generate
  * bodies are checked by the project's strict typecheck; the document keeps no `default` in request
  * bodies (lib/http/openapi-generator-rules.ts).
  */
-type JsonBody<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { "application/json": infer B } } } ? B : never;
-export const docsWebhookExample: JsonBody<"webhooks.create"> = { url: "https://hooks.example.com/skycast", events: ["weather.change_detected"] };
-export const docsTripExample: JsonBody<"trips.create"> = { name: "Lisbon long weekend", start_date: "2027-05-04", end_date: "2027-05-07" };
+type JsonBody<Op extends keyof operations> = operations[Op] extends {
+  requestBody?: { content: { "application/json": infer B } };
+}
+  ? B
+  : never;
+export const docsWebhookExample: JsonBody<"webhooks.create"> = {
+  url: "https://hooks.example.com/skycast",
+  events: ["weather.change_detected"],
+};
+export const docsTripExample: JsonBody<"trips.create"> = {
+  name: "Lisbon long weekend",
+  start_date: "2027-05-04",
+  end_date: "2027-05-07",
+};
 // @ts-expect-error a path parameter is required (item 2)
 export const noTripId: operations["trips.getItinerary"]["parameters"]["path"] = {};
 

@@ -42,7 +42,10 @@ export function reconnectDelaySeconds(retries: number): number {
   return Math.min(0.05 * 2 ** retries, 0.2) * (0.5 + Math.random() / 2);
 }
 
-export async function openPostgres(url: string, opts: { max?: number; connectTimeoutMs?: number } = {}): Promise<DbHandle> {
+export async function openPostgres(
+  url: string,
+  opts: { max?: number; connectTimeoutMs?: number } = {},
+): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   // connect_timeout (DATABASE_CONNECT_TIMEOUT_MS, 1 s): an unreachable server is detected within it,
@@ -57,7 +60,13 @@ export async function openPostgres(url: string, opts: { max?: number; connectTim
   // on a fresh one (lib/db/retry-terminated.ts), not taken for an outage.
   const client = retryTerminated(
     prepareByDefault(
-      postgres(url, { max: opts.max ?? 10, onnotice: () => {}, prepare: true, connect_timeout: connectTimeout, backoff: reconnectDelaySeconds }),
+      postgres(url, {
+        max: opts.max ?? 10,
+        onnotice: () => {},
+        prepare: true,
+        connect_timeout: connectTimeout,
+        backoff: reconnectDelaySeconds,
+      }),
     ),
   );
   const db = drizzle(client, { schema }) as unknown as Db;
@@ -138,10 +147,12 @@ async function openFromEnv(): Promise<DbHandle> {
 
 export function getDbHandle(): Promise<DbHandle> {
   if (!globalForDb.__dbHandle) {
-    globalForDb.__dbHandle = openFromEnv().then(registered).catch((err) => {
-      globalForDb.__dbHandle = undefined;
-      throw err;
-    });
+    globalForDb.__dbHandle = openFromEnv()
+      .then(registered)
+      .catch((err) => {
+        globalForDb.__dbHandle = undefined;
+        throw err;
+      });
   }
   return globalForDb.__dbHandle;
 }

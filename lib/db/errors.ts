@@ -8,11 +8,21 @@
 // postgres-js connection error codes, and SQLSTATE classes 08 (connection) /
 // 57P (operator intervention: shutdown, restart) / 53300 (too many connections).
 const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH",
-  "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
   // lib/db/outage.ts: the database is known to be down (short-circuit, no network).
   "DATABASE_DOWN",
-  "57P01", "57P02", "57P03", "53300",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
 ]);
 
 interface WithCode {
@@ -45,5 +55,10 @@ export function dbCause(err: unknown): { code: string; message: string } | undef
   const withCode = chain(err).filter((e) => typeof e.code === "string");
   const e = withCode[withCode.length - 1];
   if (!e) return undefined;
-  return { code: String(e.code), message: String(e.message ?? "").split("\n")[0].slice(0, 300) };
+  return {
+    code: String(e.code),
+    message: String(e.message ?? "")
+      .split("\n")[0]
+      .slice(0, 300),
+  };
 }

@@ -39,7 +39,11 @@ beforeAll(async () => {
     BEGIN INSERT INTO row_deletes VALUES (TG_TABLE_NAME); RETURN OLD; END $$`);
   // A row trigger on a partitioned table is cloned to every partition, present and future.
   for (const table of ["request_log", "webhook_attempts", "webhook_events", "audit_events"]) {
-    await db.execute(sql.raw(`CREATE TRIGGER note_row_delete AFTER DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION note_row_delete()`));
+    await db.execute(
+      sql.raw(
+        `CREATE TRIGGER note_row_delete AFTER DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION note_row_delete()`,
+      ),
+    );
   }
 });
 afterAll(() => t.close());
@@ -47,9 +51,17 @@ afterAll(() => t.close());
 const DAY = 86_400_000;
 const names = async (log: PartitionedLog) => (await listPartitions(log)).map((p) => p.name);
 const deletesIn = async (prefix: string) =>
-  (await queryOne<{ n: number }>(await getDb(), sql`SELECT count(*)::int AS n FROM row_deletes WHERE tbl LIKE ${prefix + "%"}`))!.n;
+  (await queryOne<{ n: number }>(
+    await getDb(),
+    sql`SELECT count(*)::int AS n FROM row_deletes WHERE tbl LIKE ${prefix + "%"}`,
+  ))!.n;
 const partitionOf = async (table: string, where: string) =>
-  (await queryRows<{ p: string }>(await getDb(), sql.raw(`SELECT tableoid::regclass::text AS p FROM ${table} WHERE ${where}`))).map((r) => r.p);
+  (
+    await queryRows<{ p: string }>(
+      await getDb(),
+      sql.raw(`SELECT tableoid::regclass::text AS p FROM ${table} WHERE ${where}`),
+    )
+  ).map((r) => r.p);
 
 async function eventRow(accountId: string, at: Date, watchId: string | null = null) {
   const row = await queryOne<{ id: string; created_at: string }>(
@@ -60,7 +72,11 @@ async function eventRow(accountId: string, at: Date, watchId: string | null = nu
   return row!;
 }
 
-async function deliveryRow(accountId: string, ev: { id: string; created_at: string }, status: "pending" | "delivered" | "giving_up") {
+async function deliveryRow(
+  accountId: string,
+  ev: { id: string; created_at: string },
+  status: "pending" | "delivered" | "giving_up",
+) {
   const row = await queryOne<{ id: string }>(
     await getDb(),
     sql`INSERT INTO webhook_deliveries (event_id, event_created_at, account_id, kind, url, status, max_attempts, next_attempt_at)
@@ -71,16 +87,24 @@ async function deliveryRow(accountId: string, ev: { id: string; created_at: stri
 }
 
 async function logRow(accountId: string, at: Date, path: string) {
-  await (await getDb()).execute(sql`INSERT INTO request_log (request_id, account_id, at, method, path, status, latency_ms, credential_type)
+  await (
+    await getDb()
+  ).execute(sql`INSERT INTO request_log (request_id, account_id, at, method, path, status, latency_ms, credential_type)
     VALUES (gen_random_uuid(), ${accountId}::uuid, ${at.toISOString()}::timestamptz, 'GET', ${path}, 200, 1, 'none')`);
 }
 
 describe("partitions ahead", () => {
   it("exist right after migrate: today and the 7 days ahead (daily logs and events), this month and 3 ahead (audit)", async () => {
     const now = new Date();
-    for (const log of [REQUEST_LOG_PARTITIONS, WEBHOOK_ATTEMPT_PARTITIONS, WEBHOOK_EVENT_PARTITIONS, AUDIT_EVENT_PARTITIONS]) {
+    for (const log of [
+      REQUEST_LOG_PARTITIONS,
+      WEBHOOK_ATTEMPT_PARTITIONS,
+      WEBHOOK_EVENT_PARTITIONS,
+      AUDIT_EVENT_PARTITIONS,
+    ]) {
       const have = await names(log);
-      for (let n = 0; n <= log.ahead; n++) expect(have, log.table).toContain(partitionName(log, periodStart(log.unit, now, n)));
+      for (let n = 0; n <= log.ahead; n++)
+        expect(have, log.table).toContain(partitionName(log, periodStart(log.unit, now, n)));
     }
   });
 
@@ -99,7 +123,9 @@ describe("partitions ahead", () => {
     const u = await makeUser();
     await logRow(u.accountId, new Date(), "/today");
     await logRow(u.accountId, new Date("2099-01-01T00:00:00Z"), "/far");
-    expect(await partitionOf("request_log", `path = '/today'`)).toEqual([partitionName(REQUEST_LOG_PARTITIONS, periodStart("day", new Date()))]);
+    expect(await partitionOf("request_log", `path = '/today'`)).toEqual([
+      partitionName(REQUEST_LOG_PARTITIONS, periodStart("day", new Date())),
+    ]);
     expect(await partitionOf("request_log", `path = '/far'`)).toEqual(["request_log_default"]);
   });
 
@@ -108,9 +134,14 @@ describe("partitions ahead", () => {
     const at = new Date(Date.now() + 40 * DAY);
     await logRow(u.accountId, at, "/early");
     expect(await ensurePartitions(REQUEST_LOG_PARTITIONS, at)).toBe(7);
-    expect(await names(REQUEST_LOG_PARTITIONS)).not.toContain(partitionName(REQUEST_LOG_PARTITIONS, periodStart("day", at)));
+    expect(await names(REQUEST_LOG_PARTITIONS)).not.toContain(
+      partitionName(REQUEST_LOG_PARTITIONS, periodStart("day", at)),
+    );
     await logRow(u.accountId, at, "/early-too");
-    expect(await partitionOf("request_log", `path LIKE '/early%'`)).toEqual(["request_log_default", "request_log_default"]);
+    expect(await partitionOf("request_log", `path LIKE '/early%'`)).toEqual([
+      "request_log_default",
+      "request_log_default",
+    ]);
   });
 });
 
@@ -132,7 +163,12 @@ describe("retention drops whole partitions", () => {
     expect(await names(REQUEST_LOG_PARTITIONS)).not.toContain(oldPart);
     expect(await deletesIn("request_log_p")).toBe(0);
     expect(await deletesIn("request_log_default")).toBe(1); // /ancient: no partition ever covered it
-    const paths = (await queryRows<{ path: string }>(await getDb(), sql`SELECT path FROM request_log WHERE account_id = ${u.accountId}::uuid`)).map((r) => r.path);
+    const paths = (
+      await queryRows<{ path: string }>(
+        await getDb(),
+        sql`SELECT path FROM request_log WHERE account_id = ${u.accountId}::uuid`,
+      )
+    ).map((r) => r.path);
     expect(paths.sort()).toEqual(["/now", "/recent"]);
   });
 
@@ -142,20 +178,34 @@ describe("retention drops whole partitions", () => {
     const old = new Date(Date.now() - 40 * DAY);
     await ensurePartitions(WEBHOOK_ATTEMPT_PARTITIONS, old);
     const oldPart = partitionName(WEBHOOK_ATTEMPT_PARTITIONS, periodStart("day", old));
-    const ev = await queryOne<{ id: string; created_at: string }>(db, sql`INSERT INTO webhook_events (account_id, type, data) VALUES (${u.accountId}::uuid, 'weather.change_detected', '{}') RETURNING id, created_at::text`);
-    const dl = await queryOne<{ id: string }>(db, sql`INSERT INTO webhook_deliveries (event_id, event_created_at, account_id, kind, url, status, max_attempts)
-      VALUES (${ev!.id}::uuid, ${ev!.created_at}::timestamptz, ${u.accountId}::uuid, 'test', 'https://example.com/h', 'giving_up', 3) RETURNING id`);
-    for (const [n, at] of [[1, old], [2, new Date()]] as const) {
+    const ev = await queryOne<{ id: string; created_at: string }>(
+      db,
+      sql`INSERT INTO webhook_events (account_id, type, data) VALUES (${u.accountId}::uuid, 'weather.change_detected', '{}') RETURNING id, created_at::text`,
+    );
+    const dl = await queryOne<{ id: string }>(
+      db,
+      sql`INSERT INTO webhook_deliveries (event_id, event_created_at, account_id, kind, url, status, max_attempts)
+      VALUES (${ev!.id}::uuid, ${ev!.created_at}::timestamptz, ${u.accountId}::uuid, 'test', 'https://example.com/h', 'giving_up', 3) RETURNING id`,
+    );
+    for (const [n, at] of [
+      [1, old],
+      [2, new Date()],
+    ] as const) {
       await db.execute(sql`INSERT INTO webhook_attempts (delivery_id, event_id, event_type, account_id, attempt_number, status, response_status, response_time_ms,
           request_signature, request_timestamp, scheduled_at, attempted_at, completed_at)
         VALUES (${dl!.id}::uuid, ${ev!.id}::uuid, 'weather.change_detected', ${u.accountId}::uuid, ${n}::int, 'retrying', 500, 1, 's', 0,
           ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`);
     }
-    expect(await partitionOf("webhook_attempts", `delivery_id = '${dl!.id}' AND attempt_number = 1`)).toEqual([oldPart]);
+    expect(await partitionOf("webhook_attempts", `delivery_id = '${dl!.id}' AND attempt_number = 1`)).toEqual([
+      oldPart,
+    ]);
     for (let n = await pruneWebhookHistory(); n > 0; n = await pruneWebhookHistory());
     expect(await names(WEBHOOK_ATTEMPT_PARTITIONS)).not.toContain(oldPart);
     expect(await deletesIn("webhook_attempts")).toBe(0);
-    const left = await queryRows<{ n: number }>(db, sql`SELECT attempt_number AS n FROM webhook_attempts WHERE delivery_id = ${dl!.id}::uuid`);
+    const left = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT attempt_number AS n FROM webhook_attempts WHERE delivery_id = ${dl!.id}::uuid`,
+    );
     expect(left.map((r) => r.n)).toEqual([2]);
   });
 
@@ -171,11 +221,21 @@ describe("retention drops whole partitions", () => {
     const pending = await eventRow(u.accountId, pendingDay);
     const young = await eventRow(u.accountId, new Date(Date.now() - 2 * DAY));
     expect(await partitionOf("webhook_events", `id = '${done.id}'`)).toEqual([donePart]);
-    const doneChains = [await deliveryRow(u.accountId, done, "giving_up"), await deliveryRow(u.accountId, done, "delivered")];
+    const doneChains = [
+      await deliveryRow(u.accountId, done, "giving_up"),
+      await deliveryRow(u.accountId, done, "delivered"),
+    ];
     const pendingChain = await deliveryRow(u.accountId, pending, "pending");
     const youngChain = await deliveryRow(u.accountId, young, "delivered");
     const chains = async () =>
-      (await queryRows<{ id: string }>(db, sql`SELECT id FROM webhook_deliveries WHERE account_id = ${u.accountId}::uuid`)).map((r) => r.id).sort();
+      (
+        await queryRows<{ id: string }>(
+          db,
+          sql`SELECT id FROM webhook_deliveries WHERE account_id = ${u.accountId}::uuid`,
+        )
+      )
+        .map((r) => r.id)
+        .sort();
 
     // A batch of 1: the two terminal deliveries leave over two runs, then the day is dropped.
     let handled = 0;
@@ -185,11 +245,16 @@ describe("retention drops whole partitions", () => {
     expect(await names(WEBHOOK_EVENT_PARTITIONS)).toContain(pendingPart);
     expect(await chains()).toEqual([pendingChain, youngChain].sort());
     expect(doneChains.every((id) => id !== pendingChain)).toBe(true);
-    const events = async () => (await queryRows<{ id: string }>(db, sql`SELECT id FROM webhook_events WHERE account_id = ${u.accountId}::uuid`)).map((r) => r.id).sort();
+    const events = async () =>
+      (await queryRows<{ id: string }>(db, sql`SELECT id FROM webhook_events WHERE account_id = ${u.accountId}::uuid`))
+        .map((r) => r.id)
+        .sort();
     expect(await events()).toEqual([pending.id, young.id].sort());
 
     // The chain ends: the next prune drops its day too.
-    await db.execute(sql`UPDATE webhook_deliveries SET status = 'giving_up', next_attempt_at = NULL WHERE id = ${pendingChain}::uuid`);
+    await db.execute(
+      sql`UPDATE webhook_deliveries SET status = 'giving_up', next_attempt_at = NULL WHERE id = ${pendingChain}::uuid`,
+    );
     for (let n = await pruneWebhookHistory(); n > 0; n = await pruneWebhookHistory());
     expect(await names(WEBHOOK_EVENT_PARTITIONS)).not.toContain(pendingPart);
     expect(await events()).toEqual([young.id]);
@@ -204,7 +269,10 @@ describe("retention drops whole partitions", () => {
     const part = partitionName(WEBHOOK_EVENT_PARTITIONS, periodStart("day", at));
     const ev = await eventRow(u.accountId, at);
     await deliveryRow(u.accountId, ev, "delivered");
-    const err = await detachAndDropPartition(WEBHOOK_EVENT_PARTITIONS, part).then(() => null, (e: unknown) => e as { code?: string; cause?: { code?: string } });
+    const err = await detachAndDropPartition(WEBHOOK_EVENT_PARTITIONS, part).then(
+      () => null,
+      (e: unknown) => e as { code?: string; cause?: { code?: string } },
+    );
     expect(err?.code ?? err?.cause?.code).toBe("23503");
     expect(await names(WEBHOOK_EVENT_PARTITIONS)).toContain(part);
     expect(await partitionOf("webhook_events", `id = '${ev.id}'`)).toEqual([part]);
@@ -219,7 +287,10 @@ describe("retention drops whole partitions", () => {
     const old = new Date(Date.now() - 430 * DAY);
     await ensurePartitions({ ...AUDIT_EVENT_PARTITIONS, ahead: 0 }, old);
     const oldPart = partitionName(AUDIT_EVENT_PARTITIONS, periodStart("month", old));
-    for (const [action, at] of [["test.old", old], ["test.young", new Date()]] as const) {
+    for (const [action, at] of [
+      ["test.old", old],
+      ["test.young", new Date()],
+    ] as const) {
       await db.execute(sql`INSERT INTO audit_events (account_id, action, actor, target, request_id, created_at)
         VALUES (${u.accountId}::uuid, ${action}, 'cli:test', 'account:x', 'r', ${at.toISOString()}::timestamptz)`);
     }
@@ -227,7 +298,10 @@ describe("retention drops whole partitions", () => {
     for (let n = await pruneAuditEvents(); n > 0; n = await pruneAuditEvents());
     expect(await names(AUDIT_EVENT_PARTITIONS)).not.toContain(oldPart);
     expect(await deletesIn("audit_events_p")).toBe(0);
-    const left = await queryRows<{ action: string }>(db, sql`SELECT action FROM audit_events WHERE account_id = ${u.accountId}::uuid`);
+    const left = await queryRows<{ action: string }>(
+      db,
+      sql`SELECT action FROM audit_events WHERE account_id = ${u.accountId}::uuid`,
+    );
     expect(left.map((r) => r.action)).toEqual(["test.young"]);
     await expect(db.execute(sql`DELETE FROM audit_events WHERE account_id = ${u.accountId}::uuid`)).rejects.toThrow();
   });
@@ -251,16 +325,23 @@ describe("plan retention on reads", () => {
             ${ev.created_at}::timestamptz, ${ev.created_at}::timestamptz, ${ev.created_at}::timestamptz)`);
       }
       const listed = (await listEvents(u.accountId, ListEventsQuery.parse({}))).events.map((e) => e.event_id);
-      const byWatch = (await listEvents(u.accountId, ListEventsQuery.parse({ watch_id: watchId }))).events.map((e) => e.event_id);
+      const byWatch = (await listEvents(u.accountId, ListEventsQuery.parse({ watch_id: watchId }))).events.map(
+        (e) => e.event_id,
+      );
       expect(byWatch).toEqual(listed);
-      const attempts = (await listAttemptLog(u.accountId, { endpointId }, AttemptFiltersQuery.parse({}))).attempts.map((a) => a.event_id);
+      const attempts = (await listAttemptLog(u.accountId, { endpointId }, AttemptFiltersQuery.parse({}))).attempts.map(
+        (a) => a.event_id,
+      );
       expect(attempts).toEqual(listed);
       seen[plan] = listed;
       expect((await getEvent(u.accountId, fresh.id)).event_id).toBe(fresh.id);
       if (plan === "free") {
         await expect(getEvent(u.accountId, old.id)).rejects.toMatchObject({ status: 404 });
         const endpoint = await endpointFor(u.accountId, "https://example.com/hook", ["weather.change_detected"]);
-        await expect(redeliverEvent(u.accountId, endpoint.webhook_id, old.id)).rejects.toMatchObject({ status: 404, message: expect.stringContaining("Event") });
+        await expect(redeliverEvent(u.accountId, endpoint.webhook_id, old.id)).rejects.toMatchObject({
+          status: 404,
+          message: expect.stringContaining("Event"),
+        });
         expect(listed).toEqual([fresh.id]);
       } else {
         expect((await getEvent(u.accountId, old.id)).event_id).toBe(old.id);
@@ -287,7 +368,10 @@ describe("listing across partitions", () => {
     await ensurePartitions({ ...WEBHOOK_EVENT_PARTITIONS, ahead: 4 }, new Date(base - 9 * DAY));
     for (const d of [0, 1, 3, 6, 9]) {
       for (const [state, chains] of Object.entries(states)) {
-        const ev = await eventRow(u.accountId, new Date(base - d * DAY - 1000 * (1 + Object.keys(states).indexOf(state))));
+        const ev = await eventRow(
+          u.accountId,
+          new Date(base - d * DAY - 1000 * (1 + Object.keys(states).indexOf(state))),
+        );
         for (const status of chains) await deliveryRow(u.accountId, ev, status);
         want[state].push(ev.id);
       }
@@ -296,7 +380,10 @@ describe("listing across partitions", () => {
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await listEvents(u.accountId, ListEventsQuery.parse({ limit: "2", status: state, ...(cursor ? { cursor } : {}) }));
+        const page = await listEvents(
+          u.accountId,
+          ListEventsQuery.parse({ limit: "2", status: state, ...(cursor ? { cursor } : {}) }),
+        );
         seen.push(...page.events.map((e) => e.event_id));
         expect(page.events.every((e) => e.delivery_state === state)).toBe(true);
         cursor = page.next_cursor ?? undefined;
@@ -313,12 +400,19 @@ describe("listing across partitions", () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await listRequests(u.accountId, ListRequestsQuery.parse({ limit: "2", path: "/p", ...(cursor ? { cursor } : {}) }));
+      const page = await listRequests(
+        u.accountId,
+        ListRequestsQuery.parse({ limit: "2", path: "/p", ...(cursor ? { cursor } : {}) }),
+      );
       seen.push(...page.requests.map((r) => r.path));
       cursor = page.next_cursor ?? undefined;
     } while (cursor);
     expect(seen).toEqual(["/p6", "/p0", "/p1", "/p2", "/p3", "/p4", "/p5"]);
-    const range = { path: "/p", since: new Date(base - 2.5 * DAY).toISOString(), until: new Date(base - 0.5 * DAY).toISOString() };
+    const range = {
+      path: "/p",
+      since: new Date(base - 2.5 * DAY).toISOString(),
+      until: new Date(base - 0.5 * DAY).toISOString(),
+    };
     const inRange = await listRequests(u.accountId, ListRequestsQuery.parse(range));
     expect(inRange.requests.map((r) => r.path)).toEqual(["/p1", "/p2"]);
   });

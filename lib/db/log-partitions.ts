@@ -18,11 +18,31 @@ export interface PartitionedLog {
 }
 
 export const REQUEST_LOG_PARTITIONS: PartitionedLog = { table: "request_log", column: "at", unit: "day", ahead: 7 };
-export const WEBHOOK_ATTEMPT_PARTITIONS: PartitionedLog = { table: "webhook_attempts", column: "attempted_at", unit: "day", ahead: 7 };
+export const WEBHOOK_ATTEMPT_PARTITIONS: PartitionedLog = {
+  table: "webhook_attempts",
+  column: "attempted_at",
+  unit: "day",
+  ahead: 7,
+};
 /** Migration 0033: webhook_deliveries references it by (event_id, event_created_at); see lib/webhooks/retention.ts. */
-export const WEBHOOK_EVENT_PARTITIONS: PartitionedLog = { table: "webhook_events", column: "created_at", unit: "day", ahead: 7 };
-export const AUDIT_EVENT_PARTITIONS: PartitionedLog = { table: "audit_events", column: "created_at", unit: "month", ahead: 3 };
-export const PARTITIONED_LOGS: readonly PartitionedLog[] = [REQUEST_LOG_PARTITIONS, WEBHOOK_ATTEMPT_PARTITIONS, WEBHOOK_EVENT_PARTITIONS, AUDIT_EVENT_PARTITIONS];
+export const WEBHOOK_EVENT_PARTITIONS: PartitionedLog = {
+  table: "webhook_events",
+  column: "created_at",
+  unit: "day",
+  ahead: 7,
+};
+export const AUDIT_EVENT_PARTITIONS: PartitionedLog = {
+  table: "audit_events",
+  column: "created_at",
+  unit: "month",
+  ahead: 3,
+};
+export const PARTITIONED_LOGS: readonly PartitionedLog[] = [
+  REQUEST_LOG_PARTITIONS,
+  WEBHOOK_ATTEMPT_PARTITIONS,
+  WEBHOOK_EVENT_PARTITIONS,
+  AUDIT_EVENT_PARTITIONS,
+];
 
 export interface Partition {
   name: string;
@@ -83,7 +103,11 @@ export async function listPartitions(log: PartitionedLog): Promise<Partition[]> 
  * window. A DROP removes the rows without a row DELETE (no dead tuples, no vacuum, no row
  * triggers). Returns how many partitions went.
  */
-export async function dropExpiredPartitions(log: PartitionedLog, retentionDays: number, now = new Date()): Promise<number> {
+export async function dropExpiredPartitions(
+  log: PartitionedLog,
+  retentionDays: number,
+  now = new Date(),
+): Promise<number> {
   const cutoff = now.getTime() - retentionDays * 86_400_000;
   const db = await getDb();
   let dropped = 0;
@@ -96,7 +120,11 @@ export async function dropExpiredPartitions(log: PartitionedLog, retentionDays: 
 }
 
 /** The dated partitions of `log` whose rows are all older than `retentionDays` (upper bound at or before the cutoff), oldest first. */
-export async function expiredPartitions(log: PartitionedLog, retentionDays: number, now = new Date()): Promise<Partition[]> {
+export async function expiredPartitions(
+  log: PartitionedLog,
+  retentionDays: number,
+  now = new Date(),
+): Promise<Partition[]> {
   const cutoff = now.getTime() - retentionDays * 86_400_000;
   return (await listPartitions(log)).filter((p) => p.to.getTime() <= cutoff);
 }
@@ -122,7 +150,11 @@ export async function detachAndDropPartition(log: PartitionedLog, name: string):
 }
 
 /** Rows older than the window that landed in DEFAULT (no partition covered their time) leave by DELETE, a batch at a time. */
-export async function deleteExpiredDefaultRows(log: PartitionedLog, retentionDays: number, batch = 5000): Promise<number> {
+export async function deleteExpiredDefaultRows(
+  log: PartitionedLog,
+  retentionDays: number,
+  batch = 5000,
+): Promise<number> {
   const table = sql.raw(`"${log.table}_default"`);
   const column = sql.raw(`"${log.column}"`);
   const rows = await queryRows<{ n: number }>(

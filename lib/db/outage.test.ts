@@ -14,7 +14,13 @@ import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { getDb, getDbHandle, setDbHandle, type DbHandle } from "./client";
 import { isDatabaseUnavailable } from "./errors";
-import { DatabaseDownError, isDatabaseDown, noteDatabaseError, PROBE_INTERVAL_MS, registerDatabaseProbe } from "./outage";
+import {
+  DatabaseDownError,
+  isDatabaseDown,
+  noteDatabaseError,
+  PROBE_INTERVAL_MS,
+  registerDatabaseProbe,
+} from "./outage";
 
 /*
  * Issue 27 item 6, deterministically: the shared "database down" state. Once an unreachable
@@ -90,7 +96,9 @@ describe("database down: short-circuit and recovery", () => {
     expect(uses).toBe(0); // short-circuited: not one statement, not one connection attempt
     // The credential cache reads the handle directly (prepared statements): a miss short-circuits too.
     let loaded = false;
-    await expect(cachedCredential(`k:outage-${Date.now()}`, async () => (loaded = true))).rejects.toBeInstanceOf(DatabaseDownError);
+    await expect(cachedCredential(`k:outage-${Date.now()}`, async () => (loaded = true))).rejects.toBeInstanceOf(
+      DatabaseDownError,
+    );
     expect(loaded).toBe(false);
     const probesWhileDown = probes;
     expect(probesWhileDown).toBeGreaterThan(0);
@@ -175,7 +183,10 @@ describe("database down: short-circuit and recovery", () => {
     reachable = true;
     await untilUp(); // recovery flushes at once
     await flushRequestLog();
-    const row = await queryOne<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM request_log WHERE path LIKE ${`${marker}/%`}`);
+    const row = await queryOne<{ n: string }>(
+      t.db,
+      sql`SELECT count(*) AS n FROM request_log WHERE path LIKE ${`${marker}/%`}`,
+    );
     expect(Number(row!.n)).toBe(MAX_BUFFERED);
     expect(requestLogStats().buffered).toBe(0);
   });

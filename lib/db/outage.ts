@@ -54,7 +54,11 @@ export function assertDatabaseUp(): void {
 
 /** Outage facts for /metrics and the health check. */
 export function databaseOutageStatus(): { down: boolean; downForMs: number; outages: number } {
-  return { down: state.downSince !== null, downForMs: state.downSince === null ? 0 : Date.now() - state.downSince, outages: state.outages };
+  return {
+    down: state.downSince !== null,
+    downForMs: state.downSince === null ? 0 : Date.now() - state.downSince,
+    outages: state.outages,
+  };
 }
 
 /** Runs `fn` each time the database comes back (the request log flushes what it kept). */
@@ -73,7 +77,9 @@ export function noteDatabaseError(err: unknown): boolean {
   if (state.downSince === null) {
     state.downSince = Date.now();
     state.outages++;
-    log.warn("database unreachable; requests answer 503 until a probe succeeds", { probe_interval_ms: PROBE_INTERVAL_MS });
+    log.warn("database unreachable; requests answer 503 until a probe succeeds", {
+      probe_interval_ms: PROBE_INTERVAL_MS,
+    });
   }
   if (!state.probing) void probeUntilUp();
   return true;

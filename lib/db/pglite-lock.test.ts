@@ -19,7 +19,12 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 // Processes get their own embedded directory, never the test run's Postgres.
 const { DATABASE_URL: _a, TEST_DATABASE_URL: _b, ...inherited } = process.env;
-const envFor = (dir: string) => ({ ...inherited, PGLITE_DIR: dir, LOG_LEVEL: "error", NODE_ENV: "development" as const });
+const envFor = (dir: string) => ({
+  ...inherited,
+  PGLITE_DIR: dir,
+  LOG_LEVEL: "error",
+  NODE_ENV: "development" as const,
+});
 
 async function admin(dir: string, ...args: string[]) {
   try {
@@ -33,7 +38,9 @@ async function admin(dir: string, ...args: string[]) {
 
 /** A process holding the directory open, as `npm run dev` does. */
 function holder(dir: string) {
-  const child = spawn("npx", ["tsx", "lib/db/testing/hold-embedded-db.ts"], { env: envFor(dir) }) as ChildProcessWithoutNullStreams;
+  const child = spawn("npx", ["tsx", "lib/db/testing/hold-embedded-db.ts"], {
+    env: envFor(dir),
+  }) as ChildProcessWithoutNullStreams;
   const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d));
@@ -51,42 +58,62 @@ function holder(dir: string) {
 }
 
 describe("one writer per embedded database directory", () => {
-  it("a second process refuses to open a held directory (exit 2, says what to do) and no write is lost", async () => {
-    const dir = path.join(tmp, "two-processes");
-    const server = holder(dir);
-    expect(await server.next()).toBe("ready");
-    server.send("create first@example.test");
-    expect(await server.next()).toBe("created first@example.test");
+  it(
+    "a second process refuses to open a held directory (exit 2, says what to do) and no write is lost",
+    async () => {
+      const dir = path.join(tmp, "two-processes");
+      const server = holder(dir);
+      expect(await server.next()).toBe("ready");
+      server.send("create first@example.test");
+      expect(await server.next()).toBe("created first@example.test");
 
-    const refused = await admin(dir, "create-user", "--email", "cli@example.test", "--password", "a long enough password");
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/in use by another process \(pid \d+/);
-    expect(refused.stderr).toMatch(/DATABASE_URL/);
-    expect(JSON.parse(refused.stdout).error.code).toBe("database_locked");
+      const refused = await admin(
+        dir,
+        "create-user",
+        "--email",
+        "cli@example.test",
+        "--password",
+        "a long enough password",
+      );
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/in use by another process \(pid \d+/);
+      expect(refused.stderr).toMatch(/DATABASE_URL/);
+      expect(JSON.parse(refused.stdout).error.code).toBe("database_locked");
 
-    // The holder keeps writing after the refusal, then stops cleanly and releases the lock.
-    server.send("create second@example.test");
-    expect(await server.next()).toBe("created second@example.test");
-    server.send("exit");
-    expect(await server.exited).toBe(0);
-    expect(fs.existsSync(lockPathFor(dir))).toBe(false);
+      // The holder keeps writing after the refusal, then stops cleanly and releases the lock.
+      server.send("create second@example.test");
+      expect(await server.next()).toBe("created second@example.test");
+      server.send("exit");
+      expect(await server.exited).toBe(0);
+      expect(fs.existsSync(lockPathFor(dir))).toBe(false);
 
-    // Every acknowledged write is there; the refused command wrote nothing.
-    const reopened = await openPglite(dir, { migrate: false });
-    try {
-      const rows = await queryRows<{ email: string }>(reopened.db, sql`select email from users order by email`);
-      expect(rows.map((r) => r.email)).toEqual(["first@example.test", "second@example.test"]);
-    } finally {
-      await reopened.close();
-    }
-  }, PROCESS_TEST_TIMEOUT);
+      // Every acknowledged write is there; the refused command wrote nothing.
+      const reopened = await openPglite(dir, { migrate: false });
+      try {
+        const rows = await queryRows<{ email: string }>(reopened.db, sql`select email from users order by email`);
+        expect(rows.map((r) => r.email)).toEqual(["first@example.test", "second@example.test"]);
+      } finally {
+        await reopened.close();
+      }
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
 
   it("a lock left by a dead process is stale and is taken over", async () => {
     const dir = path.join(tmp, "stale");
     const dead = spawn(process.execPath, ["-e", ""]);
     const pid = dead.pid!;
     await new Promise((r) => dead.on("exit", r));
-    fs.writeFileSync(lockPathFor(dir), JSON.stringify({ pid, procStart: "1", hostname: os.hostname(), command: "gone", startedAt: new Date(0).toISOString() }));
+    fs.writeFileSync(
+      lockPathFor(dir),
+      JSON.stringify({
+        pid,
+        procStart: "1",
+        hostname: os.hostname(),
+        command: "gone",
+        startedAt: new Date(0).toISOString(),
+      }),
+    );
     const release = acquirePgliteLock(dir);
     expect(JSON.parse(fs.readFileSync(lockPathFor(dir), "utf8")).pid).toBe(process.pid);
     release();
@@ -99,10 +126,28 @@ describe("one writer per embedded database directory", () => {
     try {
       const stat = fs.readFileSync(`/proc/${sleeper.pid}/stat`, "utf8");
       const procStart = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
-      fs.writeFileSync(lockPathFor(dir), JSON.stringify({ pid: sleeper.pid, procStart, hostname: os.hostname(), command: "sleep 30", startedAt: new Date().toISOString() }));
+      fs.writeFileSync(
+        lockPathFor(dir),
+        JSON.stringify({
+          pid: sleeper.pid,
+          procStart,
+          hostname: os.hostname(),
+          command: "sleep 30",
+          startedAt: new Date().toISOString(),
+        }),
+      );
       expect(() => acquirePgliteLock(dir)).toThrow(DatabaseLockedError);
       // The same pid with another start time is a reused pid: stale.
-      fs.writeFileSync(lockPathFor(dir), JSON.stringify({ pid: sleeper.pid, procStart: "42", hostname: os.hostname(), command: "old", startedAt: new Date(0).toISOString() }));
+      fs.writeFileSync(
+        lockPathFor(dir),
+        JSON.stringify({
+          pid: sleeper.pid,
+          procStart: "42",
+          hostname: os.hostname(),
+          command: "old",
+          startedAt: new Date(0).toISOString(),
+        }),
+      );
       const release = acquirePgliteLock(dir);
       expect(acquirePgliteLock(dir)).toBe(release);
       release();

@@ -31,11 +31,14 @@ describeWithPostgres("drizzle statements on postgres-js are prepared from their 
   });
 
   const preparedTexts = async () =>
-    (await queryRows<{ statement: string }>(one.db, sql`select statement from pg_prepared_statements`)).map((r) => r.statement);
+    (await queryRows<{ statement: string }>(one.db, sql`select statement from pg_prepared_statements`)).map(
+      (r) => r.statement,
+    );
 
   it("on the pool and inside a transaction, with the same answers", async () => {
     const tag = `pool_${Date.now()}`;
-    const read = (n: number) => queryRows<{ v: number; tag: string }>(one.db, sql`select ${n}::int + 1 as v, ${tag}::text as tag`);
+    const read = (n: number) =>
+      queryRows<{ v: number; tag: string }>(one.db, sql`select ${n}::int + 1 as v, ${tag}::text as tag`);
     expect(await read(1)).toEqual([{ v: 2, tag }]);
     expect(await read(2)).toEqual([{ v: 3, tag }]);
     expect(await read(3)).toEqual([{ v: 4, tag }]);

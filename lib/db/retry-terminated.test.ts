@@ -52,7 +52,9 @@ describeWithPostgres("terminated idle connections are retried once, not taken fo
       Array.from({ length: 8 }, async (_, i) => {
         try {
           if (i % 2 === 0) return (await queryOne<{ n: number }>(t.db, sql`SELECT ${i}::int AS n`))?.n;
-          return await t.db.transaction(async (tx) => (await queryOne<{ n: number }>(tx, sql`SELECT ${i}::int AS n`))?.n);
+          return await t.db.transaction(
+            async (tx) => (await queryOne<{ n: number }>(tx, sql`SELECT ${i}::int AS n`))?.n,
+          );
         } catch (err) {
           failures.push(err);
           if (noteDatabaseError(err)) return "outage";

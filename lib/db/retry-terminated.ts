@@ -106,7 +106,12 @@ export function retryTerminated<T>(client: T): T {
       try {
         return await call();
       } catch (err) {
-        if (started || isDatabaseDown() || !(TERMINATED.has(codeOf(err)) || RESET.has(codeOf(err)) || NEVER_SENT.has(codeOf(err)))) throw err;
+        if (
+          started ||
+          isDatabaseDown() ||
+          !(TERMINATED.has(codeOf(err)) || RESET.has(codeOf(err)) || NEVER_SENT.has(codeOf(err)))
+        )
+          throw err;
         note(err, "begin");
         return call();
       }

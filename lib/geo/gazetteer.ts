@@ -28,12 +28,15 @@ export class Gazetteer {
     for (let i = 0; i < cities.length; i++) {
       const c = cities[i];
       push(this.byName, normalizePlaceName(c.name), i);
-      if (c.altName) for (const alt of c.altName.split(",")) if (alt.trim()) push(this.byName, normalizePlaceName(alt), i);
+      if (c.altName)
+        for (const alt of c.altName.split(",")) if (alt.trim()) push(this.byName, normalizePlaceName(alt), i);
       const [lng, lat] = c.loc.coordinates;
       push(this.grid, gridKey(Math.floor(lat), Math.floor(lng)), i);
     }
     for (const [alias, target] of Object.entries(ENDONYMS)) {
-      const hit = (this.byName.get(normalizePlaceName(target.name)) ?? []).filter((i) => cities[i].country === target.country);
+      const hit = (this.byName.get(normalizePlaceName(target.name)) ?? []).filter(
+        (i) => cities[i].country === target.country,
+      );
       for (const i of hit) push(this.byName, alias, i);
     }
   }
@@ -77,7 +80,14 @@ export class Gazetteer {
 
   private city(i: number): GazetteerCity {
     const c = this.cities[i];
-    return { index: i, name: c.name, country: c.country, population: c.population, lat: c.loc.coordinates[1], lng: c.loc.coordinates[0] };
+    return {
+      index: i,
+      name: c.name,
+      country: c.country,
+      population: c.population,
+      lat: c.loc.coordinates[1],
+      lng: c.loc.coordinates[0],
+    };
   }
 }
 

@@ -42,10 +42,12 @@ const MAX_NGRAM = 4;
 
 /** Words that are also names of small places but, inside free text, almost never mean them. */
 const STOP_WORDS = new Set(
-  ("the and for with from near via day trip tour walk visit dinner lunch breakfast brunch drinks bar cafe coffee restaurant hotel hostel " +
+  (
+    "the and for with from near via day trip tour walk visit dinner lunch breakfast brunch drinks bar cafe coffee restaurant hotel hostel " +
     "apartment museum beach park garden market old new town city centre center downtown station airport terminal flight train bus tram " +
     "ferry boat check out late early morning afternoon evening night sunset sunrise rua rue via calle avenida avenue street road square " +
-    "praca plaza place largo de da do das dos del la le les el los las di du des van von der den het am an im and of to at in on by").split(" "),
+    "praca plaza place largo de da do das dos del la le les el los las di du des van von der den het am an im and of to at in on by"
+  ).split(" "),
 );
 
 /** Resolves where an event is. Unresolvable places are not an error: `geo` is null with the reason. */
@@ -87,7 +89,9 @@ export class PlaceResolver {
       const dep = e.departureAirport ? this.ports.get(e.departureAirport) : undefined;
       return { geo: dep ? airportPoint(dep) : null, reason: dep ? null : "airport_not_found" };
     }
-    const texts = [e.type === "accommodation" ? e.address : null, e.location].filter((t): t is string => !!t && t.trim() !== "");
+    const texts = [e.type === "accommodation" ? e.address : null, e.location].filter(
+      (t): t is string => !!t && t.trim() !== "",
+    );
     if (texts.length === 0) return { geo: null, reason: "no_place" };
     for (const text of texts) {
       const city = await this.lookupText(text, hint);
@@ -167,11 +171,25 @@ export class PlaceResolver {
 
   private given(lat: number, lng: number, location: string | null): GeoPoint {
     const city = this.gaz.nearest({ lat, lng }, 100);
-    return { lat, lng, source: "given", name: location ?? city?.name ?? null, country_code: city?.country ?? null, time_zone: timezoneAt(lat, lng) };
+    return {
+      lat,
+      lng,
+      source: "given",
+      name: location ?? city?.name ?? null,
+      country_code: city?.country ?? null,
+      time_zone: timezoneAt(lat, lng),
+    };
   }
 
   private cityPoint(c: GazetteerCity): GeoPoint {
-    return { lat: c.lat, lng: c.lng, source: "gazetteer", name: c.name, country_code: c.country || null, time_zone: timezoneAt(c.lat, c.lng) };
+    return {
+      lat: c.lat,
+      lng: c.lng,
+      source: "gazetteer",
+      name: c.name,
+      country_code: c.country || null,
+      time_zone: timezoneAt(c.lat, c.lng),
+    };
   }
 }
 
@@ -186,7 +204,14 @@ function properNames(part: string, cased: boolean): string[] {
 }
 
 function airportPoint(a: Airport): GeoPoint {
-  return { lat: a.lat, lng: a.lng, source: "airport", name: a.name, country_code: a.country_code, time_zone: a.time_zone ?? timezoneAt(a.lat, a.lng) };
+  return {
+    lat: a.lat,
+    lng: a.lng,
+    source: "airport",
+    name: a.name,
+    country_code: a.country_code,
+    time_zone: a.time_zone ?? timezoneAt(a.lat, a.lng),
+  };
 }
 
 /** The built indexes (warm-up at start-up, benchmarks). */

@@ -4,13 +4,23 @@ import type { RequestTrace } from "@/lib/requests/request-log";
 import type { Principal } from "./types";
 
 /** What the route helper learns about a request while serving it, for the request log. */
-export type Trace = Pick<RequestTrace, "requestId" | "principal" | "billingUnits" | "errorCode" | "errorMessage" | "source">;
+export type Trace = Pick<
+  RequestTrace,
+  "requestId" | "principal" | "billingUnits" | "errorCode" | "errorMessage" | "source"
+>;
 
 /**
  * One JSON line per request at info (LOG_LEVEL): the route template, never the
  * raw path or query (they can carry ids and coordinates), and no headers.
  */
-export function accessLog(route: { method: string; path: string }, req: Request, status: number, requestId: string, started: number, principal: Principal): void {
+export function accessLog(
+  route: { method: string; path: string },
+  req: Request,
+  status: number,
+  requestId: string,
+  started: number,
+  principal: Principal,
+): void {
   const seconds = (performance.now() - started) / 1000;
   observeRequest(route.method, route.path, status, seconds);
   log.info("request", {

@@ -64,7 +64,11 @@ export interface RouteContract<
    * body are validated: a caller who may not see the resource gets its 404 (or 403) whatever
    * else is wrong with the request, so a 400 never confirms that the resource exists.
    */
-  authorize?: (ctx: { req: Request; principal: A extends AuthStrategy<infer PR> ? PR : Principal; params: Out<P> }) => Promise<unknown>;
+  authorize?: (ctx: {
+    req: Request;
+    principal: A extends AuthStrategy<infer PR> ? PR : Principal;
+    params: Out<P>;
+  }) => Promise<unknown>;
   /** Map a validation failure to a domain error (e.g. timeline_item_invalid). */
   onValidationError?: (where: "body" | "query" | "params", error: z.ZodError, raw: unknown) => ApiError | undefined;
   /** Hidden from the OpenAPI document (internal/portal-only routes). */
@@ -97,7 +101,9 @@ type BodyOf<E> = E extends { schema: infer Z extends z.ZodType } ? z.input<Z> : 
  * handler cannot return a field the document does not declare (and the route tests check
  * every body against the generated document at run time).
  */
-export type ReplyFor<R> = Omit<Reply, "data"> & { data?: BodyOf<R[SuccessStatus<R>]> | RawJson<BodyOf<R[SuccessStatus<R>]>> };
+export type ReplyFor<R> = Omit<Reply, "data"> & {
+  data?: BodyOf<R[SuccessStatus<R>]> | RawJson<BodyOf<R[SuccessStatus<R>]>>;
+};
 
 /** A route function with its contract attached (the test client validates responses against it). */
 export type RouteFunction = ((req: Request, nextCtx?: NextRouteContext) => Promise<Response>) & {

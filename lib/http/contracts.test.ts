@@ -13,8 +13,10 @@ const NOT_CONTRACTS: Record<string, string> = {
   "/api/floor/{segment}": "the same floor behind a dynamic segment (what Next adds for an id in the path)",
   "/metrics": "Prometheus text for operators (METRICS_TOKEN), not part of the public API",
   "/v1/openapi.json": "serves the document itself",
-  "/docs/schemas/{operationId}": "a part of the API reference page loaded when a reader opens an operation (like /v1/openapi.json, the document's own text)",
-  "/api/mcp": "the MCP server (JSON-RPC over Streamable HTTP); each tool runs its REST operation's route (docs/agents.md)",
+  "/docs/schemas/{operationId}":
+    "a part of the API reference page loaded when a reader opens an operation (like /v1/openapi.json, the document's own text)",
+  "/api/mcp":
+    "the MCP server (JSON-RPC over Streamable HTTP); each tool runs its REST operation's route (docs/agents.md)",
   "/.well-known/oauth-protected-resource": "RFC 9728 metadata of the MCP server, not an API operation",
   "/.well-known/oauth-protected-resource/api/mcp": "the same document at its path-inserted URL (RFC 9728 §3.1)",
   "/.well-known/oauth-authorization-server": "RFC 8414 metadata of the OAuth server for agents (docs/agents.md)",
@@ -37,13 +39,17 @@ describe("every route folder is tied to its contract, and every contract to a ro
       for (const m of handlers) {
         const c = (mod[m] as Partial<RouteFunction>).contract;
         if (!c) problems.push(`${m} ${url}: not built with defineRoute (no contract)`);
-        else if (c.method !== m || c.path !== url) problems.push(`${m} ${url}: mounted with the contract of ${c.method} ${c.path}`);
+        else if (c.method !== m || c.path !== url)
+          problems.push(`${m} ${url}: mounted with the contract of ${c.method} ${c.path}`);
         else mounted.add(`${m} ${url}`);
       }
     }
-    const documented = allContracts().filter((c) => !c.internal).map((c) => `${c.method} ${c.path}`);
+    const documented = allContracts()
+      .filter((c) => !c.internal)
+      .map((c) => `${c.method} ${c.path}`);
     for (const op of documented) if (!mounted.has(op)) problems.push(`${op}: a contract with no route`);
-    for (const op of mounted) if (!documented.includes(op)) problems.push(`${op}: a route whose contract is not in allContracts()`);
+    for (const op of mounted)
+      if (!documented.includes(op)) problems.push(`${op}: a route whose contract is not in allContracts()`);
     expect(new Set(documented).size).toBe(documented.length);
     expect(problems).toEqual([]);
     expect(mounted.size).toBeGreaterThan(50);
@@ -52,10 +58,18 @@ describe("every route folder is tied to its contract, and every contract to a ro
 
 describe("the document's operations", () => {
   const doc = buildOpenApiDocument(allContracts()) as unknown as {
-    paths: Record<string, Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { operationId?: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }
+      >
+    >;
     components: { schemas: Record<string, unknown> };
   };
-  const ops = Object.entries(doc.paths).flatMap(([p, byMethod]) => Object.entries(byMethod).map(([m, op]) => ({ key: `${m.toUpperCase()} ${p}`, op })));
+  const ops = Object.entries(doc.paths).flatMap(([p, byMethod]) =>
+    Object.entries(byMethod).map(([m, op]) => ({ key: `${m.toUpperCase()} ${p}`, op })),
+  );
 
   it("every operation has a unique operationId", () => {
     const ids = ops.map((o) => o.op.operationId);
@@ -72,12 +86,26 @@ describe("the document's operations", () => {
       return ["secret", "key", "token"].some((k) => k in props) || (props.data ? carriesSecret(props.data) : false);
     };
     const missing = ops
-      .filter(({ op }) => Object.entries(op.responses).some(([status, r]) => status.startsWith("2") && carriesSecret(r.content?.["application/json"]?.schema)))
+      .filter(({ op }) =>
+        Object.entries(op.responses).some(
+          ([status, r]) => status.startsWith("2") && carriesSecret(r.content?.["application/json"]?.schema),
+        ),
+      )
       .filter(({ key }) => !byKey.get(key)?.secret)
       .map(({ key }) => key);
     expect(missing).toEqual([]);
     // The rule above is not vacuous: the known secret-bearing operations are found by it.
-    const found = ops.filter(({ op }) => Object.entries(op.responses).some(([s, r]) => s.startsWith("2") && carriesSecret(r.content?.["application/json"]?.schema)));
-    expect(found.map((f) => f.key)).toEqual(expect.arrayContaining(["POST /api/developer/keys", "POST /v1/webhooks", "GET /api/developer/watch-signing-secret"]));
+    const found = ops.filter(({ op }) =>
+      Object.entries(op.responses).some(
+        ([s, r]) => s.startsWith("2") && carriesSecret(r.content?.["application/json"]?.schema),
+      ),
+    );
+    expect(found.map((f) => f.key)).toEqual(
+      expect.arrayContaining([
+        "POST /api/developer/keys",
+        "POST /v1/webhooks",
+        "GET /api/developer/watch-signing-secret",
+      ]),
+    );
   });
 });

@@ -11,8 +11,19 @@ describe("keyset cursor", () => {
   });
 
   it("refuses anything Postgres would choke on with a 400 naming the cursor", () => {
-    for (const raw of ["", "abc", enc(["2026-02-31 00:00:00+00", "42"]), enc(["0000-01-01 00:00:00+00", "42"]), enc(["2026-01-01 25:00:00+00", "42"]), enc(["x", "42"]), enc(["2026-01-01 00:00:00+00", "1e9"]), enc({})]) {
-      expect(() => decodeCursor(raw, "bigint"), raw).toThrow(expect.objectContaining({ status: 400, details: { location: "query", field: "cursor" } }));
+    for (const raw of [
+      "",
+      "abc",
+      enc(["2026-02-31 00:00:00+00", "42"]),
+      enc(["0000-01-01 00:00:00+00", "42"]),
+      enc(["2026-01-01 25:00:00+00", "42"]),
+      enc(["x", "42"]),
+      enc(["2026-01-01 00:00:00+00", "1e9"]),
+      enc({}),
+    ]) {
+      expect(() => decodeCursor(raw, "bigint"), raw).toThrow(
+        expect.objectContaining({ status: 400, details: { location: "query", field: "cursor" } }),
+      );
     }
     expect(() => decodeCursor(enc(["2026-01-01 00:00:00+00", "42"]))).toThrow(expect.objectContaining({ status: 400 }));
   });

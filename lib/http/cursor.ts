@@ -25,13 +25,22 @@ function realTimestamp(at: string): boolean {
   if (!m) return false;
   const [y, mo, d] = at.slice(0, 10).split("-").map(Number);
   const date = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1000 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && Number(at.slice(11, 13)) < 24 && Number(at.slice(14, 16)) < 60 && Number(at.slice(17, 19)) < 60;
+  return (
+    y >= 1000 &&
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    Number(at.slice(11, 13)) < 24 &&
+    Number(at.slice(14, 16)) < 60 &&
+    Number(at.slice(17, 19)) < 60
+  );
 }
 
 export function decodeCursor(raw: string, idKind: keyof typeof ID_SHAPE = "uuid"): KeysetCursor {
   try {
     const [at, id] = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as [unknown, unknown];
-    if (typeof at !== "string" || typeof id !== "string" || !realTimestamp(at) || !ID_SHAPE[idKind].test(id)) throw new Error("shape");
+    if (typeof at !== "string" || typeof id !== "string" || !realTimestamp(at) || !ID_SHAPE[idKind].test(id))
+      throw new Error("shape");
     return { at, id };
   } catch {
     throw new ApiError("bad_request", "Invalid cursor: pass the next_cursor value from the previous page unchanged.", {

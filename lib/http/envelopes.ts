@@ -4,7 +4,12 @@ import type { ApiError } from "./errors";
 import type { Family } from "./types";
 
 export function weatherMeta(requestId: string, extra: Record<string, unknown> = {}) {
-  return { request_id: requestId, generated_at: new Date().toISOString(), environment: env().APP_ENVIRONMENT, ...extra };
+  return {
+    request_id: requestId,
+    generated_at: new Date().toISOString(),
+    environment: env().APP_ENVIRONMENT,
+    ...extra,
+  };
 }
 
 export function errorBody(family: Family, err: ApiError, requestId: string): unknown {

@@ -12,16 +12,21 @@ type AnyContract = RouteContract<any, any, any, any, any>;
 const ERROR_DOCS: Partial<Record<ErrorCode, string>> = {
   bad_request: "Invalid request: the message names the field to fix; details.issues lists every problem.",
   unauthorized: "Missing, malformed, unknown, revoked or expired credentials.",
-  billing_limit_reached: "billing_limit_reached: the plan does not include a dimension this call needs (details.dimension).",
+  billing_limit_reached:
+    "billing_limit_reached: the plan does not include a dimension this call needs (details.dimension).",
   forbidden: "The credentials lack a required scope or role.",
   not_found: "Not found, or not owned by the caller.",
   payload_too_large: "Body larger than the limit (1 MB by default).",
   unsupported_media_type: "Body sent without Content-Type: application/json.",
-  rate_limit_exceeded: "rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets.",
+  rate_limit_exceeded:
+    "rate_limit_exceeded: a monthly cap is reached (details.dimension); X-RateLimit-Reset says when it resets.",
   internal_error: "Unexpected error; quote the request id.",
-  idempotency_key_in_use: "idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After).",
-  idempotency_key_reused: "idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h.",
-  service_unavailable: "The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md).",
+  idempotency_key_in_use:
+    "idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After).",
+  idempotency_key_reused:
+    "idempotency_key_reused: the Idempotency-Key was already used with a different request to this operation in the last 24 h.",
+  service_unavailable:
+    "The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md).",
 };
 
 /** Whether the operation honours Idempotency-Key: a POST or PATCH with a credential to scope the key to. */
@@ -55,12 +60,14 @@ export function derivedErrorDocs(c: AnyContract): Record<number, string> {
 }
 
 /** Trip operations: an access token carries trip scopes chosen at its creation (docs/agents.md). */
-const byAccessToken = (c: AnyContract) => (c.auth.security as Array<Record<string, string[]>>).some((s) => "accessToken" in s);
+const byAccessToken = (c: AnyContract) =>
+  (c.auth.security as Array<Record<string, string[]>>).some((s) => "accessToken" in s);
 
 /** The portal session: the person's role in the account decides (lib/accounts/permissions.ts). */
 const bySession = (c: AnyContract) => (c.auth.security as Array<Record<string, string[]>>).some((s) => "session" in s);
 
-const ROLE_REFUSED = "forbidden: with the portal session, the person's role in the account (owner, admin, developer, viewer) does not allow this operation.";
+const ROLE_REFUSED =
+  "forbidden: with the portal session, the person's role in the account (owner, admin, developer, viewer) does not allow this operation.";
 
 /** A state-changing operation that takes the portal session cookie: its 403 includes origin_mismatch (lib/auth/strategies.ts). */
 function acceptsCookieWrites(c: AnyContract): boolean {
@@ -68,7 +75,8 @@ function acceptsCookieWrites(c: AnyContract): boolean {
   return cookie && !["GET", "HEAD", "OPTIONS"].includes(c.method);
 }
 
-const ORIGIN_MISMATCH = "origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header).";
+const ORIGIN_MISMATCH =
+  "origin_mismatch: a cookie-authenticated request that did not come from this site (Origin header).";
 
 function scoped(c: AnyContract, code: ErrorCode): string {
   const scopes: string[] = c.auth.scopes ?? [];
@@ -78,7 +86,12 @@ function scoped(c: AnyContract, code: ErrorCode): string {
       : scopes.length
         ? `The credentials lack the ${scopes.join(" and ")} scope (insufficient_scope), or a required role.`
         : ERROR_DOCS.forbidden!;
-    const withRole = bySession(c) && first !== ERROR_DOCS.forbidden ? `${first} Or ${ROLE_REFUSED}` : bySession(c) ? ROLE_REFUSED : first;
+    const withRole =
+      bySession(c) && first !== ERROR_DOCS.forbidden
+        ? `${first} Or ${ROLE_REFUSED}`
+        : bySession(c)
+          ? ROLE_REFUSED
+          : first;
     return acceptsCookieWrites(c) ? `${withRole} Or ${ORIGIN_MISMATCH}` : withRole;
   }
   return ERROR_DOCS[code] ?? code;

@@ -50,7 +50,11 @@ describe("every request example runs and answers its documented status", () => {
       expect(res.status, res.text.slice(0, 800)).toBe(exampleStatus(c));
       if (RECORD) {
         const type = res.headers.get("content-type")?.split(";")[0] ?? "";
-        recorded[c.operationId!] = { status: res.status, contentType: type, body: type.includes("json") ? shorten(res.body) : res.text || null };
+        recorded[c.operationId!] = {
+          status: res.status,
+          contentType: type,
+          body: type.includes("json") ? shorten(res.body) : res.text || null,
+        };
       }
     });
   }
@@ -65,17 +69,22 @@ describe("every operation documents both examples", () => {
       if (!c.examples) problems.push(`${id}: no request example`);
       const op = doc.paths[c.path][c.method.toLowerCase()];
       const needsBody = op.requestBody?.required;
-      if (needsBody && op.requestBody.content["application/json"].example === undefined) problems.push(`${id}: request body has no example`);
+      if (needsBody && op.requestBody.content["application/json"].example === undefined)
+        problems.push(`${id}: request body has no example`);
       const rec = RECORDED_RESPONSES[id];
       if (!rec) {
         problems.push(`${id}: no recorded response example (run with RECORD_EXAMPLES=1)`);
         continue;
       }
-      if (rec.status !== exampleStatus(c)) problems.push(`${id}: recorded ${rec.status}, documented ${exampleStatus(c)}`);
+      if (rec.status !== exampleStatus(c))
+        problems.push(`${id}: recorded ${rec.status}, documented ${exampleStatus(c)}`);
       const content = op.responses[String(rec.status)]?.content;
-      if (content && content[rec.contentType]?.example === undefined) problems.push(`${id}: response ${rec.status} ${rec.contentType} has no example`);
+      if (content && content[rec.contentType]?.example === undefined)
+        problems.push(`${id}: response ${rec.status} ${rec.contentType} has no example`);
       if (rec.contentType === "application/json") {
-        problems.push(...checkResponse(c, rec.status, new Headers({ "content-type": rec.contentType }), JSON.stringify(rec.body)));
+        problems.push(
+          ...checkResponse(c, rec.status, new Headers({ "content-type": rec.contentType }), JSON.stringify(rec.body)),
+        );
       }
     }
     expect(problems).toEqual([]);

@@ -28,7 +28,10 @@ const INVALID = Number(process.env.FUZZ_INVALID ?? 3);
 
 type Param = { name: string; in: string; required?: boolean; schema: Schema };
 type Op = { operationId: string; parameters?: Param[]; requestBody?: { content: Record<string, { schema: Schema }> } };
-const doc = buildOpenApiDocument(allContracts()) as unknown as { paths: Record<string, Record<string, Op>>; components: { schemas: Components } };
+const doc = buildOpenApiDocument(allContracts()) as unknown as {
+  paths: Record<string, Record<string, Op>>;
+  components: { schemas: Components };
+};
 const components = doc.components.schemas;
 
 /**
@@ -36,17 +39,42 @@ const components = doc.components.schemas;
  * other 400 naming a field (details.issues) on a valid request is a gap in the document.
  */
 const STATE_RULES: Array<{ op: string; message: RegExp; why: string }> = [
-  { op: "tripEvents.update", message: /only allowed on|must not be before startDateTime/, why: "checked against the stored event's type and start" },
-  { op: "tripOps.apply", message: /only allowed on|must not be before startDateTime/, why: "update_event is checked against the stored event" },
-  { op: "proposals.create", message: /unless every option schedules|entity_index|duplicate option id/, why: "options refer to entities by index and to each other by id" },
+  {
+    op: "tripEvents.update",
+    message: /only allowed on|must not be before startDateTime/,
+    why: "checked against the stored event's type and start",
+  },
+  {
+    op: "tripOps.apply",
+    message: /only allowed on|must not be before startDateTime/,
+    why: "update_event is checked against the stored event",
+  },
   {
     op: "proposals.create",
-    message: /unless every option carries changes|base_revision is required when|is changed twice|must not be before startDateTime/,
+    message: /unless every option schedules|entity_index|duplicate option id/,
+    why: "options refer to entities by index and to each other by id",
+  },
+  {
+    op: "proposals.create",
+    message:
+      /unless every option carries changes|base_revision is required when|is changed twice|must not be before startDateTime/,
     why: "a proposal proposes something (entities, or changes in every option); changes need the revision they were made at",
   },
-  { op: "watches.create", message: /Invalid webhook_id: no webhook endpoint/, why: "webhook_id must name a stored endpoint of the account" },
-  { op: "webhooks.recover", message: /until must be after since/, why: "a window's two ends are checked against each other" },
-  { op: "weather.analyseRoute", message: /antipodal|outside valid coordinates/, why: "geometry: antipodal ends, or a polyline whose running sum leaves the globe" },
+  {
+    op: "watches.create",
+    message: /Invalid webhook_id: no webhook endpoint/,
+    why: "webhook_id must name a stored endpoint of the account",
+  },
+  {
+    op: "webhooks.recover",
+    message: /until must be after since/,
+    why: "a window's two ends are checked against each other",
+  },
+  {
+    op: "weather.analyseRoute",
+    message: /antipodal|outside valid coordinates/,
+    why: "geometry: antipodal ends, or a polyline whose running sum leaves the globe",
+  },
 ];
 
 const stats = { operations: 0, requests: 0, valid: 0, invalid: 0, domainRefusals: 0, failures: [] as string[] };
@@ -68,10 +96,17 @@ afterAll(async () => {
 function queryArb(params: Param[]): fc.Arbitrary<Record<string, string>> {
   const q = params.filter((p) => p.in === "query" && p.name !== "cursor");
   const parts = Object.fromEntries(q.map((p) => [p.name, valid(p.schema, components).map((v) => String(v))]));
-  return fc.record(parts, { requiredKeys: q.filter((p) => p.required).map((p) => p.name) }) as fc.Arbitrary<Record<string, string>>;
+  return fc.record(parts, { requiredKeys: q.filter((p) => p.required).map((p) => p.name) }) as fc.Arbitrary<
+    Record<string, string>
+  >;
 }
 
-async function attempt(label: string, c: ReturnType<typeof publicContracts>[number], r: ExampleRequest, expectValid: boolean): Promise<string | undefined> {
+async function attempt(
+  label: string,
+  c: ReturnType<typeof publicContracts>[number],
+  r: ExampleRequest,
+  expectValid: boolean,
+): Promise<string | undefined> {
   stats.requests++;
   if (expectValid) stats.valid++;
   else stats.invalid++;
@@ -111,18 +146,27 @@ describe(`schema-driven fuzz (FUZZ_SEED=${SEED})`, () => {
       const bodySchema = op.requestBody?.content["application/json"]?.schema;
       const seed = SEED + index * 7919;
       const queries = fc.sample(queryArb(params), { seed, numRuns: VALID + INVALID });
-      const bodies = bodySchema ? fc.sample(valid(bodySchema, components), { seed: seed + 1, numRuns: VALID + INVALID }) : [];
+      const bodies = bodySchema
+        ? fc.sample(valid(bodySchema, components), { seed: seed + 1, numRuns: VALID + INVALID })
+        : [];
       // Header parameters (Idempotency-Key on POST/PATCH) from their schemas too: the key layer runs on every valid request.
       const headerParams = params.filter((p) => p.in === "header");
       const headerSets = fc.sample(
-        fc.record(Object.fromEntries(headerParams.map((p) => [p.name, valid(p.schema, components).map(String)]))) as fc.Arbitrary<Record<string, string>>,
+        fc.record(
+          Object.fromEntries(headerParams.map((p) => [p.name, valid(p.schema, components).map(String)])),
+        ) as fc.Arbitrary<Record<string, string>>,
         { seed: seed + 2, numRuns: VALID + INVALID },
       );
       const failures: string[] = [];
       stats.operations++;
       for (let i = 0; i < VALID + INVALID; i++) {
         const base = await exampleRequest(c, w);
-        const r: ExampleRequest = { ...base, headers: { ...base.headers, ...headerSets[i] }, query: queries[i], body: bodySchema ? bodies[i] : undefined };
+        const r: ExampleRequest = {
+          ...base,
+          headers: { ...base.headers, ...headerSets[i] },
+          query: queries[i],
+          body: bodySchema ? bodies[i] : undefined,
+        };
         if (i < VALID) {
           const f = await attempt(`valid #${i}`, c, r, true);
           if (f) failures.push(f);
@@ -130,8 +174,18 @@ describe(`schema-driven fuzz (FUZZ_SEED=${SEED})`, () => {
         }
         // Invalid: break one rule of the body, else of a query parameter, else address a malformed id.
         const pick = seed + i;
-        const mutation = bodySchema && r.body && typeof r.body === "object" && !Array.isArray(r.body) ? invalidObject(r.body as Record<string, unknown>, bodySchema, components, pick) : undefined;
-        const queryParams = params.filter((p) => p.in === "query" && (p.schema.enum || p.schema.pattern || p.schema.format || ["integer", "number"].includes(String(p.schema.type))));
+        const mutation =
+          bodySchema && r.body && typeof r.body === "object" && !Array.isArray(r.body)
+            ? invalidObject(r.body as Record<string, unknown>, bodySchema, components, pick)
+            : undefined;
+        const queryParams = params.filter(
+          (p) =>
+            p.in === "query" &&
+            (p.schema.enum ||
+              p.schema.pattern ||
+              p.schema.format ||
+              ["integer", "number"].includes(String(p.schema.type))),
+        );
         const pathParams = params.filter((p) => p.in === "path");
         let bad: ExampleRequest | undefined;
         let label = "";
@@ -180,7 +234,8 @@ describe(`edge fuzz: cookies, raw path bytes, every method (FUZZ_SEED=${SEED})`,
     it(`${c.operationId}: ${c.method} ${c.path}`, async () => {
       const failures: string[] = [];
       const base = await exampleRequest(c, w);
-      const concrete = (params: Record<string, string>) => c.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(params[n] ?? ""));
+      const concrete = (params: Record<string, string>) =>
+        c.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(params[n] ?? ""));
       const check = (label: string, res: { status: number; text: string }) => {
         stats.requests++;
         if (res.status >= 500) failures.push(`${label} -> ${res.status} ${res.text.slice(0, 200)}`);
@@ -189,8 +244,11 @@ describe(`edge fuzz: cookies, raw path bytes, every method (FUZZ_SEED=${SEED})`,
         check(`cookie ${cookie} with credential`, await send(c, { ...base, headers: { ...base.headers, cookie } }));
         const alone = await send(c, { ...base, headers: { cookie } });
         check(`cookie ${cookie} alone`, alone);
-        const needsCredential = c.auth.security.length > 0 && c.auth.security.every((r: Record<string, string[]>) => Object.keys(r).length > 0);
-        if (needsCredential && alone.status < 400) failures.push(`cookie ${cookie} alone was admitted: ${alone.status}`);
+        const needsCredential =
+          c.auth.security.length > 0 &&
+          c.auth.security.every((r: Record<string, string[]>) => Object.keys(r).length > 0);
+        if (needsCredential && alone.status < 400)
+          failures.push(`cookie ${cookie} alone was admitted: ${alone.status}`);
       }
       const handlers = await routeHandlers();
       for (const method of METHODS) {
@@ -199,7 +257,8 @@ describe(`edge fuzz: cookies, raw path bytes, every method (FUZZ_SEED=${SEED})`,
         const handler = handlers.get(`${method} ${c.path}`);
         if (refusal) {
           stats.requests++;
-          if (refusal.error.status !== 405 || !refusal.error.headers.Allow?.includes(c.method)) failures.push(`${method} ${path}: edge gave ${refusal.error.status} Allow=${refusal.error.headers.Allow}`);
+          if (refusal.error.status !== 405 || !refusal.error.headers.Allow?.includes(c.method))
+            failures.push(`${method} ${path}: edge gave ${refusal.error.status} Allow=${refusal.error.headers.Allow}`);
           if (handler) failures.push(`${method} ${path}: refused at the edge although the route answers it`);
           continue;
         }
@@ -208,14 +267,22 @@ describe(`edge fuzz: cookies, raw path bytes, every method (FUZZ_SEED=${SEED})`,
           failures.push(`${method} ${path}: passed by the edge but no route answers it`);
           continue;
         }
-        check(`${method} ${path}`, await call(handler, { method, path, params: base.params, headers: base.headers, checkContract: false }));
+        check(
+          `${method} ${path}`,
+          await call(handler, { method, path, params: base.params, headers: base.headers, checkContract: false }),
+        );
       }
       const names = [...c.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      const byteRuns = fc.sample(fc.uint8Array({ minLength: 1, maxLength: 6 }), { seed: SEED + index * 104729, numRuns: 6 });
+      const byteRuns = fc.sample(fc.uint8Array({ minLength: 1, maxLength: 6 }), {
+        seed: SEED + index * 104729,
+        numRuns: 6,
+      });
       for (const name of names) {
         for (const bytes of byteRuns) {
           const encoded = [...bytes].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
-          const rawPath = c.path.replace(/\{(\w+)\}/g, (_, n: string) => (n === name ? encoded : encodeURIComponent(base.params[n] ?? "")));
+          const rawPath = c.path.replace(/\{(\w+)\}/g, (_, n: string) =>
+            n === name ? encoded : encodeURIComponent(base.params[n] ?? ""),
+          );
           const refusal = edgeCheck(c.method, rawPath);
           if (refusal) {
             stats.requests++;
@@ -223,7 +290,10 @@ describe(`edge fuzz: cookies, raw path bytes, every method (FUZZ_SEED=${SEED})`,
             continue;
           }
           const decoded = decodeURIComponent(encoded);
-          check(`path ${name}=${encoded}`, await send(c, { ...base, params: { ...base.params, [name]: decoded } }, { checkContract: false }));
+          check(
+            `path ${name}=${encoded}`,
+            await send(c, { ...base, params: { ...base.params, [name]: decoded } }, { checkContract: false }),
+          );
         }
       }
       stats.failures.push(...failures.map((f) => `${c.operationId} ${f}`));
@@ -233,14 +303,24 @@ describe(`edge fuzz: cookies, raw path bytes, every method (FUZZ_SEED=${SEED})`,
 });
 
 /** Integers at and beyond the int4 and int8 bounds (ids and revisions are Postgres integers), and past a double's range. */
-const BOUND_INTEGERS = ["2147483647", "2147483648", "-2147483648", "-2147483649", "9223372036854775807", "9223372036854775808", "-9223372036854775809", "1e300"];
+const BOUND_INTEGERS = [
+  "2147483647",
+  "2147483648",
+  "-2147483648",
+  "-2147483649",
+  "9223372036854775807",
+  "9223372036854775808",
+  "-9223372036854775809",
+  "1e300",
+];
 /** JSON nested this deep: recursive code anywhere (validation, fingerprints, stringify) must refuse it, not overflow. */
 const DEPTH = 5000;
 const DEEP_ARRAY = "[".repeat(DEPTH) + "]".repeat(DEPTH);
 const DEEP_OBJECT = '{"a":'.repeat(DEPTH) + "1" + "}".repeat(DEPTH);
 const HOLE = "__fuzz_hole__";
 /** The body as JSON text with one value replaced by raw JSON text (a literal beyond a double's precision, or too deep to stringify). */
-const bodyWith = (body: unknown, at: Array<string | number>, raw: string) => JSON.stringify(setAt(body, at, HOLE)).replace(JSON.stringify(HOLE), raw);
+const bodyWith = (body: unknown, at: Array<string | number>, raw: string) =>
+  JSON.stringify(setAt(body, at, HOLE)).replace(JSON.stringify(HOLE), raw);
 
 /** Every path in a JSON value whose value is an integer. */
 function integerPaths(v: unknown, at: Array<string | number> = []): Array<Array<string | number>> {
@@ -269,24 +349,39 @@ describe("integer bounds and deep JSON on every operation: 0 × 5xx", () => {
       const params = op.parameters ?? [];
       const base = await exampleRequest(c, w);
       let n = 0;
-      const idem = (): Record<string, string> => (c.method === "POST" || c.method === "PATCH" ? { "Idempotency-Key": `fuzz-${c.operationId}-${++n}` } : {});
+      const idem = (): Record<string, string> =>
+        c.method === "POST" || c.method === "PATCH" ? { "Idempotency-Key": `fuzz-${c.operationId}-${++n}` } : {};
       const failures: string[] = [];
       const handler = (await routeHandlers()).get(`${c.method} ${c.path}`)!;
       const check = async (label: string, r: ExampleRequest, rawBody?: string) => {
         stats.requests++;
-        const headers: Record<string, string> = { ...r.headers, ...idem(), ...(rawBody === undefined ? {} : { "content-type": "application/json" }) };
+        const headers: Record<string, string> = {
+          ...r.headers,
+          ...idem(),
+          ...(rawBody === undefined ? {} : { "content-type": "application/json" }),
+        };
         const res =
           rawBody === undefined
             ? await send(c, { ...r, headers }, { checkContract: false })
-            : await call(handler, { method: c.method, path: c.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(r.params[n] ?? "")), params: r.params, headers, rawBody, checkContract: false });
+            : await call(handler, {
+                method: c.method,
+                path: c.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(r.params[n] ?? "")),
+                params: r.params,
+                headers,
+                rawBody,
+                checkContract: false,
+              });
         if (res.status >= 500) failures.push(`${label} -> ${res.status} ${res.text.slice(0, 200)}`);
       };
-      const isInt = (s: Schema | undefined) => !!s && (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
+      const isInt = (s: Schema | undefined) =>
+        !!s && (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
       for (const p of params.filter((x) => x.in === "query" && isInt(x.schema))) {
-        for (const n of BOUND_INTEGERS) await check(`query ${p.name}=${n}`, { ...base, query: { ...base.query, [p.name]: n } });
+        for (const n of BOUND_INTEGERS)
+          await check(`query ${p.name}=${n}`, { ...base, query: { ...base.query, [p.name]: n } });
       }
       for (const p of params.filter((x) => x.in === "path")) {
-        for (const n of BOUND_INTEGERS) await check(`path ${p.name}=${n}`, { ...base, params: { ...base.params, [p.name]: n } });
+        for (const n of BOUND_INTEGERS)
+          await check(`path ${p.name}=${n}`, { ...base, params: { ...base.params, [p.name]: n } });
       }
       if (op.requestBody) {
         for (const at of integerPaths(base.body)) {

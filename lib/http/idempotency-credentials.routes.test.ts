@@ -41,14 +41,34 @@ async function credentialsOf(owner: TestUser, opts: { visa: boolean }): Promise<
   const developer = await addTeamMember(owner.accountId, "developer");
   const out: Credential[] = [
     { name: "the owner's weather:read key", headers: bearer(await owner.key(["weather:read"])) },
-    { name: "another all-scope key of the owner", headers: bearer((await createApiKey(o, { name: "sibling", scopes: [...API_KEY_SCOPES] })).key) },
-    { name: "the owner's session", headers: { cookie: await sessionCookie(owner.userId, owner.accountId), ...SAME_ORIGIN } },
+    {
+      name: "another all-scope key of the owner",
+      headers: bearer((await createApiKey(o, { name: "sibling", scopes: [...API_KEY_SCOPES] })).key),
+    },
+    {
+      name: "the owner's session",
+      headers: { cookie: await sessionCookie(owner.userId, owner.accountId), ...SAME_ORIGIN },
+    },
     { name: "an admin's session", headers: admin.portal },
     { name: "a developer's session", headers: developer.portal },
-    { name: "an admin's all-scope key", headers: bearer((await createApiKey({ userId: admin.userId, accountId: owner.accountId }, { name: "admin's", scopes: [...API_KEY_SCOPES] })).key) },
-    { name: "the owner's access token", headers: bearer((await createAccessToken(owner.userId, { name: "other" })).token) },
+    {
+      name: "an admin's all-scope key",
+      headers: bearer(
+        (
+          await createApiKey(
+            { userId: admin.userId, accountId: owner.accountId },
+            { name: "admin's", scopes: [...API_KEY_SCOPES] },
+          )
+        ).key,
+      ),
+    },
+    {
+      name: "the owner's access token",
+      headers: bearer((await createAccessToken(owner.userId, { name: "other" })).token),
+    },
   ];
-  if (opts.visa) out.push({ name: "a visa key", headers: { "x-visa-intel-key": (await createVisaKey(o, { name: "other" })).key } });
+  if (opts.visa)
+    out.push({ name: "a visa key", headers: { "x-visa-intel-key": (await createVisaKey(o, { name: "other" })).key } });
   return out;
 }
 
@@ -62,10 +82,14 @@ beforeAll(async () => {
 
 /** The same credential: the same secret, or (sessions) the same person: every session of one person is one credential. */
 const sameCredential = (o: Credential, first: Record<string, string>) =>
-  first.cookie ? o.name === "the owner's session" : (o.headers.authorization ?? o.headers["x-visa-intel-key"]) === (first.authorization ?? first["x-visa-intel-key"]);
+  first.cookie
+    ? o.name === "the owner's session"
+    : (o.headers.authorization ?? o.headers["x-visa-intel-key"]) === (first.authorization ?? first["x-visa-intel-key"]);
 
 /** Operations that take Idempotency-Key: POST and PATCH with a credential (the others ignore it). */
-const idempotent = publicContracts().filter((c) => (c.method === "POST" || c.method === "PATCH") && (c.auth.security ?? []).length > 0);
+const idempotent = publicContracts().filter(
+  (c) => (c.method === "POST" || c.method === "PATCH") && (c.auth.security ?? []).length > 0,
+);
 
 describe("a stored Idempotency-Key response is replayed only to the credential that made it", () => {
   it("covers every operation that takes the header", () => {
@@ -79,7 +103,8 @@ describe("a stored Idempotency-Key response is replayed only to the credential t
       if (isSandbox) req.headers = { ...sandbox.first };
       const others = (isSandbox ? sandbox.others : production).filter((o) => !sameCredential(o, req.headers));
       const key = randomUUID();
-      const as = (headers: Record<string, string>): Promise<CallResult> => send(c, { ...req, headers: { ...headers, "Idempotency-Key": key } }, { checkContract: false });
+      const as = (headers: Record<string, string>): Promise<CallResult> =>
+        send(c, { ...req, headers: { ...headers, "Idempotency-Key": key } }, { checkContract: false });
 
       const first = await as(req.headers);
       expect(first.status, first.text.slice(0, 500)).toBeLessThan(500);

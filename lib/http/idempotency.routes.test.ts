@@ -26,15 +26,27 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const createWatch = (bearer: string, key: string | undefined, body: unknown): Promise<CallResult> =>
-  call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer, body, headers: key === undefined ? {} : { "Idempotency-Key": key } });
+  call(watchRoute.POST, {
+    method: "POST",
+    path: "/v1/weather/watch",
+    bearer,
+    body,
+    headers: key === undefined ? {} : { "Idempotency-Key": key },
+  });
 
 async function watchCount(accountId: string): Promise<number> {
-  const r = await queryOne<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM watches WHERE account_id = ${accountId}::uuid`);
+  const r = await queryOne<{ n: number }>(
+    t.db,
+    sql`SELECT count(*)::int AS n FROM watches WHERE account_id = ${accountId}::uuid`,
+  );
   return r!.n;
 }
 
 async function requestsBilled(accountId: string): Promise<number> {
-  const r = await queryOne<{ n: number }>(t.db, sql`SELECT coalesce(sum(requests), 0)::int AS n FROM usage_counters WHERE account_id = ${accountId}::uuid`);
+  const r = await queryOne<{ n: number }>(
+    t.db,
+    sql`SELECT coalesce(sum(requests), 0)::int AS n FROM usage_counters WHERE account_id = ${accountId}::uuid`,
+  );
   return r!.n;
 }
 
@@ -111,7 +123,13 @@ describe("Idempotency-Key on POST /v1/weather/watch", () => {
     expect(otherAccount.headers.get("Idempotent-Replayed")).toBeNull();
     // The same key on another operation of the same account is a different key.
     const adminKey = await a.u.key(["read", "write"]);
-    const created = await call(keysRoute.POST, { method: "POST", path: "/api/developer/keys", bearer: adminKey, headers: { "Idempotency-Key": idem }, body: { name: "ci", scopes: ["read"] } });
+    const created = await call(keysRoute.POST, {
+      method: "POST",
+      path: "/api/developer/keys",
+      bearer: adminKey,
+      headers: { "Idempotency-Key": idem },
+      body: { name: "ci", scopes: ["read"] },
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get("Idempotent-Replayed")).toBeNull();
     expect((await createWatch(a.key, undefined, body)).status).toBe(201);
@@ -182,8 +200,12 @@ describe("Idempotency-Key on POST /v1/weather/watch", () => {
     // The fingerprint of `body` is what the first request stored: learn it from a completed request.
     const probe = randomUUID();
     await createWatch(key, probe, body);
-    const { request_hash, principal } = (await queryOne<{ request_hash: string; principal: string }>(t.db, sql`SELECT request_hash, principal FROM idempotency_keys WHERE key = ${probe}`))!;
-    await t.db.execute(sql`INSERT INTO idempotency_keys (account_id, principal, operation, key, request_hash, status, locked_until, expires_at) VALUES
+    const { request_hash, principal } = (await queryOne<{ request_hash: string; principal: string }>(
+      t.db,
+      sql`SELECT request_hash, principal FROM idempotency_keys WHERE key = ${probe}`,
+    ))!;
+    await t.db
+      .execute(sql`INSERT INTO idempotency_keys (account_id, principal, operation, key, request_hash, status, locked_until, expires_at) VALUES
       (${u.accountId}::uuid, ${principal}, 'POST /v1/weather/watch', ${held}, ${request_hash}, 'in_progress', now() + interval '1 minute', now() + interval '1 day'),
       (${u.accountId}::uuid, ${principal}, 'POST /v1/weather/watch', ${lapsed}, ${request_hash}, 'in_progress', now() - interval '1 second', now() + interval '1 day')`);
     const busy = await createWatch(key, held, body);
@@ -205,18 +227,31 @@ describe("Idempotency-Key on POST /v1/weather/watch", () => {
     expect(fresh.status).toBe(201);
     expect(fresh.headers.get("Idempotent-Replayed")).toBeNull();
     expect(await watchCount(u.accountId)).toBe(2);
-    const row = await queryOne<{ expires_in_h: number }>(t.db, sql`SELECT extract(epoch FROM expires_at - now()) / 3600 AS expires_in_h FROM idempotency_keys WHERE key = ${idem}`);
+    const row = await queryOne<{ expires_in_h: number }>(
+      t.db,
+      sql`SELECT extract(epoch FROM expires_at - now()) / 3600 AS expires_in_h FROM idempotency_keys WHERE key = ${idem}`,
+    );
     expect(Number(row!.expires_in_h)).toBeGreaterThan(23.9);
-    await t.db.execute(sql`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE account_id = ${u.accountId}::uuid`);
+    await t.db.execute(
+      sql`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE account_id = ${u.accountId}::uuid`,
+    );
     expect(await pruneIdempotencyKeys()).toBeGreaterThanOrEqual(1);
-    expect(await queryRows(t.db, sql`SELECT 1 FROM idempotency_keys WHERE account_id = ${u.accountId}::uuid`)).toHaveLength(0);
+    expect(
+      await queryRows(t.db, sql`SELECT 1 FROM idempotency_keys WHERE account_id = ${u.accountId}::uuid`),
+    ).toHaveLength(0);
   });
 });
 
 describe("what is stored", () => {
   it("a 5xx is not stored: the key is released and the retry runs (nothing was committed)", async () => {
     const u = await makeUser();
-    const k = { accountId: u.accountId, principal: "api_key:1", operation: "POST /v1/weather/watch", key: randomUUID(), hash: "h" };
+    const k = {
+      accountId: u.accountId,
+      principal: "api_key:1",
+      operation: "POST /v1/weather/watch",
+      key: randomUUID(),
+      hash: "h",
+    };
     const first = await claimIdempotencyKey(k);
     expect(first.kind).toBe("owner");
     if (first.kind !== "owner") return;
@@ -232,14 +267,24 @@ describe("Idempotency-Key on other operations", () => {
     const u = await makeUser({ plan: "starter" });
     const admin = await u.key(["read", "write"]);
     const idem = randomUUID();
-    const send = () => call(keysRoute.POST, { method: "POST", path: "/api/developer/keys", bearer: admin, headers: { "Idempotency-Key": idem }, body: { name: "ci", scopes: ["read"] } });
+    const send = () =>
+      call(keysRoute.POST, {
+        method: "POST",
+        path: "/api/developer/keys",
+        bearer: admin,
+        headers: { "Idempotency-Key": idem },
+        body: { name: "ci", scopes: ["read"] },
+      });
     const first = await send();
     expect(first.status).toBe(201);
     const again = await send();
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect(again.headers.get("Cache-Control")).toBe("no-store");
     expect(again.body.key).toBe(first.body.key);
-    const stored = await queryOne<{ response_body: string }>(t.db, sql`SELECT response_body FROM idempotency_keys WHERE key = ${idem}`);
+    const stored = await queryOne<{ response_body: string }>(
+      t.db,
+      sql`SELECT response_body FROM idempotency_keys WHERE key = ${idem}`,
+    );
     expect(stored!.response_body).not.toContain(first.body.key);
     expect(stored!.response_body.startsWith("enc:")).toBe(true);
   });
@@ -250,7 +295,14 @@ describe("Idempotency-Key on other operations", () => {
     const ep = await endpointFor(u.accountId, "https://hooks.example.com/patch", ["weather.watch_expired"]);
     const idem = randomUUID();
     const patch = (description: string) =>
-      call(webhookRoute.PATCH, { method: "PATCH", path: `/v1/webhooks/${ep.webhook_id}`, params: { webhook_id: ep.webhook_id }, bearer: key, headers: { "Idempotency-Key": idem }, body: { description } });
+      call(webhookRoute.PATCH, {
+        method: "PATCH",
+        path: `/v1/webhooks/${ep.webhook_id}`,
+        params: { webhook_id: ep.webhook_id },
+        bearer: key,
+        headers: { "Idempotency-Key": idem },
+        body: { description },
+      });
     const first = await patch("on-call rota");
     expect(first.status).toBe(200);
     const again = await patch("on-call rota");

@@ -63,9 +63,13 @@ export function idempotencyKeyOf(req: Request): string | undefined {
   const raw = req.headers.get(IDEMPOTENCY_HEADER);
   if (raw === null) return undefined;
   if (!IdempotencyKeySchema.safeParse(raw).success) {
-    throw new ApiError("bad_request", "Invalid Idempotency-Key header: send it once, 1-255 printable ASCII characters other than a comma.", {
-      details: { location: "header", field: IDEMPOTENCY_HEADER },
-    });
+    throw new ApiError(
+      "bad_request",
+      "Invalid Idempotency-Key header: send it once, 1-255 printable ASCII characters other than a comma.",
+      {
+        details: { location: "header", field: IDEMPOTENCY_HEADER },
+      },
+    );
   }
   return raw;
 }
@@ -170,19 +174,38 @@ export async function claimIdempotencyKey(k: IdempotencyScope & { hash: string }
     );
     if (!held) continue;
     if (held.request_hash !== k.hash) {
-      throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request to this operation; use a new key for a new request.", {
-        details: { header: IDEMPOTENCY_HEADER },
-      });
+      throw new ApiError(
+        "idempotency_key_reused",
+        "This Idempotency-Key was already used with a different request to this operation; use a new key for a new request.",
+        {
+          details: { header: IDEMPOTENCY_HEADER },
+        },
+      );
     }
     if (held.status === "done" && held.response_status !== null) {
-      return { kind: "replay", stored: { status: held.response_status, headers: held.response_headers ?? {}, body: readBody(held.response_body ?? "") } };
+      return {
+        kind: "replay",
+        stored: {
+          status: held.response_status,
+          headers: held.response_headers ?? {},
+          body: readBody(held.response_body ?? ""),
+        },
+      };
     }
-    throw new ApiError("idempotency_key_in_use", "A request with this Idempotency-Key is still in progress; retry after it finishes.", {
-      details: { header: IDEMPOTENCY_HEADER },
-      headers: { "Retry-After": "1" },
-    });
+    throw new ApiError(
+      "idempotency_key_in_use",
+      "A request with this Idempotency-Key is still in progress; retry after it finishes.",
+      {
+        details: { header: IDEMPOTENCY_HEADER },
+        headers: { "Retry-After": "1" },
+      },
+    );
   }
-  throw new ApiError("idempotency_key_in_use", "A request with this Idempotency-Key is changing state; retry shortly.", { headers: { "Retry-After": "1" } });
+  throw new ApiError(
+    "idempotency_key_in_use",
+    "A request with this Idempotency-Key is changing state; retry shortly.",
+    { headers: { "Retry-After": "1" } },
+  );
 }
 
 /** Headers a replay must not repeat: the request id is per request; cookies are never stored. */
@@ -190,7 +213,8 @@ const NOT_STORED = new Set(["x-request-id", "set-cookie", "content-length"]);
 
 /** Bodies of operations that return a secret are stored encrypted (secrets are never at rest in the clear). */
 const SECRET_PREFIX = "enc:";
-const readBody = (stored: string) => (stored.startsWith(SECRET_PREFIX) ? decryptSecret(stored.slice(SECRET_PREFIX.length)) : stored);
+const readBody = (stored: string) =>
+  stored.startsWith(SECRET_PREFIX) ? decryptSecret(stored.slice(SECRET_PREFIX.length)) : stored;
 
 /**
  * Finishes the owner's claim with its response. Stored: 2xx and every 4xx the operation answered.
@@ -228,12 +252,19 @@ function settler(k: IdempotencyScope, lock: string) {
       // The response is still the caller's: the key stays in progress until its lease lapses, then a retry runs again.
       log.warn("idempotency key not settled", { operation: k.operation, error: (err as Error).message });
     }
-    return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, headers: res.headers });
+    return new Response(res.status === 204 || res.status === 304 ? null : body, {
+      status: res.status,
+      headers: res.headers,
+    });
   };
 }
 
 /** A stored response, as answered again: same status, headers and body; this request's id; marked replayed. */
-export function replayResponse(stored: StoredResponse, requestId: string, extraHeaders: Record<string, string>): Response {
+export function replayResponse(
+  stored: StoredResponse,
+  requestId: string,
+  extraHeaders: Record<string, string>,
+): Response {
   const headers = new Headers(stored.headers);
   for (const [k, v] of Object.entries(extraHeaders)) headers.set(k, v);
   headers.set("X-Request-Id", requestId);

@@ -20,7 +20,11 @@ const MAX_INT_ID = 2147483647;
  * keep `number`.
  */
 export const intId = () =>
-  z.preprocess((v) => (typeof v === "string" && CANONICAL_INT_ID.test(v) ? Number(v) : typeof v === "number" ? v : Number.NaN), z.number().int().min(1).max(MAX_INT_ID));
+  z.preprocess(
+    (v) => (typeof v === "string" && CANONICAL_INT_ID.test(v) ? Number(v) : typeof v === "number" ? v : Number.NaN),
+    z.number().int().min(1).max(MAX_INT_ID),
+  );
 
 /** `{ [name]: intId() }`: the params schema of a route with one integer id. */
-export const IntIdParam = <N extends string>(name: N) => z.object({ [name]: intId() } as Record<N, ReturnType<typeof intId>>);
+export const IntIdParam = <N extends string>(name: N) =>
+  z.object({ [name]: intId() } as Record<N, ReturnType<typeof intId>>);

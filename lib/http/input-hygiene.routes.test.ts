@@ -38,7 +38,13 @@ describe("input hygiene: lone surrogates and NUL in stored strings are a 400 nam
     const f = await makeTrip();
     const key = await f.owner.key(["write"]);
     const post = (body: unknown) =>
-      call(tripEventsRoute.POST, { method: "POST", path: `/api/trips/${f.tripId}/events`, params: { tripId: String(f.tripId) }, bearer: key, body });
+      call(tripEventsRoute.POST, {
+        method: "POST",
+        path: `/api/trips/${f.tripId}/events`,
+        params: { tripId: String(f.tripId) },
+        bearer: key,
+        body,
+      });
     expectFieldError(await post({ ...sampleEvent(), title: LONE }), "title");
     expectFieldError(await post({ ...sampleEvent(), notes: "a\udc00" }), "notes");
     expectFieldError(await post({ ...sampleEvent(), notes: "a\u0000b" }), "notes");
@@ -51,10 +57,15 @@ describe("input hygiene: lone surrogates and NUL in stored strings are a 400 nam
     const key = await f.owner.key(["write"]);
     const raw = (rawBody: string) =>
       call(tripEventsRoute.POST, {
-        method: "POST", path: `/api/trips/${f.tripId}/events`, params: { tripId: String(f.tripId) }, bearer: key,
-        headers: { "content-type": "application/json" }, rawBody,
+        method: "POST",
+        path: `/api/trips/${f.tripId}/events`,
+        params: { tripId: String(f.tripId) },
+        bearer: key,
+        headers: { "content-type": "application/json" },
+        rawBody,
       });
-    const body = (title: string) => JSON.stringify({ ...sampleEvent(), title: "TITLE" }).replace('"TITLE"', `"${title}"`);
+    const body = (title: string) =>
+      JSON.stringify({ ...sampleEvent(), title: "TITLE" }).replace('"TITLE"', `"${title}"`);
     expectFieldError(await raw(body("a\\uD83Db")), "title"); // upper-case lone high surrogate
     expectFieldError(await raw(body("\\uDFFF")), "title"); // lone low surrogate
     expectFieldError(await raw(body("a\\u0000")), "title");
@@ -71,16 +82,30 @@ describe("input hygiene: lone surrogates and NUL in stored strings are a 400 nam
     const f = await makeTrip();
     const key = await f.owner.key(["write"]);
     const created = await call(tripEventsRoute.POST, {
-      method: "POST", path: `/api/trips/${f.tripId}/events`, params: { tripId: String(f.tripId) }, bearer: key, body: sampleEvent(),
+      method: "POST",
+      path: `/api/trips/${f.tripId}/events`,
+      params: { tripId: String(f.tripId) },
+      bearer: key,
+      body: sampleEvent(),
     });
     const id = String(created.body.id);
-    const res = await call(eventRoute.PATCH, { method: "PATCH", path: `/api/events/${id}`, params: { eventId: id }, bearer: key, body: { title: LONE } });
+    const res = await call(eventRoute.PATCH, {
+      method: "PATCH",
+      path: `/api/events/${id}`,
+      params: { eventId: id },
+      bearer: key,
+      body: { title: LONE },
+    });
     expectFieldError(res, "title");
   });
 
   it("POST /v1/trips/{id}/ops (nested payload field)", async () => {
     const f = await makeTrip();
-    const res = await postOp(f.ownerToken, f.tripId, { type: "add_event", base_revision: 0, payload: { ...sampleEvent(), title: LONE } });
+    const res = await postOp(f.ownerToken, f.tripId, {
+      type: "add_event",
+      base_revision: 0,
+      payload: { ...sampleEvent(), title: LONE },
+    });
     expectFieldError(res, "payload.title");
   });
 
@@ -88,14 +113,21 @@ describe("input hygiene: lone surrogates and NUL in stored strings are a 400 nam
     const f = await makeTrip();
     const body = sampleProposal();
     body.entities[0].title = LONE;
-    const res = await call(proposalsRoute.POST, { method: "POST", path: `/v1/trips/${f.tripId}/proposals`, params: { tripId: String(f.tripId) }, bearer: f.ownerToken, body });
+    const res = await call(proposalsRoute.POST, {
+      method: "POST",
+      path: `/v1/trips/${f.tripId}/proposals`,
+      params: { tripId: String(f.tripId) },
+      bearer: f.ownerToken,
+      body,
+    });
     expectFieldError(res, "entities.0.title");
   });
 
   it("POST /v1/weather/watch: target_ref (free-form object, keys too)", async () => {
     const u = await makeUser({ plan: "starter" });
     const key = await u.key(["weather:watch"]);
-    const post = (body: unknown) => call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body });
+    const post = (body: unknown) =>
+      call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body });
     expectFieldError(await post(watchBody({ target_ref: { place_id: LONE } })), "target_ref.place_id");
     const badKey = await post(watchBody({ target_ref: { ["k\udfff"]: "v" } }));
     expect(badKey.status).toBe(400);
@@ -105,7 +137,10 @@ describe("input hygiene: lone surrogates and NUL in stored strings are a 400 nam
   it("query strings: NUL is a 400 naming the parameter", async () => {
     const u = await makeUser();
     const key = await u.key(["weather:read"]);
-    const res = await call(currentRoute.GET, { path: "/v1/weather/current?lat=1&lng=2&activity_type=hik%00ing", bearer: key });
+    const res = await call(currentRoute.GET, {
+      path: "/v1/weather/current?lat=1&lng=2&activity_type=hik%00ing",
+      bearer: key,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/query activity_type/);
   });
@@ -115,14 +150,27 @@ describe("credentials on the wire", () => {
   it("responses that carry a secret are Cache-Control: no-store; others are not", async () => {
     const u = await makeUser({ plan: "starter" });
     const key = await u.key(["write", "weather:webhooks"]);
-    const created = await call(keysRoute.POST, { method: "POST", path: "/api/developer/keys", bearer: key, body: { name: "ci", scopes: ["write"] } });
+    const created = await call(keysRoute.POST, {
+      method: "POST",
+      path: "/api/developer/keys",
+      bearer: key,
+      body: { name: "ci", scopes: ["write"] },
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get("cache-control")).toBe("no-store");
-    const token = await call(tokensRoute.POST, { method: "POST", path: "/api/developer/tokens", bearer: key, body: { name: "ci" } });
+    const token = await call(tokensRoute.POST, {
+      method: "POST",
+      path: "/api/developer/tokens",
+      bearer: key,
+      body: { name: "ci" },
+    });
     expect(token.status).toBe(201);
     expect(token.headers.get("cache-control")).toBe("no-store");
     const hook = await call(webhooksRoute.POST, {
-      method: "POST", path: "/v1/webhooks", bearer: key, body: { url: "https://hooks.example.com/in", events: ["weather.change_detected"], description: "x" },
+      method: "POST",
+      path: "/v1/webhooks",
+      bearer: key,
+      body: { url: "https://hooks.example.com/in", events: ["weather.change_detected"], description: "x" },
     });
     expect(hook.status).toBe(201);
     expect(hook.headers.get("cache-control")).toBe("no-store");

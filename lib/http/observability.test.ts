@@ -22,11 +22,27 @@ afterAll(async () => {
 });
 
 const whoami = defineRoute(
-  contract({ method: "GET", path: "/test/things/{id}", summary: "whoami", tags: ["test"], family: "api", auth: apiKey("read"), responses: { 200: { description: "ok", schema: z.object({ ok: z.boolean() }) } } }),
+  contract({
+    method: "GET",
+    path: "/test/things/{id}",
+    summary: "whoami",
+    tags: ["test"],
+    family: "api",
+    auth: apiKey("read"),
+    responses: { 200: { description: "ok", schema: z.object({ ok: z.boolean() }) } },
+  }),
   async () => ({ data: { ok: true } }),
 );
 const badQuery = defineRoute(
-  contract({ method: "GET", path: "/test/bad-query", summary: "bad", tags: ["test"], family: "api", auth: none(), responses: { 200: { description: "ok", schema: z.object({}) } } }),
+  contract({
+    method: "GET",
+    path: "/test/bad-query",
+    summary: "bad",
+    tags: ["test"],
+    family: "api",
+    auth: none(),
+    responses: { 200: { description: "ok", schema: z.object({}) } },
+  }),
   async () => {
     await (await getDb()).execute(sql`SELECT * FROM no_such_table WHERE note = ${"param-value-never-logged"}`);
     return { data: {} };
@@ -37,12 +53,22 @@ describe("access log", () => {
   it("one JSON line per request: time, request id, method, route template, status, latency, account id; no key, no query", async () => {
     const u = await makeUser();
     const key = await u.key(["read"]);
-    const res = await call(whoami, { path: "/test/things/abc?lat=48.85&secret=xyz", params: { id: "abc" }, bearer: key });
+    const res = await call(whoami, {
+      path: "/test/things/abc?lat=48.85&secret=xyz",
+      params: { id: "abc" },
+      bearer: key,
+    });
     expect(res.status).toBe(200);
     const [line] = takeLogs("request");
     const entry = JSON.parse(line.line);
     expect(line.level).toBe("info");
-    expect(entry).toMatchObject({ request_id: res.headers.get("x-request-id"), method: "GET", route: "/test/things/{id}", status: 200, account_id: u.accountId });
+    expect(entry).toMatchObject({
+      request_id: res.headers.get("x-request-id"),
+      method: "GET",
+      route: "/test/things/{id}",
+      status: 200,
+      account_id: u.accountId,
+    });
     expect(typeof entry.latency_ms).toBe("number");
     expect(Date.parse(entry.time)).not.toBeNaN();
     expect(line.line).not.toContain(key);
@@ -94,10 +120,14 @@ describe("/metrics", () => {
     expect((await serveMetrics(new Request("http://localhost/metrics"))).status).toBe(404);
     process.env.METRICS_TOKEN = "operator-token-0123456789";
     resetEnvCache();
-    const denied = await serveMetrics(new Request("http://localhost/metrics", { headers: { authorization: "Bearer wrong" } }));
+    const denied = await serveMetrics(
+      new Request("http://localhost/metrics", { headers: { authorization: "Bearer wrong" } }),
+    );
     expect(denied.status).toBe(401);
     await call(whoami, { path: "/test/things/x", params: { id: "x" } });
-    const ok = await serveMetrics(new Request("http://localhost/metrics", { headers: { authorization: "Bearer operator-token-0123456789" } }));
+    const ok = await serveMetrics(
+      new Request("http://localhost/metrics", { headers: { authorization: "Bearer operator-token-0123456789" } }),
+    );
     expect(ok.status).toBe(200);
     expect(ok.headers.get("content-type")).toMatch(/^text\/plain/);
     const text = await ok.text();

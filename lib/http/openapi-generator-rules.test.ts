@@ -12,19 +12,34 @@ const served = async (): Promise<Json> => {
   return (await openapi.GET(new Request("http://localhost/v1/openapi.json"), { params: Promise.resolve({}) })).json();
 };
 const doc = await served();
-const operations = Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([p, ops]) => Object.entries(ops).map(([m, op]) => ({ at: `${m.toUpperCase()} ${p}`, op })));
+const operations = Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([p, ops]) =>
+  Object.entries(ops).map(([m, op]) => ({ at: `${m.toUpperCase()} ${p}`, op })),
+);
 
 it("every path parameter is required: true", () => {
-  const missing = operations.flatMap(({ at, op }) => ((op.parameters ?? []) as Json[]).filter((p) => p.in === "path" && p.required !== true).map((p) => `${at} ${p.name}`));
+  const missing = operations.flatMap(({ at, op }) =>
+    ((op.parameters ?? []) as Json[])
+      .filter((p) => p.in === "path" && p.required !== true)
+      .map((p) => `${at} ${p.name}`),
+  );
   expect(missing).toEqual([]);
   // The ids the issue named are there, required.
   const itinerary = operations.find((o) => o.op.operationId === "trips.getItinerary")!;
-  expect(itinerary.op.parameters.find((p: Json) => p.name === "tripId")).toMatchObject({ in: "path", required: true, schema: { type: "integer" } });
+  expect(itinerary.op.parameters.find((p: Json) => p.name === "tripId")).toMatchObject({
+    in: "path",
+    required: true,
+    schema: { type: "integer" },
+  });
 });
 
 it("no component is itself nullable: the null is where a component is used", () => {
   const nullable = Object.entries(doc.components.schemas as Record<string, Json>)
-    .filter(([, s]) => (Array.isArray(s.type) && s.type.includes("null")) || (s.anyOf ?? s.oneOf ?? []).some((x: Json) => x.type === "null") || s.nullable === true)
+    .filter(
+      ([, s]) =>
+        (Array.isArray(s.type) && s.type.includes("null")) ||
+        (s.anyOf ?? s.oneOf ?? []).some((x: Json) => x.type === "null") ||
+        s.nullable === true,
+    )
     .map(([name]) => name);
   expect(nullable).toEqual([]);
   expect(JSON.stringify(doc)).toContain('{"anyOf":[{"$ref":"#/components/schemas/AirQuality"},{"type":"null"}]}');
@@ -46,5 +61,7 @@ it("request-body schemas carry no default (it is said in the description)", () =
   };
   for (const { at, op } of operations) if (op.requestBody) walk(op.requestBody, at);
   expect(found).toEqual([]);
-  expect(doc.components.schemas.CreateWebhookEndpoint.properties.rate_limit_per_second.description).toMatch(/unlimited. Default: null\.$/);
+  expect(doc.components.schemas.CreateWebhookEndpoint.properties.rate_limit_per_second.description).toMatch(
+    /unlimited. Default: null\.$/,
+  );
 });

@@ -24,7 +24,10 @@ it("redocly lint (recommended rules) reports 0 errors and 0 warnings on the serv
     } catch (err) {
       out = String((err as { stdout?: string }).stdout ?? "");
     }
-    const report = JSON.parse(out.slice(out.indexOf("{"))) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string; location?: Array<{ pointer?: string }> }> };
+    const report = JSON.parse(out.slice(out.indexOf("{"))) as {
+      totals: { errors: number; warnings: number };
+      problems: Array<{ ruleId: string; message: string; location?: Array<{ pointer?: string }> }>;
+    };
     const problems = report.problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer ?? "?"}`);
     expect(problems).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });

@@ -4,13 +4,18 @@ import { DEFAULT_CHALLENGE, type ResponseDocs, type RouteContract } from "./cont
 import { webhookDocs } from "@/lib/webhooks/event-docs";
 import { TAG_DESCRIPTIONS } from "./tag-docs";
 import { derivedErrorDocs, honoursIdempotencyKey, idempotencyErrorDocs } from "./error-docs";
-import { IDEMPOTENCY_HEADER, IdempotencyKeySchema, ORIGINAL_REQUEST_HEADER, REPLAYED_HEADER, takesIdempotencyKey } from "./idempotency";
+import {
+  IDEMPOTENCY_HEADER,
+  IdempotencyKeySchema,
+  ORIGINAL_REQUEST_HEADER,
+  REPLAYED_HEADER,
+  takesIdempotencyKey,
+} from "./idempotency";
 import { errorSchemaFor, WeatherMetaSchema } from "./envelopes";
 import { attachExamples, type ExampleTarget } from "./examples/attach";
 import { applyGeneratorRules } from "./openapi-generator-rules";
 
 type AnyContract = RouteContract<any, any, any, any, any>;
-
 
 interface HeaderDoc {
   description: string;
@@ -28,13 +33,24 @@ function documentedHeaders(c: AnyContract): Record<string, HeaderDoc> {
     out["X-RateLimit-Remaining"] = { description: "Requests left this month (never below 0).", type: "integer" };
     out["X-RateLimit-Reset"] = { description: "Unix seconds of the next UTC month boundary.", type: "integer" };
   }
-  if (c.secret) out["Cache-Control"] = { description: "`no-store`: the body carries a secret shown once; never cache it." };
-  out["WWW-Authenticate"] = { description: `The accepted credential scheme (\`${c.auth.challenge ?? DEFAULT_CHALLENGE}\`).`, statuses: [401] };
+  if (c.secret)
+    out["Cache-Control"] = { description: "`no-store`: the body carries a secret shown once; never cache it." };
+  out["WWW-Authenticate"] = {
+    description: `The accepted credential scheme (\`${c.auth.challenge ?? DEFAULT_CHALLENGE}\`).`,
+    statuses: [401],
+  };
   if (honoursIdempotencyKey(c)) {
     // What can be replayed: the operation's answers once it ran (refusals before it ran are never stored).
     const statuses = [200, 201, 202, 204, 400, 404, 409, 410, 422];
-    out[REPLAYED_HEADER] = { description: "`true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed).", statuses };
-    out[ORIGINAL_REQUEST_HEADER] = { description: "On a replay: the X-Request-Id of the request whose response this is.", statuses };
+    out[REPLAYED_HEADER] = {
+      description:
+        "`true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed).",
+      statuses,
+    };
+    out[ORIGINAL_REQUEST_HEADER] = {
+      description: "On a replay: the X-Request-Id of the request whose response this is.",
+      statuses,
+    };
   }
   for (const [name, h] of Object.entries(c.headers ?? {})) out[name] = h;
   return out;
@@ -56,7 +72,8 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
     if (c.internal) continue;
     const responses: Record<string, unknown> = {};
     for (const [status, r] of Object.entries(c.responses as ResponseDocs)) {
-      const schema = r.schema && c.family === "weather" ? z.object({ data: r.schema, meta: WeatherMetaSchema }) : r.schema;
+      const schema =
+        r.schema && c.family === "weather" ? z.object({ data: r.schema, meta: WeatherMetaSchema }) : r.schema;
       responses[status] = schema
         ? { description: r.description, content: { "application/json": { schema } } }
         : r.contentType
@@ -68,7 +85,10 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
     }
     for (const [status, r] of Object.entries(c.responses as ResponseDocs)) {
       if (Number(status) >= 400 && !r.schema) {
-        responses[status] = { description: r.description, content: { "application/json": { schema: errorSchemaFor(c.family) } } };
+        responses[status] = {
+          description: r.description,
+          content: { "application/json": { schema: errorSchemaFor(c.family) } },
+        };
       }
     }
     for (const [s, description] of Object.entries(idempotencyErrorDocs(c))) {
@@ -88,7 +108,8 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
     const requestParams: Record<string, unknown> = {};
     if (c.params) requestParams.path = c.params;
     if (c.query) requestParams.query = c.query;
-    if (takesIdempotencyKey(c.method)) requestParams.header = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema.optional() });
+    if (takesIdempotencyKey(c.method))
+      requestParams.header = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema.optional() });
     (paths[c.path] ??= {})[c.method.toLowerCase()] = {
       operationId: c.operationId ?? derivedOperationId(c),
       summary: c.summary,
@@ -97,7 +118,12 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
       security: c.auth.security,
       requestParams,
       ...(c.body
-        ? { requestBody: { required: !c.bodyOptional, content: { "application/json": { schema: c.documentedBody ?? c.body } } } }
+        ? {
+            requestBody: {
+              required: !c.bodyOptional,
+              content: { "application/json": { schema: c.documentedBody ?? c.body } },
+            },
+          }
         : {}),
       responses,
     };
@@ -108,20 +134,35 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
       title: "Weather Intelligence, Trips and Developer API",
       version: "v1",
       license: { name: "Proprietary", url: "https://skycast.example/terms" },
-      contact: { name: "Skycast developer support", url: "https://skycast.example/support", email: "developers@skycast.example" },
+      contact: {
+        name: "Skycast developer support",
+        url: "https://skycast.example/support",
+        email: "developers@skycast.example",
+      },
       description:
         "Weather intelligence (current, forecast, timeline and route risk, watches, signed webhooks), metered plans, trip planning with agent proposals and revision-checked operations, itinerary events, developer keys and the visa lookup API.",
     },
     servers: [{ url: serverUrl ?? "/", description: "This deployment (paths are absolute from its origin)" }],
-    tags: [...new Set([...contracts.filter((c) => !c.internal).flatMap((c) => c.tags), "Webhook events"])].map((name) => ({
-      name,
-      description: TAG_DESCRIPTIONS[name] ?? name,
-    })),
+    tags: [...new Set([...contracts.filter((c) => !c.internal).flatMap((c) => c.tags), "Webhook events"])].map(
+      (name) => ({
+        name,
+        description: TAG_DESCRIPTIONS[name] ?? name,
+      }),
+    ),
     components: {
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "API key: `Authorization: Bearer svc_…`" },
-        accessToken: { type: "http", scheme: "bearer", description: "Trip access token: `Authorization: Bearer sat_…`" },
-        session: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "Portal session (browser)" },
+        accessToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "Trip access token: `Authorization: Bearer sat_…`",
+        },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "next-auth.session-token",
+          description: "Portal session (browser)",
+        },
         visaKey: { type: "apiKey", in: "header", name: "X-Visa-Intel-Key" },
       },
     },

@@ -11,7 +11,11 @@ export function zodIssues(error: z.ZodError): FieldIssue[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message, code: i.code }));
 }
 
-export function validationError(where: "body" | "query" | "params", error: z.ZodError, code: ErrorCode = "bad_request") {
+export function validationError(
+  where: "body" | "query" | "params",
+  error: z.ZodError,
+  code: ErrorCode = "bad_request",
+) {
   const issues = zodIssues(error);
   const first = issues[0];
   const field = first?.path ? `${where === "body" ? "" : `${where} `}${first.path}` : where;
@@ -45,7 +49,10 @@ export async function readJsonBody(req: Request, maxBytes: number, optional: boo
     });
   }
   if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) {
-    throw new ApiError("bad_request", `JSON body nested deeper than ${MAX_JSON_DEPTH} levels; no operation takes one that deep.`);
+    throw new ApiError(
+      "bad_request",
+      `JSON body nested deeper than ${MAX_JSON_DEPTH} levels; no operation takes one that deep.`,
+    );
   }
   let parsed: unknown;
   try {
@@ -74,7 +81,8 @@ export function exceedsJsonDepth(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 92) i++; // backslash: skip the escaped character
+      if (ch === 92)
+        i++; // backslash: skip the escaped character
       else if (ch === 34) inString = false;
     } else if (ch === 34) inString = true;
     else if (ch === 91 || ch === 123) {

@@ -44,14 +44,19 @@ export function render(
   if (status === 204 || (reply.data === undefined && family !== "weather")) {
     return new Response(null, { status: status === 200 ? 204 : status, headers });
   }
-  const meta = family === "weather" ? weatherMeta(requestId, { ...defaultMeta, billing_units: billingUnits, ...(reply.meta ?? {}) }) : undefined;
+  const meta =
+    family === "weather"
+      ? weatherMeta(requestId, { ...defaultMeta, billing_units: billingUnits, ...(reply.meta ?? {}) })
+      : undefined;
   if (reply.data instanceof RawJson) {
     // Pre-serialised data (raw-json.ts): spliced into the envelope, never parsed here.
     headers.set("content-type", "application/json");
     const { bytes } = reply.data;
     if (bytes) {
       // The Response copies the bytes it is given, so a cached answer's bytes are passed as they are.
-      const body = meta ? Buffer.concat([Buffer.from(`{"data":`), bytes, Buffer.from(`,"meta":${JSON.stringify(meta)}}`)]) : bytes;
+      const body = meta
+        ? Buffer.concat([Buffer.from(`{"data":`), bytes, Buffer.from(`,"meta":${JSON.stringify(meta)}}`)])
+        : bytes;
       return jsonResponse(body as Uint8Array<ArrayBuffer>, status, headers);
     }
     const text = meta ? `{"data":${reply.data.text},"meta":${JSON.stringify(meta)}}` : reply.data.text;
@@ -88,9 +93,17 @@ export async function renderError(
     // Postgres restarting or unreachable: a retryable 503, not a 500 storm. The first such error
     // marks the database down, so the next requests answer this at once (lib/db/outage.ts).
     log.warn("database unavailable", { request_id: requestId, path: c.path, method: c.method, cause: dbCause(err) });
-    apiErr = new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", { headers: { "Retry-After": "1" } });
+    apiErr = new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", {
+      headers: { "Retry-After": "1" },
+    });
   } else {
-    log.error("unhandled error", { request_id: requestId, path: c.path, method: c.method, cause: dbCause(err), error: errorSummary(err) });
+    log.error("unhandled error", {
+      request_id: requestId,
+      path: c.path,
+      method: c.method,
+      cause: dbCause(err),
+      error: errorSummary(err),
+    });
     apiErr = new ApiError("internal_error", "An unexpected error occurred; quote the request id when reporting it.");
   }
   // The request log keeps what the caller was told: the envelope's code and message (never a body).
@@ -98,7 +111,12 @@ export async function renderError(
     trace.errorCode = apiErr.code;
     trace.errorMessage = storedErrorMessage(apiErr.message);
   }
-  let headers: Record<string, string> = { "X-Request-Id": requestId, ...authHeaders, ...meterHeaders, ...apiErr.headers };
+  let headers: Record<string, string> = {
+    "X-Request-Id": requestId,
+    ...authHeaders,
+    ...meterHeaders,
+    ...apiErr.headers,
+  };
   // RFC 9110: a 401 names the scheme that would be accepted.
   if (apiErr.status === 401) headers["WWW-Authenticate"] ??= c.auth.challenge ?? DEFAULT_CHALLENGE;
   // Error messages are English.
@@ -118,6 +136,9 @@ export async function renderError(
 /** Name, first message line and stack frames: a driver's message can carry query parameters on later lines. */
 function errorSummary(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { message: String(err).split("\n")[0] };
-  const frames = (err.stack ?? "").split("\n").filter((l) => l.startsWith("    at ")).slice(0, 12);
+  const frames = (err.stack ?? "")
+    .split("\n")
+    .filter((l) => l.startsWith("    at "))
+    .slice(0, 12);
   return { name: err.name, message: err.message.split("\n")[0].slice(0, 500), stack: frames.join("\n") };
 }

@@ -16,7 +16,9 @@ type Operation = { responses: Record<string, { content?: Record<string, { schema
 type Doc = { paths: Record<string, Record<string, Operation>> };
 
 // ajv-formats ships CJS with a default export; under ESM interop it may arrive wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  a: Ajv2020,
+) => void;
 
 let state: { doc: Doc; ajv: Ajv2020; cache: Map<string, ValidateFunction> } | undefined;
 
@@ -32,7 +34,8 @@ export function openApiValidator() {
   return state;
 }
 
-const pointer = (...parts: string[]) => parts.map((p) => encodeURIComponent(p.replace(/~/g, "~0").replace(/\//g, "~1"))).join("/");
+const pointer = (...parts: string[]) =>
+  parts.map((p) => encodeURIComponent(p.replace(/~/g, "~0").replace(/\//g, "~1"))).join("/");
 
 /** The documented operation of a contract, or undefined when it is not in the public document. */
 export function documentedOperation(c: AnyContract): Operation | undefined {
@@ -45,11 +48,13 @@ export function checkResponse(c: AnyContract, status: number, headers: Headers, 
   if (!op) return [];
   const where = `${c.method} ${c.path} -> ${status}`;
   const doc = op.responses[String(status)];
-  if (!doc) return [`${where}: status ${status} is not documented (documented: ${Object.keys(op.responses).join(", ")})`];
+  if (!doc)
+    return [`${where}: status ${status} is not documented (documented: ${Object.keys(op.responses).join(", ")})`];
   const json = doc.content?.["application/json"];
   const type = headers.get("content-type") ?? "";
   const other = Object.keys(doc.content ?? {}).find((t) => t !== "application/json");
-  if (!json && other && !type.toLowerCase().startsWith(other)) return [`${where}: documented as ${other}, sent Content-Type ${type || "(none)"}`];
+  if (!json && other && !type.toLowerCase().startsWith(other))
+    return [`${where}: documented as ${other}, sent Content-Type ${type || "(none)"}`];
   if (!json) return [];
   if (!/json/i.test(type)) return [`${where}: documented as application/json, sent Content-Type ${type || "(none)"}`];
   let body: unknown;
@@ -66,5 +71,8 @@ export function checkResponse(c: AnyContract, status: number, headers: Headers, 
     cache.set(ref, validate);
   }
   if (validate(body)) return [];
-  return (validate.errors ?? []).map((e) => `${where}: ${e.instancePath || "(body)"} ${e.message}${e.params && "additionalProperty" in e.params ? ` '${String(e.params.additionalProperty)}'` : ""}`);
+  return (validate.errors ?? []).map(
+    (e) =>
+      `${where}: ${e.instancePath || "(body)"} ${e.message}${e.params && "additionalProperty" in e.params ? ` '${String(e.params.additionalProperty)}'` : ""}`,
+  );
 }

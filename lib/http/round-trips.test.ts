@@ -80,7 +80,10 @@ describe("statements per request", () => {
 
   it("POST /v1/visa/check: one (key + hourly unit); the rules come from memory", async () => {
     await seedVisaSample();
-    const { key: visa } = await createVisaKey({ accountId: u.accountId, userId: u.userId }, { name: "rt", hourlyLimit: 1000 });
+    const { key: visa } = await createVisaKey(
+      { accountId: u.accountId, userId: u.userId },
+      { name: "rt", hourlyLimit: 1000 },
+    );
     const s = await cost(visaCheck.POST, {
       method: "POST",
       path: "/v1/visa/check",
@@ -93,7 +96,12 @@ describe("statements per request", () => {
 
   it("POST /v1/trips/{id}/ops add_event: one statement (bump with the role check, event, op-log as one CTE)", async () => {
     const token = await u.token();
-    const trip = await call(trips.POST, { method: "POST", path: "/v1/trips", bearer: token, body: { name: "rt", time_zone: "Europe/Paris" } });
+    const trip = await call(trips.POST, {
+      method: "POST",
+      path: "/v1/trips",
+      bearer: token,
+      body: { name: "rt", time_zone: "Europe/Paris" },
+    });
     const tripId = String(trip.body.trip_id);
     let base = 0;
     const op = () => ({
@@ -101,7 +109,11 @@ describe("statements per request", () => {
       path: `/v1/trips/${tripId}/ops`,
       bearer: token,
       params: { tripId },
-      body: { base_revision: base, type: "add_event", payload: { type: "activity", title: "x", startDateTime: "2026-05-01T10:00:00+02:00" } },
+      body: {
+        base_revision: base,
+        type: "add_event",
+        payload: { type: "activity", title: "x", startDateTime: "2026-05-01T10:00:00+02:00" },
+      },
     });
     for (; base < 3; base++) expect((await call(ops.POST, op())).status).toBe(200);
     statements.length = 0;
@@ -110,7 +122,9 @@ describe("statements per request", () => {
     // Aside from the token's first-use lastUsedAt write (off the request path, once a minute).
     const work = offPath(statements).filter((q) => !q.includes("last_used_at"));
     expect(work, work.join("\n")).toHaveLength(1);
-    expect(work[0]).toMatch(/^WITH bump AS \(\s*UPDATE trips SET revision = revision \+ 1[\s\S]*trip_members[\s\S]*INSERT INTO trip_events[\s\S]*INSERT INTO trip_ops/);
+    expect(work[0]).toMatch(
+      /^WITH bump AS \(\s*UPDATE trips SET revision = revision \+ 1[\s\S]*trip_members[\s\S]*INSERT INTO trip_events[\s\S]*INSERT INTO trip_ops/,
+    );
   });
 
   it("POST /v1/weather/timeline, 100 items over 10 cells: one (the reservation); heads from the memo, payloads from memory", async () => {

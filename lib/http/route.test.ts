@@ -33,36 +33,90 @@ const echo = defineRoute(
 );
 
 const boom = defineRoute(
-  contract({ method: "GET", path: "/test/boom", summary: "boom", tags: ["test"], family: "weather", auth: none(), responses: {} }),
+  contract({
+    method: "GET",
+    path: "/test/boom",
+    summary: "boom",
+    tags: ["test"],
+    family: "weather",
+    auth: none(),
+    responses: {},
+  }),
   async () => {
     throw new Error("internal detail: relation users_shadow does not exist");
   },
 );
 
 const flat = defineRoute(
-  contract({ method: "GET", path: "/test/flat", summary: "flat", tags: ["test"], family: "flat", auth: none(), responses: {} }),
+  contract({
+    method: "GET",
+    path: "/test/flat",
+    summary: "flat",
+    tags: ["test"],
+    family: "flat",
+    auth: none(),
+    responses: {},
+  }),
   async () => {
-    throw new ApiError("STALE_REVISION", "Trip is at revision 4, not 3.", { extra: { current_revision: 4, base_revision: 3 } });
+    throw new ApiError("STALE_REVISION", "Trip is at revision 4, not 3.", {
+      extra: { current_revision: 4, base_revision: 3 },
+    });
   },
 );
 
 const rawShape = z.object({ items: z.array(z.object({ n: z.number() })) });
 const rawWeather = defineRoute(
-  contract({ method: "GET", path: "/test/raw", summary: "raw", tags: ["test"], family: "weather", auth: none(), responses: { 200: { description: "ok", schema: rawShape } } }),
+  contract({
+    method: "GET",
+    path: "/test/raw",
+    summary: "raw",
+    tags: ["test"],
+    family: "weather",
+    auth: none(),
+    responses: { 200: { description: "ok", schema: rawShape } },
+  }),
   async () => ({ data: new RawJson<z.infer<typeof rawShape>>('{"items":[{"n":1},{"n":2}]}'), meta: { note: "kept" } }),
 );
 const rawPlain = defineRoute(
-  contract({ method: "GET", path: "/test/raw-plain", summary: "raw", tags: ["test"], family: "api", auth: none(), responses: { 200: { description: "ok", schema: rawShape } } }),
-  async () => ({ status: 200, data: new RawJson<z.infer<typeof rawShape>>('{"items":[]}'), headers: { "X-Extra": "1" } }),
+  contract({
+    method: "GET",
+    path: "/test/raw-plain",
+    summary: "raw",
+    tags: ["test"],
+    family: "api",
+    auth: none(),
+    responses: { 200: { description: "ok", schema: rawShape } },
+  }),
+  async () => ({
+    status: 200,
+    data: new RawJson<z.infer<typeof rawShape>>('{"items":[]}'),
+    headers: { "X-Extra": "1" },
+  }),
 );
 
 const shared = new TextEncoder().encode('{"items":[{"n":3}]}');
 const rawBytesWeather = defineRoute(
-  contract({ method: "GET", path: "/test/raw-bytes", summary: "raw", tags: ["test"], family: "weather", auth: none(), responses: { 200: { description: "ok", schema: rawShape } } }),
+  contract({
+    method: "GET",
+    path: "/test/raw-bytes",
+    summary: "raw",
+    tags: ["test"],
+    family: "weather",
+    auth: none(),
+    responses: { 200: { description: "ok", schema: rawShape } },
+  }),
   async () => ({ data: RawJson.utf8<z.infer<typeof rawShape>>(shared) }),
 );
 const rawBytesPlain = defineRoute(
-  contract({ method: "GET", path: "/test/raw-bytes-plain", summary: "raw", tags: ["test"], family: "api", auth: none(), responses: { 200: { description: "ok", schema: rawShape } } }),
+  contract({
+    method: "GET",
+    path: "/test/raw-bytes-plain",
+    summary: "raw",
+    tags: ["test"],
+    family: "api",
+    auth: none(),
+    responses: { 200: { description: "ok", schema: rawShape } },
+  }),
   async () => ({ data: RawJson.utf8<z.infer<typeof rawShape>>(shared) }),
 );
 
@@ -85,7 +139,11 @@ describe("route helper: pre-serialised data (RawJson)", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json");
     expect(res.body.data).toEqual({ items: [{ n: 1 }, { n: 2 }] });
-    expect(res.body.meta).toMatchObject({ note: "kept", billing_units: 0, request_id: res.headers.get("x-request-id") });
+    expect(res.body.meta).toMatchObject({
+      note: "kept",
+      billing_units: 0,
+      request_id: res.headers.get("x-request-id"),
+    });
     expect(res.text.startsWith('{"data":{"items":[{"n":1},{"n":2}]},"meta":{')).toBe(true);
   });
 
@@ -104,7 +162,15 @@ describe("route helper: admission (lib/http/admit.ts)", () => {
   it("starts handlers only after the turn that received the requests", async () => {
     const order: string[] = [];
     const mark = defineRoute(
-      contract({ method: "GET", path: "/test/mark", summary: "mark", tags: ["test"], family: "api", auth: none(), responses: {} }),
+      contract({
+        method: "GET",
+        path: "/test/mark",
+        summary: "mark",
+        tags: ["test"],
+        family: "api",
+        auth: none(),
+        responses: {},
+      }),
       async ({ req }) => {
         order.push(`handler ${new URL(req.url).searchParams.get("n")}`);
         return { status: 204 };
@@ -115,20 +181,37 @@ describe("route helper: admission (lib/http/admit.ts)", () => {
     queueMicrotask(() => order.push("microtasks of the receiving turn"));
     const statuses = (await Promise.all(calls)).map((r) => r.status);
     expect(statuses).toEqual([204, 204, 204]);
-    expect(order).toEqual(["microtasks of the receiving turn", "immediate queued before the requests", "handler 1", "handler 2", "handler 3"]);
+    expect(order).toEqual([
+      "microtasks of the receiving turn",
+      "immediate queued before the requests",
+      "handler 1",
+      "handler 2",
+      "handler 3",
+    ]);
   });
 });
 
 describe("route helper", () => {
   it("validates params, query and body and returns the handler's data", async () => {
-    const res = await call(echo, { method: "POST", path: "/test/echo/7?n=3", params: { id: "7" }, body: { name: "x" } });
+    const res = await call(echo, {
+      method: "POST",
+      path: "/test/echo/7?n=3",
+      params: { id: "7" },
+      body: { name: "x" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: 7, n: 3, name: "x" });
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("malformed JSON is a 400 naming the problem, never a 500", async () => {
-    const res = await call(echo, { method: "POST", path: "/test/echo/1", params: { id: "1" }, rawBody: "{oops", headers: { "content-type": "application/json" } });
+    const res = await call(echo, {
+      method: "POST",
+      path: "/test/echo/1",
+      params: { id: "1" },
+      rawBody: "{oops",
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("bad_request");
     expect(res.body.error.message).toMatch(/Malformed JSON/);
@@ -136,23 +219,45 @@ describe("route helper", () => {
   });
 
   it("a NUL character anywhere in the body is a 400 naming the field, not a database 500", async () => {
-    const res = await call(echo, { method: "POST", path: "/test/echo/1", params: { id: "1" }, body: { name: "ok", tags: ["fine", "a\u0000b"] } });
+    const res = await call(echo, {
+      method: "POST",
+      path: "/test/echo/1",
+      params: { id: "1" },
+      body: { name: "ok", tags: ["fine", "a\u0000b"] },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("bad_request");
     expect(res.body.error.details.issues[0].path).toBe("tags.1");
-    const key = await call(echo, { method: "POST", path: "/test/echo/1", params: { id: "1" }, body: { name: "ok", "\u0000": 1 } });
+    const key = await call(echo, {
+      method: "POST",
+      path: "/test/echo/1",
+      params: { id: "1" },
+      body: { name: "ok", "\u0000": 1 },
+    });
     expect(key.status).toBe(400);
   });
 
   it("a wrong content type is a 415", async () => {
-    const res = await call(echo, { method: "POST", path: "/test/echo/1", params: { id: "1" }, rawBody: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await call(echo, {
+      method: "POST",
+      path: "/test/echo/1",
+      params: { id: "1" },
+      rawBody: "name=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(415);
     expect(res.body.error.code).toBe("unsupported_media_type");
   });
 
   it("an oversized body is a 413", async () => {
     const big = JSON.stringify({ name: "x".repeat(1_100_000) });
-    const res = await call(echo, { method: "POST", path: "/test/echo/1", params: { id: "1" }, rawBody: big, headers: { "content-type": "application/json" } });
+    const res = await call(echo, {
+      method: "POST",
+      path: "/test/echo/1",
+      params: { id: "1" },
+      rawBody: big,
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe("payload_too_large");
   });
@@ -162,7 +267,12 @@ describe("route helper", () => {
     expect(res.status).toBe(400);
     expect(res.body.error.details.location).toBe("query");
     expect(res.body.error.message).toMatch(/query n/);
-    const res2 = await call(echo, { method: "POST", path: "/test/echo/1", params: { id: "1" }, body: { name: "", tags: ["a", "b", "c"] } });
+    const res2 = await call(echo, {
+      method: "POST",
+      path: "/test/echo/1",
+      params: { id: "1" },
+      body: { name: "", tags: ["a", "b", "c"] },
+    });
     expect(res2.body.error.details.issues.map((i: { path: string }) => i.path).sort()).toEqual(["name", "tags"]);
   });
 
@@ -173,7 +283,12 @@ describe("route helper", () => {
   });
 
   it("invalid path params are a 404", async () => {
-    const res = await call(echo, { method: "POST", path: "/test/echo/abc", params: { id: "abc" }, body: { name: "x" } });
+    const res = await call(echo, {
+      method: "POST",
+      path: "/test/echo/abc",
+      params: { id: "abc" },
+      body: { name: "x" },
+    });
     expect(res.status).toBe(404);
   });
 
@@ -193,7 +308,12 @@ describe("route helper", () => {
   it("flat family renders {error, code, ...extra}", async () => {
     const res = await call(flat, { path: "/test/flat" });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: "Trip is at revision 4, not 3.", code: "STALE_REVISION", current_revision: 4, base_revision: 3 });
+    expect(res.body).toEqual({
+      error: "Trip is at revision 4, not 3.",
+      code: "STALE_REVISION",
+      current_revision: 4,
+      base_revision: 3,
+    });
   });
 });
 
@@ -204,7 +324,11 @@ describe("weather health", () => {
     const res = await call(GET, { path: "/v1/weather/health", bearer: await u.key(["weather:read"]) });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ status: "ok", environment: "production" });
-    expect(res.body.meta).toMatchObject({ request_id: res.headers.get("x-request-id"), billing_units: 0, environment: "production" });
+    expect(res.body.meta).toMatchObject({
+      request_id: res.headers.get("x-request-id"),
+      billing_units: 0,
+      environment: "production",
+    });
     expect(Date.parse(res.body.meta.generated_at)).not.toBeNaN();
   });
 
@@ -237,11 +361,21 @@ describe("healthz and OpenAPI", () => {
     // Response headers are documented with the bodies.
     const current = doc.paths["/v1/weather/current"].get.responses;
     expect(Object.keys(current["200"].headers)).toEqual(
-      expect.arrayContaining(["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Cache-Status", "X-Weather-Snapshot-Id"]),
+      expect.arrayContaining([
+        "X-Request-Id",
+        "X-RateLimit-Limit",
+        "X-RateLimit-Remaining",
+        "X-RateLimit-Reset",
+        "X-Cache-Status",
+        "X-Weather-Snapshot-Id",
+      ]),
     );
     expect(Object.keys(current["429"].headers)).not.toContain("X-Cache-Status");
     const visa429 = doc.paths["/v1/visa/check"].post.responses["429"].headers;
     expect(Object.keys(visa429)).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Remaining"]));
-    expect(Object.keys(doc.paths["/v1/visa/check"].post.responses["401"].headers)).toEqual(["X-Request-Id", "WWW-Authenticate"]);
+    expect(Object.keys(doc.paths["/v1/visa/check"].post.responses["401"].headers)).toEqual([
+      "X-Request-Id",
+      "WWW-Authenticate",
+    ]);
   });
 });

@@ -7,9 +7,25 @@ import { auditSuccess } from "@/lib/audit/audit-success";
 import { requestSource } from "@/lib/requests/request-source";
 import { accessLog, type Trace } from "./access-log";
 import { admit } from "./admit";
-import type { HandlerContext, NextRouteContext, ReplyFor, ResponseDocs, RouteContract, RouteFunction } from "./contract";
+import type {
+  HandlerContext,
+  NextRouteContext,
+  ReplyFor,
+  ResponseDocs,
+  RouteContract,
+  RouteFunction,
+} from "./contract";
 import { ApiError, isApiError } from "./errors";
-import { claimIdempotencyKey, idempotencyAccount, idempotencyKeyOf, idempotencyPrincipal, replayResponse, requestFingerprint, takesIdempotencyKey, type Claim } from "./idempotency";
+import {
+  claimIdempotencyKey,
+  idempotencyAccount,
+  idempotencyKeyOf,
+  idempotencyPrincipal,
+  replayResponse,
+  requestFingerprint,
+  takesIdempotencyKey,
+  type Claim,
+} from "./idempotency";
 import { assertCleanText, readJsonBody, searchParamsObject, validationError } from "./parse";
 import { render, renderError, sandboxMeta } from "./render";
 import type { AuthStrategy, MeterSession, Principal, Reply } from "./types";
@@ -30,15 +46,31 @@ export function defineRoute<
   Q extends z.ZodType | undefined,
   B extends z.ZodType | undefined,
   R extends ResponseDocs,
->(c: RouteContract<A, P, Q, B, R>, handler: (ctx: HandlerContext<A, P, Q, B>) => Promise<ReplyFor<R> | Response>): RouteFunction {
+>(
+  c: RouteContract<A, P, Q, B, R>,
+  handler: (ctx: HandlerContext<A, P, Q, B>) => Promise<ReplyFor<R> | Response>,
+): RouteFunction {
   const route = async function route(req: Request, nextCtx?: NextRouteContext): Promise<Response> {
     const started = performance.now();
-    const trace: Trace = { requestId: randomUUID(), principal: { type: "none" }, billingUnits: 0, errorCode: null, errorMessage: null, source: "api" };
+    const trace: Trace = {
+      requestId: randomUUID(),
+      principal: { type: "none" },
+      billingUnits: 0,
+      errorCode: null,
+      errorMessage: null,
+      source: "api",
+    };
     const response = await run(req, nextCtx, trace);
     if (c.secret) response.headers.set("Cache-Control", "no-store");
     // Off the hot path: a buffer push; the log is written in batches (lib/requests/request-log.ts).
     trace.source = requestSource(req, trace.principal);
-    recordRequest({ ...trace, method: c.method, path: c.path, status: response.status, latencyMs: performance.now() - started });
+    recordRequest({
+      ...trace,
+      method: c.method,
+      path: c.path,
+      status: response.status,
+      latencyMs: performance.now() - started,
+    });
     accessLog(c, req, response.status, trace.requestId, started, trace.principal);
     return response;
   };
@@ -51,7 +83,12 @@ export function defineRoute<
     return claim.owner ? claim.owner.settle(response, { secret: c.secret === true }) : response;
   }
 
-  async function execute(req: Request, nextCtx: NextRouteContext | undefined, trace: Trace, claim: { owner?: Extract<Claim, { kind: "owner" }> }): Promise<Response> {
+  async function execute(
+    req: Request,
+    nextCtx: NextRouteContext | undefined,
+    trace: Trace,
+    claim: { owner?: Extract<Claim, { kind: "owner" }> },
+  ): Promise<Response> {
     await admit();
     const requestId = trace.requestId;
     let principal: Principal = { type: "none" };
@@ -64,7 +101,12 @@ export function defineRoute<
       principal = await c.auth.authenticate(req);
       trace.principal = principal;
       // A person's role decides what their session may do (lib/accounts/permissions.ts); a key's scopes decide for keys.
-      const role = principal.type === "session" ? principal.role : principal.type === "api_key" ? principal.sessionRole : undefined;
+      const role =
+        principal.type === "session"
+          ? principal.role
+          : principal.type === "api_key"
+            ? principal.sessionRole
+            : undefined;
       if (role) assertCan(role, actionOf(c.operationId));
       authHeaders = c.auth.responseHeaders?.(principal) ?? {};
       const rawParams = nextCtx?.params ? await nextCtx.params : {};
@@ -90,8 +132,18 @@ export function defineRoute<
       const boundTo = accountId === undefined ? undefined : idempotencyPrincipal(principal);
       const key = boundTo === undefined ? undefined : idempotencyKeyOf(req);
       if (key !== undefined && accountId !== undefined && boundTo !== undefined) {
-        const fingerprint = requestFingerprint({ params: rawParams, query: c.query ? searchParamsObject(new URL(req.url).searchParams) : undefined, body: rawBody });
-        const claimed = await claimIdempotencyKey({ accountId, principal: boundTo, operation: `${c.method} ${c.path}`, key, hash: fingerprint });
+        const fingerprint = requestFingerprint({
+          params: rawParams,
+          query: c.query ? searchParamsObject(new URL(req.url).searchParams) : undefined,
+          body: rawBody,
+        });
+        const claimed = await claimIdempotencyKey({
+          accountId,
+          principal: boundTo,
+          operation: `${c.method} ${c.path}`,
+          key,
+          hash: fingerprint,
+        });
         if (claimed.kind === "replay") return replayResponse(claimed.stored, requestId, authHeaders);
         claim.owner = claimed;
       }
@@ -120,7 +172,14 @@ export function defineRoute<
         for (const [k, v] of Object.entries({ ...authHeaders, ...meterHeaders })) result.headers.set(k, v);
         return result;
       }
-      return render(c.family, result as Reply, requestId, ctx.billingUnits, { ...authHeaders, ...meterHeaders }, sandboxMeta(principal));
+      return render(
+        c.family,
+        result as Reply,
+        requestId,
+        ctx.billingUnits,
+        { ...authHeaders, ...meterHeaders },
+        sandboxMeta(principal),
+      );
     } catch (err) {
       // A refusal after the credential was verified (insufficient_scope) is logged under that account.
       if (trace.principal.type === "none" && isApiError(err) && err.principal) trace.principal = err.principal;
@@ -140,4 +199,3 @@ function validate(c: RouteContract<any, any, any, any, any>, where: "query" | "b
   if (r.success) return r.data;
   throw c.onValidationError?.(where, r.error, raw) ?? validationError(where, r.error);
 }
-

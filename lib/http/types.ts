@@ -106,4 +106,3 @@ export interface Reply {
   meta?: Record<string, unknown>;
   headers?: Record<string, string>;
 }
-

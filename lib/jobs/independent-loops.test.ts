@@ -44,7 +44,10 @@ describe("every job runs in its own loop", () => {
       try {
         await waitFor(async () => stuck.started() === 1, "the stuck batch to start");
         const before = other.runs();
-        await waitFor(async () => other.runs() >= before + 5, "five more polls of the other task while the first is stuck");
+        await waitFor(
+          async () => other.runs() >= before + 5,
+          "five more polls of the other task while the first is stuck",
+        );
         expect(stuck.started()).toBe(1); // still inside its first batch
       } finally {
         stuck.release();
@@ -87,15 +90,28 @@ describe("every job runs in its own loop", () => {
       world.rx.respond((r) => (r.url === "/never" ? { status: 200, hang: true } : { status: 200 }));
       const u = await makeUser({ plan: "starter", environment: "sandbox" });
       await endpointFor(u.accountId, world.rx.url("/never"), ["weather.change_detected"]);
-      for (let i = 0; i < 40; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
+      for (let i = 0; i < 40; i++)
+        await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
       const started = startLocalRunner(localTasks(), 50, { wake: true });
       runner.stop = () => started.stop();
-      await waitFor(async () => world.rx.requests.filter((r) => r.url === "/never").length >= 32, "the receiver to hold 32 requests (the per-endpoint bound)");
+      await waitFor(
+        async () => world.rx.requests.filter((r) => r.url === "/never").length >= 32,
+        "the receiver to hold 32 requests (the per-endpoint bound)",
+      );
 
       // The delivery loop is now inside a batch that waits for 60 s timeouts. A watch created now is refreshed anyway.
-      const { watch } = await createWatchVia(u, watchBody({ latitude: 61.5, longitude: 24.5, webhook_url: world.rx.url("/watch") }, { startInHours: 2, hours: 3 }));
+      const { watch } = await createWatchVia(
+        u,
+        watchBody(
+          { latitude: 61.5, longitude: 24.5, webhook_url: world.rx.url("/watch") },
+          { startInHours: 2, hours: 3 },
+        ),
+      );
       const id = watch.watch_id;
-      await waitFor(async () => (await world.db.select().from(watches).where(eq(watches.id, id)))[0]?.lastCheckedAt, "the watch to be refreshed");
+      await waitFor(
+        async () => (await world.db.select().from(watches).where(eq(watches.id, id)))[0]?.lastCheckedAt,
+        "the watch to be refreshed",
+      );
       const hanging = await queryOne<{ n: string }>(
         world.db,
         sql`SELECT count(*) AS n FROM webhook_deliveries d WHERE d.account_id = ${u.accountId} AND d.url LIKE '%/never' AND d.attempts_made = 0`,

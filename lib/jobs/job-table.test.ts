@@ -41,7 +41,10 @@ describe("one job table drives both runners", () => {
       const cadence = j.trigger.cadence;
       let clock = new Date("2026-03-01T00:00:30Z");
       const runs: string[] = [];
-      const [task] = localTasks({ jobs: [{ ...j, run: async () => (runs.push(clock.toISOString()), 0) }], now: () => clock });
+      const [task] = localTasks({
+        jobs: [{ ...j, run: async () => (runs.push(clock.toISOString()), 0) }],
+        now: () => clock,
+      });
       for (let m = 0; m < 24 * 60; m++) {
         clock = new Date(Date.parse("2026-03-01T00:00:30Z") + m * 60_000);
         await task.run();
@@ -67,7 +70,10 @@ function expectedSlots(c: Cadence): string[] {
   for (let m = 1; m < 24 * 60; m++) {
     const h = Math.floor(m / 60);
     const min = m % 60;
-    const fires = c.every === "minute" || (c.every === "hour" && min === c.minute) || (c.every === "day" && h === c.hour && min === c.minute);
+    const fires =
+      c.every === "minute" ||
+      (c.every === "hour" && min === c.minute) ||
+      (c.every === "day" && h === c.hour && min === c.minute);
     if (fires) out.push(new Date(Date.parse("2026-03-01T00:00:30Z") + m * 60_000).toISOString());
   }
   return out;

@@ -66,7 +66,8 @@ export const JOBS: readonly JobSpec[] = [
   },
   {
     name: "watch-refresh",
-    summary: "Refresh due watches, grouped by cell (one snapshot per cell and provider update interval; change detection)",
+    summary:
+      "Refresh due watches, grouped by cell (one snapshot per cell and provider update interval; change detection)",
     trigger: { kind: "queue", wakeOnNotify: false },
     run: () => refreshDueWatches(),
     // Two batches in flight per instance: one claims and reads while the other writes.
@@ -130,7 +131,8 @@ export const JOBS: readonly JobSpec[] = [
   },
   {
     name: "log-partitions",
-    summary: "Create the log tables' partitions ahead: request log and webhook attempts today..+7 days, audit log this month..+3 (docs/operations.md)",
+    summary:
+      "Create the log tables' partitions ahead: request log and webhook attempts today..+7 days, audit log this month..+3 (docs/operations.md)",
     trigger: { kind: "cron", cadence: { every: "hour", minute: 3 } },
     run: () => ensureLogPartitions(),
     concurrency: 1,
@@ -161,7 +163,8 @@ export const JOBS: readonly JobSpec[] = [
     trigger: { kind: "cron", cadence: { every: "hour", minute: 37 } },
     run: () => pruneWebhookHistory(),
     concurrency: 1,
-    lease: "DROP TABLE IF EXISTS per attempts partition; per events partition a batched DELETE of its terminal deliveries, then DETACH + DROP (a day with a pending chain is kept); batched DELETE in DEFAULT (idempotent)",
+    lease:
+      "DROP TABLE IF EXISTS per attempts partition; per events partition a batched DELETE of its terminal deliveries, then DETACH + DROP (a day with a pending chain is kept); batched DELETE in DEFAULT (idempotent)",
     inngest: { kind: "generated" },
   },
   {

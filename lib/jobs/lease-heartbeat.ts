@@ -104,7 +104,13 @@ export class LeaseHeartbeat<T> {
     const ids = [...this.held.values()];
     this.beating = this.renew(ids)
       .then(() => undefined)
-      .catch((err: unknown) => log.warn("lease heartbeat failed; retried on the next beat", { work: this.name, held: ids.length, error: (err as Error).message }))
+      .catch((err: unknown) =>
+        log.warn("lease heartbeat failed; retried on the next beat", {
+          work: this.name,
+          held: ids.length,
+          error: (err as Error).message,
+        }),
+      )
       .finally(() => (this.beating = undefined));
     await this.beating;
   }

@@ -19,7 +19,11 @@ describe("local runner wake-up", () => {
       await waitFor(async () => runnerStatus().wakeListening, "the runner to LISTEN");
       for (let i = 0; i < 5; i++) {
         const { eventId } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
-        await waitFor(async () => world.rx.requests.some((r) => r.headers["x-service-event-id"] === eventId), `event ${i} to be delivered`, 20_000);
+        await waitFor(
+          async () => world.rx.requests.some((r) => r.headers["x-service-event-id"] === eventId),
+          `event ${i} to be delivered`,
+          20_000,
+        );
       }
       expect(world.rx.requests).toHaveLength(5);
       expect(runnerStatus().lastOkAt).not.toBeNull();
@@ -32,11 +36,19 @@ describe("local runner wake-up", () => {
   it("work enqueued before the runner listens is sent as soon as it listens, not at the (hour-long) poll", async () => {
     const u = await makeUser();
     await endpointFor(u.accountId, world.rx.url("/before-listen"), ["weather.change_detected"]);
-    const { eventId } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { early: true } });
+    const { eventId } = await emitEvent({
+      accountId: u.accountId,
+      type: "weather.change_detected",
+      data: { early: true },
+    });
     await wake(CHANNELS.work, "webhook-delivery"); // resolves once every wake-up so far has been sent: all before LISTEN
     const runner = startLocalRunner(localTasks(), HOUR, { wake: true });
     try {
-      await waitFor(async () => world.rx.requests.some((r) => r.headers["x-service-event-id"] === eventId), "the event enqueued before LISTEN", 20_000);
+      await waitFor(
+        async () => world.rx.requests.some((r) => r.headers["x-service-event-id"] === eventId),
+        "the event enqueued before LISTEN",
+        20_000,
+      );
     } finally {
       await runner.stop();
     }

@@ -82,7 +82,9 @@ export async function runDueWork(tasks: PollTask[]): Promise<Record<string, numb
  * cadence Inngest's cron uses). `cronDueNow` makes every cron job due in the
  * first pass (the admin CLI's one-off `run-due-work`).
  */
-export function localTasks(opts: { jobs?: readonly JobSpec[]; cronDueNow?: boolean; now?: () => Date } = {}): PollTask[] {
+export function localTasks(
+  opts: { jobs?: readonly JobSpec[]; cronDueNow?: boolean; now?: () => Date } = {},
+): PollTask[] {
   const now = opts.now ?? (() => new Date());
   return (opts.jobs ?? JOBS).map((j) => {
     const trigger = j.trigger;
@@ -107,7 +109,9 @@ export function localTasks(opts: { jobs?: readonly JobSpec[]; cronDueNow?: boole
 }
 
 /** Task names a NOTIFY on the work channel may wake (payload = job name). */
-export const WAKEABLE = new Set(JOBS.filter((j) => j.trigger.kind === "queue" && j.trigger.wakeOnNotify).map((j) => j.name));
+export const WAKEABLE = new Set(
+  JOBS.filter((j) => j.trigger.kind === "queue" && j.trigger.wakeOnNotify).map((j) => j.name),
+);
 
 export interface LocalRunner {
   stop(): Promise<void>;

@@ -25,7 +25,13 @@ export interface JobStats {
 // On globalThis: Next bundles instrumentation and route handlers separately, so
 // a module-level variable would not be the one /api/healthz reads.
 const g = globalThis as unknown as { __runnerStatus?: RunnerStatus; __jobStats?: Map<string, JobStats> };
-export const runnerState: RunnerStatus = (g.__runnerStatus ??= { running: false, startedAt: null, lastOkAt: null, lastErrorAt: null, wakeListening: false });
+export const runnerState: RunnerStatus = (g.__runnerStatus ??= {
+  running: false,
+  startedAt: null,
+  lastOkAt: null,
+  lastErrorAt: null,
+  wakeListening: false,
+});
 const stats: Map<string, JobStats> = (g.__jobStats ??= new Map());
 
 export function runnerStatus(): RunnerStatus {

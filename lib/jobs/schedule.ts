@@ -3,7 +3,8 @@
  * Inngest cron expression and the local runner's next run time, so the two
  * runners cannot drift apart. All times are UTC.
  */
-export type Cadence = { every: "minute" } | { every: "hour"; minute: number } | { every: "day"; hour: number; minute: number };
+export type Cadence =
+  { every: "minute" } | { every: "hour"; minute: number } | { every: "day"; hour: number; minute: number };
 
 export function cronOf(c: Cadence): string {
   switch (c.every) {

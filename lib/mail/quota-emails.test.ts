@@ -67,7 +67,9 @@ describe("quota emails", () => {
     await drainQuotaEmails();
     expect(await sendDueQuotaEmails()).toBe(0);
     const pending = async () => {
-      const r = (await t.db.execute(sql`SELECT count(*)::int AS n FROM quota_alerts WHERE account_id = ${u.accountId}::uuid AND emailed_at IS NULL`)) as unknown as { rows?: Array<{ n: number }> } & Array<{ n: number }>;
+      const r = (await t.db.execute(
+        sql`SELECT count(*)::int AS n FROM quota_alerts WHERE account_id = ${u.accountId}::uuid AND emailed_at IS NULL`,
+      )) as unknown as { rows?: Array<{ n: number }> } & Array<{ n: number }>;
       return (r.rows ?? r)[0].n;
     };
     // Whichever run claimed it (the request's or ours) failed and put it back.

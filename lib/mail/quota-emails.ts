@@ -19,9 +19,15 @@ interface ClaimedAlert {
 }
 
 /** The quota email in the recipient's language, from the billing.quota_threshold_reached event data. */
-export function quotaMail(a: { accountName: string; threshold: number; data: Record<string, unknown> }, locale: string | null | undefined) {
+export function quotaMail(
+  a: { accountName: string; threshold: number; data: Record<string, unknown> },
+  locale: string | null | undefined,
+) {
   const l = mailLocale(locale);
-  const resetsAt = typeof a.data.resets_at === "string" ? new Intl.DateTimeFormat(l, { dateStyle: "long", timeZone: "UTC" }).format(new Date(a.data.resets_at)) : null;
+  const resetsAt =
+    typeof a.data.resets_at === "string"
+      ? new Intl.DateTimeFormat(l, { dateStyle: "long", timeZone: "UTC" }).format(new Date(a.data.resets_at))
+      : null;
   const nf = new Intl.NumberFormat(l);
   const values = {
     percent: a.threshold,
@@ -31,7 +37,9 @@ export function quotaMail(a: { accountName: string; threshold: number; data: Rec
     limit: nf.format(Number(a.data.limit ?? 0)),
     plan: String(a.data.plan ?? ""),
   };
-  const next = resetsAt ? mailText(l, a.threshold >= 100 ? "quota.body100" : "quota.body80", { resets_at: resetsAt }) : mailText(l, "quota.noReset");
+  const next = resetsAt
+    ? mailText(l, a.threshold >= 100 ? "quota.body100" : "quota.body80", { resets_at: resetsAt })
+    : mailText(l, "quota.noReset");
   return brandedMail({
     locale: l,
     subject: mailText(l, "quota.subject", values),
@@ -67,10 +75,18 @@ export async function sendDueQuotaEmails(): Promise<number> {
     if (!a.data) continue; // the event was pruned: too old to be worth an email
     try {
       for (const r of await accountAdminRecipients(a.account_id)) {
-        await sendMail({ to: r.email, ...quotaMail({ accountName: a.account_name, threshold: Number(a.threshold), data: a.data }, r.locale), locale: r.locale ?? undefined });
+        await sendMail({
+          to: r.email,
+          ...quotaMail({ accountName: a.account_name, threshold: Number(a.threshold), data: a.data }, r.locale),
+          locale: r.locale ?? undefined,
+        });
       }
     } catch (err) {
-      log.warn("quota email not sent; retried by the next run", { error: err, dimension: a.dimension, threshold: a.threshold });
+      log.warn("quota email not sent; retried by the next run", {
+        error: err,
+        dimension: a.dimension,
+        threshold: a.threshold,
+      });
       await queryOne(
         db,
         sql`UPDATE quota_alerts SET emailed_at = NULL
@@ -89,7 +105,12 @@ export function sendQuotaEmailsSoon(): void {
   void sendDueQuotaEmails().catch((err) => log.warn("quota emails deferred to the job", { error: err }));
 }
 
-const LIMIT_LABELS = new Set(["requests_per_month", "timeline_items_per_month", "route_calls_per_month", "active_watches"]);
+const LIMIT_LABELS = new Set([
+  "requests_per_month",
+  "timeline_items_per_month",
+  "route_calls_per_month",
+  "active_watches",
+]);
 
 /** A limit's name in words ("monthly requests"), never the machine key in a subject line. */
 function limitLabel(locale: string, name: string): string {

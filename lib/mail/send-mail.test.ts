@@ -31,7 +31,13 @@ function withSmtp(url: string | undefined) {
 describe("sendMail", () => {
   it("with SMTP_URL, delivers a text and an HTML part through a real SMTP server", async () => {
     withSmtp(smtp.url);
-    const m = brandedMail({ locale: "de", subject: "Grüße <Test>", heading: "Hallo", paragraphs: ["a < b & c"], action: { label: "Öffnen", url: "http://localhost:3000/x?a=1&b=2" } });
+    const m = brandedMail({
+      locale: "de",
+      subject: "Grüße <Test>",
+      heading: "Hallo",
+      paragraphs: ["a < b & c"],
+      action: { label: "Öffnen", url: "http://localhost:3000/x?a=1&b=2" },
+    });
     await sendMail({ to: "Ana@Example.test", ...m });
     const got = await smtp.next((x) => x.subject === "Grüße <Test>");
     expect(got.to).toEqual(["ana@example.test"]);
@@ -51,7 +57,13 @@ describe("sendMail", () => {
 
   it("without SMTP_URL, stores the mail in the outbox and logs its link outside production", async () => {
     withSmtp(undefined);
-    await sendMail({ to: "b@example.test", subject: "Outbox test", text: "Open http://localhost:3000/reset-password/abc now", html: "<p>x</p>", locale: "fr-CA" });
+    await sendMail({
+      to: "b@example.test",
+      subject: "Outbox test",
+      text: "Open http://localhost:3000/reset-password/abc now",
+      html: "<p>x</p>",
+      locale: "fr-CA",
+    });
     const [row] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
     expect(row).toMatchObject({ toAddress: "b@example.test", subject: "Outbox test", locale: "fr" });
     const [line] = takeLogs(/local outbox/);
@@ -65,12 +77,20 @@ describe("mail templates", () => {
     const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort();
     for (const l of MAIL_LOCALES) {
       expect(Object.keys(MAIL_CATALOGUES[l]).sort(), l).toEqual(keys);
-      for (const k of keys) expect(placeholders(MAIL_CATALOGUES[l][k]), `${l} ${k}`).toEqual(placeholders(MAIL_CATALOGUES.en[k]));
+      for (const k of keys)
+        expect(placeholders(MAIL_CATALOGUES[l][k]), `${l} ${k}`).toEqual(placeholders(MAIL_CATALOGUES.en[k]));
     }
   });
 
   it("negotiates the language like the weather texts, English for anything else", () => {
-    expect([mailLocale("de-AT"), mailLocale("fr-CH,fr;q=0.9"), mailLocale("es-MX"), mailLocale("pt-BR"), mailLocale(undefined), mailLocale("")]).toEqual(["de", "fr", "es", "en", "en", "en"]);
+    expect([
+      mailLocale("de-AT"),
+      mailLocale("fr-CH,fr;q=0.9"),
+      mailLocale("es-MX"),
+      mailLocale("pt-BR"),
+      mailLocale(undefined),
+      mailLocale(""),
+    ]).toEqual(["de", "fr", "es", "en", "en", "en"]);
     expect(mailText("es", "reset.subject")).toBe("Restablezca su contraseña de Skycast");
   });
 });

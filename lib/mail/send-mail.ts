@@ -55,8 +55,15 @@ export async function sendMail(msg: MailMessage): Promise<void> {
     .values({ toAddress: msg.to, subject: msg.subject, textBody: msg.text, htmlBody: msg.html, locale })
     .returning({ id: mailOutbox.id });
   // The link is a credential (reset, verification): printed in development only, never in production.
-  if (isProduction()) log.info("mail stored in the local outbox (SMTP_URL is not set)", { outbox_id: row.id, subject: msg.subject });
-  else log.info("mail stored in the local outbox; open /outbox", { outbox_id: row.id, to: msg.to, subject: msg.subject, link: firstLink(msg.text) });
+  if (isProduction())
+    log.info("mail stored in the local outbox (SMTP_URL is not set)", { outbox_id: row.id, subject: msg.subject });
+  else
+    log.info("mail stored in the local outbox; open /outbox", {
+      outbox_id: row.id,
+      to: msg.to,
+      subject: msg.subject,
+      link: firstLink(msg.text),
+    });
 }
 
 /** Tests switch SMTP_URL between cases: closes the pooled connection. */

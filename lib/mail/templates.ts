@@ -76,12 +76,15 @@ export function brandedMail(m: BrandedMailInput): RenderedMail {
     "--",
     `${brand} · ${footer}`,
   ].join("\n");
-  const p = (s: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:22px;color:#334155">${escapeHtml(s)}</p>`;
+  const p = (s: string) =>
+    `<p style="margin:0 0 16px;font-size:15px;line-height:22px;color:#334155">${escapeHtml(s)}</p>`;
   const button = m.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(m.action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;font-size:15px;padding:12px 20px;border-radius:8px">${escapeHtml(m.action.label)}</a></p>` +
       `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(fallback)}<br><a href="${escapeHtml(m.action.url)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(m.action.url)}</a></p>`
     : "";
-  const note = m.note ? `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(m.note)}</p>` : "";
+  const note = m.note
+    ? `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(m.note)}</p>`
+    : "";
   const html = `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(m.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif">

@@ -16,7 +16,8 @@ export interface McpCredentials {
 
 export { publicBaseUrl };
 
-export const protectedResourceMetadataUrl = (req: Request) => `${publicBaseUrl(req)}/.well-known/oauth-protected-resource`;
+export const protectedResourceMetadataUrl = (req: Request) =>
+  `${publicBaseUrl(req)}/.well-known/oauth-protected-resource`;
 
 /**
  * The Bearer credential of an MCP request: an API key (`svc_…`, weather tools by its scopes) or
@@ -35,13 +36,19 @@ export async function mcpCredentials(req: Request): Promise<McpCredentials> {
   const values: string[] = [];
   if (header !== null) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!m) throw new ApiError("unauthorized", 'Malformed Authorization header; send "Authorization: Bearer <API key or access token>".');
+    if (!m)
+      throw new ApiError(
+        "unauthorized",
+        'Malformed Authorization header; send "Authorization: Bearer <API key or access token>".',
+      );
     values.push(m[1]);
   }
   if (extraKey !== null) values.push(extraKey.trim());
   for (const value of values) {
-    if (value.startsWith(API_KEY_PREFIX) && !creds.apiKey) creds.apiKey = { value, principal: await verifyApiKey(value) };
-    else if (value.startsWith(ACCESS_TOKEN_PREFIX) && !creds.accessToken) creds.accessToken = { value, principal: await oauthAware(req, value) };
+    if (value.startsWith(API_KEY_PREFIX) && !creds.apiKey)
+      creds.apiKey = { value, principal: await verifyApiKey(value) };
+    else if (value.startsWith(ACCESS_TOKEN_PREFIX) && !creds.accessToken)
+      creds.accessToken = { value, principal: await oauthAware(req, value) };
     else throw new ApiError("unauthorized", "Send one API key (svc_…) and/or one access token (sat_…).");
   }
   const t = creds.accessToken?.principal;

@@ -20,7 +20,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+const HEADERS = {
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  "mcp-protocol-version": "2025-06-18",
+};
 async function post(body: unknown, headers: Record<string, string> = {}) {
   const res = await POST(
     new Request("http://127.0.0.1/api/mcp", {
@@ -31,11 +35,17 @@ async function post(body: unknown, headers: Record<string, string> = {}) {
   );
   return { status: res.status, type: res.headers.get("content-type"), body: JSON.parse((await res.text()) || "null") };
 }
-const call = (args: unknown, extra: Record<string, unknown> = {}, id: unknown = 7) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "get_current_weather", arguments: args, ...extra } });
+const call = (args: unknown, extra: Record<string, unknown> = {}, id: unknown = 7) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name: "get_current_weather", arguments: args, ...extra },
+});
 /** The reply without what differs per call (request ids). */
 function comparable(reply: { status: number; type: string | null; body: any }) {
   const r = structuredClone(reply);
-  if (r.body?.result?._meta) for (const k of ["skycast/request_id", "skycast/generated_at"]) delete r.body.result._meta[k];
+  if (r.body?.result?._meta)
+    for (const k of ["skycast/request_id", "skycast/generated_at"]) delete r.body.result._meta[k];
   if (r.body?.result?.isError) {
     const text = JSON.parse(r.body.result.content[0].text);
     delete text.error.request_id;
@@ -69,7 +79,12 @@ describe("fast path and SDK answer a tools/call alike", () => {
 
 describe("everything else is the SDK's", () => {
   it("unknown tool: JSON-RPC invalid params", async () => {
-    const r = await post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "drop_tables", arguments: {} } });
+    const r = await post({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "drop_tables", arguments: {} },
+    });
     expect(r.status).toBe(200);
     expect(r.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/Unknown tool/) });
   });
@@ -81,7 +96,10 @@ describe("everything else is the SDK's", () => {
   });
   it("invalid JSON, a fractional id, a wrong Accept, a wrong content type, an unsupported protocol version", async () => {
     expect(await post("{not json")).toMatchObject({ status: 400, body: { error: { code: -32700 } } });
-    expect(await post(call({ lat: 1, lng: 1 }, {}, 1.5))).toMatchObject({ status: 400, body: { error: { code: -32700 } } });
+    expect(await post(call({ lat: 1, lng: 1 }, {}, 1.5))).toMatchObject({
+      status: 400,
+      body: { error: { code: -32700 } },
+    });
     expect((await post(call({ lat: 1, lng: 1 }), { accept: "application/json" })).status).toBe(406);
     expect((await post(call({ lat: 1, lng: 1 }), { "content-type": "text/plain" })).status).toBe(415);
     expect((await post(call({ lat: 1, lng: 1 }), { "mcp-protocol-version": "1999-01-01" })).status).toBe(400);
@@ -100,7 +118,11 @@ describe("everything else is the SDK's", () => {
 describe("plainToolsCall", () => {
   it("takes only a plain single tools/call", () => {
     expect(plainToolsCall(call({ a: 1 }))).toEqual({ id: 7, name: "get_current_weather", args: { a: 1 } });
-    expect(plainToolsCall({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x" } })).toEqual({ id: 1, name: "x", args: {} });
+    expect(plainToolsCall({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "x" } })).toEqual({
+      id: 1,
+      name: "x",
+      args: {},
+    });
     expect(plainToolsCall(call({}, { _meta: { progressToken: 1 } }))).toBeUndefined();
     expect(plainToolsCall(call({}, { task: {} }))).toBeUndefined();
     expect(plainToolsCall({ ...call({}), extra: 1 })).toBeUndefined();

@@ -1,4 +1,8 @@
-import { DEFAULT_MAX_REQUEST_BODY_SIZE, readRequestBody, requestBodyTooLargeMessage } from "@modelcontextprotocol/sdk/server/requestBody.js";
+import {
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
+  readRequestBody,
+  requestBodyTooLargeMessage,
+} from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import { SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { OperationTool } from "./operation-tool";
@@ -26,11 +30,16 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 
 /** The SDK's `createJsonErrorResponse` (status, JSON-RPC error, `id: null`). */
 function jsonRpcError(status: number, code: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), { status, headers: { "Content-Type": "application/json" } });
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  });
 }
 
 /** A plain tools/call: exactly the JSON-RPC request keys, params of exactly name and arguments (no _meta, no task). */
-export function plainToolsCall(msg: unknown): { id: string | number; name: string; args: Record<string, unknown> } | undefined {
+export function plainToolsCall(
+  msg: unknown,
+): { id: string | number; name: string; args: Record<string, unknown> } | undefined {
   if (!isRecord(msg) || msg.jsonrpc !== "2.0" || msg.method !== "tools/call") return undefined;
   const id = msg.id;
   if (typeof id !== "string" && !(typeof id === "number" && Number.isInteger(id))) return undefined;
@@ -49,15 +58,23 @@ export async function fastToolsCall(
   call: (tool: OperationTool, args: Record<string, unknown>) => Promise<CallToolResult>,
 ): Promise<FastOutcome> {
   const accept = req.headers.get("accept");
-  if (!accept?.includes("application/json") || !accept.includes("text/event-stream") || !isJsonContentType(req.headers.get("content-type"))) {
+  if (
+    !accept?.includes("application/json") ||
+    !accept.includes("text/event-stream") ||
+    !isJsonContentType(req.headers.get("content-type"))
+  ) {
     return { request: req };
   }
   let text: string;
   try {
     // A declared length within the limit is read at once; otherwise the SDK's bounded stream read.
     const length = Number(req.headers.get("content-length") ?? NaN);
-    const body = length >= 0 && length <= DEFAULT_MAX_REQUEST_BODY_SIZE ? { tooLarge: false as const, text: await req.text() } : await readRequestBody(req, DEFAULT_MAX_REQUEST_BODY_SIZE);
-    if (body.tooLarge) return { response: jsonRpcError(413, -32000, requestBodyTooLargeMessage(DEFAULT_MAX_REQUEST_BODY_SIZE)) };
+    const body =
+      length >= 0 && length <= DEFAULT_MAX_REQUEST_BODY_SIZE
+        ? { tooLarge: false as const, text: await req.text() }
+        : await readRequestBody(req, DEFAULT_MAX_REQUEST_BODY_SIZE);
+    if (body.tooLarge)
+      return { response: jsonRpcError(413, -32000, requestBodyTooLargeMessage(DEFAULT_MAX_REQUEST_BODY_SIZE)) };
     text = body.text;
   } catch {
     return { response: jsonRpcError(400, -32700, "Parse error: Invalid JSON") };
@@ -71,7 +88,13 @@ export async function fastToolsCall(
   const version = req.headers.get("mcp-protocol-version");
   const msg = plainToolsCall(parsed);
   const tool = msg && tools.get(msg.name);
-  if (!msg || !tool || (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version))) return { request: req, parsedBody: parsed };
+  if (!msg || !tool || (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)))
+    return { request: req, parsedBody: parsed };
   const result = await call(tool, msg.args);
-  return { response: new Response(JSON.stringify({ result, jsonrpc: "2.0", id: msg.id }), { status: 200, headers: { "Content-Type": "application/json" } }) };
+  return {
+    response: new Response(JSON.stringify({ result, jsonrpc: "2.0", id: msg.id }), {
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+    }),
+  };
 }

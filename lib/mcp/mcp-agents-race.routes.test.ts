@@ -45,11 +45,18 @@ describeWithPostgres("50 concurrent MCP agents on one revision (real Postgres)",
     const agents = await Promise.all(
       Array.from({ length: AGENTS }, async () => {
         const client = new Client({ name: "race-agent", version: "1.0.0" });
-        await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), { requestInit: { headers: { authorization: `Bearer ${trip.ownerToken}` } } }));
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), {
+            requestInit: { headers: { authorization: `Bearer ${trip.ownerToken}` } },
+          }),
+        );
         return client;
       }),
     );
-    const first = (await agents[0].callTool({ name: "get_itinerary", arguments: { trip_id: trip.tripId } })) as CallToolResult;
+    const first = (await agents[0].callTool({
+      name: "get_itinerary",
+      arguments: { trip_id: trip.tripId },
+    })) as CallToolResult;
     const start = (first.structuredContent as { revision: number }).revision;
 
     let firstRoundWinners = -1;
@@ -59,7 +66,16 @@ describeWithPostgres("50 concurrent MCP agents on one revision (real Postgres)",
       for (let attempt = 1; ; attempt++) {
         expect(attempt).toBeLessThanOrEqual(AGENTS);
         const result = (await client.callTool(
-          { name: "apply_trip_operation", arguments: { trip_id: trip.tripId, base_revision: base, type: "add_event", payload: event(i), op_id: `agent-${i}` } },
+          {
+            name: "apply_trip_operation",
+            arguments: {
+              trip_id: trip.tripId,
+              base_revision: base,
+              type: "add_event",
+              payload: event(i),
+              op_id: `agent-${i}`,
+            },
+          },
           undefined,
           SLOW_MACHINE,
         )) as CallToolResult;
@@ -70,7 +86,11 @@ describeWithPostgres("50 concurrent MCP agents on one revision (real Postgres)",
         const error = JSON.parse((result.content[0] as { text: string }).text).error;
         expect(error, JSON.stringify(error)).toMatchObject({ code: "STALE_REVISION", base_revision: base });
         expect(error.current_revision).toBeGreaterThan(base);
-        const changes = (await client.callTool({ name: "get_trip_changes", arguments: { trip_id: trip.tripId, since_revision: base } }, undefined, SLOW_MACHINE)) as CallToolResult;
+        const changes = (await client.callTool(
+          { name: "get_trip_changes", arguments: { trip_id: trip.tripId, since_revision: base } },
+          undefined,
+          SLOW_MACHINE,
+        )) as CallToolResult;
         const diff = changes.structuredContent as { current_revision: number; ops: Array<{ revision: number }> };
         expect(diff.ops.length).toBeGreaterThan(0);
         base = diff.current_revision;
@@ -82,11 +102,19 @@ describeWithPostgres("50 concurrent MCP agents on one revision (real Postgres)",
     await Promise.all(agents.map((c) => c.close()));
 
     expect(firstRoundWinners).toBe(1);
-    const log = await queryRows<{ revision: number; op_id: string }>(t.db, sql`select revision, op_id from trip_ops where trip_id = ${trip.tripId} order by revision`);
+    const log = await queryRows<{ revision: number; op_id: string }>(
+      t.db,
+      sql`select revision, op_id from trip_ops where trip_id = ${trip.tripId} order by revision`,
+    );
     expect(log.map((r) => r.revision)).toEqual(Array.from({ length: AGENTS }, (_, k) => start + k + 1));
     expect(log.map((r) => r.op_id).sort()).toEqual(Array.from({ length: AGENTS }, (_, i) => `agent-${i}`).sort());
-    const titles = await queryRows<{ title: string }>(t.db, sql`select title from trip_events where trip_id = ${trip.tripId}`);
-    expect(titles.map((r) => r.title).sort()).toEqual(Array.from({ length: AGENTS }, (_, i) => `agent-${i} walk`).sort());
+    const titles = await queryRows<{ title: string }>(
+      t.db,
+      sql`select title from trip_events where trip_id = ${trip.tripId}`,
+    );
+    expect(titles.map((r) => r.title).sort()).toEqual(
+      Array.from({ length: AGENTS }, (_, i) => `agent-${i} walk`).sort(),
+    );
     // ~1,300 applies and as many diffs: a budget for a loaded 2-core machine, not a speed claim.
   }, 600_000);
 });

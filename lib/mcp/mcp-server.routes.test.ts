@@ -46,7 +46,15 @@ const restRoutes = {
 };
 type ToolName = keyof typeof restRoutes;
 const WEATHER_TOOLS = ["get_current_weather", "get_forecast", "analyse_timeline", "analyse_route"];
-const TRIP_TOOLS = ["list_trips", "get_itinerary", "get_trip_weather", "get_trip_changes", "list_proposals", "create_proposal", "apply_trip_operation"];
+const TRIP_TOOLS = [
+  "list_trips",
+  "get_itinerary",
+  "get_trip_weather",
+  "get_trip_changes",
+  "list_proposals",
+  "create_proposal",
+  "apply_trip_operation",
+];
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -55,7 +63,14 @@ beforeAll(async () => {
   allKey = await user.key([...API_KEY_SCOPES]);
   readKey = await user.key(["weather:read"]);
   fullToken = await user.token();
-  tripId = (await createTrip(user.userId, { name: "Lisbon long weekend", time_zone: "Europe/Lisbon", start_date: "2027-05-04", end_date: "2027-05-07" })).trip_id;
+  tripId = (
+    await createTrip(user.userId, {
+      name: "Lisbon long weekend",
+      time_zone: "Europe/Lisbon",
+      start_date: "2027-05-04",
+      end_date: "2027-05-07",
+    })
+  ).trip_id;
   otherTripId = (await createTrip(user.userId, { name: "Porto", time_zone: "Europe/Lisbon" })).trip_id;
 });
 afterAll(async () => {
@@ -68,7 +83,10 @@ async function connect(headers: Record<string, string>): Promise<Client> {
   await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), { requestInit: { headers } }));
   return client;
 }
-const bearer = (credential: string, apiKey?: string) => ({ authorization: `Bearer ${credential}`, ...(apiKey ? { "x-api-key": apiKey } : {}) });
+const bearer = (credential: string, apiKey?: string) => ({
+  authorization: `Bearer ${credential}`,
+  ...(apiKey ? { "x-api-key": apiKey } : {}),
+});
 
 async function toolNames(headers: Record<string, string>) {
   const client = await connect(headers);
@@ -103,11 +121,19 @@ describe("authorization (RFC 9728)", () => {
     });
     expect(res.status).toBe(401);
     const challenge = res.headers.get("www-authenticate")!;
-    expect(challenge).toBe(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource", scope="trips:read trips:propose weather"`);
+    expect(challenge).toBe(
+      `Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource", scope="trips:read trips:propose weather"`,
+    );
     expect((await res.json()).error.code).toBe("unauthorized");
     const meta = await (await fetch(`${app.url}/.well-known/oauth-protected-resource`)).json();
-    expect(meta).toMatchObject({ resource: `${app.url}/api/mcp`, authorization_servers: [app.url], bearer_methods_supported: ["header"] });
-    expect(meta.scopes_supported).toEqual(expect.arrayContaining(["trips:read", "trips:propose", "trips:write", "weather"]));
+    expect(meta).toMatchObject({
+      resource: `${app.url}/api/mcp`,
+      authorization_servers: [app.url],
+      bearer_methods_supported: ["header"],
+    });
+    expect(meta.scopes_supported).toEqual(
+      expect.arrayContaining(["trips:read", "trips:propose", "trips:write", "weather"]),
+    );
     const pathInserted = await (await fetch(`${app.url}/.well-known/oauth-protected-resource/api/mcp`)).json();
     expect(pathInserted).toEqual(meta);
   });
@@ -115,7 +141,11 @@ describe("authorization (RFC 9728)", () => {
   it("an invalid credential is 401 with error=invalid_token; the SDK client surfaces it on connect", async () => {
     const res = await fetch(`${app.url}/api/mcp`, {
       method: "POST",
-      headers: { authorization: "Bearer sat_not-a-token", "content-type": "application/json", accept: "application/json, text/event-stream" },
+      headers: {
+        authorization: "Bearer sat_not-a-token",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
       body: "{}",
     });
     expect(res.status).toBe(401);
@@ -137,10 +167,18 @@ describe("tools/list shows what the credential may call", () => {
     expect(await toolNames(bearer(readKey))).toEqual(["get_current_weather", "get_forecast"]);
     expect(await toolNames(bearer(fullToken))).toEqual([...TRIP_TOOLS].sort());
     expect(await toolNames(bearer(fullToken, allKey))).toEqual([...WEATHER_TOOLS, ...TRIP_TOOLS].sort());
-    const proposeOnly = (await createAccessToken(user.userId, { name: "agent", scopes: ["trips:read", "trips:propose"] })).token;
+    const proposeOnly = (
+      await createAccessToken(user.userId, { name: "agent", scopes: ["trips:read", "trips:propose"] })
+    ).token;
     expect(await toolNames(bearer(proposeOnly))).toEqual(TRIP_TOOLS.filter((n) => n !== "apply_trip_operation").sort());
     const readOnly = (await createAccessToken(user.userId, { name: "reader", scopes: ["trips:read"] })).token;
-    expect(await toolNames(bearer(readOnly))).toEqual(["get_itinerary", "get_trip_changes", "get_trip_weather", "list_proposals", "list_trips"]);
+    expect(await toolNames(bearer(readOnly))).toEqual([
+      "get_itinerary",
+      "get_trip_changes",
+      "get_trip_weather",
+      "list_proposals",
+      "list_trips",
+    ]);
   });
 
   it("annotations, input schemas from the contract (ids in snake_case) and output schemas", async () => {
@@ -148,17 +186,28 @@ describe("tools/list shows what the credential may call", () => {
     const { tools } = await client.listTools();
     await client.close();
     const byName = Object.fromEntries(tools.map((x) => [x.name, x]));
-    for (const name of [...WEATHER_TOOLS, "list_trips", "get_itinerary", "get_trip_weather", "get_trip_changes", "list_proposals"]) {
+    for (const name of [
+      ...WEATHER_TOOLS,
+      "list_trips",
+      "get_itinerary",
+      "get_trip_weather",
+      "get_trip_changes",
+      "list_proposals",
+    ]) {
       expect(byName[name].annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     }
     expect(byName.apply_trip_operation.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.create_proposal.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     expect(byName.get_current_weather.inputSchema.required).toEqual(expect.arrayContaining(["lat", "lng"]));
-    expect(Object.keys(byName.get_current_weather.inputSchema.properties!)).toEqual(expect.arrayContaining(["lat", "lng", "units", "language", "activity_type"]));
+    expect(Object.keys(byName.get_current_weather.inputSchema.properties!)).toEqual(
+      expect.arrayContaining(["lat", "lng", "units", "language", "activity_type"]),
+    );
     expect(byName.get_trip_changes.inputSchema.required).toEqual(expect.arrayContaining(["trip_id", "since_revision"]));
     expect(byName.apply_trip_operation.inputSchema.required).toEqual(["trip_id"]);
     expect(JSON.stringify(byName.apply_trip_operation.inputSchema)).toContain("base_revision");
-    expect(Object.keys(byName.create_proposal.inputSchema.properties!)).toEqual(expect.arrayContaining(["trip_id", "actor_agent_id", "entities", "options"]));
+    expect(Object.keys(byName.create_proposal.inputSchema.properties!)).toEqual(
+      expect.arrayContaining(["trip_id", "actor_agent_id", "entities", "options"]),
+    );
     for (const x of tools) expect(x.outputSchema?.type).toBe("object");
   });
 });
@@ -169,21 +218,35 @@ describe("every tool, once valid and once invalid", () => {
     client = await connect(bearer(fullToken, allKey));
   });
   afterAll(async () => client?.close());
-  const callTool = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+  const callTool = (name: string, args: Record<string, unknown>) =>
+    client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
   const at = (h: number) => `2027-05-0${5 + Math.floor(h / 24)}T${String(h % 24).padStart(2, "0")}:00:00+01:00`;
   const valid: Record<ToolName, () => Record<string, unknown>> = {
     get_current_weather: () => ({ lat: 38.7223, lng: -9.1393, units: "metric", activity_type: "hiking" }),
     get_forecast: () => ({ lat: 38.7223, lng: -9.1393, days: 3, granularity: "daily" }),
-    analyse_timeline: () => ({ items: [{ id: "hike", lat: 38.79, lng: -9.39, start: at(9), end: at(13), activity_type: "hiking" }] }),
-    analyse_route: () => ({ origin: { lat: 38.7223, lng: -9.1393 }, destination: { lat: 38.8029, lng: -9.3817 }, transport_mode: "car", start_time: at(9) }),
+    analyse_timeline: () => ({
+      items: [{ id: "hike", lat: 38.79, lng: -9.39, start: at(9), end: at(13), activity_type: "hiking" }],
+    }),
+    analyse_route: () => ({
+      origin: { lat: 38.7223, lng: -9.1393 },
+      destination: { lat: 38.8029, lng: -9.3817 },
+      transport_mode: "car",
+      start_time: at(9),
+    }),
     list_trips: () => ({}),
     get_itinerary: () => ({ trip_id: tripId }),
     get_trip_weather: () => ({ trip_id: tripId, units: "metric", language: "en" }),
     get_trip_changes: () => ({ trip_id: tripId, since_revision: 0 }),
     list_proposals: () => ({ trip_id: tripId, status: "pending" }),
     create_proposal: () => ({ trip_id: tripId, ...sampleProposal("mcp-agent") }),
-    apply_trip_operation: () => ({ trip_id: tripId, base_revision: 0, type: "add_event", payload: sampleEvent(1), op_id: "mcp-valid-1" }),
+    apply_trip_operation: () => ({
+      trip_id: tripId,
+      base_revision: 0,
+      type: "add_event",
+      payload: sampleEvent(1),
+      op_id: "mcp-valid-1",
+    }),
   };
   const invalid: Record<ToolName, [Record<string, unknown>, string]> = {
     get_current_weather: [{ lat: 123, lng: -9.1 }, "bad_request"],
@@ -223,7 +286,12 @@ describe("every tool, once valid and once invalid", () => {
 
   it("a weather tool without an API key is a tool error insufficient_scope", async () => {
     const tokenOnly = await connect(bearer(fullToken));
-    const err = errorOf((await tokenOnly.callTool({ name: "get_current_weather", arguments: valid.get_current_weather() })) as CallToolResult);
+    const err = errorOf(
+      (await tokenOnly.callTool({
+        name: "get_current_weather",
+        arguments: valid.get_current_weather(),
+      })) as CallToolResult,
+    );
     await tokenOnly.close();
     expect(err).toMatchObject({ code: "insufficient_scope", status: 403 });
   });
@@ -233,12 +301,24 @@ describe("apply_trip_operation and revisions", () => {
   it("a stale base_revision is a tool error with current_revision and what changed since the base", async () => {
     const trip = (await createTrip(user.userId, { name: "Sintra day", time_zone: "Europe/Lisbon" })).trip_id;
     const client = await connect(bearer(fullToken));
-    const first = (await client.callTool({ name: "apply_trip_operation", arguments: { trip_id: trip, base_revision: 0, type: "add_event", payload: sampleEvent(1) } })) as CallToolResult;
+    const first = (await client.callTool({
+      name: "apply_trip_operation",
+      arguments: { trip_id: trip, base_revision: 0, type: "add_event", payload: sampleEvent(1) },
+    })) as CallToolResult;
     expect(first.structuredContent).toMatchObject({ new_revision: 1 });
-    const stale = errorOf((await client.callTool({ name: "apply_trip_operation", arguments: { trip_id: trip, base_revision: 0, type: "add_event", payload: sampleEvent(2) } })) as CallToolResult);
+    const stale = errorOf(
+      (await client.callTool({
+        name: "apply_trip_operation",
+        arguments: { trip_id: trip, base_revision: 0, type: "add_event", payload: sampleEvent(2) },
+      })) as CallToolResult,
+    );
     await client.close();
     expect(stale).toMatchObject({ code: "STALE_REVISION", status: 409, current_revision: 1, base_revision: 0 });
-    expect(stale.changes).toMatchObject({ since_revision: 0, current_revision: 1, ops: [{ revision: 1, type: "add_event" }] });
+    expect(stale.changes).toMatchObject({
+      since_revision: 0,
+      current_revision: 1,
+      ops: [{ revision: 1, type: "add_event" }],
+    });
   });
 });
 
@@ -246,26 +326,52 @@ describe("the itinerary model through MCP", () => {
   it("a fixed ferry with its arrival place, each end in its own zone, goes in through apply_trip_operation and comes back in get_itinerary", async () => {
     const trip = (await createTrip(user.userId, { name: "Baltic", time_zone: "Europe/London" })).trip_id;
     const client = await connect(bearer(fullToken));
-    const payload = { type: "ferry", title: "Crossing", location: "Helsinki", arrivalLocation: "Stockholm", fixed: true, startDateTime: "2027-06-02T07:30:00", endDateTime: "2027-06-02T07:20:00" };
-    const added = (await client.callTool({ name: "apply_trip_operation", arguments: { trip_id: trip, base_revision: 0, type: "add_event", payload } })) as CallToolResult;
+    const payload = {
+      type: "ferry",
+      title: "Crossing",
+      location: "Helsinki",
+      arrivalLocation: "Stockholm",
+      fixed: true,
+      startDateTime: "2027-06-02T07:30:00",
+      endDateTime: "2027-06-02T07:20:00",
+    };
+    const added = (await client.callTool({
+      name: "apply_trip_operation",
+      arguments: { trip_id: trip, base_revision: 0, type: "add_event", payload },
+    })) as CallToolResult;
     expect(added.isError ?? false).toBe(false);
     const it = (await client.callTool({ name: "get_itinerary", arguments: { trip_id: trip } })) as CallToolResult;
     await client.close();
     const [ferry] = (it.structuredContent as { events: Array<Record<string, unknown>> }).events;
     expect(ferry).toMatchObject({
-      type: "ferry", fixed: true, timeZone: "Europe/Helsinki", arrivalTimeZone: "Europe/Stockholm",
-      startDateTime: "2027-06-02T07:30:00+03:00", endDateTime: "2027-06-02T07:20:00+02:00", arrivalGeo: { name: "Stockholm" },
+      type: "ferry",
+      fixed: true,
+      timeZone: "Europe/Helsinki",
+      arrivalTimeZone: "Europe/Stockholm",
+      startDateTime: "2027-06-02T07:30:00+03:00",
+      endDateTime: "2027-06-02T07:20:00+02:00",
+      arrivalGeo: { name: "Stockholm" },
     });
   });
 });
 
 describe("agent tokens: scopes and trip limits, on MCP and REST alike", () => {
   it("propose-only: create_proposal works; apply_trip_operation and REST ops are 403 insufficient_scope", async () => {
-    const token = (await createAccessToken(user.userId, { name: "planner agent", scopes: ["trips:read", "trips:propose"] })).token;
+    const token = (
+      await createAccessToken(user.userId, { name: "planner agent", scopes: ["trips:read", "trips:propose"] })
+    ).token;
     const client = await connect(bearer(token));
-    const proposal = (await client.callTool({ name: "create_proposal", arguments: { trip_id: tripId, ...sampleProposal("propose-only") } })) as CallToolResult;
+    const proposal = (await client.callTool({
+      name: "create_proposal",
+      arguments: { trip_id: tripId, ...sampleProposal("propose-only") },
+    })) as CallToolResult;
     expectRestShape("create_proposal", proposal);
-    const refused = errorOf((await client.callTool({ name: "apply_trip_operation", arguments: { trip_id: tripId, base_revision: 0, type: "add_event", payload: sampleEvent(3) } })) as CallToolResult);
+    const refused = errorOf(
+      (await client.callTool({
+        name: "apply_trip_operation",
+        arguments: { trip_id: tripId, base_revision: 0, type: "add_event", payload: sampleEvent(3) },
+      })) as CallToolResult,
+    );
     await client.close();
     expect(refused).toMatchObject({ code: "insufficient_scope", status: 403 });
     const rest = await fetch(`${app.url}/v1/trips/${tripId}/ops`, {
@@ -276,10 +382,13 @@ describe("agent tokens: scopes and trip limits, on MCP and REST alike", () => {
     expect(rest.status).toBe(403);
     expect((await rest.json()).code).toBe("insufficient_scope");
     // Accepting a proposal changes the trip: a member's (write) credential, not the agent's.
-    const accept = await fetch(`${app.url}/v1/trips/${tripId}/proposals/${(proposal.structuredContent as { proposal_id: string }).proposal_id}?action=accept`, {
-      method: "POST",
-      headers: bearer(token),
-    });
+    const accept = await fetch(
+      `${app.url}/v1/trips/${tripId}/proposals/${(proposal.structuredContent as { proposal_id: string }).proposal_id}?action=accept`,
+      {
+        method: "POST",
+        headers: bearer(token),
+      },
+    );
     expect(accept.status).toBe(403);
   });
 
@@ -287,14 +396,22 @@ describe("agent tokens: scopes and trip limits, on MCP and REST alike", () => {
     const token = (await createAccessToken(user.userId, { name: "lisbon agent", trip_ids: [tripId] })).token;
     const client = await connect(bearer(token));
     const listed = (await client.callTool({ name: "list_trips", arguments: {} })) as CallToolResult;
-    expect((listed.structuredContent as { trips: Array<{ trip_id: number }> }).trips.map((x) => x.trip_id)).toEqual([tripId]);
-    expectRestShape("get_itinerary", (await client.callTool({ name: "get_itinerary", arguments: { trip_id: tripId } })) as CallToolResult);
+    expect((listed.structuredContent as { trips: Array<{ trip_id: number }> }).trips.map((x) => x.trip_id)).toEqual([
+      tripId,
+    ]);
+    expectRestShape(
+      "get_itinerary",
+      (await client.callTool({ name: "get_itinerary", arguments: { trip_id: tripId } })) as CallToolResult,
+    );
     for (const [name, args] of [
       ["get_itinerary", { trip_id: otherTripId }],
       ["get_trip_changes", { trip_id: otherTripId, since_revision: 0 }],
       ["apply_trip_operation", { trip_id: otherTripId, base_revision: 0, type: "add_event", payload: sampleEvent(4) }],
     ] as const) {
-      expect(errorOf((await client.callTool({ name, arguments: args })) as CallToolResult)).toMatchObject({ code: "not_found", status: 404 });
+      expect(errorOf((await client.callTool({ name, arguments: args })) as CallToolResult)).toMatchObject({
+        code: "not_found",
+        status: 404,
+      });
     }
     await client.close();
     const rest = await fetch(`${app.url}/v1/trips/${otherTripId}/itinerary`, { headers: bearer(token) });
@@ -303,12 +420,18 @@ describe("agent tokens: scopes and trip limits, on MCP and REST alike", () => {
     expect(mine.status).toBe(200);
     // Nor can it make itself a trip outside its list.
     const owner = bearer((await createAccessToken(user.userId, { name: "owner" })).token);
-    const count = async () => ((await (await fetch(`${app.url}/v1/trips`, { headers: owner })).json()) as { trips: unknown[] }).trips.length;
+    const count = async () =>
+      ((await (await fetch(`${app.url}/v1/trips`, { headers: owner })).json()) as { trips: unknown[] }).trips.length;
     const before = await count();
     const create = await fetch(`${app.url}/v1/trips`, {
       method: "POST",
       headers: { ...bearer(token), "content-type": "application/json" },
-      body: JSON.stringify({ name: "escape", time_zone: "Europe/Lisbon", start_date: "2027-03-01", end_date: "2027-03-02" }),
+      body: JSON.stringify({
+        name: "escape",
+        time_zone: "Europe/Lisbon",
+        start_date: "2027-03-01",
+        end_date: "2027-03-02",
+      }),
     });
     expect(create.status).toBe(403);
     expect(await create.json()).toMatchObject({ error: { code: "forbidden" } });
@@ -338,7 +461,9 @@ describe("same meter, same log", () => {
     const key = await who.key(["weather:read"]);
     await seedCounters(who.accountId, { requests: 1000 });
     const client = await connect(bearer(key));
-    const err = errorOf((await client.callTool({ name: "get_current_weather", arguments: { lat: 38.72, lng: -9.14 } })) as CallToolResult);
+    const err = errorOf(
+      (await client.callTool({ name: "get_current_weather", arguments: { lat: 38.72, lng: -9.14 } })) as CallToolResult,
+    );
     await client.close();
     const rest = await fetch(`${app.url}/v1/weather/current?lat=38.72&lng=-9.14`, { headers: bearer(key) });
     const restError = (await rest.json()).error;
@@ -350,9 +475,14 @@ describe("same meter, same log", () => {
     const who = await makeUser({ plan: "pro" });
     const key = await who.key(["weather:read"]);
     const client = await connect(bearer(key));
-    const viaMcp = (await client.callTool({ name: "get_forecast", arguments: { lat: 38.72, lng: -9.14, days: 2, granularity: "hourly" } })) as CallToolResult;
+    const viaMcp = (await client.callTool({
+      name: "get_forecast",
+      arguments: { lat: 38.72, lng: -9.14, days: 2, granularity: "hourly" },
+    })) as CallToolResult;
     await client.close();
-    const viaRest = await fetch(`${app.url}/v1/weather/forecast?lat=38.72&lng=-9.14&days=2&granularity=hourly`, { headers: bearer(key) });
+    const viaRest = await fetch(`${app.url}/v1/weather/forecast?lat=38.72&lng=-9.14&days=2&granularity=hourly`, {
+      headers: bearer(key),
+    });
     const restMeta = (await viaRest.json()).meta;
     expect(viaMcp._meta?.["skycast/billing_units"]).toBe(restMeta.billing_units);
     expect(restMeta.billing_units).toBe(2);

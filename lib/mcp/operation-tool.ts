@@ -15,7 +15,8 @@ export interface ToolError {
   [extra: string]: unknown;
 }
 
-export type ToolOutcome = { ok: true; data: Record<string, unknown>; meta: Record<string, unknown> } | { ok: false; error: ToolError };
+export type ToolOutcome =
+  { ok: true; data: Record<string, unknown>; meta: Record<string, unknown> } | { ok: false; error: ToolError };
 
 /** Runs a tool's REST operation with the caller's credential; what the MCP layer and a tool's own follow-ups call. */
 export type Invoke = (route: RouteFunction, args: Record<string, unknown>) => Promise<ToolOutcome>;
@@ -51,7 +52,10 @@ export function operationTool(def: ToolDefinition): OperationTool {
   const c = def.route.contract;
   const schemes = (c.auth.security as Array<Record<string, string[]>>).flatMap((s) => Object.keys(s));
   const need: ToolNeed = schemes.includes("accessToken")
-    ? { credential: "access_token", scope: (c.auth.scopes?.[0] as TripScope | undefined) ?? (c.method === "GET" ? "trips:read" : "trips:write") }
+    ? {
+        credential: "access_token",
+        scope: (c.auth.scopes?.[0] as TripScope | undefined) ?? (c.method === "GET" ? "trips:read" : "trips:write"),
+      }
     : { credential: "api_key", scopes: c.auth.scopes ?? [] };
   return { ...def, ...toolSchemas(c), need };
 }
@@ -69,8 +73,16 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 
 function missingCredential(tool: OperationTool): ToolError {
   return tool.need.credential === "api_key"
-    ? { code: "insufficient_scope", status: 403, message: `${tool.name} needs an API key (send it as "Authorization: Bearer svc_…" or "X-Api-Key").` }
-    : { code: "insufficient_scope", status: 403, message: `${tool.name} needs a trip access token (send it as "Authorization: Bearer sat_…").` };
+    ? {
+        code: "insufficient_scope",
+        status: 403,
+        message: `${tool.name} needs an API key (send it as "Authorization: Bearer svc_…" or "X-Api-Key").`,
+      }
+    : {
+        code: "insufficient_scope",
+        status: 403,
+        message: `${tool.name} needs a trip access token (send it as "Authorization: Bearer sat_…").`,
+      };
 }
 
 /**
@@ -89,7 +101,10 @@ export function invoker(baseUrl: string, creds: McpCredentials, toolName: string
     for (const [arg, name] of Object.entries(plan.params)) {
       const v = args[arg];
       if (v === undefined || v === null || isRecord(v) || Array.isArray(v)) {
-        return { ok: false, error: { code: "bad_request", status: 400, message: `Invalid ${arg}: required, a single value.` } };
+        return {
+          ok: false,
+          error: { code: "bad_request", status: 400, message: `Invalid ${arg}: required, a single value.` },
+        };
       }
       params[name] = String(v);
       path = path.replace(`{${name}}`, encodeURIComponent(String(v)));
@@ -99,7 +114,8 @@ export function invoker(baseUrl: string, creds: McpCredentials, toolName: string
     for (const [k, v] of Object.entries(args)) {
       if (k in plan.params || v === undefined) continue;
       if (plan.query.has(k) || !plan.hasBody) {
-        for (const item of Array.isArray(v) ? v : [v]) query.append(k, isRecord(item) ? JSON.stringify(item) : String(item));
+        for (const item of Array.isArray(v) ? v : [v])
+          query.append(k, isRecord(item) ? JSON.stringify(item) : String(item));
       } else body[k] = v;
     }
     const qs = query.toString();
@@ -127,14 +143,23 @@ async function outcome(family: string, res: Response): Promise<ToolOutcome> {
   }
   const requestId = res.headers.get("x-request-id");
   if (res.ok && isRecord(body)) {
-    if (family === "weather" && isRecord(body.data)) return { ok: true, data: body.data, meta: isRecord(body.meta) ? body.meta : {} };
+    if (family === "weather" && isRecord(body.data))
+      return { ok: true, data: body.data, meta: isRecord(body.meta) ? body.meta : {} };
     return { ok: true, data: body, meta: requestId ? { request_id: requestId } : {} };
   }
   const retryAfter = Number(res.headers.get("retry-after"));
-  const error: ToolError = { code: "internal_error", status: res.status, message: `The operation answered HTTP ${res.status}.` };
+  const error: ToolError = {
+    code: "internal_error",
+    status: res.status,
+    message: `The operation answered HTTP ${res.status}.`,
+  };
   if (isRecord(body) && isRecord(body.error)) {
     // weather and api families: {error: {code, message, details, request_id}}
-    Object.assign(error, { code: String(body.error.code), message: String(body.error.message), details: body.error.details ?? undefined });
+    Object.assign(error, {
+      code: String(body.error.code),
+      message: String(body.error.message),
+      details: body.error.details ?? undefined,
+    });
   } else if (isRecord(body) && typeof body.error === "string") {
     // flat family: {error: message, code, ...extra} (e.g. STALE_REVISION with current_revision)
     const { error: message, code, ...extra } = body;

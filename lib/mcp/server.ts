@@ -56,7 +56,12 @@ function errorResult(error: ToolError): CallToolResult {
 }
 
 /** One tools/call, answered by the SDK's handler or by the fast path alike. */
-export async function callTool(tool: OperationTool, args: Record<string, unknown>, creds: McpCredentials, baseUrl: string): Promise<CallToolResult> {
+export async function callTool(
+  tool: OperationTool,
+  args: Record<string, unknown>,
+  creds: McpCredentials,
+  baseUrl: string,
+): Promise<CallToolResult> {
   const missing = missingCredentialFor(tool, creds);
   if (missing) return errorResult(missing);
   const invoke = invoker(baseUrl, creds, tool.name);
@@ -76,12 +81,17 @@ function buildServer(opts: McpServerOptions, creds: McpCredentials, baseUrl: str
   const allowed = opts.tools.filter((t) => mayCall(t, creds));
   const byName = toolsByName(opts);
   const may = (name: string) => allowed.some((t) => t.name === name);
-  const itinerary = opts.itinerary && may(opts.itinerary.list.name) && may(opts.itinerary.read.name) ? opts.itinerary : undefined;
+  const itinerary =
+    opts.itinerary && may(opts.itinerary.list.name) && may(opts.itinerary.read.name) ? opts.itinerary : undefined;
   const prompts = (opts.prompts ?? []).filter((p) => p.uses.every(may));
   const server = new Server(
     { name: opts.name, version: opts.version },
     {
-      capabilities: { tools: {}, ...(itinerary ? { resources: {} } : {}), ...(prompts.length > 0 ? { prompts: {} } : {}) },
+      capabilities: {
+        tools: {},
+        ...(itinerary ? { resources: {} } : {}),
+        ...(prompts.length > 0 ? { prompts: {} } : {}),
+      },
       instructions: opts.instructions,
       jsonSchemaValidator,
     },
@@ -99,7 +109,13 @@ function buildServer(opts: McpServerOptions, creds: McpCredentials, baseUrl: str
     const invoke = (name: string) => invoker(baseUrl, creds, name);
     server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
       resourceTemplates: [
-        { uriTemplate: "skycast://trips/{trip_id}/itinerary", name: "itinerary", title: "Trip itinerary", description: "A trip's events with its current revision", mimeType: "application/json" },
+        {
+          uriTemplate: "skycast://trips/{trip_id}/itinerary",
+          name: "itinerary",
+          title: "Trip itinerary",
+          description: "A trip's events with its current revision",
+          mimeType: "application/json",
+        },
       ],
     }));
     server.setRequestHandler(ListResourcesRequestSchema, async () => {
@@ -107,28 +123,43 @@ function buildServer(opts: McpServerOptions, creds: McpCredentials, baseUrl: str
       if (!out.ok) throw new McpError(ErrorCode.InternalError, out.error.message, out.error);
       const trips = (out.data.trips ?? []) as Array<{ trip_id: number; name: string }>;
       return {
-        resources: trips.map((t) => ({ uri: `skycast://trips/${t.trip_id}/itinerary`, name: `itinerary-${t.trip_id}`, title: `${t.name}: itinerary`, mimeType: "application/json" })),
+        resources: trips.map((t) => ({
+          uri: `skycast://trips/${t.trip_id}/itinerary`,
+          name: `itinerary-${t.trip_id}`,
+          title: `${t.name}: itinerary`,
+          mimeType: "application/json",
+        })),
       };
     });
     server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
       const m = ITINERARY_URI.exec(request.params.uri);
       if (!m) throw new McpError(-32002, `Resource not found: ${request.params.uri}`);
       const out = await invoke(itinerary.read.name)(itinerary.read.route, { trip_id: Number(m[1]) });
-      if (!out.ok) throw new McpError(out.error.status === 404 ? -32002 : ErrorCode.InternalError, out.error.message, out.error);
+      if (!out.ok)
+        throw new McpError(out.error.status === 404 ? -32002 : ErrorCode.InternalError, out.error.message, out.error);
       return { contents: [{ uri: request.params.uri, mimeType: "application/json", text: JSON.stringify(out.data) }] };
     });
   }
 
   if (prompts.length > 0) {
     server.setRequestHandler(ListPromptsRequestSchema, async () => ({
-      prompts: prompts.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: p.arguments })),
+      prompts: prompts.map((p) => ({
+        name: p.name,
+        title: p.title,
+        description: p.description,
+        arguments: p.arguments,
+      })),
     }));
     server.setRequestHandler(GetPromptRequestSchema, async (request) => {
       const p = prompts.find((x) => x.name === request.params.name);
       if (!p) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
       const args = request.params.arguments ?? {};
-      for (const a of p.arguments) if (a.required && !args[a.name]) throw new McpError(ErrorCode.InvalidParams, `Missing argument: ${a.name}`);
-      return { description: p.description, messages: [{ role: "user", content: { type: "text", text: p.text(args) } }] };
+      for (const a of p.arguments)
+        if (a.required && !args[a.name]) throw new McpError(ErrorCode.InvalidParams, `Missing argument: ${a.name}`);
+      return {
+        description: p.description,
+        messages: [{ role: "user", content: { type: "text", text: p.text(args) } }],
+      };
     });
   }
   return server;
@@ -162,7 +193,10 @@ function refuse(req: Request, err: unknown): Response {
   const requestId = randomUUID();
   let apiErr: ApiError;
   if (isApiError(err)) apiErr = err;
-  else if (noteDatabaseError(err)) apiErr = new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", { headers: { "Retry-After": "1" } });
+  else if (noteDatabaseError(err))
+    apiErr = new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", {
+      headers: { "Retry-After": "1" },
+    });
   else {
     log.error("mcp credential check failed", { request_id: requestId, error: (err as Error).message });
     apiErr = new ApiError("internal_error", "An unexpected error occurred; quote the request id when reporting it.");
@@ -170,7 +204,8 @@ function refuse(req: Request, err: unknown): Response {
   const headers: Record<string, string> = { "X-Request-Id": requestId, ...apiErr.headers };
   if (apiErr.status === 401) {
     const sent = req.headers.get("authorization") !== null;
-    headers["WWW-Authenticate"] = `Bearer resource_metadata="${protectedResourceMetadataUrl(req)}", scope="${DEFAULT_CHALLENGE_SCOPE}"${sent ? ', error="invalid_token"' : ""}`;
+    headers["WWW-Authenticate"] =
+      `Bearer resource_metadata="${protectedResourceMetadataUrl(req)}", scope="${DEFAULT_CHALLENGE_SCOPE}"${sent ? ', error="invalid_token"' : ""}`;
   }
   return Response.json(errorBody("api", apiErr, requestId), { status: apiErr.status, headers });
 }
@@ -186,7 +221,11 @@ export function mcpEndpoint(opts: McpServerOptions) {
   return async function handle(req: Request): Promise<Response> {
     if (req.method !== "POST") {
       return Response.json(
-        { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this stateless server answers POST only." }, id: null },
+        {
+          jsonrpc: "2.0",
+          error: { code: -32000, message: "Method not allowed: this stateless server answers POST only." },
+          id: null,
+        },
         { status: 405, headers: { Allow: "POST" } },
       );
     }
@@ -202,10 +241,16 @@ export function mcpEndpoint(opts: McpServerOptions) {
     const fast = await fastToolsCall(req, toolsByName(opts), (tool, args) => callTool(tool, args, creds, baseUrl));
     if (fast.response) return fast.response;
     const server = buildServer(opts, creds, baseUrl);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(fast.request, fast.parsedBody === undefined ? undefined : { parsedBody: fast.parsedBody });
+      return await transport.handleRequest(
+        fast.request,
+        fast.parsedBody === undefined ? undefined : { parsedBody: fast.parsedBody },
+      );
     } finally {
       void server.close();
     }

@@ -8,7 +8,12 @@ import { mayCall, type OperationTool } from "./operation-tool";
  * for, so the client can send the user back to the consent page. Only OAuth tokens: API keys and
  * portal tokens keep answering such a call with the tool error they always did.
  */
-export async function stepUpRefusal(req: Request, creds: McpCredentials, tools: Map<string, OperationTool>, resourceMetadataUrl: string): Promise<Response | undefined> {
+export async function stepUpRefusal(
+  req: Request,
+  creds: McpCredentials,
+  tools: Map<string, OperationTool>,
+  resourceMetadataUrl: string,
+): Promise<Response | undefined> {
   const token = creds.accessToken?.principal;
   if (!token?.resource) return undefined;
   let body: unknown;
@@ -29,10 +34,19 @@ export async function stepUpRefusal(req: Request, creds: McpCredentials, tools: 
     else needed.add(WEATHER_SCOPE);
     const scope = [...needed].join(" ");
     return Response.json(
-      { jsonrpc: "2.0", id: (m as { id?: unknown }).id ?? null, error: { code: -32003, message: `${tool.name} needs the scope ${tool.need.credential === "access_token" ? tool.need.scope : WEATHER_SCOPE}, beyond this grant; authorize again with scope="${scope}".` } },
+      {
+        jsonrpc: "2.0",
+        id: (m as { id?: unknown }).id ?? null,
+        error: {
+          code: -32003,
+          message: `${tool.name} needs the scope ${tool.need.credential === "access_token" ? tool.need.scope : WEATHER_SCOPE}, beyond this grant; authorize again with scope="${scope}".`,
+        },
+      },
       {
         status: 403,
-        headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${resourceMetadataUrl}", error_description="The grant does not cover ${tool.name}"` },
+        headers: {
+          "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${resourceMetadataUrl}", error_description="The grant does not cover ${tool.name}"`,
+        },
       },
     );
   }

@@ -2,7 +2,11 @@ import type { z } from "zod";
 import { createSchema } from "zod-openapi";
 import type { RouteContract } from "@/lib/http/route";
 
-type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[]; $defs?: Record<string, unknown> };
+type JsonSchema = Record<string, unknown> & {
+  properties?: Record<string, unknown>;
+  required?: string[];
+  $defs?: Record<string, unknown>;
+};
 type AnyContract = RouteContract<any, any, any, any, any>;
 
 /** tripId -> trip_id: a tool's arguments name ids in snake_case (path parameters are camelCase in our URLs). */
@@ -29,7 +33,17 @@ function inlineTopRef(s: JsonSchema): JsonSchema {
   return { ...rest, ...target, $defs: s.$defs };
 }
 
-const COMBINATORS = new Set(["anyOf", "oneOf", "allOf", "not", "if", "then", "else", "dependentRequired", "dependentSchemas"]);
+const COMBINATORS = new Set([
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentRequired",
+  "dependentSchemas",
+]);
 
 /** Where each argument of a tool goes in its REST operation. */
 export interface ArgumentPlan {
@@ -67,13 +81,22 @@ export function toolSchemas(c: AnyContract): ToolSchemas {
     for (const k of schema.required ?? []) required.push(rename(k));
   };
   if (c.params) absorb(jsonSchemaOf(c.params, "input"), snakeCase, (arg, original) => (plan.params[arg] = original));
-  if (c.query) absorb(jsonSchemaOf(c.query, "input"), (k) => k, (arg) => plan.query.add(arg));
+  if (c.query)
+    absorb(
+      jsonSchemaOf(c.query, "input"),
+      (k) => k,
+      (arg) => plan.query.add(arg),
+    );
   const body = c.documentedBody ?? c.body;
   if (body) {
     plan.hasBody = true;
     const s = inlineTopRef(jsonSchemaOf(body, "input"));
     if (s.type === "object" && s.properties) {
-      absorb(s, (k) => k, () => {});
+      absorb(
+        s,
+        (k) => k,
+        () => {},
+      );
       // Cross-field rules of the body (e.g. a ferry's vessel) stay as they are documented.
       const rules = Object.fromEntries(Object.entries(s).filter(([k]) => COMBINATORS.has(k)));
       if (Object.keys(rules).length > 0) allOf.push(rules);
@@ -89,7 +112,9 @@ export function toolSchemas(c: AnyContract): ToolSchemas {
   if (allOf.length > 0) inputSchema.allOf = allOf;
   if (Object.keys(defs).length > 0) inputSchema.$defs = defs;
 
-  const success = Object.entries(c.responses).find(([status, r]) => /^2/.test(status) && (r as { schema?: z.ZodType }).schema);
+  const success = Object.entries(c.responses).find(
+    ([status, r]) => /^2/.test(status) && (r as { schema?: z.ZodType }).schema,
+  );
   let outputSchema: ToolSchemas["outputSchema"];
   if (success) {
     const s = inlineTopRef(jsonSchemaOf((success[1] as { schema: z.ZodType }).schema, "output"));

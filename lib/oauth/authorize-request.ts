@@ -13,7 +13,16 @@ export interface AuthorizationRequest {
 }
 
 /** The parameters the consent form carries back unchanged (and re-checks). */
-export const REQUEST_PARAMS = ["response_type", "client_id", "redirect_uri", "state", "scope", "code_challenge", "code_challenge_method", "resource"] as const;
+export const REQUEST_PARAMS = [
+  "response_type",
+  "client_id",
+  "redirect_uri",
+  "state",
+  "scope",
+  "code_challenge",
+  "code_challenge_method",
+  "resource",
+] as const;
 
 /**
  * Before the client and its redirect URI are known good nothing may be sent to that URI: these
@@ -52,7 +61,8 @@ export async function parseAuthorizationRequest(req: Request, p: URLSearchParams
   const asked = single(p, "redirect_uri");
   let redirectUri: string;
   if (asked === null) {
-    if (client.redirectUris.length !== 1) throw new AuthorizePageError("redirect_uri is required: the client registered more than one.");
+    if (client.redirectUris.length !== 1)
+      throw new AuthorizePageError("redirect_uri is required: the client registered more than one.");
     redirectUri = client.redirectUris[0];
   } else if (redirectUriMatches(asked, client.redirectUris)) redirectUri = asked;
   else throw new AuthorizePageError("The redirect_uri is not one the client registered; nothing was sent to it.");
@@ -70,19 +80,26 @@ export async function parseAuthorizationRequest(req: Request, p: URLSearchParams
     throw err;
   }
   const responseType = p.get("response_type");
-  if (responseType !== "code") fail(responseType === null ? "invalid_request" : "unsupported_response_type", "response_type must be code.");
+  if (responseType !== "code")
+    fail(responseType === null ? "invalid_request" : "unsupported_response_type", "response_type must be code.");
   const challenge = p.get("code_challenge");
   if (!challenge) fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256.");
   if (p.get("code_challenge_method") !== "S256") fail("invalid_request", "code_challenge_method must be S256.");
-  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge!)) fail("invalid_request", "code_challenge must be 43-128 characters of the base64url alphabet.");
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge!))
+    fail("invalid_request", "code_challenge must be 43-128 characters of the base64url alphabet.");
   const scope = p.get("scope");
   if (scope !== null) {
     const unknown = scope.split(" ").filter((s) => s && !SCOPES_SUPPORTED.includes(s));
-    if (unknown.length > 0 || scope.length > 500) fail("invalid_scope", `Unknown scope: ${unknown.join(" ").slice(0, 200)}. Scopes: ${SCOPES_SUPPORTED.join(" ")}.`);
+    if (unknown.length > 0 || scope.length > 500)
+      fail(
+        "invalid_scope",
+        `Unknown scope: ${unknown.join(" ").slice(0, 200)}. Scopes: ${SCOPES_SUPPORTED.join(" ")}.`,
+      );
   }
   const ours = mcpResourceOf(req);
   const resource = p.get("resource");
-  if (resource !== null && resource !== ours && resource !== `${ours}/`) fail("invalid_target", `This server issues tokens for ${ours} only.`);
+  if (resource !== null && resource !== ours && resource !== `${ours}/`)
+    fail("invalid_target", `This server issues tokens for ${ours} only.`);
   return { client, redirectUri, state, codeChallenge: challenge!, scope, resource: ours };
 }
 

@@ -43,7 +43,11 @@ export async function fetchClientMetadataDocument(clientId: string): Promise<Rec
   try {
     target = await resolveSafeTarget(clientId, parseAllowList(env().OAUTH_CLIENT_METADATA_ALLOWED_HOSTS));
   } catch (err) {
-    if (err instanceof SsrfError) throw new OAuthError("invalid_client", `The client metadata document cannot be fetched: ${err.message.replace(/^Refused webhook target: /, "")}`);
+    if (err instanceof SsrfError)
+      throw new OAuthError(
+        "invalid_client",
+        `The client metadata document cannot be fetched: ${err.message.replace(/^Refused webhook target: /, "")}`,
+      );
     throw new OAuthError("invalid_client", "The client metadata document's host could not be resolved.");
   }
   const text = await new Promise<string>((resolve, reject) => {
@@ -67,7 +71,12 @@ export async function fetchClientMetadataDocument(clientId: string): Promise<Rec
     const timer = setTimeout(() => fail(`did not arrive within ${METADATA_TIMEOUT_MS / 1000} s`), METADATA_TIMEOUT_MS);
     req.on("error", (err) => {
       clearTimeout(timer);
-      reject(new OAuthError("invalid_client", `The client metadata document could not be fetched (${(err as NodeJS.ErrnoException).code ?? "network error"}).`));
+      reject(
+        new OAuthError(
+          "invalid_client",
+          `The client metadata document could not be fetched (${(err as NodeJS.ErrnoException).code ?? "network error"}).`,
+        ),
+      );
     });
     req.on("response", (res) => {
       if (res.statusCode !== 200) {
@@ -102,11 +111,18 @@ export async function fetchClientMetadataDocument(clientId: string): Promise<Rec
   } catch {
     throw new OAuthError("invalid_client", "The client metadata document is not JSON.");
   }
-  if (typeof doc !== "object" || doc === null || Array.isArray(doc)) throw new OAuthError("invalid_client", "The client metadata document is not a JSON object.");
+  if (typeof doc !== "object" || doc === null || Array.isArray(doc))
+    throw new OAuthError("invalid_client", "The client metadata document is not a JSON object.");
   const d = doc as Record<string, unknown>;
-  if (d.client_id !== clientId) throw new OAuthError("invalid_client", "The client metadata document's client_id is not its own URL.");
-  if ("client_secret" in d || "client_secret_expires_at" in d) throw new OAuthError("invalid_client", "A client metadata document must not carry a client secret.");
+  if (d.client_id !== clientId)
+    throw new OAuthError("invalid_client", "The client metadata document's client_id is not its own URL.");
+  if ("client_secret" in d || "client_secret_expires_at" in d)
+    throw new OAuthError("invalid_client", "A client metadata document must not carry a client secret.");
   const method = d.token_endpoint_auth_method ?? "none";
-  if (method !== "none") throw new OAuthError("invalid_client", "A client metadata document client must use token_endpoint_auth_method none.");
+  if (method !== "none")
+    throw new OAuthError(
+      "invalid_client",
+      "A client metadata document client must use token_endpoint_auth_method none.",
+    );
   return d;
 }

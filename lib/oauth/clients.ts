@@ -21,7 +21,8 @@ const METADATA_REFRESH_MS = 3_600_000;
 
 function optionalString(v: unknown, name: string, max: number, error: string): string | null {
   if (v === undefined || v === null) return null;
-  if (typeof v !== "string" || v.length > max) throw new OAuthError(error, `${name} must be a string of at most ${max} characters.`);
+  if (typeof v !== "string" || v.length > max)
+    throw new OAuthError(error, `${name} must be a string of at most ${max} characters.`);
   return v.trim() || null;
 }
 
@@ -48,7 +49,8 @@ function clientFields(body: Record<string, unknown>, error: string) {
   ] as const) {
     const v = body[field];
     if (v === undefined) continue;
-    if (!Array.isArray(v) || !v.every((x) => (allowed as readonly string[]).includes(x))) throw new OAuthError(error, `${field} may only hold ${allowed.join(", ")}.`);
+    if (!Array.isArray(v) || !v.every((x) => (allowed as readonly string[]).includes(x)))
+      throw new OAuthError(error, `${field} may only hold ${allowed.join(", ")}.`);
   }
   const clientUri = httpsUri(optionalString(body.client_uri, "client_uri", 500, error), "client_uri", error);
   const clientName = optionalString(body.client_name, "client_name", 100, error);
@@ -57,7 +59,8 @@ function clientFields(body: Record<string, unknown>, error: string) {
 
 /** RFC 7591 dynamic registration: a new client; a confidential one gets its secret once (stored as SHA-256). */
 export async function registerClient(body: unknown) {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new OAuthError("invalid_client_metadata", "Send the client metadata as a JSON object.");
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new OAuthError("invalid_client_metadata", "Send the client metadata as a JSON object.");
   const f = clientFields(body as Record<string, unknown>, "invalid_client_metadata");
   const clientId = `dyn_${randomBase62(24)}`;
   const secret = f.method === "none" ? undefined : newBearerSecret("scs_");
@@ -92,7 +95,8 @@ export async function registerClient(body: unknown) {
  * (and refreshed after an hour). Unknown or unusable: invalid_client; nothing is stored on failure.
  */
 export async function loadClient(clientId: unknown): Promise<OAuthClient> {
-  if (typeof clientId !== "string" || clientId.length === 0 || clientId.length > 2000) throw new OAuthError("invalid_client", "client_id is missing or malformed.");
+  if (typeof clientId !== "string" || clientId.length === 0 || clientId.length > 2000)
+    throw new OAuthError("invalid_client", "client_id is missing or malformed.");
   const db = await getDb();
   const [row] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
   if (!isMetadataDocumentId(clientId)) {
@@ -144,7 +148,8 @@ export async function authenticateClient(req: Request, form: URLSearchParams): P
       }
     };
     const basicId = safeDecode(decoded.slice(0, i));
-    if (clientId && clientId !== basicId) throw new OAuthError("invalid_request", "client_id differs from the Basic credentials.");
+    if (clientId && clientId !== basicId)
+      throw new OAuthError("invalid_request", "client_id differs from the Basic credentials.");
     clientId = basicId;
     secret = safeDecode(decoded.slice(i + 1));
   }
@@ -154,7 +159,8 @@ export async function authenticateClient(req: Request, form: URLSearchParams): P
     throw err;
   });
   if (client.clientSecretHash) {
-    if (!secret || !safeEqual(sha256Hex(secret), client.clientSecretHash)) throw new OAuthError("invalid_client", "The client secret is wrong or missing.", 401);
+    if (!secret || !safeEqual(sha256Hex(secret), client.clientSecretHash))
+      throw new OAuthError("invalid_client", "The client secret is wrong or missing.", 401);
   }
   return client;
 }

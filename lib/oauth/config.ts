@@ -22,7 +22,11 @@ export const CODE_TTL_S = 600;
 export const GRANT_LEVELS = ["read", "propose", "write"] as const;
 export type GrantLevel = (typeof GRANT_LEVELS)[number];
 
-export const LEVEL_LABELS: Record<GrantLevel, string> = { read: "Read only", propose: "Propose changes", write: "Apply changes" };
+export const LEVEL_LABELS: Record<GrantLevel, string> = {
+  read: "Read only",
+  propose: "Propose changes",
+  write: "Apply changes",
+};
 
 /** The access token's trip scopes for a level. */
 export const LEVEL_SCOPES: Record<GrantLevel, TripScope[]> = {

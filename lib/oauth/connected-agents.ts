@@ -41,7 +41,10 @@ export async function listConnectedAgents(userId: string): Promise<ConnectedAgen
 }
 
 /** The user revokes one of their grants: everything it issued stops on every instance; audited. */
-export async function revokeConnectedAgent(user: { userId: string; accountId: string }, grantId: number): Promise<boolean> {
+export async function revokeConnectedAgent(
+  user: { userId: string; accountId: string },
+  grantId: number,
+): Promise<boolean> {
   const grant = await revokeGrantById(grantId, user.userId);
   if (!grant) return false;
   await recordAudit({

@@ -4,7 +4,8 @@ import type { AuthorizationRequest } from "./authorize-request";
 import { REQUEST_PARAMS } from "./authorize-request";
 import { LEVEL_LABELS, GRANT_LEVELS, levelAskedFor, type GrantLevel } from "./config";
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;margin:0;padding:2rem 1rem}
 main{max-width:34rem;margin:0 auto;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;padding:1.5rem}
@@ -23,7 +24,8 @@ export function htmlPage(title: string, body: string, status = 200): Response {
       "cache-control": "no-store",
       // The consent page must not be framed (clickjacking) and loads nothing from elsewhere.
       "x-frame-options": "DENY",
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      "content-security-policy":
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
       "referrer-policy": "no-referrer",
     },
   });
@@ -31,7 +33,11 @@ export function htmlPage(title: string, body: string, status = 200): Response {
 
 /** A problem before the client or its redirect URI is trusted: shown here, never sent to the client. */
 export function errorPage(message: string, status = 400): Response {
-  return htmlPage("Cannot connect", `<h1>This agent cannot connect</h1><p class="err">${esc(message)}</p><p class="muted">Nothing was shared. Close this window and check the agent's settings.</p>`, status);
+  return htmlPage(
+    "Cannot connect",
+    `<h1>This agent cannot connect</h1><p class="err">${esc(message)}</p><p class="muted">Nothing was shared. Close this window and check the agent's settings.</p>`,
+    status,
+  );
 }
 
 export interface ConsentTrip {
@@ -41,12 +47,22 @@ export interface ConsentTrip {
 }
 
 /** The highest level a role may grant on a trip: viewers read; owners, planners and editors may propose and apply. */
-export const levelAllowedFor = (role: TripRole, level: GrantLevel) => (level === "read" ? roleMay(role, "read") : roleMay(role, "edit"));
+export const levelAllowedFor = (role: TripRole, level: GrantLevel) =>
+  level === "read" ? roleMay(role, "read") : roleMay(role, "edit");
 
-export function consentPage(a: AuthorizationRequest, params: URLSearchParams, trips: ConsentTrip[], email: string, csrf: string, problem?: string): Response {
+export function consentPage(
+  a: AuthorizationRequest,
+  params: URLSearchParams,
+  trips: ConsentTrip[],
+  email: string,
+  csrf: string,
+  problem?: string,
+): Response {
   const c = a.client;
   const asked = levelAskedFor(a.scope);
-  const hidden = REQUEST_PARAMS.map((n) => params.get(n)).map((v, i) => (v === null ? "" : `<input type="hidden" name="${REQUEST_PARAMS[i]}" value="${esc(v)}">`)).join("");
+  const hidden = REQUEST_PARAMS.map((n) => params.get(n))
+    .map((v, i) => (v === null ? "" : `<input type="hidden" name="${REQUEST_PARAMS[i]}" value="${esc(v)}">`))
+    .join("");
   const tripRows = trips.length
     ? trips
         .map(
@@ -56,7 +72,8 @@ export function consentPage(a: AuthorizationRequest, params: URLSearchParams, tr
         .join("")
     : `<p class="muted">You have no trips yet; create one in the portal first.</p>`;
   const levels = GRANT_LEVELS.map(
-    (l) => `<label><input type="radio" name="level" value="${l}"${l === asked ? " checked" : ""}> ${LEVEL_LABELS[l]}<br><span class="muted">${LEVEL_HELP[l]}</span></label>`,
+    (l) =>
+      `<label><input type="radio" name="level" value="${l}"${l === asked ? " checked" : ""}> ${LEVEL_LABELS[l]}<br><span class="muted">${LEVEL_HELP[l]}</span></label>`,
   ).join("");
   const origin = c.clientUri ?? (c.kind === "metadata_document" ? c.clientId : null);
   return htmlPage(
@@ -75,7 +92,11 @@ ${problem ? `<p class="err" role="alert">${esc(problem)}</p>` : ""}
   );
 }
 
-const ASK: Record<GrantLevel, string> = { read: "read trips", propose: "read trips and propose changes", write: "read trips and apply changes" };
+const ASK: Record<GrantLevel, string> = {
+  read: "read trips",
+  propose: "read trips and propose changes",
+  write: "read trips and apply changes",
+};
 const LEVEL_HELP: Record<GrantLevel, string> = {
   read: "Itineraries, changes, proposals and trip weather.",
   propose: "Also raise proposals that a member accepts or rejects.",

@@ -7,10 +7,16 @@ import { exchangeCode, refreshTokens, revokeToken } from "./grants";
 
 function unexpected(err: unknown): Response {
   if (noteDatabaseError(err)) {
-    return Response.json({ error: "temporarily_unavailable", error_description: "Retry shortly." }, { status: 503, headers: { ...NO_STORE, "Retry-After": "1" } });
+    return Response.json(
+      { error: "temporarily_unavailable", error_description: "Retry shortly." },
+      { status: 503, headers: { ...NO_STORE, "Retry-After": "1" } },
+    );
   }
   log.error("oauth endpoint failed", { error: (err as Error).message });
-  return Response.json({ error: "server_error", error_description: "An unexpected error occurred." }, { status: 500, headers: NO_STORE });
+  return Response.json(
+    { error: "server_error", error_description: "An unexpected error occurred." },
+    { status: 500, headers: NO_STORE },
+  );
 }
 
 /** RFC 8414 authorization server metadata; the issuer is the public URL (NEXTAUTH_URL). */
@@ -69,7 +75,8 @@ export function revocationEndpoint(req: Request): Promise<Response> {
 /** POST /oauth/register (RFC 7591): JSON metadata in, the client's registration out (201). */
 export function registrationEndpoint(req: Request): Promise<Response> {
   return oauthEndpoint(async () => {
-    if (!(req.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) throw new OAuthError("invalid_client_metadata", "Send the client metadata as application/json.");
+    if (!(req.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json"))
+      throw new OAuthError("invalid_client_metadata", "Send the client metadata as application/json.");
     const text = await boundedText(req, 16 * 1024);
     let body: unknown;
     try {

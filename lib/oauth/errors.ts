@@ -22,7 +22,10 @@ export function oauthErrorResponse(err: OAuthError): Response {
 }
 
 /** Runs an endpoint: an OAuthError becomes its response; anything else is logged and answered as server_error (503 on an outage). */
-export async function oauthEndpoint(run: () => Promise<Response>, onUnexpected: (err: unknown) => Response): Promise<Response> {
+export async function oauthEndpoint(
+  run: () => Promise<Response>,
+  onUnexpected: (err: unknown) => Response,
+): Promise<Response> {
   try {
     return await run();
   } catch (err) {
@@ -47,7 +50,8 @@ export async function readForm(req: Request): Promise<URLSearchParams> {
 
 export async function boundedText(req: Request, max: number): Promise<string> {
   const declared = Number(req.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > max) throw new OAuthError("invalid_request", `The body exceeds ${max} bytes.`, 413);
+  if (Number.isFinite(declared) && declared > max)
+    throw new OAuthError("invalid_request", `The body exceeds ${max} bytes.`, 413);
   const buf = await req.arrayBuffer().catch(() => {
     throw new OAuthError("invalid_request", "The body could not be read.");
   });

@@ -30,10 +30,20 @@ describeWithPostgres("OAuth grant revocation across two instances (real Postgres
     const verifier = "v".repeat(50);
     const challenge = createHash("sha256").update(verifier).digest("base64url");
     const { grantId, code } = await createGrantWithCode({
-      userId: u.userId, accountId: u.accountId, client, tripIds: [tripId], level: "propose", weather: false,
-      resource: "http://127.0.0.1/api/mcp", redirectUri: "http://127.0.0.1:5000/cb", codeChallenge: challenge,
+      userId: u.userId,
+      accountId: u.accountId,
+      client,
+      tripIds: [tripId],
+      level: "propose",
+      weather: false,
+      resource: "http://127.0.0.1/api/mcp",
+      redirectUri: "http://127.0.0.1:5000/cb",
+      codeChallenge: challenge,
     });
-    const tokens = await exchangeCode(client, new URLSearchParams({ code, code_verifier: verifier, redirect_uri: "http://127.0.0.1:5000/cb" }));
+    const tokens = await exchangeCode(
+      client,
+      new URLSearchParams({ code, code_verifier: verifier, redirect_uri: "http://127.0.0.1:5000/cb" }),
+    );
     for (const h of [await getDbHandle(), b]) {
       const cache = credentialCacheFor(h);
       const before = cache.hits;

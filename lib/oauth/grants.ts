@@ -7,7 +7,16 @@ import { credentialsChanged } from "@/lib/auth/credential-cache";
 import { ACCESS_TOKEN_PREFIX } from "@/lib/auth/access-tokens";
 import { newBearerSecret, randomBase62, sha256Hex } from "@/lib/auth/secrets";
 import { getDb, type DbOrTx } from "@/lib/db/client";
-import { ACCESS_TOKEN_TTL_S, CODE_TTL_S, LEVEL_SCOPES, REFRESH_TOKEN_TTL_S, scopeOfGrant, WEATHER_KEY_SCOPES, WEATHER_SCOPE, type GrantLevel } from "./config";
+import {
+  ACCESS_TOKEN_TTL_S,
+  CODE_TTL_S,
+  LEVEL_SCOPES,
+  REFRESH_TOKEN_TTL_S,
+  scopeOfGrant,
+  WEATHER_KEY_SCOPES,
+  WEATHER_SCOPE,
+  type GrantLevel,
+} from "./config";
 import { OAuthError } from "./errors";
 import type { OAuthClient } from "./clients";
 
@@ -45,7 +54,14 @@ export async function createGrantWithCode(g: NewGrant): Promise<{ grantId: numbe
   const grantId = await db.transaction(async (tx) => {
     const [grant] = await tx
       .insert(oauthGrants)
-      .values({ userId: g.userId, clientId: g.client.clientId, tripIds: g.tripIds, level: g.level, weather: g.weather, resource: g.resource })
+      .values({
+        userId: g.userId,
+        clientId: g.client.clientId,
+        tripIds: g.tripIds,
+        level: g.level,
+        weather: g.weather,
+        resource: g.resource,
+      })
       .returning({ id: oauthGrants.id });
     if (g.weather) {
       const value = weatherKeyValue(grant.id, g.userId);
@@ -92,7 +108,11 @@ async function issueTokens(tx: DbOrTx, grant: Grant, clientName: string) {
     oauthGrantId: grant.id,
     resource: grant.resource,
   });
-  await tx.insert(oauthRefreshTokens).values({ tokenHash: sha256Hex(refresh), grantId: grant.id, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000) });
+  await tx.insert(oauthRefreshTokens).values({
+    tokenHash: sha256Hex(refresh),
+    grantId: grant.id,
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_S * 1000),
+  });
   await tx.update(oauthGrants).set({ lastUsedAt: new Date() }).where(eq(oauthGrants.id, grant.id));
   return {
     access_token: access.value,
@@ -123,7 +143,8 @@ export async function exchangeCode(client: OAuthClient, form: URLSearchParams) {
   const verifier = form.get("code_verifier");
   if (!code) throw new OAuthError("invalid_request", "code is required.");
   if (!verifier) throw new OAuthError("invalid_request", "code_verifier is required (PKCE).");
-  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) throw new OAuthError("invalid_grant", "code_verifier must be 43-128 characters of the unreserved alphabet.");
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier))
+    throw new OAuthError("invalid_grant", "code_verifier must be 43-128 characters of the unreserved alphabet.");
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -138,8 +159,10 @@ export async function exchangeCode(client: OAuthClient, form: URLSearchParams) {
     if (row.grant.revokedAt) throw new OAuthError("invalid_grant", "The grant has been revoked.");
     if (row.code.expiresAt.getTime() <= Date.now()) throw new OAuthError("invalid_grant", "The code has expired.");
     const redirectUri = form.get("redirect_uri");
-    if (redirectUri !== null && redirectUri !== row.code.redirectUri) throw new OAuthError("invalid_grant", "redirect_uri differs from the authorization request's.");
-    if (!verifierMatches(verifier, row.code.codeChallenge)) throw new OAuthError("invalid_grant", "The code_verifier does not match the code_challenge.");
+    if (redirectUri !== null && redirectUri !== row.code.redirectUri)
+      throw new OAuthError("invalid_grant", "redirect_uri differs from the authorization request's.");
+    if (!verifierMatches(verifier, row.code.codeChallenge))
+      throw new OAuthError("invalid_grant", "The code_verifier does not match the code_challenge.");
     assertResource(form.get("resource"), row.grant);
     await tx.update(oauthCodes).set({ usedAt: new Date() }).where(eq(oauthCodes.codeHash, row.code.codeHash));
     return issueTokens(tx, row.grant, client.clientName);
@@ -164,14 +187,23 @@ export async function refreshTokens(client: OAuthClient, form: URLSearchParams) 
       .where(eq(oauthRefreshTokens.tokenHash, sha256Hex(token)))
       .for("update")
       .limit(1);
-    if (!row || row.grant.clientId !== client.clientId) throw new OAuthError("invalid_grant", "The refresh token is not valid.");
-    if (row.grant.revokedAt || row.refresh.revokedAt) throw new OAuthError("invalid_grant", "The refresh token has been revoked.");
+    if (!row || row.grant.clientId !== client.clientId)
+      throw new OAuthError("invalid_grant", "The refresh token is not valid.");
+    if (row.grant.revokedAt || row.refresh.revokedAt)
+      throw new OAuthError("invalid_grant", "The refresh token has been revoked.");
     if (row.refresh.usedAt) return row.grant.id; // reused: revoked below, after this transaction
-    if (row.refresh.expiresAt.getTime() <= Date.now()) throw new OAuthError("invalid_grant", "The refresh token has expired.");
+    if (row.refresh.expiresAt.getTime() <= Date.now())
+      throw new OAuthError("invalid_grant", "The refresh token has expired.");
     const scope = form.get("scope");
     if (scope !== null) {
       const granted = scopeOfGrant(row.grant.level, row.grant.weather).split(" ");
-      if (!scope.split(" ").filter(Boolean).every((s) => granted.includes(s))) throw new OAuthError("invalid_scope", "A refresh cannot widen the grant; authorize again.");
+      if (
+        !scope
+          .split(" ")
+          .filter(Boolean)
+          .every((s) => granted.includes(s))
+      )
+        throw new OAuthError("invalid_scope", "A refresh cannot widen the grant; authorize again.");
     }
     assertResource(form.get("resource"), row.grant);
     await tx.update(oauthRefreshTokens).set({ usedAt: new Date() }).where(eq(oauthRefreshTokens.id, row.refresh.id));
@@ -196,13 +228,32 @@ export async function revokeGrantById(grantId: number, userId?: string): Promise
     const [g] = await tx
       .update(oauthGrants)
       .set({ revokedAt: now })
-      .where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt), ...(userId ? [eq(oauthGrants.userId, userId)] : [])))
+      .where(
+        and(
+          eq(oauthGrants.id, grantId),
+          isNull(oauthGrants.revokedAt),
+          ...(userId ? [eq(oauthGrants.userId, userId)] : []),
+        ),
+      )
       .returning();
     if (!g) return undefined;
-    await tx.update(accessTokens).set({ revokedAt: now }).where(and(eq(accessTokens.oauthGrantId, grantId), isNull(accessTokens.revokedAt)));
-    await tx.update(oauthRefreshTokens).set({ revokedAt: now }).where(and(eq(oauthRefreshTokens.grantId, grantId), isNull(oauthRefreshTokens.revokedAt)));
-    await tx.update(oauthCodes).set({ usedAt: now }).where(and(eq(oauthCodes.grantId, grantId), isNull(oauthCodes.usedAt)));
-    if (g.weatherKeyId !== null) await tx.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.id, g.weatherKeyId), isNull(apiKeys.revokedAt)));
+    await tx
+      .update(accessTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(accessTokens.oauthGrantId, grantId), isNull(accessTokens.revokedAt)));
+    await tx
+      .update(oauthRefreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(oauthRefreshTokens.grantId, grantId), isNull(oauthRefreshTokens.revokedAt)));
+    await tx
+      .update(oauthCodes)
+      .set({ usedAt: now })
+      .where(and(eq(oauthCodes.grantId, grantId), isNull(oauthCodes.usedAt)));
+    if (g.weatherKeyId !== null)
+      await tx
+        .update(apiKeys)
+        .set({ revokedAt: now })
+        .where(and(eq(apiKeys.id, g.weatherKeyId), isNull(apiKeys.revokedAt)));
     return g;
   });
   if (grant) await credentialsChanged();
@@ -217,7 +268,8 @@ export async function revokeToken(client: OAuthClient, form: URLSearchParams): P
   const token = form.get("token");
   if (!token) throw new OAuthError("invalid_request", "token is required.");
   const hint = form.get("token_type_hint");
-  if (hint !== null && hint !== "access_token" && hint !== "refresh_token") throw new OAuthError("unsupported_token_type", "token_type_hint is access_token or refresh_token.");
+  if (hint !== null && hint !== "access_token" && hint !== "refresh_token")
+    throw new OAuthError("unsupported_token_type", "token_type_hint is access_token or refresh_token.");
   const db = await getDb();
   const hash = sha256Hex(token);
   if (token.startsWith(REFRESH_TOKEN_PREFIX)) {
@@ -235,7 +287,13 @@ export async function revokeToken(client: OAuthClient, form: URLSearchParams): P
     const revoked = await db
       .update(accessTokens)
       .set({ revokedAt: new Date() })
-      .where(and(eq(accessTokens.tokenHash, hash), isNull(accessTokens.revokedAt), inArray(accessTokens.oauthGrantId, grants)))
+      .where(
+        and(
+          eq(accessTokens.tokenHash, hash),
+          isNull(accessTokens.revokedAt),
+          inArray(accessTokens.oauthGrantId, grants),
+        ),
+      )
       .returning({ id: accessTokens.id });
     if (revoked.length > 0) await credentialsChanged();
   }

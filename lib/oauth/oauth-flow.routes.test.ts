@@ -1,7 +1,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 import { encode } from "next-auth/jwt";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,7 +48,13 @@ class TestProvider implements OAuthClientProvider {
     return this.redirect;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: "Test Agent", redirect_uris: [this.redirect], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    return {
+      client_name: "Test Agent",
+      redirect_uris: [this.redirect],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
   }
   clientInformation() {
     return this.info;
@@ -90,14 +100,26 @@ afterAll(async () => {
 });
 
 /** What the signed-in user's browser does on the consent page: read it, tick, submit. */
-async function consent(authUrl: URL, choose: { trips: number[]; level: string; decision?: string; weather?: boolean }): Promise<URL> {
+async function consent(
+  authUrl: URL,
+  choose: { trips: number[]; level: string; decision?: string; weather?: boolean },
+): Promise<URL> {
   const page = await fetch(authUrl, { headers: { cookie }, redirect: "manual" });
   expect(page.status).toBe(200);
   const html = await page.text();
   expect(html).toContain("Lisbon long weekend");
   expect(html).not.toMatch(/type="checkbox"[^>]*checked/);
   const form = new URLSearchParams();
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.append(m[1], m[2].replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">"));
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    form.append(
+      m[1],
+      m[2]
+        .replace(/&amp;/g, "&")
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">"),
+    );
   for (const id of choose.trips) form.append("trip", String(id));
   form.set("level", choose.level);
   form.set("weather", choose.weather ? "yes" : "no");
@@ -131,8 +153,16 @@ describe("connect by URL with OAuth", () => {
     expect(prm.authorization_servers).toEqual([app.url]);
     expect(prm.resource).toBe(`${app.url}/api/mcp`);
     const as = await (await fetch(`${app.url}/.well-known/oauth-authorization-server`)).json();
-    expect(as).toMatchObject({ issuer: app.url, code_challenge_methods_supported: ["S256"], client_id_metadata_document_supported: true });
-    const challenge = await fetch(`${app.url}/api/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(as).toMatchObject({
+      issuer: app.url,
+      code_challenge_methods_supported: ["S256"],
+      client_id_metadata_document_supported: true,
+    });
+    const challenge = await fetch(`${app.url}/api/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(challenge.status).toBe(401);
     expect(challenge.headers.get("www-authenticate")).toMatch(/scope="trips:read trips:propose weather"/);
   });
@@ -143,7 +173,13 @@ describe("connect by URL with OAuth", () => {
     cimd.respond(() => ({
       status: 200,
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ client_id: docUrl, client_name: "Metadata Agent", client_uri: "https://agent.example", redirect_uris: ["http://127.0.0.1/callback"], token_endpoint_auth_method: "none" }),
+      body: JSON.stringify({
+        client_id: docUrl,
+        client_name: "Metadata Agent",
+        client_uri: "https://agent.example",
+        redirect_uris: ["http://127.0.0.1/callback"],
+        token_endpoint_auth_method: "none",
+      }),
     }));
     const provider = new TestProvider(redirect, docUrl);
     const client = await connectByUrl(provider);
@@ -160,19 +196,36 @@ describe("connect by URL with OAuth", () => {
 
     const apply = await fetch(`${app.url}/api/mcp`, {
       method: "POST",
-      headers: { authorization: `Bearer ${provider.saved!.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "apply_trip_operation", arguments: { trip_id: tripId } } }),
+      headers: {
+        authorization: `Bearer ${provider.saved!.access_token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "apply_trip_operation", arguments: { trip_id: tripId } },
+      }),
     });
     expect(apply.status).toBe(403);
-    expect(apply.headers.get("www-authenticate")).toMatch(/error="insufficient_scope", scope="trips:read trips:propose trips:write"/);
+    expect(apply.headers.get("www-authenticate")).toMatch(
+      /error="insufficient_scope", scope="trips:read trips:propose trips:write"/,
+    );
 
     // A token for /api/mcp is refused by the REST API (audience).
-    const rest = await fetch(`${app.url}/v1/trips/${tripId}/itinerary`, { headers: { authorization: `Bearer ${provider.saved!.access_token}` } });
+    const rest = await fetch(`${app.url}/v1/trips/${tripId}/itinerary`, {
+      headers: { authorization: `Bearer ${provider.saved!.access_token}` },
+    });
     expect(rest.status).toBe(401);
 
     // Refresh rotates; the spent refresh token used again revokes the grant.
     const refresh = (rt: string) =>
-      fetch(`${app.url}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: rt, client_id: docUrl }) });
+      fetch(`${app.url}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: rt, client_id: docUrl }),
+      });
     const first = provider.saved!.refresh_token!;
     const r1 = await refresh(first);
     expect(r1.status).toBe(200);
@@ -181,7 +234,11 @@ describe("connect by URL with OAuth", () => {
     const call = (token: string) =>
       fetch(`${app.url}/api/mcp`, {
         method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
         body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
       });
     expect((await call(fresh.access_token)).status).toBe(200);
@@ -194,7 +251,10 @@ describe("connect by URL with OAuth", () => {
     expect(grant.revokedAt).not.toBeNull();
     expect(grant.tripIds).toEqual([tripId]);
     expect(grant.level).toBe("propose");
-    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.accountId, user.accountId), eq(auditEvents.action, "oauth_grant.created")));
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, user.accountId), eq(auditEvents.action, "oauth_grant.created")));
     expect(audit.length).toBeGreaterThan(0);
   });
 
@@ -216,13 +276,29 @@ describe("connect by URL with OAuth", () => {
 describe("bad input gets RFC errors, never a 5xx, nothing stored half-way", () => {
   it("a foreign redirect URI gets a 4xx page; a missing PKCE challenge invalid_request at the client", async () => {
     const reg = await (
-      await fetch(`${app.url}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: ["https://good.example/cb"], client_name: "X" }) })
+      await fetch(`${app.url}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ redirect_uris: ["https://good.example/cb"], client_name: "X" }),
+      })
     ).json();
-    const base = { response_type: "code", client_id: reg.client_id, code_challenge: "a".repeat(43), code_challenge_method: "S256", state: "s1" };
-    const foreign = await fetch(`${app.url}/oauth/authorize?${new URLSearchParams({ ...base, redirect_uri: "https://evil.example/cb" })}`, { headers: { cookie }, redirect: "manual" });
+    const base = {
+      response_type: "code",
+      client_id: reg.client_id,
+      code_challenge: "a".repeat(43),
+      code_challenge_method: "S256",
+      state: "s1",
+    };
+    const foreign = await fetch(
+      `${app.url}/oauth/authorize?${new URLSearchParams({ ...base, redirect_uri: "https://evil.example/cb" })}`,
+      { headers: { cookie }, redirect: "manual" },
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.headers.get("location")).toBeNull();
-    const noPkce = await fetch(`${app.url}/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: "https://good.example/cb", state: "s2" })}`, { redirect: "manual" });
+    const noPkce = await fetch(
+      `${app.url}/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: reg.client_id, redirect_uri: "https://good.example/cb", state: "s2" })}`,
+      { redirect: "manual" },
+    );
     expect(noPkce.status).toBe(302);
     const loc = new URL(noPkce.headers.get("location")!);
     expect(loc.origin).toBe("https://good.example");
@@ -231,7 +307,8 @@ describe("bad input gets RFC errors, never a 5xx, nothing stored half-way", () =
   });
 
   it("malformed token and registration requests, hostile metadata documents", async () => {
-    const post = (path: string, body: string, type = "application/x-www-form-urlencoded") => fetch(`${app.url}${path}`, { method: "POST", headers: { "content-type": type }, body });
+    const post = (path: string, body: string, type = "application/x-www-form-urlencoded") =>
+      fetch(`${app.url}${path}`, { method: "POST", headers: { "content-type": type }, body });
     for (const [path, body, type] of [
       ["/oauth/token", "grant_type=authorization_code&code=x&code_verifier=y", undefined],
       ["/oauth/token", "grant_type=password&client_id=nope", undefined],
@@ -250,9 +327,17 @@ describe("bad input gets RFC errors, never a 5xx, nothing stored half-way", () =
     const db = await getDb();
     const before = (await db.select().from(oauthClients)).length;
     const docUrl = cimd.url("/hostile/client.json");
-    for (const body of ["x".repeat(20_000), JSON.stringify({ client_id: "https://other.example/c.json", redirect_uris: ["https://a.example/cb"] }), "[]", JSON.stringify({ client_id: docUrl, redirect_uris: ["https://a.example/cb"], client_secret: "s" })]) {
+    for (const body of [
+      "x".repeat(20_000),
+      JSON.stringify({ client_id: "https://other.example/c.json", redirect_uris: ["https://a.example/cb"] }),
+      "[]",
+      JSON.stringify({ client_id: docUrl, redirect_uris: ["https://a.example/cb"], client_secret: "s" }),
+    ]) {
       cimd.respond(() => ({ status: 200, headers: { "content-type": "application/json" }, body }));
-      const res = await fetch(`${app.url}/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: docUrl, redirect_uri: "https://a.example/cb", code_challenge: "a".repeat(43), code_challenge_method: "S256" })}`, { redirect: "manual" });
+      const res = await fetch(
+        `${app.url}/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: docUrl, redirect_uri: "https://a.example/cb", code_challenge: "a".repeat(43), code_challenge_method: "S256" })}`,
+        { redirect: "manual" },
+      );
       expect(res.status).toBe(400);
     }
     expect((await db.select().from(oauthClients)).length).toBe(before);
@@ -270,7 +355,10 @@ describe("connected agents", () => {
     expect(await revokeConnectedAgent(user, mine.grantId)).toBe(true);
     await expect(client.listTools()).rejects.toThrow();
     const db = await getDb();
-    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.accountId, user.accountId), eq(auditEvents.action, "oauth_grant.revoked")));
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, user.accountId), eq(auditEvents.action, "oauth_grant.revoked")));
     expect(audit.map((e) => e.target)).toContain(`oauth_grant:${mine.grantId}`);
   });
 });

@@ -5,7 +5,8 @@ import type { PlannerEvent } from "./types";
  * Water activities are small craft on open water (h39's "boat_tour" profile: small-craft wind and
  * wave bands), never a large ferry: a sea kayak in 1.8 m waves is not `low`.
  */
-const WATER = /\b(kayak\w*|canoe\w*|sail|sailing|boat tour|boat trip|snorkel\w*|surf|surfing|fishing|paddle\w*|sup|rafting)\b/i;
+const WATER =
+  /\b(kayak\w*|canoe\w*|sail|sailing|boat tour|boat trip|snorkel\w*|surf|surfing|fishing|paddle\w*|sup|rafting)\b/i;
 const BOAT_LEG = /\b(ferry|boat|crossing|sailing to)\b/i;
 
 /** The risk profile name the planner judges an event with. */

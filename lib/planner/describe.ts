@@ -16,7 +16,11 @@ export interface Window {
   endMs: number;
 }
 
-type Hazard = { kind: "thunder" | "rain" | "wind"; test: (h: HourlyPoint) => boolean; peak: (h: HourlyPoint) => number };
+type Hazard = {
+  kind: "thunder" | "rain" | "wind";
+  test: (h: HourlyPoint) => boolean;
+  peak: (h: HourlyPoint) => number;
+};
 
 const HAZARDS: Hazard[] = [
   { kind: "thunder", test: (h) => (h.weatherCode ?? 0) >= 95, peak: (h) => h.precipitationMm ?? 0 },
@@ -26,11 +30,17 @@ const HAZARDS: Hazard[] = [
 
 const hhmm = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat("HH:mm");
 const dayName = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).setLocale("en").toFormat("ccc d LLL");
-const sameDay = (a: number, b: number, zone: string) => DateTime.fromMillis(a, { zone }).toISODate() === DateTime.fromMillis(b, { zone }).toISODate();
+const sameDay = (a: number, b: number, zone: string) =>
+  DateTime.fromMillis(a, { zone }).toISODate() === DateTime.fromMillis(b, { zone }).toISODate();
 const round = (v: number) => (v >= 10 ? Math.round(v) : Math.round(v * 10) / 10);
 
 /** The hazard of the current window, widened to the contiguous hours around it ("rain 8 mm/h 14:00-17:00"). */
-export function hazardPhrase(f: NormalizedForecast, w: Window, zone: string, risk: Risk): { phrase: string; kind: Hazard["kind"] | "other"; endMs: number } {
+export function hazardPhrase(
+  f: NormalizedForecast,
+  w: Window,
+  zone: string,
+  risk: Risk,
+): { phrase: string; kind: Hazard["kind"] | "other"; endMs: number } {
   const inWindow = hoursIn(f, w.startMs, w.endMs - 1);
   for (const hz of HAZARDS) {
     const hit = inWindow.filter(hz.test);
@@ -49,26 +59,53 @@ export function hazardPhrase(f: NormalizedForecast, w: Window, zone: string, ris
       to += HOUR;
     }
     const peak = round(Math.max(...hoursIn(f, from, to - 1).map(hz.peak)));
-    const what = hz.kind === "thunder" ? "thunderstorms" : hz.kind === "rain" ? `rain ${peak} mm/h` : `gusts ${peak} km/h`;
+    const what =
+      hz.kind === "thunder" ? "thunderstorms" : hz.kind === "rain" ? `rain ${peak} mm/h` : `gusts ${peak} km/h`;
     return { phrase: `${what} ${hhmm(from, zone)}-${hhmm(to, zone)}`, kind: hz.kind, endMs: to };
   }
   const first = risk.reasons[0]?.message ?? "weather risk";
-  return { phrase: `${first.replace(/\.$/, "")} ${hhmm(w.startMs, zone)}-${hhmm(w.endMs, zone)}`, kind: "other", endMs: w.endMs };
+  return {
+    phrase: `${first.replace(/\.$/, "")} ${hhmm(w.startMs, zone)}-${hhmm(w.endMs, zone)}`,
+    kind: "other",
+    endMs: w.endMs,
+  };
 }
 
 /** The second half of the reason: where the option puts the event and what it finds there. */
-export function remedyPhrase(kind: Hazard["kind"] | "other", level: RiskLevel, current: Window, to: Window, zone: string, swapWith?: string): string {
-  const word = kind === "wind" ? (level === "low" ? "calm" : "calmer") : kind === "other" ? (level === "low" ? "low risk" : "lower risk") : level === "low" ? "dry" : "drier";
+export function remedyPhrase(
+  kind: Hazard["kind"] | "other",
+  level: RiskLevel,
+  current: Window,
+  to: Window,
+  zone: string,
+  swapWith?: string,
+): string {
+  const word =
+    kind === "wind"
+      ? level === "low"
+        ? "calm"
+        : "calmer"
+      : kind === "other"
+        ? level === "low"
+          ? "low risk"
+          : "lower risk"
+        : level === "low"
+          ? "dry"
+          : "drier";
   const when = !sameDay(current.startMs, to.startMs, zone)
     ? `${dayName(to.startMs, zone)} ${hhmm(to.startMs, zone)}-${hhmm(to.endMs, zone)}`
     : to.startMs >= current.startMs
       ? `after ${hhmm(to.startMs, zone)}`
       : `until ${hhmm(to.endMs, zone)}`;
-  return swapWith ? `swap with ${swapWith} (indoor): ${word} ${hhmm(to.startMs, zone)}-${hhmm(to.endMs, zone)}` : `${word} ${when}`;
+  return swapWith
+    ? `swap with ${swapWith} (indoor): ${word} ${hhmm(to.startMs, zone)}-${hhmm(to.endMs, zone)}`
+    : `${word} ${when}`;
 }
 
 export function optionLabel(to: Window, zone: string, swapWith?: string): string {
-  return swapWith ? `Swap with ${swapWith}` : `Move to ${dayName(to.startMs, zone)} ${hhmm(to.startMs, zone)}-${hhmm(to.endMs, zone)}`;
+  return swapWith
+    ? `Swap with ${swapWith}`
+    : `Move to ${dayName(to.startMs, zone)} ${hhmm(to.startMs, zone)}-${hhmm(to.endMs, zone)}`;
 }
 
 const r1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);

@@ -6,9 +6,14 @@ import type { PlanBuffers, PlannerEvent, PlannerPlace } from "./types";
  * point (lat/lng/geo_time_zone); a transport's arrival (flight, train, ferry, bus) from arrival_*.
  */
 export function plannerEventOf(r: TripEventRow): PlannerEvent {
-  const place: PlannerPlace | null = r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng, zone: r.geoTimeZone ?? r.timeZone, name: r.geoName } : null;
+  const place: PlannerPlace | null =
+    r.lat !== null && r.lng !== null
+      ? { lat: r.lat, lng: r.lng, zone: r.geoTimeZone ?? r.timeZone, name: r.geoName }
+      : null;
   const endPlace: PlannerPlace | null =
-    r.arrivalLat !== null && r.arrivalLng !== null ? { lat: r.arrivalLat, lng: r.arrivalLng, zone: r.arrivalTimeZone ?? r.timeZone, name: r.arrivalName } : null;
+    r.arrivalLat !== null && r.arrivalLng !== null
+      ? { lat: r.arrivalLat, lng: r.arrivalLng, zone: r.arrivalTimeZone ?? r.timeZone, name: r.arrivalName }
+      : null;
   return {
     id: r.id,
     type: r.type,

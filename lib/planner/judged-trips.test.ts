@@ -30,7 +30,12 @@ describe("judged trips: what a careful planner would do", () => {
     const input: PlanInput = {
       event: hike,
       others: [stayD, flight, stayC],
-      forecast: forecastAt(P.redRocks, "2026-06-09T00:00", 6, between(D, "2026-06-11T08:00", "2026-06-11T15:00", STORM)),
+      forecast: forecastAt(
+        P.redRocks,
+        "2026-06-09T00:00",
+        6,
+        between(D, "2026-06-11T08:00", "2026-06-11T15:00", STORM),
+      ),
       now: now(D, "2026-06-09T08:00"),
     };
     const res = judged(input);
@@ -54,7 +59,8 @@ describe("judged trips: what a careful planner would do", () => {
     const res = judged(input);
     expect(res.status).toBe("options");
     const earliest = flight.endMs! + 60 * 60_000; // landing + an hour to leave the airport
-    for (const o of res.options) expect(at(L, startOf(o))).toBeGreaterThanOrEqual(earliest + o.checks.before!.travel_minutes * 60_000);
+    for (const o of res.options)
+      expect(at(L, startOf(o))).toBeGreaterThanOrEqual(earliest + o.checks.before!.travel_minutes * 60_000);
     for (const o of res.options) expect(o.checks.before?.estimate).toMatch(/^car 70 km\/h/);
     expect(res.options.some((o) => startOf(o) < "2026-06-03")).toBe(false);
   });
@@ -74,18 +80,28 @@ describe("judged trips: what a careful planner would do", () => {
     expect(res.status).toBe("no_option");
     const later = judged({ ...input, tripDates: { start: "2026-11-24", end: "2026-11-26", zone: L } });
     expect(later.options.length).toBeGreaterThan(0);
-    for (const o of later.options) expect(o.checks.daylight.sunset! >= DateTime.fromISO(startOf(o)).plus({ hours: 3 }).toISO()!.slice(0, 19)).toBe(true);
+    for (const o of later.options)
+      expect(o.checks.daylight.sunset! >= DateTime.fromISO(startOf(o)).plus({ hours: 3 }).toISO()!.slice(0, 19)).toBe(
+        true,
+      );
   });
 
   it("a Porto walk never ends when the Lisbon train leaves: 30 minutes at the station and the way there", () => {
     const L = "Europe/Lisbon";
     const stay = event("accommodation", "Hotel Porto", P.portoHotel, "2026-05-10T15:00", "2026-05-12T10:00");
     const hike = event("activity", "Douro coast hike", P.douroTrail, "2026-05-12T10:00", "2026-05-12T13:00");
-    const train = event("train", "Alfa Pendular to Lisbon", P.portoCampanha, "2026-05-12T16:00", "2026-05-12T18:50", { to: P.lisbonSantaApolonia });
+    const train = event("train", "Alfa Pendular to Lisbon", P.portoCampanha, "2026-05-12T16:00", "2026-05-12T18:50", {
+      to: P.lisbonSantaApolonia,
+    });
     const input: PlanInput = {
       event: hike,
       others: [stay, train],
-      forecast: forecastAt(P.douroTrail, "2026-05-10T00:00", 4, between(L, "2026-05-12T07:00", "2026-05-12T12:00", RAIN)),
+      forecast: forecastAt(
+        P.douroTrail,
+        "2026-05-10T00:00",
+        4,
+        between(L, "2026-05-12T07:00", "2026-05-12T12:00", RAIN),
+      ),
       now: now(L, "2026-05-09T09:00"),
     };
     const res = judged(input);
@@ -93,7 +109,9 @@ describe("judged trips: what a careful planner would do", () => {
       if (o.checks.after?.event_id !== train.id) continue;
       expect(o.checks.after.buffer_minutes).toBe(30);
       expect(o.checks.after.slack_minutes).toBeGreaterThanOrEqual(0);
-      expect(at(L, startOf(o)) + 3 * 3_600_000 + (30 + o.checks.after.travel_minutes) * 60_000).toBeLessThanOrEqual(train.startMs);
+      expect(at(L, startOf(o)) + 3 * 3_600_000 + (30 + o.checks.after.travel_minutes) * 60_000).toBeLessThanOrEqual(
+        train.startMs,
+      );
     }
     // And never in Lisbon-side days before the train? The trip ends with the train: nothing after it.
     for (const o of res.options) expect(at(L, startOf(o))).toBeLessThan(train.startMs);
@@ -114,7 +132,9 @@ describe("judged trips: what a careful planner would do", () => {
     for (const o of res.options) {
       expect(o.checks.after?.buffer_minutes).toBe(120);
       expect(o.checks.after!.travel_minutes).toBeGreaterThanOrEqual(25);
-      expect(at(L, startOf(o)) + 3 * 3_600_000 + (120 + o.checks.after!.travel_minutes) * 60_000).toBeLessThanOrEqual(flight.startMs);
+      expect(at(L, startOf(o)) + 3 * 3_600_000 + (120 + o.checks.after!.travel_minutes) * 60_000).toBeLessThanOrEqual(
+        flight.startMs,
+      );
     }
     const relaxed = judged({ ...input, buffers: { flightMinutes: 60 } });
     expect(relaxed.options.every((o) => o.checks.after?.buffer_minutes === 60)).toBe(true);
@@ -135,7 +155,10 @@ describe("judged trips: what a careful planner would do", () => {
     expect(res.status).toBe("options");
     expect(res.options.some((o) => o.kind === "swap")).toBe(false);
     // In plain rain (watch for a museum) the swap is offered, with the museum's weather said.
-    const rainy = judged({ ...input, forecast: forecastAt(P.sintra, "2026-06-02T00:00", 5, between(L, "2026-06-04T09:00", "2026-06-04T14:00", RAIN)) });
+    const rainy = judged({
+      ...input,
+      forecast: forecastAt(P.sintra, "2026-06-02T00:00", 5, between(L, "2026-06-04T09:00", "2026-06-04T14:00", RAIN)),
+    });
     const swap = rainy.options.find((o) => o.kind === "swap");
     expect(swap?.checks.partner).toMatchObject({ event_id: museum.id, risk: "watch" });
     expect(swap?.reason).toMatch(/Gulbenkian museum then: rain 9 mm\/h/);
@@ -144,7 +167,9 @@ describe("judged trips: what a careful planner would do", () => {
   it("a ferry in 4 m waves and a gale gets rebooking options (nearest calm sailing, same or next day), marked needs_rebooking", () => {
     const G = "Europe/London";
     const stay = event("accommodation", "Oban B&B", P.obanHotel, "2026-09-08T15:00", "2026-09-12T10:00");
-    const ferry = event("ferry", "Oban-Craignure ferry", P.oban, "2026-09-10T09:55", "2026-09-10T10:45", { to: P.craignure });
+    const ferry = event("ferry", "Oban-Craignure ferry", P.oban, "2026-09-10T09:55", "2026-09-10T10:45", {
+      to: P.craignure,
+    });
     const input: PlanInput = {
       event: ferry,
       others: [stay],
@@ -169,7 +194,17 @@ describe("judged trips: what a careful planner would do", () => {
     const input: PlanInput = {
       event: kayak,
       others: [],
-      forecast: forecastAt(P.kerrera, "2026-09-09T00:00", 3, between(G, "2026-09-10T00:00", "2026-09-10T23:00", { waveHeightM: 1.8, wavePeriodS: 7, windSpeedMs: 9, windGustMs: 13 })),
+      forecast: forecastAt(
+        P.kerrera,
+        "2026-09-09T00:00",
+        3,
+        between(G, "2026-09-10T00:00", "2026-09-10T23:00", {
+          waveHeightM: 1.8,
+          wavePeriodS: 7,
+          windSpeedMs: 9,
+          windGustMs: 13,
+        }),
+      ),
       now: now(G, "2026-09-08T18:00"),
       threshold: "watch",
     };
@@ -182,13 +217,20 @@ describe("judged trips: what a careful planner would do", () => {
   it("multi-city by train (Vienna, then Salzburg): the Untersberg hike is never moved to a Vienna day", () => {
     const V = "Europe/Vienna";
     const stayV = event("accommodation", "Hotel Wien", P.viennaHotel, "2026-07-01T15:00", "2026-07-03T10:00");
-    const train = event("train", "Railjet to Salzburg", P.viennaHbf, "2026-07-03T11:00", "2026-07-03T13:30", { to: P.salzburgHbf });
+    const train = event("train", "Railjet to Salzburg", P.viennaHbf, "2026-07-03T11:00", "2026-07-03T13:30", {
+      to: P.salzburgHbf,
+    });
     const stayS = event("accommodation", "Hotel Salzburg", P.salzburgHotel, "2026-07-03T15:00", "2026-07-06T10:00");
     const hike = event("activity", "Untersberg hike", P.untersberg, "2026-07-04T09:00", "2026-07-04T14:00");
     const input: PlanInput = {
       event: hike,
       others: [stayV, train, stayS],
-      forecast: forecastAt(P.untersberg, "2026-07-01T00:00", 6, between(V, "2026-07-04T00:00", "2026-07-05T00:00", RAIN)),
+      forecast: forecastAt(
+        P.untersberg,
+        "2026-07-01T00:00",
+        6,
+        between(V, "2026-07-04T00:00", "2026-07-05T00:00", RAIN),
+      ),
       now: now(V, "2026-06-30T09:00"),
     };
     const res = judged(input);
@@ -204,7 +246,12 @@ describe("judged trips: what a careful planner would do", () => {
     const input: PlanInput = {
       event: walk,
       others: [flight, stay],
-      forecast: forecastAt(P.centralPark, "2026-10-04T00:00", 4, between(N, "2026-10-06T00:00", "2026-10-07T00:00", RAIN)),
+      forecast: forecastAt(
+        P.centralPark,
+        "2026-10-04T00:00",
+        4,
+        between(N, "2026-10-06T00:00", "2026-10-07T00:00", RAIN),
+      ),
       now: now(N, "2026-10-01T09:00"),
     };
     const res = judged(input);
@@ -220,7 +267,12 @@ describe("judged trips: what a careful planner would do", () => {
     const input: PlanInput = {
       event: hike,
       others: [stay],
-      forecast: forecastAt(P.tromsoTrail, "2026-12-08T00:00", 5, between(O, "2026-12-10T00:00", "2026-12-11T00:00", RAIN)),
+      forecast: forecastAt(
+        P.tromsoTrail,
+        "2026-12-08T00:00",
+        5,
+        between(O, "2026-12-10T00:00", "2026-12-11T00:00", RAIN),
+      ),
       now: now(O, "2026-12-07T09:00"),
     };
     expect(judged(input).status).toBe("no_option");

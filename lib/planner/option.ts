@@ -58,22 +58,36 @@ export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
   });
   const changes = c.partner ? [move(e, c.w), move(c.partner, c.partnerW!)] : [move(e, c.w)];
   const local = DateTime.fromMillis(c.w.startMs, { zone });
-  const partnerWeather = c.partner && c.partnerRisk ? hazardPhrase(ctx.input.forecast, c.partnerW!, zone, c.partnerRisk).phrase : null;
+  const partnerWeather =
+    c.partner && c.partnerRisk ? hazardPhrase(ctx.input.forecast, c.partnerW!, zone, c.partnerRisk).phrase : null;
   const checks: PlanChecks = {
     before: leg(c.where.before),
     after: leg(c.where.after),
     daylight: c.light
-      ? { sunrise: c.light.fromMs === null ? null : iso(c.light.fromMs, zone), sunset: c.light.toMs === null ? null : iso(c.light.toMs, zone), rule: c.light.rule }
+      ? {
+          sunrise: c.light.fromMs === null ? null : iso(c.light.fromMs, zone),
+          sunset: c.light.toMs === null ? null : iso(c.light.toMs, zone),
+          rule: c.light.rule,
+        }
       : { sunrise: null, sunset: null, rule: "not_needed" },
     span: { start: iso(ctx.span.startMs, zone), end: iso(ctx.span.endMs, zone) },
     partner:
       c.partner && c.partnerRisk
-        ? { event_id: c.partner.id, title: c.partner.title, start: iso(c.partnerW!.startMs, zone)!, end: iso(c.partnerW!.endMs, zone)!, risk: c.partnerRisk.level, weather: c.partnerRisk.level === "low" ? "low risk" : partnerWeather! }
+        ? {
+            event_id: c.partner.id,
+            title: c.partner.title,
+            start: iso(c.partnerW!.startMs, zone)!,
+            end: iso(c.partnerW!.endMs, zone)!,
+            risk: c.partnerRisk.level,
+            weather: c.partnerRisk.level === "low" ? "low risk" : partnerWeather!,
+          }
         : null,
   };
   const sunset = c.light?.toMs ? `; ${c.light.rule === "sun" ? "sunset" : "dusk"} ${hhmm(c.light.toMs, zone)}` : "";
   const label =
-    c.kind === "rebook" ? `Rebook to the ${day(c.w.startMs, zone)} ${hhmm(c.w.startMs, zone)} sailing` : optionLabel(c.w, zone, c.partner?.title);
+    c.kind === "rebook"
+      ? `Rebook to the ${day(c.w.startMs, zone)} ${hhmm(c.w.startMs, zone)} sailing`
+      : optionLabel(c.w, zone, c.partner?.title);
   const remedy =
     c.kind === "rebook"
       ? `a sailing ${day(c.w.startMs, zone)} ${hhmm(c.w.startMs, zone)} is forecast ${c.risk.level}: check the operator's timetable and rebook`
@@ -89,9 +103,15 @@ export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
     changes,
     needs_rebooking: c.kind === "rebook",
     checks,
-    forecast: optionForecast(ctx.input.forecast, e.id, zone, [
-      { role: "current", w: ctx.current, risk: ctx.currentRisk },
-      { role: "proposed", w: c.w, risk: c.risk },
-    ], ctx.input.place),
+    forecast: optionForecast(
+      ctx.input.forecast,
+      e.id,
+      zone,
+      [
+        { role: "current", w: ctx.current, risk: ctx.currentRisk },
+        { role: "proposed", w: c.w, risk: c.risk },
+      ],
+      ctx.input.place,
+    ),
   };
 }

@@ -14,14 +14,38 @@ const CITIES: PlannerPlace[] = [
   { lat: -36.85, lng: 174.76, zone: "Pacific/Auckland", name: "Auckland" },
   { lat: 64.15, lng: -21.94, zone: "Atlantic/Reykjavik", name: "Reykjavík" },
 ];
-const near = (p: PlannerPlace, dLat: number, dLng: number): PlannerPlace => ({ ...p, lat: p.lat + dLat, lng: p.lng + dLng, name: null });
+const near = (p: PlannerPlace, dLat: number, dLng: number): PlannerPlace => ({
+  ...p,
+  lat: p.lat + dLat,
+  lng: p.lng + dLng,
+  name: null,
+});
 
 const hazard = fc.constantFrom({}, {}, {}, RAIN, STORM, GALE);
 const offset = fc.double({ min: -0.4, max: 0.4, noNaN: true });
 /** A commitment: kind, start hour within the 4-day trip, length in half hours, offset from the city, fixed flag. */
 const item = fc.record({
-  type: fc.constantFrom<PlannerEvent["type"]>("activity", "activity", "food", "train", "flight", "ferry", "bus", "accommodation"),
-  title: fc.constantFrom("Hike", "Museum", "Sea kayak", "Dinner", "Walking tour", "Gallery", "Beach", "Transfer", "Ferry"),
+  type: fc.constantFrom<PlannerEvent["type"]>(
+    "activity",
+    "activity",
+    "food",
+    "train",
+    "flight",
+    "ferry",
+    "bus",
+    "accommodation",
+  ),
+  title: fc.constantFrom(
+    "Hike",
+    "Museum",
+    "Sea kayak",
+    "Dinner",
+    "Walking tour",
+    "Gallery",
+    "Beach",
+    "Transfer",
+    "Ferry",
+  ),
   startHalfHour: fc.integer({ min: 0, max: 4 * 48 - 1 }),
   halfHours: fc.integer({ min: 1, max: 10 }),
   dLat: offset,
@@ -33,7 +57,13 @@ const item = fc.record({
 const itinerary = fc.record({
   city: fc.constantFrom(...CITIES),
   month: fc.integer({ min: 1, max: 12 }),
-  subject: fc.record({ title: fc.constantFrom("Hike", "Sea kayak tour", "Beach day", "Walking tour", "Ferry to the island"), startHalfHour: fc.integer({ min: 48, max: 3 * 48 - 1 }), halfHours: fc.integer({ min: 2, max: 8 }), dLat: offset, dLng: offset }),
+  subject: fc.record({
+    title: fc.constantFrom("Hike", "Sea kayak tour", "Beach day", "Walking tour", "Ferry to the island"),
+    startHalfHour: fc.integer({ min: 48, max: 3 * 48 - 1 }),
+    halfHours: fc.integer({ min: 2, max: 8 }),
+    dLat: offset,
+    dLng: offset,
+  }),
   items: fc.array(item, { maxLength: 8 }),
   weather: fc.array(hazard, { minLength: 5 * 24, maxLength: 5 * 24 }),
   dated: fc.boolean(),
@@ -55,14 +85,14 @@ function build(t: Trip): PlanInput {
     id: id++,
     type: subjectIsFerry ? "ferry" : "activity",
     title: t.subject.title,
-    startMs: t0 + t.subject.startHalfHour * HOUR / 2 - 24 * HOUR,
-    endMs: t0 + (t.subject.startHalfHour + t.subject.halfHours) * HOUR / 2 - 24 * HOUR,
+    startMs: t0 + (t.subject.startHalfHour * HOUR) / 2 - 24 * HOUR,
+    endMs: t0 + ((t.subject.startHalfHour + t.subject.halfHours) * HOUR) / 2 - 24 * HOUR,
     timeZone: t.city.zone,
     place: placed(t.subject),
     endPlace: subjectIsFerry ? near(t.city, 0.2, 0.2) : null,
   };
   const others: PlannerEvent[] = t.items.map((i) => {
-    const startMs = t0 + i.startHalfHour * HOUR / 2 - 24 * HOUR;
+    const startMs = t0 + (i.startHalfHour * HOUR) / 2 - 24 * HOUR;
     const transport = ["train", "flight", "ferry", "bus"].includes(i.type);
     return {
       id: id++,
@@ -99,7 +129,10 @@ describe("the weather planner's invariants over generated itineraries (fast-chec
         if (res.options.length) withOptions++;
         expect(violations(input, res)).toEqual([]);
       }),
-      { numRuns: Number(process.env.PLANNER_PROPERTY_RUNS ?? 150), seed: process.env.PLANNER_PROPERTY_RUNS ? undefined : 38_2026 },
+      {
+        numRuns: Number(process.env.PLANNER_PROPERTY_RUNS ?? 150),
+        seed: process.env.PLANNER_PROPERTY_RUNS ? undefined : 38_2026,
+      },
     );
     // Not vacuous: a good share of the generated trips do get options.
     expect(withOptions).toBeGreaterThan(10);

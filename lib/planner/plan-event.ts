@@ -36,9 +36,13 @@ export function planEvent(input: PlanInput): PlanResult {
   const profile = activityProfile(activity);
   const exposed = isExposedTransport(event);
   const current = windowOf(event);
-  const judge = (w: { startMs: number; endMs: number }, act = activity) => evaluateWindow(f, { startMs: w.startMs, endMs: w.endMs, activityType: act }).risk;
+  const judge = (w: { startMs: number; endMs: number }, act = activity) =>
+    evaluateWindow(f, { startMs: w.startMs, endMs: w.endMs, activityType: act }).risk;
   const judged = evaluateWindow(f, { startMs: current.startMs, endMs: current.endMs, activityType: activity });
-  const currentOut = { level: judged.metrics.observed_at ? judged.risk.level : null, reasons: judged.risk.reasons.map((r) => r.message) };
+  const currentOut = {
+    level: judged.metrics.observed_at ? judged.risk.level : null,
+    reasons: judged.risk.reasons.map((r) => r.message),
+  };
   const none = (status: PlanResult["status"]): PlanResult => ({ status, current: currentOut, options: [] });
   if (judged.metrics.observed_at === null) return none("no_forecast");
   const level = judged.risk.level;
@@ -49,11 +53,19 @@ export function planEvent(input: PlanInput): PlanResult {
 
   const buffers = buffersOf(input.buffers);
   const span = tripSpan(input, buffers);
-  const place: PlannerPlace | null = event.place ?? (input.place ? { lat: input.place.lat, lng: input.place.lng, zone: event.timeZone } : null);
+  const place: PlannerPlace | null =
+    event.place ?? (input.place ? { lat: input.place.lat, lng: input.place.lng, zone: event.timeZone } : null);
   const sunAt = place ?? { lat: f.lat, lng: f.lng, zone: event.timeZone };
   const acceptable = (r: Risk) => LEVEL_RANK[r.level] <= LEVEL_RANK[TARGET] && LEVEL_RANK[r.level] < LEVEL_RANK[level];
   const duration = current.endMs - current.startMs;
-  const ctx = { input, span, buffers, current, currentRisk: judged.risk, hazard: hazardPhrase(f, current, event.timeZone, judged.risk) };
+  const ctx = {
+    input,
+    span,
+    buffers,
+    current,
+    currentRisk: judged.risk,
+    hazard: hazardPhrase(f, current, event.timeZone, judged.risk),
+  };
   const daylight = daylightJudge(event.startMs, sunAt, activity);
   const basic = (w: { startMs: number; endMs: number }) =>
     w.startMs >= input.now.getTime() + LEAD_MS && w.startMs >= span.startMs && w.endMs <= span.endMs && covered(f, w);
@@ -78,20 +90,41 @@ export function planEvent(input: PlanInput): PlanResult {
       const pw = windowOf(partner);
       const w = { startMs: pw.startMs, endMs: pw.startMs + duration };
       const partnerW = { startMs: current.startMs, endMs: current.startMs + (pw.endMs - pw.startMs) };
-      if (!basic(w) || overlaps(w, partnerW) || partnerW.startMs < input.now.getTime() || partnerW.startMs < span.startMs || partnerW.endMs > span.endMs) continue;
+      if (
+        !basic(w) ||
+        overlaps(w, partnerW) ||
+        partnerW.startMs < input.now.getTime() ||
+        partnerW.startMs < span.startMs ||
+        partnerW.endMs > span.endMs
+      )
+        continue;
       const light = daylight(w);
       if (!light.ok) continue;
       const rest = commitmentsOf(input.others, new Set([event.id, partner.id]), buffers);
       const where = judgeWhereabouts(w, place, rest);
       const partnerPlace = partner.place ?? place;
-      const withMe = commitmentsOf([...input.others, { ...event, startMs: w.startMs, endMs: w.endMs }], new Set([partner.id]), buffers);
+      const withMe = commitmentsOf(
+        [...input.others, { ...event, startMs: w.startMs, endMs: w.endMs }],
+        new Set([partner.id]),
+        buffers,
+      );
       if (!where.ok || !judgeWhereabouts(partnerW, partnerPlace, withMe).ok) continue;
       const risk = judge(w);
       const partnerActivity = plannerActivity(partner);
       const partnerRisk = judge(partnerW, partnerActivity);
       // Never send the partner out into warning, nor into thunderstorm hours (getting there is the exposure).
       if (!acceptable(risk) || LEVEL_RANK[partnerRisk.level] > LEVEL_RANK[TARGET] || thundery(f, partnerW)) continue;
-      candidates.push({ kind: "swap", w, risk, where, light, partner, partnerW, partnerRisk, score: score(risk, w, current, event.timeZone, 0.05, false) });
+      candidates.push({
+        kind: "swap",
+        w,
+        risk,
+        where,
+        light,
+        partner,
+        partnerW,
+        partnerRisk,
+        score: score(risk, w, current, event.timeZone, 0.05, false),
+      });
     }
   }
   const chosen = pickDiverse(candidates, input.maxOptions ?? 3);
@@ -137,9 +170,17 @@ function covered(f: NormalizedForecast, w: { startMs: number; endMs: number }): 
 }
 
 /** 1 for a low-risk window at the same time; less for watch, for the shift, another day, a swap. A sailing: nearest first. */
-function score(r: Risk, w: { startMs: number }, current: { startMs: number }, zone: string, extra: number, nearestFirst: boolean): number {
+function score(
+  r: Risk,
+  w: { startMs: number },
+  current: { startMs: number },
+  zone: string,
+  extra: number,
+  nearestFirst: boolean,
+): number {
   const shiftH = Math.min(Math.abs(w.startMs - current.startMs) / HOUR, 48);
-  const otherDay = DateTime.fromMillis(w.startMs, { zone }).toISODate() !== DateTime.fromMillis(current.startMs, { zone }).toISODate();
+  const otherDay =
+    DateTime.fromMillis(w.startMs, { zone }).toISODate() !== DateTime.fromMillis(current.startMs, { zone }).toISODate();
   const s = nearestFirst
     ? 1 - (shiftH / 48) * 0.9 - (r.level === "low" ? 0 : 0.05)
     : (r.level === "low" ? 1 : 0.75) - (shiftH / 48) * 0.3 - (otherDay ? 0.05 : 0) - extra;

@@ -9,7 +9,13 @@ import { routeModule } from "@/lib/testing/route-registry";
 import { setTripClock } from "@/lib/trips/clock";
 import { tripWeather } from "@/lib/trips/get-trip-weather";
 import { createTrip } from "@/lib/trips/manage-trips";
-import { getItinerary, getProposalCall, listProposalsCall, postOp, resolveProposalCall } from "@/lib/trips/testing/trip-fixture";
+import {
+  getItinerary,
+  getProposalCall,
+  listProposalsCall,
+  postOp,
+  resolveProposalCall,
+} from "@/lib/trips/testing/trip-fixture";
 import { PLANNER_AGENT_ID, raisePlannerProposal } from "./raise-planner-proposal";
 
 const simulations = await routeModule("/v1/weather/simulations");
@@ -23,7 +29,11 @@ afterEach(() => setTripClock());
 
 /** Local wall time in Lisbon, `days` from today (inside the simulated provider's horizon). */
 const lisbon = (days: number, hh: number, mm = 0) =>
-  DateTime.now().setZone("Europe/Lisbon").startOf("day").plus({ days, hours: hh, minutes: mm }).toISO({ suppressMilliseconds: true })!;
+  DateTime.now()
+    .setZone("Europe/Lisbon")
+    .startOf("day")
+    .plus({ days, hours: hh, minutes: mm })
+    .toISO({ suppressMilliseconds: true })!;
 
 /** A sandbox trip: a Sintra walk on day 3 under an injected thunderstorm, a museum and a dinner in Lisbon. */
 async function stormyTrip() {
@@ -32,9 +42,28 @@ async function stormyTrip() {
   const token = await owner.token();
   const ids: Record<string, number> = {};
   const events = {
-    sintra: { type: "activity", title: "Sintra walk", location: "Sintra", startDateTime: lisbon(3, 12), endDateTime: lisbon(3, 15) },
-    museum: { type: "activity", title: "Gulbenkian museum", location: "Lisbon", activityType: "museum", startDateTime: lisbon(3, 16), endDateTime: lisbon(3, 18) },
-    dinner: { type: "food", title: "Dinner", location: "Lisbon", startDateTime: lisbon(3, 20), endDateTime: lisbon(3, 22) },
+    sintra: {
+      type: "activity",
+      title: "Sintra walk",
+      location: "Sintra",
+      startDateTime: lisbon(3, 12),
+      endDateTime: lisbon(3, 15),
+    },
+    museum: {
+      type: "activity",
+      title: "Gulbenkian museum",
+      location: "Lisbon",
+      activityType: "museum",
+      startDateTime: lisbon(3, 16),
+      endDateTime: lisbon(3, 18),
+    },
+    dinner: {
+      type: "food",
+      title: "Dinner",
+      location: "Lisbon",
+      startDateTime: lisbon(3, 20),
+      endDateTime: lisbon(3, 22),
+    },
   };
   let rev = 0;
   for (const [name, payload] of Object.entries(events)) {
@@ -47,7 +76,13 @@ async function stormyTrip() {
     method: "POST",
     path: "/v1/weather/simulations",
     bearer: await owner.key(["weather:read"]),
-    body: { lat: sintra.geo.lat, lng: sintra.geo.lng, kind: "thunderstorm", starts_at: lisbon(3, 11), ends_at: lisbon(3, 16) },
+    body: {
+      lat: sintra.geo.lat,
+      lng: sintra.geo.lng,
+      kind: "thunderstorm",
+      starts_at: lisbon(3, 11),
+      ends_at: lisbon(3, 16),
+    },
   });
   expect(inj.status, JSON.stringify(inj.body)).toBe(201);
   return { tripId: trip.trip_id, token, ids, revision: rev };
@@ -66,7 +101,13 @@ describe("raisePlannerProposal", () => {
     expect(first.action).toBe("created");
     const p = await getProposalCall(f.token, f.tripId, first.proposalId!);
     expect(p.status).toBe(200);
-    expect(p.body).toMatchObject({ actor_agent_id: PLANNER_AGENT_ID, status: "pending", subject_event_id: f.ids.sintra, base_revision: f.revision, entities: [] });
+    expect(p.body).toMatchObject({
+      actor_agent_id: PLANNER_AGENT_ID,
+      status: "pending",
+      subject_event_id: f.ids.sintra,
+      base_revision: f.revision,
+      entities: [],
+    });
     expect(Date.parse(p.body.expires_at)).toBe(Date.parse(lisbon(3, 12)));
     const top = p.body.options[0];
     expect(top.reason).toMatch(/^thunderstorms \d\d:\d\d-\d\d:\d\d; /);
@@ -77,28 +118,51 @@ describe("raisePlannerProposal", () => {
     const move = top.changes.find((c: { event_id: number }) => c.event_id === f.ids.sintra);
     expect(move.type).toBe("move_event");
 
-    expect(await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })).toEqual({ action: "unchanged", proposalId: first.proposalId });
+    expect(await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })).toEqual({
+      action: "unchanged",
+      proposalId: first.proposalId,
+    });
     expect(await openPlannerProposals(f.tripId)).toHaveLength(1);
 
     const acc = await resolveProposalCall(f.token, f.tripId, first.proposalId!, "accept");
     expect(acc.status, JSON.stringify(acc.body)).toBe(200);
     expect(acc.body.new_revision).toBe(f.revision + 1);
-    const moved = (await getItinerary(f.token, f.tripId)).body.events.find((e: { id: number }) => e.id === f.ids.sintra);
+    const moved = (await getItinerary(f.token, f.tripId)).body.events.find(
+      (e: { id: number }) => e.id === f.ids.sintra,
+    );
     expect(moved.startDateTime).toBe(move.startDateTime);
     // The trip weather (same engine) now rates the walk at most watch, and it overlaps no other timed event.
     const weather = await tripWeather(f.tripId, { environment: "sandbox", billed: false });
     expect(weather.events.find((e) => e.event_id === f.ids.sintra)!.risk!.level).toMatch(/^(low|watch)$/);
-    const all = (await getItinerary(f.token, f.tripId)).body.events as Array<{ id: number; startDateTime: string; endDateTime: string }>;
+    const all = (await getItinerary(f.token, f.tripId)).body.events as Array<{
+      id: number;
+      startDateTime: string;
+      endDateTime: string;
+    }>;
     for (const other of all.filter((e) => e.id !== f.ids.sintra))
-      expect(Date.parse(moved.startDateTime) < Date.parse(other.endDateTime) && Date.parse(other.startDateTime) < Date.parse(moved.endDateTime)).toBe(false);
+      expect(
+        Date.parse(moved.startDateTime) < Date.parse(other.endDateTime) &&
+          Date.parse(other.startDateTime) < Date.parse(moved.endDateTime),
+      ).toBe(false);
     // Moved out of the storm: the planner now has nothing to say.
-    expect(await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })).toEqual({ action: "none", proposalId: null });
+    expect(await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })).toEqual({
+      action: "none",
+      proposalId: null,
+    });
   });
 
   it("a changed trip replaces the open proposal (old one superseded, pointing at the new); an event no longer at risk retires it", async () => {
     const f = await stormyTrip();
     const first = await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra });
-    expect((await postOp(f.token, f.tripId, { base_revision: f.revision, type: "update_event", payload: { event_id: f.ids.dinner, title: "Late dinner" } })).status).toBe(200);
+    expect(
+      (
+        await postOp(f.token, f.tripId, {
+          base_revision: f.revision,
+          type: "update_event",
+          payload: { event_id: f.ids.dinner, title: "Late dinner" },
+        })
+      ).status,
+    ).toBe(200);
     const second = await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra });
     expect(second.action).toBe("replaced");
     expect(second.proposalId).not.toBe(first.proposalId);
@@ -108,18 +172,36 @@ describe("raisePlannerProposal", () => {
     ]);
     const pending = await listProposalsCall(f.token, f.tripId, "pending");
     expect(pending.body.proposals.map((x: { proposal_id: string }) => x.proposal_id)).toEqual([second.proposalId]);
-    expect((await getProposalCall(f.token, f.tripId, first.proposalId!)).body).toMatchObject({ status: "superseded", superseded_by: second.proposalId });
+    expect((await getProposalCall(f.token, f.tripId, first.proposalId!)).body).toMatchObject({
+      status: "superseded",
+      superseded_by: second.proposalId,
+    });
     // The walk moved by hand to a dry window: the open proposal is retired, nothing new is raised. (The
     // window the planner found, not a fixed hour: away from the injected storm, the simulated weather
     // depends on the date the test runs, and a fixed hour was stormy on some days.)
-    const dry = (await getProposalCall(f.token, f.tripId, second.proposalId!)).body.options[0].changes.find((c: { event_id: number }) => c.event_id === f.ids.sintra);
-    const evening = await postOp(f.token, f.tripId, { base_revision: f.revision + 1, type: "update_event", payload: { event_id: f.ids.sintra, startDateTime: dry.startDateTime, endDateTime: dry.endDateTime } });
+    const dry = (await getProposalCall(f.token, f.tripId, second.proposalId!)).body.options[0].changes.find(
+      (c: { event_id: number }) => c.event_id === f.ids.sintra,
+    );
+    const evening = await postOp(f.token, f.tripId, {
+      base_revision: f.revision + 1,
+      type: "update_event",
+      payload: { event_id: f.ids.sintra, startDateTime: dry.startDateTime, endDateTime: dry.endDateTime },
+    });
     expect(evening.status).toBe(200);
-    expect(await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })).toEqual({ action: "none", proposalId: null });
+    expect(await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })).toEqual({
+      action: "none",
+      proposalId: null,
+    });
     expect((await openPlannerProposals(f.tripId)).map((r) => r.status)).toEqual(["superseded", "superseded"]);
     // Indoor and unknown events never get a planner proposal.
-    expect(await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.museum })).toEqual({ action: "none", proposalId: null });
-    expect(await raisePlannerProposal({ tripId: f.tripId, eventId: 2147480000 })).toEqual({ action: "none", proposalId: null });
+    expect(await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.museum })).toEqual({
+      action: "none",
+      proposalId: null,
+    });
+    expect(await raisePlannerProposal({ tripId: f.tripId, eventId: 2147480000 })).toEqual({
+      action: "none",
+      proposalId: null,
+    });
   });
 
   it("expires when the event starts: read as expired then, and a later run stores it expired and raises nothing", async () => {
@@ -130,7 +212,10 @@ describe("raisePlannerProposal", () => {
     expect((await getProposalCall(f.token, f.tripId, first.proposalId!)).body.status).toBe("expired");
     const acc = await resolveProposalCall(f.token, f.tripId, first.proposalId!, "accept");
     expect(acc.body.error.code).toBe("proposal_not_pending");
-    expect(await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })).toEqual({ action: "none", proposalId: null });
+    expect(await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })).toEqual({
+      action: "none",
+      proposalId: null,
+    });
     expect((await openPlannerProposals(f.tripId)).map((r) => r.status)).toEqual(["expired"]);
     expect((await listProposalsCall(f.token, f.tripId, "expired")).body.proposals).toHaveLength(1);
   });
@@ -139,14 +224,26 @@ describe("raisePlannerProposal", () => {
 describeWithPostgres("raisePlannerProposal under concurrency (real Postgres)", () => {
   it("eight instances at once for one event: one created, the rest unchanged, one open proposal; then one replace among eight", async () => {
     const f = await stormyTrip();
-    const runs = await Promise.all(Array.from({ length: 8 }, () => raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })));
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, () => raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })),
+    );
     expect(runs.filter((r) => r.action === "created")).toHaveLength(1);
     expect(runs.filter((r) => r.action === "unchanged")).toHaveLength(7);
     expect(new Set(runs.map((r) => r.proposalId)).size).toBe(1);
     expect((await openPlannerProposals(f.tripId)).filter((r) => r.status === "pending")).toHaveLength(1);
 
-    expect((await postOp(f.token, f.tripId, { base_revision: f.revision, type: "update_event", payload: { event_id: f.ids.dinner, title: "Late dinner" } })).status).toBe(200);
-    const again = await Promise.all(Array.from({ length: 8 }, () => raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })));
+    expect(
+      (
+        await postOp(f.token, f.tripId, {
+          base_revision: f.revision,
+          type: "update_event",
+          payload: { event_id: f.ids.dinner, title: "Late dinner" },
+        })
+      ).status,
+    ).toBe(200);
+    const again = await Promise.all(
+      Array.from({ length: 8 }, () => raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })),
+    );
     expect(again.filter((r) => r.action === "replaced")).toHaveLength(1);
     expect(again.filter((r) => r.action === "unchanged")).toHaveLength(7);
     const all = await openPlannerProposals(f.tripId);

@@ -22,11 +22,18 @@ const ATTEMPTS = 3;
 
 export type RaiseAction = "created" | "replaced" | "unchanged" | "none";
 
-
 /** The stored form of an option (the proposal contract's ProposalOption). */
-const stored = (o: PlanOption) => ({ id: o.id, score: o.score, label: o.label, reason: o.reason, changes: o.changes, forecast: o.forecast });
+const stored = (o: PlanOption) => ({
+  id: o.id,
+  score: o.score,
+  label: o.label,
+  reason: o.reason,
+  changes: o.changes,
+  forecast: o.forecast,
+});
 /** "Same options": the same concrete changes in the same order (numbers of a refreshed forecast do not count). */
-const signature = (options: Array<{ id: string; changes?: unknown }>) => options.map((o) => ({ id: o.id, changes: o.changes ?? [] }));
+const signature = (options: Array<{ id: string; changes?: unknown }>) =>
+  options.map((o) => ({ id: o.id, changes: o.changes ?? [] }));
 
 /**
  * Runs the weather planner for one event and keeps AT MOST ONE open planner proposal for it:
@@ -36,7 +43,11 @@ const signature = (options: Array<{ id: string; changes?: unknown }>) => options
  * Concurrent callers for one event serialise on an advisory lock; a unique index backs it.
  * The caller (a trip watch's refresh) decides that the event is at its trip's threshold.
  */
-export async function raisePlannerProposal(args: { tripId: number; eventId: number; now?: Date }): Promise<{ action: RaiseAction; proposalId: string | null }> {
+export async function raisePlannerProposal(args: {
+  tripId: number;
+  eventId: number;
+  now?: Date;
+}): Promise<{ action: RaiseAction; proposalId: string | null }> {
   const now = args.now ?? tripNow();
   const db = await getDb();
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -48,7 +59,13 @@ export async function raisePlannerProposal(args: { tripId: number; eventId: numb
     let options: PlanOption[] = [];
     if (row && geo && row.startAt > now) {
       const environment = await ownerEnvironment(args.tripId);
-      const { snapshot } = await getSnapshot({ lat: geo.lat, lng: geo.lng, environment, use: "forecast", priority: "background" });
+      const { snapshot } = await getSnapshot({
+        lat: geo.lat,
+        lng: geo.lng,
+        environment,
+        use: "forecast",
+        priority: "background",
+      });
       const plan = planEvent({
         event: plannerEventOf(row),
         others: rows.filter((r) => r.id !== row.id).map(plannerEventOf),
@@ -61,8 +78,12 @@ export async function raisePlannerProposal(args: { tripId: number; eventId: numb
       });
       options = plan.options;
     }
-    const expiresAt = row ? new Date(Math.min(row.startAt.getTime(), now.getTime() + PROPOSAL_MAX_TTL_DAYS * 86_400_000)) : now;
-    const out = await db.transaction((tx) => keepOne(tx, { ...args, now, revision: snap.trip.revision, options, expiresAt }));
+    const expiresAt = row
+      ? new Date(Math.min(row.startAt.getTime(), now.getTime() + PROPOSAL_MAX_TTL_DAYS * 86_400_000))
+      : now;
+    const out = await db.transaction((tx) =>
+      keepOne(tx, { ...args, now, revision: snap.trip.revision, options, expiresAt }),
+    );
     if (out) return out;
   }
   throw new ApiError("conflict", "The trip kept changing while the planner ran; the next refresh will try again.");
@@ -93,16 +114,28 @@ async function keepOne(tx: Tx, k: KeepOne): Promise<{ action: RaiseAction; propo
   if (!trip) return { action: "none", proposalId: null };
   if (Number(trip.revision) !== k.revision) return undefined;
   const p = tripProposals;
-  const mine = and(eq(p.tripId, k.tripId), eq(p.subjectEventId, k.eventId), eq(p.actorAgentId, PLANNER_AGENT_ID), eq(p.status, "pending"));
+  const mine = and(
+    eq(p.tripId, k.tripId),
+    eq(p.subjectEventId, k.eventId),
+    eq(p.actorAgentId, PLANNER_AGENT_ID),
+    eq(p.status, "pending"),
+  );
   // A lapsed one is stored as expired, so that the open-proposal index only ever holds open ones.
-  await tx.update(p).set({ status: "expired" }).where(and(mine, lte(p.expiresAt, k.now)));
+  await tx
+    .update(p)
+    .set({ status: "expired" })
+    .where(and(mine, lte(p.expiresAt, k.now)));
   const [open] = await tx.select().from(p).where(mine).limit(1);
   if (k.options.length === 0) {
     if (open) await retire(tx, open, null);
     return { action: "none", proposalId: null };
   }
   const options = k.options.map(stored);
-  if (open && open.baseRevision === k.revision && isDeepStrictEqual(signature(open.options as typeof options), signature(options))) {
+  if (
+    open &&
+    open.baseRevision === k.revision &&
+    isDeepStrictEqual(signature(open.options as typeof options), signature(options))
+  ) {
     return { action: "unchanged", proposalId: open.id };
   }
   if (open) await retire(tx, open, null);

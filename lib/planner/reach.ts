@@ -26,12 +26,24 @@ export function isFixed(e: Pick<PlannerEvent, "type" | "fixed">): boolean {
 }
 
 export function buffersOf(b: Partial<PlanBuffers> | null | undefined): PlanBuffers {
-  return { ...DEFAULT_BUFFERS, ...Object.fromEntries(Object.entries(b ?? {}).filter(([, v]) => typeof v === "number" && v >= 0)) };
+  return {
+    ...DEFAULT_BUFFERS,
+    ...Object.fromEntries(Object.entries(b ?? {}).filter(([, v]) => typeof v === "number" && v >= 0)),
+  };
 }
 
 /** Minutes kept free before this event starts (a departure), 0 for anything else. */
 export function bufferBeforeMs(e: Pick<PlannerEvent, "type">, b: PlanBuffers): number {
-  const m = e.type === "flight" ? b.flightMinutes : e.type === "train" ? b.trainMinutes : e.type === "ferry" ? b.ferryMinutes : e.type === "bus" ? b.busMinutes : 0;
+  const m =
+    e.type === "flight"
+      ? b.flightMinutes
+      : e.type === "train"
+        ? b.trainMinutes
+        : e.type === "ferry"
+          ? b.ferryMinutes
+          : e.type === "bus"
+            ? b.busMinutes
+            : 0;
   return m * MIN;
 }
 

@@ -25,13 +25,20 @@ export async function replanProposal(tripId: number, userId: string, proposalId:
   );
   if (!won) {
     const s = effectiveStatus(row, now);
-    throw new ApiError("proposal_not_pending", `This proposal is ${s === "expired" ? "expired" : `already ${s}`}; only a pending proposal can be re-planned.`, { details: { status: s } });
+    throw new ApiError(
+      "proposal_not_pending",
+      `This proposal is ${s === "expired" ? "expired" : `already ${s}`}; only a pending proposal can be re-planned.`,
+      { details: { status: s } },
+    );
   }
   let newProposalId: string | null = null;
   const byPlanner = row.actorAgentId === PLANNER_AGENT_ID && row.subjectEventId !== null;
   if (byPlanner) {
     newProposalId = (await raisePlannerProposal({ tripId, eventId: row.subjectEventId!, now })).proposalId;
-    if (newProposalId) await db.execute(sql`UPDATE trip_proposals SET superseded_by = ${newProposalId}::uuid WHERE id = ${proposalId}::uuid`);
+    if (newProposalId)
+      await db.execute(
+        sql`UPDATE trip_proposals SET superseded_by = ${newProposalId}::uuid WHERE id = ${proposalId}::uuid`,
+      );
   }
   return {
     proposal_id: proposalId,

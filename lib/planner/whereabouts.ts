@@ -33,12 +33,43 @@ export function commitmentsOf(events: PlannerEvent[], exclude: ReadonlySet<numbe
     if (exclude.has(e.id) || e.type === "free_block") continue;
     const place = e.place ?? null;
     if (e.type === "accommodation") {
-      out.push({ eventId: e.id, title: e.title, startMs: e.startMs, endMs: e.startMs + STAY_POINT_MS, from: place, to: place, hard: false, beforeMs: 0, afterMs: 0 });
-      if (e.endMs !== null && e.endMs > e.startMs) out.push({ eventId: e.id, title: e.title, startMs: e.endMs - STAY_POINT_MS, endMs: e.endMs, from: place, to: place, hard: false, beforeMs: 0, afterMs: 0 });
+      out.push({
+        eventId: e.id,
+        title: e.title,
+        startMs: e.startMs,
+        endMs: e.startMs + STAY_POINT_MS,
+        from: place,
+        to: place,
+        hard: false,
+        beforeMs: 0,
+        afterMs: 0,
+      });
+      if (e.endMs !== null && e.endMs > e.startMs)
+        out.push({
+          eventId: e.id,
+          title: e.title,
+          startMs: e.endMs - STAY_POINT_MS,
+          endMs: e.endMs,
+          from: place,
+          to: place,
+          hard: false,
+          beforeMs: 0,
+          afterMs: 0,
+        });
       continue;
     }
     const to = isTransport(e) ? (e.endPlace ?? null) : place;
-    out.push({ eventId: e.id, title: e.title, startMs: e.startMs, endMs: windowEnd(e), from: place, to, hard: true, beforeMs: bufferBeforeMs(e, b), afterMs: bufferAfterMs(e) });
+    out.push({
+      eventId: e.id,
+      title: e.title,
+      startMs: e.startMs,
+      endMs: windowEnd(e),
+      from: place,
+      to,
+      hard: true,
+      beforeMs: bufferBeforeMs(e, b),
+      afterMs: bufferAfterMs(e),
+    });
   }
   return out.sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
 }
@@ -53,24 +84,31 @@ export function commitmentsOf(events: PlannerEvent[], exclude: ReadonlySet<numbe
 export function tripSpan(input: PlanInput, b: PlanBuffers): { startMs: number; endMs: number } {
   let startMs = -Infinity;
   let endMs = Infinity;
-  const anchors = input.others.filter((e) => e.id !== input.event.id && (isTransport(e) || e.type === "accommodation")).sort((x, y) => x.startMs - y.startMs);
+  const anchors = input.others
+    .filter((e) => e.id !== input.event.id && (isTransport(e) || e.type === "accommodation"))
+    .sort((x, y) => x.startMs - y.startMs);
   const ev = input.event;
   // An anchor bounds only the side it is on (a flight home after the event says nothing about when the trip began).
   const first = anchors[0];
   if (first && windowEnd(first) <= ev.startMs) {
     startMs = isTransport(first)
       ? windowEnd(first) + bufferAfterMs(first)
-      : DateTime.fromMillis(first.startMs, { zone: first.place?.zone ?? first.timeZone }).startOf("day").toMillis();
+      : DateTime.fromMillis(first.startMs, { zone: first.place?.zone ?? first.timeZone })
+          .startOf("day")
+          .toMillis();
   }
   const last = [...anchors].sort((x, y) => windowEnd(x) - windowEnd(y)).at(-1);
   if (last && last.startMs >= windowEnd(ev)) {
     endMs = isTransport(last)
       ? last.startMs - bufferBeforeMs(last, b)
-      : DateTime.fromMillis(windowEnd(last), { zone: last.place?.zone ?? last.timeZone }).endOf("day").toMillis() + 1;
+      : DateTime.fromMillis(windowEnd(last), { zone: last.place?.zone ?? last.timeZone })
+          .endOf("day")
+          .toMillis() + 1;
   }
   const t = input.tripDates;
   if (t?.start) startMs = Math.max(startMs, DateTime.fromISO(t.start, { zone: t.zone }).startOf("day").toMillis());
-  if (t?.end) endMs = Math.min(endMs, DateTime.fromISO(t.end, { zone: t.zone }).plus({ days: 1 }).startOf("day").toMillis());
+  if (t?.end)
+    endMs = Math.min(endMs, DateTime.fromISO(t.end, { zone: t.zone }).plus({ days: 1 }).startOf("day").toMillis());
   return { startMs: Math.min(startMs, ev.startMs), endMs: Math.max(endMs, windowEnd(ev)) };
 }
 
@@ -94,9 +132,14 @@ export interface WhereaboutsJudgement {
  * one (and its departure buffer); and never further than a day excursion from where they are
  * before and after (the last and next commitments with a known place).
  */
-export function judgeWhereabouts(w: { startMs: number; endMs: number }, place: PlannerPlace | null, cs: Commitment[]): WhereaboutsJudgement {
+export function judgeWhereabouts(
+  w: { startMs: number; endMs: number },
+  place: PlannerPlace | null,
+  cs: Commitment[],
+): WhereaboutsJudgement {
   const no = (why: string): WhereaboutsJudgement => ({ ok: false, why, before: null, after: null });
-  for (const c of cs) if (w.startMs < c.endMs + c.afterMs && c.startMs - c.beforeMs < w.endMs) return no(`overlaps ${c.title}`);
+  for (const c of cs)
+    if (w.startMs < c.endMs + c.afterMs && c.startMs - c.beforeMs < w.endMs) return no(`overlaps ${c.title}`);
   // One pass, no allocation (judged for every candidate start): the nearest commitments either side.
   let prev: Commitment | null = null;
   let lastKnown: Commitment | null = null;
@@ -112,8 +155,10 @@ export function judgeWhereabouts(w: { startMs: number; endMs: number }, place: P
       if (c.from && (!nextKnown || c.startMs < nextKnown.startMs)) nextKnown = c;
     }
   }
-  if (place && lastKnown && !travel(lastKnown.to, place).reachable) return no(`the traveller is at ${lastKnown.to!.name ?? "another place"} then`);
-  if (place && nextKnown && !travel(place, nextKnown.from).reachable) return no(`the traveller must be at ${nextKnown.from!.name ?? "another place"} next`);
+  if (place && lastKnown && !travel(lastKnown.to, place).reachable)
+    return no(`the traveller is at ${lastKnown.to!.name ?? "another place"} then`);
+  if (place && nextKnown && !travel(place, nextKnown.from).reachable)
+    return no(`the traveller must be at ${nextKnown.from!.name ?? "another place"} next`);
   let b: LegJudgement | null = null;
   let a: LegJudgement | null = null;
   if (prev) {

@@ -27,11 +27,18 @@ export const platformContracts = {
             mode: z.enum(["local", "inngest", "disabled"]),
             status: z.enum(["ok", "starting", "stalled", "n/a"]),
             last_ok_at: z.string().nullable(),
-            held: z.number().int().describe("Webhook chains and watch claims this instance holds now (their leases renewed while it works on them)."),
+            held: z
+              .number()
+              .int()
+              .describe(
+                "Webhook chains and watch claims this instance holds now (their leases renewed while it works on them).",
+              ),
             held_overdue: z
               .number()
               .int()
-              .describe("Of those, held longer than `held_allowed_ms` (stuck: renewed but not worked on); any makes `status` stalled."),
+              .describe(
+                "Of those, held longer than `held_allowed_ms` (stuck: renewed but not worked on); any makes `status` stalled.",
+              ),
             held_allowed_ms: z.number().int(),
           }),
         }),

@@ -28,7 +28,12 @@ function metrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   dropTotalGauges(registry);
-  const requests = new Counter({ name: "http_requests_total", help: "API requests by route template and status", labelNames: ["method", "route", "status"], registers: [registry] });
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "API requests by route template and status",
+    labelNames: ["method", "route", "status"],
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: "http_request_duration_seconds",
     help: "API request latency by route template and status",
@@ -36,7 +41,12 @@ function metrics(): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const deliveries = new Counter({ name: "webhook_delivery_attempts_total", help: "Webhook delivery attempts made by this process, by outcome", labelNames: ["outcome"], registers: [registry] });
+  const deliveries = new Counter({
+    name: "webhook_delivery_attempts_total",
+    help: "Webhook delivery attempts made by this process, by outcome",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
   new Gauge({
     name: "webhook_deliveries_due",
     help: "Pending delivery chains whose next attempt is due (queue depth, all instances)",
@@ -77,7 +87,11 @@ function metrics(): Metrics {
       this.set(requestLogStats().buffered);
     },
   });
-  const oldest = new Gauge({ name: "webhook_oldest_due_delivery_age_seconds", help: "Age of the oldest due delivery attempt (0 when none)", registers: [registry] });
+  const oldest = new Gauge({
+    name: "webhook_oldest_due_delivery_age_seconds",
+    help: "Age of the oldest due delivery attempt (0 when none)",
+    registers: [registry],
+  });
   new Gauge({
     name: "job_runner_last_ok_age_seconds",
     help: "Seconds since this process's local runner last completed a pass without error (-1: not running here)",
@@ -94,8 +108,18 @@ function metrics(): Metrics {
     labelNames: ["provider", "outcome"],
     registers: [registry],
   });
-  const budgetUsed = new Gauge({ name: "weather_upstream_budget_used", help: "Upstream calls taken in the current window (all instances), as last seen by this process", labelNames: ["provider", "window"], registers: [registry] });
-  const budgetLimit = new Gauge({ name: "weather_upstream_budget_limit", help: "Upstream calls allowed per window (0 = unlimited)", labelNames: ["provider", "window"], registers: [registry] });
+  const budgetUsed = new Gauge({
+    name: "weather_upstream_budget_used",
+    help: "Upstream calls taken in the current window (all instances), as last seen by this process",
+    labelNames: ["provider", "window"],
+    registers: [registry],
+  });
+  const budgetLimit = new Gauge({
+    name: "weather_upstream_budget_limit",
+    help: "Upstream calls allowed per window (0 = unlimited)",
+    labelNames: ["provider", "window"],
+    registers: [registry],
+  });
   const budgetDenied = new Counter({
     name: "weather_upstream_budget_denied_total",
     help: "Upstream calls this process did not make because the provider's budget was used up, by priority (interactive, background)",
@@ -166,7 +190,8 @@ function registerJobMetrics(registry: Registry): void {
  * nodejs_active_handles, nodejs_active_requests and nodejs_active_resources.
  */
 function dropTotalGauges(registry: Registry): void {
-  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"])
+    registry.removeSingleMetric(name);
 }
 
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {

@@ -22,8 +22,18 @@ describe("production configuration check", () => {
 
   it("a strong secret passes; a malformed encryption key or database URL is named", () => {
     expect(productionConfigProblems({ NODE_ENV: "production", NEXTAUTH_SECRET: strong })).toEqual([]);
-    expect(productionConfigProblems({ NODE_ENV: "production", NEXTAUTH_SECRET: strong, APP_ENCRYPTION_KEY: "f".repeat(64) })).toEqual([]);
-    const bad = productionConfigProblems({ NODE_ENV: "production", NEXTAUTH_SECRET: strong, APP_ENCRYPTION_KEY: "nope", DATABASE_URL: "not a url" });
-    expect(bad).toEqual([expect.stringMatching(/^APP_ENCRYPTION_KEY must be 32 bytes/), expect.stringMatching(/^DATABASE_URL is not a URL/)]);
+    expect(
+      productionConfigProblems({ NODE_ENV: "production", NEXTAUTH_SECRET: strong, APP_ENCRYPTION_KEY: "f".repeat(64) }),
+    ).toEqual([]);
+    const bad = productionConfigProblems({
+      NODE_ENV: "production",
+      NEXTAUTH_SECRET: strong,
+      APP_ENCRYPTION_KEY: "nope",
+      DATABASE_URL: "not a url",
+    });
+    expect(bad).toEqual([
+      expect.stringMatching(/^APP_ENCRYPTION_KEY must be 32 bytes/),
+      expect.stringMatching(/^DATABASE_URL is not a URL/),
+    ]);
   });
 });

@@ -14,11 +14,15 @@ export function productionConfigProblems(vars: NodeJS.ProcessEnv = process.env):
   if (!secret) {
     problems.push(`NEXTAUTH_SECRET is not set: it signs portal sessions; ${make}.`);
   } else if (secret.length < 32 || secret === DEV_AUTH_SECRET || new Set(secret).size < 10) {
-    problems.push(`NEXTAUTH_SECRET is too weak (use at least 32 random characters, not the development value); ${make}.`);
+    problems.push(
+      `NEXTAUTH_SECRET is too weak (use at least 32 random characters, not the development value); ${make}.`,
+    );
   }
   const key = vars.APP_ENCRYPTION_KEY?.trim();
   if (key && !/^[0-9a-fA-F]{64}$/.test(key) && Buffer.from(key, "base64").length !== 32) {
-    problems.push("APP_ENCRYPTION_KEY must be 32 bytes written as 64 hex characters or base64; make one with `openssl rand -hex 32`.");
+    problems.push(
+      "APP_ENCRYPTION_KEY must be 32 bytes written as 64 hex characters or base64; make one with `openssl rand -hex 32`.",
+    );
   }
   if (vars.DATABASE_URL && !URL.canParse(vars.DATABASE_URL)) {
     problems.push("DATABASE_URL is not a URL; use postgres://user:password@host:5432/database.");

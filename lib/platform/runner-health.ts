@@ -39,8 +39,10 @@ function runnerLiveness(now: number): Pick<RunnerHealth, "mode" | "status" | "la
   const s = runnerStatus();
   // A pass runs at least every LOCAL_RUNNER_INTERVAL_MS; ten missed passes (at least a minute) is a stall.
   const bound = Math.max(10 * env().LOCAL_RUNNER_INTERVAL_MS, 60_000);
-  if (s.lastOkAt && now - Date.parse(s.lastOkAt) <= bound) return { mode: "local", status: "ok", last_ok_at: s.lastOkAt };
-  if (!s.lastOkAt && s.startedAt && now - Date.parse(s.startedAt) <= bound) return { mode: "local", status: "starting", last_ok_at: null };
+  if (s.lastOkAt && now - Date.parse(s.lastOkAt) <= bound)
+    return { mode: "local", status: "ok", last_ok_at: s.lastOkAt };
+  if (!s.lastOkAt && s.startedAt && now - Date.parse(s.startedAt) <= bound)
+    return { mode: "local", status: "starting", last_ok_at: null };
   if (!s.running && !s.startedAt) return { mode: "local", status: "starting", last_ok_at: null };
   return { mode: "local", status: "stalled", last_ok_at: s.lastOkAt };
 }

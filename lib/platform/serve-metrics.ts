@@ -20,7 +20,10 @@ export async function serveMetrics(req: Request): Promise<Response> {
   if (!token) return new Response("Not found\n", { status: 404, headers: { "content-type": "text/plain" } });
   const given = /^Bearer (.+)$/i.exec(req.headers.get("authorization") ?? "")?.[1] ?? "";
   if (!timingSafeEqual(digest(given), digest(token))) {
-    return new Response("Unauthorized\n", { status: 401, headers: { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' } });
+    return new Response("Unauthorized\n", {
+      status: 401,
+      headers: { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' },
+    });
   }
   const { body, contentType } = await metricsText();
   return new Response(body, { status: 200, headers: { "content-type": contentType, "cache-control": "no-store" } });

@@ -12,6 +12,8 @@ describe("agentClientConfig (the Agents page)", () => {
         expect(c.text).toContain("sat_abc");
       }
     }
-    expect(JSON.parse(agentClientConfig("cursor", "http://x").text)).toEqual({ mcpServers: { skycast: { url: "http://x/api/mcp", headers: { Authorization: "Bearer sat_YOUR_TOKEN" } } } });
+    expect(JSON.parse(agentClientConfig("cursor", "http://x").text)).toEqual({
+      mcpServers: { skycast: { url: "http://x/api/mcp", headers: { Authorization: "Bearer sat_YOUR_TOKEN" } } },
+    });
   });
 });

@@ -13,14 +13,16 @@ import type { AccountRole } from "@/drizzle/schema";
  * signed out on their next page load, on every instance: nothing about membership is cached.
  * Deduplicated per request.
  */
-export const requireSession = cache(async (): Promise<{ userId: string; email: string; accountId: string; role: AccountRole }> => {
-  const session = await getServerSession(authOptions());
-  const user = session?.user as { id?: string; email?: string | null } | undefined;
-  if (!user?.id) redirect("/sign-in");
-  const principal = await validSession();
-  if (!principal) redirect("/sign-in?signedOut=ended");
-  return { userId: principal.userId, email: principal.email, accountId: principal.accountId, role: principal.role };
-});
+export const requireSession = cache(
+  async (): Promise<{ userId: string; email: string; accountId: string; role: AccountRole }> => {
+    const session = await getServerSession(authOptions());
+    const user = session?.user as { id?: string; email?: string | null } | undefined;
+    if (!user?.id) redirect("/sign-in");
+    const principal = await validSession();
+    if (!principal) redirect("/sign-in?signedOut=ended");
+    return { userId: principal.userId, email: principal.email, accountId: principal.accountId, role: principal.role };
+  },
+);
 
 /** The session behind this request's cookie when it is still valid (user and membership exist), else null. */
 export const validSession = cache(async (): Promise<PrincipalOf<"session"> | null> => {

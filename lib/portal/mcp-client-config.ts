@@ -4,17 +4,33 @@
  */
 export type McpClientKind = "vscode" | "claude" | "inspector";
 
-export function mcpClientConfigs(origin: string, token: string): Record<McpClientKind, { where: string; text: string }> {
+export function mcpClientConfigs(
+  origin: string,
+  token: string,
+): Record<McpClientKind, { where: string; text: string }> {
   const url = `${origin}/api/mcp`;
   return {
     vscode: {
       where: "VS Code: .vscode/mcp.json in your workspace (or the user-level mcp.json).",
-      text: JSON.stringify({ servers: { skycast: { type: "http", url, headers: { Authorization: `Bearer ${token}` } } } }, null, 2),
+      text: JSON.stringify(
+        { servers: { skycast: { type: "http", url, headers: { Authorization: `Bearer ${token}` } } } },
+        null,
+        2,
+      ),
     },
     claude: {
-      where: "Claude Desktop: claude_desktop_config.json (Settings → Developer → Edit config); it reaches remote servers through mcp-remote.",
+      where:
+        "Claude Desktop: claude_desktop_config.json (Settings → Developer → Edit config); it reaches remote servers through mcp-remote.",
       text: JSON.stringify(
-        { mcpServers: { skycast: { command: "npx", args: ["-y", "mcp-remote", url, "--header", "Authorization:Bearer ${SKYCAST_TOKEN}"], env: { SKYCAST_TOKEN: token } } } },
+        {
+          mcpServers: {
+            skycast: {
+              command: "npx",
+              args: ["-y", "mcp-remote", url, "--header", "Authorization:Bearer ${SKYCAST_TOKEN}"],
+              env: { SKYCAST_TOKEN: token },
+            },
+          },
+        },
         null,
         2,
       ),

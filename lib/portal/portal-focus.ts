@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import type { PortalFocus } from "./portal-paths";
 
-export { FOCUS_COOKIE, isTripPortalPath, type PortalFocus } from "./portal-paths";
+export { FOCUS_COOKIE, type PortalFocus } from "./portal-paths";
 
 /**
  * Which portal a person sees (issue 42 item 2). "trips" is the traveller's portal (their trips, the
@@ -14,7 +14,11 @@ export { FOCUS_COOKIE, isTripPortalPath, type PortalFocus } from "./portal-paths
  * may do, and a trip-focused person may still call every route their role allows).
  */
 /** Reads the rule above in one statement (each part is an indexed EXISTS). */
-export async function readPortalFocus(userId: string, accountId: string, preference: string | undefined): Promise<PortalFocus> {
+export async function readPortalFocus(
+  userId: string,
+  accountId: string,
+  preference: string | undefined,
+): Promise<PortalFocus> {
   if (preference === "developer") return "developer";
   const db = await getDb();
   const rows = await db.execute<{ trip_only: boolean }>(sql`

@@ -19,7 +19,12 @@ describe("sandbox injection defaults", () => {
   });
 
   it("follows the watch whose window comes first, at its place and for its whole window", () => {
-    const later = watch({ latitude: 48.85, longitude: 2.35, starts_at: new Date(2027, 4, 6, 9).toISOString(), ends_at: new Date(2027, 4, 6, 12).toISOString() });
+    const later = watch({
+      latitude: 48.85,
+      longitude: 2.35,
+      starts_at: new Date(2027, 4, 6, 9).toISOString(),
+      ends_at: new Date(2027, 4, 6, 12).toISOString(),
+    });
     const d = injectionDefaults([later, watch({ target_ref: { place_id: "p1", name: "Lisbon, Alfama" } })], now);
     expect(d).toMatchObject({ lat: "38.7", lng: "-9.14", placeName: "Lisbon, Alfama", followsWatch: true });
     expect(d.start.toISOString()).toBe(new Date(2027, 4, 5, 9).toISOString());
@@ -27,7 +32,10 @@ describe("sandbox injection defaults", () => {
   });
 
   it("a window already under way starts at this hour; paused, ended and placeless watches are passed over", () => {
-    const running = watch({ starts_at: new Date(2027, 4, 4, 8).toISOString(), ends_at: new Date(2027, 4, 4, 20).toISOString() });
+    const running = watch({
+      starts_at: new Date(2027, 4, 4, 8).toISOString(),
+      ends_at: new Date(2027, 4, 4, 20).toISOString(),
+    });
     const skipped = [
       watch({ status: "paused", starts_at: new Date(2027, 4, 4, 6).toISOString() }),
       watch({ ends_at: new Date(2027, 4, 4, 11).toISOString(), starts_at: new Date(2027, 4, 4, 6).toISOString() }), // less than an hour left

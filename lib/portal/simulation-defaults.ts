@@ -28,7 +28,13 @@ const HOUR = 3_600_000;
 
 export function injectionDefaults(watches: WatchWindow[], now: Date): InjectionDefaults {
   const ahead = watches
-    .filter((w) => w.status === "active" && w.latitude !== null && w.longitude !== null && Date.parse(w.ends_at) > now.getTime() + HOUR)
+    .filter(
+      (w) =>
+        w.status === "active" &&
+        w.latitude !== null &&
+        w.longitude !== null &&
+        Date.parse(w.ends_at) > now.getTime() + HOUR,
+    )
     .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
   const next = ahead[0];
   if (next) {

@@ -17,14 +17,28 @@ const RequestSchema = z
     latency_ms: z.number().int(),
     credential: z.object({
       type: z.enum(["api_key", "access_token", "session", "visa_key", "none"]),
-      id: z.number().int().nullable().meta({ description: "Id of the key or token (the key_id / token_id filter); null for a session or no credential" }),
+      id: z.number().int().nullable().meta({
+        description: "Id of the key or token (the key_id / token_id filter); null for a session or no credential",
+      }),
       prefix: z.string().nullable().meta({ description: "Display prefix of the key or token (never its value)" }),
     }),
     billing_units: z.number().int(),
-    error_code: z.string().nullable().meta({ description: "The error envelope's code of a failed call (4xx/5xx); null for a success" }),
-    error_message: z.string().nullable().meta({ description: "The error envelope's message as the caller received it (at most 300 characters; never a body); null for a success" }),
-    source: z.enum(REQUEST_SOURCES).meta({ description: "api: your code (a key or token, MCP included); portal: this portal's own calls; playground: the portal's playground acting as one of your keys" }),
-    tool: z.string().nullable().meta({ description: "The MCP tool that made this call through /api/mcp; null for a direct call" }),
+    error_code: z
+      .string()
+      .nullable()
+      .meta({ description: "The error envelope's code of a failed call (4xx/5xx); null for a success" }),
+    error_message: z.string().nullable().meta({
+      description:
+        "The error envelope's message as the caller received it (at most 300 characters; never a body); null for a success",
+    }),
+    source: z.enum(REQUEST_SOURCES).meta({
+      description:
+        "api: your code (a key or token, MCP included); portal: this portal's own calls; playground: the portal's playground acting as one of your keys",
+    }),
+    tool: z
+      .string()
+      .nullable()
+      .meta({ description: "The MCP tool that made this call through /api/mcp; null for a direct call" }),
   })
   .meta({ id: "LoggedRequest" });
 
@@ -42,7 +56,14 @@ export const requestContracts = {
     query: ListRequestsQuery,
     meter: weatherMeter({ endpoint: "requests.list", charge: 0, sessionReadsFree: true }),
     responses: {
-      200: { description: "A page of requests", schema: z.object({ requests: z.array(RequestSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }) },
+      200: {
+        description: "A page of requests",
+        schema: z.object({
+          requests: z.array(RequestSchema),
+          has_more: z.boolean(),
+          next_cursor: z.string().nullable(),
+        }),
+      },
     },
   }),
 };

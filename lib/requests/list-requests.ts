@@ -10,27 +10,44 @@ import { REQUEST_SOURCES, type RequestSource } from "./request-source";
 
 export const REQUEST_LOG_RETENTION_DAYS = 7;
 
-const IsoDateTime = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z" });
+const IsoDateTime = z.iso.datetime({
+  offset: true,
+  message: "must be an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z",
+});
 
 export const ListRequestsQuery = z.strictObject({
-  limit: z.coerce.number({ message: "must be an integer" }).int("must be an integer").min(1, "must be at least 1").max(200, "must be at most 200").default(50),
+  limit: z.coerce
+    .number({ message: "must be an integer" })
+    .int("must be an integer")
+    .min(1, "must be at least 1")
+    .max(200, "must be at most 200")
+    .default(50),
   status: z
     .string()
     .regex(/^([1-5][0-9]{2}|[1-5]xx)$/, "must be an HTTP status (e.g. 404) or a class (2xx, 4xx, 5xx)")
     .optional()
     .meta({ description: "An exact status (404) or a class (4xx)" }),
-  path: z.string().min(1, "must not be empty").max(300, "must be at most 300 characters").optional().meta({ description: "Path template or its beginning, e.g. /v1/weather/watch" }),
-  request_id: z.uuid({ message: "must be a UUID (the X-Request-Id of a response)" }).optional(),
-  source: z
-    .enum(REQUEST_SOURCES, { message: "must be api, portal or playground" })
+  path: z
+    .string()
+    .min(1, "must not be empty")
+    .max(300, "must be at most 300 characters")
     .optional()
-    .meta({ description: "Who made the call: api (a key or token from your code, MCP included), portal (this portal's own calls) or playground (the portal's playground acting as one of your keys)" }),
-  portal_reads: z
-    .enum(["true", "false"], { message: "must be true or false" })
-    .default("false")
-    .meta({ description: "The portal's own reads (GET calls made by the signed-in portal) are left out unless true; source=portal and request_id show them anyway" }),
-  key_id: intQuery("key_id").optional().meta({ description: "Only calls made with this API key (its id from GET /api/developer/keys), the playground's included" }),
-  token_id: intQuery("token_id").optional().meta({ description: "Only calls made with this access token (its id from GET /api/developer/tokens)" }),
+    .meta({ description: "Path template or its beginning, e.g. /v1/weather/watch" }),
+  request_id: z.uuid({ message: "must be a UUID (the X-Request-Id of a response)" }).optional(),
+  source: z.enum(REQUEST_SOURCES, { message: "must be api, portal or playground" }).optional().meta({
+    description:
+      "Who made the call: api (a key or token from your code, MCP included), portal (this portal's own calls) or playground (the portal's playground acting as one of your keys)",
+  }),
+  portal_reads: z.enum(["true", "false"], { message: "must be true or false" }).default("false").meta({
+    description:
+      "The portal's own reads (GET calls made by the signed-in portal) are left out unless true; source=portal and request_id show them anyway",
+  }),
+  key_id: intQuery("key_id").optional().meta({
+    description: "Only calls made with this API key (its id from GET /api/developer/keys), the playground's included",
+  }),
+  token_id: intQuery("token_id")
+    .optional()
+    .meta({ description: "Only calls made with this access token (its id from GET /api/developer/tokens)" }),
   since: IsoDateTime.optional().meta({ description: "Only calls made at or after this instant (ISO 8601)" }),
   until: IsoDateTime.optional().meta({ description: "Only calls made before this instant (ISO 8601)" }),
   cursor: z.string().max(300, "must be at most 300 characters").optional(),
@@ -46,7 +63,12 @@ function intQuery(name: string) {
   return z.string().regex(CANONICAL_INT_ID, `${name} must be a positive integer id`).transform(Number);
 }
 
-type Row = RequestLogFields & { id: string | number; at: Date | string; at_text: string; credential_prefix: string | null };
+type Row = RequestLogFields & {
+  id: string | number;
+  at: Date | string;
+  at_text: string;
+  credential_prefix: string | null;
+};
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -62,9 +84,11 @@ export async function listRequests(accountId: string, f: ListRequestsFilters) {
   if (f.request_id) conds.push(sql`r.request_id = ${f.request_id}::uuid`);
   if (f.source) conds.push(sql`r.source = ${f.source}`);
   // The portal polls this log and its own pages: those reads would bury the calls the user made.
-  else if (f.portal_reads !== "true" && !f.request_id) conds.push(sql`NOT (r.source = 'portal' AND r.method IN ('GET', 'HEAD'))`);
+  else if (f.portal_reads !== "true" && !f.request_id)
+    conds.push(sql`NOT (r.source = 'portal' AND r.method IN ('GET', 'HEAD'))`);
   if (f.key_id !== undefined) conds.push(sql`r.credential_type = 'api_key' AND r.credential_id = ${String(f.key_id)}`);
-  if (f.token_id !== undefined) conds.push(sql`r.credential_type = 'access_token' AND r.credential_id = ${String(f.token_id)}`);
+  if (f.token_id !== undefined)
+    conds.push(sql`r.credential_type = 'access_token' AND r.credential_id = ${String(f.token_id)}`);
   // A time range also limits the scan to the daily partitions it overlaps.
   if (f.since) conds.push(sql`r.at >= ${f.since}::timestamptz`);
   if (f.until) conds.push(sql`r.at < ${f.until}::timestamptz`);

@@ -27,25 +27,43 @@ afterAll(async () => {
   await t.close();
 });
 
-type Row = { request_id: string; status: number; method: string; source: string; error_code: string | null; error_message: string | null; credential: { type: string; id: number | null; prefix: string | null } };
+type Row = {
+  request_id: string;
+  status: number;
+  method: string;
+  source: string;
+  error_code: string | null;
+  error_message: string | null;
+  credential: { type: string; id: number | null; prefix: string | null };
+};
 const list = async (bearer: string, qs = ""): Promise<{ status: number; body: any; rows: Row[] }> => {
   await flushRequestLog();
   const r = await call(requestsRoute.GET, { path: `/v1/requests${qs}`, bearer });
   return { ...r, rows: r.body?.data?.requests ?? [] };
 };
-const cookieOf = async (userId: string) => `next-auth.session-token=${await encode({ token: { sub: userId }, secret: authSecret() })}`;
+const cookieOf = async (userId: string) =>
+  `next-auth.session-token=${await encode({ token: { sub: userId }, secret: authSecret() })}`;
 const idOf = (r: { headers: Headers }) => r.headers.get("x-request-id")!;
 
 describe("a request log that explains", () => {
   it("keeps each failed call's error code and message as its caller received them, never a body", async () => {
     const u = await makeUser();
     const key = await u.key(["read", "weather:webhooks"]);
-    const bad = await call(webhooks.POST, { method: "POST", path: "/v1/webhooks", bearer: key, body: { url: "http://secret-body.example" } });
+    const bad = await call(webhooks.POST, {
+      method: "POST",
+      path: "/v1/webhooks",
+      bearer: key,
+      body: { url: "http://secret-body.example" },
+    });
     const ok = await call(webhooks.GET, { path: "/v1/webhooks", bearer: key });
     const { rows } = await list(key);
     const failed = rows.find((r) => r.request_id === idOf(bad))!;
     expect(failed).toMatchObject({ status: 400, error_code: "bad_request", error_message: bad.body.error.message });
-    expect(rows.find((r) => r.request_id === idOf(ok))).toMatchObject({ status: 200, error_code: null, error_message: null });
+    expect(rows.find((r) => r.request_id === idOf(ok))).toMatchObject({
+      status: 200,
+      error_code: null,
+      error_message: null,
+    });
     const raw = await (await getDb()).execute(sql`SELECT * FROM request_log WHERE account_id = ${u.accountId}::uuid`);
     expect(JSON.stringify(raw)).not.toContain("secret-body.example");
   });
@@ -78,8 +96,16 @@ describe("a request log that explains", () => {
     const cookie = await cookieOf(u.userId);
     const byKey = await call(webhooks.GET, { path: "/v1/webhooks", bearer: key });
     const portalRead = await call(webhooks.GET, { path: "/v1/webhooks", headers: { cookie } });
-    const portalWrite = await call(webhooks.POST, { method: "POST", path: "/v1/webhooks", headers: { cookie, host: "localhost", origin: "http://localhost" }, body: { url: "nope" } });
-    const playground = await call(webhooks.GET, { path: "/v1/webhooks", headers: { cookie, [PLAYGROUND_KEY_HEADER]: String(keyId) } });
+    const portalWrite = await call(webhooks.POST, {
+      method: "POST",
+      path: "/v1/webhooks",
+      headers: { cookie, host: "localhost", origin: "http://localhost" },
+      body: { url: "nope" },
+    });
+    const playground = await call(webhooks.GET, {
+      path: "/v1/webhooks",
+      headers: { cookie, [PLAYGROUND_KEY_HEADER]: String(keyId) },
+    });
     expect([byKey.status, portalRead.status, playground.status]).toEqual([200, 200, 200]);
 
     const shown = (await list(key)).rows;
@@ -89,12 +115,20 @@ describe("a request log that explains", () => {
     expect(ids).toContain(idOf(portalWrite));
     expect(ids).not.toContain(idOf(portalRead));
     expect(shown.find((r) => r.request_id === idOf(byKey))?.source).toBe("api");
-    expect(shown.find((r) => r.request_id === idOf(playground))).toMatchObject({ source: "playground", credential: { type: "api_key", id: keyId } });
-    expect(shown.find((r) => r.request_id === idOf(portalWrite))).toMatchObject({ source: "portal", credential: { type: "session", id: null } });
+    expect(shown.find((r) => r.request_id === idOf(playground))).toMatchObject({
+      source: "playground",
+      credential: { type: "api_key", id: keyId },
+    });
+    expect(shown.find((r) => r.request_id === idOf(portalWrite))).toMatchObject({
+      source: "portal",
+      credential: { type: "session", id: null },
+    });
 
     const all = (await list(key, "?portal_reads=true")).rows.map((r) => r.request_id);
     expect(all).toContain(idOf(portalRead));
-    expect((await list(key, "?source=portal")).rows.map((r) => r.request_id).sort()).toEqual([idOf(portalRead), idOf(portalWrite)].sort());
+    expect((await list(key, "?source=portal")).rows.map((r) => r.request_id).sort()).toEqual(
+      [idOf(portalRead), idOf(portalWrite)].sort(),
+    );
     expect((await list(key, `?request_id=${idOf(portalRead)}`)).rows).toHaveLength(1);
     expect((await list(key, "?source=api")).rows.every((r) => r.source === "api")).toBe(true);
   });
@@ -133,12 +167,17 @@ describe("per-key usage by day", () => {
     await call(webhooks.POST, { method: "POST", path: "/v1/webhooks", bearer: key, body: {} });
     await call(webhooks.GET, { path: "/v1/webhooks", bearer: other });
     await flushRequestLog();
-    await t.db.execute(sql`INSERT INTO request_log (request_id, account_id, at, method, path, status, latency_ms, credential_type, credential_id, billing_units)
+    await t.db
+      .execute(sql`INSERT INTO request_log (request_id, account_id, at, method, path, status, latency_ms, credential_type, credential_id, billing_units)
       VALUES (gen_random_uuid(), ${u.accountId}::uuid, now() - interval '2 days', 'GET', '/v1/weather/current', 200, 5, 'api_key', ${String(keyId)}, 3),
              (gen_random_uuid(), ${u.accountId}::uuid, now() - interval '2 days', 'GET', '/v1/weather/current', 502, 5, 'api_key', ${String(keyId)}, 3),
              (gen_random_uuid(), ${u.accountId}::uuid, now() - interval '9 days', 'GET', '/v1/weather/current', 200, 5, 'api_key', ${String(keyId)}, 100)`);
 
-    const res = await call(usageRoute.GET, { path: `/api/developer/keys/${keyId}/usage`, params: { keyId: String(keyId) }, bearer: key });
+    const res = await call(usageRoute.GET, {
+      path: `/api/developer/keys/${keyId}/usage`,
+      params: { keyId: String(keyId) },
+      bearer: key,
+    });
     expect(res.status).toBe(200);
     const days = res.body.days as Array<{ date: string; requests: number; billing_units: number; errors: number }>;
     expect(days).toHaveLength(7);
@@ -151,7 +190,15 @@ describe("per-key usage by day", () => {
     expect(days.reduce((n, d) => n + d.billing_units, 0)).toBe(6); // the 9-day-old row is outside the window
 
     const fixed = await keyUsage(u.userId, keyId, new Date("2030-01-10T12:00:00Z"));
-    expect(fixed.days.map((d) => d.date)).toEqual(["2030-01-04", "2030-01-05", "2030-01-06", "2030-01-07", "2030-01-08", "2030-01-09", "2030-01-10"]);
+    expect(fixed.days.map((d) => d.date)).toEqual([
+      "2030-01-04",
+      "2030-01-05",
+      "2030-01-06",
+      "2030-01-07",
+      "2030-01-08",
+      "2030-01-09",
+      "2030-01-10",
+    ]);
     expect(fixed.days.every((d) => d.requests === 0)).toBe(true);
   });
 });

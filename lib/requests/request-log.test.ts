@@ -29,7 +29,15 @@ afterAll(async () => {
 });
 
 const boom = defineRoute(
-  contract({ method: "GET", path: "/test/requests/boom", summary: "boom", tags: ["test"], family: "weather", auth: sessionOrApiKey("read"), responses: {} }),
+  contract({
+    method: "GET",
+    path: "/test/requests/boom",
+    summary: "boom",
+    tags: ["test"],
+    family: "weather",
+    auth: sessionOrApiKey("read"),
+    responses: {},
+  }),
   async () => {
     throw new Error("kaput");
   },
@@ -46,8 +54,17 @@ describe("request log", () => {
     const key = await u.key(["read", "weather:webhooks"]);
     const ok = await call(webhooks.GET, { path: "/v1/webhooks", bearer: key });
     const missing = "7d0c0a43-3f0f-4b36-9a55-2d0d3b7b2c11";
-    const notFound = await call(webhook.GET, { path: `/v1/webhooks/${missing}`, params: { webhook_id: missing }, bearer: key });
-    const bad = await call(webhooks.POST, { method: "POST", path: "/v1/webhooks", bearer: key, body: { url: "http://x" } });
+    const notFound = await call(webhook.GET, {
+      path: `/v1/webhooks/${missing}`,
+      params: { webhook_id: missing },
+      bearer: key,
+    });
+    const bad = await call(webhooks.POST, {
+      method: "POST",
+      path: "/v1/webhooks",
+      bearer: key,
+      body: { url: "http://x" },
+    });
     const failed = await call(boom, { path: "/test/requests/boom", bearer: key });
     expect(takeLogs("unhandled error")).toHaveLength(1);
     expect([ok.status, notFound.status, bad.status, failed.status]).toEqual([200, 404, 400, 500]);
@@ -56,7 +73,14 @@ describe("request log", () => {
     expect(res.status).toBe(200);
     const rows = res.body.data.requests as Array<Record<string, any>>;
     const byId = (r: { headers: Headers }) => rows.find((x) => x.request_id === r.headers.get("x-request-id"));
-    expect(byId(ok)).toMatchObject({ method: "GET", path: "/v1/webhooks", status: 200, error_code: null, billing_units: 0, credential: { type: "api_key", prefix: key.slice(0, 12) } });
+    expect(byId(ok)).toMatchObject({
+      method: "GET",
+      path: "/v1/webhooks",
+      status: 200,
+      error_code: null,
+      billing_units: 0,
+      credential: { type: "api_key", prefix: key.slice(0, 12) },
+    });
     expect(byId(notFound)).toMatchObject({ path: "/v1/webhooks/{webhook_id}", status: 404, error_code: "not_found" });
     expect(byId(bad)).toMatchObject({ method: "POST", status: 400, error_code: "bad_request" });
     expect(byId(failed)).toMatchObject({ path: "/test/requests/boom", status: 500, error_code: "internal_error" });
@@ -69,9 +93,13 @@ describe("request log", () => {
     const lookup = await list(key, `?request_id=${failed.headers.get("x-request-id")}`);
     expect(lookup.body.data.requests).toHaveLength(1);
     expect(lookup.body.data.requests[0].status).toBe(500);
-    expect((await list(key, "?status=4xx")).body.data.requests.map((r: { status: number }) => r.status).sort()).toEqual([400, 404]);
+    expect((await list(key, "?status=4xx")).body.data.requests.map((r: { status: number }) => r.status).sort()).toEqual(
+      [400, 404],
+    );
     expect((await list(key, "?status=500")).body.data.requests).toHaveLength(1);
-    expect((await list(key, "?path=/v1/webhooks/")).body.data.requests.map((r: { path: string }) => r.path)).toEqual(["/v1/webhooks/{webhook_id}"]);
+    expect((await list(key, "?path=/v1/webhooks/")).body.data.requests.map((r: { path: string }) => r.path)).toEqual([
+      "/v1/webhooks/{webhook_id}",
+    ]);
   });
 
   it("is per account, pages with a cursor, refuses bad filters, and logs billed units of metered calls", async () => {
@@ -104,10 +132,14 @@ describe("request log", () => {
   it("stores each buffered request's fields as recorded: time to the millisecond, ids, units, and rows in order", async () => {
     const u = await makeUser();
     const key = await u.key(["read", "weather:webhooks"]);
-    const [keyRow] = await queryRows<{ id: unknown }>(await getDb(), sql`SELECT id FROM api_keys WHERE account_id = ${u.accountId}::uuid`);
+    const [keyRow] = await queryRows<{ id: unknown }>(
+      await getDb(),
+      sql`SELECT id FROM api_keys WHERE account_id = ${u.accountId}::uuid`,
+    );
     const before = Date.now();
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await call(webhooks.GET, { path: "/v1/webhooks", bearer: key })).headers.get("x-request-id")!);
+    for (let i = 0; i < 3; i++)
+      ids.push((await call(webhooks.GET, { path: "/v1/webhooks", bearer: key })).headers.get("x-request-id")!);
     const after = Date.now();
     await flushRequestLog();
     const rows = await queryRows<Record<string, any>>(
@@ -117,7 +149,15 @@ describe("request log", () => {
     );
     expect(rows.map((r) => r.request_id)).toEqual(ids);
     for (const r of rows) {
-      expect(r).toMatchObject({ account_id: u.accountId, method: "GET", path: "/v1/webhooks", status: 200, credential_type: "api_key", billing_units: 0, error_code: null });
+      expect(r).toMatchObject({
+        account_id: u.accountId,
+        method: "GET",
+        path: "/v1/webhooks",
+        status: 200,
+        credential_type: "api_key",
+        billing_units: 0,
+        error_code: null,
+      });
       expect(r.credential_id).toBe(String(keyRow.id));
       expect(Number(r.at_ms)).toBeGreaterThanOrEqual(before);
       expect(Number(r.at_ms)).toBeLessThanOrEqual(after);
@@ -139,4 +179,13 @@ describe("request log", () => {
   });
 });
 
-securitySuite({ name: "GET /v1/requests", handler: requestsRoute.GET, method: "GET", credential: "apiKey", scopes: ["read"], wrongScope: "weather:read", family: "weather", target: async () => ({ path: "/v1/requests" }) });
+securitySuite({
+  name: "GET /v1/requests",
+  handler: requestsRoute.GET,
+  method: "GET",
+  credential: "apiKey",
+  scopes: ["read"],
+  wrongScope: "weather:read",
+  family: "weather",
+  target: async () => ({ path: "/v1/requests" }),
+});

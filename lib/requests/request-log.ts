@@ -41,7 +41,6 @@ export interface RequestLogFields {
   tool: string | null;
 }
 
-
 /** A buffered row; its keys are column names (json_to_recordset matches them by name). */
 type Row = RequestLogFields & { account_id: string | null; at_ms: number };
 
@@ -96,7 +95,11 @@ function credentialOf(p: Principal): Pick<Row, "credential_type" | "credential_i
     case "session":
       return { credential_type: "session", credential_id: null, account_id: p.accountId };
     case "visa_key":
-      return { credential_type: "visa_key", credential_id: p.visaKeyId === null ? null : String(p.visaKeyId), account_id: p.accountId };
+      return {
+        credential_type: "visa_key",
+        credential_id: p.visaKeyId === null ? null : String(p.visaKeyId),
+        account_id: p.accountId,
+      };
     default:
       return { credential_type: "none", credential_id: null, account_id: null };
   }
@@ -155,7 +158,8 @@ export async function flushRequestLog(): Promise<void> {
     let written = 0;
     try {
       const db = await getDb();
-      for (; written < rows.length; written += FLUSH_AT_ROWS) await db.execute(insertBatch(JSON.stringify(rows.slice(written, written + FLUSH_AT_ROWS))));
+      for (; written < rows.length; written += FLUSH_AT_ROWS)
+        await db.execute(insertBatch(JSON.stringify(rows.slice(written, written + FLUSH_AT_ROWS))));
     } catch (err) {
       const left = rows.slice(written);
       if (noteDatabaseError(err)) {

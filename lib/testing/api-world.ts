@@ -40,7 +40,12 @@ export async function makeApiWorld(receiverUrl: string): Promise<ApiWorld> {
   await seedVisaSample();
   const user = await makeUser({ plan: "pro", email: `camille.dubois.${randomBytes(3).toString("hex")}@example.com` });
   const sandbox = await makeUser({ plan: "pro", environment: "sandbox" });
-  const trip = await createTrip(user.userId, { name: "Lisbon long weekend", time_zone: "Europe/Lisbon", start_date: "2027-05-04", end_date: "2027-05-07" });
+  const trip = await createTrip(user.userId, {
+    name: "Lisbon long weekend",
+    time_zone: "Europe/Lisbon",
+    start_date: "2027-05-04",
+    end_date: "2027-05-07",
+  });
   const owner = { userId: user.userId, accountId: user.accountId };
   return {
     user,
@@ -68,7 +73,8 @@ export async function bodyFor(c: AnyContract, w: ApiWorld, body: unknown): Promi
 export function credentialHeaders(c: AnyContract, w: ApiWorld): Record<string, string> {
   const schemes = ((c.auth.security ?? []) as Array<Record<string, string[]>>).flatMap((s) => Object.keys(s));
   const first = schemes[0];
-  if (first === "apiKey") return { authorization: `Bearer ${c.path.startsWith("/v1/weather/simulations") ? w.sandboxKey : w.apiKey}` };
+  if (first === "apiKey")
+    return { authorization: `Bearer ${c.path.startsWith("/v1/weather/simulations") ? w.sandboxKey : w.apiKey}` };
   if (first === "accessToken") return { authorization: `Bearer ${w.token}` };
   if (first === "visaKey") return { "x-visa-intel-key": w.visaKey };
   if (first === "session") return { cookie: w.cookie, host: "localhost", origin: "http://localhost" };
@@ -80,7 +86,8 @@ async function watchId(w: ApiWorld): Promise<string> {
 }
 
 async function webhookId(w: ApiWorld): Promise<string> {
-  return (await endpointFor(w.user.accountId, w.receiverUrl, ["weather.change_detected", "weather.severe_alert_added"])).webhook_id;
+  return (await endpointFor(w.user.accountId, w.receiverUrl, ["weather.change_detected", "weather.severe_alert_added"]))
+    .webhook_id;
 }
 
 /** Runs another operation's documented example (e.g. tripEvents.create for an event to read) and returns its body. */
@@ -97,9 +104,14 @@ export async function paramsFor(c: AnyContract, w: ApiWorld, run: RunExample): P
   if (names.includes("tripId")) out.tripId = String(w.tripId);
   if (names.includes("keyId")) {
     const owner = { userId: w.user.userId, accountId: w.user.accountId };
-    out.keyId = String(op.startsWith("visaKeys.") ? (await createVisaKey(owner, { name: "to revoke" })).id : (await createApiKey(owner, { name: "to revoke", scopes: ["read"] })).id);
+    out.keyId = String(
+      op.startsWith("visaKeys.")
+        ? (await createVisaKey(owner, { name: "to revoke" })).id
+        : (await createApiKey(owner, { name: "to revoke", scopes: ["read"] })).id,
+    );
   }
-  if (names.includes("tokenId")) out.tokenId = String((await createAccessToken(w.user.userId, { name: "to revoke" })).id);
+  if (names.includes("tokenId"))
+    out.tokenId = String((await createAccessToken(w.user.userId, { name: "to revoke" })).id);
   if (names.includes("userId") && op.startsWith("members.")) {
     out.userId = (await addTeamMember(w.user.accountId, "developer")).userId;
   } else if (names.includes("userId")) {
@@ -108,7 +120,13 @@ export async function paramsFor(c: AnyContract, w: ApiWorld, run: RunExample): P
     out.userId = member.userId;
   }
   if (names.includes("invitationId")) {
-    out.invitationId = (await createInvitation(ownerActor(w), { email: `ines.costa.${randomBytes(3).toString("hex")}@example.com`, role: "viewer" }, "http://localhost")).invitation.invitation_id;
+    out.invitationId = (
+      await createInvitation(
+        ownerActor(w),
+        { email: `ines.costa.${randomBytes(3).toString("hex")}@example.com`, role: "viewer" },
+        "http://localhost",
+      )
+    ).invitation.invitation_id;
   }
   if (names.includes("simulation_id")) out.simulation_id = (await run("weather.createSimulation")).data.simulation_id;
   if (names.includes("eventId")) out.eventId = String((await run("tripEvents.create")).id);
@@ -117,7 +135,14 @@ export async function paramsFor(c: AnyContract, w: ApiWorld, run: RunExample): P
     out.watch_id = await watchId(w);
     if (op === "watches.resume") await pauseWatch(w.user.accountId, out.watch_id);
     if (names.includes("event_id") || op === "watches.listAttempts") {
-      out.event_id = (await emitEvent({ accountId: w.user.accountId, type: "weather.change_detected", data: { watch_id: out.watch_id }, watchTarget: { url: w.receiverUrl, watchId: out.watch_id } })).eventId;
+      out.event_id = (
+        await emitEvent({
+          accountId: w.user.accountId,
+          type: "weather.change_detected",
+          data: { watch_id: out.watch_id },
+          watchTarget: { url: w.receiverUrl, watchId: out.watch_id },
+        })
+      ).eventId;
       await drainDeliveries();
       if (!names.includes("event_id")) delete out.event_id;
     }
@@ -126,12 +151,16 @@ export async function paramsFor(c: AnyContract, w: ApiWorld, run: RunExample): P
     // Only a disabled endpoint can be deleted.
     if (op === "webhooks.delete") await disableEndpoint(w.user.accountId, out.webhook_id);
     if (names.includes("event_id") || op === "webhooks.listAttempts") {
-      out.event_id = (await emitEvent({ accountId: w.user.accountId, type: "weather.change_detected", data: { place: "Lisbon" } })).eventId;
+      out.event_id = (
+        await emitEvent({ accountId: w.user.accountId, type: "weather.change_detected", data: { place: "Lisbon" } })
+      ).eventId;
       await drainDeliveries();
       if (!names.includes("event_id")) delete out.event_id;
     }
   } else if (names.includes("event_id")) {
-    out.event_id = (await emitEvent({ accountId: w.user.accountId, type: "weather.change_detected", data: { place: "Lisbon" } })).eventId;
+    out.event_id = (
+      await emitEvent({ accountId: w.user.accountId, type: "weather.change_detected", data: { place: "Lisbon" } })
+    ).eventId;
   }
   return out;
 }

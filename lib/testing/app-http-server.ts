@@ -13,7 +13,13 @@ export interface AppHttpServer {
   close(): Promise<void>;
 }
 
-type Matcher = { method: string; re: RegExp; names: string[]; statics: number; handler: Awaited<ReturnType<typeof routeHandlers>> extends Map<string, infer H> ? H : never };
+type Matcher = {
+  method: string;
+  re: RegExp;
+  names: string[];
+  statics: number;
+  handler: Awaited<ReturnType<typeof routeHandlers>> extends Map<string, infer H> ? H : never;
+};
 
 export async function startAppHttpServer(): Promise<AppHttpServer> {
   const matchers: Matcher[] = [];
@@ -21,7 +27,16 @@ export async function startAppHttpServer(): Promise<AppHttpServer> {
     const [method, template] = key.split(" ");
     const names: string[] = [];
     const re = new RegExp(
-      "^" + template.split("/").map((seg) => (/^\{\w+\}$/.test(seg) ? (names.push(seg.slice(1, -1)), "([^/]+)") : seg.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))).join("/") + "$",
+      "^" +
+        template
+          .split("/")
+          .map((seg) =>
+            /^\{\w+\}$/.test(seg)
+              ? (names.push(seg.slice(1, -1)), "([^/]+)")
+              : seg.replace(/[.*+?^$()|[\]\\]/g, "\\$&"),
+          )
+          .join("/") +
+        "$",
     );
     matchers.push({ method, re, names, statics: template.split("/").length - names.length, handler });
   }
@@ -36,15 +51,20 @@ export async function startAppHttpServer(): Promise<AppHttpServer> {
       const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
       const found = matchers.find((m) => m.method === req.method && m.re.test(url.pathname));
       if (!found) {
-        res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"code":"not_found","message":"No route."}}');
+        res
+          .writeHead(404, { "content-type": "application/json" })
+          .end('{"error":{"code":"not_found","message":"No route."}}');
         return;
       }
       const values = found.re.exec(url.pathname)!.slice(1);
       const params = Object.fromEntries(found.names.map((n, i) => [n, decodeURIComponent(values[i])]));
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-      const body = chunks.length > 0 && req.method !== "GET" && req.method !== "HEAD" ? Buffer.concat(chunks) : undefined;
-      const response = await found.handler(new Request(url, { method: req.method, headers, body }), { params: Promise.resolve(params) });
+      const body =
+        chunks.length > 0 && req.method !== "GET" && req.method !== "HEAD" ? Buffer.concat(chunks) : undefined;
+      const response = await found.handler(new Request(url, { method: req.method, headers, body }), {
+        params: Promise.resolve(params),
+      });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (err) {

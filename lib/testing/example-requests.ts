@@ -15,7 +15,12 @@ export function exampleStatus(c: AnyContract): number {
 }
 
 /** Operations whose examples are about a time window: their dates are moved so the window starts tomorrow. */
-const TIME_RELATIVE = new Set(["watches.create", "weather.analyseTimeline", "weather.analyseRoute", "weather.createSimulation"]);
+const TIME_RELATIVE = new Set([
+  "watches.create",
+  "weather.analyseTimeline",
+  "weather.analyseRoute",
+  "weather.createSimulation",
+]);
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(T.*)$/;
 
 function rebase(body: unknown): unknown {
@@ -49,15 +54,24 @@ export async function exampleRequest(c: AnyContract, w: ApiWorld): Promise<Examp
   const ex = c.examples ?? {};
   const params = await paramsFor(c, w, (op) => runExample(op, w));
   const query = Object.fromEntries(Object.entries(ex.query ?? {}).map(([k, v]) => [k, String(v)]));
-  const body = await bodyFor(c, w, ex.body !== undefined && TIME_RELATIVE.has(c.operationId ?? "") ? rebase(ex.body) : ex.body);
+  const body = await bodyFor(
+    c,
+    w,
+    ex.body !== undefined && TIME_RELATIVE.has(c.operationId ?? "") ? rebase(ex.body) : ex.body,
+  );
   return { path: c.path, params, headers: credentialHeaders(c, w), query, body };
 }
 
-export async function send(c: AnyContract, r: ExampleRequest, opts: { checkContract?: false } = {}): Promise<CallResult> {
+export async function send(
+  c: AnyContract,
+  r: ExampleRequest,
+  opts: { checkContract?: false } = {},
+): Promise<CallResult> {
   const handler = (await routeHandlers()).get(`${c.method} ${c.path}`);
   if (!handler) throw new Error(`no route mounted for ${c.method} ${c.path}`);
   const qs = new URLSearchParams(r.query).toString();
-  const path = r.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(r.params[n] ?? "")) + (qs ? `?${qs}` : "");
+  const path =
+    r.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(r.params[n] ?? "")) + (qs ? `?${qs}` : "");
   return call(handler, { method: c.method, path, params: r.params, headers: r.headers, body: r.body, ...opts });
 }
 
@@ -66,6 +80,7 @@ export async function runExample(operationId: string, w: ApiWorld): Promise<any>
   const c = publicContracts().find((x) => x.operationId === operationId);
   if (!c) throw new Error(`no operation ${operationId}`);
   const res = await send(c, await exampleRequest(c, w));
-  if (res.status !== exampleStatus(c)) throw new Error(`${operationId} example: ${res.status} ${res.text.slice(0, 500)}`);
+  if (res.status !== exampleStatus(c))
+    throw new Error(`${operationId} example: ${res.status} ${res.text.slice(0, 500)}`);
   return res.body;
 }

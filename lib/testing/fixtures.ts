@@ -17,7 +17,9 @@ export interface TestUser {
 }
 
 /** A signed-up user with a developer account on the given plan. */
-export async function makeUser(opts: { plan?: Plan; environment?: "production" | "sandbox"; email?: string; emailVerified?: boolean } = {}): Promise<TestUser> {
+export async function makeUser(
+  opts: { plan?: Plan; environment?: "production" | "sandbox"; email?: string; emailVerified?: boolean } = {},
+): Promise<TestUser> {
   const email = opts.email ?? `u${randomBytes(6).toString("hex")}@example.test`;
   const password = "correct horse battery staple";
   const { userId, accountId } = await createUser({ email, password, emailVerified: opts.emailVerified ?? true });

@@ -13,7 +13,12 @@ const ROOT_FILES = ["instrumentation.ts", "instrumentation-node.ts"];
 const EXTENSIONS = [".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 export function isProductionSource(rel: string): boolean {
-  return /\.(ts|tsx)$/.test(rel) && !/\.test\.tsx?$/.test(rel) && !rel.split("/").includes("testing") && !rel.endsWith(".d.ts");
+  return (
+    /\.(ts|tsx)$/.test(rel) &&
+    !/\.test\.tsx?$/.test(rel) &&
+    !rel.split("/").includes("testing") &&
+    !rel.endsWith(".d.ts")
+  );
 }
 
 function walk(dir: string, out: string[]) {
@@ -27,7 +32,8 @@ function walk(dir: string, out: string[]) {
   }
 }
 
-const SPECIFIER = /(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
+const SPECIFIER =
+  /(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
 
 function resolve(from: string, spec: string): string | undefined {
   let base: string;

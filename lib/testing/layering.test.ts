@@ -15,9 +15,28 @@ type Layer = "adapter" | "registry" | "domain" | "infrastructure";
 const RANK: Record<Layer, number> = { adapter: 3, registry: 2, domain: 1, infrastructure: 0 };
 
 /** Infrastructure and the shared helpers beside it: they know no domain. */
-const INFRASTRUCTURE = ["lib/http/", "lib/db/", "lib/jobs/", "lib/platform/", "lib/log.ts", "lib/env.ts", "lib/crypto/", "lib/time/", "lib/i18n/", "drizzle/"];
+const INFRASTRUCTURE = [
+  "lib/http/",
+  "lib/db/",
+  "lib/jobs/",
+  "lib/platform/",
+  "lib/log.ts",
+  "lib/env.ts",
+  "lib/crypto/",
+  "lib/time/",
+  "lib/i18n/",
+  "drizzle/",
+];
 /** The edge: routes, pages, jobs, scripts and the browser-side UI (components and the API client). */
-const ADAPTERS = ["app/", "inngest/", "scripts/", "components/", "lib/client/", "instrumentation.ts", "instrumentation-node.ts"];
+const ADAPTERS = [
+  "app/",
+  "inngest/",
+  "scripts/",
+  "components/",
+  "lib/client/",
+  "instrumentation.ts",
+  "instrumentation-node.ts",
+];
 
 export function layerOf(file: string): Layer {
   if (ADAPTERS.some((p) => file.startsWith(p))) return "adapter";
@@ -90,8 +109,14 @@ describe("layering: adapters → registry → domains → infrastructure, no cyc
     it(`no new ${kind} violation (today's are baselined)`, () => {
       const known = new Set(baseline[kind]);
       const gone = baseline[kind].filter((v) => !today[kind].includes(v));
-      if (gone.length) console.warn(`[layering] ${gone.length} baselined ${kind} entries are fixed; delete them from layering-baseline.json:\n  ${gone.join("\n  ")}`);
-      expect(today[kind].filter((v) => !known.has(v)), `new ${kind} violations (see docs/architecture.md)`).toEqual([]);
+      if (gone.length)
+        console.warn(
+          `[layering] ${gone.length} baselined ${kind} entries are fixed; delete them from layering-baseline.json:\n  ${gone.join("\n  ")}`,
+        );
+      expect(
+        today[kind].filter((v) => !known.has(v)),
+        `new ${kind} violations (see docs/architecture.md)`,
+      ).toEqual([]);
     });
   }
 });

@@ -25,7 +25,10 @@ export function routeFolders(dir = APP): string[] {
 
 /** app/v1/trips/[tripId]/ops -> /v1/trips/{tripId}/ops (route groups "(x)" are not in the URL). */
 export function urlPathOf(folder: string): string {
-  const parts = path.relative(APP, folder).split(path.sep).filter((s) => !/^\(.*\)$/.test(s));
+  const parts = path
+    .relative(APP, folder)
+    .split(path.sep)
+    .filter((s) => !/^\(.*\)$/.test(s));
   return "/" + parts.map((s) => s.replace(/^\[(\w+)\]$/, "{$1}")).join("/");
 }
 
@@ -48,7 +51,11 @@ export async function routeModule(urlPath: string): Promise<RouteModule> {
   const mod = { ...((await import(path.join(folderOf(urlPath), "route.ts"))) as Record<string, unknown>) };
   return new Proxy(mod, {
     get(target, key) {
-      if (typeof key === "string" && (METHODS as readonly string[]).includes(key) && typeof target[key] !== "function") {
+      if (
+        typeof key === "string" &&
+        (METHODS as readonly string[]).includes(key) &&
+        typeof target[key] !== "function"
+      ) {
         throw new Error(`${key} ${urlPath} is not a route of the app.`);
       }
       return target[key as string];
@@ -63,7 +70,8 @@ export function routeHandlers(): Promise<Map<string, Handler>> {
     const map = new Map<string, Handler>();
     for (const folder of routeFolders()) {
       const mod = (await import(path.join(folder, "route.ts"))) as Record<string, unknown>;
-      for (const m of METHODS) if (typeof mod[m] === "function") map.set(`${m} ${urlPathOf(folder)}`, mod[m] as Handler);
+      for (const m of METHODS)
+        if (typeof mod[m] === "function") map.set(`${m} ${urlPathOf(folder)}`, mod[m] as Handler);
     }
     return map;
   })();

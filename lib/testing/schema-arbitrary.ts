@@ -60,7 +60,9 @@ const isoLocal = (ms: number, offsetMin: number) => {
 function dateTime(): fc.Arbitrary<string> {
   return fc
     .record({ hours: fc.integer({ min: 2, max: 96 }), offset: fc.constantFrom(0, 60, 120, -300, 330) })
-    .map(({ hours, offset }) => (offset === 0 ? new Date(Date.now() + hours * HOUR).toISOString() : isoLocal(Date.now() + hours * HOUR, offset)));
+    .map(({ hours, offset }) =>
+      offset === 0 ? new Date(Date.now() + hours * HOUR).toISOString() : isoLocal(Date.now() + hours * HOUR, offset),
+    );
 }
 
 const WORDS = ["lisbon", "paris", "alfama", "louvre", "tram", "harbour", "museum", "sunset"];
@@ -70,11 +72,15 @@ function stringOf(s: Schema): fc.Arbitrary<string> {
     case "date-time":
       return dateTime();
     case "date":
-      return fc.integer({ min: 1, max: 20 }).map((d) => new Date(Date.now() + d * 24 * HOUR).toISOString().slice(0, 10));
+      return fc
+        .integer({ min: 1, max: 20 })
+        .map((d) => new Date(Date.now() + d * 24 * HOUR).toISOString().slice(0, 10));
     case "uuid":
       return fc.uuid({ version: 4 });
     case "email":
-      return fc.tuple(fc.constantFrom(...WORDS), fc.integer({ min: 1, max: 9999 })).map(([w, n]) => `${w}.${n}@example.com`);
+      return fc
+        .tuple(fc.constantFrom(...WORDS), fc.integer({ min: 1, max: 9999 }))
+        .map(([w, n]) => `${w}.${n}@example.com`);
     case "uri":
       return fc.constantFrom(...WORDS).map((w) => `https://hooks.example.com/${w}`);
     default:
@@ -91,21 +97,39 @@ function stringOf(s: Schema): fc.Arbitrary<string> {
       const chars = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).filter((ch) => member.test(ch));
       return fc.string({ unit: fc.constantFrom(...chars), minLength: Math.max(min, 1), maxLength: Math.max(max, 1) });
     }
-    return fc.stringMatching(new RegExp(s.pattern)).filter((x) => x.length >= min && x.length <= (s.maxLength ?? Infinity));
+    return fc
+      .stringMatching(new RegExp(s.pattern))
+      .filter((x) => x.length >= min && x.length <= (s.maxLength ?? Infinity));
   }
   // Visible text: a string made only of spaces is a different question (asked by the invalid side).
-  return fc.string({ minLength: Math.max(min, 1), maxLength: Math.max(max, 1) }).map((x) => (x.trim() === "" ? "x".repeat(Math.max(min, 1)) : x.trim().padEnd(min, "x")));
+  return fc
+    .string({ minLength: Math.max(min, 1), maxLength: Math.max(max, 1) })
+    .map((x) => (x.trim() === "" ? "x".repeat(Math.max(min, 1)) : x.trim().padEnd(min, "x")));
 }
 
 function numberOf(s: Schema, integer: boolean): fc.Arbitrary<number> {
-  const lo = Math.max(s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (integer ? 1 : 1e-6) : -1000), -1e6);
-  const hi = Math.min(s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : 1e-6) : 1000), 1e6);
+  const lo = Math.max(
+    s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (integer ? 1 : 1e-6) : -1000),
+    -1e6,
+  );
+  const hi = Math.min(
+    s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : 1e-6) : 1000),
+    1e6,
+  );
   if (integer) return fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) });
-  return fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true }).map((x) => (Object.is(x, -0) ? 0 : Math.round(x * 1e4) / 1e4)).filter((x) => x >= lo && x <= hi);
+  return fc
+    .double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true })
+    .map((x) => (Object.is(x, -0) ? 0 : Math.round(x * 1e4) / 1e4))
+    .filter((x) => x >= lo && x <= hi);
 }
 
 /** Start/end pairs ordered, and no two date-times of one object more than a day apart from the first. */
-const PAIRS: Array<[string, string]> = [["starts_at", "ends_at"], ["start", "end"], ["startDateTime", "endDateTime"], ["start_date", "end_date"]];
+const PAIRS: Array<[string, string]> = [
+  ["starts_at", "ends_at"],
+  ["start", "end"],
+  ["startDateTime", "endDateTime"],
+  ["start_date", "end_date"],
+];
 function orderPairs(o: Record<string, unknown>): Record<string, unknown> {
   for (const [a, b] of PAIRS) {
     const x = o[a];
@@ -147,12 +171,17 @@ export function valid(schema: Schema, components: Components, depth = 0): fc.Arb
     const { allOf: _all, ...restOfBase } = s;
     return fc
       .constantFrom(...(resolve(first, components).anyOf ?? [{}]))
-      .chain((branch) => valid({ ...mergeBranch(restOfBase, resolve(branch, components)), allOf: others }, components, depth));
+      .chain((branch) =>
+        valid({ ...mergeBranch(restOfBase, resolve(branch, components)), allOf: others }, components, depth),
+      );
   }
-  const alts = s.anyOf ?? s.oneOf ?? (s.allOf?.length === 1 && s.properties ? resolve(s.allOf[0], components).anyOf : undefined);
+  const alts =
+    s.anyOf ?? s.oneOf ?? (s.allOf?.length === 1 && s.properties ? resolve(s.allOf[0], components).anyOf : undefined);
   if (alts && s.properties) {
     // An object with rules across fields (e.g. target_ref per target_type): one branch, merged into the object.
-    return fc.constantFrom(...alts).chain((branch) => valid(mergeBranch(s, resolve(branch, components)), components, depth));
+    return fc
+      .constantFrom(...alts)
+      .chain((branch) => valid(mergeBranch(s, resolve(branch, components)), components, depth));
   }
   if (alts) return fc.oneof(...alts.map((a) => valid(a, components, depth + 1)));
   if (Array.isArray(s.type)) return fc.oneof(...s.type.map((t) => valid({ ...s, type: t }, components, depth)));
@@ -172,7 +201,9 @@ export function valid(schema: Schema, components: Components, depth = 0): fc.Arb
       const minLength = s.minItems ?? 0;
       const maxLength = Math.min(s.maxItems ?? 3, Math.max(minLength, depth > 2 ? minLength : 3));
       const item = valid(s.items ?? {}, components, depth + 1);
-      return s.uniqueItems ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) }) : fc.array(item, { minLength, maxLength });
+      return s.uniqueItems
+        ? fc.uniqueArray(item, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
+        : fc.array(item, { minLength, maxLength });
     }
     default:
       break; // "object" or no type: decided by the schema's other keywords, below
@@ -182,7 +213,9 @@ export function valid(schema: Schema, components: Components, depth = 0): fc.Arb
     const props = Object.entries(s.properties ?? {}).filter(([, p]) => !resolve(p, components).not);
     const parts = Object.fromEntries(props.map(([k, p]) => [k, valid(p, components, depth + 1)]));
     const requiredKeys = props.map(([k]) => k).filter((k) => required.has(k));
-    const record = fc.record(parts, { requiredKeys }).map((o) => pairCoordinates(orderPairs(o as Record<string, unknown>)));
+    const record = fc
+      .record(parts, { requiredKeys })
+      .map((o) => pairCoordinates(orderPairs(o as Record<string, unknown>)));
     return s.minProperties ? record.filter((o) => Object.keys(o).length >= (s.minProperties as number)) : record;
   }
   if (s.not) return fc.constant(undefined);
@@ -193,13 +226,22 @@ function mergeBranch(base: Schema, branch: Schema): Schema {
   const { anyOf: _a, oneOf: _o, allOf: _all, ...rest } = base;
   const properties = { ...rest.properties, ...branch.properties };
   for (const gone of branch.not?.required ?? []) delete properties[gone as string];
-  return { ...rest, properties, required: [...new Set([...(rest.required ?? []), ...(branch.required ?? [])])].filter((r) => r in properties) };
+  return {
+    ...rest,
+    properties,
+    required: [...new Set([...(rest.required ?? []), ...(branch.required ?? [])])].filter((r) => r in properties),
+  };
 }
 
 export type Mutation = { kind: string; field?: string; value: unknown };
 
 /** One way to make a valid object invalid per the schema, chosen by `pick` (deterministic given the seed). */
-export function invalidObject(value: Record<string, unknown>, schema: Schema, components: Components, pick: number): Mutation | undefined {
+export function invalidObject(
+  value: Record<string, unknown>,
+  schema: Schema,
+  components: Components,
+  pick: number,
+): Mutation | undefined {
   const s = resolve(schema, components);
   const props = s.properties ?? {};
   const options: Mutation[] = [];
@@ -215,14 +257,20 @@ export function invalidObject(value: Record<string, unknown>, schema: Schema, co
     }
     const types = new Set([p.type, ...(p.anyOf ?? []).map((a) => resolve(a, components).type)].flat().filter(Boolean));
     if (types.size === 0 && !p.enum && p.const === undefined) continue;
-    if (!types.has("string") && !p.enum) options.push({ kind: "wrong type", field: k, value: { ...value, [k]: "not-a-value" } });
-    else if (!types.has("number") && !types.has("integer") && !types.has("object")) options.push({ kind: "wrong type", field: k, value: { ...value, [k]: 12345 } });
+    if (!types.has("string") && !p.enum)
+      options.push({ kind: "wrong type", field: k, value: { ...value, [k]: "not-a-value" } });
+    else if (!types.has("number") && !types.has("integer") && !types.has("object"))
+      options.push({ kind: "wrong type", field: k, value: { ...value, [k]: 12345 } });
     if (p.enum) options.push({ kind: "not in enum", field: k, value: { ...value, [k]: "bogus_value" } });
-    if (types.has("string") && !p.enum && p.const === undefined) options.push({ kind: "lone surrogate", field: k, value: { ...value, [k]: "x\ud800y" } });
-    if (p.maximum !== undefined) options.push({ kind: "above maximum", field: k, value: { ...value, [k]: p.maximum + 1 } });
-    if (p.minimum !== undefined && p.minimum > -1e9) options.push({ kind: "below minimum", field: k, value: { ...value, [k]: p.minimum - 1 } });
+    if (types.has("string") && !p.enum && p.const === undefined)
+      options.push({ kind: "lone surrogate", field: k, value: { ...value, [k]: "x\ud800y" } });
+    if (p.maximum !== undefined)
+      options.push({ kind: "above maximum", field: k, value: { ...value, [k]: p.maximum + 1 } });
+    if (p.minimum !== undefined && p.minimum > -1e9)
+      options.push({ kind: "below minimum", field: k, value: { ...value, [k]: p.minimum - 1 } });
   }
-  if (s.additionalProperties === false) options.push({ kind: "unknown field", field: "unexpected_field", value: { ...value, unexpected_field: true } });
+  if (s.additionalProperties === false)
+    options.push({ kind: "unknown field", field: "unexpected_field", value: { ...value, unexpected_field: true } });
   if (options.length === 0) return undefined;
   return options[pick % options.length];
 }

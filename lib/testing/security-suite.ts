@@ -66,8 +66,16 @@ export function securitySuite(o: SecuritySuiteOptions): void {
       const u = await makeUser({ plan: o.plan });
       const cred = await credentialFor(u);
       const db = await getDb();
-      if (o.credential === "apiKey") await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.keyHash, sha256Hex(cred)));
-      else await db.update(accessTokens).set({ revokedAt: new Date() }).where(eq(accessTokens.tokenHash, sha256Hex(cred)));
+      if (o.credential === "apiKey")
+        await db
+          .update(apiKeys)
+          .set({ revokedAt: new Date() })
+          .where(eq(apiKeys.keyHash, sha256Hex(cred)));
+      else
+        await db
+          .update(accessTokens)
+          .set({ revokedAt: new Date() })
+          .where(eq(accessTokens.tokenHash, sha256Hex(cred)));
       const res = await send(u, { authorization: `Bearer ${cred}` });
       expect(res.status).toBe(401);
       expect(codeOf(res.body)).toBe("unauthorized");
@@ -78,8 +86,16 @@ export function securitySuite(o: SecuritySuiteOptions): void {
       const cred = await credentialFor(u);
       const db = await getDb();
       const past = new Date(Date.now() - 1000);
-      if (o.credential === "apiKey") await db.update(apiKeys).set({ expiresAt: past }).where(eq(apiKeys.keyHash, sha256Hex(cred)));
-      else await db.update(accessTokens).set({ expiresAt: past }).where(eq(accessTokens.tokenHash, sha256Hex(cred)));
+      if (o.credential === "apiKey")
+        await db
+          .update(apiKeys)
+          .set({ expiresAt: past })
+          .where(eq(apiKeys.keyHash, sha256Hex(cred)));
+      else
+        await db
+          .update(accessTokens)
+          .set({ expiresAt: past })
+          .where(eq(accessTokens.tokenHash, sha256Hex(cred)));
       const res = await send(u, { authorization: `Bearer ${cred}` });
       expect(res.status).toBe(401);
     });
@@ -100,7 +116,13 @@ export function securitySuite(o: SecuritySuiteOptions): void {
         const other = await makeUser({ plan: o.plan });
         const r = await o.target(owner);
         const cred = await credentialFor(other);
-        const res = await call(o.handler, { method: o.method, path: r.path, params: r.params, body: r.body, bearer: cred });
+        const res = await call(o.handler, {
+          method: o.method,
+          path: r.path,
+          params: r.params,
+          body: r.body,
+          bearer: cred,
+        });
         expect(res.status).toBe(404);
       });
     }

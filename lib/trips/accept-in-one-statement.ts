@@ -46,11 +46,21 @@ export async function acceptInOneStatement(a: {
       const geo = await resolveGeoColumns(db, input, { tripId: a.tripId, zone: hint });
       // The proposal's times carry offsets (proposal-times.ts); the zone shown is the place's for transport and stays.
       const zone = input.timeZone ?? placeZone(input.type, geo) ?? a.tripZone;
-      return eventInsertColumns({ ...columnsOf(input, zone), ...geo, tripId: a.tripId, type: input.type, title: input.title, timeZone: zone });
+      return eventInsertColumns({
+        ...columnsOf(input, zone),
+        ...geo,
+        tripId: a.tripId,
+        type: input.type,
+        title: input.title,
+        timeZone: zone,
+      });
     }),
   );
   const atBase = a.row.baseRevision == null ? sql`` : sql` AND revision = ${a.row.baseRevision}`;
-  const roles = sql.join(ALLOWED.edit.map((r) => sql`${r}`), sql`, `);
+  const roles = sql.join(
+    ALLOWED.edit.map((r) => sql`${r}`),
+    sql`, `,
+  );
   const now = a.now.toISOString();
   const payload = { proposal_id: a.row.id, selected_option_id: a.selectedOptionId };
   const events = inserts.map(

@@ -13,14 +13,18 @@ const BY_TITLE: Array<[RegExp, string]> = [
   [/\b(concert|festival|match|game|show|stadium)\b/i, "event"],
 ];
 
-const FOOD_OUTDOORS = /\b(picnic|terrace|rooftop|outdoor|al fresco|beach bar|garden|esplanada|street food|food market)\b/i;
+const FOOD_OUTDOORS =
+  /\b(picnic|terrace|rooftop|outdoor|al fresco|beach bar|garden|esplanada|street food|food market)\b/i;
 
 /**
  * The risk profile of an itinerary event for trip weather: the event's own `activityType` when set,
  * else derived from its type and title (a flight is judged as getting to and from the airport, a
  * stay and a meal indoors unless the title says outdoors). Pure; the planner uses it too.
  */
-export function activityOfEvent(e: { type: EventType; title: string; activityType?: string | null }): { activity_type: string; source: "event" | "derived" } {
+export function activityOfEvent(e: { type: EventType; title: string; activityType?: string | null }): {
+  activity_type: string;
+  source: "event" | "derived";
+} {
   if (e.activityType) return { activity_type: e.activityType, source: "event" };
   return { activity_type: derive(e.type, e.title), source: "derived" };
 }

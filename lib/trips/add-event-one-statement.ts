@@ -20,10 +20,18 @@ export function param(value: unknown, column: { getSQLType(): string; mapToDrive
 
 /** An event's columns as `(names)` and typed `values` of an INSERT … SELECT (undefined ones left to their defaults). */
 export function eventInsertColumns(row: Record<string, unknown>): { names: SQL; values: SQL } {
-  const entries = Object.entries(row).filter(([, v]) => v !== undefined) as Array<[keyof typeof EVENT_COLUMNS, unknown]>;
+  const entries = Object.entries(row).filter(([, v]) => v !== undefined) as Array<
+    [keyof typeof EVENT_COLUMNS, unknown]
+  >;
   return {
-    names: sql.join(entries.map(([k]) => sql.identifier(EVENT_COLUMNS[k].name)), sql`, `),
-    values: sql.join(entries.map(([k, v]) => param(v, EVENT_COLUMNS[k] as never)), sql`, `),
+    names: sql.join(
+      entries.map(([k]) => sql.identifier(EVENT_COLUMNS[k].name)),
+      sql`, `,
+    ),
+    values: sql.join(
+      entries.map(([k, v]) => param(v, EVENT_COLUMNS[k] as never)),
+      sql`, `,
+    ),
   };
 }
 
@@ -49,7 +57,12 @@ export async function addEventInOneStatement(
   const zoneFree = (s: string | null | undefined) => s == null || HAS_OFFSET.test(s);
   if (!input.timeZone && !(zoneFree(input.startDateTime) && zoneFree(input.endDateTime))) return undefined;
   // The gazetteer's zone hint is the trip's zone unless the event has its own: read in the general path.
-  if (!input.timeZone && input.lat == null && !(input.type === "flight" && (input.departureAirport || input.arrivalAirport)) && (input.location || input.address))
+  if (
+    !input.timeZone &&
+    input.lat == null &&
+    !(input.type === "flight" && (input.departureAirport || input.arrivalAirport)) &&
+    (input.location || input.address)
+  )
     return undefined;
   if (!input.timeZone && input.arrivalLocation) return undefined;
   // A transport's local arrival is read in its arrival place's zone (resolved in the general path).
@@ -60,7 +73,10 @@ export async function addEventInOneStatement(
   const eventZone = input.timeZone ?? placeZone(input.type, geo);
   const { timeZone: _zone, ...cols } = columnsOf(input, input.timeZone ?? "UTC");
   const { names, values } = eventInsertColumns({ type: input.type, title: input.title, ...cols, ...geo });
-  const roles = sql.join(ALLOWED.edit.map((r) => sql`${r}`), sql`, `);
+  const roles = sql.join(
+    ALLOWED.edit.map((r) => sql`${r}`),
+    sql`, `,
+  );
   const row = await queryOne<{ revision: number; event: Record<string, unknown> | string }>(
     db,
     sql`WITH bump AS (

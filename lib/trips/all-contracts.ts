@@ -5,5 +5,10 @@ import { tripWeatherContracts } from "./trip-weather-contracts";
 
 /** Trips area contracts for the OpenAPI document. */
 export function tripApiContracts() {
-  return [...Object.values(tripContracts), ...Object.values(proposalContracts), ...Object.values(eventContracts), ...Object.values(tripWeatherContracts)];
+  return [
+    ...Object.values(tripContracts),
+    ...Object.values(proposalContracts),
+    ...Object.values(eventContracts),
+    ...Object.values(tripWeatherContracts),
+  ];
 }

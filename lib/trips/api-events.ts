@@ -49,7 +49,11 @@ export async function createEvent(tripId: number, userId: string, input: EventCr
   if (fast) return { event: toTripEvent(fast.row), revision: fast.revision };
   const out = await applyTripChange(
     {
-      tripId, source: "api", type: "add_event", payload: input as Record<string, unknown>, actorUserId: userId,
+      tripId,
+      source: "api",
+      type: "add_event",
+      payload: input as Record<string, unknown>,
+      actorUserId: userId,
       requireRole: { userId, need: "edit" },
     },
     async (ctx) => {
@@ -65,14 +69,22 @@ export async function patchEvent(eventId: number, userId: string, patch: EventPa
   if (fast) return { event: toTripEvent(fast.row), revision: fast.revision };
   const found = await eventFor(eventId, userId, "edit");
   const out = await applyTripChange(
-    { tripId: found.tripId, source: "api", type: "update_event", payload: { event_id: eventId, ...patch }, actorUserId: userId },
+    {
+      tripId: found.tripId,
+      source: "api",
+      type: "update_event",
+      payload: { event_id: eventId, ...patch },
+      actorUserId: userId,
+    },
     async (ctx) => {
       // Re-read inside the transaction (after the trip lock): the event may have changed or gone.
       const row = await findEvent(ctx.tx, found.tripId, eventId);
       if (!row) throw notFound("Event");
       const problems = patchProblems(row, patch);
       if (problems.length) {
-        throw new ApiError("bad_request", `Invalid ${problems[0].path}: ${problems[0].message}`, { details: { location: "body", issues: problems } });
+        throw new ApiError("bad_request", `Invalid ${problems[0].path}: ${problems[0].message}`, {
+          details: { location: "body", issues: problems },
+        });
       }
       const updated = await updateEvent(ctx.tx, row, patch);
       return { affected: [eventId], value: updated };
@@ -81,7 +93,10 @@ export async function patchEvent(eventId: number, userId: string, patch: EventPa
   return { event: toTripEvent(out.value), revision: out.revision };
 }
 
-export async function removeEvent(eventId: number, userId: string): Promise<{ id: number; tripId: number; deleted: true; revision: number }> {
+export async function removeEvent(
+  eventId: number,
+  userId: string,
+): Promise<{ id: number; tripId: number; deleted: true; revision: number }> {
   const fast = await removeEventInOneStatement(eventId, userId);
   if (fast) return { id: eventId, tripId: fast.tripId, deleted: true, revision: fast.revision };
   const found = await eventFor(eventId, userId, "edit");

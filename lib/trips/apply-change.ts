@@ -87,7 +87,13 @@ export async function applyTripChange<T>(
       opId: change.opId ?? null,
     };
     if (out.alongside) {
-      const ints = (ids: number[]) => (ids.length ? sql`ARRAY[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::integer[]` : sql`'{}'::integer[]`);
+      const ints = (ids: number[]) =>
+        ids.length
+          ? sql`ARRAY[${sql.join(
+              ids.map((i) => sql`${i}`),
+              sql`, `,
+            )}]::integer[]`
+          : sql`'{}'::integer[]`;
       await tx.execute(
         sql`WITH alongside AS (${out.alongside})
             INSERT INTO trip_ops (trip_id, revision, source, type, payload, affected_event_ids, deleted_event_ids, actor_user_id, op_id)
@@ -97,7 +103,13 @@ export async function applyTripChange<T>(
     } else {
       await tx.insert(tripOps).values(op);
     }
-    return { tripId: change.tripId, revision: bumped.revision, affectedEventIds: out.affected, deletedEventIds: deleted, value: out.value };
+    return {
+      tripId: change.tripId,
+      revision: bumped.revision,
+      affectedEventIds: out.affected,
+      deletedEventIds: deleted,
+      value: out.value,
+    };
   };
   if (outer) return run(outer);
   const db = await getDb();
@@ -124,7 +136,10 @@ async function bumpRevision(tx: Tx, change: TripChange): Promise<Bumped> {
   const role = change.requireRole;
   const member = role
     ? sql` AND EXISTS (SELECT 1 FROM trip_members m WHERE m.trip_id = trips.id AND m.user_id = ${role.userId}::uuid
-                       AND m.role IN (${sql.join(ALLOWED[role.need].map((r) => sql`${r}`), sql`, `)}))`
+                       AND m.role IN (${sql.join(
+                         ALLOWED[role.need].map((r) => sql`${r}`),
+                         sql`, `,
+                       )}))`
     : sql``;
   const row = await queryOne<Bumped>(
     tx,
@@ -144,7 +159,10 @@ export function staleRevision(current: number, base: number): ApiError {
   return new ApiError(
     "STALE_REVISION",
     `The trip is at revision ${current}, not ${base}. Read the changes since ${base} (GET /v1/trips/{tripId}/ops?since_revision=${base}), re-apply your change and retry with base_revision ${current}.`,
-    { extra: { current_revision: current, base_revision: base }, details: { current_revision: current, base_revision: base } },
+    {
+      extra: { current_revision: current, base_revision: base },
+      details: { current_revision: current, base_revision: base },
+    },
   );
 }
 

@@ -7,7 +7,15 @@ import { ApiError } from "@/lib/http/errors";
 import { validationError } from "@/lib/http/parse";
 import { addEventInOneStatement } from "./add-event-one-statement";
 import { applyTripChange, type ChangeContext, type MutationOutcome } from "./apply-change";
-import { deleteEvent, findEvent, insertEvent, listEventRows, patchProblems, setEventColumns, updateEvent } from "./event-store";
+import {
+  deleteEvent,
+  findEvent,
+  insertEvent,
+  listEventRows,
+  patchProblems,
+  setEventColumns,
+  updateEvent,
+} from "./event-store";
 import type { EventPatchInput } from "./event-schemas";
 import { OpPayloads, type OpRequest, type OpType } from "./op-types";
 import { requireTripRole } from "./roles";
@@ -35,16 +43,27 @@ export async function applyOp(tripId: number, userId: string, op: OpRequest): Pr
   if (!parsed.success) {
     if (!op.op_id) await requireTripRole(tripId, userId, "edit");
     const e = validationError("body", parsed.error);
-    throw new ApiError("bad_request", e.message.replace("Invalid ", `Invalid ${op.type} payload field `), { details: e.details });
+    throw new ApiError("bad_request", e.message.replace("Invalid ", `Invalid ${op.type} payload field `), {
+      details: e.details,
+    });
   }
   if (op.type === "add_event" && !op.op_id) {
-    const fast = await addEventInOneStatement(tripId, userId, op.payload, parsed.data as Payload<"add_event">, { source: "ops", baseRevision: op.base_revision });
+    const fast = await addEventInOneStatement(tripId, userId, op.payload, parsed.data as Payload<"add_event">, {
+      source: "ops",
+      baseRevision: op.base_revision,
+    });
     if (fast) return response(tripId, fast.revision, op, [fast.eventId]);
   }
   try {
     const out = await applyTripChange(
       {
-        tripId, baseRevision: op.base_revision, source: "ops", type: op.type, payload: op.payload, actorUserId: userId, opId: op.op_id,
+        tripId,
+        baseRevision: op.base_revision,
+        source: "ops",
+        type: op.type,
+        payload: op.payload,
+        actorUserId: userId,
+        opId: op.op_id,
         requireRole: op.op_id ? undefined : { userId, need: "edit" },
       },
       (ctx) => mutations[op.type](ctx, parsed.data as never),
@@ -79,15 +98,26 @@ async function priorResult(tripId: number, op: OpRequest): Promise<OpResponse | 
     .limit(1);
   if (!row) return undefined;
   if (row.type !== op.type || !isDeepStrictEqual(row.payload, op.payload)) {
-    throw new ApiError("bad_request", `op_id ${op.op_id} was already used for a different operation (revision ${row.revision}); use a new op_id.`);
+    throw new ApiError(
+      "bad_request",
+      `op_id ${op.op_id} was already used for a different operation (revision ${row.revision}); use a new op_id.`,
+    );
   }
   return response(tripId, row.revision, { ...op, base_revision: row.revision - 1 }, row.affectedEventIds);
 }
 
 /** update_event on an event already read under the trip lock (a proposal's move checks it first). */
-export async function updateExisting(ctx: ChangeContext, row: TripEventRow, changes: EventPatchInput): Promise<MutationOutcome<null>> {
+export async function updateExisting(
+  ctx: ChangeContext,
+  row: TripEventRow,
+  changes: EventPatchInput,
+): Promise<MutationOutcome<null>> {
   const problems = patchProblems(row, changes);
-  if (problems.length) throw opInvalid(`Event ${row.id} cannot be updated: ${problems[0].path} ${problems[0].message.replace(/^\S+ /, "")}.`, { issues: problems });
+  if (problems.length)
+    throw opInvalid(
+      `Event ${row.id} cannot be updated: ${problems[0].path} ${problems[0].message.replace(/^\S+ /, "")}.`,
+      { issues: problems },
+    );
   await updateEvent(ctx.tx, row, changes);
   return { affected: [row.id], value: null };
 }
@@ -99,7 +129,11 @@ export function opInvalid(message: string, details?: unknown): ApiError {
 /** The event on this trip, read after the trip lock; OP_INVALID when it is not there. */
 export async function existing(ctx: ChangeContext, eventId: number) {
   const row = await findEvent(ctx.tx, ctx.tripId, eventId);
-  if (!row) throw opInvalid(`Event ${eventId} is not on this trip's timeline (it may have been removed); re-read the itinerary.`, { event_id: eventId });
+  if (!row)
+    throw opInvalid(
+      `Event ${eventId} is not on this trip's timeline (it may have been removed); re-read the itinerary.`,
+      { event_id: eventId },
+    );
   return row;
 }
 
@@ -119,7 +153,9 @@ export const mutations: { [K in OpType]: Mutation<K> } = {
     const row = await existing(ctx, p.event_id);
     const { start, end } = ctx.tripDates;
     if ((start && p.date < start) || (end && p.date > end)) {
-      throw opInvalid(`Cannot move event ${row.id} to ${p.date}: the trip runs from ${start ?? "(open)"} to ${end ?? "(open)"}.`);
+      throw opInvalid(
+        `Cannot move event ${row.id} to ${p.date}: the trip runs from ${start ?? "(open)"} to ${end ?? "(open)"}.`,
+      );
     }
     const startAt = wallClock(p.date, p.time, ctx.tripZone);
     if (!startAt) throw opInvalid(`${p.date} ${p.time} is not a valid time in ${ctx.tripZone}.`);
@@ -134,7 +170,9 @@ export const mutations: { [K in OpType]: Mutation<K> } = {
     return { affected: [row.id], deleted: [row.id], value: null };
   },
   async reorder(ctx, p) {
-    const rows = (await listEventRows(ctx.tx, ctx.tripId, ctx.tripZone)).filter((r) => localDate(r.startAt, ctx.tripZone) === p.date);
+    const rows = (await listEventRows(ctx.tx, ctx.tripId, ctx.tripZone)).filter(
+      (r) => localDate(r.startAt, ctx.tripZone) === p.date,
+    );
     const onDay = new Set(rows.map((r) => r.id));
     const given = new Set(p.event_ids);
     const missing = [...onDay].filter((id) => !given.has(id));
@@ -147,7 +185,10 @@ export const mutations: { [K in OpType]: Mutation<K> } = {
     }
     // Positions 1..n: explicit order within the day (0 means "by time").
     for (const [i, id] of p.event_ids.entries()) {
-      await ctx.tx.update(tripEvents).set({ position: i + 1, updatedAt: sql`now()` }).where(eq(tripEvents.id, id));
+      await ctx.tx
+        .update(tripEvents)
+        .set({ position: i + 1, updatedAt: sql`now()` })
+        .where(eq(tripEvents.id, id));
     }
     return { affected: p.event_ids, value: null };
   },

@@ -46,8 +46,15 @@ function param(value: unknown, column: { getSQLType(): string; mapToDriverValue(
  * statement (bump included), and the caller takes the general path, which answers 404/400 or
  * applies the change with the place resolution. Nothing matched at all (no bump): undefined too.
  */
-async function oneStatement(eventId: number, userId: string, change: (bump: SQL) => { cte: SQL; payload: Record<string, unknown>; deleted: boolean }) {
-  const roles = sql.join(ALLOWED.edit.map((r) => sql`${r}`), sql`, `);
+async function oneStatement(
+  eventId: number,
+  userId: string,
+  change: (bump: SQL) => { cte: SQL; payload: Record<string, unknown>; deleted: boolean },
+) {
+  const roles = sql.join(
+    ALLOWED.edit.map((r) => sql`${r}`),
+    sql`, `,
+  );
   const { cte, payload, deleted } = change(sql`bump`);
   const db = await getDb();
   try {
@@ -75,13 +82,28 @@ async function oneStatement(eventId: number, userId: string, change: (bump: SQL)
 }
 
 /** PATCH /api/events/{id} in one statement when the patch does not depend on the stored event; else undefined. */
-export async function patchEventInOneStatement(eventId: number, userId: string, patch: EventPatchInput): Promise<{ row: TripEventRow; revision: number } | undefined> {
+export async function patchEventInOneStatement(
+  eventId: number,
+  userId: string,
+  patch: EventPatchInput,
+): Promise<{ row: TripEventRow; revision: number } | undefined> {
   if (!rowFree(patch)) return undefined;
   // Zone-free by rowFree: the zone argument is not used for the instants.
-  const cols = Object.entries({ ...columnsOf(patch, "UTC"), updatedAt: new Date() }).filter(([, v]) => v !== undefined) as Array<[keyof typeof EVENT_COLUMNS, unknown]>;
-  const set = sql.join(cols.map(([k, v]) => sql`${sql.identifier(EVENT_COLUMNS[k].name)} = ${param(v, EVENT_COLUMNS[k] as never)}`), sql`, `);
-  const start = patch.startDateTime !== undefined ? param(new Date(patch.startDateTime), EVENT_COLUMNS.startAt as never) : sql`e.start_at`;
-  const end = patch.endDateTime !== undefined ? param(patch.endDateTime === null ? null : new Date(patch.endDateTime), EVENT_COLUMNS.endAt as never) : sql`e.end_at`;
+  const cols = Object.entries({ ...columnsOf(patch, "UTC"), updatedAt: new Date() }).filter(
+    ([, v]) => v !== undefined,
+  ) as Array<[keyof typeof EVENT_COLUMNS, unknown]>;
+  const set = sql.join(
+    cols.map(([k, v]) => sql`${sql.identifier(EVENT_COLUMNS[k].name)} = ${param(v, EVENT_COLUMNS[k] as never)}`),
+    sql`, `,
+  );
+  const start =
+    patch.startDateTime !== undefined
+      ? param(new Date(patch.startDateTime), EVENT_COLUMNS.startAt as never)
+      : sql`e.start_at`;
+  const end =
+    patch.endDateTime !== undefined
+      ? param(patch.endDateTime === null ? null : new Date(patch.endDateTime), EVENT_COLUMNS.endAt as never)
+      : sql`e.end_at`;
   const row = await oneStatement(eventId, userId, (bump) => ({
     // The same checks as patchProblems for these fields, and needsGeo false (else the general path resolves the place).
     cte: sql`UPDATE trip_events e SET ${set} FROM ${bump}
@@ -96,7 +118,10 @@ export async function patchEventInOneStatement(eventId: number, userId: string, 
 }
 
 /** DELETE /api/events/{id} in one statement; undefined when the event is not there to delete (the general path answers). */
-export async function removeEventInOneStatement(eventId: number, userId: string): Promise<{ tripId: number; revision: number } | undefined> {
+export async function removeEventInOneStatement(
+  eventId: number,
+  userId: string,
+): Promise<{ tripId: number; revision: number } | undefined> {
   const row = await oneStatement(eventId, userId, (bump) => ({
     cte: sql`DELETE FROM trip_events e USING ${bump} WHERE e.id = ${eventId} AND e.trip_id = bump.id RETURNING e.*`,
     payload: { event_id: eventId },

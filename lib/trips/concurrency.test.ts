@@ -2,7 +2,16 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, describeWithPostgres, hasRealPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
 import { queryRows } from "@/lib/db/sql";
-import { createProposalCall, getDiff, getItinerary, makeTrip, postOp, resolveProposalCall, sampleEvent, sampleProposal } from "./testing/trip-fixture";
+import {
+  createProposalCall,
+  getDiff,
+  getItinerary,
+  makeTrip,
+  postOp,
+  resolveProposalCall,
+  sampleEvent,
+  sampleProposal,
+} from "./testing/trip-fixture";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -18,7 +27,9 @@ describeWithPostgres("trip revisions under contention (real Postgres)", () => {
     const f = await makeTrip();
     for (let round = 0; round < 20; round++) {
       const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => postOp(f.ownerToken, f.tripId, { base_revision: round, type: "add_event", payload: sampleEvent(i) })),
+        Array.from({ length: 50 }, (_, i) =>
+          postOp(f.ownerToken, f.tripId, { base_revision: round, type: "add_event", payload: sampleEvent(i) }),
+        ),
       );
       const ok = results.filter((r) => r.status === 200);
       const stale = results.filter((r) => r.status === 409 && r.body.code === "STALE_REVISION");
@@ -27,7 +38,9 @@ describeWithPostgres("trip revisions under contention (real Postgres)", () => {
       expect(stale, seen).toHaveLength(49);
       expect(ok[0].body.new_revision).toBe(round + 1);
       for (const s of stale) expect(s.body).toMatchObject({ current_revision: round + 1, base_revision: round });
-      expect((await opLog(f.tripId)).map((r) => r.revision)).toEqual(Array.from({ length: round + 1 }, (_, i) => i + 1));
+      expect((await opLog(f.tripId)).map((r) => r.revision)).toEqual(
+        Array.from({ length: round + 1 }, (_, i) => i + 1),
+      );
     }
     const it = await getItinerary(f.ownerToken, f.tripId);
     expect(it.body.revision).toBe(20);
@@ -68,7 +81,9 @@ describeWithPostgres("trip revisions under contention (real Postgres)", () => {
     await Promise.all(Array.from({ length: 20 }, (_, c) => client(c)));
     const it = await getItinerary(f.ownerToken, f.tripId);
     expect(it.body.revision).toBe(start + 100);
-    expect((await opLog(f.tripId)).map((r) => r.revision)).toEqual(Array.from({ length: 100 }, (_, i) => start + i + 1));
+    expect((await opLog(f.tripId)).map((r) => r.revision)).toEqual(
+      Array.from({ length: 100 }, (_, i) => start + i + 1),
+    );
     expect(it.body.events.map((e: { title: string }) => e.title).sort()).toEqual([...model.values()].sort());
   });
 
@@ -76,7 +91,9 @@ describeWithPostgres("trip revisions under contention (real Postgres)", () => {
     const f = await makeTrip();
     const p = (await createProposalCall(f.ownerToken, f.tripId, sampleProposal())).body;
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "accept", { selected_option_id: "late" })),
+      Array.from({ length: 10 }, () =>
+        resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "accept", { selected_option_id: "late" }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const losers = results.filter((r) => r.status === 400);

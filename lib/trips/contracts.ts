@@ -14,11 +14,20 @@ const MemberParams = TripIdParam.extend({ userId: z.string().uuid() });
 const contract = areaContract({ auth: accessToken(), tags: ["Trips"], family: "api" });
 
 const DiffQuery = z.object({
-  since_revision: z.coerce.number({ error: "since_revision is required: a revision you hold" }).int().min(0).max(2147483647, "since_revision is beyond any trip revision (revisions are 32-bit integers)"),
+  since_revision: z.coerce
+    .number({ error: "since_revision is required: a revision you hold" })
+    .int()
+    .min(0)
+    .max(2147483647, "since_revision is beyond any trip revision (revisions are 32-bit integers)"),
 });
 
 const ItinerarySchema = z
-  .object({ trip_id: z.number().int(), revision: z.number().int(), time_zone: z.string(), events: z.array(TripEventSchema) })
+  .object({
+    trip_id: z.number().int(),
+    revision: z.number().int(),
+    time_zone: z.string(),
+    events: z.array(TripEventSchema),
+  })
   .meta({ id: "Itinerary" });
 
 const OpLogEntrySchema = z.object({
@@ -49,7 +58,12 @@ const OpResultSchema = z
     success: z.literal(true),
     trip_id: z.number().int(),
     new_revision: z.number().int(),
-    operation: z.object({ type: z.enum(OP_TYPES), payload: z.record(z.string(), z.unknown()), base_revision: z.number().int(), op_id: z.string().nullable() }),
+    operation: z.object({
+      type: z.enum(OP_TYPES),
+      payload: z.record(z.string(), z.unknown()),
+      base_revision: z.number().int(),
+      op_id: z.string().nullable(),
+    }),
     result: z.object({ affected_event_ids: z.array(z.number().int()) }),
   })
   .meta({ id: "TripOperationResult" });
@@ -58,7 +72,11 @@ const OpConflictSchema = z
   .object({
     error: z.string(),
     code: z.enum(["STALE_REVISION", "OP_INVALID"]),
-    current_revision: z.number().int().optional().meta({ description: "STALE_REVISION: the trip's revision now; use it as the next base_revision" }),
+    current_revision: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "STALE_REVISION: the trip's revision now; use it as the next base_revision" }),
     base_revision: z.number().int().optional().meta({ description: "STALE_REVISION: the base_revision you sent" }),
     details: z.unknown().optional(),
   })
@@ -81,12 +99,24 @@ export const tripContracts = {
   }),
   createTrip: contract({
     operationId: "trips.create",
-    examples: { body: { name: "Lisbon long weekend", time_zone: "Europe/Lisbon", start_date: "2027-05-04", end_date: "2027-05-07" } },
+    examples: {
+      body: {
+        name: "Lisbon long weekend",
+        time_zone: "Europe/Lisbon",
+        start_date: "2027-05-04",
+        end_date: "2027-05-07",
+      },
+    },
     method: "POST",
     path: "/v1/trips",
-    audit: { action: "trip.created", target: ({ data }) => `trip:${data.trip_id}`, summary: ({ data }) => ({ name: data.name }) },
+    audit: {
+      action: "trip.created",
+      target: ({ data }) => `trip:${data.trip_id}`,
+      summary: ({ data }) => ({ name: data.name }),
+    },
     summary: "Create a trip",
-    description: "Creates a trip at revision 0; you become its owner. An access token limited to certain trips (`trip_ids`) cannot create trips: 403 `forbidden`.",
+    description:
+      "Creates a trip at revision 0; you become its owner. An access token limited to certain trips (`trip_ids`) cannot create trips: 403 `forbidden`.",
     body: CreateTripInput,
     responses: { 201: { description: "The trip", schema: TripSchema } },
   }),
@@ -118,26 +148,40 @@ export const tripContracts = {
     path: "/v1/trips/{tripId}/members",
     summary: "List trip members",
     params: TripIdParam,
-    responses: { 200: { description: "Members", schema: z.object({ trip_id: z.number().int(), members: z.array(MemberSchema) }) } },
+    responses: {
+      200: { description: "Members", schema: z.object({ trip_id: z.number().int(), members: z.array(MemberSchema) }) },
+    },
   }),
   addMember: contract({
     operationId: "tripMembers.add",
     examples: { params: { tripId: 1042 }, body: { email: "ana.silva@example.com", role: "editor" } },
     method: "POST",
     path: "/v1/trips/{tripId}/members",
-    audit: { action: "trip_member.added", target: ({ params }) => `trip:${params.tripId}`, summary: ({ data }) => ({ user_id: data.user_id, role: data.role }) },
+    audit: {
+      action: "trip_member.added",
+      target: ({ params }) => `trip:${params.tripId}`,
+      summary: ({ data }) => ({ user_id: data.user_id, role: data.role }),
+    },
     summary: "Add a member (owner only)",
     description: "Adds a signed-up user by email with a role: owner, planner, editor or viewer.",
     params: TripIdParam,
     body: AddMemberInput,
-    responses: { 201: { description: "The member", schema: MemberSchema }, 403: OWNER_ONLY, 409: { description: "Already a member; change their role instead" } },
+    responses: {
+      201: { description: "The member", schema: MemberSchema },
+      403: OWNER_ONLY,
+      409: { description: "Already a member; change their role instead" },
+    },
   }),
   changeMember: contract({
     operationId: "tripMembers.changeRole",
     examples: { params: { tripId: 1042, userId: "7a1c9e3b-5d2f-4a8c-b6e0-3f9d1c7a5b24" }, body: { role: "viewer" } },
     method: "PATCH",
     path: "/v1/trips/{tripId}/members/{userId}",
-    audit: { action: "trip_member.role_changed", target: ({ params }) => `trip:${params.tripId}`, summary: ({ params, body }) => ({ user_id: params.userId, role: body.role }) },
+    audit: {
+      action: "trip_member.role_changed",
+      target: ({ params }) => `trip:${params.tripId}`,
+      summary: ({ params, body }) => ({ user_id: params.userId, role: body.role }),
+    },
     summary: "Change a member's role (owner only)",
     description: "409 when it would leave the trip without an owner.",
     params: MemberParams,
@@ -149,7 +193,11 @@ export const tripContracts = {
     examples: { params: { tripId: 1042, userId: "7a1c9e3b-5d2f-4a8c-b6e0-3f9d1c7a5b24" } },
     method: "DELETE",
     path: "/v1/trips/{tripId}/members/{userId}",
-    audit: { action: "trip_member.removed", target: ({ params }) => `trip:${params.tripId}`, summary: ({ params }) => ({ user_id: params.userId }) },
+    audit: {
+      action: "trip_member.removed",
+      target: ({ params }) => `trip:${params.tripId}`,
+      summary: ({ params }) => ({ user_id: params.userId }),
+    },
     summary: "Remove a member (owner only)",
     description: "409 when it would leave the trip without an owner.",
     params: MemberParams,
@@ -164,7 +212,10 @@ export const tripContracts = {
     description:
       "Events in itinerary order with the revision they describe (one consistent snapshot). ETag is the revision; send If-None-Match for a 304.",
     params: TripIdParam,
-    responses: { 200: { description: "Itinerary", schema: ItinerarySchema }, 304: { description: "Unchanged since the ETag" } },
+    responses: {
+      200: { description: "Itinerary", schema: ItinerarySchema },
+      304: { description: "Unchanged since the ETag" },
+    },
   }),
   itineraryIcal: contract({
     operationId: "trips.getItineraryIcal",
@@ -194,7 +245,10 @@ export const tripContracts = {
       if (!plain) await requireTripRole(params.tripId, principal.userId, "read");
     },
     query: DiffQuery,
-    responses: { 200: { description: "Diff", schema: DiffSchema }, 410: { description: "Op log pruned past since_revision" } },
+    responses: {
+      200: { description: "Diff", schema: DiffSchema },
+      410: { description: "Op log pruned past since_revision" },
+    },
   }),
   applyOp: contract({
     operationId: "tripOps.apply",

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing/call-route";
-import { createProposalCall, getDiff, getItinerary, makeTrip, postOp, resolveProposalCall, sampleProposal } from "./testing/trip-fixture";
+import {
+  createProposalCall,
+  getDiff,
+  getItinerary,
+  makeTrip,
+  postOp,
+  resolveProposalCall,
+  sampleProposal,
+} from "./testing/trip-fixture";
 import { routeModule } from "@/lib/testing/route-registry";
 
 const tripEventsRoute = await routeModule("/api/trips/{tripId}/events");
@@ -25,13 +33,34 @@ function applyDiff(events: Ev[], diff: { upserted_events: Ev[]; deleted_event_id
 }
 
 const Step = fc.oneof(
-  fc.record({ kind: fc.constant("op_add" as const), day: fc.integer({ min: 1, max: 4 }), hour: fc.integer({ min: 6, max: 20 }) }),
-  fc.record({ kind: fc.constant("op_update" as const), pick: fc.nat(), title: fc.string({ minLength: 1, maxLength: 20 }) }),
-  fc.record({ kind: fc.constant("op_move" as const), pick: fc.nat(), day: fc.integer({ min: 1, max: 4 }), hour: fc.integer({ min: 0, max: 23 }) }),
+  fc.record({
+    kind: fc.constant("op_add" as const),
+    day: fc.integer({ min: 1, max: 4 }),
+    hour: fc.integer({ min: 6, max: 20 }),
+  }),
+  fc.record({
+    kind: fc.constant("op_update" as const),
+    pick: fc.nat(),
+    title: fc.string({ minLength: 1, maxLength: 20 }),
+  }),
+  fc.record({
+    kind: fc.constant("op_move" as const),
+    pick: fc.nat(),
+    day: fc.integer({ min: 1, max: 4 }),
+    hour: fc.integer({ min: 0, max: 23 }),
+  }),
   fc.record({ kind: fc.constant("op_remove" as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant("op_reorder" as const), day: fc.integer({ min: 1, max: 4 }) }),
-  fc.record({ kind: fc.constant("api_create" as const), hour: fc.integer({ min: 0, max: 23 }), cost: fc.integer({ min: 0, max: 1000 }) }),
-  fc.record({ kind: fc.constant("api_patch" as const), pick: fc.nat(), notes: fc.option(fc.string({ maxLength: 30 }), { nil: null }) }),
+  fc.record({
+    kind: fc.constant("api_create" as const),
+    hour: fc.integer({ min: 0, max: 23 }),
+    cost: fc.integer({ min: 0, max: 1000 }),
+  }),
+  fc.record({
+    kind: fc.constant("api_patch" as const),
+    pick: fc.nat(),
+    notes: fc.option(fc.string({ maxLength: 30 }), { nil: null }),
+  }),
   fc.record({ kind: fc.constant("api_delete" as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant("accept" as const), option: fc.constantFrom("early", "late") }),
 );
@@ -74,7 +103,12 @@ async function runStep(s: Step, tripId: number, token: string, key: string, cur:
   const hh = (h: number) => String(h).padStart(2, "0");
   switch (s.kind) {
     case "op_add":
-      return op("add_event", { type: "activity", title: "A", startDateTime: `${date(s.day)}T${hh(s.hour)}:00:00`, endDateTime: `${date(s.day)}T${hh(s.hour + 1)}:00:00` });
+      return op("add_event", {
+        type: "activity",
+        title: "A",
+        startDateTime: `${date(s.day)}T${hh(s.hour)}:00:00`,
+        endDateTime: `${date(s.day)}T${hh(s.hour + 1)}:00:00`,
+      });
     case "op_update":
       return op("update_event", { event_id: pick(s.pick), title: s.title });
     case "op_move":
@@ -82,7 +116,10 @@ async function runStep(s: Step, tripId: number, token: string, key: string, cur:
     case "op_remove":
       return op("remove_event", { event_id: pick(s.pick) });
     case "op_reorder": {
-      const ids = cur.events.filter((e) => String(e.startDateTime).startsWith(date(s.day))).map((e) => e.id).reverse();
+      const ids = cur.events
+        .filter((e) => String(e.startDateTime).startsWith(date(s.day)))
+        .map((e) => e.id)
+        .reverse();
       return ids.length ? op("reorder", { date: date(s.day), event_ids: ids }) : undefined;
     }
     case "api_create":
@@ -94,9 +131,20 @@ async function runStep(s: Step, tripId: number, token: string, key: string, cur:
         body: { type: "food", title: "Lunch", startDateTime: `2026-05-02T${hh(s.hour)}:00:00+01:00`, cost: s.cost },
       });
     case "api_patch":
-      return call(eventRoute.PATCH, { method: "PATCH", path: "/api/events/x", params: { eventId: String(pick(s.pick)) }, bearer: key, body: { notes: s.notes } });
+      return call(eventRoute.PATCH, {
+        method: "PATCH",
+        path: "/api/events/x",
+        params: { eventId: String(pick(s.pick)) },
+        bearer: key,
+        body: { notes: s.notes },
+      });
     case "api_delete":
-      return call(eventRoute.DELETE, { method: "DELETE", path: "/api/events/x", params: { eventId: String(pick(s.pick)) }, bearer: key });
+      return call(eventRoute.DELETE, {
+        method: "DELETE",
+        path: "/api/events/x",
+        params: { eventId: String(pick(s.pick)) },
+        bearer: key,
+      });
     case "accept": {
       const p = await createProposalCall(token, tripId, sampleProposal());
       return resolveProposalCall(token, tripId, p.body.proposal_id, "accept", { selected_option_id: s.option });

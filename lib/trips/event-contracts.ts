@@ -58,7 +58,10 @@ export const eventContracts = {
   }),
   patchEvent: contract({
     operationId: "tripEvents.update",
-    examples: { params: { eventId: 58231 }, body: { title: "Tram 28, Alfama and Castelo walk", endDateTime: "2027-05-05T13:30:00+01:00" } },
+    examples: {
+      params: { eventId: 58231 },
+      body: { title: "Tram 28, Alfama and Castelo walk", endDateTime: "2027-05-05T13:30:00+01:00" },
+    },
     method: "PATCH",
     path: "/api/events/{eventId}",
     headers: TRIP_REVISION_HEADERS,
@@ -81,7 +84,12 @@ export const eventContracts = {
     responses: {
       200: {
         description: "Deleted",
-        schema: z.object({ id: z.number().int(), tripId: z.number().int(), deleted: z.literal(true), revision: z.number().int() }),
+        schema: z.object({
+          id: z.number().int(),
+          tripId: z.number().int(),
+          deleted: z.literal(true),
+          revision: z.number().int(),
+        }),
       },
     },
   }),

@@ -7,17 +7,49 @@ import type { GeoPoint, GeoUnresolvedReason, LatLng } from "@/lib/geo/types";
 /** The place columns of trip_events (lib/geo resolves them; this file maps them). */
 export type GeoColumns = Pick<
   TripEventRow,
-  | "lat" | "lng" | "geoSource" | "geoName" | "geoCountryCode" | "geoTimeZone" | "geoReason"
-  | "arrivalSource" | "arrivalLat" | "arrivalLng" | "arrivalName" | "arrivalCountryCode" | "arrivalTimeZone"
+  | "lat"
+  | "lng"
+  | "geoSource"
+  | "geoName"
+  | "geoCountryCode"
+  | "geoTimeZone"
+  | "geoReason"
+  | "arrivalSource"
+  | "arrivalLat"
+  | "arrivalLng"
+  | "arrivalName"
+  | "arrivalCountryCode"
+  | "arrivalTimeZone"
 >;
 
 /** Fields that decide where an event is: a patch touching none of them keeps the stored point. */
-export const PLACE_FIELDS = ["type", "lat", "lng", "location", "address", "departureAirport", "arrivalAirport", "arrivalLocation"] as const;
+export const PLACE_FIELDS = [
+  "type",
+  "lat",
+  "lng",
+  "location",
+  "address",
+  "departureAirport",
+  "arrivalAirport",
+  "arrivalLocation",
+] as const;
 
 /** Points of the trip's other placed events: the gazetteer's "nearest to the trip" hint. */
 export async function tripPoints(tx: DbOrTx, tripId: number, exceptEventId?: number): Promise<LatLng[]> {
-  const where = and(eq(tripEvents.tripId, tripId), isNotNull(tripEvents.lat), exceptEventId ? ne(tripEvents.id, exceptEventId) : undefined);
-  const rows = await tx.select({ lat: tripEvents.lat, lng: tripEvents.lng, arrivalLat: tripEvents.arrivalLat, arrivalLng: tripEvents.arrivalLng }).from(tripEvents).where(where);
+  const where = and(
+    eq(tripEvents.tripId, tripId),
+    isNotNull(tripEvents.lat),
+    exceptEventId ? ne(tripEvents.id, exceptEventId) : undefined,
+  );
+  const rows = await tx
+    .select({
+      lat: tripEvents.lat,
+      lng: tripEvents.lng,
+      arrivalLat: tripEvents.arrivalLat,
+      arrivalLng: tripEvents.arrivalLng,
+    })
+    .from(tripEvents)
+    .where(where);
   const points: LatLng[] = [];
   for (const r of rows) {
     if (r.lat !== null && r.lng !== null) points.push({ lat: r.lat, lng: r.lng });
@@ -33,13 +65,20 @@ export async function resolveGeoColumns(
   o: { tripId: number; zone: string; eventId?: number },
 ): Promise<GeoColumns> {
   let points: Promise<LatLng[]> | undefined;
-  const r = await resolveEventPlace(place, { zone: o.zone, nearby: () => (points ??= tripPoints(tx, o.tripId, o.eventId)) });
+  const r = await resolveEventPlace(place, {
+    zone: o.zone,
+    nearby: () => (points ??= tripPoints(tx, o.tripId, o.eventId)),
+  });
   return columnsFrom(r.geo, r.arrival, r.reason);
 }
 
 /** The place fields after a patch: given coordinates survive a text change; resolved ones do not. */
-export function placeAfterPatch(row: TripEventRow, patch: Partial<Record<(typeof PLACE_FIELDS)[number], unknown>>): EventPlaceFields {
-  const pick = <K extends (typeof PLACE_FIELDS)[number]>(k: K, stored: unknown) => (patch[k] !== undefined ? patch[k] : stored);
+export function placeAfterPatch(
+  row: TripEventRow,
+  patch: Partial<Record<(typeof PLACE_FIELDS)[number], unknown>>,
+): EventPlaceFields {
+  const pick = <K extends (typeof PLACE_FIELDS)[number]>(k: K, stored: unknown) =>
+    patch[k] !== undefined ? patch[k] : stored;
   return {
     type: pick("type", row.type) as string,
     lat: pick("lat", row.geoSource === "given" ? row.lat : null) as number | null,
@@ -68,7 +107,10 @@ export async function withLegacyGeo(rows: TripEventRow[], zone: string): Promise
       out.push(r);
       continue;
     }
-    const resolved = await resolveEventPlace(placeAfterPatch(r, {}), { zone: r.timeZone ?? zone, nearby: () => points });
+    const resolved = await resolveEventPlace(placeAfterPatch(r, {}), {
+      zone: r.timeZone ?? zone,
+      nearby: () => points,
+    });
     out.push({ ...r, ...columnsFrom(resolved.geo, resolved.arrival, resolved.reason) });
   }
   return out;
@@ -76,21 +118,43 @@ export async function withLegacyGeo(rows: TripEventRow[], zone: string): Promise
 
 function columnsFrom(geo: GeoPoint | null, arrival: GeoPoint | null, reason: GeoUnresolvedReason | null): GeoColumns {
   return {
-    lat: geo?.lat ?? null, lng: geo?.lng ?? null, geoSource: geo?.source ?? null, geoName: geo?.name ?? null,
-    geoCountryCode: geo?.country_code ?? null, geoTimeZone: geo?.time_zone ?? null, geoReason: reason,
+    lat: geo?.lat ?? null,
+    lng: geo?.lng ?? null,
+    geoSource: geo?.source ?? null,
+    geoName: geo?.name ?? null,
+    geoCountryCode: geo?.country_code ?? null,
+    geoTimeZone: geo?.time_zone ?? null,
+    geoReason: reason,
     arrivalSource: arrival ? (arrival.source === "airport" ? "airport" : "gazetteer") : null,
-    arrivalLat: arrival?.lat ?? null, arrivalLng: arrival?.lng ?? null, arrivalName: arrival?.name ?? null,
-    arrivalCountryCode: arrival?.country_code ?? null, arrivalTimeZone: arrival?.time_zone ?? null,
+    arrivalLat: arrival?.lat ?? null,
+    arrivalLng: arrival?.lng ?? null,
+    arrivalName: arrival?.name ?? null,
+    arrivalCountryCode: arrival?.country_code ?? null,
+    arrivalTimeZone: arrival?.time_zone ?? null,
   };
 }
 
 /** The stored point as the API shows it. */
 export function geoOf(r: TripEventRow): GeoPoint | null {
   if (r.geoSource === null || r.lat === null || r.lng === null) return null;
-  return { lat: r.lat, lng: r.lng, source: r.geoSource, name: r.geoName, country_code: r.geoCountryCode, time_zone: r.geoTimeZone ?? "UTC" };
+  return {
+    lat: r.lat,
+    lng: r.lng,
+    source: r.geoSource,
+    name: r.geoName,
+    country_code: r.geoCountryCode,
+    time_zone: r.geoTimeZone ?? "UTC",
+  };
 }
 
 export function arrivalGeoOf(r: TripEventRow): GeoPoint | null {
   if (r.arrivalLat === null || r.arrivalLng === null) return null;
-  return { lat: r.arrivalLat, lng: r.arrivalLng, source: r.arrivalSource ?? "airport", name: r.arrivalName, country_code: r.arrivalCountryCode, time_zone: r.arrivalTimeZone ?? "UTC" };
+  return {
+    lat: r.arrivalLat,
+    lng: r.arrivalLng,
+    source: r.arrivalSource ?? "airport",
+    name: r.arrivalName,
+    country_code: r.arrivalCountryCode,
+    time_zone: r.arrivalTimeZone ?? "UTC",
+  };
 }

@@ -22,18 +22,43 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const postEvent = (key: string, tripId: number, body: unknown) =>
-  call(tripEventsRoute.POST, { method: "POST", path: `/api/trips/${tripId}/events`, params: { tripId: String(tripId) }, bearer: key, body });
+  call(tripEventsRoute.POST, {
+    method: "POST",
+    path: `/api/trips/${tripId}/events`,
+    params: { tripId: String(tripId) },
+    bearer: key,
+    body,
+  });
 const patchEvent = (key: string, id: number, body: unknown) =>
-  call(eventRoute.PATCH, { method: "PATCH", path: `/api/events/${id}`, params: { eventId: String(id) }, bearer: key, body });
+  call(eventRoute.PATCH, {
+    method: "PATCH",
+    path: `/api/events/${id}`,
+    params: { eventId: String(id) },
+    bearer: key,
+    body,
+  });
 const deleteEvent = (key: string, id: number) =>
-  call(eventRoute.DELETE, { method: "DELETE", path: `/api/events/${id}`, params: { eventId: String(id) }, bearer: key });
+  call(eventRoute.DELETE, {
+    method: "DELETE",
+    path: `/api/events/${id}`,
+    params: { eventId: String(id) },
+    bearer: key,
+  });
 const opLog = (tripId: number) =>
-  queryRows<{ revision: number; type: string }>(t.db, sql`select revision, type from trip_ops where trip_id = ${tripId} order by revision`);
+  queryRows<{ revision: number; type: string }>(
+    t.db,
+    sql`select revision, type from trip_ops where trip_id = ${tripId} order by revision`,
+  );
 
 async function tripWithEvent() {
   const f = await makeTrip({ timeZone: "Europe/Lisbon" });
   const key = await f.owner.key(["read", "write", "delete"]);
-  const created = await postEvent(key, f.tripId, { type: "activity", title: "Walk", startDateTime: "2026-05-02T10:00:00+01:00", endDateTime: "2026-05-02T12:00:00+01:00" });
+  const created = await postEvent(key, f.tripId, {
+    type: "activity",
+    title: "Walk",
+    startDateTime: "2026-05-02T10:00:00+01:00",
+    endDateTime: "2026-05-02T12:00:00+01:00",
+  });
   expect(created.status, created.text).toBe(201);
   return { f, key, eventId: created.body.id as number };
 }
@@ -44,9 +69,17 @@ describe("one-statement event writes fall back to the general path", () => {
     const bad = await patchEvent(key, eventId, { endDateTime: "2026-05-02T09:00:00+01:00" });
     expect(bad.status, bad.text).toBe(400);
     expect(bad.body.error.message).toMatch(/endDateTime/);
-    const moved = await patchEvent(key, eventId, { startDateTime: "2026-05-02T08:00:00+01:00", endDateTime: "2026-05-02T09:00:00+01:00", notes: "early" });
+    const moved = await patchEvent(key, eventId, {
+      startDateTime: "2026-05-02T08:00:00+01:00",
+      endDateTime: "2026-05-02T09:00:00+01:00",
+      notes: "early",
+    });
     expect(moved.status, moved.text).toBe(200);
-    expect(moved.body).toMatchObject({ startDateTime: "2026-05-02T08:00:00+01:00", endDateTime: "2026-05-02T09:00:00+01:00", notes: "early" });
+    expect(moved.body).toMatchObject({
+      startDateTime: "2026-05-02T08:00:00+01:00",
+      endDateTime: "2026-05-02T09:00:00+01:00",
+      notes: "early",
+    });
     const placed = await patchEvent(key, eventId, { location: "Sintra" });
     expect(placed.status, placed.text).toBe(200);
     expect(placed.body.geo).toMatchObject({ source: "gazetteer" });
@@ -56,7 +89,12 @@ describe("one-statement event writes fall back to the general path", () => {
     expect(gone.body).toMatchObject({ id: eventId, deleted: true, revision: 4 });
     expect((await patchEvent(key, eventId, { notes: "late" })).status).toBe(404);
     expect((await deleteEvent(key, eventId)).status).toBe(404);
-    expect((await opLog(f.tripId)).map((r) => r.type)).toEqual(["add_event", "update_event", "update_event", "remove_event"]);
+    expect((await opLog(f.tripId)).map((r) => r.type)).toEqual([
+      "add_event",
+      "update_event",
+      "update_event",
+      "remove_event",
+    ]);
   });
 });
 
@@ -66,7 +104,9 @@ describeWithPostgres("one-statement event writes under contention (real Postgres
       const { f, key, eventId } = await tripWithEvent();
       // Start 10:00, end 12:00. An end at 11:00 is valid only while the start is before it; a start at 11:30 only while the end is after it.
       const patches = Array.from({ length: 40 }, (_, i) =>
-        i % 2 === 0 ? { endDateTime: "2026-05-02T11:00:00+01:00", notes: `e${i}` } : { startDateTime: "2026-05-02T11:30:00+01:00", notes: `s${i}` },
+        i % 2 === 0
+          ? { endDateTime: "2026-05-02T11:00:00+01:00", notes: `e${i}` }
+          : { startDateTime: "2026-05-02T11:30:00+01:00", notes: `s${i}` },
       );
       const results = await Promise.all(patches.map((p) => patchEvent(key, eventId, p)));
       const ok = results.filter((r) => r.status === 200);
@@ -79,7 +119,10 @@ describeWithPostgres("one-statement event writes under contention (real Postgres
       const [e] = it.body.events as Array<{ startDateTime: string; endDateTime: string }>;
       expect(Date.parse(e.endDateTime)).toBeGreaterThanOrEqual(Date.parse(e.startDateTime));
 
-      const [del, ...more] = await Promise.all([deleteEvent(key, eventId), ...Array.from({ length: 20 }, (_, i) => patchEvent(key, eventId, { notes: `late ${i}` }))]);
+      const [del, ...more] = await Promise.all([
+        deleteEvent(key, eventId),
+        ...Array.from({ length: 20 }, (_, i) => patchEvent(key, eventId, { notes: `late ${i}` })),
+      ]);
       expect(del.status, del.text).toBe(200);
       for (const r of more) expect([200, 404], r.text).toContain(r.status);
       const log = await opLog(f.tripId);

@@ -20,12 +20,30 @@ afterAll(async () => t.close());
 const listEvents = (key: string, tripId: number) =>
   call(tripEventsRoute.GET, { path: `/api/trips/${tripId}/events`, params: { tripId: String(tripId) }, bearer: key });
 const postEvent = (key: string, tripId: number, body: unknown) =>
-  call(tripEventsRoute.POST, { method: "POST", path: `/api/trips/${tripId}/events`, params: { tripId: String(tripId) }, bearer: key, body });
-const getEvent = (key: string, id: number) => call(eventRoute.GET, { path: `/api/events/${id}`, params: { eventId: String(id) }, bearer: key });
+  call(tripEventsRoute.POST, {
+    method: "POST",
+    path: `/api/trips/${tripId}/events`,
+    params: { tripId: String(tripId) },
+    bearer: key,
+    body,
+  });
+const getEvent = (key: string, id: number) =>
+  call(eventRoute.GET, { path: `/api/events/${id}`, params: { eventId: String(id) }, bearer: key });
 const patchEvent = (key: string, id: number, body: unknown) =>
-  call(eventRoute.PATCH, { method: "PATCH", path: `/api/events/${id}`, params: { eventId: String(id) }, bearer: key, body });
+  call(eventRoute.PATCH, {
+    method: "PATCH",
+    path: `/api/events/${id}`,
+    params: { eventId: String(id) },
+    bearer: key,
+    body,
+  });
 const deleteEvent = (key: string, id: number) =>
-  call(eventRoute.DELETE, { method: "DELETE", path: `/api/events/${id}`, params: { eventId: String(id) }, bearer: key });
+  call(eventRoute.DELETE, {
+    method: "DELETE",
+    path: `/api/events/${id}`,
+    params: { eventId: String(id) },
+    bearer: key,
+  });
 
 /** An owner's trip holding one event, for the security suite. */
 async function ownedEvent(owner: TestUser) {
@@ -76,7 +94,11 @@ for (const [method, handler, scope] of [
     family: "api",
     target: async (o) => {
       const { eventId } = await ownedEvent(o);
-      return { path: `/api/events/${eventId}`, params: { eventId: String(eventId) }, body: method === "PATCH" ? { title: "x" } : undefined };
+      return {
+        path: `/api/events/${eventId}`,
+        params: { eventId: String(eventId) },
+        body: method === "PATCH" ? { title: "x" } : undefined,
+      };
     },
   });
 }
@@ -102,7 +124,15 @@ describe("/api itinerary events", () => {
     expect(created.status).toBe(201);
     expect(created.headers.get("x-trip-revision")).toBe("1");
     // The departure is shown in the departure airport's zone, the arrival in the arrival airport's.
-    expect(created.body).toMatchObject({ ...flight, departureAirport: "CDG", tripId: f.tripId, timeZone: "Europe/Paris", arrivalTimeZone: "America/New_York", fixed: false, location: null });
+    expect(created.body).toMatchObject({
+      ...flight,
+      departureAirport: "CDG",
+      tripId: f.tripId,
+      timeZone: "Europe/Paris",
+      arrivalTimeZone: "America/New_York",
+      fixed: false,
+      location: null,
+    });
     const id = created.body.id;
     expect(created.body.subtype).toBeUndefined();
 
@@ -111,7 +141,14 @@ describe("/api itinerary events", () => {
 
     const patched = await patchEvent(key, id, { notes: null, cost: 600, timeZone: "America/New_York" });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ id, notes: null, cost: 600, title: "CDG to JFK", timeZone: "America/New_York", startDateTime: "2026-05-01T04:00:00-04:00" });
+    expect(patched.body).toMatchObject({
+      id,
+      notes: null,
+      cost: 600,
+      title: "CDG to JFK",
+      timeZone: "America/New_York",
+      startDateTime: "2026-05-01T04:00:00-04:00",
+    });
     expect(patched.headers.get("x-trip-revision")).toBe("2");
 
     const del = await deleteEvent(key, id);
@@ -119,7 +156,11 @@ describe("/api itinerary events", () => {
     expect(del.body).toEqual({ id, tripId: f.tripId, deleted: true, revision: 3 });
     expect((await getEvent(key, id)).status).toBe(404);
     const diff = await getDiff(f.ownerToken, f.tripId, 0);
-    expect(diff.body.ops.map((o: { source: string; type: string }) => `${o.source}:${o.type}`)).toEqual(["api:add_event", "api:update_event", "api:remove_event"]);
+    expect(diff.body.ops.map((o: { source: string; type: string }) => `${o.source}:${o.type}`)).toEqual([
+      "api:add_event",
+      "api:update_event",
+      "api:remove_event",
+    ]);
     expect(diff.body.deleted_event_ids).toEqual([id]);
   });
 
@@ -191,7 +232,11 @@ describe("/api itinerary events", () => {
     expect((await deleteEvent(vKey, ev.id)).status).toBe(403);
 
     const readKey = await f.owner.key(["read"]);
-    for (const res of [await postEvent(readKey, f.tripId, sampleEvent()), await patchEvent(readKey, ev.id, { title: "x" }), await deleteEvent(readKey, ev.id)]) {
+    for (const res of [
+      await postEvent(readKey, f.tripId, sampleEvent()),
+      await patchEvent(readKey, ev.id, { title: "x" }),
+      await deleteEvent(readKey, ev.id),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe("insufficient_scope");
     }

@@ -59,7 +59,11 @@ export async function tripHead(tripId: number, userId: string): Promise<TripHead
  * many events share it). The portal, the planner and MCP call this same function. `head` is the
  * caller's tripHead when already read (the route's meter reads it).
  */
-export async function getTripWeather(tripId: number, userId: string, o: TripWeatherOptions & { head?: TripHead }): Promise<TripWeather> {
+export async function getTripWeather(
+  tripId: number,
+  userId: string,
+  o: TripWeatherOptions & { head?: TripHead },
+): Promise<TripWeather> {
   const head = o.head ?? (await tripHead(tripId, userId));
   if (!head?.role) throw notFound("Trip");
   return tripWeather(tripId, { ...o, revision: head.revision });
@@ -87,9 +91,14 @@ export async function tripWeather(tripId: number, o: TripWeatherOptions & { revi
   const key = `${tripId}|${units}|${language}|${o.environment}|${o.billed !== false}`;
   const prior = o.forceRefresh || o.now ? undefined : computed.get(key);
   if (prior && o.revision === prior.value.revision && Date.now() - prior.at < REUSE_MS) {
-    const snaps = prior.points.length ? await getSnapshots(prior.points, { environment: o.environment, use: "forecast" }) : [];
+    const snaps = prior.points.length
+      ? await getSnapshots(prior.points, { environment: o.environment, use: "forecast" })
+      : [];
     if (snaps.every((sn, i) => sn.snapshot.forecast === prior.forecasts[i])) {
-      const reused = { ...prior.value, cache_status: snaps.length ? combinedStatus(snaps.map((sn) => sn.cacheStatus)) : null };
+      const reused = {
+        ...prior.value,
+        cache_status: snaps.length ? combinedStatus(snaps.map((sn) => sn.cacheStatus)) : null,
+      };
       reusedFrom.set(reused, prior.value);
       return reused;
     }
@@ -106,11 +115,22 @@ export async function tripWeather(tripId: number, o: TripWeatherOptions & { revi
   const cells = new Map<string, { lat: number; lng: number }>();
   for (const e of events) for (const p of placesOf(e)) cells.set(cellFor(p.geo.lat, p.geo.lng, provider).key, p.geo);
   const points = [...cells.values()];
-  const snaps = points.length ? await getSnapshots(points, { environment: o.environment, use: "forecast", forceRefresh: o.forceRefresh }) : [];
+  const snaps = points.length
+    ? await getSnapshots(points, { environment: o.environment, use: "forecast", forceRefresh: o.forceRefresh })
+    : [];
   const byCell = new Map<string, SnapshotResult>([...cells.keys()].map((k, i) => [k, snaps[i]]));
   const snapshotAt = (p: { lat: number; lng: number }) => byCell.get(cellFor(p.lat, p.lng, provider).key)!;
 
-  const analysed = analyseTripWeather({ tripZone: trip.timeZone, startDate: trip.startDate, endDate: trip.endDate, events, units, language, now, snapshotAt });
+  const analysed = analyseTripWeather({
+    tripZone: trip.timeZone,
+    startDate: trip.startDate,
+    endDate: trip.endDate,
+    events,
+    units,
+    language,
+    now,
+    snapshotAt,
+  });
   const judged = analysed.events.filter((e) => e.forecast_available && e.risk);
   const overall = judged.length ? maxLevel(judged.map((e) => e.risk!.level)) : null;
   const placed = analysed.events.filter((e) => e.places.length > 0).length;
@@ -127,7 +147,12 @@ export async function tripWeather(tripId: number, o: TripWeatherOptions & { revi
     days: analysed.days,
     summary: {
       overall_risk: overall,
-      main_issue: overall ? mainIssue(judged.map((e) => e.risk as Risk), overall) : "none",
+      main_issue: overall
+        ? mainIssue(
+            judged.map((e) => e.risk as Risk),
+            overall,
+          )
+        : "none",
       events_at_risk: judged.filter((e) => e.risk!.level !== "low").map((e) => e.event_id),
       events_without_forecast: analysed.events.filter((e) => !e.forecast_available).map((e) => e.event_id),
     },

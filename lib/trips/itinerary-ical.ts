@@ -26,13 +26,24 @@ export function itineraryToIcal(it: Itinerary, tripName: string): string {
     const end = e.endDateTime ? DateTime.fromISO(e.endDateTime, { setZone: true }).setZone(e.timeZone) : start;
     const uid = `trip-${it.trip_id}-event-${e.id}@weather-trips-platform`;
     const endZone = e.arrivalTimeZone ?? e.timeZone;
-    if (e.endDateTime && endZone !== e.timeZone) arrivals.set(uid, { zone: endZone, local: end.setZone(endZone).toFormat("yyyyMMdd'T'HHmmss") });
+    if (e.endDateTime && endZone !== e.timeZone)
+      arrivals.set(uid, { zone: endZone, local: end.setZone(endZone).toFormat("yyyyMMdd'T'HHmmss") });
     const arrivalPlace = e.arrivalGeo?.name ?? e.arrivalLocation;
     const details = [
-      e.type === "flight" ? [e.airline, e.flightNumber, e.departureAirport && `${e.departureAirport} → ${e.arrivalAirport ?? "?"}`].filter(Boolean).join(" ") : null,
+      e.type === "flight"
+        ? [e.airline, e.flightNumber, e.departureAirport && `${e.departureAirport} → ${e.arrivalAirport ?? "?"}`]
+            .filter(Boolean)
+            .join(" ")
+        : null,
       e.type !== "flight" && arrivalPlace ? `${e.geo?.name ?? e.location ?? "?"} → ${arrivalPlace}` : null,
-      e.type === "accommodation" && e.endDateTime ? `Check-in ${start.toFormat("yyyy-MM-dd HH:mm")}, check-out ${end.toFormat("yyyy-MM-dd HH:mm")}` : null,
-      e.type === "accommodation" ? [e.subtype, e.address, e.confirmationNumber && `Confirmation ${e.confirmationNumber}`].filter(Boolean).join(", ") : null,
+      e.type === "accommodation" && e.endDateTime
+        ? `Check-in ${start.toFormat("yyyy-MM-dd HH:mm")}, check-out ${end.toFormat("yyyy-MM-dd HH:mm")}`
+        : null,
+      e.type === "accommodation"
+        ? [e.subtype, e.address, e.confirmationNumber && `Confirmation ${e.confirmationNumber}`]
+            .filter(Boolean)
+            .join(", ")
+        : null,
       e.cost != null ? `Cost: ${e.cost}` : null,
       e.notes,
     ].filter((x): x is string => Boolean(x));
@@ -62,7 +73,9 @@ function withArrivalZones(ics: string, arrivals: Map<string, { zone: string; loc
     out.push(a ? block.replace(/^DTEND[;:][^\r]*\r\n/m, `DTEND;TZID=${a.zone}:${a.local}\r\n`) : block);
   }
   let joined = out.join("BEGIN:VEVENT\r\n");
-  const zones = [...new Set([...arrivals.values()].map((a) => a.zone))].filter((z) => !joined.includes(`TZID:${z}\r\n`));
+  const zones = [...new Set([...arrivals.values()].map((a) => a.zone))].filter(
+    (z) => !joined.includes(`TZID:${z}\r\n`),
+  );
   const definitions = zones.map((z) => getVtimezoneComponent(z)).filter((v): v is string => !!v);
   if (definitions.length) {
     const at = joined.indexOf("BEGIN:VEVENT\r\n");

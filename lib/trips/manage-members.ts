@@ -6,18 +6,33 @@ import { ApiError, notFound } from "@/lib/http/errors";
 import { requireTripRole } from "./roles";
 
 export const AddMemberInput = z
-  .strictObject({ email: z.string().trim().email("must be an email address"), role: z.enum(TRIP_ROLES, { error: `role must be one of: ${TRIP_ROLES.join(", ")}` }) })
+  .strictObject({
+    email: z.string().trim().email("must be an email address"),
+    role: z.enum(TRIP_ROLES, { error: `role must be one of: ${TRIP_ROLES.join(", ")}` }),
+  })
   .meta({ id: "AddTripMember" });
-export const ChangeRoleInput = z.strictObject({ role: z.enum(TRIP_ROLES, { error: `role must be one of: ${TRIP_ROLES.join(", ")}` }) }).meta({ id: "ChangeTripMemberRole" });
+export const ChangeRoleInput = z
+  .strictObject({ role: z.enum(TRIP_ROLES, { error: `role must be one of: ${TRIP_ROLES.join(", ")}` }) })
+  .meta({ id: "ChangeTripMemberRole" });
 
 /** Adds a signed-up user (by email) to a trip. `actorUserId` null = admin CLI (no role check). */
 export async function addMember(tripId: number, actorUserId: string | null, email: string, role: TripRole) {
   if (actorUserId) await requireTripRole(tripId, actorUserId, "owner");
   const db = await getDb();
-  const [u] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`).limit(1);
-  if (!u) throw new ApiError("bad_request", `No user with email ${email} has signed up; members must have an account first.`);
-  const inserted = await db.insert(tripMembers).values({ tripId, userId: u.id, role }).onConflictDoNothing().returning();
-  if (inserted.length === 0) throw new ApiError("conflict", `${email} is already a member of this trip; change their role instead.`);
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+    .limit(1);
+  if (!u)
+    throw new ApiError("bad_request", `No user with email ${email} has signed up; members must have an account first.`);
+  const inserted = await db
+    .insert(tripMembers)
+    .values({ tripId, userId: u.id, role })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted.length === 0)
+    throw new ApiError("conflict", `${email} is already a member of this trip; change their role instead.`);
   return { user_id: u.id, email: u.email, name: u.name, role, added_at: inserted[0].createdAt.toISOString() };
 }
 
@@ -44,7 +59,13 @@ export async function changeMember(tripId: number, actorUserId: string, memberUs
     }
     const [u] = await tx.update(tripMembers).set({ role }).where(where).returning();
     const [person] = await tx.select().from(users).where(eq(users.id, memberUserId)).limit(1);
-    return { user_id: memberUserId, email: person.email, name: person.name, role: u.role, added_at: u.createdAt.toISOString() };
+    return {
+      user_id: memberUserId,
+      email: person.email,
+      name: person.name,
+      role: u.role,
+      added_at: u.createdAt.toISOString(),
+    };
   });
 }
 

@@ -12,7 +12,11 @@ export const CurrencyCode = z
   .regex(/^[A-Z]{3}$/, "must be an ISO 4217 currency code in capitals, such as EUR or USD")
   .meta({ pattern: "^[A-Z]{3}$", description: "ISO 4217 currency of the trip's costs, e.g. EUR" });
 
-const BufferMinutes = z.number().int("must be whole minutes").min(0, "must be 0 or more").max(1440, "must be at most 1440 (a day)");
+const BufferMinutes = z
+  .number()
+  .int("must be whole minutes")
+  .min(0, "must be 0 or more")
+  .max(1440, "must be at most 1440 (a day)");
 /** Per-trip overrides of the planner's buffers before departures (docs/trips.md: defaults flight 120, train/ferry/bus 30). */
 export const TripBuffersSchema = z
   .strictObject({
@@ -32,7 +36,9 @@ export const CreateTripInput = z
     start_date: TripDate.nullable().optional(),
     end_date: TripDate.nullable().optional(),
     currency: CurrencyCode.default("EUR"),
-    buffers: TripBuffersSchema.nullable().optional().meta({ description: "Buffers the planner keeps before departures; absent or null: the defaults" }),
+    buffers: TripBuffersSchema.nullable()
+      .optional()
+      .meta({ description: "Buffers the planner keeps before departures; absent or null: the defaults" }),
   })
   .refine((t) => !t.start_date || !t.end_date || t.end_date >= t.start_date, {
     path: ["end_date"],
@@ -49,7 +55,9 @@ export const TripSchema = z
     start_date: z.string().nullable(),
     end_date: z.string().nullable(),
     currency: CurrencyCode,
-    buffers: TripBuffersSchema.nullable().meta({ description: "Buffer overrides before departures (null: the defaults flight 120, train/ferry/bus 30 minutes)" }),
+    buffers: TripBuffersSchema.nullable().meta({
+      description: "Buffer overrides before departures (null: the defaults flight 120, train/ferry/bus 30 minutes)",
+    }),
     revision: z.number().int(),
     role: z.enum(TRIP_ROLES),
     created_at: z.string(),
@@ -73,7 +81,10 @@ function toTrip(t: TripRow, role: TripRole): TripBody {
 }
 
 /** Creates a trip at revision 0 with the creator as its owner. */
-export async function createTrip(ownerUserId: string, input: Omit<CreateTripInput, "currency"> & { currency?: string }): Promise<TripBody> {
+export async function createTrip(
+  ownerUserId: string,
+  input: Omit<CreateTripInput, "currency"> & { currency?: string },
+): Promise<TripBody> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [t] = await tx
@@ -107,7 +118,9 @@ export async function listTrips(userId: string): Promise<TripBody[]> {
 
 export const UpdateTripInput = z
   .strictObject({
-    buffers: TripBuffersSchema.nullable().meta({ description: "Buffer overrides before departures; null: the defaults" }),
+    buffers: TripBuffersSchema.nullable().meta({
+      description: "Buffer overrides before departures; null: the defaults",
+    }),
   })
   .meta({ id: "UpdateTrip" });
 export type UpdateTripInput = z.output<typeof UpdateTripInput>;
@@ -116,7 +129,11 @@ export type UpdateTripInput = z.output<typeof UpdateTripInput>;
 export async function updateTrip(tripId: number, userId: string, input: UpdateTripInput): Promise<TripBody> {
   const role = await requireTripRole(tripId, userId, "edit");
   const db = await getDb();
-  const [t] = await db.update(trips).set({ buffers: input.buffers, updatedAt: new Date() }).where(eq(trips.id, tripId)).returning();
+  const [t] = await db
+    .update(trips)
+    .set({ buffers: input.buffers, updatedAt: new Date() })
+    .where(eq(trips.id, tripId))
+    .returning();
   return toTrip(t, role);
 }
 
@@ -128,7 +145,13 @@ export async function getTrip(tripId: number, userId: string): Promise<TripBody>
 }
 
 export const MemberSchema = z
-  .object({ user_id: z.string(), email: z.string(), name: z.string().nullable(), role: z.enum(TRIP_ROLES), added_at: z.string() })
+  .object({
+    user_id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: z.enum(TRIP_ROLES),
+    added_at: z.string(),
+  })
   .meta({ id: "TripMember" });
 
 export async function listMembers(tripId: number, userId: string) {
@@ -140,6 +163,11 @@ export async function listMembers(tripId: number, userId: string) {
     .innerJoin(users, eq(users.id, tripMembers.userId))
     .where(eq(tripMembers.tripId, tripId))
     .orderBy(asc(tripMembers.createdAt), asc(users.email));
-  return rows.map((r) => ({ user_id: r.m.userId, email: r.email, name: r.name, role: r.m.role, added_at: r.m.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    user_id: r.m.userId,
+    email: r.email,
+    name: r.name,
+    role: r.m.role,
+    added_at: r.m.createdAt.toISOString(),
+  }));
 }
-

@@ -16,7 +16,8 @@ afterAll(async () => t.close());
 it("GET /v1/trips/{id}/ops checks membership before the query: a non-member's bad request is 404, a member's is 400", async () => {
   const f = await makeTrip();
   const stranger = await (await makeUser()).token();
-  const list = (token: string, qs: string) => call(opsRoute.GET, { path: `/v1/trips/${f.tripId}/ops${qs}`, params: { tripId: String(f.tripId) }, bearer: token });
+  const list = (token: string, qs: string) =>
+    call(opsRoute.GET, { path: `/v1/trips/${f.tripId}/ops${qs}`, params: { tripId: String(f.tripId) }, bearer: token });
   for (const qs of ["", "?since_revision=x", "?since_revision=-1"]) {
     const outsider = await list(stranger, qs);
     expect([qs, outsider.status]).toEqual([qs, 404]);

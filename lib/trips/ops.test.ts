@@ -20,35 +20,76 @@ describe("POST /v1/trips/{tripId}/ops", () => {
     const f = await makeTrip({ startDate: "2026-05-01", endDate: "2026-05-10" });
     const add = await postOp(f.ownerToken, f.tripId, { base_revision: 0, type: "add_event", payload: sampleEvent(0) });
     expect(add.status).toBe(200);
-    expect(add.body).toMatchObject({ success: true, trip_id: f.tripId, new_revision: 1, operation: { type: "add_event" } });
+    expect(add.body).toMatchObject({
+      success: true,
+      trip_id: f.tripId,
+      new_revision: 1,
+      operation: { type: "add_event" },
+    });
     const id = add.body.result.affected_event_ids[0];
     expect(Number.isInteger(id)).toBe(true);
 
-    const upd = await postOp(f.ownerToken, f.tripId, { base_revision: 1, type: "update_event", payload: { event_id: id, title: "Louvre", cost: 22 } });
+    const upd = await postOp(f.ownerToken, f.tripId, {
+      base_revision: 1,
+      type: "update_event",
+      payload: { event_id: id, title: "Louvre", cost: 22 },
+    });
     expect(upd.status).toBe(200);
     expect(upd.body.new_revision).toBe(2);
 
     // move_event: date and time in the trip's zone; the 1h30 duration is kept.
-    const mv = await postOp(f.ownerToken, f.tripId, { base_revision: 2, type: "move_event", payload: { event_id: id, date: "2026-05-03", time: "14:15" } });
+    const mv = await postOp(f.ownerToken, f.tripId, {
+      base_revision: 2,
+      type: "move_event",
+      payload: { event_id: id, date: "2026-05-03", time: "14:15" },
+    });
     expect(mv.status).toBe(200);
     const it1 = await getItinerary(f.ownerToken, f.tripId);
-    expect(it1.body.events[0]).toMatchObject({ id, title: "Louvre", cost: 22, startDateTime: "2026-05-03T14:15:00+02:00", endDateTime: "2026-05-03T15:45:00+02:00" });
+    expect(it1.body.events[0]).toMatchObject({
+      id,
+      title: "Louvre",
+      cost: 22,
+      startDateTime: "2026-05-03T14:15:00+02:00",
+      endDateTime: "2026-05-03T15:45:00+02:00",
+    });
 
-    const add2 = await postOp(f.ownerToken, f.tripId, { base_revision: 3, type: "add_event", payload: { ...sampleEvent(1), startDateTime: "2026-05-03T09:00:00", endDateTime: null } });
+    const add2 = await postOp(f.ownerToken, f.tripId, {
+      base_revision: 3,
+      type: "add_event",
+      payload: { ...sampleEvent(1), startDateTime: "2026-05-03T09:00:00", endDateTime: null },
+    });
     const id2 = add2.body.result.affected_event_ids[0];
-    const re = await postOp(f.ownerToken, f.tripId, { base_revision: 4, type: "reorder", payload: { date: "2026-05-03", event_ids: [id, id2] } });
+    const re = await postOp(f.ownerToken, f.tripId, {
+      base_revision: 4,
+      type: "reorder",
+      payload: { date: "2026-05-03", event_ids: [id, id2] },
+    });
     expect(re.status).toBe(200);
     const it2 = await getItinerary(f.ownerToken, f.tripId);
     expect(it2.body.events.map((e: { id: number }) => e.id)).toEqual([id, id2]);
     // A local time without offset is read in the event's (here the trip's) zone.
     expect(it2.body.events[1].startDateTime).toBe("2026-05-03T09:00:00+02:00");
 
-    const rm = await postOp(f.ownerToken, f.tripId, { base_revision: 5, type: "remove_event", payload: { event_id: id } });
+    const rm = await postOp(f.ownerToken, f.tripId, {
+      base_revision: 5,
+      type: "remove_event",
+      payload: { event_id: id },
+    });
     expect(rm.status).toBe(200);
     expect(rm.body.new_revision).toBe(6);
-    const log = await queryRows<{ revision: number; type: string }>(t.db, sql`select revision, type from trip_ops where trip_id = ${f.tripId} order by revision`);
+    const log = await queryRows<{ revision: number; type: string }>(
+      t.db,
+      sql`select revision, type from trip_ops where trip_id = ${f.tripId} order by revision`,
+    );
     expect(log.map((r) => r.revision)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(log.map((r) => r.type)).toEqual(["add_event", "update_event", "move_event", "add_event", "reorder", "remove_event"]);
+    expect(log.map((r) => r.type)).toEqual([
+      "add_event",
+      "update_event",
+      "move_event",
+      "add_event",
+      "reorder",
+      "remove_event",
+    ]);
   });
 
   it("409 STALE_REVISION in the flat family with both revisions", async () => {
@@ -85,7 +126,11 @@ describe("POST /v1/trips/{tripId}/ops", () => {
       { type: "add_event", payload: sampleEvent() },
       { base_revision: 0, type: "teleport", payload: {} },
       { base_revision: 0, type: "add_event", payload: { ...sampleEvent(), type: "spaceship" } },
-      { base_revision: 0, type: "add_event", payload: { ...sampleEvent(), type: "flight", departureAirport: "LONDON" } },
+      {
+        base_revision: 0,
+        type: "add_event",
+        payload: { ...sampleEvent(), type: "flight", departureAirport: "LONDON" },
+      },
       { base_revision: 0, type: "move_event", payload: { event_id: 1, date: "2026-13-01", time: "10:00" } },
       { base_revision: -1, type: "remove_event", payload: { event_id: 1 } },
       // Beyond what the database can hold: 400, never a 500 from Postgres.
@@ -131,7 +176,10 @@ describe("POST /v1/trips/{tripId}/ops", () => {
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("forbidden");
     const stranger = await makeTrip();
-    expect((await postOp(stranger.ownerToken, f.tripId, { base_revision: 0, type: "add_event", payload: sampleEvent() })).status).toBe(404);
+    expect(
+      (await postOp(stranger.ownerToken, f.tripId, { base_revision: 0, type: "add_event", payload: sampleEvent() }))
+        .status,
+    ).toBe(404);
     let rev = 0;
     for (const role of ["planner", "editor"] as const) {
       const m = await f.member(role);
@@ -148,7 +196,9 @@ describe("recovery endpoints", () => {
     const ed = await f.member("editor");
     const list = await listTripsFor(ed.token);
     expect(list.status).toBe(200);
-    expect(list.body.trips).toEqual([expect.objectContaining({ trip_id: f.tripId, revision: 0, role: "editor", time_zone: "Europe/Paris" })]);
+    expect(list.body.trips).toEqual([
+      expect.objectContaining({ trip_id: f.tripId, revision: 0, role: "editor", time_zone: "Europe/Paris" }),
+    ]);
   });
 
   it("itinerary carries an ETag and answers 304 to If-None-Match", async () => {
@@ -201,14 +251,33 @@ describe("recovery endpoints", () => {
     await postOp(f.ownerToken, f.tripId, {
       base_revision: 0,
       type: "add_event",
-      payload: { type: "flight", title: "To Paris", startDateTime: "2026-05-01T09:30:00+01:00", endDateTime: "2026-05-01T12:00:00+02:00", timeZone: "Europe/London", departureAirport: "lhr", arrivalAirport: "CDG", flightNumber: "BA304" },
+      payload: {
+        type: "flight",
+        title: "To Paris",
+        startDateTime: "2026-05-01T09:30:00+01:00",
+        endDateTime: "2026-05-01T12:00:00+02:00",
+        timeZone: "Europe/London",
+        departureAirport: "lhr",
+        arrivalAirport: "CDG",
+        flightNumber: "BA304",
+      },
     });
     await postOp(f.ownerToken, f.tripId, {
       base_revision: 1,
       type: "add_event",
-      payload: { type: "activity", title: "Dinner", startDateTime: "2026-05-01T20:00:00+02:00", endDateTime: null, timeZone: "Europe/Paris" },
+      payload: {
+        type: "activity",
+        title: "Dinner",
+        startDateTime: "2026-05-01T20:00:00+02:00",
+        endDateTime: null,
+        timeZone: "Europe/Paris",
+      },
     });
-    const res = await call(icsRoute.GET, { path: `/v1/trips/${f.tripId}/itinerary.ics`, params: { tripId: String(f.tripId) }, bearer: f.ownerToken });
+    const res = await call(icsRoute.GET, {
+      path: `/v1/trips/${f.tripId}/itinerary.ics`,
+      params: { tripId: String(f.tripId) },
+      bearer: f.ownerToken,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/calendar/);
     const lines = res.text.split(/\r?\n/);
@@ -216,9 +285,13 @@ describe("recovery endpoints", () => {
     const stamps = lines.filter((l) => l.startsWith("DTSTAMP"));
     expect(stamps).toHaveLength(2);
     for (const l of stamps) expect(l).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
-    for (const l of lines.filter((x) => x.startsWith("LAST-MODIFIED"))) expect(l).toMatch(/^LAST-MODIFIED:\d{8}T\d{6}Z$/);
+    for (const l of lines.filter((x) => x.startsWith("LAST-MODIFIED")))
+      expect(l).toMatch(/^LAST-MODIFIED:\d{8}T\d{6}Z$/);
     // Each event's start is qualified with its own zone, not the trip's.
-    expect(lines.filter((l) => l.startsWith("DTSTART;TZID="))).toEqual(["DTSTART;TZID=Europe/London:20260501T093000", "DTSTART;TZID=Europe/Paris:20260501T200000"]);
+    expect(lines.filter((l) => l.startsWith("DTSTART;TZID="))).toEqual([
+      "DTSTART;TZID=Europe/London:20260501T093000",
+      "DTSTART;TZID=Europe/Paris:20260501T200000",
+    ]);
     // A flight ends where it lands: DTEND in the arrival airport's zone (the same instant, 11:00 in London).
     expect(res.text).toContain("DTEND;TZID=Europe/Paris:20260501T120000");
     expect(res.text).toContain("TZID:Europe/London");

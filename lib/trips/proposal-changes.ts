@@ -16,7 +16,12 @@ function asPatch(c: Extract<ProposalChangeInput, { type: "move_event" }>): Event
   return { startDateTime: c.startDateTime, endDateTime: c.endDateTime };
 }
 
-function outsideTrip(row: TripEventRow, startDateTime: string, zone: string, dates: { start: string | null; end: string | null }): string | null {
+function outsideTrip(
+  row: TripEventRow,
+  startDateTime: string,
+  zone: string,
+  dates: { start: string | null; end: string | null },
+): string | null {
   const day = localDate(toInstant(startDateTime, row.timeZone), zone);
   if ((dates.start && day < dates.start) || (dates.end && day > dates.end))
     return `cannot move event ${row.id} to ${day}: the trip runs from ${dates.start ?? "(open)"} to ${dates.end ?? "(open)"}`;
@@ -28,7 +33,10 @@ function outsideTrip(row: TripEventRow, startDateTime: string, zone: string, dat
  * each one through the ops engine's own mutation, so a change the engine would refuse as an op
  * (an event no longer there, end before start) fails the whole accept and nothing is written.
  */
-export async function applyProposalChanges(ctx: ChangeContext, changes: ProposalChangeInput[]): Promise<{ affected: number[]; deleted: number[] }> {
+export async function applyProposalChanges(
+  ctx: ChangeContext,
+  changes: ProposalChangeInput[],
+): Promise<{ affected: number[]; deleted: number[] }> {
   const affected: number[] = [];
   const deleted: number[] = [];
   for (const c of changes) {
@@ -66,18 +74,29 @@ export async function checkProposalAgainstTrip(
   tripId: number,
   input: { base_revision?: number; subject_event_id?: number; options?: ProposalOptionInput[] },
 ): Promise<Map<number, TripEventRow>> {
-  const changes = (input.options ?? []).flatMap((o, i) => (o.changes ?? []).map((c, j) => ({ c, path: `options.${i}.changes.${j}` })));
+  const changes = (input.options ?? []).flatMap((o, i) =>
+    (o.changes ?? []).map((c, j) => ({ c, path: `options.${i}.changes.${j}` })),
+  );
   if (input.base_revision === undefined && input.subject_event_id === undefined) return new Map();
   const trip = await queryOne<TripHeadRow>(
     db,
     sql`SELECT revision, time_zone, start_date::text AS start_date, end_date::text AS end_date FROM trips WHERE id = ${tripId}`,
   );
   if (!trip) throw notFound("Trip");
-  if (input.base_revision !== undefined && Number(trip.revision) !== input.base_revision) throw staleRevision(Number(trip.revision), input.base_revision);
-  const ids = [...new Set([...changes.map((x) => x.c.event_id), ...(input.subject_event_id ? [input.subject_event_id] : [])])];
-  const rows = ids.length ? await db.select().from(tripEvents).where(and(eq(tripEvents.tripId, tripId), inArray(tripEvents.id, ids))) : [];
+  if (input.base_revision !== undefined && Number(trip.revision) !== input.base_revision)
+    throw staleRevision(Number(trip.revision), input.base_revision);
+  const ids = [
+    ...new Set([...changes.map((x) => x.c.event_id), ...(input.subject_event_id ? [input.subject_event_id] : [])]),
+  ];
+  const rows = ids.length
+    ? await db
+        .select()
+        .from(tripEvents)
+        .where(and(eq(tripEvents.tripId, tripId), inArray(tripEvents.id, ids)))
+    : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const bad = (path: string, message: string) => new ApiError("bad_request", `Invalid ${path}: ${message}`, { details: [{ path, message }] });
+  const bad = (path: string, message: string) =>
+    new ApiError("bad_request", `Invalid ${path}: ${message}`, { details: [{ path, message }] });
   if (input.subject_event_id !== undefined && !byId.has(input.subject_event_id))
     throw bad("subject_event_id", `event ${input.subject_event_id} is not on this trip`);
   for (const { c, path } of changes) {
@@ -86,7 +105,8 @@ export async function checkProposalAgainstTrip(
     if (c.type === "remove_event") continue;
     const patch = c.type === "update_event" ? c.changes : asPatch(c);
     const problem = patchProblems(row, patch)[0];
-    if (problem) throw bad(`${path}.${c.type === "update_event" ? `changes.${problem.path}` : problem.path}`, problem.message);
+    if (problem)
+      throw bad(`${path}.${c.type === "update_event" ? `changes.${problem.path}` : problem.path}`, problem.message);
     if (c.type === "move_event") {
       const why = outsideTrip(row, c.startDateTime, trip.time_zone, { start: trip.start_date, end: trip.end_date });
       if (why) throw bad(`${path}.startDateTime`, why);

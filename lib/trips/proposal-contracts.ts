@@ -24,7 +24,10 @@ export const proposalContracts = {
       status: z.enum(PROPOSAL_STATUSES, { error: `status must be one of: ${PROPOSAL_STATUSES.join(", ")}` }).optional(),
     }),
     responses: {
-      200: { description: "Proposals", schema: z.object({ trip_id: z.number().int(), proposals: z.array(ProposalSummarySchema) }) },
+      200: {
+        description: "Proposals",
+        schema: z.object({ trip_id: z.number().int(), proposals: z.array(ProposalSummarySchema) }),
+      },
     },
   }),
   createProposal: contract({
@@ -34,8 +37,24 @@ export const proposalContracts = {
       body: {
         actor_agent_id: "planner-agent-lisbon",
         entities: [
-          { type: "flight", title: "Paris to Lisbon", departureAirport: "CDG", arrivalAirport: "LIS", flightNumber: "TP433", airline: "TAP Air Portugal", cost: 142 },
-          { type: "accommodation", title: "Memmo Alfama", subtype: "hotel", address: "Travessa das Merceeiras 27, Lisboa", checkInTime: "15:00", checkOutTime: "11:00", cost: 540 },
+          {
+            type: "flight",
+            title: "Paris to Lisbon",
+            departureAirport: "CDG",
+            arrivalAirport: "LIS",
+            flightNumber: "TP433",
+            airline: "TAP Air Portugal",
+            cost: 142,
+          },
+          {
+            type: "accommodation",
+            title: "Memmo Alfama",
+            subtype: "hotel",
+            address: "Travessa das Merceeiras 27, Lisboa",
+            checkInTime: "15:00",
+            checkOutTime: "11:00",
+            cost: 540,
+          },
         ],
         options: [
           {
@@ -75,7 +94,10 @@ export const proposalContracts = {
     responses: {
       201: { description: "The proposal", schema: ProposalSchema },
       403: { description: "Viewers may not raise proposals" },
-      409: { description: "STALE_REVISION: base_revision is not the trip's current revision (error.details.current_revision); re-read and raise again" },
+      409: {
+        description:
+          "STALE_REVISION: base_revision is not the trip's current revision (error.details.current_revision); re-read and raise again",
+      },
     },
   }),
   getProposal: contract({
@@ -89,7 +111,11 @@ export const proposalContracts = {
   }),
   resolveProposal: contract({
     operationId: "proposals.resolve",
-    examples: { params: { tripId: 1042, proposalId: "e4b8d2f6-3a7c-4e1b-9d5f-8c2a6e0b4d71" }, query: { action: "accept" }, body: { selected_option_id: "morning" } },
+    examples: {
+      params: { tripId: 1042, proposalId: "e4b8d2f6-3a7c-4e1b-9d5f-8c2a6e0b4d71" },
+      query: { action: "accept" },
+      body: { selected_option_id: "morning" },
+    },
     method: "POST",
     path: "/v1/trips/{tripId}/proposals/{proposalId}",
     summary: "Accept, reject or re-plan a proposal",
@@ -111,32 +137,47 @@ export const proposalContracts = {
         const action = (raw as { action?: unknown }).action;
         return new ApiError(
           "invalid_action",
-          action === undefined ? "Missing action: send ?action=accept, ?action=reject or ?action=replan." : `Unknown action "${String(action)}": use accept, reject or replan.`,
+          action === undefined
+            ? "Missing action: send ?action=accept, ?action=reject or ?action=replan."
+            : `Unknown action "${String(action)}": use accept, reject or replan.`,
         );
       }
       if (where !== "body") return undefined;
       const first = error.issues[0];
-      return new ApiError("bad_request", `Invalid ${first?.path.join(".") || "body"}: ${first?.message ?? "malformed"}`);
+      return new ApiError(
+        "bad_request",
+        `Invalid ${first?.path.join(".") || "body"}: ${first?.message ?? "malformed"}`,
+      );
     },
     responses: {
       200: {
-        description: "accept: {proposal_id, status: accepted, created_event_ids, changed_event_ids, accepted_at, selected_option_id, new_revision}; reject: {proposal_id, status: rejected, rejection_reason, rejected_at}",
+        description:
+          "accept: {proposal_id, status: accepted, created_event_ids, changed_event_ids, accepted_at, selected_option_id, new_revision}; reject: {proposal_id, status: rejected, rejection_reason, rejected_at}",
         schema: z.union([
           z.object({
             proposal_id: z.string(),
             status: z.literal("accepted"),
             created_event_ids: z.array(z.number().int()),
-            changed_event_ids: z.array(z.number().int()).meta({ description: "Existing events the option's changes moved, updated or removed" }),
+            changed_event_ids: z
+              .array(z.number().int())
+              .meta({ description: "Existing events the option's changes moved, updated or removed" }),
             accepted_at: z.string(),
             selected_option_id: z.string().nullable(),
             new_revision: z.number().int(),
           }),
-          z.object({ proposal_id: z.string(), status: z.literal("rejected"), rejection_reason: z.string().nullable(), rejected_at: z.string() }),
+          z.object({
+            proposal_id: z.string(),
+            status: z.literal("rejected"),
+            rejection_reason: z.string().nullable(),
+            rejected_at: z.string(),
+          }),
           z.object({
             proposal_id: z.string(),
             status: z.literal("superseded"),
             replanned_by: z.enum(["planner", "agent"]),
-            new_proposal_id: z.string().nullable().meta({ description: "The built-in planner's new proposal (null: none needed, or an external agent's to raise)" }),
+            new_proposal_id: z.string().nullable().meta({
+              description: "The built-in planner's new proposal (null: none needed, or an external agent's to raise)",
+            }),
           }),
         ]),
       },

@@ -17,7 +17,10 @@ export function rememberProposal(row: TripProposalRow, tripZone: string): void {
 }
 
 /** The proposal as raised, when this instance raised it on that trip (an accept takes it out). */
-export function recallProposal(tripId: number, proposalId: string): { row: TripProposalRow; tripZone: string } | undefined {
+export function recallProposal(
+  tripId: number,
+  proposalId: string,
+): { row: TripProposalRow; tripZone: string } | undefined {
   const known = memo.get(proposalId);
   if (!known || known.row.tripId !== tripId) return undefined;
   memo.delete(proposalId);

@@ -40,7 +40,11 @@ interface OpRow {
  * (or is not bound to a revision). `lock` takes the trip row FOR UPDATE first, so an accept that
  * rebases cannot be overtaken between this read and its own revision bump.
  */
-export async function readOutOfDate(db: DbOrTx, row: Pick<TripProposalRow, "tripId" | "baseRevision" | "options">, lock = false): Promise<{ outOfDate: OutOfDate | null; currentRevision: number }> {
+export async function readOutOfDate(
+  db: DbOrTx,
+  row: Pick<TripProposalRow, "tripId" | "baseRevision" | "options">,
+  lock = false,
+): Promise<{ outOfDate: OutOfDate | null; currentRevision: number }> {
   const base = row.baseRevision;
   const touched = eventsChangedBy(row);
   const ids = sql`ARRAY[${sql.join([sql`0`, ...touched.map((i) => sql`${i}`)], sql`, `)}]::integer[]`;
@@ -50,23 +54,27 @@ export async function readOutOfDate(db: DbOrTx, row: Pick<TripProposalRow, "trip
     db,
     sql`SELECT revision, op_log_floor AS floor FROM trips WHERE id = ${row.tripId} ${lock ? sql`FOR UPDATE` : sql``}`,
   );
-  const rows = touched.length === 0 || base === null || base === undefined
-    ? []
-    : await queryRows<OpRow>(
-        db,
-        sql`SELECT o.revision, o.affected_event_ids AS affected, o.deleted_event_ids AS deleted
+  const rows =
+    touched.length === 0 || base === null || base === undefined
+      ? []
+      : await queryRows<OpRow>(
+          db,
+          sql`SELECT o.revision, o.affected_event_ids AS affected, o.deleted_event_ids AS deleted
             FROM trip_ops o WHERE o.trip_id = ${row.tripId} AND o.revision > ${base}
               AND (o.affected_event_ids && ${ids} OR o.deleted_event_ids && ${ids})
             ORDER BY o.revision`,
-      );
+        );
   const current = Number(trip[0]?.revision ?? 0);
-  if (base === null || base === undefined || base >= current || touched.length === 0) return { outOfDate: null, currentRevision: current };
+  if (base === null || base === undefined || base >= current || touched.length === 0)
+    return { outOfDate: null, currentRevision: current };
   const pruned = base < Number(trip[0]?.floor ?? 0);
   const last = new Map<number, { removed: boolean; revision: number }>();
   for (const r of rows) {
     if (r.revision === null) continue;
-    for (const id of r.affected ?? []) if (touched.includes(id)) last.set(id, { removed: false, revision: Number(r.revision) });
-    for (const id of r.deleted ?? []) if (touched.includes(id)) last.set(id, { removed: true, revision: Number(r.revision) });
+    for (const id of r.affected ?? [])
+      if (touched.includes(id)) last.set(id, { removed: false, revision: Number(r.revision) });
+    for (const id of r.deleted ?? [])
+      if (touched.includes(id)) last.set(id, { removed: true, revision: Number(r.revision) });
   }
   if (last.size === 0 && !pruned) return { outOfDate: null, currentRevision: current };
   const titles = await queryRows<{ id: number; title: string }>(
@@ -75,12 +83,17 @@ export async function readOutOfDate(db: DbOrTx, row: Pick<TripProposalRow, "trip
   );
   const titleOf = new Map(titles.map((t) => [Number(t.id), t.title]));
   const changed_events = [...last].map(([event_id, v]) => ({ event_id, title: titleOf.get(event_id) ?? null, ...v }));
-  return { outOfDate: { since_revision: base, current_revision: current, changed_events, history_pruned: pruned }, currentRevision: current };
+  return {
+    outOfDate: { since_revision: base, current_revision: current, changed_events, history_pruned: pruned },
+    currentRevision: current,
+  };
 }
 
 /** 409 for an accept of an out-of-date proposal, in words a person can act on. */
 export function proposalOutOfDate(o: OutOfDate): ApiError {
-  const names = o.changed_events.map((e) => (e.removed ? `${e.title ?? `event ${e.event_id}`} (removed)` : (e.title ?? `event ${e.event_id}`)));
+  const names = o.changed_events.map((e) =>
+    e.removed ? `${e.title ?? `event ${e.event_id}`} (removed)` : (e.title ?? `event ${e.event_id}`),
+  );
   const what = names.length ? `${names.join(", ")} changed` : "the trip changed";
   return new ApiError(
     "proposal_out_of_date",

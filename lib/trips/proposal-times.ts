@@ -10,7 +10,11 @@ import { formatInZone, HAS_OFFSET, toInstant } from "./time";
  * entity's own zone else the trip's (its schedule slots alike), a changed event's own zone. So a
  * proposal read back is RFC 3339 throughout, and accept applies the very instants it shows.
  */
-export function proposalWithOffsets(input: CreateProposalInput, tripZone: string, events: Map<number, TripEventRow>): CreateProposalInput {
+export function proposalWithOffsets(
+  input: CreateProposalInput,
+  tripZone: string,
+  events: Map<number, TripEventRow>,
+): CreateProposalInput {
   const entityZone = (e: ProposalEntityInput | undefined) => e?.timeZone ?? tripZone;
   const entities = input.entities.map((e) => ({
     ...e,
@@ -23,23 +27,40 @@ export function proposalWithOffsets(input: CreateProposalInput, tripZone: string
       ? {
           schedule: o.schedule.map((s) => {
             const zone = entityZone(input.entities[s.entity_index]);
-            return { ...s, startDateTime: offset(s.startDateTime, zone), ...(s.endDateTime ? { endDateTime: offset(s.endDateTime, zone) } : {}) };
+            return {
+              ...s,
+              startDateTime: offset(s.startDateTime, zone),
+              ...(s.endDateTime ? { endDateTime: offset(s.endDateTime, zone) } : {}),
+            };
           }),
         }
       : {}),
-    ...(o.changes ? { changes: o.changes.map((c) => changeWithOffsets(c, events.get(c.event_id)?.timeZone ?? tripZone)) } : {}),
+    ...(o.changes
+      ? { changes: o.changes.map((c) => changeWithOffsets(c, events.get(c.event_id)?.timeZone ?? tripZone)) }
+      : {}),
   }));
   return { ...input, entities, ...(options ? { options } : {}) };
 }
 
 function changeWithOffsets(c: ProposalChangeInput, eventZone: string): ProposalChangeInput {
   if (c.type === "move_event") {
-    return { ...c, startDateTime: offset(c.startDateTime, eventZone), ...(c.endDateTime ? { endDateTime: offset(c.endDateTime, eventZone) } : {}) };
+    return {
+      ...c,
+      startDateTime: offset(c.startDateTime, eventZone),
+      ...(c.endDateTime ? { endDateTime: offset(c.endDateTime, eventZone) } : {}),
+    };
   }
   if (c.type === "update_event") {
     const zone = c.changes.timeZone ?? eventZone;
     const { startDateTime: start, endDateTime: end } = c.changes;
-    return { ...c, changes: { ...c.changes, ...(start ? { startDateTime: offset(start, zone) } : {}), ...(end ? { endDateTime: offset(end, zone) } : {}) } };
+    return {
+      ...c,
+      changes: {
+        ...c.changes,
+        ...(start ? { startDateTime: offset(start, zone) } : {}),
+        ...(end ? { endDateTime: offset(end, zone) } : {}),
+      },
+    };
   }
   return c;
 }

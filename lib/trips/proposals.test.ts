@@ -29,9 +29,17 @@ describe("trip proposals", () => {
     body.options.reverse(); // ranking comes from the score, not the order sent
     const res = await createProposalCall(f.ownerToken, f.tripId, body);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: "pending", actor_agent_id: "planner-agent-1", trip_id: f.tripId, created_event_ids: null });
+    expect(res.body).toMatchObject({
+      status: "pending",
+      actor_agent_id: "planner-agent-1",
+      trip_id: f.tripId,
+      created_event_ids: null,
+    });
     expect(res.body.proposal_id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.body.options.map((o: { id: string; rank: number }) => [o.id, o.rank])).toEqual([["early", 1], ["late", 2]]);
+    expect(res.body.options.map((o: { id: string; rank: number }) => [o.id, o.rank])).toEqual([
+      ["early", 1],
+      ["late", 2],
+    ]);
     expect(new Date(res.body.expires_at).getTime() - now.getTime()).toBe(PROPOSAL_DEFAULT_TTL_HOURS * 3600_000);
 
     const got = await getProposalCall(f.ownerToken, f.tripId, res.body.proposal_id);
@@ -40,26 +48,52 @@ describe("trip proposals", () => {
     const list = await listProposalsCall(f.ownerToken, f.tripId, "pending");
     expect(list.body).toEqual({
       trip_id: f.tripId,
-      proposals: [{ proposal_id: res.body.proposal_id, status: "pending", actor_agent_id: "planner-agent-1", created_at: now.toISOString(), expires_at: res.body.expires_at, subject_event_id: null }],
+      proposals: [
+        {
+          proposal_id: res.body.proposal_id,
+          status: "pending",
+          actor_agent_id: "planner-agent-1",
+          created_at: now.toISOString(),
+          expires_at: res.body.expires_at,
+          subject_event_id: null,
+        },
+      ],
     });
   });
 
   it("accepts with a chosen option: events created with its times, revision bumped", async () => {
     const f = await makeTrip();
     const p = (await createProposalCall(f.ownerToken, f.tripId, sampleProposal())).body;
-    const res = await resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "accept", { selected_option_id: "late" });
+    const res = await resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "accept", {
+      selected_option_id: "late",
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ proposal_id: p.proposal_id, status: "accepted", selected_option_id: "late", new_revision: 1 });
+    expect(res.body).toMatchObject({
+      proposal_id: p.proposal_id,
+      status: "accepted",
+      selected_option_id: "late",
+      new_revision: 1,
+    });
     expect(res.body.created_event_ids).toHaveLength(2);
     const it = await getItinerary(f.ownerToken, f.tripId);
     expect(it.body.revision).toBe(1);
     const flight = it.body.events.find((e: { id: number }) => e.id === res.body.created_event_ids[0]);
-    expect(flight).toMatchObject({ type: "flight", departureAirport: "CDG", arrivalAirport: "LIS", startDateTime: "2026-05-04T18:00:00+02:00", cost: 120 });
+    expect(flight).toMatchObject({
+      type: "flight",
+      departureAirport: "CDG",
+      arrivalAirport: "LIS",
+      startDateTime: "2026-05-04T18:00:00+02:00",
+      cost: 120,
+    });
     const again = await resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "reject", {});
     expect(again.status).toBe(400);
     expect(again.body.error.code).toBe("proposal_not_pending");
     const full = await getProposalCall(f.ownerToken, f.tripId, p.proposal_id);
-    expect(full.body).toMatchObject({ status: "accepted", created_event_ids: res.body.created_event_ids, selected_option_id: "late" });
+    expect(full.body).toMatchObject({
+      status: "accepted",
+      created_event_ids: res.body.created_event_ids,
+      selected_option_id: "late",
+    });
   });
 
   it("rejects with an optional reason", async () => {
@@ -82,14 +116,29 @@ describe("trip proposals", () => {
     const act = await resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "approve", {});
     expect(act.status).toBe(400);
     expect(act.body.error.code).toBe("invalid_action");
-    const opt = await resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "accept", { selected_option_id: "nope" });
+    const opt = await resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "accept", {
+      selected_option_id: "nope",
+    });
     expect(opt.status).toBe(400);
     expect(opt.body.error.message).toMatch(/early, late/);
     const base = sampleProposal();
     const bad = [
       { ...base, entities: [] },
-      { ...base, entities: Array.from({ length: 51 }, () => ({ type: "activity", title: "x", startDateTime: "2026-05-01T10:00:00Z" })) },
-      { ...base, options: [{ id: "a", score: 1 }, { id: "a", score: 2 }] },
+      {
+        ...base,
+        entities: Array.from({ length: 51 }, () => ({
+          type: "activity",
+          title: "x",
+          startDateTime: "2026-05-01T10:00:00Z",
+        })),
+      },
+      {
+        ...base,
+        options: [
+          { id: "a", score: 1 },
+          { id: "a", score: 2 },
+        ],
+      },
       { ...base, options: [] }, // entities without start times and no option scheduling them
       { ...base, entities: [{ type: "boat", title: "x" }] },
       { entities: base.entities },
@@ -106,12 +155,18 @@ describe("trip proposals", () => {
     let now = new Date("2026-04-01T10:00:00Z");
     setTripClock(() => now);
     const f = await makeTrip();
-    const p = (await createProposalCall(f.ownerToken, f.tripId, { ...sampleProposal(), expires_at: "2026-04-01T11:00:00Z" })).body;
+    const p = (
+      await createProposalCall(f.ownerToken, f.tripId, { ...sampleProposal(), expires_at: "2026-04-01T11:00:00Z" })
+    ).body;
     now = new Date("2026-04-01T11:00:01Z");
     const res = await resolveProposalCall(f.ownerToken, f.tripId, p.proposal_id, "accept", {});
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: "proposal_not_pending", details: { status: "expired" } });
-    expect((await listProposalsCall(f.ownerToken, f.tripId, "expired")).body.proposals.map((x: { proposal_id: string }) => x.proposal_id)).toEqual([p.proposal_id]);
+    expect(
+      (await listProposalsCall(f.ownerToken, f.tripId, "expired")).body.proposals.map(
+        (x: { proposal_id: string }) => x.proposal_id,
+      ),
+    ).toEqual([p.proposal_id]);
     expect((await listProposalsCall(f.ownerToken, f.tripId, "pending")).body.proposals).toEqual([]);
     expect((await getProposalCall(f.ownerToken, f.tripId, p.proposal_id)).body.status).toBe("expired");
     expect((await getItinerary(f.ownerToken, f.tripId)).body.revision).toBe(0);
@@ -131,20 +186,46 @@ describe("trip proposals", () => {
 
   it("local times an agent sends are stored and echoed with the offset of the zone they are read in (RFC 3339, as documented)", async () => {
     const f = await makeTrip({ timeZone: "Europe/Lisbon" });
-    const hike = (await postOp(f.ownerToken, f.tripId, { base_revision: 0, type: "add_event", payload: { type: "activity", title: "Hike", startDateTime: "2026-05-02T10:00:00+09:00", timeZone: "Asia/Tokyo" } })).body.result.affected_event_ids[0];
+    const hike = (
+      await postOp(f.ownerToken, f.tripId, {
+        base_revision: 0,
+        type: "add_event",
+        payload: {
+          type: "activity",
+          title: "Hike",
+          startDateTime: "2026-05-02T10:00:00+09:00",
+          timeZone: "Asia/Tokyo",
+        },
+      })
+    ).body.result.affected_event_ids[0];
     const p = await createProposalCall(f.ownerToken, f.tripId, {
       actor_agent_id: "agent",
       base_revision: 1,
       entities: [
         { type: "food", title: "Dinner", startDateTime: "2026-05-05T19:00:00", endDateTime: "2026-05-05T21:00" },
-        { type: "activity", title: "Zurich walk", startDateTime: "2026-05-06T09:00:00+0200", timeZone: "Europe/Zurich" },
+        {
+          type: "activity",
+          title: "Zurich walk",
+          startDateTime: "2026-05-06T09:00:00+0200",
+          timeZone: "Europe/Zurich",
+        },
       ],
       options: [
-        { id: "a", score: 1, schedule: [{ entity_index: 1, startDateTime: "2026-05-06T10:00:00" }], changes: [{ type: "move_event", event_id: hike, startDateTime: "2026-05-03T08:00:00", endDateTime: null }] },
+        {
+          id: "a",
+          score: 1,
+          schedule: [{ entity_index: 1, startDateTime: "2026-05-06T10:00:00" }],
+          changes: [{ type: "move_event", event_id: hike, startDateTime: "2026-05-03T08:00:00", endDateTime: null }],
+        },
       ],
     });
     expect(p.status, JSON.stringify(p.body)).toBe(201);
-    expect(p.body.entities.map((e: { startDateTime: string; endDateTime?: string }) => [e.startDateTime, e.endDateTime ?? null])).toEqual([
+    expect(
+      p.body.entities.map((e: { startDateTime: string; endDateTime?: string }) => [
+        e.startDateTime,
+        e.endDateTime ?? null,
+      ]),
+    ).toEqual([
       ["2026-05-05T19:00:00+01:00", "2026-05-05T21:00:00+01:00"],
       ["2026-05-06T09:00:00+02:00", null],
     ]);
@@ -152,7 +233,10 @@ describe("trip proposals", () => {
     expect(p.body.options[0].changes[0].startDateTime).toBe("2026-05-03T08:00:00+09:00");
     const a = await resolveProposalCall(f.ownerToken, f.tripId, p.body.proposal_id, "accept", {});
     expect(a.status, JSON.stringify(a.body)).toBe(200);
-    const events = (await getItinerary(f.ownerToken, f.tripId)).body.events as Array<{ title: string; startDateTime: string }>;
+    const events = (await getItinerary(f.ownerToken, f.tripId)).body.events as Array<{
+      title: string;
+      startDateTime: string;
+    }>;
     expect(Object.fromEntries(events.map((e) => [e.title, e.startDateTime]))).toEqual({
       Hike: "2026-05-03T08:00:00+09:00",
       Dinner: "2026-05-05T19:00:00+01:00",
@@ -164,7 +248,13 @@ describe("trip proposals", () => {
     const f = await makeTrip();
     const viewer = await f.member("viewer");
     const stranger = await makeTrip();
-    const hike = (await postOp(f.ownerToken, f.tripId, { base_revision: 0, type: "add_event", payload: { type: "activity", title: "Hike", startDateTime: "2026-05-02T10:00:00+01:00" } })).body.result.affected_event_ids[0];
+    const hike = (
+      await postOp(f.ownerToken, f.tripId, {
+        base_revision: 0,
+        type: "add_event",
+        payload: { type: "activity", title: "Hike", startDateTime: "2026-05-02T10:00:00+01:00" },
+      })
+    ).body.result.affected_event_ids[0];
     // Both kinds, raised afresh before each attempt so that every attempt finds them in memory.
     const raise = async () => {
       const raised = [
@@ -172,7 +262,15 @@ describe("trip proposals", () => {
         await createProposalCall(f.ownerToken, f.tripId, {
           actor_agent_id: "agent",
           base_revision: 1,
-          options: [{ id: "m", score: 1, changes: [{ type: "move_event", event_id: hike, startDateTime: "2026-05-03T10:00:00+01:00", endDateTime: null }] }],
+          options: [
+            {
+              id: "m",
+              score: 1,
+              changes: [
+                { type: "move_event", event_id: hike, startDateTime: "2026-05-03T10:00:00+01:00", endDateTime: null },
+              ],
+            },
+          ],
         }),
       ];
       for (const r of raised) expect(r.status, JSON.stringify(r.body)).toBe(201);

@@ -51,10 +51,16 @@ export function toProposal(row: TripProposalRow, now: Date): ProposalBody {
 }
 
 /** A planning agent (acting with a member's token) raises a proposal; viewers may not. */
-export async function createProposal(tripId: number, userId: string, input: CreateProposalInput): Promise<ProposalBody> {
+export async function createProposal(
+  tripId: number,
+  userId: string,
+  input: CreateProposalInput,
+): Promise<ProposalBody> {
   const tripZone = await editorsTripZone(tripId, userId);
   const now = tripNow();
-  const expiresAt = input.expires_at ? toInstant(input.expires_at, "UTC") : new Date(now.getTime() + PROPOSAL_DEFAULT_TTL_HOURS * 3600_000);
+  const expiresAt = input.expires_at
+    ? toInstant(input.expires_at, "UTC")
+    : new Date(now.getTime() + PROPOSAL_DEFAULT_TTL_HOURS * 3600_000);
   if (expiresAt <= now) throw new ApiError("bad_request", "Invalid expires_at: must be in the future.");
   if (expiresAt.getTime() - now.getTime() > PROPOSAL_MAX_TTL_DAYS * 86400_000) {
     throw new ApiError("bad_request", `Invalid expires_at: at most ${PROPOSAL_MAX_TTL_DAYS} days ahead.`);
@@ -95,8 +101,15 @@ export async function listProposals(tripId: number, userId: string, status?: Pro
   await requireTripRole(tripId, userId, "read");
   const now = tripNow();
   const db = await getDb();
-  const where = status ? and(eq(tripProposals.tripId, tripId), statusCondition(status, now)) : eq(tripProposals.tripId, tripId);
-  const rows = await db.select().from(tripProposals).where(where).orderBy(desc(tripProposals.createdAt), desc(tripProposals.id)).limit(500);
+  const where = status
+    ? and(eq(tripProposals.tripId, tripId), statusCondition(status, now))
+    : eq(tripProposals.tripId, tripId);
+  const rows = await db
+    .select()
+    .from(tripProposals)
+    .where(where)
+    .orderBy(desc(tripProposals.createdAt), desc(tripProposals.id))
+    .limit(500);
   return {
     trip_id: tripId,
     proposals: rows.map((r) => ({
@@ -125,8 +138,17 @@ export async function findProposal(db: DbOrTx, tripId: number, proposalId: strin
  * (the trip's, so proposal ids do not leak), 403 for a role that may not `need`, then 404 for an
  * unknown proposal.
  */
-export async function findProposalAndZone(tripId: number, userId: string, proposalId: string, need: TripNeed): Promise<{ row: TripProposalRow; tripZone: string }> {
-  const found = await queryOne<{ role: TripRole | null; time_zone: string | null; proposal: Record<string, unknown> | string | null }>(
+export async function findProposalAndZone(
+  tripId: number,
+  userId: string,
+  proposalId: string,
+  need: TripNeed,
+): Promise<{ row: TripProposalRow; tripZone: string }> {
+  const found = await queryOne<{
+    role: TripRole | null;
+    time_zone: string | null;
+    proposal: Record<string, unknown> | string | null;
+  }>(
     await getDb(),
     sql`SELECT m.role, t.time_zone, row_to_json(p) AS proposal FROM (SELECT 1) AS one
         LEFT JOIN trip_members m ON m.trip_id = ${tripId} AND m.user_id = ${userId}::uuid
@@ -138,7 +160,12 @@ export async function findProposalAndZone(tripId: number, userId: string, propos
   return { row: rowFromJson<TripProposalRow>(tripProposals, found!.proposal), tripZone: found!.time_zone! };
 }
 
-export async function findProposalFor(tripId: number, userId: string, proposalId: string, need: TripNeed): Promise<TripProposalRow> {
+export async function findProposalFor(
+  tripId: number,
+  userId: string,
+  proposalId: string,
+  need: TripNeed,
+): Promise<TripProposalRow> {
   return (await findProposalAndZone(tripId, userId, proposalId, need)).row;
 }
 

@@ -61,7 +61,10 @@ export async function readItinerary(tripId: number, userId: string): Promise<Iti
 const encoded = <T>(value: T): RawJson<T> => RawJson.encode<T>(JSON.stringify(value));
 
 /** The itinerary and its JSON (serialised once per trip version, not per request). */
-export async function readItineraryJson(tripId: number, userId: string): Promise<{ itinerary: Itinerary; json: RawJson<Itinerary>; eventsJson: () => RawJson<TripEvent[]> }> {
+export async function readItineraryJson(
+  tripId: number,
+  userId: string,
+): Promise<{ itinerary: Itinerary; json: RawJson<Itinerary>; eventsJson: () => RawJson<TripEvent[]> }> {
   const h = await heldItinerary(tripId, userId);
   h.json ??= encoded(h.itinerary);
   return { itinerary: h.itinerary, json: h.json, eventsJson: () => (h.eventsJson ??= encoded(h.itinerary.events)) };
@@ -111,7 +114,8 @@ export async function readDiffJson(tripId: number, userId: string, since: number
   const snap = await memberSnapshot(tripId, userId, since);
   checkSince(tripId, since, snap.trip);
   const json = encoded<TripDiff>(await shapeDiff(tripId, since, snap));
-  const entry = prior?.version === snap.version ? prior : { version: snap.version, bySince: new Map<number, RawJson<TripDiff>>() };
+  const entry =
+    prior?.version === snap.version ? prior : { version: snap.version, bySince: new Map<number, RawJson<TripDiff>>() };
   entry.bySince.delete(since);
   entry.bySince.set(since, json);
   if (entry.bySince.size > HELD_SINCE) entry.bySince.delete(entry.bySince.keys().next().value!);
@@ -121,9 +125,13 @@ export async function readDiffJson(tripId: number, userId: string, since: number
 
 function checkSince(tripId: number, since: number, t: { revision: number; opLogFloor: number }) {
   if (since > t.revision) {
-    throw new ApiError("bad_request", `since_revision ${since} is ahead of the trip, which is at revision ${t.revision}.`, {
-      details: { current_revision: t.revision },
-    });
+    throw new ApiError(
+      "bad_request",
+      `since_revision ${since} is ahead of the trip, which is at revision ${t.revision}.`,
+      {
+        details: { current_revision: t.revision },
+      },
+    );
   }
   if (since < t.opLogFloor) {
     throw new ApiError(
@@ -134,7 +142,11 @@ function checkSince(tripId: number, since: number, t: { revision: number; opLogF
   }
 }
 
-async function shapeDiff(tripId: number, since: number, { trip: t, ops, events, touched }: TripSnapshot): Promise<TripDiff> {
+async function shapeDiff(
+  tripId: number,
+  since: number,
+  { trip: t, ops, events, touched }: TripSnapshot,
+): Promise<TripDiff> {
   const rows = sortItinerary(await withLegacyGeo(events, t.timeZone), t.timeZone);
   const present = new Set(rows.map((r) => r.id));
   return {

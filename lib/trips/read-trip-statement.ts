@@ -1,5 +1,12 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { tripEvents, tripOps, type TripBuffers, type TripEventRow, type TripOpRow, type TripRole } from "@/drizzle/schema";
+import {
+  tripEvents,
+  tripOps,
+  type TripBuffers,
+  type TripEventRow,
+  type TripOpRow,
+  type TripRole,
+} from "@/drizzle/schema";
 import type { DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 
@@ -11,7 +18,8 @@ function fromJson<T>(columns: typeof EVENT_COLUMNS | typeof OP_COLUMNS, j: Recor
   const out: Record<string, unknown> = {};
   for (const [key, col] of columns) {
     const v = j[col.name];
-    out[key] = v === null || v === undefined ? null : (col as { mapFromDriverValue(v: unknown): unknown }).mapFromDriverValue(v);
+    out[key] =
+      v === null || v === undefined ? null : (col as { mapFromDriverValue(v: unknown): unknown }).mapFromDriverValue(v);
   }
   return out as T;
 }
@@ -25,7 +33,10 @@ const VERSION = sql`(t.revision::text || ':' || t.xmin::text)`;
 
 /** A row of `table` as row_to_json wrote it (a JSON string from PGlite, an object from postgres-js). */
 export function rowFromJson<T>(table: Parameters<typeof getTableColumns>[0], j: Record<string, unknown> | string): T {
-  return fromJson<T>(Object.entries(getTableColumns(table)) as typeof EVENT_COLUMNS, typeof j === "string" ? JSON.parse(j) : j);
+  return fromJson<T>(
+    Object.entries(getTableColumns(table)) as typeof EVENT_COLUMNS,
+    typeof j === "string" ? JSON.parse(j) : j,
+  );
 }
 
 /** An event row as row_to_json/json_agg wrote it (a JSON string from PGlite, an object from postgres-js). */
@@ -34,14 +45,25 @@ export const eventRowFromJson = (j: Record<string, unknown> | string): TripEvent
 
 /** The caller's role on the trip (null for a job acting without a user). */
 const role = (userId: string | null) =>
-  userId === null ? sql`NULL::text` : sql`(SELECT role FROM trip_members m WHERE m.trip_id = t.id AND m.user_id = ${userId}::uuid)`;
+  userId === null
+    ? sql`NULL::text`
+    : sql`(SELECT role FROM trip_members m WHERE m.trip_id = t.id AND m.user_id = ${userId}::uuid)`;
 
-const parse = (v: unknown): Array<Record<string, unknown>> => (typeof v === "string" ? JSON.parse(v) : ((v as Array<Record<string, unknown>>) ?? []));
+const parse = (v: unknown): Array<Record<string, unknown>> =>
+  typeof v === "string" ? JSON.parse(v) : ((v as Array<Record<string, unknown>>) ?? []);
 
 export interface TripSnapshot {
   /** The caller's role, null for a non-member. */
   role: TripRole | null;
-  trip: { id: number; revision: number; timeZone: string; opLogFloor: number; startDate: string | null; endDate: string | null; buffers: TripBuffers | null };
+  trip: {
+    id: number;
+    revision: number;
+    timeZone: string;
+    opLogFloor: number;
+    startDate: string | null;
+    endDate: string | null;
+    buffers: TripBuffers | null;
+  };
   events: TripEventRow[];
   ops: TripOpRow[];
   /** Events touched after `since` (diffs): ids named by those ops. */
@@ -66,7 +88,8 @@ export async function readTripSnapshot(
 ): Promise<TripSnapshot | undefined> {
   const diff = since !== undefined;
   // A caller holding the answer for a version of the trip row skips the aggregations while it is current.
-  const unlessHeld = (q: SQL) => (unlessVersion === undefined ? q : sql`CASE WHEN ${VERSION} = ${unlessVersion} THEN NULL ELSE ${q} END`);
+  const unlessHeld = (q: SQL) =>
+    unlessVersion === undefined ? q : sql`CASE WHEN ${VERSION} = ${unlessVersion} THEN NULL ELSE ${q} END`;
   const events = sql`(SELECT coalesce(json_agg(e), '[]') FROM trip_events e WHERE e.trip_id = t.id)`;
   const row = await queryOne<Record<string, unknown>>(
     db,

@@ -19,16 +19,26 @@ import { proposalOutOfDate, readOutOfDate } from "./proposal-staleness";
 function notPending(row: Pick<TripProposalRow, "status" | "expiresAt">, now: Date): ApiError {
   const s = effectiveStatus(row, now);
   const why = s === "expired" ? `expired at ${row.expiresAt.toISOString()}` : `already ${s}`;
-  return new ApiError("proposal_not_pending", `This proposal is ${why}; only a pending proposal can be accepted or rejected.`, {
-    details: { status: s },
-  });
+  return new ApiError(
+    "proposal_not_pending",
+    `This proposal is ${why}; only a pending proposal can be accepted or rejected.`,
+    {
+      details: { status: s },
+    },
+  );
 }
 
 /**
  * The one conditional status change: it succeeds only for a proposal that is
  * pending and unexpired at `now` (the same rule as the list filter).
  */
-async function claim(tx: Parameters<typeof queryOne>[0], tripId: number, proposalId: string, now: Date, set: ReturnType<typeof sql>) {
+async function claim(
+  tx: Parameters<typeof queryOne>[0],
+  tripId: number,
+  proposalId: string,
+  now: Date,
+  set: ReturnType<typeof sql>,
+) {
   return queryOne<{ id: string }>(
     tx,
     sql`UPDATE trip_proposals SET ${set}
@@ -43,23 +53,48 @@ export async function acceptProposal(tripId: number, userId: string, proposalId:
   // takes the one-statement path, which checks the caller's role itself. Otherwise (its content alone
   // refuses the accept, or the general path, which relies on it) the read checks the role first.
   const recalled = recallProposal(tripId, proposalId);
-  const known = recalled && createsOnly(recalled.row, now, selectedOptionId) ? recalled : await findProposalAndZone(tripId, userId, proposalId, "edit");
+  const known =
+    recalled && createsOnly(recalled.row, now, selectedOptionId)
+      ? recalled
+      : await findProposalAndZone(tripId, userId, proposalId, "edit");
   const { row, tripZone } = known;
   const option = chosenOption(row, now, selectedOptionId);
   if (!option?.changes?.length) {
     // Creating events only: one statement (accept-in-one-statement.ts). When it applies nothing, the
     // general path below, on a fresh read, says why (or applies it, if only the trip's zone had changed).
     const inputs = eventsToCreate(row.entities as ProposalEntityInput[], option);
-    const fast = await acceptInOneStatement({ tripId, userId, row, tripZone, now, selectedOptionId: option?.id ?? null, inputs }).catch((err) => {
+    const fast = await acceptInOneStatement({
+      tripId,
+      userId,
+      row,
+      tripZone,
+      now,
+      selectedOptionId: option?.id ?? null,
+      inputs,
+    }).catch((err) => {
       throw mapRace(err);
     });
     if (fast) return accepted(proposalId, now, option?.id ?? null, fast.createdEventIds, [], fast.revision);
-    return acceptInTransaction(tripId, userId, proposalId, await findProposalFor(tripId, userId, proposalId, "edit"), tripNow(), selectedOptionId);
+    return acceptInTransaction(
+      tripId,
+      userId,
+      proposalId,
+      await findProposalFor(tripId, userId, proposalId, "edit"),
+      tripNow(),
+      selectedOptionId,
+    );
   }
   return acceptInTransaction(tripId, userId, proposalId, row, now, selectedOptionId);
 }
 
-function accepted(proposalId: string, now: Date, selectedOptionId: string | null, created: number[], changed: number[], revision: number) {
+function accepted(
+  proposalId: string,
+  now: Date,
+  selectedOptionId: string | null,
+  created: number[],
+  changed: number[],
+  revision: number,
+) {
   return {
     proposal_id: proposalId,
     status: "accepted" as const,
@@ -86,13 +121,23 @@ function chosenOption(row: TripProposalRow, now: Date, selectedOptionId?: string
   const options = rankOptions(row.options as ProposalOptionInput[]);
   const option = selectedOptionId === undefined ? options[0] : options.find((o) => o.id === selectedOptionId);
   if (selectedOptionId !== undefined && !option) {
-    throw new ApiError("bad_request", `selected_option_id ${selectedOptionId} is not an option of this proposal; choose one of: ${options.map((o) => o.id).join(", ") || "(none)"}.`);
+    throw new ApiError(
+      "bad_request",
+      `selected_option_id ${selectedOptionId} is not an option of this proposal; choose one of: ${options.map((o) => o.id).join(", ") || "(none)"}.`,
+    );
   }
   return option;
 }
 
 /** The general accept: claim, then the revision-checked ops engine, in one transaction (options with changes to existing events). */
-async function acceptInTransaction(tripId: number, userId: string, proposalId: string, row: TripProposalRow, now: Date, selectedOptionId?: string) {
+async function acceptInTransaction(
+  tripId: number,
+  userId: string,
+  proposalId: string,
+  row: TripProposalRow,
+  now: Date,
+  selectedOptionId?: string,
+) {
   const db = await getDb();
   const option = chosenOption(row, now, selectedOptionId);
   try {
@@ -100,7 +145,13 @@ async function acceptInTransaction(tripId: number, userId: string, proposalId: s
       // A proposal creating nothing (changes only, as the weather planner's) records its empty list in the claim: one statement fewer.
       const createsNone = (row.entities as unknown[]).length === 0;
       const none = createsNone ? sql`, created_event_ids = '{}'::integer[]` : sql``;
-      const won = await claim(tx, tripId, proposalId, now, sql`status = 'accepted', accepted_at = ${now.toISOString()}::timestamptz, selected_option_id = ${option?.id ?? null}, resolved_by = ${userId}${none}`);
+      const won = await claim(
+        tx,
+        tripId,
+        proposalId,
+        now,
+        sql`status = 'accepted', accepted_at = ${now.toISOString()}::timestamptz, selected_option_id = ${option?.id ?? null}, resolved_by = ${userId}${none}`,
+      );
       if (!won) throw notPending(await findProposal(tx, tripId, proposalId), now);
       // Bound to its base revision. The common case (the trip is still there) costs nothing extra:
       // the revision-checked bump succeeds. When the trip moved on, the accept rebases onto the
@@ -130,7 +181,14 @@ async function acceptInTransaction(tripId: number, userId: string, proposalId: s
             // The created ids are written with the op-log row (one statement).
             const alongside = createsNone
               ? undefined
-              : sql`UPDATE trip_proposals SET created_event_ids = ${ids.length ? sql`ARRAY[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::integer[]` : sql`'{}'::integer[]`} WHERE id = ${proposalId}`;
+              : sql`UPDATE trip_proposals SET created_event_ids = ${
+                  ids.length
+                    ? sql`ARRAY[${sql.join(
+                        ids.map((i) => sql`${i}`),
+                        sql`, `,
+                      )}]::integer[]`
+                    : sql`'{}'::integer[]`
+                } WHERE id = ${proposalId}`;
             return { affected: [...ids, ...changed.affected], deleted: changed.deleted, value: ids, alongside };
           },
           tx,
@@ -157,9 +215,20 @@ export async function rejectProposal(tripId: number, userId: string, proposalId:
   await requireTripRole(tripId, userId, "edit");
   const db = await getDb();
   const now = tripNow();
-  const won = await claim(db, tripId, proposalId, now, sql`status = 'rejected', rejected_at = ${now.toISOString()}::timestamptz, rejection_reason = ${reason ?? null}, resolved_by = ${userId}`);
+  const won = await claim(
+    db,
+    tripId,
+    proposalId,
+    now,
+    sql`status = 'rejected', rejected_at = ${now.toISOString()}::timestamptz, rejection_reason = ${reason ?? null}, resolved_by = ${userId}`,
+  );
   if (!won) throw notPending(await findProposal(db, tripId, proposalId), now);
-  return { proposal_id: proposalId, status: "rejected" as const, rejection_reason: reason ?? null, rejected_at: now.toISOString() };
+  return {
+    proposal_id: proposalId,
+    status: "rejected" as const,
+    rejection_reason: reason ?? null,
+    rejected_at: now.toISOString(),
+  };
 }
 
 /** Entities become events; the chosen option's schedule supplies or overrides their times. */

@@ -40,5 +40,8 @@ export function checkTripRole(role: TripRole | null | undefined, need: TripNeed)
 
 /** 403 for a member whose role may not do `need`. */
 export function roleTooWeak(role: TripRole, need: TripNeed): ApiError {
-  return new ApiError("forbidden", `Your role on this trip is ${role}; this action needs one of: ${ALLOWED[need].join(", ")}.`);
+  return new ApiError(
+    "forbidden",
+    `Your role on this trip is ${role}; this action needs one of: ${ALLOWED[need].join(", ")}.`,
+  );
 }

@@ -35,7 +35,12 @@ beforeAll(async () => {
   u = await makeUser({ plan: "pro" });
   token = await u.token();
   key = await u.key(["read", "write", "delete"]);
-  const trip = await call(trips.POST, { method: "POST", path: "/v1/trips", bearer: token, body: { name: "rt", time_zone: "Europe/Lisbon" } });
+  const trip = await call(trips.POST, {
+    method: "POST",
+    path: "/v1/trips",
+    bearer: token,
+    body: { name: "rt", time_zone: "Europe/Lisbon" },
+  });
   tripId = String(trip.body.trip_id);
   for (let i = 0; i < 5; i++) {
     const r = await call(ops.POST, {
@@ -43,7 +48,11 @@ beforeAll(async () => {
       path: `/v1/trips/${tripId}/ops`,
       bearer: token,
       params: { tripId },
-      body: { base_revision: i, type: "add_event", payload: { type: "activity", title: `e${i}`, startDateTime: `2026-05-0${i + 1}T10:00:00+01:00` } },
+      body: {
+        base_revision: i,
+        type: "add_event",
+        payload: { type: "activity", title: `e${i}`, startDateTime: `2026-05-0${i + 1}T10:00:00+01:00` },
+      },
     });
     expect(r.status, r.text).toBe(200);
   }
@@ -66,7 +75,8 @@ async function cost(handler: Handler, opts: () => CallOptions, warm = true): Pro
  * credential cache refilling after its TTL lapsed on a slow machine (lib/http/round-trips.test.ts
  * pins that a cached credential costs nothing).
  */
-const onPath = (q: string) => !/request_log|last_used_at/.test(q) && !/^select [\s\S]* from "(access_tokens|api_keys)"/i.test(q);
+const onPath = (q: string) =>
+  !/request_log|last_used_at/.test(q) && !/^select [\s\S]* from "(access_tokens|api_keys)"/i.test(q);
 
 const itineraryCall = (): CallOptions => ({ path: `/v1/trips/${tripId}/itinerary`, bearer: token, params: { tripId } });
 
@@ -91,7 +101,13 @@ describe("trip statements per request", () => {
 
   it("GET itinerary after a write: the new events, still one statement", async () => {
     await cost(itinerary.GET, itineraryCall);
-    const created = await call(tripEvents.POST, { method: "POST", path: `/api/trips/${tripId}/events`, bearer: key, params: { tripId }, body: { type: "activity", title: "fresh", startDateTime: "2026-05-09T10:00:00+01:00" } });
+    const created = await call(tripEvents.POST, {
+      method: "POST",
+      path: `/api/trips/${tripId}/events`,
+      bearer: key,
+      params: { tripId },
+      body: { type: "activity", title: "fresh", startDateTime: "2026-05-09T10:00:00+01:00" },
+    });
     expect(created.status).toBe(201);
     statements.length = 0;
     const r = await call(itinerary.GET, itineraryCall());
@@ -112,7 +128,11 @@ describe("trip statements per request", () => {
   });
 
   it("GET /api/trips/{id}/events: one (the itinerary's statement)", async () => {
-    const s = await cost(tripEvents.GET, () => ({ path: `/api/trips/${tripId}/events`, bearer: key, params: { tripId } }));
+    const s = await cost(tripEvents.GET, () => ({
+      path: `/api/trips/${tripId}/events`,
+      bearer: key,
+      params: { tripId },
+    }));
     expect(s, s.join("\n")).toHaveLength(1);
   });
 
@@ -125,7 +145,9 @@ describe("trip statements per request", () => {
       body: { type: "activity", title: "rt", startDateTime: "2026-05-02T15:00:00+01:00" },
     }));
     expect(s, s.join("\n")).toHaveLength(1);
-    expect(s[0]).toMatch(/^WITH bump AS \(\s*UPDATE trips[\s\S]*trip_members[\s\S]*INSERT INTO trip_events[\s\S]*INSERT INTO trip_ops/);
+    expect(s[0]).toMatch(
+      /^WITH bump AS \(\s*UPDATE trips[\s\S]*trip_members[\s\S]*INSERT INTO trip_events[\s\S]*INSERT INTO trip_ops/,
+    );
   });
 
   it("GET /api/events/{id}: one (event with the caller's role)", async () => {
@@ -136,31 +158,60 @@ describe("trip statements per request", () => {
 
   it("PATCH /api/events/{id}: one (bump with the role check, update, op-log as one CTE) when the patch does not depend on the stored event", async () => {
     const id = await anEvent();
-    const s = await cost(event.PATCH, () => ({ method: "PATCH", path: `/api/events/${id}`, bearer: key, params: { eventId: id }, body: { notes: "rt" } }));
+    const s = await cost(event.PATCH, () => ({
+      method: "PATCH",
+      path: `/api/events/${id}`,
+      bearer: key,
+      params: { eventId: id },
+      body: { notes: "rt" },
+    }));
     expect(s, s.join("\n")).toHaveLength(1);
-    expect(s[0]).toMatch(/^WITH bump AS \(\s*UPDATE trips[\s\S]*trip_members[\s\S]*UPDATE trip_events[\s\S]*INSERT INTO trip_ops/);
+    expect(s[0]).toMatch(
+      /^WITH bump AS \(\s*UPDATE trips[\s\S]*trip_members[\s\S]*UPDATE trip_events[\s\S]*INSERT INTO trip_ops/,
+    );
   });
 
   it("PATCH /api/events/{id} of a place field: event+role, then in one transaction bump, re-read after the lock, the trip's points (gazetteer hint), update, op-log", async () => {
     const id = await anEvent();
-    const s = await cost(event.PATCH, () => ({ method: "PATCH", path: `/api/events/${id}`, bearer: key, params: { eventId: id }, body: { location: "Lisbon" } }));
+    const s = await cost(event.PATCH, () => ({
+      method: "PATCH",
+      path: `/api/events/${id}`,
+      bearer: key,
+      params: { eventId: id },
+      body: { location: "Lisbon" },
+    }));
     expect(s, s.join("\n")).toHaveLength(6);
     expect(s[0]).toMatch(/row_to_json\(e\)[\s\S]*trip_members/);
   });
 
   it("DELETE /api/events/{id}: one (bump with the role check, delete, op-log as one CTE)", async () => {
     const id = await anEvent();
-    const s = await cost(event.DELETE, () => ({ method: "DELETE", path: `/api/events/${id}`, bearer: key, params: { eventId: id } }), false);
+    const s = await cost(
+      event.DELETE,
+      () => ({ method: "DELETE", path: `/api/events/${id}`, bearer: key, params: { eventId: id } }),
+      false,
+    );
     expect(s, s.join("\n")).toHaveLength(1);
     expect(s[0]).toMatch(/^WITH bump AS \(\s*UPDATE trips[\s\S]*DELETE FROM trip_events[\s\S]*INSERT INTO trip_ops/);
   });
 });
 
 describe("proposal accept statements", () => {
-  const accept = (pid: string): CallOptions => ({ method: "POST", path: `/v1/trips/${tripId}/proposals/${pid}?action=accept`, bearer: token, params: { tripId, proposalId: pid } });
+  const accept = (pid: string): CallOptions => ({
+    method: "POST",
+    path: `/v1/trips/${tripId}/proposals/${pid}?action=accept`,
+    bearer: token,
+    params: { tripId, proposalId: pid },
+  });
   const revision = async () => (await call(itinerary.GET, itineraryCall())).body.revision as number;
   const raise = async (body: Record<string, unknown>) => {
-    const r = await call(proposals.POST, { method: "POST", path: `/v1/trips/${tripId}/proposals`, bearer: token, params: { tripId }, body: { actor_agent_id: "rt", ...body } });
+    const r = await call(proposals.POST, {
+      method: "POST",
+      path: `/v1/trips/${tripId}/proposals`,
+      bearer: token,
+      params: { tripId },
+      body: { actor_agent_id: "rt", ...body },
+    });
     expect(r.status, r.text).toBe(201);
     return String(r.body.proposal_id);
   };
@@ -169,7 +220,20 @@ describe("proposal accept statements", () => {
     const id = Number(await anEvent());
     const pid = await raise({
       base_revision: await revision(),
-      options: [{ id: "a", score: 1, changes: [{ type: "move_event", event_id: id, startDateTime: "2026-05-04T09:00:00+01:00", endDateTime: "2026-05-04T11:00:00+01:00" }] }],
+      options: [
+        {
+          id: "a",
+          score: 1,
+          changes: [
+            {
+              type: "move_event",
+              event_id: id,
+              startDateTime: "2026-05-04T09:00:00+01:00",
+              endDateTime: "2026-05-04T11:00:00+01:00",
+            },
+          ],
+        },
+      ],
     });
     const s = await cost(proposal.POST, () => accept(pid), false);
     expect(s[0]).toMatch(/row_to_json\(p\)[\s\S]*trip_members/);
@@ -187,7 +251,9 @@ describe("proposal accept statements", () => {
       ],
     });
     const s = await cost(proposal.POST, () => accept(pid), false);
-    expect(s[0]).toMatch(/^WITH t AS \([\s\S]*trip_members[\s\S]*FOR UPDATE[\s\S]*claim AS \(\s*UPDATE trip_proposals[\s\S]*bump AS[\s\S]*ev1 AS[\s\S]*INSERT INTO trip_ops/);
+    expect(s[0]).toMatch(
+      /^WITH t AS \([\s\S]*trip_members[\s\S]*FOR UPDATE[\s\S]*claim AS \(\s*UPDATE trip_proposals[\s\S]*bump AS[\s\S]*ev1 AS[\s\S]*INSERT INTO trip_ops/,
+    );
     expect(s, s.join("\n")).toHaveLength(1);
   });
 
@@ -207,7 +273,13 @@ describe("proposal accept statements", () => {
 });
 
 async function anEvent(): Promise<string> {
-  const r = await call(tripEvents.POST, { method: "POST", path: `/api/trips/${tripId}/events`, bearer: key, params: { tripId }, body: { type: "activity", title: "target", startDateTime: "2026-05-03T10:00:00+01:00" } });
+  const r = await call(tripEvents.POST, {
+    method: "POST",
+    path: `/api/trips/${tripId}/events`,
+    bearer: key,
+    params: { tripId },
+    body: { type: "activity", title: "target", startDateTime: "2026-05-03T10:00:00+01:00" },
+  });
   expect(r.status).toBe(201);
   return String(r.body.id);
 }

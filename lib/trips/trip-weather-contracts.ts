@@ -26,7 +26,11 @@ export const tripWeatherContracts = {
     meter: tripWeatherMeter(),
     headers: {
       "X-Cache-Status": { description: "HIT, MISS, STALE, or MIXED over the cells used", statuses: [200] },
-      "Content-Language": { description: "The language of the answer's texts (the `language` parameter negotiated: exact tag, then base language, then en)", statuses: [200] },
+      "Content-Language": {
+        description:
+          "The language of the answer's texts (the `language` parameter negotiated: exact tag, then base language, then en)",
+        statuses: [200],
+      },
     },
     responses: { 200: { description: "Trip weather", schema: TripWeatherSchema } },
   }),

@@ -44,10 +44,15 @@ export function placesOf(e: TripEventRow): PlannedPlace[] {
   }
   // A train, ferry or bus: its journey from the departure place, and its arrival hour where it arrives.
   const arrival = e.type === "train" || e.type === "ferry" || e.type === "bus" ? arrivalGeoOf(e) : null;
-  const arriving: PlannedPlace[] = arrival ? [{ eventId: e.id, role: "arrival", geo: arrival, startMs: end ?? start, endMs: (end ?? start) + HOUR }] : [];
+  const arriving: PlannedPlace[] = arrival
+    ? [{ eventId: e.id, role: "arrival", geo: arrival, startMs: end ?? start, endMs: (end ?? start) + HOUR }]
+    : [];
   if (!geo) return arriving;
   if (e.type === "accommodation") return [{ eventId: e.id, role: "event", geo, startMs: start, endMs: start + HOUR }];
-  return [{ eventId: e.id, role: "event", geo, startMs: start, endMs: end !== null && end > start ? end : start + HOUR }, ...arriving];
+  return [
+    { eventId: e.id, role: "event", geo, startMs: start, endMs: end !== null && end > start ? end : start + HOUR },
+    ...arriving,
+  ];
 }
 
 export interface CoreInput {
@@ -79,7 +84,10 @@ function eventWeather(e: TripEventRow, input: CoreInput, locale: { language: Lan
   const places = placesOf(e).map((p) => placeWeather(p, activity.activity_type, input, locale));
   const available = places.filter((p) => p.forecast_available);
   const past = places.length > 0 && places.every((p) => !p.forecast_available && p.forecast_available_from === null);
-  const froms = places.map((p) => p.forecast_available_from).filter((f): f is string => f !== null).sort();
+  const froms = places
+    .map((p) => p.forecast_available_from)
+    .filter((f): f is string => f !== null)
+    .sort();
   return {
     event_id: e.id,
     type: e.type,
@@ -100,9 +108,19 @@ function eventWeather(e: TripEventRow, input: CoreInput, locale: { language: Lan
   };
 }
 
-function placeWeather(p: PlannedPlace, activityType: string, input: CoreInput, locale: { language: Language; units: Units }): PlaceWeather {
+function placeWeather(
+  p: PlannedPlace,
+  activityType: string,
+  input: CoreInput,
+  locale: { language: Language; units: Units },
+): PlaceWeather {
   const { snapshot, cacheStatus } = input.snapshotAt(p.geo);
-  const { metrics, risk } = evaluateWindow(snapshot.forecast, { startMs: p.startMs, endMs: p.endMs, activityType, locale });
+  const { metrics, risk } = evaluateWindow(snapshot.forecast, {
+    startMs: p.startMs,
+    endMs: p.endMs,
+    activityType,
+    locale,
+  });
   const available = metrics.observed_at !== null;
   return {
     role: p.role,
@@ -120,7 +138,10 @@ function placeWeather(p: PlannedPlace, activityType: string, input: CoreInput, l
           feels_like_c: metrics.feels_like_c,
           temperature_min_c: metrics.temperature_min_c,
           temperature_max_c: metrics.temperature_max_c,
-          condition: metrics.condition_code === null ? null : conditionFor(metrics.condition_code, locale.language, metrics.is_day),
+          condition:
+            metrics.condition_code === null
+              ? null
+              : conditionFor(metrics.condition_code, locale.language, metrics.is_day),
           precipitation_probability: metrics.precipitation_probability,
           precipitation_intensity_mm_h: metrics.precipitation_intensity_mm_h,
           wind_speed_kph: metrics.wind_speed_kph,
@@ -152,7 +173,11 @@ function worstRisk(risks: TripRiskOut[]): TripRiskOut {
   const worst = risks.reduce((a, b) => (LEVEL_RANK[b.level] > LEVEL_RANK[a.level] ? b : a));
   const reasons = risks.flatMap((r) => r.reasons).sort((a, b) => LEVEL_RANK[b.level] - LEVEL_RANK[a.level]);
   const seen = new Set<string>();
-  return { level: worst.level, reasons: reasons.filter((r) => !seen.has(r.message) && seen.add(r.message)), recommendation: worst.recommendation };
+  return {
+    level: worst.level,
+    reasons: reasons.filter((r) => !seen.has(r.message) && seen.add(r.message)),
+    recommendation: worst.recommendation,
+  };
 }
 
 function dayWeather(input: CoreInput, events: EventWeather[]): DayWeather[] {
@@ -172,12 +197,22 @@ function dayWeather(input: CoreInput, events: EventWeather[]): DayWeather[] {
     const f = snapshot.forecast;
     const hours = hoursIn(f, dayStart, dayEnd - 1);
     if (hours.length === 0) return { ...base, ...noForecast(availableFrom(snapshot, dayStart, dayEnd)) };
-    const { metrics, risk: dayRisk } = evaluateWindow(f, { startMs: dayStart, endMs: dayEnd - 1, activityType: null, locale: { language: input.language, units: input.units } });
+    const { metrics, risk: dayRisk } = evaluateWindow(f, {
+      startMs: dayStart,
+      endMs: dayEnd - 1,
+      activityType: null,
+      locale: { language: input.language, units: input.units },
+    });
     const risks = onDay.filter((e) => e.forecast_available && e.risk).map((e) => e.risk as Risk);
     const judged = risks.length ? risks : [dayRisk];
     const overall: RiskLevel = maxLevel(judged.map((r) => r.level));
     const daytime = hours.filter((h) => h.isDay !== false);
-    const worstDay = daytime.length ? evaluateWindow(f, { startMs: Date.parse(daytime[0].time), endMs: Date.parse(daytime[daytime.length - 1].time) + HOUR - 1 }).metrics : metrics;
+    const worstDay = daytime.length
+      ? evaluateWindow(f, {
+          startMs: Date.parse(daytime[0].time),
+          endMs: Date.parse(daytime[daytime.length - 1].time) + HOUR - 1,
+        }).metrics
+      : metrics;
     return {
       ...base,
       forecast_available: true,
@@ -213,7 +248,13 @@ function noForecast(from: string | null) {
 function dayPlace(rows: TripEventRow[], onDay: EventWeather[], dayStart: number, dayEnd: number): GeoPoint | null {
   const outdoor = onDay.find((e) => e.outdoor && e.type !== "flight" && e.geo);
   if (outdoor) return outdoor.geo;
-  const stay = rows.find((r) => r.type === "accommodation" && r.startAt.getTime() < dayEnd && (r.endAt?.getTime() ?? r.startAt.getTime()) >= dayStart && geoOf(r));
+  const stay = rows.find(
+    (r) =>
+      r.type === "accommodation" &&
+      r.startAt.getTime() < dayEnd &&
+      (r.endAt?.getTime() ?? r.startAt.getTime()) >= dayStart &&
+      geoOf(r),
+  );
   if (stay) return geoOf(stay);
   const placed = onDay.find((e) => e.type !== "flight" && e.geo);
   if (placed) return placed.geo;
@@ -223,12 +264,22 @@ function dayPlace(rows: TripEventRow[], onDay: EventWeather[], dayStart: number,
 
 /** The trip's days: its dates when set, widened to its events (a stay to its check-out); at most 62 days. */
 function tripDates(input: CoreInput, events: EventWeather[]): string[] {
-  const ends = input.events.filter((r) => r.endAt).map((r) => DateTime.fromMillis(r.endAt!.getTime(), { zone: input.tripZone }).toISODate()!);
+  const ends = input.events
+    .filter((r) => r.endAt)
+    .map((r) => DateTime.fromMillis(r.endAt!.getTime(), { zone: input.tripZone }).toISODate()!);
   const eventDates = [...events.map((e) => e.local_date), ...ends].sort();
   const first = [input.startDate, eventDates[0]].filter((d): d is string => !!d).sort()[0];
-  const last = [input.endDate, eventDates[eventDates.length - 1]].filter((d): d is string => !!d).sort().at(-1);
+  const last = [input.endDate, eventDates[eventDates.length - 1]]
+    .filter((d): d is string => !!d)
+    .sort()
+    .at(-1);
   if (!first || !last) return [];
   const out: string[] = [];
-  for (let d = DateTime.fromISO(first, { zone: "UTC" }); d.toISODate()! <= last && out.length < 62; d = d.plus({ days: 1 })) out.push(d.toISODate()!);
+  for (
+    let d = DateTime.fromISO(first, { zone: "UTC" });
+    d.toISODate()! <= last && out.length < 62;
+    d = d.plus({ days: 1 })
+  )
+    out.push(d.toISODate()!);
   return out;
 }

@@ -38,7 +38,11 @@ describe("GET /v1/trips/{tripId}/weather language", () => {
   it("a malformed tag is still refused in the error envelope", async () => {
     const owner = await makeUser({ plan: "pro" });
     const trip = await createTrip(owner.userId, { name: "Lisbon", time_zone: "Europe/Lisbon" });
-    const r = await call(weatherRoute.GET, { path: `/v1/trips/${trip.trip_id}/weather?language=pt__PT!`, params: { tripId: String(trip.trip_id) }, bearer: await owner.token() });
+    const r = await call(weatherRoute.GET, {
+      path: `/v1/trips/${trip.trip_id}/weather?language=pt__PT!`,
+      params: { tripId: String(trip.trip_id) },
+      bearer: await owner.token(),
+    });
     expect(r.status).toBe(400);
   });
 });

@@ -24,7 +24,11 @@ export async function callerAccount(ctx: { principal: Caller; req: Request }): P
  * (the handler answers 404). The count is read before the handler, as every meter reserves first.
  */
 export function tripWeatherMeter(): RouteMeter<Ctx> {
-  const inner = weatherMeter<Ctx & { placed: number }>({ endpoint: "trips.weather", charge: (c) => tripWeatherCharge(c.placed), sessionReadsFree: true });
+  const inner = weatherMeter<Ctx & { placed: number }>({
+    endpoint: "trips.weather",
+    charge: (c) => tripWeatherCharge(c.placed),
+    sessionReadsFree: true,
+  });
   return {
     refuses: true,
     async start(ctx) {

@@ -6,8 +6,14 @@ import { GeoPointSchema } from "./event-schemas";
 
 /** Query and response of GET /v1/trips/{tripId}/weather (the contract is the document). */
 export const TripWeatherQuery = z.object({
-  units: UnitsSchema.default("metric").meta({ description: "Unit-less temperatures (days) follow units; unit-suffixed fields are what they say" }),
-  language: z.string().regex(BCP47_PATTERN, "must be a BCP-47 language tag such as en, de or fr-CA").max(35).optional()
+  units: UnitsSchema.default("metric").meta({
+    description: "Unit-less temperatures (days) follow units; unit-suffixed fields are what they say",
+  }),
+  language: z
+    .string()
+    .regex(BCP47_PATTERN, "must be a BCP-47 language tag such as en, de or fr-CA")
+    .max(35)
+    .optional()
     .meta({ description: "Condition labels, reasons and recommendations: en, de, fr, es (others fall back to en)" }),
 });
 
@@ -21,12 +27,17 @@ const TripRisk = z
 const UNAVAILABLE = ["no_place", "outside_horizon", "past"] as const;
 
 const PlaceWeather = z.object({
-  role: z.enum(["event", "departure", "arrival"]).meta({ description: "event: where the event is; flights: departure and arrival airports" }),
+  role: z
+    .enum(["event", "departure", "arrival"])
+    .meta({ description: "event: where the event is; flights: departure and arrival airports" }),
   geo: GeoPointSchema,
   start: z.string().meta({ description: "Window judged, in the place's own zone" }),
   end: z.string(),
   forecast_available: z.boolean(),
-  forecast_available_from: z.string().nullable().meta({ description: "When outside the horizon: the instant (UTC) from which the forecast reaches this window" }),
+  forecast_available_from: z
+    .string()
+    .nullable()
+    .meta({ description: "When outside the horizon: the instant (UTC) from which the forecast reaches this window" }),
   weather: z
     .object({
       observed_at: z.string().nullable(),
@@ -56,12 +67,19 @@ const EventWeather = z.object({
   time_zone: z.string(),
   local_date: z.string().meta({ description: "The event's day in the trip's zone" }),
   activity_type: z.string(),
-  activity_type_source: z.enum(["event", "derived"]).meta({ description: "event: the event's activityType; derived: from its type and title" }),
+  activity_type_source: z
+    .enum(["event", "derived"])
+    .meta({ description: "event: the event's activityType; derived: from its type and title" }),
   outdoor: z.boolean(),
   geo: GeoPointSchema.nullable(),
-  forecast_available: z.boolean().meta({ description: "Whether any of the event's places has forecast hours for its window" }),
+  forecast_available: z
+    .boolean()
+    .meta({ description: "Whether any of the event's places has forecast hours for its window" }),
   forecast_available_from: z.string().nullable(),
-  unavailable_reason: z.enum(UNAVAILABLE).nullable().meta({ description: "no_place (geoReason says why), outside_horizon (see forecast_available_from), past" }),
+  unavailable_reason: z
+    .enum(UNAVAILABLE)
+    .nullable()
+    .meta({ description: "no_place (geoReason says why), outside_horizon (see forecast_available_from), past" }),
   places: z.array(PlaceWeather),
   risk: TripRisk.nullable().meta({ description: "The worst of the event's places (null only without a place)" }),
 });
@@ -70,7 +88,10 @@ const BestWindow = z.object({ start: z.string().nullable(), end: z.string().null
 
 const DayWeather = z.object({
   date: z.string().meta({ description: "Local date in the trip's zone" }),
-  place: GeoPointSchema.nullable().meta({ description: "Where the day is judged: its outdoor events, else the stay, else any placed event, else the day before" }),
+  place: GeoPointSchema.nullable().meta({
+    description:
+      "Where the day is judged: its outdoor events, else the stay, else any placed event, else the day before",
+  }),
   forecast_available: z.boolean(),
   forecast_available_from: z.string().nullable(),
   temperature_min: n,
@@ -80,8 +101,12 @@ const DayWeather = z.object({
   precipitation_probability_pct: n,
   condition: Condition.nullable(),
   overall_risk: Level.nullable().meta({ description: "The worst risk of the day's events (null without a forecast)" }),
-  main_issue: z.string().meta({ description: "Reason code at the overall level with the highest severity; none when low" }),
-  best_outdoor_window: BestWindow.nullable().meta({ description: "Longest run of daylight hours at the best level (outdoor default profile)" }),
+  main_issue: z
+    .string()
+    .meta({ description: "Reason code at the overall level with the highest severity; none when low" }),
+  best_outdoor_window: BestWindow.nullable().meta({
+    description: "Longest run of daylight hours at the best level (outdoor default profile)",
+  }),
   event_ids: z.array(z.number().int()),
 });
 
@@ -93,9 +118,13 @@ export const TripWeatherSchema = z
     units: UnitsSchema,
     language: z.string(),
     generated_at: z.string(),
-    cache_status: z.enum(["HIT", "MISS", "STALE", "MIXED"]).nullable().meta({ description: "Snapshot cache outcome over every cell used (null when no cell was needed)" }),
+    cache_status: z
+      .enum(["HIT", "MISS", "STALE", "MIXED"])
+      .nullable()
+      .meta({ description: "Snapshot cache outcome over every cell used (null when no cell was needed)" }),
     billing: z.object({ units: z.number().int(), timeline_items: z.number().int() }).meta({
-      description: "What this call counts against the caller's plan: 2 units and 1 timeline item per placed event (0 in the portal)",
+      description:
+        "What this call counts against the caller's plan: 2 units and 1 timeline item per placed event (0 in the portal)",
     }),
     events: z.array(EventWeather),
     days: z.array(DayWeather),

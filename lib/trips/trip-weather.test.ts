@@ -31,11 +31,21 @@ const getWeather = (tripId: number, auth: { bearer?: string; cookie?: string }, 
     headers: auth.cookie ? { cookie: auth.cookie, host: "localhost", origin: "http://localhost" } : undefined,
   });
 const postEvent = (key: string, tripId: number, body: unknown) =>
-  call(eventsRoute.POST, { method: "POST", path: `/api/trips/${tripId}/events`, params: { tripId: String(tripId) }, bearer: key, body });
+  call(eventsRoute.POST, {
+    method: "POST",
+    path: `/api/trips/${tripId}/events`,
+    params: { tripId: String(tripId) },
+    bearer: key,
+    body,
+  });
 
 /** Local wall time in Lisbon, `days` from today (inside the simulated provider's 8-day horizon). */
 const lisbon = (days: number, hh: number, mm = 0) =>
-  DateTime.now().setZone("Europe/Lisbon").startOf("day").plus({ days, hours: hh, minutes: mm }).toISO({ suppressMilliseconds: true })!;
+  DateTime.now()
+    .setZone("Europe/Lisbon")
+    .startOf("day")
+    .plus({ days, hours: hh, minutes: mm })
+    .toISO({ suppressMilliseconds: true })!;
 
 /** The acceptance trip: ZRH -> LIS, a stay in Lisbon, a Sintra day trip (location text only) and a dinner. */
 async function lisbonTrip(opts: { environment?: "production" | "sandbox" } = {}) {
@@ -44,10 +54,40 @@ async function lisbonTrip(opts: { environment?: "production" | "sandbox" } = {})
   const key = await owner.key(["read", "write"]);
   const ids: Record<string, number> = {};
   const events = {
-    flight: { type: "flight", title: "LX 2084 Zurich → Lisbon", departureAirport: "ZRH", arrivalAirport: "LIS", startDateTime: DateTime.now().setZone("Europe/Zurich").startOf("day").plus({ days: 1, hours: 7, minutes: 5 }).toISO(), endDateTime: lisbon(1, 8, 50), timeZone: "Europe/Zurich" },
-    stay: { type: "accommodation", title: "Casa do Chiado", address: "Rua Garrett 120, 1200-205 Lisboa", startDateTime: lisbon(1, 15), endDateTime: lisbon(4, 11) },
-    sintra: { type: "activity", title: "Sintra day trip", location: "Sintra day trip", startDateTime: lisbon(2, 9), endDateTime: lisbon(2, 17) },
-    dinner: { type: "food", title: "Dinner at Taberna da Rua das Flores", location: "Rua das Flores 103, Lisboa", startDateTime: lisbon(2, 20), endDateTime: lisbon(2, 22) },
+    flight: {
+      type: "flight",
+      title: "LX 2084 Zurich → Lisbon",
+      departureAirport: "ZRH",
+      arrivalAirport: "LIS",
+      startDateTime: DateTime.now()
+        .setZone("Europe/Zurich")
+        .startOf("day")
+        .plus({ days: 1, hours: 7, minutes: 5 })
+        .toISO(),
+      endDateTime: lisbon(1, 8, 50),
+      timeZone: "Europe/Zurich",
+    },
+    stay: {
+      type: "accommodation",
+      title: "Casa do Chiado",
+      address: "Rua Garrett 120, 1200-205 Lisboa",
+      startDateTime: lisbon(1, 15),
+      endDateTime: lisbon(4, 11),
+    },
+    sintra: {
+      type: "activity",
+      title: "Sintra day trip",
+      location: "Sintra day trip",
+      startDateTime: lisbon(2, 9),
+      endDateTime: lisbon(2, 17),
+    },
+    dinner: {
+      type: "food",
+      title: "Dinner at Taberna da Rua das Flores",
+      location: "Rua das Flores 103, Lisboa",
+      startDateTime: lisbon(2, 20),
+      endDateTime: lisbon(2, 22),
+    },
   };
   for (const [name, body] of Object.entries(events)) {
     const r = await postEvent(key, trip.trip_id, body);
@@ -69,20 +109,32 @@ describe("GET /v1/trips/{tripId}/weather", () => {
       expect(e.forecast_available).toBe(true);
       expect(["low", "watch", "warning"]).toContain(e.risk?.level);
     }
-    const sintra = byId.get(f.ids.sintra) as { geo: { lat: number; lng: number; name: string }; activity_type: string; outdoor: boolean };
+    const sintra = byId.get(f.ids.sintra) as {
+      geo: { lat: number; lng: number; name: string };
+      activity_type: string;
+      outdoor: boolean;
+    };
     expect(Math.abs(sintra.geo.lat - 38.8)).toBeLessThanOrEqual(0.3);
     expect(Math.abs(sintra.geo.lng - -9.38)).toBeLessThanOrEqual(0.3);
     expect(sintra).toMatchObject({ activity_type: "sightseeing", outdoor: true });
 
-    const flight = byId.get(f.ids.flight) as { places: Array<{ role: string; geo: { time_zone: string }; start: string }>; activity_type: string };
-    expect(flight.places.map((p) => [p.role, p.geo.time_zone])).toEqual([["departure", "Europe/Zurich"], ["arrival", "Europe/Lisbon"]]);
+    const flight = byId.get(f.ids.flight) as {
+      places: Array<{ role: string; geo: { time_zone: string }; start: string }>;
+      activity_type: string;
+    };
+    expect(flight.places.map((p) => [p.role, p.geo.time_zone])).toEqual([
+      ["departure", "Europe/Zurich"],
+      ["arrival", "Europe/Lisbon"],
+    ]);
     expect(flight.places[0].start).toMatch(/T07:05:00\+0[12]:00$/);
     expect((byId.get(f.ids.dinner) as { activity_type: string }).activity_type).toBe("dining");
     expect((byId.get(f.ids.stay) as { outdoor: boolean }).outdoor).toBe(false);
 
     // Days: from the flight's day to the stay's check-out, each with a forecast summary.
     const today = DateTime.now().setZone("Europe/Lisbon").startOf("day");
-    expect(r.body.days.map((d: { date: string }) => d.date)).toEqual([1, 2, 3, 4].map((n) => today.plus({ days: n }).toISODate()));
+    expect(r.body.days.map((d: { date: string }) => d.date)).toEqual(
+      [1, 2, 3, 4].map((n) => today.plus({ days: n }).toISODate()),
+    );
     for (const d of r.body.days) {
       expect(d.forecast_available).toBe(true);
       expect(d.temperature_min).toBeLessThanOrEqual(d.temperature_max);
@@ -102,7 +154,8 @@ describe("GET /v1/trips/{tripId}/weather", () => {
     const second = await getWeather(f.tripId, { bearer: f.token });
     expect(second.headers.get("x-cache-status")).toBe("HIT");
     const cells = new Set<string>();
-    for (const e of first.body.events) for (const p of e.places) cells.add(cellFor(p.geo.lat, p.geo.lng, "simulated").key);
+    for (const e of first.body.events)
+      for (const p of e.places) cells.add(cellFor(p.geo.lat, p.geo.lng, "simulated").key);
     const db = await getDb();
     for (const c of cells) expect(await snapshotCount(db, c)).toBe(1);
   });
@@ -111,13 +164,22 @@ describe("GET /v1/trips/{tripId}/weather", () => {
     const f = await lisbonTrip();
     const before = await getWeather(f.tripId, { bearer: f.token });
     const eventRoute = await routeModule("/api/events/{eventId}");
-    const moved = await call(eventRoute.PATCH, { method: "PATCH", path: `/api/events/${f.ids.sintra}`, params: { eventId: String(f.ids.sintra) }, bearer: f.key, body: { startDateTime: lisbon(3, 9), endDateTime: lisbon(3, 17) } });
+    const moved = await call(eventRoute.PATCH, {
+      method: "PATCH",
+      path: `/api/events/${f.ids.sintra}`,
+      params: { eventId: String(f.ids.sintra) },
+      bearer: f.key,
+      body: { startDateTime: lisbon(3, 9), endDateTime: lisbon(3, 17) },
+    });
     expect(moved.status).toBe(200);
     const after = await getWeather(f.tripId, { bearer: f.token });
     expect(after.body.revision).toBe(before.body.revision + 1);
-    const day = (r: typeof after) => r.body.events.find((e: { event_id: number }) => e.event_id === f.ids.sintra).local_date;
+    const day = (r: typeof after) =>
+      r.body.events.find((e: { event_id: number }) => e.event_id === f.ids.sintra).local_date;
     expect(day(after)).not.toBe(day(before));
-    expect(after.body.days.find((d: { event_ids: number[] }) => d.event_ids.includes(f.ids.sintra)).date).toBe(day(after));
+    expect(after.body.days.find((d: { event_ids: number[] }) => d.event_ids.includes(f.ids.sintra)).date).toBe(
+      day(after),
+    );
   });
 
   it("bills the caller's account like timeline items; the portal session reads free", async () => {
@@ -149,18 +211,48 @@ describe("GET /v1/trips/{tripId}/weather", () => {
 
   it("beyond the horizon: forecast_available false and when it will be; an unplaced event says why; activityType overrides", async () => {
     const f = await lisbonTrip();
-    const far = await postEvent(f.key, f.tripId, { type: "activity", title: "Fado night", location: "Lisboa", startDateTime: lisbon(20, 21), endDateTime: lisbon(20, 23) });
-    const nowhere = await postEvent(f.key, f.tripId, { type: "free_block", title: "Rest", startDateTime: lisbon(3, 14) });
-    const museum = await postEvent(f.key, f.tripId, { type: "activity", title: "Sintra palaces", location: "Sintra", activityType: "museum", startDateTime: lisbon(3, 10), endDateTime: lisbon(3, 12) });
+    const far = await postEvent(f.key, f.tripId, {
+      type: "activity",
+      title: "Fado night",
+      location: "Lisboa",
+      startDateTime: lisbon(20, 21),
+      endDateTime: lisbon(20, 23),
+    });
+    const nowhere = await postEvent(f.key, f.tripId, {
+      type: "free_block",
+      title: "Rest",
+      startDateTime: lisbon(3, 14),
+    });
+    const museum = await postEvent(f.key, f.tripId, {
+      type: "activity",
+      title: "Sintra palaces",
+      location: "Sintra",
+      activityType: "museum",
+      startDateTime: lisbon(3, 10),
+      endDateTime: lisbon(3, 12),
+    });
     const r = await getWeather(f.tripId, { bearer: f.token }, "?units=imperial&language=de");
     const byId = new Map(r.body.events.map((e: { event_id: number }) => [e.event_id, e]));
-    const farOut = byId.get(far.body.id) as { forecast_available: boolean; forecast_available_from: string; unavailable_reason: string };
+    const farOut = byId.get(far.body.id) as {
+      forecast_available: boolean;
+      forecast_available_from: string;
+      unavailable_reason: string;
+    };
     expect(farOut).toMatchObject({ forecast_available: false, unavailable_reason: "outside_horizon" });
     const from = Date.parse(farOut.forecast_available_from);
     expect(from).toBeGreaterThan(Date.now());
     expect(from).toBeLessThan(Date.parse(lisbon(20, 21)));
-    expect(byId.get(nowhere.body.id)).toMatchObject({ geo: null, risk: null, unavailable_reason: "no_place", places: [] });
-    expect(byId.get(museum.body.id)).toMatchObject({ activity_type: "museum", activity_type_source: "event", outdoor: false });
+    expect(byId.get(nowhere.body.id)).toMatchObject({
+      geo: null,
+      risk: null,
+      unavailable_reason: "no_place",
+      places: [],
+    });
+    expect(byId.get(museum.body.id)).toMatchObject({
+      activity_type: "museum",
+      activity_type_source: "event",
+      outdoor: false,
+    });
     expect(r.body).toMatchObject({ units: "imperial", language: "de" });
     expect(r.body.days[0].temperature_unit).toBe("F");
     expect(r.body.summary.events_without_forecast).toEqual(expect.arrayContaining([far.body.id, nowhere.body.id]));
@@ -171,12 +263,20 @@ describe("GET /v1/trips/{tripId}/weather", () => {
   it("sandbox: a thunderstorm injected over Sintra's window rates the day trip warning, and only it", async () => {
     const f = await lisbonTrip({ environment: "sandbox" });
     const sandboxKey = await f.owner.key(["weather:read"]);
-    const sintraGeo = (await getWeather(f.tripId, { bearer: f.token })).body.events.find((e: { event_id: number }) => e.event_id === f.ids.sintra).geo;
+    const sintraGeo = (await getWeather(f.tripId, { bearer: f.token })).body.events.find(
+      (e: { event_id: number }) => e.event_id === f.ids.sintra,
+    ).geo;
     const inj = await call(simulations.POST, {
       method: "POST",
       path: "/v1/weather/simulations",
       bearer: sandboxKey,
-      body: { lat: sintraGeo.lat, lng: sintraGeo.lng, kind: "thunderstorm", starts_at: lisbon(2, 12), ends_at: lisbon(2, 16) },
+      body: {
+        lat: sintraGeo.lat,
+        lng: sintraGeo.lng,
+        kind: "thunderstorm",
+        starts_at: lisbon(2, 12),
+        ends_at: lisbon(2, 16),
+      },
     });
     expect(inj.status, JSON.stringify(inj.body)).toBe(201);
     const r = await getWeather(f.tripId, { bearer: f.token });

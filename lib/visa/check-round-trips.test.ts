@@ -36,7 +36,10 @@ describe("visa data served from memory", () => {
   it("a write from outside this code (plain SQL) reaches the next checks through the trigger's NOTIFY", async () => {
     const before = await checkVisa(US_FR);
     const next = before.requirement?.category === "no_admission" ? "visa_required" : "no_admission";
-    await client.query(`UPDATE visa_requirements SET category = $1 WHERE passport = 'US' AND destination = 'FR' AND purpose = 'tourism'`, [next]);
+    await client.query(
+      `UPDATE visa_requirements SET category = $1 WHERE passport = 'US' AND destination = 'FR' AND purpose = 'tourism'`,
+      [next],
+    );
     // The notification is delivered asynchronously: bounded poll, no fixed sleep.
     let seen = before.requirement?.category;
     for (let i = 0; i < 200 && seen !== next; i++) {
@@ -62,6 +65,8 @@ describe("visa units of one key: group commit", () => {
     expect(allowed).toHaveLength(30);
     expect(results.filter((r) => r.outcome === "limited")).toHaveLength(10);
     // Every success took its own unit: used 1..30 once each (so X-RateLimit-Remaining counts down).
-    expect(allowed.map((r) => ("used" in r ? r.used : 0)).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(allowed.map((r) => ("used" in r ? r.used : 0)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, i) => i + 1),
+    );
   });
 });

@@ -68,12 +68,19 @@ async function readPair(nationality: string, destination: string): Promise<[Data
  * are never inferred from one another: with no row for the purpose asked, the
  * answer is "unknown", with the purposes that do have data.
  */
-export async function checkVisa(input: { nationality: string; destination: string; purpose: VisaPurpose }): Promise<VisaCheckResult> {
+export async function checkVisa(input: {
+  nationality: string;
+  destination: string;
+  purpose: VisaPurpose;
+}): Promise<VisaCheckResult> {
   await ensureVisaData();
   const { nationality, destination, purpose } = input;
   const snapshot = await visaSnapshot();
   const [dataAsOf, rows] = snapshot
-    ? [snapshot.dataAsOf, nationality === destination ? [] : (snapshot.byPair.get(`${nationality}|${destination}`) ?? [])]
+    ? [
+        snapshot.dataAsOf,
+        nationality === destination ? [] : (snapshot.byPair.get(`${nationality}|${destination}`) ?? []),
+      ]
     : await readPair(nationality, destination);
   const base = {
     nationality: { code: nationality, name: countryName(nationality) },
@@ -82,19 +89,36 @@ export async function checkVisa(input: { nationality: string; destination: strin
     dataAsOf,
   };
   if (nationality === destination) {
-    return { ...base, status: "own_country", requirement: null, availablePurposes: [], message: `Holders of a ${nationality} passport need no visa to enter ${base.destination.name}, their own country.` };
+    return {
+      ...base,
+      status: "own_country",
+      requirement: null,
+      availablePurposes: [],
+      message: `Holders of a ${nationality} passport need no visa to enter ${base.destination.name}, their own country.`,
+    };
   }
   const availablePurposes = rows.map((r) => r.purpose);
   const row = rows.find((r) => r.purpose === purpose);
   if (!row) {
-    const others = availablePurposes.length ? `Data exists for: ${availablePurposes.join(", ")}.` : "There is no data for this pair for any purpose.";
+    const others = availablePurposes.length
+      ? `Data exists for: ${availablePurposes.join(", ")}.`
+      : "There is no data for this pair for any purpose.";
     return {
-      ...base, status: "unknown", requirement: null, availablePurposes,
+      ...base,
+      status: "unknown",
+      requirement: null,
+      availablePurposes,
       message: `No data for ${purpose} travel on a ${nationality} passport to ${destination}. ${others} We do not infer one purpose's rules from another's.`,
     };
   }
   const req = requirementView(row);
   const stay = req.allowedStayDays ? ` for up to ${req.allowedStayDays} days` : "";
   const sample = req.isSample ? " (BUILT-IN SAMPLE DATA, not for real travel decisions)" : "";
-  return { ...base, status: "known", requirement: req, availablePurposes, message: `${req.label}${stay}: ${nationality} passport to ${destination} for ${purpose}${sample}.` };
+  return {
+    ...base,
+    status: "known",
+    requirement: req,
+    availablePurposes,
+    message: `${req.label}${stay}: ${nationality} passport to ${destination} for ${purpose}${sample}.`,
+  };
 }

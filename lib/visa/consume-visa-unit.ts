@@ -70,7 +70,9 @@ async function settle(hash: string, w: Window, batch: Waiter[]): Promise<void> {
     const r = await consume(hash, w, batch.length);
     if (r.outcome !== "limited" || batch.length === 1) {
       // Allowed: the calls took the units used - n + 1 … used, in arrival order.
-      batch.forEach((waiter, i) => waiter.resolve(r.outcome === "allowed" ? { ...r, used: r.used - batch.length + 1 + i } : r));
+      batch.forEach((waiter, i) =>
+        waiter.resolve(r.outcome === "allowed" ? { ...r, used: r.used - batch.length + 1 + i } : r),
+      );
       return;
     }
   } catch (err) {
@@ -89,7 +91,14 @@ async function settle(hash: string, w: Window, batch: Waiter[]): Promise<void> {
 /** Counts `n` units at once, or none when they do not all fit (then "limited"). */
 async function consume(hash: string, w: Window, n: number): Promise<ConsumeResult> {
   const db = await getDb();
-  const row = await queryOne<{ id: number; account_id: string; hourly_limit: number; revoked: boolean; used: number | null; current: number | null }>(
+  const row = await queryOne<{
+    id: number;
+    account_id: string;
+    hourly_limit: number;
+    revoked: boolean;
+    used: number | null;
+    current: number | null;
+  }>(
     db,
     sql`
       WITH k AS (
@@ -111,7 +120,21 @@ async function consume(hash: string, w: Window, n: number): Promise<ConsumeResul
   if (row.revoked) return { outcome: "revoked" };
   const limit = Number(row.hourly_limit);
   if (row.used === null || row.used === undefined) {
-    return { outcome: "limited", keyId: Number(row.id), accountId: row.account_id, limit, used: limit, windowEnd: w.end };
+    return {
+      outcome: "limited",
+      keyId: Number(row.id),
+      accountId: row.account_id,
+      limit,
+      used: limit,
+      windowEnd: w.end,
+    };
   }
-  return { outcome: "allowed", keyId: Number(row.id), accountId: row.account_id, limit, used: Number(row.used), windowEnd: w.end };
+  return {
+    outcome: "allowed",
+    keyId: Number(row.id),
+    accountId: row.account_id,
+    limit,
+    used: Number(row.used),
+    windowEnd: w.end,
+  };
 }

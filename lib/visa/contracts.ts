@@ -4,12 +4,23 @@ import { VISA_RATE_HEADERS } from "@/lib/http/header-docs";
 import { areaContract } from "@/lib/http/contract";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { visaKey } from "./strategy";
-import { ChangesQuery, ChangesResultSchema, CheckBody, CheckResultSchema, RateLimitedSchema, RulesQuery, RulesResultSchema } from "./schemas";
+import {
+  ChangesQuery,
+  ChangesResultSchema,
+  CheckBody,
+  CheckResultSchema,
+  RateLimitedSchema,
+  RulesQuery,
+  RulesResultSchema,
+} from "./schemas";
 import { CreateVisaKeyInput } from "./visa-keys";
 
 const RATE_NOTE =
   "Costs 1 unit of the key's fixed UTC-hour quota (default 1,000/hour). Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix seconds); the master development key is unlimited and gets none.";
-const LIMITED = { description: "Hourly limit reached; Retry-After equals retryAfter (seconds until the next UTC hour).", schema: RateLimitedSchema };
+const LIMITED = {
+  description: "Hourly limit reached; Retry-After equals retryAfter (seconds until the next UTC hour).",
+  schema: RateLimitedSchema,
+};
 
 const visaContract = areaContract({ tags: ["Visa"], family: "flat", auth: visaKey(), errors: { 429: LIMITED } });
 const visaKeyContract = areaContract({ tags: ["Visa keys"], family: "api", auth: sessionOrApiKey() });
@@ -50,7 +61,12 @@ export const visaContracts = {
   }),
 };
 
-const Usage = z.object({ windowStart: z.string(), used: z.number().int(), remaining: z.number().int(), resetAt: z.string() });
+const Usage = z.object({
+  windowStart: z.string(),
+  used: z.number().int(),
+  remaining: z.number().int(),
+  resetAt: z.string(),
+});
 const VisaKeySchema = z
   .object({
     id: z.number().int(),
@@ -79,15 +95,27 @@ export const visaKeyContracts = {
     secret: true,
     method: "POST",
     path: "/api/developer/visa-keys",
-    audit: { action: "visa_key.created", target: ({ data }) => `visa_key:${data.id}`, summary: ({ data }) => ({ name: data.name, hourly_limit: data.hourlyLimit }) },
+    audit: {
+      action: "visa_key.created",
+      target: ({ data }) => `visa_key:${data.id}`,
+      summary: ({ data }) => ({ name: data.name, hourly_limit: data.hourlyLimit }),
+    },
     summary: "Create a visa API key",
-    description: "Returns the full key (send it as X-Visa-Intel-Key) once. New keys get 1,000 requests per UTC hour; higher limits (up to 1,000,000) are set by contract.",
+    description:
+      "Returns the full key (send it as X-Visa-Intel-Key) once. New keys get 1,000 requests per UTC hour; higher limits (up to 1,000,000) are set by contract.",
     auth: sessionOrApiKey("write"),
     body: CreateVisaKeyInput.meta({ id: "CreateVisaKey" }),
     responses: {
       201: {
         description: "The key, with its full value",
-        schema: z.object({ id: z.number().int(), name: z.string(), key: z.string().meta({ pattern: "^vik_[0-9A-Za-z]{32}$" }), keyPrefix: z.string(), hourlyLimit: z.number().int(), createdAt: z.string() }),
+        schema: z.object({
+          id: z.number().int(),
+          name: z.string(),
+          key: z.string().meta({ pattern: "^vik_[0-9A-Za-z]{32}$" }),
+          keyPrefix: z.string(),
+          hourlyLimit: z.number().int(),
+          createdAt: z.string(),
+        }),
       },
     },
   }),

@@ -30,7 +30,8 @@ export function countryCodeField(label: string) {
     .trim()
     .transform((v) => v.toUpperCase())
     .refine(isCountryCode, {
-      error: (iss) => `${label} "${String(iss.input)}" is not an ISO 3166-1 alpha-2 country code (two letters, e.g. "FR", "US", "NA").`,
+      error: (iss) =>
+        `${label} "${String(iss.input)}" is not an ISO 3166-1 alpha-2 country code (two letters, e.g. "FR", "US", "NA").`,
     })
     .meta({
       description: `${label}: ISO 3166-1 alpha-2 country code (case-insensitive), e.g. "FR".`,

@@ -25,7 +25,12 @@ const headers = { "x-visa-intel-key": MASTER };
 /** Independent reading of a snapshot: plain line splitting, every value a string. */
 function pairs(file: string): Map<string, string> {
   const lines = fs.readFileSync(file, "utf8").trim().split("\n").slice(1);
-  return new Map(lines.map((l) => { const [p, d, r] = l.split(","); return [`${p}|${d}`, r]; }));
+  return new Map(
+    lines.map((l) => {
+      const [p, d, r] = l.split(",");
+      return [`${p}|${d}`, r];
+    }),
+  );
 }
 
 function expectedDiff(before: string, after: string): string[] {
@@ -41,7 +46,10 @@ async function allChanges(query: string) {
   const seen: any[] = [];
   let cursor: string | null = null;
   do {
-    const res: any = await call(changes.GET, { path: `/v1/visa/changes?limit=500${query}${cursor ? `&cursor=${cursor}` : ""}`, headers });
+    const res: any = await call(changes.GET, {
+      path: `/v1/visa/changes?limit=500${query}${cursor ? `&cursor=${cursor}` : ""}`,
+      headers,
+    });
     expect(res.status).toBe(200);
     seen.push(...res.body.data);
     cursor = res.body.nextCursor;
@@ -72,7 +80,9 @@ describe("Passport Index importer and the changes feed", () => {
   });
 
   it("refuses a file with unknown values, naming the lines, and writes nothing", async () => {
-    expect(() => parsePassportIndexCsv("Passport,Destination,Requirement\nUS,FR,90\nUS,ZZ,90\nUS,DE,maybe\n")).toThrow(/line 3: unknown destination code "ZZ"; line 4: unknown requirement "maybe"/);
+    expect(() => parsePassportIndexCsv("Passport,Destination,Requirement\nUS,FR,90\nUS,ZZ,90\nUS,DE,maybe\n")).toThrow(
+      /line 3: unknown destination code "ZZ"; line 4: unknown requirement "maybe"/,
+    );
     expect(() => parsePassportIndexCsv("Country,To,Rule\nUS,FR,90\n")).toThrow(/Expected the header/);
     const n = await queryOne<{ n: number }>(t.db, sql`select count(*)::int as n from visa_requirements`);
     expect(n?.n).toBe(0);
@@ -80,10 +90,20 @@ describe("Passport Index importer and the changes feed", () => {
 
   it("loads the full 2024-01-05 snapshot as a baseline with every pair", async () => {
     const r = await visaCommands["import-visa"].run({ file: OLD });
-    expect(r).toMatchObject({ effective_date: "2024-01-05", baseline: true, rows: [...pairs(OLD).values()].filter((v) => v !== "-1").length });
-    const n = await queryOne<{ n: number }>(t.db, sql`select count(*)::int as n from visa_requirements where not is_sample`);
+    expect(r).toMatchObject({
+      effective_date: "2024-01-05",
+      baseline: true,
+      rows: [...pairs(OLD).values()].filter((v) => v !== "-1").length,
+    });
+    const n = await queryOne<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from visa_requirements where not is_sample`,
+    );
     expect(n?.n).toBe([...pairs(OLD).values()].filter((v) => v !== "-1").length);
-    const namibia = await call(rules.GET, { path: "/v1/visa/rules?destinationCountryCode=na&purpose=tourism", headers });
+    const namibia = await call(rules.GET, {
+      path: "/v1/visa/rules?destinationCountryCode=na&purpose=tourism",
+      headers,
+    });
     expect(namibia.status).toBe(200);
     expect(namibia.body.destination).toEqual({ code: "NA", name: "Namibia" });
     // Every passport in the file except Namibia itself travels to Namibia.
@@ -127,11 +147,18 @@ describe("Passport Index importer and the changes feed", () => {
 
   it("answers checks from the newest data and refuses to go back in time", async () => {
     const newest = pairs(NEW);
-    const res = await call(check.POST, { method: "POST", path: "/v1/visa/check", headers, body: { nationality: "us", destination: "GB", purpose: "tourism" } });
+    const res = await call(check.POST, {
+      method: "POST",
+      path: "/v1/visa/check",
+      headers,
+      body: { nationality: "us", destination: "GB", purpose: "tourism" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.requirement.rawRequirement).toBe(newest.get("US|GB"));
     expect(res.body.dataAsOf.effectiveDate).toBe("2025-01-12");
     await expect(visaCommands["import-visa"].run({ file: MID })).rejects.toThrow(/already imported/);
-    await expect(visaCommands["import-visa"].run({ file: NEW, effectiveDate: "2025-02-30" })).rejects.toThrow(/calendar date/);
+    await expect(visaCommands["import-visa"].run({ file: NEW, effectiveDate: "2025-02-30" })).rejects.toThrow(
+      /calendar date/,
+    );
   });
 });

@@ -37,7 +37,10 @@ export async function importVisaFile(file: string, opts: { effectiveDate?: strin
   try {
     text = await fs.readFile(file, "utf8");
   } catch (err) {
-    throw new ApiError("bad_request", `Cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new ApiError(
+      "bad_request",
+      `Cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
   const rows = parsePassportIndexCsv(text);
   const effectiveDate = opts.effectiveDate ?? dateFromFileName(file) ?? new Date().toISOString().slice(0, 10);
@@ -55,7 +58,10 @@ function dateFromFileName(file: string): string | undefined {
 }
 
 export function assertIsoDate(value: string, what: string): string {
-  const ok = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  const ok =
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+    new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
   if (!ok) throw new ApiError("bad_request", `${what} must be a calendar date YYYY-MM-DD; got "${value}".`);
   return value;
 }
@@ -85,7 +91,10 @@ export async function importVisaSnapshot(input: {
       .orderBy(desc(visaImports.effectiveDate))
       .limit(1);
     if (latest && effectiveDate < latest.effectiveDate) {
-      throw new ApiError("conflict", `A snapshot effective ${latest.effectiveDate} is already imported; import only snapshots effective on or after it (got ${effectiveDate}).`);
+      throw new ApiError(
+        "conflict",
+        `A snapshot effective ${latest.effectiveDate} is already imported; import only snapshots effective on or after it (got ${effectiveDate}).`,
+      );
     }
     const baseline = !latest;
     // The sample is a stand-in for real data: the first real import removes it.
@@ -93,7 +102,14 @@ export async function importVisaSnapshot(input: {
 
     const [imp] = await tx
       .insert(visaImports)
-      .values({ source, fileName: input.fileName ?? null, fileSha256: input.fileSha256 ?? null, effectiveDate, rowCount: input.rows.length, baseline })
+      .values({
+        source,
+        fileName: input.fileName ?? null,
+        fileSha256: input.fileSha256 ?? null,
+        effectiveDate,
+        rowCount: input.rows.length,
+        baseline,
+      })
       .returning({ id: visaImports.id });
 
     const current = await loadCurrent(tx, source);
@@ -108,9 +124,18 @@ export async function importVisaSnapshot(input: {
       const changeType = old ? "changed" : "added";
       counts[changeType]++;
       changes.push({
-        importId: imp.id, effectiveDate, passport: r.passport, destination: r.destination, purpose: PASSPORT_INDEX_PURPOSE, changeType,
-        previousCategory: old?.category ?? null, previousAllowedStayDays: old?.allowedStayDays ?? null, previousRaw: old?.raw ?? null,
-        category: r.category, allowedStayDays: r.allowedStayDays, raw: r.raw,
+        importId: imp.id,
+        effectiveDate,
+        passport: r.passport,
+        destination: r.destination,
+        purpose: PASSPORT_INDEX_PURPOSE,
+        changeType,
+        previousCategory: old?.category ?? null,
+        previousAllowedStayDays: old?.allowedStayDays ?? null,
+        previousRaw: old?.raw ?? null,
+        category: r.category,
+        allowedStayDays: r.allowedStayDays,
+        raw: r.raw,
       });
     }
     const removed = [...current.keys()].filter((pair) => !next.has(pair));
@@ -119,8 +144,18 @@ export async function importVisaSnapshot(input: {
       const [passport, destination] = pair.split("|");
       counts.removed++;
       changes.push({
-        importId: imp.id, effectiveDate, passport, destination, purpose: PASSPORT_INDEX_PURPOSE, changeType: "removed",
-        previousCategory: old.category, previousAllowedStayDays: old.allowedStayDays, previousRaw: old.raw, category: null, allowedStayDays: null, raw: null,
+        importId: imp.id,
+        effectiveDate,
+        passport,
+        destination,
+        purpose: PASSPORT_INDEX_PURPOSE,
+        changeType: "removed",
+        previousCategory: old.category,
+        previousAllowedStayDays: old.allowedStayDays,
+        previousRaw: old.raw,
+        category: null,
+        allowedStayDays: null,
+        raw: null,
       });
     }
 
@@ -129,8 +164,16 @@ export async function importVisaSnapshot(input: {
     for (let i = 0; i < upserts.length; i += BATCH) {
       await tx.insert(visaRequirements).values(
         upserts.slice(i, i + BATCH).map((r) => ({
-          passport: r.passport, destination: r.destination, purpose: PASSPORT_INDEX_PURPOSE, category: r.category,
-          allowedStayDays: r.allowedStayDays, rawRequirement: r.raw, source, isSample: false, effectiveDate, importId: imp.id,
+          passport: r.passport,
+          destination: r.destination,
+          purpose: PASSPORT_INDEX_PURPOSE,
+          category: r.category,
+          allowedStayDays: r.allowedStayDays,
+          rawRequirement: r.raw,
+          source,
+          isSample: false,
+          effectiveDate,
+          importId: imp.id,
         })),
       );
     }
@@ -140,7 +183,14 @@ export async function importVisaSnapshot(input: {
     }
     const total = baseline ? 0 : changes.length;
     await tx.update(visaImports).set({ changeCount: total }).where(eq(visaImports.id, imp.id));
-    return { importId: imp.id, source, effectiveDate, rows: input.rows.length, baseline, changes: baseline ? { added: 0, changed: 0, removed: 0 } : counts };
+    return {
+      importId: imp.id,
+      source,
+      effectiveDate,
+      rows: input.rows.length,
+      baseline,
+      changes: baseline ? { added: 0, changed: 0, removed: 0 } : counts,
+    };
   });
   await visaDataChanged();
   return summary;
@@ -148,9 +198,21 @@ export async function importVisaSnapshot(input: {
 
 async function loadCurrent(tx: Tx, source: string): Promise<Map<string, Current>> {
   const rows = await tx
-    .select({ p: visaRequirements.passport, d: visaRequirements.destination, category: visaRequirements.category, days: visaRequirements.allowedStayDays, raw: visaRequirements.rawRequirement })
+    .select({
+      p: visaRequirements.passport,
+      d: visaRequirements.destination,
+      category: visaRequirements.category,
+      days: visaRequirements.allowedStayDays,
+      raw: visaRequirements.rawRequirement,
+    })
     .from(visaRequirements)
-    .where(and(eq(visaRequirements.source, source), eq(visaRequirements.purpose, PASSPORT_INDEX_PURPOSE), eq(visaRequirements.isSample, false)));
+    .where(
+      and(
+        eq(visaRequirements.source, source),
+        eq(visaRequirements.purpose, PASSPORT_INDEX_PURPOSE),
+        eq(visaRequirements.isSample, false),
+      ),
+    );
   return new Map(rows.map((r) => [`${r.p}|${r.d}`, { category: r.category, allowedStayDays: r.days, raw: r.raw }]));
 }
 
@@ -162,7 +224,10 @@ async function deletePairs(tx: Tx, source: string, pairs: string[]): Promise<voi
         and(
           eq(visaRequirements.source, source),
           eq(visaRequirements.purpose, PASSPORT_INDEX_PURPOSE),
-          inArray(sql`${visaRequirements.passport} || '|' || ${visaRequirements.destination}`, pairs.slice(i, i + BATCH)),
+          inArray(
+            sql`${visaRequirements.passport} || '|' || ${visaRequirements.destination}`,
+            pairs.slice(i, i + BATCH),
+          ),
         ),
       );
   }

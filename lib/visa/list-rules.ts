@@ -17,14 +17,20 @@ export async function listRulesForDestination(destination: string, purpose?: Vis
     : await db
         .select()
         .from(visaRequirements)
-        .where(and(eq(visaRequirements.destination, destination), purpose ? eq(visaRequirements.purpose, purpose) : undefined))
+        .where(
+          and(
+            eq(visaRequirements.destination, destination),
+            purpose ? eq(visaRequirements.purpose, purpose) : undefined,
+          ),
+        )
         .orderBy(asc(visaRequirements.passport), asc(visaRequirements.purpose));
-  const rules: Array<{ nationality: string; nationalityName: string; purpose: VisaPurpose } & RequirementView> = rows.map((r) => ({
-    nationality: r.passport,
-    nationalityName: countryName(r.passport),
-    purpose: r.purpose,
-    ...requirementView(r),
-  }));
+  const rules: Array<{ nationality: string; nationalityName: string; purpose: VisaPurpose } & RequirementView> =
+    rows.map((r) => ({
+      nationality: r.passport,
+      nationalityName: countryName(r.passport),
+      purpose: r.purpose,
+      ...requirementView(r),
+    }));
   return {
     destination: { code: destination, name: countryName(destination) },
     purpose: purpose ?? null,

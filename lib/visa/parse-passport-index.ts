@@ -29,7 +29,10 @@ export function parsePassportIndexCsv(text: string): ParsedRequirement[] {
   }
   const header = (records[0] ?? []).map((h) => h.toLowerCase());
   if (header.join(",") !== "passport,destination,requirement") {
-    throw new ApiError("bad_request", `Expected the header "Passport,Destination,Requirement"; found "${(records[0] ?? []).join(",")}".`);
+    throw new ApiError(
+      "bad_request",
+      `Expected the header "Passport,Destination,Requirement"; found "${(records[0] ?? []).join(",")}".`,
+    );
   }
   const out: ParsedRequirement[] = [];
   const problems: string[] = [];
@@ -54,7 +57,9 @@ export function parsePassportIndexCsv(text: string): ParsedRequirement[] {
     if (problems.length >= MAX_REPORTED) break;
   }
   if (problems.length > 0) {
-    throw new ApiError("bad_request", `The file has invalid rows; nothing was imported. ${problems.join("; ")}`, { details: { problems } });
+    throw new ApiError("bad_request", `The file has invalid rows; nothing was imported. ${problems.join("; ")}`, {
+      details: { problems },
+    });
   }
   if (out.length === 0) throw new ApiError("bad_request", "The file has no requirement rows.");
   return out;

@@ -30,11 +30,16 @@ async function newKeyId(): Promise<number> {
 }
 
 async function addWindows(keyId: number, starts: string[]) {
-  await t.db.insert(visaUsageWindows).values(starts.map((s) => ({ keyId, windowStart: new Date(s), used: 3, hourlyLimit: 1000 })));
+  await t.db
+    .insert(visaUsageWindows)
+    .values(starts.map((s) => ({ keyId, windowStart: new Date(s), used: 3, hourlyLimit: 1000 })));
 }
 
 async function windowStarts(keyId: number): Promise<string[]> {
-  const rows = await t.db.select({ s: visaUsageWindows.windowStart }).from(visaUsageWindows).where(eq(visaUsageWindows.keyId, keyId));
+  const rows = await t.db
+    .select({ s: visaUsageWindows.windowStart })
+    .from(visaUsageWindows)
+    .where(eq(visaUsageWindows.keyId, keyId));
   return rows.map((r) => r.s.toISOString()).sort();
 }
 
@@ -50,7 +55,11 @@ describe("visa usage-window retention", () => {
       "2026-06-01T12:00:00Z", // the current window
     ]);
     expect(await pruneVisaUsageWindows({ now })).toBe(2);
-    expect(await windowStarts(keyId)).toEqual(["2026-05-30T11:30:00.000Z", "2026-05-30T12:00:00.000Z", "2026-06-01T12:00:00.000Z"]);
+    expect(await windowStarts(keyId)).toEqual([
+      "2026-05-30T11:30:00.000Z",
+      "2026-05-30T12:00:00.000Z",
+      "2026-06-01T12:00:00.000Z",
+    ]);
     expect(await pruneVisaUsageWindows({ now })).toBe(0);
     expect(await windowStarts(keyId)).toHaveLength(3);
   });
@@ -74,7 +83,9 @@ describe("visa usage-window retention", () => {
   it("the hourly Inngest cron prunes until nothing is due", async () => {
     const keyId = await newKeyId();
     await addWindows(keyId, ["2020-02-01T00:00:00Z", "2020-02-01T01:00:00Z"]);
-    const { result } = await new InngestTestEngine({ function: cronFunction(job("visa-usage-window-prune")) }).execute();
+    const { result } = await new InngestTestEngine({
+      function: cronFunction(job("visa-usage-window-prune")),
+    }).execute();
     expect((result as { handled: number }).handled).toBeGreaterThanOrEqual(2);
     expect(await windowStarts(keyId)).toEqual([]);
   });

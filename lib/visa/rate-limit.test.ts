@@ -38,7 +38,9 @@ async function newKey(hourlyLimit?: number) {
 
 /** A check route whose limiter reads the given clock (the injectable clock). */
 function routeWithClock(now: () => Date) {
-  return defineRoute(contract({ ...visaContracts.check, auth: visaKey({ now }) }), async ({ body: b }) => ({ data: await checkVisa(b) }));
+  return defineRoute(contract({ ...visaContracts.check, auth: visaKey({ now }) }), async ({ body: b }) => ({
+    data: await checkVisa(b),
+  }));
 }
 
 const int = (h: Headers, name: string) => Number(h.get(name));
@@ -71,7 +73,11 @@ describeWithPostgres("visa hourly limit (real Postgres)", () => {
     const res = await send(key, route);
     const after = clock().getTime() / 1000;
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ error: expect.any(String), code: "visa_api_rate_limited", retryAfter: expect.any(Number) });
+    expect(res.body).toEqual({
+      error: expect.any(String),
+      code: "visa_api_rate_limited",
+      retryAfter: expect.any(Number),
+    });
     expect(Number.isInteger(res.body.retryAfter)).toBe(true);
     expect(res.headers.get("retry-after")).toBe(String(res.body.retryAfter));
     expect(int(res.headers, "x-ratelimit-limit")).toBe(1000);
@@ -147,12 +153,18 @@ describeWithPostgres("visa hourly limit (real Postgres)", () => {
 describe("visa rate headers on every authenticated response", () => {
   it("a 400 after authentication still costs one unit and carries the headers", async () => {
     const key = await newKey(10);
-    const bad = await call(rules.GET, { path: "/v1/visa/rules?destinationCountryCode=ZZ", headers: { "x-visa-intel-key": key } });
+    const bad = await call(rules.GET, {
+      path: "/v1/visa/rules?destinationCountryCode=ZZ",
+      headers: { "x-visa-intel-key": key },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("bad_request");
     expect(bad.headers.get("x-ratelimit-remaining")).toBe("9");
     const before = new Date();
-    const ok = await call(rules.GET, { path: "/v1/visa/rules?destinationCountryCode=FR", headers: { "x-visa-intel-key": key } });
+    const ok = await call(rules.GET, {
+      path: "/v1/visa/rules?destinationCountryCode=FR",
+      headers: { "x-visa-intel-key": key },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.get("x-ratelimit-remaining")).toBe("8");
     // The hour the request was read in: the one at `before` or, if an hour began meanwhile, the one now.

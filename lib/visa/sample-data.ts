@@ -64,12 +64,26 @@ export async function seedVisaSample(): Promise<number> {
     if (Number(any?.n ?? 0) > 0) return 0;
     const [imp] = await tx
       .insert(visaImports)
-      .values({ source: SAMPLE_SOURCE, effectiveDate: SAMPLE_DATE, isSample: true, rowCount: SAMPLE.length, baseline: true })
+      .values({
+        source: SAMPLE_SOURCE,
+        effectiveDate: SAMPLE_DATE,
+        isSample: true,
+        rowCount: SAMPLE.length,
+        baseline: true,
+      })
       .returning({ id: visaImports.id });
     await tx.insert(visaRequirements).values(
       SAMPLE.map(([passport, destination, purpose, category, days]) => ({
-        passport, destination, purpose, category, allowedStayDays: days, rawRequirement: days === null ? category : String(days),
-        source: SAMPLE_SOURCE, isSample: true, effectiveDate: SAMPLE_DATE, importId: imp.id,
+        passport,
+        destination,
+        purpose,
+        category,
+        allowedStayDays: days,
+        rawRequirement: days === null ? category : String(days),
+        source: SAMPLE_SOURCE,
+        isSample: true,
+        effectiveDate: SAMPLE_DATE,
+        importId: imp.id,
       })),
     );
     return SAMPLE.length;

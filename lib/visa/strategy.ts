@@ -41,7 +41,8 @@ export function visaKey(opts: VisaKeyOptions = {}): AuthStrategy<VisaPrincipal> 
       const key = req.headers.get(VISA_KEY_HEADER)?.trim();
       if (!key) throw unauthorized(`Missing visa API key; send the header "${VISA_KEY_HEADER}: <API_KEY>".`);
       const master = env().VISA_MASTER_KEY;
-      if (master && safeEqual(key, master)) return { type: "visa_key", visaKeyId: null, accountId: null, isMaster: true };
+      if (master && safeEqual(key, master))
+        return { type: "visa_key", visaKeyId: null, accountId: null, isMaster: true };
       const now = clock();
       const r = await consumeVisaUnit(key, now);
       if (r.outcome === "unknown") throw unauthorized(`The ${VISA_KEY_HEADER} value is not a valid visa API key.`);
@@ -49,10 +50,14 @@ export function visaKey(opts: VisaKeyOptions = {}): AuthStrategy<VisaPrincipal> 
       const reset = Math.floor(r.windowEnd.getTime() / 1000);
       if (r.outcome === "limited") {
         const retryAfter = secondsUntil(r.windowEnd, now);
-        throw new ApiError("visa_api_rate_limited", `Hourly limit of ${r.limit} requests reached for this key; retry after ${retryAfter} s, when the next UTC hour starts.`, {
-          extra: { retryAfter },
-          headers: { ...rateHeaders(r.limit, 0, reset), "Retry-After": String(retryAfter) },
-        });
+        throw new ApiError(
+          "visa_api_rate_limited",
+          `Hourly limit of ${r.limit} requests reached for this key; retry after ${retryAfter} s, when the next UTC hour starts.`,
+          {
+            extra: { retryAfter },
+            headers: { ...rateHeaders(r.limit, 0, reset), "Retry-After": String(retryAfter) },
+          },
+        );
       }
       return {
         type: "visa_key",

@@ -17,7 +17,11 @@ export const HourlyLimit = z.coerce
   .max(MAX_HOURLY_LIMIT, `hourlyLimit may be at most ${MAX_HOURLY_LIMIT.toLocaleString("en")}.`);
 
 export const CreateVisaKeyInput = z.object({
-  name: z.string({ error: "name is required." }).trim().min(1, "Give the key a name.").max(100, "name may be at most 100 characters."),
+  name: z
+    .string({ error: "name is required." })
+    .trim()
+    .min(1, "Give the key a name.")
+    .max(100, "name may be at most 100 characters."),
 });
 
 export interface VisaKeyOwner {
@@ -43,9 +47,23 @@ export async function createVisaKey(owner: VisaKeyOwner, input: { name: string; 
   const db = await getDb();
   const [row] = await db
     .insert(visaKeys)
-    .values({ accountId: owner.accountId, createdByUserId: owner.userId ?? null, name, keyHash: secret.hash, keyPrefix: secret.display, hourlyLimit })
+    .values({
+      accountId: owner.accountId,
+      createdByUserId: owner.userId ?? null,
+      name,
+      keyHash: secret.hash,
+      keyPrefix: secret.display,
+      hourlyLimit,
+    })
     .returning();
-  return { id: row.id, name: row.name, key: secret.value, keyPrefix: row.keyPrefix, hourlyLimit: row.hourlyLimit, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    key: secret.value,
+    keyPrefix: row.keyPrefix,
+    hourlyLimit: row.hourlyLimit,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** The account's keys that are not revoked, each with this hour's use. */
@@ -67,7 +85,12 @@ export async function listVisaKeys(accountId: string, now: Date = new Date()): P
       hourlyLimit: key.hourlyLimit,
       createdAt: key.createdAt.toISOString(),
       revokedAt: key.revokedAt?.toISOString() ?? null,
-      usage: { windowStart: w.start.toISOString(), used: u, remaining: Math.max(0, key.hourlyLimit - u), resetAt: w.end.toISOString() },
+      usage: {
+        windowStart: w.start.toISOString(),
+        used: u,
+        remaining: Math.max(0, key.hourlyLimit - u),
+        resetAt: w.end.toISOString(),
+      },
     };
   });
 }
@@ -89,5 +112,11 @@ export async function setVisaKeyLimit(keyId: number, hourlyLimit: number) {
   const db = await getDb();
   const [row] = await db.update(visaKeys).set({ hourlyLimit: limit }).where(eq(visaKeys.id, keyId)).returning();
   if (!row) throw notFound("Visa key");
-  return { id: row.id, accountId: row.accountId, name: row.name, hourlyLimit: row.hourlyLimit, revoked: row.revokedAt !== null };
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    name: row.name,
+    hourlyLimit: row.hourlyLimit,
+    revoked: row.revokedAt !== null,
+  };
 }

@@ -65,7 +65,10 @@ export async function visaSnapshot(): Promise<VisaSnapshot | undefined> {
 async function load(handle: DbHandle): Promise<VisaSnapshot> {
   const { rows, dataAsOf } = await handle.db.transaction(
     async (tx) => ({
-      rows: await tx.select().from(visaRequirements).orderBy(asc(visaRequirements.passport), asc(visaRequirements.destination), asc(visaRequirements.purpose)),
+      rows: await tx
+        .select()
+        .from(visaRequirements)
+        .orderBy(asc(visaRequirements.passport), asc(visaRequirements.destination), asc(visaRequirements.purpose)),
       dataAsOf: await latestImport(tx),
     }),
     { isolationLevel: "repeatable read", accessMode: "read only" },

@@ -39,7 +39,10 @@ export async function accrueWatchBilling(day: string, opts: { now?: Date; limit?
     );
     if (billed.length === 0) return 0;
     await tx.execute(sql`UPDATE watches SET last_accrued_on = ${day}::date
-      WHERE id IN (${sql.join(billed.map((b) => sql`${b.watch_id}::uuid`), sql`, `)}) AND (last_accrued_on IS NULL OR last_accrued_on < ${day}::date)`);
+      WHERE id IN (${sql.join(
+        billed.map((b) => sql`${b.watch_id}::uuid`),
+        sql`, `,
+      )}) AND (last_accrued_on IS NULL OR last_accrued_on < ${day}::date)`);
     const perAccount = new Map<string, number>();
     for (const b of billed) perAccount.set(b.account_id, (perAccount.get(b.account_id) ?? 0) + 1);
     for (const [accountId, units] of perAccount) await recordWatchDayUnits(tx, accountId, units, day);

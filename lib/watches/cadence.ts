@@ -62,4 +62,3 @@ export function failureBackoffMs(failures: number, now: Date, startsAt: Date): n
   const backoff = Math.min(2 ** Math.max(0, failures - 1) * MIN, 30 * MIN);
   return Math.min(backoff, refreshIntervalMs(now, startsAt));
 }
-

@@ -22,7 +22,11 @@ describe("change rules", () => {
 
   it("reports each threshold reached (>=) in either direction, with previous, current and delta", () => {
     const next = { ...base, precipitation_probability: 40, temperature_c: 14.9, wind_speed_kph: 29, uv_index: 7 };
-    const crossed = crossedDeltas(DEFAULT_CHANGE_RULES, { metrics: base, riskLevel: "low" }, { metrics: next, riskLevel: "low" });
+    const crossed = crossedDeltas(
+      DEFAULT_CHANGE_RULES,
+      { metrics: base, riskLevel: "low" },
+      { metrics: next, riskLevel: "low" },
+    );
     expect(crossed).toEqual([
       { metric: "precipitation_probability", previous: 10, current: 40, delta: 30, threshold: 30 },
       { metric: "temperature_c", previous: 20, current: 14.9, delta: -5.1, threshold: 5 },
@@ -33,14 +37,23 @@ describe("change rules", () => {
   it("ignores nulls, and reports a risk level change only when enabled", () => {
     const next = { ...base, precipitation_probability: null };
     const rules = mergeChangeRules({ detect_risk_level_change: false });
-    expect(crossedDeltas(rules, { metrics: base, riskLevel: "low" }, { metrics: next, riskLevel: "warning" })).toEqual([]);
-    expect(crossedDeltas(DEFAULT_CHANGE_RULES, { metrics: base, riskLevel: "low" }, { metrics: next, riskLevel: "warning" })).toEqual([
-      { metric: "risk_level", previous: "low", current: "warning", delta: null, threshold: null },
-    ]);
+    expect(crossedDeltas(rules, { metrics: base, riskLevel: "low" }, { metrics: next, riskLevel: "warning" })).toEqual(
+      [],
+    );
+    expect(
+      crossedDeltas(DEFAULT_CHANGE_RULES, { metrics: base, riskLevel: "low" }, { metrics: next, riskLevel: "warning" }),
+    ).toEqual([{ metric: "risk_level", previous: "low", current: "warning", delta: null, threshold: null }]);
   });
 
   it("flags only new severe or extreme alerts, unless disabled", () => {
-    const a = (id: string, severity: string) => ({ id, event: "Storm", severity, starts: null, ends: null, source: "sim" });
+    const a = (id: string, severity: string) => ({
+      id,
+      event: "Storm",
+      severity,
+      starts: null,
+      ends: null,
+      source: "sim",
+    });
     const prev = [a("1", "severe")];
     const next = [a("1", "severe"), a("2", "moderate"), a("3", "Extreme")];
     expect(newSevereAlerts(DEFAULT_CHANGE_RULES, prev, next).map((x) => x.id)).toEqual(["3"]);

@@ -19,8 +19,17 @@ export async function cancelWatch(accountId: string, watchId: string, now = new 
   const db = await getDb();
   const [w] = await db
     .update(watches)
-    .set({ status: "cancelled", expiredAt: now, nextCheckAt: null, claimToken: null, claimedUntil: null, updatedAt: now })
-    .where(and(eq(watches.id, watchId), eq(watches.accountId, accountId), inArray(watches.status, ["active", "paused"])))
+    .set({
+      status: "cancelled",
+      expiredAt: now,
+      nextCheckAt: null,
+      claimToken: null,
+      claimedUntil: null,
+      updatedAt: now,
+    })
+    .where(
+      and(eq(watches.id, watchId), eq(watches.accountId, accountId), inArray(watches.status, ["active", "paused"])),
+    )
     .returning();
   if (w) return result(w);
   const existing = await findOwnedWatch(db, accountId, watchId);
@@ -41,7 +50,9 @@ export async function pauseWatch(accountId: string, watchId: string, now = new D
   if (w) return result(w);
   const existing = await findOwnedWatch(db, accountId, watchId);
   if (existing.status === "paused") return result(existing);
-  throw new ApiError("conflict", `Only an active watch can be paused; this one is ${existing.status}.`, { details: { status: existing.status } });
+  throw new ApiError("conflict", `Only an active watch can be paused; this one is ${existing.status}.`, {
+    details: { status: existing.status },
+  });
 }
 
 /**
@@ -55,10 +66,14 @@ export async function resumeWatch(owner: WatchOwner, watchId: string, now = new 
     const existing = await findOwnedWatch(tx, owner.accountId, watchId);
     if (existing.status === "active") return result(existing);
     if (existing.status !== "paused") {
-      throw new ApiError("conflict", `Only a paused watch can be resumed; this one is ${existing.status}.`, { details: { status: existing.status } });
+      throw new ApiError("conflict", `Only a paused watch can be resumed; this one is ${existing.status}.`, {
+        details: { status: existing.status },
+      });
     }
     if (existing.endsAt.getTime() <= now.getTime()) {
-      throw new ApiError("conflict", "The watch window has ended; it cannot be resumed.", { details: { ends_at: existing.endsAt.toISOString() } });
+      throw new ApiError("conflict", "The watch window has ended; it cannot be resumed.", {
+        details: { ends_at: existing.endsAt.toISOString() },
+      });
     }
     await assertActiveWatchCapacity(tx, owner.account, { isInternal: owner.isInternal });
     const [w] = await tx

@@ -28,8 +28,10 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const watchStatements = () => statements.filter((q) => /from "watches"/i.test(q));
-const notFound = (r: PromiseSettledResult<unknown>) => r.status === "rejected" && isApiError(r.reason) && r.reason.code === "not_found";
-const watchIdOf = (r: PromiseSettledResult<{ text: string }>) => (r.status === "fulfilled" ? JSON.parse(r.value.text).watch_id : r.reason);
+const notFound = (r: PromiseSettledResult<unknown>) =>
+  r.status === "rejected" && isApiError(r.reason) && r.reason.code === "not_found";
+const watchIdOf = (r: PromiseSettledResult<{ text: string }>) =>
+  r.status === "fulfilled" ? JSON.parse(r.value.text).watch_id : r.reason;
 
 describe("coalesced watch reads", () => {
   it("reads asked for in one turn are one statement; each gets its own owner's answer", async () => {

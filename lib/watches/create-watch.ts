@@ -17,15 +17,21 @@ export async function createWatch(owner: WatchOwner, input: CreateWatchInput, no
   validateWindow(startsAt, endsAt, now);
   const targetRef = validateTargetRef(input);
   const url = await deliveryTarget(input);
-  return insertWatch(owner, input, url, {
-    targetType: input.target_type,
-    targetRef,
-    latitude: placed.latitude,
-    longitude: placed.longitude,
-    placeType: input.place_type ?? "point",
-    activityType: placed.activityType,
-    outdoor: input.outdoor ?? defaultOutdoor(placed.activityType, input.transport_mode),
-    startsAt,
-    endsAt,
-  }, now);
+  return insertWatch(
+    owner,
+    input,
+    url,
+    {
+      targetType: input.target_type,
+      targetRef,
+      latitude: placed.latitude,
+      longitude: placed.longitude,
+      placeType: input.place_type ?? "point",
+      activityType: placed.activityType,
+      outdoor: input.outdoor ?? defaultOutdoor(placed.activityType, input.transport_mode),
+      startsAt,
+      endsAt,
+    },
+    now,
+  );
 }

@@ -24,7 +24,10 @@ export async function expireWatches(opts: { limit?: number; now?: Date } = {}): 
           FROM due WHERE w.id = due.id RETURNING w.id`,
     );
     for (const { id } of rows) {
-      const [w] = await tx.select().from(watches).where(sql`${watches.id} = ${id}`);
+      const [w] = await tx
+        .select()
+        .from(watches)
+        .where(sql`${watches.id} = ${id}`);
       await recordWatchEvent(tx, w, "weather.watch_expired", {
         expired_at: now.toISOString(),
         last_snapshot_id: w.latestSnapshot?.snapshot_id ?? null,

@@ -17,10 +17,24 @@ export async function databaseNow(db: DbOrTx): Promise<string> {
   return (await queryOne<{ now: string }>(db, sql`SELECT clock_timestamp()::text AS now`))!.now;
 }
 
-export async function readFireReport(db: DbOrTx, accountId: string, watchIds: string[], since: string): Promise<FireReport> {
+export async function readFireReport(
+  db: DbOrTx,
+  accountId: string,
+  watchIds: string[],
+  since: string,
+): Promise<FireReport> {
   if (watchIds.length === 0) return { events: [], proposals: [] };
-  const ids = sql.join(watchIds.map((w) => sql`${w}::uuid`), sql`, `);
-  const events = await queryRows<{ event_id: string; type: string; watch_id: string; deliveries: number; delivered: number }>(
+  const ids = sql.join(
+    watchIds.map((w) => sql`${w}::uuid`),
+    sql`, `,
+  );
+  const events = await queryRows<{
+    event_id: string;
+    type: string;
+    watch_id: string;
+    deliveries: number;
+    delivered: number;
+  }>(
     db,
     sql`SELECT e.id::text AS event_id, e.type, e.watch_id::text AS watch_id,
                count(d.id)::int AS deliveries, count(d.id) FILTER (WHERE d.status = 'delivered')::int AS delivered
@@ -30,7 +44,12 @@ export async function readFireReport(db: DbOrTx, accountId: string, watchIds: st
         GROUP BY e.id, e.type, e.watch_id, e.created_at
         ORDER BY e.created_at, e.id`,
   );
-  const proposals = await queryRows<{ proposal_id: string; trip_id: number; subject_event_id: number | null; status: string }>(
+  const proposals = await queryRows<{
+    proposal_id: string;
+    trip_id: number;
+    subject_event_id: number | null;
+    status: string;
+  }>(
     db,
     sql`SELECT p.id::text AS proposal_id, p.trip_id, p.subject_event_id, p.status
         FROM trip_proposals p
@@ -40,6 +59,10 @@ export async function readFireReport(db: DbOrTx, accountId: string, watchIds: st
   );
   return {
     events: events.map((e) => ({ ...e, deliveries: Number(e.deliveries), delivered: Number(e.delivered) })),
-    proposals: proposals.map((p) => ({ ...p, trip_id: Number(p.trip_id), subject_event_id: p.subject_event_id === null ? null : Number(p.subject_event_id) })),
+    proposals: proposals.map((p) => ({
+      ...p,
+      trip_id: Number(p.trip_id),
+      subject_event_id: p.subject_event_id === null ? null : Number(p.subject_event_id),
+    })),
   };
 }

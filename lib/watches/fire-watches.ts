@@ -18,7 +18,10 @@ export const FIRE_WATCHES_LIMIT = 25;
  */
 export async function fireWatches(account: AccountInfo, now = new Date()) {
   if (account.environment !== "sandbox") {
-    throw new ApiError("forbidden", "Firing watches on demand is available to sandbox accounts only; production watches follow their schedule.");
+    throw new ApiError(
+      "forbidden",
+      "Firing watches on demand is available to sandbox accounts only; production watches follow their schedule.",
+    );
   }
   const db = await getDb();
   const since = await databaseNow(db);
@@ -37,7 +40,12 @@ export async function fireWatches(account: AccountInfo, now = new Date()) {
       events: out.outcome === "refreshed" ? out.events : out.outcome === "watch_failed" ? ["weather.watch_failed"] : [],
     });
   }
-  const caused = await readFireReport(db, account.id, results.map((r) => r.watch_id), since);
+  const caused = await readFireReport(
+    db,
+    account.id,
+    results.map((r) => r.watch_id),
+    since,
+  );
   return { fired: results.filter((r) => r.events.length > 0).length, watches: results, caused };
 }
 
@@ -59,7 +67,16 @@ async function refreshAfterInFlight(watchId: string): Promise<RefreshOutcome> {
 /** Still active and under someone's claim (a paused, cancelled or ended watch is not worth waiting for). */
 async function heldByAnotherRefresher(watchId: string): Promise<boolean> {
   const db = await getDb();
-  const [w] = await db.select({ status: watches.status, claimedUntil: watches.claimedUntil, endsAt: watches.endsAt }).from(watches).where(eq(watches.id, watchId));
+  const [w] = await db
+    .select({ status: watches.status, claimedUntil: watches.claimedUntil, endsAt: watches.endsAt })
+    .from(watches)
+    .where(eq(watches.id, watchId));
   const now = Date.now();
-  return !!w && w.status === "active" && new Date(w.endsAt).getTime() > now && !!w.claimedUntil && new Date(w.claimedUntil).getTime() >= now;
+  return (
+    !!w &&
+    w.status === "active" &&
+    new Date(w.endsAt).getTime() > now &&
+    !!w.claimedUntil &&
+    new Date(w.claimedUntil).getTime() >= now
+  );
 }

@@ -20,9 +20,13 @@ export interface WatchOwner {
 /** Exactly one of webhook_url (checked here) and webhook_id (checked in the transaction); the URL or null. */
 export async function deliveryTarget(input: CreateWatchInput): Promise<string | null> {
   if ((input.webhook_url === undefined) === (input.webhook_id === undefined)) {
-    throw new ApiError("bad_request", "Give exactly one of webhook_url (a URL) and webhook_id (a registered webhook endpoint).", {
-      details: { location: "body", field: input.webhook_url === undefined ? "webhook_url" : "webhook_id" },
-    });
+    throw new ApiError(
+      "bad_request",
+      "Give exactly one of webhook_url (a URL) and webhook_id (a registered webhook endpoint).",
+      {
+        details: { location: "body", field: input.webhook_url === undefined ? "webhook_url" : "webhook_id" },
+      },
+    );
   }
   if (input.webhook_url === undefined) return null;
   const url = validateWebhookUrlSyntax(input.webhook_url);
@@ -33,14 +37,30 @@ export async function deliveryTarget(input: CreateWatchInput): Promise<string | 
 /** What differs between target types; the rest of the row comes from the input and the clock. */
 type TargetValues = Pick<
   typeof watches.$inferInsert,
-  "targetType" | "targetRef" | "latitude" | "longitude" | "placeType" | "activityType" | "outdoor" | "startsAt" | "endsAt" | "tripId" | "tripState"
+  | "targetType"
+  | "targetRef"
+  | "latitude"
+  | "longitude"
+  | "placeType"
+  | "activityType"
+  | "outdoor"
+  | "startsAt"
+  | "endsAt"
+  | "tripId"
+  | "tripState"
 >;
 
 /**
  * The insert every watch type shares: the endpoint check, then the active_watches quota check and the
  * insert in one transaction, so concurrent creations cannot pass the cap. The first refresh is due now.
  */
-export async function insertWatch(owner: WatchOwner, input: CreateWatchInput, webhookUrl: string | null, target: TargetValues, now: Date) {
+export async function insertWatch(
+  owner: WatchOwner,
+  input: CreateWatchInput,
+  webhookUrl: string | null,
+  target: TargetValues,
+  now: Date,
+) {
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
     if (input.webhook_id) await assertWatchEndpoint(tx, owner.accountId, input.webhook_id);

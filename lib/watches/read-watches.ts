@@ -15,7 +15,11 @@ export const RECENT_EVENTS_LIMIT = 20;
 
 /** A watch row, scoped to its owner: another account's watch is "not found". */
 export async function findOwnedWatch(db: DbOrTx, accountId: string, watchId: string) {
-  const [w] = await db.select().from(watches).where(and(eq(watches.id, watchId), eq(watches.accountId, accountId))).limit(1);
+  const [w] = await db
+    .select()
+    .from(watches)
+    .where(and(eq(watches.id, watchId), eq(watches.accountId, accountId)))
+    .limit(1);
   if (!w) throw notFound("Watch");
   return w;
 }
@@ -69,7 +73,8 @@ function memo<T>(map: WeakMap<Db, T>, db: Db, build: (db: Db) => T): T {
 }
 
 /** Comma-separated values as a Postgres array: plain text parameters, no driver-specific array encoding. */
-const csvArray = (name: string, type: "uuid" | "int") => sql`string_to_array(${sql.placeholder(name)}::text, ',')::${sql.raw(type)}[]`;
+const csvArray = (name: string, type: "uuid" | "int") =>
+  sql`string_to_array(${sql.placeholder(name)}::text, ',')::${sql.raw(type)}[]`;
 
 /**
  * The full read shapes of a batch of (watch, owner) pairs in one statement (lib/db/coalesce-reads.ts).
@@ -87,7 +92,9 @@ function buildGetQuery(db: Db) {
         'recent_change_events', ${RECENT_EVENTS})::text, 2)`.as("item"),
     })
     .from(watches)
-    .where(sql`(${watches.id}, ${watches.accountId}) IN (SELECT * FROM unnest(${csvArray("watchIds", "uuid")}, ${csvArray("accountIds", "uuid")}))`)
+    .where(
+      sql`(${watches.id}, ${watches.accountId}) IN (SELECT * FROM unnest(${csvArray("watchIds", "uuid")}, ${csvArray("accountIds", "uuid")}))`,
+    )
     .prepare("watch_get_batch");
 }
 
@@ -196,8 +203,15 @@ export interface WatchPage {
  */
 export async function listWatches(accountId: string, opts: ListOptions): Promise<RawJson<WatchPage>> {
   const owner = accountId.toLowerCase();
-  const firstPage = !opts.status && !opts.cursor && opts.trip_id === undefined && UUID_SHAPE.test(owner) && Number.isInteger(opts.limit);
-  const row = firstPage ? await readFirstPage({ accountId: owner, limit: opts.limit }) : await readPage(accountId, opts);
+  const firstPage =
+    !opts.status &&
+    !opts.cursor &&
+    opts.trip_id === undefined &&
+    UUID_SHAPE.test(owner) &&
+    Number.isInteger(opts.limit);
+  const row = firstPage
+    ? await readFirstPage({ accountId: owner, limit: opts.limit })
+    : await readPage(accountId, opts);
   if (!row) throw new Error("listWatches: the page statement returned no row");
   const cursor = row.more && row.atText && row.lastId ? encodeCursor({ at: row.atText, id: row.lastId }) : null;
   return new RawJson(`{"watches":${row.items},"has_more":${row.more},"next_cursor":${JSON.stringify(cursor)}}`);
@@ -212,6 +226,10 @@ async function readPage(accountId: string, opts: ListOptions): Promise<PageRow |
     const c = decodeCursor(opts.cursor);
     conds.push(sql`(${watches.createdAt}, ${watches.id}) < (${c.at}::timestamptz, ${c.id}::uuid)`);
   }
-  const [row] = await (await getDb()).select(pageFields).from(sql`(${pageSelect(and(...conds)!, sql`${opts.limit}`)}) AS pg`);
+  const [row] = await (
+    await getDb()
+  )
+    .select(pageFields)
+    .from(sql`(${pageSelect(and(...conds)!, sql`${opts.limit}`)}) AS pg`);
   return row;
 }

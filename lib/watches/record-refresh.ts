@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { watchAlertNotices, watches, type WatchAlert, type WatchRiskRecord, type WatchSnapshotRecord } from "@/drizzle/schema";
+import {
+  watchAlertNotices,
+  watches,
+  type WatchAlert,
+  type WatchRiskRecord,
+  type WatchSnapshotRecord,
+} from "@/drizzle/schema";
 import type { Db, Tx } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { failureBackoffMs, jitterPhase, MAX_REFRESH_FAILURES, nextCheckAfter } from "./cadence";
@@ -26,7 +32,13 @@ export type RefreshOutcome =
  * status = 'active': a cancelled/paused watch or a lost claim writes and emits nothing), with
  * the events it causes, in the caller's transaction (the batch writes several watches in one).
  */
-export async function recordSuccess(tx: Tx, w: WatchRow, claim: WatchClaim, weather: WindowWeather, now: Date): Promise<RefreshOutcome> {
+export async function recordSuccess(
+  tx: Tx,
+  w: WatchRow,
+  claim: WatchClaim,
+  weather: WindowWeather,
+  now: Date,
+): Promise<RefreshOutcome> {
   const snapshot: WatchSnapshotRecord = {
     snapshot_id: weather.snapshotId,
     forecast_type: "hourly",
@@ -40,7 +52,11 @@ export async function recordSuccess(tx: Tx, w: WatchRow, claim: WatchClaim, weat
   const risk: WatchRiskRecord = { risk_assessment_id: randomUUID(), ...weather.risk };
   const prev = w.latestSnapshot;
   const changes = prev
-    ? crossedDeltas(w.changeRules, { metrics: prev.metrics, riskLevel: w.lastRiskLevel }, { metrics: snapshot.metrics, riskLevel: risk.level })
+    ? crossedDeltas(
+        w.changeRules,
+        { metrics: prev.metrics, riskLevel: w.lastRiskLevel },
+        { metrics: snapshot.metrics, riskLevel: risk.level },
+      )
     : [];
   const candidates = new Set(newSevereAlerts(w.changeRules, prev?.alerts ?? [], snapshot.alerts));
 
@@ -63,7 +79,11 @@ export async function recordSuccess(tx: Tx, w: WatchRow, claim: WatchClaim, weat
   if (!updated) return { outcome: "skipped", reason: "claim_lost" } as const;
   // Events are built from `w`: the watch's identity, target, place and window did not change above.
 
-  const common = { snapshot_id: snapshot.snapshot_id, metrics: snapshot.metrics, risk: { level: risk.level, previous_level: w.lastRiskLevel } };
+  const common = {
+    snapshot_id: snapshot.snapshot_id,
+    metrics: snapshot.metrics,
+    risk: { level: risk.level, previous_level: w.lastRiskLevel },
+  };
   const events: string[] = [];
   // Every severe alert's keys are recorded on every refresh (an update's new identifier joins the
   // alert's), so a later message is known even when it arrives after a gap or from another source.
@@ -84,7 +104,13 @@ export async function recordSuccess(tx: Tx, w: WatchRow, claim: WatchClaim, weat
     events.push("weather.change_detected");
   }
   if (events.length === 0) {
-    await recordWatchEvent(tx, w, "weather.snapshot_refreshed", { ...common, previous_snapshot_id: prev?.snapshot_id ?? null }, snapshot.snapshot_id);
+    await recordWatchEvent(
+      tx,
+      w,
+      "weather.snapshot_refreshed",
+      { ...common, previous_snapshot_id: prev?.snapshot_id ?? null },
+      snapshot.snapshot_id,
+    );
     events.push("weather.snapshot_refreshed");
   }
   return { outcome: "refreshed", events, snapshotId: snapshot.snapshot_id } as const;
@@ -105,13 +131,26 @@ async function firstNotice(tx: Tx, watchId: string, alert: WatchAlert): Promise<
 }
 
 /** A provider failure: counted; the watch fails (weather.watch_failed) at MAX_REFRESH_FAILURES, else backs off. */
-export async function recordFailure(db: Db, w: WatchRow, claim: WatchClaim, err: unknown, now: Date): Promise<RefreshOutcome> {
+export async function recordFailure(
+  db: Db,
+  w: WatchRow,
+  claim: WatchClaim,
+  err: unknown,
+  now: Date,
+): Promise<RefreshOutcome> {
   const message = err instanceof Error ? err.message : String(err);
   log.warn("watch refresh failed", { watch_id: w.id, error: message });
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(watches)
-      .set({ failureCount: sql`${watches.failureCount} + 1`, lastError: message.slice(0, 500), lastCheckedAt: now, claimToken: null, claimedUntil: null, updatedAt: now })
+      .set({
+        failureCount: sql`${watches.failureCount} + 1`,
+        lastError: message.slice(0, 500),
+        lastCheckedAt: now,
+        claimToken: null,
+        claimedUntil: null,
+        updatedAt: now,
+      })
       .where(and(eq(watches.id, w.id), eq(watches.claimToken, claim.claimToken), eq(watches.status, "active")))
       .returning();
     if (!updated) return { outcome: "skipped", reason: "claim_lost" } as const;
@@ -128,7 +167,9 @@ export async function recordFailure(db: Db, w: WatchRow, claim: WatchClaim, err:
       });
       return { outcome: "watch_failed" } as const;
     }
-    const next = new Date(Math.min(now.getTime() + failureBackoffMs(updated.failureCount, now, w.startsAt), w.endsAt.getTime()));
+    const next = new Date(
+      Math.min(now.getTime() + failureBackoffMs(updated.failureCount, now, w.startsAt), w.endsAt.getTime()),
+    );
     await tx.update(watches).set({ nextCheckAt: next }).where(eq(watches.id, w.id));
     return { outcome: "failed_attempt", failureCount: updated.failureCount } as const;
   });
@@ -139,9 +180,17 @@ export async function recordFailure(db: Db, w: WatchRow, claim: WatchClaim, err:
  * counted and no event sent; the claim is released and the watch is due again when the budget's
  * window turns (spread by its jitter phase over the next 10 % of that wait, at least 5 s).
  */
-export async function recordDeferral(db: Db, w: WatchRow, claim: WatchClaim, retryAfterS: number, now: Date): Promise<RefreshOutcome> {
+export async function recordDeferral(
+  db: Db,
+  w: WatchRow,
+  claim: WatchClaim,
+  retryAfterS: number,
+  now: Date,
+): Promise<RefreshOutcome> {
   const waitMs = retryAfterS * 1000;
-  const at = new Date(Math.min(now.getTime() + waitMs + Math.max(5000, jitterPhase(w.id) * 0.1 * waitMs), w.endsAt.getTime()));
+  const at = new Date(
+    Math.min(now.getTime() + waitMs + Math.max(5000, jitterPhase(w.id) * 0.1 * waitMs), w.endsAt.getTime()),
+  );
   const [updated] = await db
     .update(watches)
     .set({ nextCheckAt: at, claimToken: null, claimedUntil: null, updatedAt: now })

@@ -2,7 +2,14 @@ import { eq, inArray } from "drizzle-orm";
 import { accounts, watches } from "@/drizzle/schema";
 import { getDb, type Db } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { cellFor, getSnapshot, isBudgetDenied, providerIdFor, upstreamSettings, type SnapshotResult } from "@/lib/weather";
+import {
+  cellFor,
+  getSnapshot,
+  isBudgetDenied,
+  providerIdFor,
+  upstreamSettings,
+  type SnapshotResult,
+} from "@/lib/weather";
 import { LeaseHeartbeat } from "@/lib/jobs/lease-heartbeat";
 import { renewWatchClaims, type WatchClaim } from "./claim-watches";
 import { recordDeferral, recordFailure, recordSuccess, type RefreshOutcome, type WatchRow } from "./record-refresh";
@@ -28,7 +35,10 @@ interface Claimed {
  * claim row per cell), and at background priority against the provider's upstream budget.
  * Each watch's window is then evaluated on that snapshot and its result written under its claim.
  */
-export async function refreshClaims(claims: WatchClaim[], opts: { now?: () => Date } = {}): Promise<Map<string, RefreshOutcome>> {
+export async function refreshClaims(
+  claims: WatchClaim[],
+  opts: { now?: () => Date } = {},
+): Promise<Map<string, RefreshOutcome>> {
   const clock = opts.now ?? (() => new Date());
   const db = await getDb();
   const out = new Map<string, RefreshOutcome>();
@@ -43,7 +53,12 @@ export async function refreshClaims(claims: WatchClaim[], opts: { now?: () => Da
   }
 }
 
-async function refreshHeld(db: Db, claims: WatchClaim[], clock: () => Date, out: Map<string, RefreshOutcome>): Promise<Map<string, RefreshOutcome>> {
+async function refreshHeld(
+  db: Db,
+  claims: WatchClaim[],
+  clock: () => Date,
+  out: Map<string, RefreshOutcome>,
+): Promise<Map<string, RefreshOutcome>> {
   const byId = new Map(claims.map((c) => [c.id, c]));
   const rows = await db
     .select({ w: watches, environment: accounts.environment })
@@ -124,7 +139,12 @@ async function cellSnapshot(first: Claimed): Promise<{ snapshot: SnapshotResult 
 /** The watch's window on the snapshot, from the current hour (a window under way is judged on what is left). */
 function evaluate(w: WatchRow, snapshot: SnapshotResult, now: Date): WindowWeather {
   const hourStart = new Date(Math.floor(now.getTime() / 3600_000) * 3600_000);
-  return windowWeatherFrom(snapshot, { start: w.startsAt > hourStart ? w.startsAt : hourStart, end: w.endsAt, activityType: w.activityType, transportMode: w.transportMode });
+  return windowWeatherFrom(snapshot, {
+    start: w.startsAt > hourStart ? w.startsAt : hourStart,
+    end: w.endsAt,
+    activityType: w.activityType,
+    transportMode: w.transportMode,
+  });
 }
 
 /**
@@ -132,10 +152,16 @@ function evaluate(w: WatchRow, snapshot: SnapshotResult, now: Date): WindowWeath
  * watch is written alone so one bad row cannot hold the others; a watch that still fails keeps
  * its claim until the lease lapses and is retried then.
  */
-async function writeChunk(db: Db, chunk: Array<{ c: Claimed; weather: WindowWeather }>, clock: () => Date): Promise<Map<string, RefreshOutcome>> {
+async function writeChunk(
+  db: Db,
+  chunk: Array<{ c: Claimed; weather: WindowWeather }>,
+  clock: () => Date,
+): Promise<Map<string, RefreshOutcome>> {
   const out = new Map<string, RefreshOutcome>();
   try {
-    const results = await db.transaction((tx) => Promise.all(chunk.map(({ c, weather }) => recordSuccess(tx, c.w, c.claim, weather, clock()))));
+    const results = await db.transaction((tx) =>
+      Promise.all(chunk.map(({ c, weather }) => recordSuccess(tx, c.w, c.claim, weather, clock()))),
+    );
     chunk.forEach(({ c }, i) => out.set(c.w.id, results[i]));
     return out;
   } catch (err) {

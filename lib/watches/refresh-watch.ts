@@ -12,7 +12,10 @@ export type { RefreshOutcome } from "./record-refresh";
  * for an on-demand refresh), and the result is written with a conditional UPDATE on that token
  * and status = 'active': a cancelled/paused watch or a lost claim writes and emits nothing.
  */
-export async function refreshWatch(watchId: string, opts: { claim?: WatchClaim; now?: () => Date } = {}): Promise<RefreshOutcome> {
+export async function refreshWatch(
+  watchId: string,
+  opts: { claim?: WatchClaim; now?: () => Date } = {},
+): Promise<RefreshOutcome> {
   const clock = opts.now ?? (() => new Date());
   const claim = opts.claim ?? (await claimWatchNow(await getDb(), watchId, clock()));
   if (!claim) return { outcome: "skipped", reason: "not_claimable" };

@@ -41,25 +41,37 @@ export const CreateWatchInput = z
       description:
         "place: {place_id, name?} (defaults to {place_id: 'geo:<geohash>'}); timeline_item: {item_id, trip_id?}; route_window: {origin:{lat,lng}, destination:{lat,lng}, route_id?}; trip: {trip_id}",
     }),
-    latitude: z.number().min(-90).max(90).optional().meta({ description: "Required except for target_type trip (the events give the places)" }),
+    latitude: z
+      .number()
+      .min(-90)
+      .max(90)
+      .optional()
+      .meta({ description: "Required except for target_type trip (the events give the places)" }),
     longitude: z.number().min(-180).max(180).optional().meta({ description: "Required except for target_type trip" }),
     place_type: z.string().trim().min(1).max(64).optional().meta({ description: "Defaults to point (trip: trip)" }),
     activity_type: z.string().trim().min(1).max(64).optional().meta({
       description: "Required except for target_type trip, whose events each carry their own activity profile",
     }),
     transport_mode: z.enum(TRANSPORT_MODES).nullable().optional(),
-    outdoor: z.boolean().optional().meta({ description: "Defaults to the activity profile's outdoor flag (trip: whether any followed event is outdoor)" }),
-    starts_at: isoDateTime.optional().meta({ description: "Required except for target_type trip (default: the trip's first day or first event)" }),
-    ends_at: isoDateTime.optional().meta({ description: "Required except for target_type trip (default: the end of the trip's last day or last event)" }),
+    outdoor: z.boolean().optional().meta({
+      description: "Defaults to the activity profile's outdoor flag (trip: whether any followed event is outdoor)",
+    }),
+    starts_at: isoDateTime
+      .optional()
+      .meta({ description: "Required except for target_type trip (default: the trip's first day or first event)" }),
+    ends_at: isoDateTime.optional().meta({
+      description: "Required except for target_type trip (default: the end of the trip's last day or last event)",
+    }),
     planner_threshold: z.enum(PLANNER_THRESHOLDS).optional().meta({
       description:
         "target_type trip only: the risk level at which an outdoor event of the trip makes the weather planner propose a change (default warning)",
     }),
-    webhook_url: z
-      .string()
-      .max(2048)
-      .optional()
-      .meta({ format: "uri", pattern: "^https://", description: "Public HTTPS URL that receives the watch's signed events (signed with the watch signing secret). Give this or webhook_id." }),
+    webhook_url: z.string().max(2048).optional().meta({
+      format: "uri",
+      pattern: "^https://",
+      description:
+        "Public HTTPS URL that receives the watch's signed events (signed with the watch signing secret). Give this or webhook_id.",
+    }),
     webhook_id: z.uuid().optional().meta({
       description:
         "A registered, active webhook endpoint of the account to deliver through instead of a URL: its secret, rotation, throttle, attempts, auto-disable and event subscriptions apply. Give this or webhook_url.",
@@ -79,7 +91,12 @@ export const CreateWatchInput = z
         ends_at: "2027-05-04T14:00:00Z",
         webhook_url: "https://hooks.example.com/skycast/watch",
       },
-      { target_type: "trip", target_ref: { trip_id: 42 }, planner_threshold: "warning", webhook_url: "https://hooks.example.com/skycast/trip-weather" },
+      {
+        target_type: "trip",
+        target_ref: { trip_id: 42 },
+        planner_threshold: "warning",
+        webhook_url: "https://hooks.example.com/skycast/trip-weather",
+      },
     ],
     override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) =>
       void (jsonSchema.allOf = [{ anyOf: targetRefRules() }, { anyOf: deliveryTargetRules() }]),
@@ -96,7 +113,10 @@ function deliveryTargetRules(): unknown[] {
 /** target_ref's shape per target_type as JSON Schema (route_window also needs transport_mode). */
 function targetRefRules(): unknown[] {
   const ref = (t: keyof typeof TARGET_REF_SCHEMAS) => {
-    const { $schema: _drop, ...schema } = z.toJSONSchema(TARGET_REF_SCHEMAS[t], { io: "input" }) as Record<string, unknown>;
+    const { $schema: _drop, ...schema } = z.toJSONSchema(TARGET_REF_SCHEMAS[t], { io: "input" }) as Record<
+      string,
+      unknown
+    >;
     return schema;
   };
   // Every target but trip names its place, activity and window; only trip takes planner_threshold.
@@ -104,13 +124,24 @@ function targetRefRules(): unknown[] {
   const noThreshold = { not: { required: ["planner_threshold"], properties: { planner_threshold: {} } } };
   return [
     { required: placed, properties: { target_type: { const: "place" }, target_ref: ref("place") }, ...noThreshold },
-    { required: ["target_type", "target_ref", ...placed], properties: { target_type: { const: "timeline_item" }, target_ref: ref("timeline_item") }, ...noThreshold },
     {
-      required: ["target_type", "target_ref", "transport_mode", ...placed],
-      properties: { target_type: { const: "route_window" }, target_ref: ref("route_window"), transport_mode: { enum: [...TRANSPORT_MODES] } },
+      required: ["target_type", "target_ref", ...placed],
+      properties: { target_type: { const: "timeline_item" }, target_ref: ref("timeline_item") },
       ...noThreshold,
     },
-    { required: ["target_type", "target_ref"], properties: { target_type: { const: "trip" }, target_ref: ref("trip") } },
+    {
+      required: ["target_type", "target_ref", "transport_mode", ...placed],
+      properties: {
+        target_type: { const: "route_window" },
+        target_ref: ref("route_window"),
+        transport_mode: { enum: [...TRANSPORT_MODES] },
+      },
+      ...noThreshold,
+    },
+    {
+      required: ["target_type", "target_ref"],
+      properties: { target_type: { const: "trip" }, target_ref: ref("trip") },
+    },
   ];
 }
 export type CreateWatchInput = z.output<typeof CreateWatchInput>;
@@ -155,7 +186,9 @@ export const TripWatchEventSchema = z
     activity_type: z.string(),
     outdoor: z.boolean(),
     place: z.object({ lat: z.number(), lng: z.number(), name: z.string().nullable() }),
-    forecast_available: z.boolean().meta({ description: "false while the event is beyond the forecast horizon (risk is then null)" }),
+    forecast_available: z
+      .boolean()
+      .meta({ description: "false while the event is beyond the forecast horizon (risk is then null)" }),
     snapshot_id: z.string().nullable(),
     metrics: Metrics.nullable(),
     alerts: z.array(Alert),
@@ -167,9 +200,15 @@ export const TripWatchStateSchema = z
   .object({
     trip_id: z.number().int(),
     planner_threshold: z.enum(PLANNER_THRESHOLDS),
-    revision: z.number().int().nullable().meta({ description: "Trip revision the events were read at (null before the first refresh)" }),
+    revision: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Trip revision the events were read at (null before the first refresh)" }),
     checked_at: z.string().nullable(),
-    events: z.array(TripWatchEventSchema).meta({ description: "Every event of the trip with a place that starts inside the window, in itinerary order" }),
+    events: z
+      .array(TripWatchEventSchema)
+      .meta({ description: "Every event of the trip with a place that starts inside the window, in itinerary order" }),
   })
   .meta({ id: "TripWatchState" });
 
@@ -188,12 +227,16 @@ export const WatchCreatedSchema = z
     starts_at: z.string(),
     ends_at: z.string(),
     webhook_url: z.string().nullable().meta({ description: "null when the watch delivers through webhook_id" }),
-    webhook_id: z.uuid().nullable().meta({ description: "The registered endpoint the watch delivers through (null: webhook_url)" }),
+    webhook_id: z
+      .uuid()
+      .nullable()
+      .meta({ description: "The registered endpoint the watch delivers through (null: webhook_url)" }),
     change_rules: ChangeRulesInput.required(),
     next_check_at: z.string().nullable(),
     created_at: z.string(),
     planner_threshold: z.enum(PLANNER_THRESHOLDS).nullable().meta({
-      description: "target_type trip: the level at which an outdoor event makes the weather planner propose (null for other targets)",
+      description:
+        "target_type trip: the level at which an outdoor event makes the weather planner propose (null for other targets)",
     }),
   })
   .meta({ id: "WatchCreated" });
@@ -229,9 +272,18 @@ export const WatchSchema = WatchListItemSchema.extend({
       reasons: z.array(z.object({ code: z.string(), level: z.string(), message: z.string() })),
     })
     .nullable(),
-  trip: TripWatchStateSchema.nullable().meta({ description: "target_type trip: the planner threshold and each followed event's latest risk; null for other targets" }),
+  trip: TripWatchStateSchema.nullable().meta({
+    description:
+      "target_type trip: the planner threshold and each followed event's latest risk; null for other targets",
+  }),
   recent_change_events: z.array(
-    z.object({ event_id: z.string().uuid(), type: z.string(), created_at: z.string(), snapshot_id: z.string().nullable(), data: z.record(z.string(), z.unknown()) }),
+    z.object({
+      event_id: z.string().uuid(),
+      type: z.string(),
+      created_at: z.string(),
+      snapshot_id: z.string().nullable(),
+      data: z.record(z.string(), z.unknown()),
+    }),
   ),
 }).meta({ id: "Watch" });
 
@@ -242,7 +294,13 @@ export const ListWatchesQuery = z
     limit: z.coerce.number().int().min(1).max(100).default(20),
     cursor: z.string().max(200).optional(),
     status: z.enum(WATCH_STATUSES).optional(),
-    trip_id: z.coerce.number().int().positive().max(2_147_483_647).optional().meta({ description: "Only trip watches of this trip" }),
+    trip_id: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .optional()
+      .meta({ description: "Only trip watches of this trip" }),
   })
   .strict();
 

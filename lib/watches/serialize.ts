@@ -5,7 +5,9 @@ type WatchRow = typeof watches.$inferSelect;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The creation response shape (spec "Create watch"). */
-export function serializeWatchCreated(w: Omit<WatchRow, "latestSnapshot" | "latestRisk" | "claimToken" | "claimedUntil" | "lastError">) {
+export function serializeWatchCreated(
+  w: Omit<WatchRow, "latestSnapshot" | "latestRisk" | "claimToken" | "claimedUntil" | "lastError">,
+) {
   return {
     watch_id: w.id,
     status: w.status,

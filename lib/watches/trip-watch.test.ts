@@ -10,7 +10,13 @@ import { routeModule } from "@/lib/testing/route-registry";
 import { addMember } from "@/lib/trips/manage-members";
 import { createTrip } from "@/lib/trips/manage-trips";
 import { PLANNER_AGENT_ID } from "@/lib/planner/raise-planner-proposal";
-import { getItinerary, getProposalCall, listProposalsCall, postOp, resolveProposalCall } from "@/lib/trips/testing/trip-fixture";
+import {
+  getItinerary,
+  getProposalCall,
+  listProposalsCall,
+  postOp,
+  resolveProposalCall,
+} from "@/lib/trips/testing/trip-fixture";
 import { lisbon, lisbonSandboxTrip, postEvent } from "./testing/trip-watch-fixtures";
 import { refreshWatch } from "./refresh-watch";
 
@@ -28,9 +34,12 @@ afterAll(async () => t.close());
 const watchTasks = () => localTasks({ jobs: JOBS.filter((j) => j.name === "watch-refresh"), cronDueNow: true });
 const HOOK = "https://hooks.example.com/trip-watch";
 
-const createVia = (key: string, body: Record<string, unknown>) => call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body });
-const getVia = (key: string, id: string) => call(watchById.GET, { path: `/v1/weather/watch/${id}`, params: { watch_id: id }, bearer: key });
-const eventsOf = (watchId: string) => t.db.select().from(watchEvents).where(eq(watchEvents.watchId, watchId)).orderBy(watchEvents.createdAt);
+const createVia = (key: string, body: Record<string, unknown>) =>
+  call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body });
+const getVia = (key: string, id: string) =>
+  call(watchById.GET, { path: `/v1/weather/watch/${id}`, params: { watch_id: id }, bearer: key });
+const eventsOf = (watchId: string) =>
+  t.db.select().from(watchEvents).where(eq(watchEvents.watchId, watchId)).orderBy(watchEvents.createdAt);
 
 interface TripEventView {
   event_id: number;
@@ -42,25 +51,50 @@ interface TripEventView {
 }
 
 async function tripWatch(f: Awaited<ReturnType<typeof lisbonSandboxTrip>>, extra: Record<string, unknown> = {}) {
-  const r = await createVia(f.key, { target_type: "trip", target_ref: { trip_id: f.tripId }, webhook_url: HOOK, ...extra });
+  const r = await createVia(f.key, {
+    target_type: "trip",
+    target_ref: { trip_id: f.tripId },
+    webhook_url: HOOK,
+    ...extra,
+  });
   expect(r.status, r.text).toBe(201);
-  return r.body.data as { watch_id: string; starts_at: string; ends_at: string; planner_threshold: string } & Record<string, unknown>;
+  return r.body.data as { watch_id: string; starts_at: string; ends_at: string; planner_threshold: string } & Record<
+    string,
+    unknown
+  >;
 }
 
 describe("trip watches: creation", () => {
   it("place fields are optional; the window defaults to the trip's span; target_ref is {trip_id}; threshold defaults to warning", async () => {
     const f = await lisbonSandboxTrip();
     const w = await tripWatch(f);
-    expect(w).toMatchObject({ target_type: "trip", target_ref: { trip_id: f.tripId }, place_type: "trip", activity_type: "itinerary", outdoor: true, planner_threshold: "warning" });
+    expect(w).toMatchObject({
+      target_type: "trip",
+      target_ref: { trip_id: f.tripId },
+      place_type: "trip",
+      activity_type: "itinerary",
+      outdoor: true,
+      planner_threshold: "warning",
+    });
     const read = await getVia(f.key, w.watch_id);
-    expect(read.body.data.trip).toEqual({ trip_id: f.tripId, planner_threshold: "warning", revision: null, checked_at: null, events: [] });
+    expect(read.body.data.trip).toEqual({
+      trip_id: f.tripId,
+      planner_threshold: "warning",
+      revision: null,
+      checked_at: null,
+      events: [],
+    });
     // From the flight's departure (or the current hour) to the stay's check-out.
     expect(Date.parse(w.ends_at)).toBe(Date.parse(lisbon(f.day + 2, 11)));
     expect(Date.parse(w.starts_at)).toBeLessThanOrEqual(Date.parse(lisbon(f.day - 1, 8)));
     // The anchor is the first followed event's place (the flight's departure at Zurich).
     expect(Math.abs((w.latitude as number) - 47.46)).toBeLessThan(0.1);
 
-    const custom = await tripWatch(f, { planner_threshold: "watch", starts_at: lisbon(f.day, 0), ends_at: lisbon(f.day + 1, 0) });
+    const custom = await tripWatch(f, {
+      planner_threshold: "watch",
+      starts_at: lisbon(f.day, 0),
+      ends_at: lisbon(f.day + 1, 0),
+    });
     expect(custom.planner_threshold).toBe("watch");
     expect(custom.starts_at).toBe(new Date(lisbon(f.day, 0)).toISOString());
 
@@ -69,8 +103,13 @@ describe("trip watches: creation", () => {
     await tripWatch(other);
     const listed = await call(watchRoute.GET, { path: `/v1/weather/watch?trip_id=${f.tripId}`, bearer: f.key });
     expect(listed.status).toBe(200);
-    expect(listed.body.data.watches.map((x: { watch_id: string }) => x.watch_id).sort()).toEqual([w.watch_id, custom.watch_id].sort());
-    expect(listed.body.data.watches.map((x: { planner_threshold: string }) => x.planner_threshold).sort()).toEqual(["warning", "watch"]);
+    expect(listed.body.data.watches.map((x: { watch_id: string }) => x.watch_id).sort()).toEqual(
+      [w.watch_id, custom.watch_id].sort(),
+    );
+    expect(listed.body.data.watches.map((x: { planner_threshold: string }) => x.planner_threshold).sort()).toEqual([
+      "warning",
+      "watch",
+    ]);
     const none = await call(watchRoute.GET, { path: `/v1/weather/watch?trip_id=${other.tripId}`, bearer: f.key });
     expect(none.body.data.watches).toEqual([]);
   });
@@ -79,31 +118,68 @@ describe("trip watches: creation", () => {
     const f = await lisbonSandboxTrip();
     const stranger = await makeUser({ plan: "pro", environment: "sandbox" });
     const strangerKey = await stranger.key(["weather:watch"]);
-    const denied = await createVia(strangerKey, { target_type: "trip", target_ref: { trip_id: f.tripId }, webhook_url: HOOK });
+    const denied = await createVia(strangerKey, {
+      target_type: "trip",
+      target_ref: { trip_id: f.tripId },
+      webhook_url: HOOK,
+    });
     expect(denied.status).toBe(404);
     expect(denied.body.error.code).toBe("not_found");
-    const unknown = await createVia(strangerKey, { target_type: "trip", target_ref: { trip_id: 2_000_000_000 }, webhook_url: HOOK });
+    const unknown = await createVia(strangerKey, {
+      target_type: "trip",
+      target_ref: { trip_id: 2_000_000_000 },
+      webhook_url: HOOK,
+    });
     expect(unknown.status).toBe(404);
     await addMember(f.tripId, f.owner.userId, stranger.email, "viewer");
-    expect((await createVia(strangerKey, { target_type: "trip", target_ref: { trip_id: f.tripId }, webhook_url: HOOK })).status).toBe(201);
+    expect(
+      (await createVia(strangerKey, { target_type: "trip", target_ref: { trip_id: f.tripId }, webhook_url: HOOK }))
+        .status,
+    ).toBe(201);
   });
 
   it("400s: place fields for other targets, threshold outside trip watches, a trip with nothing placed, a half window", async () => {
     const f = await lisbonSandboxTrip();
-    const place = await createVia(f.key, { target_type: "place", starts_at: lisbon(1, 9), ends_at: lisbon(1, 12), webhook_url: HOOK });
+    const place = await createVia(f.key, {
+      target_type: "place",
+      starts_at: lisbon(1, 9),
+      ends_at: lisbon(1, 12),
+      webhook_url: HOOK,
+    });
     expect(place.status).toBe(400);
     expect(place.body.error.details.field).toBe("latitude");
     const threshold = await createVia(f.key, {
-      target_type: "place", latitude: 38.7, longitude: -9.1, activity_type: "hiking", starts_at: lisbon(1, 9), ends_at: lisbon(1, 12), webhook_url: HOOK, planner_threshold: "watch",
+      target_type: "place",
+      latitude: 38.7,
+      longitude: -9.1,
+      activity_type: "hiking",
+      starts_at: lisbon(1, 9),
+      ends_at: lisbon(1, 12),
+      webhook_url: HOOK,
+      planner_threshold: "watch",
     });
     expect(threshold.status).toBe(400);
-    const badThreshold = await createVia(f.key, { target_type: "trip", target_ref: { trip_id: f.tripId }, webhook_url: HOOK, planner_threshold: "low" });
+    const badThreshold = await createVia(f.key, {
+      target_type: "trip",
+      target_ref: { trip_id: f.tripId },
+      webhook_url: HOOK,
+      planner_threshold: "low",
+    });
     expect(badThreshold.status).toBe(400);
-    const half = await createVia(f.key, { target_type: "trip", target_ref: { trip_id: f.tripId }, webhook_url: HOOK, starts_at: lisbon(1, 9) });
+    const half = await createVia(f.key, {
+      target_type: "trip",
+      target_ref: { trip_id: f.tripId },
+      webhook_url: HOOK,
+      starts_at: lisbon(1, 9),
+    });
     expect(half.status).toBe(400);
     expect(half.body.error.details.field).toBe("ends_at");
     const empty = await createTrip(f.owner.userId, { name: "Empty", time_zone: "Europe/Lisbon" });
-    const none = await createVia(f.key, { target_type: "trip", target_ref: { trip_id: empty.trip_id }, webhook_url: HOOK });
+    const none = await createVia(f.key, {
+      target_type: "trip",
+      target_ref: { trip_id: empty.trip_id },
+      webhook_url: HOOK,
+    });
     expect(none.status).toBe(400);
     expect(none.body.error.message).toMatch(/dates nor events/);
     const stringId = await createVia(f.key, { target_type: "trip", target_ref: { trip_id: "abc" }, webhook_url: HOOK });
@@ -128,7 +204,10 @@ describe("trip watches: refresh follows the itinerary", () => {
     expect(Math.abs(sintra.place.lat - 38.8)).toBeLessThanOrEqual(0.3);
     expect(read.body.data.latest_risk?.level).toMatch(/low|watch|warning/);
     const [ev] = await eventsOf(w.watch_id);
-    expect(ev.data).toMatchObject({ trip_id: f.tripId, event_ids: [f.ids.flight, f.ids.stay, f.ids.sintra, f.ids.dinner] });
+    expect(ev.data).toMatchObject({
+      trip_id: f.tripId,
+      event_ids: [f.ids.flight, f.ids.stay, f.ids.sintra, f.ids.dinner],
+    });
   });
 
   it("sandbox: a thunderstorm injected over Sintra makes the watch due and its change names the event with previous and new risk", async () => {
@@ -143,7 +222,13 @@ describe("trip watches: refresh follows the itinerary", () => {
       method: "POST",
       path: "/v1/weather/simulations",
       bearer: f.key,
-      body: { lat: sintraBefore.place.lat, lng: sintraBefore.place.lng, kind: "thunderstorm", starts_at: lisbon(f.day, 9), ends_at: lisbon(f.day, 17) },
+      body: {
+        lat: sintraBefore.place.lat,
+        lng: sintraBefore.place.lng,
+        kind: "thunderstorm",
+        starts_at: lisbon(f.day, 9),
+        ends_at: lisbon(f.day, 17),
+      },
     });
     expect(inj.status, inj.text).toBe(201);
     const counts = await runDueWork(watchTasks());
@@ -151,33 +236,56 @@ describe("trip watches: refresh follows the itinerary", () => {
 
     const changes = (await eventsOf(w.watch_id)).filter((e) => e.type === "weather.change_detected");
     expect(changes).toHaveLength(1);
-    const data = changes[0].data as { trip_id: number; event_ids: number[]; events: Array<{ event_id: number; previous_risk: string; new_risk: string; change: string }> };
+    const data = changes[0].data as {
+      trip_id: number;
+      event_ids: number[];
+      events: Array<{ event_id: number; previous_risk: string; new_risk: string; change: string }>;
+    };
     expect(data.trip_id).toBe(f.tripId);
     expect(data.event_ids).toEqual([f.ids.sintra]);
-    expect(data.events[0]).toMatchObject({ event_id: f.ids.sintra, change: "weather", previous_risk: sintraBefore.risk!.level, new_risk: "warning" });
+    expect(data.events[0]).toMatchObject({
+      event_id: f.ids.sintra,
+      change: "weather",
+      previous_risk: sintraBefore.risk!.level,
+      new_risk: "warning",
+    });
     const read = await getVia(f.key, w.watch_id);
-    expect(read.body.data.trip.events.find((e: TripEventView) => e.event_id === f.ids.sintra).risk.level).toBe("warning");
+    expect(read.body.data.trip.events.find((e: TripEventView) => e.event_id === f.ids.sintra).risk.level).toBe(
+      "warning",
+    );
     expect(read.body.data.latest_risk.level).toBe("warning");
 
     // The planner proposed within the same cycle: one pending proposal that moves the day trip
     // to a window rated at most watch, clear of the trip's other timed events.
     const pending = await listProposalsCall(f.token, f.tripId, "pending");
     expect(pending.status).toBe(200);
-    const planned = pending.body.proposals.filter((p: { actor_agent_id: string }) => p.actor_agent_id === PLANNER_AGENT_ID);
+    const planned = pending.body.proposals.filter(
+      (p: { actor_agent_id: string }) => p.actor_agent_id === PLANNER_AGENT_ID,
+    );
     expect(planned).toHaveLength(1);
     // Refreshing again on the same forecast keeps that proposal: no duplicate.
     const second = await refreshWatch(w.watch_id);
-    expect(second).toMatchObject({ outcome: "refreshed", planner: [{ event_id: f.ids.sintra, action: "unchanged", proposal_id: planned[0].proposal_id }] });
+    expect(second).toMatchObject({
+      outcome: "refreshed",
+      planner: [{ event_id: f.ids.sintra, action: "unchanged", proposal_id: planned[0].proposal_id }],
+    });
     expect((await listProposalsCall(f.token, f.tripId, "pending")).body.proposals).toHaveLength(1);
     const proposal = (await getProposalCall(f.token, f.tripId, planned[0].proposal_id)).body;
     expect(proposal).toMatchObject({ status: "pending", subject_event_id: f.ids.sintra });
     const top = proposal.options[0];
     const move = top.changes.find((ch: { event_id: number }) => ch.event_id === f.ids.sintra);
     expect(move.type).toBe("move_event");
-    expect(top.forecast.windows.find((x: { role: string }) => x.role === "proposed").risk_level).toMatch(/^(low|watch)$/);
+    expect(top.forecast.windows.find((x: { role: string }) => x.role === "proposed").risk_level).toMatch(
+      /^(low|watch)$/,
+    );
     const itinerary = (await getItinerary(f.token, f.tripId)).body;
     const [ms, me] = [Date.parse(move.startDateTime), Date.parse(move.endDateTime)];
-    for (const e of itinerary.events as Array<{ id: number; type: string; startDateTime: string; endDateTime: string | null }>) {
+    for (const e of itinerary.events as Array<{
+      id: number;
+      type: string;
+      startDateTime: string;
+      endDateTime: string | null;
+    }>) {
       if (e.id === f.ids.sintra || e.type === "accommodation") continue;
       const [s0, e0] = [Date.parse(e.startDateTime), Date.parse(e.endDateTime ?? e.startDateTime)];
       expect(s0 < me && ms < e0, `overlaps event ${e.id}`).toBe(false);
@@ -195,7 +303,12 @@ describe("trip watches: refresh follows the itinerary", () => {
     const again = await refreshWatch(w.watch_id);
     expect(again).toMatchObject({ outcome: "refreshed" });
     const proposals = await listProposalsCall(f.token, f.tripId);
-    expect(proposals.body.proposals.filter((p: { actor_agent_id: string; status: string }) => p.actor_agent_id === PLANNER_AGENT_ID && p.status === "pending")).toEqual([]);
+    expect(
+      proposals.body.proposals.filter(
+        (p: { actor_agent_id: string; status: string }) =>
+          p.actor_agent_id === PLANNER_AGENT_ID && p.status === "pending",
+      ),
+    ).toEqual([]);
     const followed = (await getVia(f.key, w.watch_id)).body.data.trip.events as TripEventView[];
     expect(Date.parse(followed.find((e) => e.event_id === f.ids.sintra)!.starts_at)).toBe(ms);
   });
@@ -207,13 +320,24 @@ describe("trip watches: refresh follows the itinerary", () => {
     const theirs = await tripWatch(other);
     const prod = await makeUser({ plan: "starter" });
     const prodWatch = await createVia(await prod.key(["weather:watch"]), {
-      latitude: 38.8, longitude: -9.38, activity_type: "hiking", starts_at: lisbon(2, 9), ends_at: lisbon(2, 17), webhook_url: HOOK,
+      latitude: 38.8,
+      longitude: -9.38,
+      activity_type: "hiking",
+      starts_at: lisbon(2, 9),
+      ends_at: lisbon(2, 17),
+      webhook_url: HOOK,
     });
     expect(prodWatch.status).toBe(201);
     for (const id of [mine.watch_id, theirs.watch_id, prodWatch.body.data.watch_id]) await refreshWatch(id);
-    const due = async (id: string) => (await t.db.select().from(watches).where(eq(watches.id, id)))[0].nextCheckAt!.getTime() <= Date.now();
+    const due = async (id: string) =>
+      (await t.db.select().from(watches).where(eq(watches.id, id)))[0].nextCheckAt!.getTime() <= Date.now();
     expect(await due(mine.watch_id)).toBe(false);
-    const inj = await call(simulations.POST, { method: "POST", path: "/v1/weather/simulations", bearer: f.key, body: { lat: 38.8, lng: -9.38, kind: "rain" } });
+    const inj = await call(simulations.POST, {
+      method: "POST",
+      path: "/v1/weather/simulations",
+      bearer: f.key,
+      body: { lat: 38.8, lng: -9.38, kind: "rain" },
+    });
     expect(inj.status).toBe(201);
     expect(await due(mine.watch_id)).toBe(true);
     expect(await due(theirs.watch_id)).toBe(false);
@@ -224,27 +348,54 @@ describe("trip watches: refresh follows the itinerary", () => {
     const f = await lisbonSandboxTrip();
     const w = await tripWatch(f);
     await refreshWatch(w.watch_id);
-    const moved = await postOp(f.token, f.tripId, { base_revision: 4, type: "move_event", payload: { event_id: f.ids.sintra, date: lisbon(f.day + 1, 0).slice(0, 10), time: "09:00" } });
+    const moved = await postOp(f.token, f.tripId, {
+      base_revision: 4,
+      type: "move_event",
+      payload: { event_id: f.ids.sintra, date: lisbon(f.day + 1, 0).slice(0, 10), time: "09:00" },
+    });
     expect(moved.status, moved.text).toBe(200);
-    const added = await postEvent(f.key, f.tripId, { type: "activity", title: "Sunrise tram 28 ride", location: "Lisboa", startDateTime: lisbon(f.day + 1, 7), endDateTime: lisbon(f.day + 1, 8) });
+    const added = await postEvent(f.key, f.tripId, {
+      type: "activity",
+      title: "Sunrise tram 28 ride",
+      location: "Lisboa",
+      startDateTime: lisbon(f.day + 1, 7),
+      endDateTime: lisbon(f.day + 1, 8),
+    });
     expect(added.status).toBe(201);
-    const removed = await call(eventRoute.DELETE, { method: "DELETE", path: `/api/events/${f.ids.dinner}`, params: { eventId: String(f.ids.dinner) }, bearer: f.key });
+    const removed = await call(eventRoute.DELETE, {
+      method: "DELETE",
+      path: `/api/events/${f.ids.dinner}`,
+      params: { eventId: String(f.ids.dinner) },
+      bearer: f.key,
+    });
     expect(removed.status).toBeLessThan(300);
 
     const r = await refreshWatch(w.watch_id);
     expect(r).toMatchObject({ outcome: "refreshed", events: ["weather.change_detected"] });
     const change = (await eventsOf(w.watch_id)).find((e) => e.type === "weather.change_detected")!.data as {
       event_ids: number[];
-      events: Array<{ event_id: number; change: string; starts_at: string | null; previous_starts_at: string | null; new_risk: string | null }>;
+      events: Array<{
+        event_id: number;
+        change: string;
+        starts_at: string | null;
+        previous_starts_at: string | null;
+        new_risk: string | null;
+      }>;
     };
     const byId = new Map(change.events.map((e) => [e.event_id, e]));
-    expect(byId.get(f.ids.sintra)).toMatchObject({ change: "moved", starts_at: new Date(lisbon(f.day + 1, 9)).toISOString(), previous_starts_at: new Date(lisbon(f.day, 10)).toISOString() });
+    expect(byId.get(f.ids.sintra)).toMatchObject({
+      change: "moved",
+      starts_at: new Date(lisbon(f.day + 1, 9)).toISOString(),
+      previous_starts_at: new Date(lisbon(f.day, 10)).toISOString(),
+    });
     expect(byId.get(added.body.id)).toMatchObject({ change: "added" });
     expect(byId.get(f.ids.dinner)).toMatchObject({ change: "removed", new_risk: null });
     // The read rates the new time.
     const read = await getVia(f.key, w.watch_id);
     const events = read.body.data.trip.events as TripEventView[];
-    expect(events.find((e) => e.event_id === f.ids.sintra)!.starts_at).toBe(new Date(lisbon(f.day + 1, 9)).toISOString());
+    expect(events.find((e) => e.event_id === f.ids.sintra)!.starts_at).toBe(
+      new Date(lisbon(f.day + 1, 9)).toISOString(),
+    );
     expect(events.map((e) => e.event_id)).not.toContain(f.ids.dinner);
     expect(read.body.data.trip.revision).toBe(7);
   });

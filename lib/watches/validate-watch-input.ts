@@ -11,7 +11,9 @@ export const MAX_LEAD_DAYS = 366;
 const DAY = 86_400_000;
 
 function invalid(field: string, message: string, issues?: unknown): ApiError {
-  return new ApiError("bad_request", `Invalid ${field}: ${message}`, { details: { location: "body", field, issues: issues ?? [] } });
+  return new ApiError("bad_request", `Invalid ${field}: ${message}`, {
+    details: { location: "body", field, issues: issues ?? [] },
+  });
 }
 
 /** The place, activity and window of a watch on a place, timeline item or route window. */
@@ -29,9 +31,14 @@ export interface PlacedWatchFields {
  */
 export function requirePlacedFields(input: CreateWatchInput): PlacedWatchFields {
   for (const field of ["latitude", "longitude", "activity_type", "starts_at", "ends_at"] as const) {
-    if (input[field] === undefined) throw invalid(field, `${field} is required for target_type "${input.target_type}" (only trip watches take their places from the trip's events).`);
+    if (input[field] === undefined)
+      throw invalid(
+        field,
+        `${field} is required for target_type "${input.target_type}" (only trip watches take their places from the trip's events).`,
+      );
   }
-  if (input.planner_threshold !== undefined) throw invalid("planner_threshold", "planner_threshold applies to target_type trip only.");
+  if (input.planner_threshold !== undefined)
+    throw invalid("planner_threshold", "planner_threshold applies to target_type trip only.");
   return {
     latitude: input.latitude!,
     longitude: input.longitude!,
@@ -53,7 +60,11 @@ export function validateTargetRef(input: CreateWatchInput): Record<string, unkno
   if (!r.success) {
     const issues = zodIssues(r.error);
     const first = issues[0];
-    throw invalid(`target_ref${first?.path ? "." + first.path : ""}`, `${first?.message ?? "invalid"} (shape for ${type} is documented in docs/watches.md)`, issues);
+    throw invalid(
+      `target_ref${first?.path ? "." + first.path : ""}`,
+      `${first?.message ?? "invalid"} (shape for ${type} is documented in docs/watches.md)`,
+      issues,
+    );
   }
   if (type === "route_window" && !input.transport_mode) {
     throw invalid("transport_mode", "transport_mode is required for target_type route_window.");
@@ -64,7 +75,8 @@ export function validateTargetRef(input: CreateWatchInput): Record<string, unkno
 /** ends_at after starts_at and in the future; bounded window length and lead time. */
 export function validateWindow(startsAt: Date, endsAt: Date, now: Date): void {
   if (endsAt.getTime() <= startsAt.getTime()) throw invalid("ends_at", "ends_at must be after starts_at.");
-  if (endsAt.getTime() <= now.getTime()) throw invalid("ends_at", "the watch window has already ended; ends_at must be in the future.");
+  if (endsAt.getTime() <= now.getTime())
+    throw invalid("ends_at", "the watch window has already ended; ends_at must be in the future.");
   if (endsAt.getTime() - startsAt.getTime() > MAX_WINDOW_DAYS * DAY) {
     throw invalid("ends_at", `the watch window may span at most ${MAX_WINDOW_DAYS} days.`);
   }

@@ -22,7 +22,8 @@ import { watchBody } from "./testing/watch-fixtures";
 const world = deliveryTestWorld("0,0");
 const watchRoute = await routeModule("/v1/weather/watch");
 
-const flat = (h: Record<string, string | string[] | undefined>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, String(v)]));
+const flat = (h: Record<string, string | string[] | undefined>) =>
+  Object.fromEntries(Object.entries(h).map(([k, v]) => [k, String(v)]));
 
 async function create(u: Awaited<ReturnType<typeof makeUser>>, overrides: Record<string, unknown>) {
   const key = await u.key(["weather:watch"]);
@@ -54,7 +55,8 @@ describe("watches delivering through a registered endpoint (webhook_id)", () => 
     const r = world.rx.requests[0];
     expect(r.url).toBe("/ep");
     expect(r.headers["webhook-id"]).toBe(eventId);
-    for (const secret of [ep.secret, rotated.secret]) expect(new Webhook(secret).verify(r.rawBody, flat(r.headers))).toMatchObject({ id: eventId });
+    for (const secret of [ep.secret, rotated.secret])
+      expect(new Webhook(secret).verify(r.rawBody, flat(r.headers))).toMatchObject({ id: eventId });
 
     const chains = await (await getDb()).select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
     expect(chains.map((c) => [c.kind, c.endpointId, c.watchId])).toEqual([["endpoint", ep.webhook_id, watchId]]);
@@ -70,12 +72,19 @@ describe("watches delivering through a registered endpoint (webhook_id)", () => 
     // The list and read shapes carry webhook_id.
     const key = await u.key(["weather:watch"]);
     const list = await call(watchRoute.GET, { method: "GET", path: "/v1/weather/watch", bearer: key });
-    expect(list.body.data.watches[0]).toMatchObject({ watch_id: watchId, webhook_id: ep.webhook_id, webhook_url: null });
+    expect(list.body.data.watches[0]).toMatchObject({
+      watch_id: watchId,
+      webhook_id: ep.webhook_id,
+      webhook_url: null,
+    });
   });
 
   it("the endpoint's subscriptions apply; a disabled endpoint receives nothing more", async () => {
     const u = await makeUser({ plan: "starter" });
-    const ep = await endpointFor(u.accountId, world.rx.url("/subs"), ["weather.watch_expired", "weather.change_detected"]);
+    const ep = await endpointFor(u.accountId, world.rx.url("/subs"), [
+      "weather.watch_expired",
+      "weather.change_detected",
+    ]);
     const res = await create(u, { webhook_url: undefined, webhook_id: ep.webhook_id });
     const watchId = res.body.data.watch_id as string;
     const db = await getDb();

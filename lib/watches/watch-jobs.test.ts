@@ -24,7 +24,10 @@ async function inWindowWatch(u: Awaited<ReturnType<typeof makeUser>>) {
 }
 
 async function billedDays(watchId: string) {
-  return queryRows<{ day: string }>(t.db, sql`SELECT day::text AS day FROM watch_billing_days WHERE watch_id = ${watchId} ORDER BY day`);
+  return queryRows<{ day: string }>(
+    t.db,
+    sql`SELECT day::text AS day FROM watch_billing_days WHERE watch_id = ${watchId} ORDER BY day`,
+  );
 }
 
 async function accountWatchUnits(accountId: string) {
@@ -43,7 +46,10 @@ describe("expireWatches", () => {
     const keep = (await createWatchVia(u)).watch.watch_id;
     await pauseWatch(u.accountId, b);
     const now = new Date();
-    await t.db.update(watches).set({ startsAt: new Date(now.getTime() - 3 * HOUR), endsAt: new Date(now.getTime() - 1000) }).where(sql`${watches.id} IN (${a}, ${b})`);
+    await t.db
+      .update(watches)
+      .set({ startsAt: new Date(now.getTime() - 3 * HOUR), endsAt: new Date(now.getTime() - 1000) })
+      .where(sql`${watches.id} IN (${a}, ${b})`);
 
     expect(await expireWatches({ now })).toBe(2);
     expect(await expireWatches({ now })).toBe(0); // idempotent: nothing announced twice
@@ -59,11 +65,23 @@ describe("expireWatches", () => {
       t.db,
       sql`SELECT e.id, e.type, e.watch_id, e.data FROM webhook_events e WHERE e.account_id = ${u.accountId} ORDER BY e.watch_id`,
     );
-    expect(events.map((e) => [e.watch_id, e.type]).sort()).toEqual([[a, "weather.watch_expired"], [b, "weather.watch_expired"]].sort());
+    expect(events.map((e) => [e.watch_id, e.type]).sort()).toEqual(
+      [
+        [a, "weather.watch_expired"],
+        [b, "weather.watch_expired"],
+      ].sort(),
+    );
     // Same id for the change event and the webhook event (X-Service-Event-Id).
-    const changeIds = await queryRows<{ id: string }>(t.db, sql`SELECT id FROM watch_events WHERE watch_id IN (${a}, ${b})`);
+    const changeIds = await queryRows<{ id: string }>(
+      t.db,
+      sql`SELECT id FROM watch_events WHERE watch_id IN (${a}, ${b})`,
+    );
     expect(changeIds.map((r) => r.id).sort()).toEqual(events.map((e) => e.id).sort());
-    expect(events[0].data).toMatchObject({ watch_id: expect.any(String), expired_at: now.toISOString(), window: expect.any(Object) });
+    expect(events[0].data).toMatchObject({
+      watch_id: expect.any(String),
+      expired_at: now.toISOString(),
+      window: expect.any(Object),
+    });
     const deliveries = await queryRows<{ url: string; kind: string }>(
       t.db,
       sql`SELECT url, kind FROM webhook_deliveries WHERE event_id IN (${events[0].id}, ${events[1].id})`,
@@ -124,7 +142,10 @@ describeWithPostgres("watch background work under concurrency (real Postgres)", 
     for (let i = 0; i < 20; i++) ids.add((await createWatchVia(u)).watch.watch_id);
     const now = new Date(Date.now() + 1000);
     const results = await Promise.all(Array.from({ length: 6 }, () => claimDueWatches(t.db, 5, now)));
-    const claimed = results.flat().map((c) => c.id).filter((id) => ids.has(id));
+    const claimed = results
+      .flat()
+      .map((c) => c.id)
+      .filter((id) => ids.has(id));
     expect(new Set(claimed).size).toBe(claimed.length);
     // A claimed watch cannot be claimed again while its lease runs.
     const again = (await claimDueWatches(t.db, 100, now)).map((c) => c.id).filter((id) => claimed.includes(id));
@@ -136,11 +157,17 @@ describeWithPostgres("watch background work under concurrency (real Postgres)", 
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) ids.push((await createWatchVia(u)).watch.watch_id);
     const now = new Date();
-    await t.db.update(watches).set({ startsAt: new Date(now.getTime() - 2 * HOUR), endsAt: new Date(now.getTime() - 1000) }).where(eq(watches.accountId, u.accountId));
+    await t.db
+      .update(watches)
+      .set({ startsAt: new Date(now.getTime() - 2 * HOUR), endsAt: new Date(now.getTime() - 1000) })
+      .where(eq(watches.accountId, u.accountId));
     const counts = await Promise.all(Array.from({ length: 4 }, () => expireWatches({ now, limit: 3 })));
     while ((await expireWatches({ now })) > 0);
     expect(counts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(10);
-    const ev = await queryOne<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM watch_events WHERE account_id = ${u.accountId} AND type = 'weather.watch_expired'`);
+    const ev = await queryOne<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM watch_events WHERE account_id = ${u.accountId} AND type = 'weather.watch_expired'`,
+    );
     expect(ev?.n).toBe(10);
   });
 });

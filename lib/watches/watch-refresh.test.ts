@@ -16,7 +16,8 @@ import { claimDueWatches, claimWatchNow, renewWatchClaims } from "./claim-watche
 import { localTasks, runDueWork } from "@/lib/jobs/local-runner";
 import { JOBS } from "@/lib/jobs/job-table";
 
-const watchTasks = () => localTasks({ jobs: JOBS.filter((j) => j.name === "watch-expiry" || j.name === "watch-refresh"), cronDueNow: true });
+const watchTasks = () =>
+  localTasks({ jobs: JOBS.filter((j) => j.name === "watch-expiry" || j.name === "watch-refresh"), cronDueNow: true });
 import { expireWatches } from "./expire-watches";
 import { refreshWatch } from "./refresh-watch";
 import { refreshDueWatches } from "./run-due-watches";
@@ -35,7 +36,15 @@ async function sandboxWatch(u?: TestUser, overrides: Record<string, unknown> = {
   const user = u ?? (await makeUser({ plan: "starter", environment: "sandbox" }));
   placeSeq++;
   // Distinct geohash-5 cells per watch so injections never leak between tests.
-  const body = watchBody({ latitude: 10 + placeSeq * 0.5, longitude: 20 + placeSeq * 0.5, webhook_url: world.rx.url(`/watch-${placeSeq}`), ...overrides }, { startInHours: 2, hours: 4 });
+  const body = watchBody(
+    {
+      latitude: 10 + placeSeq * 0.5,
+      longitude: 20 + placeSeq * 0.5,
+      webhook_url: world.rx.url(`/watch-${placeSeq}`),
+      ...overrides,
+    },
+    { startInHours: 2, hours: 4 },
+  );
   const { watch, key } = await createWatchVia(user, body);
   return { user, key, id: watch.watch_id, body, path: `/watch-${placeSeq}` };
 }
@@ -54,11 +63,16 @@ describe("refreshing a watch", () => {
     const w = await sandboxWatch();
     const r = await refreshWatch(w.id);
     expect(r).toMatchObject({ outcome: "refreshed", events: ["weather.snapshot_refreshed"] });
-    const res = await call(watchById.GET, { bearer: w.key, path: `/v1/weather/watch/${w.id}`, params: { watch_id: w.id } });
+    const res = await call(watchById.GET, {
+      bearer: w.key,
+      path: `/v1/weather/watch/${w.id}`,
+      params: { watch_id: w.id },
+    });
     const d = res.body.data;
     expect(d.latest_snapshot).toMatchObject({ forecast_type: "hourly", freshness_band: "fresh", alerts: [] });
     expect(d.latest_snapshot.snapshot_id).toMatch(/^[0-9a-f-]{36}$/);
-    for (const k of ["precipitation_probability", "temperature_c", "wind_speed_kph", "uv_index"]) expect(typeof d.latest_snapshot.metrics[k]).toBe("number");
+    for (const k of ["precipitation_probability", "temperature_c", "wind_speed_kph", "uv_index"])
+      expect(typeof d.latest_snapshot.metrics[k]).toBe("number");
     expect(["low", "watch", "warning"]).toContain(d.latest_risk.level);
     expect(d.last_risk_level).toBe(d.latest_risk.level);
     expect(d.failure_count).toBe(0);
@@ -71,8 +85,21 @@ describe("refreshing a watch", () => {
     await refreshWatch(w.id);
     const start = new Date(w.body.starts_at);
     const end = new Date(w.body.ends_at);
-    await injectSimulatedWeather({ lat: w.body.latitude, lng: w.body.longitude, kind: "heavy_rain", startsAt: start, endsAt: end });
-    await injectSimulatedWeather({ lat: w.body.latitude, lng: w.body.longitude, kind: "gusts", startsAt: start, endsAt: end, params: { wind_gust_ms: 35 } });
+    await injectSimulatedWeather({
+      lat: w.body.latitude,
+      lng: w.body.longitude,
+      kind: "heavy_rain",
+      startsAt: start,
+      endsAt: end,
+    });
+    await injectSimulatedWeather({
+      lat: w.body.latitude,
+      lng: w.body.longitude,
+      kind: "gusts",
+      startsAt: start,
+      endsAt: end,
+      params: { wind_gust_ms: 35 },
+    });
     const r = await refreshWatch(w.id);
     expect(r.outcome).toBe("refreshed");
     expect((r as { events: string[] }).events).toContain("weather.change_detected");
@@ -83,16 +110,32 @@ describe("refreshing a watch", () => {
     for (const c of changes) if (c.delta !== null) expect(Math.abs(c.delta)).toBeGreaterThanOrEqual(c.threshold!);
 
     await drainDeliveries();
-    const got = await waitFor(async () => world.rx.requests.find((q) => q.url === w.path && q.headers["x-service-event-id"] === change.id), "change delivery");
+    const got = await waitFor(
+      async () => world.rx.requests.find((q) => q.url === w.path && q.headers["x-service-event-id"] === change.id),
+      "change delivery",
+    );
     const envelope = JSON.parse(got.rawBody);
-    expect(envelope).toMatchObject({ id: change.id, type: "weather.change_detected", data: { watch_id: w.id, changes: expect.any(Array) } });
+    expect(envelope).toMatchObject({
+      id: change.id,
+      type: "weather.change_detected",
+      data: { watch_id: w.id, changes: expect.any(Array) },
+    });
     const { secret } = await getOrCreateWatchSigningSecret(w.user.accountId);
     const ts = String(got.headers["x-service-timestamp"]);
     expect(opensslHmacHex(secret, `${ts}.${got.rawBody}`)).toBe(got.headers["x-service-signature"]);
-    expect(opensslHmacHex(secret, `${ts}.${got.rawBody.replace("change_detected", "change_detectee")}`)).not.toBe(got.headers["x-service-signature"]);
+    expect(opensslHmacHex(secret, `${ts}.${got.rawBody.replace("change_detected", "change_detectee")}`)).not.toBe(
+      got.headers["x-service-signature"],
+    );
 
-    const read = await call(watchById.GET, { bearer: w.key, path: `/v1/weather/watch/${w.id}`, params: { watch_id: w.id } });
-    expect(read.body.data.recent_change_events[0]).toMatchObject({ event_id: change.id, type: "weather.change_detected" });
+    const read = await call(watchById.GET, {
+      bearer: w.key,
+      path: `/v1/weather/watch/${w.id}`,
+      params: { watch_id: w.id },
+    });
+    expect(read.body.data.recent_change_events[0]).toMatchObject({
+      event_id: change.id,
+      type: "weather.change_detected",
+    });
   });
 
   it("a new severe alert emits weather.severe_alert_added once", async () => {
@@ -132,13 +175,16 @@ describe("refreshing a watch", () => {
   it("the refresher's heartbeat extends its own claim's lease, never one taken over by another refresher", async () => {
     const w = await sandboxWatch();
     const held = await claimWatchNow(world.db, w.id);
-    const until = async () => (await world.db.select({ at: watches.claimedUntil }).from(watches).where(eq(watches.id, w.id)))[0].at!.getTime();
+    const until = async () =>
+      (await world.db.select({ at: watches.claimedUntil }).from(watches).where(eq(watches.id, w.id)))[0].at!.getTime();
     const first = await until();
     const beatAt = new Date(Date.now() + 60_000);
     await renewWatchClaims(world.db, [held!], beatAt);
     expect(await until()).toBe(beatAt.getTime() + workLeaseMs()); // renewed: nobody may claim it meanwhile
     expect(await until()).toBeGreaterThan(first);
-    const [taken] = (await claimDueWatches(world.db, 1000, new Date(beatAt.getTime() + workLeaseMs() + 1))).filter((c) => c.id === w.id);
+    const [taken] = (await claimDueWatches(world.db, 1000, new Date(beatAt.getTime() + workLeaseMs() + 1))).filter(
+      (c) => c.id === w.id,
+    );
     expect(taken).toBeDefined();
     const takenUntil = await until();
     await renewWatchClaims(world.db, [held!], new Date(beatAt.getTime() + 10 * workLeaseMs())); // the old holder's late beat
@@ -150,7 +196,10 @@ describe("refreshing a watch", () => {
     const due = await sandboxWatch();
     const ended = await sandboxWatch();
     const now = new Date();
-    await world.db.update(watches).set({ startsAt: new Date(now.getTime() - 3 * HOUR), endsAt: new Date(now.getTime() - 1000) }).where(eq(watches.id, ended.id));
+    await world.db
+      .update(watches)
+      .set({ startsAt: new Date(now.getTime() - 3 * HOUR), endsAt: new Date(now.getTime() - 1000) })
+      .where(eq(watches.id, ended.id));
     const counts = await runDueWork(watchTasks());
     expect(counts["watch-expiry"]).toBeGreaterThanOrEqual(1);
     expect(counts["watch-refresh"]).toBeGreaterThanOrEqual(1);
@@ -169,7 +218,10 @@ describe("refreshing a watch", () => {
     await cancelWatch(w.user.accountId, w.id);
     expect(await refreshWatch(w.id, { claim })).toEqual({ outcome: "skipped", reason: "claim_lost" });
     expect(await refreshWatch(w.id)).toEqual({ outcome: "skipped", reason: "not_claimable" });
-    await world.db.update(watches).set({ nextCheckAt: new Date(Date.now() - 60_000) }).where(eq(watches.id, w.id));
+    await world.db
+      .update(watches)
+      .set({ nextCheckAt: new Date(Date.now() - 60_000) })
+      .where(eq(watches.id, w.id));
     await refreshDueWatches({ limit: 1000 });
     expect(await eventsOf(w.id)).toEqual([]);
     const [row] = await world.db.select().from(watches).where(eq(watches.id, w.id));
@@ -179,18 +231,28 @@ describe("refreshing a watch", () => {
   it("expiry emits weather.watch_expired at the webhook_url", async () => {
     const w = await sandboxWatch();
     const now = new Date();
-    await world.db.update(watches).set({ startsAt: new Date(now.getTime() - 3 * HOUR), endsAt: new Date(now.getTime() - 1000) }).where(eq(watches.id, w.id));
+    await world.db
+      .update(watches)
+      .set({ startsAt: new Date(now.getTime() - 3 * HOUR), endsAt: new Date(now.getTime() - 1000) })
+      .where(eq(watches.id, w.id));
     expect(await expireWatches({ now })).toBeGreaterThanOrEqual(1);
     const [ev] = (await eventsOf(w.id)).filter((e) => e.type === "weather.watch_expired");
     await drainDeliveries();
-    const got = await waitFor(async () => world.rx.requests.find((q) => q.headers["x-service-event-id"] === ev.id), "expiry delivery");
+    const got = await waitFor(
+      async () => world.rx.requests.find((q) => q.headers["x-service-event-id"] === ev.id),
+      "expiry delivery",
+    );
     expect(JSON.parse(got.rawBody)).toMatchObject({ type: "weather.watch_expired", data: { watch_id: w.id } });
     expect(await refreshWatch(w.id)).toEqual({ outcome: "skipped", reason: "not_claimable" });
   });
 
   it(`after ${MAX_REFRESH_FAILURES} consecutive provider failures the watch is failed with weather.watch_failed`, async () => {
     // A production account on open-meteo pointed at a closed loopback port: real adapter, real refusal.
-    setWebhookEnv({ WEATHER_PROVIDER: "open-meteo", OPEN_METEO_BASE_URL: "http://127.0.0.1:9", WEATHER_PROVIDER_TIMEOUT_MS: "2000" });
+    setWebhookEnv({
+      WEATHER_PROVIDER: "open-meteo",
+      OPEN_METEO_BASE_URL: "http://127.0.0.1:9",
+      WEATHER_PROVIDER_TIMEOUT_MS: "2000",
+    });
     try {
       const u = await makeUser({ plan: "starter" });
       const w = await sandboxWatch(u, { latitude: -33.1, longitude: 151.3 });
@@ -207,7 +269,11 @@ describe("refreshing a watch", () => {
       expect(failed).toHaveLength(1);
       expect(failed[0].data).toMatchObject({ failure_count: MAX_REFRESH_FAILURES });
     } finally {
-      setWebhookEnv({ WEATHER_PROVIDER: undefined, OPEN_METEO_BASE_URL: undefined, WEATHER_PROVIDER_TIMEOUT_MS: undefined });
+      setWebhookEnv({
+        WEATHER_PROVIDER: undefined,
+        OPEN_METEO_BASE_URL: undefined,
+        WEATHER_PROVIDER_TIMEOUT_MS: undefined,
+      });
     }
   });
 });

@@ -101,7 +101,11 @@ describe("POST /v1/weather/watch", () => {
     const u = await makeUser({ plan: "starter" });
     const cases = [
       { target_type: "place", target_ref: undefined, want: { place_id: expect.stringMatching(/^geo:[0-9a-z]{7}$/) } },
-      { target_type: "timeline_item", target_ref: { item_id: "itm_1", trip_id: 42 }, want: { item_id: "itm_1", trip_id: 42 } },
+      {
+        target_type: "timeline_item",
+        target_ref: { item_id: "itm_1", trip_id: 42 },
+        want: { item_id: "itm_1", trip_id: 42 },
+      },
       {
         target_type: "route_window",
         target_ref: { origin: { lat: 38.7, lng: -9.1 }, destination: { lat: 38.8, lng: -9.4 } },
@@ -150,14 +154,22 @@ describe("POST /v1/weather/watch", () => {
       [{ starts_at: past, ends_at: new Date(Date.now() - 3600_000).toISOString() }, /already ended/],
       [{ starts_at: "tomorrow" }, /starts_at/],
       [{ target_type: "trip", target_ref: { place_id: "x" } }, /target_ref/],
-      [{ target_type: "route_window", target_ref: { origin: { lat: 1, lng: 2 }, destination: { lat: 1, lng: 3 } } }, /transport_mode/],
+      [
+        { target_type: "route_window", target_ref: { origin: { lat: 1, lng: 2 }, destination: { lat: 1, lng: 3 } } },
+        /transport_mode/,
+      ],
       [{ change_rules: { temperature_c_delta: -1 } }, /change_rules/],
       [{ change_rules: { unknown_rule: 1 } }, /change_rules/],
       [{ activity_type: "" }, /activity_type/],
       [{ surprise: true }, /surprise|Unrecognized/i],
     ];
     for (const [overrides, msg] of cases) {
-      const res = await call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body: watchBody(overrides) });
+      const res = await call(watchRoute.POST, {
+        method: "POST",
+        path: "/v1/weather/watch",
+        bearer: key,
+        body: watchBody(overrides),
+      });
       expect(res.status, JSON.stringify(overrides)).toBe(400);
       expect(res.body.error.code).toBe("bad_request");
       expect(res.body.error.message, JSON.stringify(overrides)).toMatch(msg);
@@ -170,7 +182,12 @@ describe("POST /v1/weather/watch", () => {
   it("free plan: 402 billing_limit_reached; at the active cap: 429 with dimension active_watches", async () => {
     const free = await makeUser({ plan: "free" });
     const fk = await free.key(["weather:watch"]);
-    const r402 = await call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: fk, body: watchBody() });
+    const r402 = await call(watchRoute.POST, {
+      method: "POST",
+      path: "/v1/weather/watch",
+      bearer: fk,
+      body: watchBody(),
+    });
     expect(r402.status).toBe(402);
     expect(r402.body.error.code).toBe("billing_limit_reached");
     // Both refusals are documented in the machine-readable description.
@@ -180,12 +197,24 @@ describe("POST /v1/weather/watch", () => {
     const u = await makeUser({ plan: "starter" });
     await setPlan({ accountId: u.accountId, overrides: { active_watches: 1 } });
     const { watch, key } = await createWatchVia(u);
-    const r429 = await call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body: watchBody() });
+    const r429 = await call(watchRoute.POST, {
+      method: "POST",
+      path: "/v1/weather/watch",
+      bearer: key,
+      body: watchBody(),
+    });
     expect(r429.status).toBe(429);
     expect(r429.body.error.details.dimension).toBe("active_watches");
     // Pausing frees the slot; resuming needs it back.
-    expect((await call(pauseRoute.POST, { method: "POST", bearer: key, ...byId(watch.watch_id, "/pause") })).status).toBe(200);
-    const second = await call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body: watchBody() });
+    expect(
+      (await call(pauseRoute.POST, { method: "POST", bearer: key, ...byId(watch.watch_id, "/pause") })).status,
+    ).toBe(200);
+    const second = await call(watchRoute.POST, {
+      method: "POST",
+      path: "/v1/weather/watch",
+      bearer: key,
+      body: watchBody(),
+    });
     expect(second.status).toBe(201);
     const resume = await call(resumeRoute.POST, { method: "POST", bearer: key, ...byId(watch.watch_id, "/resume") });
     expect(resume.status).toBe(429);
@@ -241,7 +270,10 @@ describe("reading, listing, cancelling, pausing", () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 5; page++) {
-      const res = await call(watchRoute.GET, { path: `/v1/weather/watch?limit=2${cursor ? `&cursor=${cursor}` : ""}`, bearer: key });
+      const res = await call(watchRoute.GET, {
+        path: `/v1/weather/watch?limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+        bearer: key,
+      });
       expect(res.status).toBe(200);
       expect(res.body.meta.billing_units).toBe(0);
       seen.push(...res.body.data.watches.map((w: { watch_id: string }) => w.watch_id));
@@ -250,9 +282,12 @@ describe("reading, listing, cancelling, pausing", () => {
     }
     expect(seen).toEqual([...ids].reverse());
     // Every returned field is documented, and every documented field is returned.
-    const listSchema = watchContracts.listWatches.responses[200].schema as z.ZodObject<{ watches: z.ZodArray<z.ZodObject> }>;
+    const listSchema = watchContracts.listWatches.responses[200].schema as z.ZodObject<{
+      watches: z.ZodArray<z.ZodObject>;
+    }>;
     const itemSchema = listSchema.shape.watches.element;
-    const listed = (await call(watchRoute.GET, { path: "/v1/weather/watch?limit=1", bearer: key })).body.data.watches[0];
+    const listed = (await call(watchRoute.GET, { path: "/v1/weather/watch?limit=1", bearer: key })).body.data
+      .watches[0];
     expect(Object.keys(listed).sort()).toEqual(Object.keys(itemSchema.shape).sort());
     expect(itemSchema.strict().safeParse(listed).success).toBe(true);
     await call(watchById.DELETE, { method: "DELETE", bearer: key, ...byId(ids[0]) });
@@ -273,15 +308,24 @@ describe("reading, listing, cancelling, pausing", () => {
     };
     const readItem = async () => (await call(watchById.GET, { bearer: key, ...byId(watch.watch_id) })).body.data;
     // Freshly created: the creation response's fields, and nothing checked or failed yet.
-    expect(await listedItem()).toMatchObject({ ...watch, last_checked_at: null, last_risk_level: null, failure_count: 0, expired_at: null });
+    expect(await listedItem()).toMatchObject({
+      ...watch,
+      last_checked_at: null,
+      last_risk_level: null,
+      failure_count: 0,
+      expired_at: null,
+    });
     // Through the API: pausing changes status, next_check_at and updated_at.
     const before = await listedItem();
-    expect((await call(pauseRoute.POST, { method: "POST", bearer: key, ...byId(watch.watch_id, "/pause") })).status).toBe(200);
+    expect(
+      (await call(pauseRoute.POST, { method: "POST", bearer: key, ...byId(watch.watch_id, "/pause") })).status,
+    ).toBe(200);
     const paused = await listedItem();
     expect(paused).toMatchObject({ status: "paused", next_check_at: null });
     expect(Date.parse(paused.updated_at)).toBeGreaterThanOrEqual(Date.parse(before.updated_at));
     // Through plain SQL (as a job or an operator would write): the stored item follows too.
-    await t.db.execute(sql`UPDATE watches SET last_checked_at = '2026-11-20T10:00:00.5+00', failure_count = 3, last_risk_level = 'high',
+    await t.db
+      .execute(sql`UPDATE watches SET last_checked_at = '2026-11-20T10:00:00.5+00', failure_count = 3, last_risk_level = 'high',
       webhook_url = 'https://hooks.example.com/moved', updated_at = '2026-11-20T10:00:01.25+00' WHERE id = ${watch.watch_id}::uuid`);
     const changed = {
       last_checked_at: "2026-11-20T10:00:00.500Z",
@@ -293,25 +337,58 @@ describe("reading, listing, cancelling, pausing", () => {
     expect(await listedItem()).toMatchObject(changed);
     // The read carries the same list fields plus its own.
     const read = await readItem();
-    expect(read).toMatchObject({ ...(await listedItem()), paused_at: expect.any(String), latest_snapshot: null, recent_change_events: [] });
+    expect(read).toMatchObject({
+      ...(await listedItem()),
+      paused_at: expect.any(String),
+      latest_snapshot: null,
+      recent_change_events: [],
+    });
   });
 
   it("a read reports the latest snapshot's freshness band from its age: fresh to 60 min, stale to 6 h, then expired", async () => {
     const u = await makeUser({ plan: "starter" });
     const { watch, key } = await createWatchVia(u);
     const id = watch.watch_id;
-    const metrics = { precipitation_probability: 40, precipitation_intensity_mm_h: 0.6, temperature_c: 12.5, feels_like_c: 11, wind_speed_kph: 18.4, wind_gust_kph: 31, uv_index: 2, visibility_km: 10 };
-    const alerts = [{ id: "a1", event: "Wind warning", severity: "moderate", starts: null, ends: null, source: "Meteo-France" }];
+    const metrics = {
+      precipitation_probability: 40,
+      precipitation_intensity_mm_h: 0.6,
+      temperature_c: 12.5,
+      feels_like_c: 11,
+      wind_speed_kph: 18.4,
+      wind_gust_kph: 31,
+      uv_index: 2,
+      visibility_km: 10,
+    };
+    const alerts = [
+      { id: "a1", event: "Wind warning", severity: "moderate", starts: null, ends: null, source: "Meteo-France" },
+    ];
     const read = async () => {
       const r = await call(watchById.GET, { bearer: key, ...byId(id) });
       expect(r.status, r.text).toBe(200);
       return r.body.data;
     };
     expect((await read()).latest_snapshot).toBeNull();
-    for (const [ageMinutes, band] of [[10, "fresh"], [59, "fresh"], [61, "stale"], [359, "stale"], [361, "expired"]] as const) {
+    for (const [ageMinutes, band] of [
+      [10, "fresh"],
+      [59, "fresh"],
+      [61, "stale"],
+      [359, "stale"],
+      [361, "expired"],
+    ] as const) {
       const fetchedAt = new Date(Date.now() - ageMinutes * 60_000).toISOString();
-      const snap = { snapshot_id: "5b0c6f1e-0000-4c3b-9e71-2f4a6d8c1b90", forecast_type: "hourly", valid_from: null, valid_to: "2026-11-30T00:00:00.000Z", fetched_at: fetchedAt, provider: "simulated", metrics, alerts };
-      await t.db.execute(sql`UPDATE watches SET latest_snapshot = ${JSON.stringify(snap)}::jsonb WHERE id = ${id}::uuid`);
+      const snap = {
+        snapshot_id: "5b0c6f1e-0000-4c3b-9e71-2f4a6d8c1b90",
+        forecast_type: "hourly",
+        valid_from: null,
+        valid_to: "2026-11-30T00:00:00.000Z",
+        fetched_at: fetchedAt,
+        provider: "simulated",
+        metrics,
+        alerts,
+      };
+      await t.db.execute(
+        sql`UPDATE watches SET latest_snapshot = ${JSON.stringify(snap)}::jsonb WHERE id = ${id}::uuid`,
+      );
       const d = await read();
       expect(d.latest_snapshot, `${ageMinutes} min`).toEqual({ ...snap, provider: undefined, freshness_band: band });
     }
@@ -328,12 +405,17 @@ describe("reading, listing, cancelling, pausing", () => {
     }
     // Four creation times inside one millisecond, microseconds apart (a burst of creates can do this).
     for (const [i, id] of ids.entries()) {
-      await t.db.execute(sql`UPDATE watches SET created_at = ${`2026-11-20 10:00:00.12300${i + 1}+00`}::timestamptz WHERE id = ${id}::uuid`);
+      await t.db.execute(
+        sql`UPDATE watches SET created_at = ${`2026-11-20 10:00:00.12300${i + 1}+00`}::timestamptz WHERE id = ${id}::uuid`,
+      );
     }
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 6; page++) {
-      const res = await call(watchRoute.GET, { path: `/v1/weather/watch?limit=1${cursor ? `&cursor=${cursor}` : ""}`, bearer: key });
+      const res = await call(watchRoute.GET, {
+        path: `/v1/weather/watch?limit=1${cursor ? `&cursor=${cursor}` : ""}`,
+        bearer: key,
+      });
       expect(res.status, res.text).toBe(200);
       seen.push(...res.body.data.watches.map((w: { watch_id: string }) => w.watch_id));
       cursor = res.body.data.next_cursor ?? undefined;
@@ -355,7 +437,11 @@ describe("reading, listing, cancelling, pausing", () => {
     expect(again.status).toBe(200);
     expect(again.body.data.expired_at).toBe(res.body.data.expired_at);
     const read = await call(watchById.GET, { bearer: key, ...byId(watch.watch_id) });
-    expect(read.body.data).toMatchObject({ status: "cancelled", expired_at: res.body.data.expired_at, next_check_at: null });
+    expect(read.body.data).toMatchObject({
+      status: "cancelled",
+      expired_at: res.body.data.expired_at,
+      next_check_at: null,
+    });
     const pause = await call(pauseRoute.POST, { method: "POST", bearer: key, ...byId(watch.watch_id, "/pause") });
     expect(pause.status).toBe(409);
     expect(pause.body.error.code).toBe("conflict");
@@ -385,7 +471,9 @@ describeWithPostgres("active_watches under concurrent creation (real Postgres)",
     await setPlan({ accountId: u.accountId, overrides: { active_watches: 3 } });
     const key = await u.key(["weather:watch"]);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body: watchBody() })),
+      Array.from({ length: 10 }, () =>
+        call(watchRoute.POST, { method: "POST", path: "/v1/weather/watch", bearer: key, body: watchBody() }),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);

@@ -6,7 +6,9 @@ import { urlProblem } from "@/lib/webhooks/ssrf";
 export async function assertWebhookUrlAllowed(url: string): Promise<void> {
   const problem = urlProblem(url);
   if (problem) {
-    throw new ApiError("bad_request", `Invalid webhook_url: it ${problem}.`, { details: { location: "body", field: "webhook_url" } });
+    throw new ApiError("bad_request", `Invalid webhook_url: it ${problem}.`, {
+      details: { location: "body", field: "webhook_url" },
+    });
   }
 }
 

@@ -11,7 +11,11 @@ export interface WindowWeather {
   cacheStatus: string;
   metrics: WatchMetrics;
   alerts: WatchAlert[];
-  risk: { level: string; recommendation: string | null; reasons: Array<{ code: string; level: string; message: string }> };
+  risk: {
+    level: string;
+    recommendation: string | null;
+    reasons: Array<{ code: string; level: string; message: string }>;
+  };
 }
 
 /** Evaluates a watch's window on its cell's snapshot (pure: the snapshot is fetched once per cell by the caller). */

@@ -23,7 +23,10 @@ export interface RouteInput {
 export async function analyseRoute(body: RouteInput, environment: AccountEnvironmentName) {
   const lang = resolveLanguage(body.language);
   const plan = planRoute(body);
-  const snaps = await getSnapshots(plan.segments.map((s) => s.mid_point), { environment, use: "forecast" });
+  const snaps = await getSnapshots(
+    plan.segments.map((s) => s.mid_point),
+    { environment, use: "forecast" },
+  );
   const profile = profileFor({ transportMode: body.transport_mode, vessel: body.vessel });
   const locale = { language: lang, units: body.units };
   const segments = plan.segments.map((seg, i) => {
@@ -49,7 +52,8 @@ export async function analyseRoute(body: RouteInput, environment: AccountEnviron
         snapshot_id: snapshot.id,
         cache_status: cacheStatus,
         condition: {
-          label: metrics.condition_code === null ? null : conditionFor(metrics.condition_code, lang, metrics.is_day).label,
+          label:
+            metrics.condition_code === null ? null : conditionFor(metrics.condition_code, lang, metrics.is_day).label,
           temperature_c: metrics.temperature_c,
           wind_speed_kph: metrics.wind_speed_kph,
           wind_gust_kph: metrics.wind_gust_kph,
@@ -74,7 +78,7 @@ export async function analyseRoute(body: RouteInput, environment: AccountEnviron
   // Level first, ties by physical severity: the first reason is the main issue.
   const reasons = [...byCode.values()].sort(compareReasons);
   const level = maxLevel(segments.map((s) => s.risk.level));
-  const top = level === "low" ? null : reasons.find((r) => r.level === level) ?? null;
+  const top = level === "low" ? null : (reasons.find((r) => r.level === level) ?? null);
   const statuses = snaps.map((s) => s.cacheStatus);
   const ids = snaps.map((s) => s.snapshot.id);
   const status = combinedStatus(statuses);

@@ -65,7 +65,8 @@ export async function analyseTimeline(body: TimelineInput, environment: AccountE
           cache_status: cacheStatus,
           temperature_c: metrics.temperature_c,
           feels_like_c: metrics.feels_like_c,
-          condition: metrics.condition_code === null ? null : conditionFor(metrics.condition_code, lang, metrics.is_day).label,
+          condition:
+            metrics.condition_code === null ? null : conditionFor(metrics.condition_code, lang, metrics.is_day).label,
           precipitation_probability: metrics.precipitation_probability,
           precipitation_intensity_mm_h: metrics.precipitation_intensity_mm_h,
           wind_speed_kph: metrics.wind_speed_kph,
@@ -91,7 +92,10 @@ export async function analyseTimeline(body: TimelineInput, environment: AccountE
       items: evaluated.map((e) => e.out),
       summary: {
         overall_risk: overall,
-        main_issue: mainIssue(evaluated.map((e) => e.risk), overall),
+        main_issue: mainIssue(
+          evaluated.map((e) => e.risk),
+          overall,
+        ),
         best_outdoor_window: bestOutdoorWindow(anchor.forecast, spanStartMs, spanEndMs, anchor.item.timezone),
       },
     },
@@ -131,7 +135,10 @@ export function bestOutdoorWindow(f: NormalizedForecast, spanStartMs: number, sp
   const alerts = f.alerts;
   const levels = hours.map((h) => {
     const t = Date.parse(h.time);
-    const hourAlerts = alerts.filter((a) => (a.starts ? Date.parse(a.starts) : -Infinity) < t + 3_600_000 && (a.ends ? Date.parse(a.ends) : Infinity) > t);
+    const hourAlerts = alerts.filter(
+      (a) =>
+        (a.starts ? Date.parse(a.starts) : -Infinity) < t + 3_600_000 && (a.ends ? Date.parse(a.ends) : Infinity) > t,
+    );
     return assessRisk(
       {
         precipitationProbabilityPct: h.precipitationProbabilityPct,
@@ -151,7 +158,7 @@ export function bestOutdoorWindow(f: NormalizedForecast, spanStartMs: number, sp
   const bestLevel = levels.reduce<RiskLevel>((a, b) => (LEVEL_RANK[b] < LEVEL_RANK[a] ? b : a), "warning");
   const t = hours.map((h) => Date.parse(h.time));
   let best: [number, number] | null = null;
-  for (let i = 0; i < hours.length; ) {
+  for (let i = 0; i < hours.length;) {
     if (levels[i] !== bestLevel) {
       i++;
       continue;
@@ -164,5 +171,10 @@ export function bestOutdoorWindow(f: NormalizedForecast, spanStartMs: number, sp
   if (!best) return null;
   const start = Math.max(Date.parse(hours[best[0]].time), spanStartMs);
   const end = Math.min(Date.parse(hours[best[1] - 1].time) + 3_600_000, spanEndMs);
-  return { start: localIso(start, zone), end: localIso(end, zone), level: bestLevel, hours: r1((end - start) / 3_600_000) };
+  return {
+    start: localIso(start, zone),
+    end: localIso(end, zone),
+    level: bestLevel,
+    hours: r1((end - start) / 3_600_000),
+  };
 }

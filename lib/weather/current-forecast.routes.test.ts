@@ -46,20 +46,70 @@ async function key(environment: "production" | "sandbox" = "production") {
 describe("GET /v1/weather/current", () => {
   it("returns the full field set in the {data, meta} envelope with cache headers", async () => {
     const k = await key();
-    const res = await call(current.GET, { path: "/v1/weather/current?lat=48.8566&lng=2.3522&activity_type=hiking", bearer: k });
+    const res = await call(current.GET, {
+      path: "/v1/weather/current?lat=48.8566&lng=2.3522&activity_type=hiking",
+      bearer: k,
+    });
     expect(res.status).toBe(200);
     const { data, meta } = res.body;
-    expect(Object.keys(data).sort()).toEqual(["alerts", "attribution", "current", "fetched_at", "location", "minutely", "nowcast", "provider", "provider_version", "risk", "snapshot_id"]);
-    expect(data.location).toMatchObject({ lat: 48.8566, lng: 2.3522, geohash: "u09tv", geohash_precision: 5, timezone: "Europe/Paris" });
+    expect(Object.keys(data).sort()).toEqual([
+      "alerts",
+      "attribution",
+      "current",
+      "fetched_at",
+      "location",
+      "minutely",
+      "nowcast",
+      "provider",
+      "provider_version",
+      "risk",
+      "snapshot_id",
+    ]);
+    expect(data.location).toMatchObject({
+      lat: 48.8566,
+      lng: 2.3522,
+      geohash: "u09tv",
+      geohash_precision: 5,
+      timezone: "Europe/Paris",
+    });
     expect(Object.keys(data.current).sort()).toEqual(
-      ["air_quality", "cloud_cover_pct", "condition", "feels_like", "humidity_pct", "observed_at", "precipitation_mm", "pressure_hpa", "sea_state", "temperature", "uv_index", "visibility_m", "wind"].sort(),
+      [
+        "air_quality",
+        "cloud_cover_pct",
+        "condition",
+        "feels_like",
+        "humidity_pct",
+        "observed_at",
+        "precipitation_mm",
+        "pressure_hpa",
+        "sea_state",
+        "temperature",
+        "uv_index",
+        "visibility_m",
+        "wind",
+      ].sort(),
     );
     expect(Object.keys(data.current.wind).sort()).toEqual(["direction_deg", "gust_ms", "speed_ms"]);
-    expect(data.current.condition).toEqual({ code: expect.any(String), label: expect.any(String), icon: expect.any(String) });
-    expect(data.risk).toMatchObject({ level: expect.stringMatching(/^(low|watch|warning)$/), reasons: expect.any(Array), activity_type: "hiking" });
+    expect(data.current.condition).toEqual({
+      code: expect.any(String),
+      label: expect.any(String),
+      icon: expect.any(String),
+    });
+    expect(data.risk).toMatchObject({
+      level: expect.stringMatching(/^(low|watch|warning)$/),
+      reasons: expect.any(Array),
+      activity_type: "hiking",
+    });
     expect(data.provider).toBe("simulated");
     expect(data.attribution).toMatch(/simulated/i);
-    expect(meta).toMatchObject({ request_id: res.headers.get("x-request-id"), cache_status: "MISS", snapshot_id: data.snapshot_id, billing_units: 1, units: "metric", language: "en" });
+    expect(meta).toMatchObject({
+      request_id: res.headers.get("x-request-id"),
+      cache_status: "MISS",
+      snapshot_id: data.snapshot_id,
+      billing_units: 1,
+      units: "metric",
+      language: "en",
+    });
     expect(data.snapshot_id).toMatch(UUID);
     expect(res.headers.get("x-cache-status")).toBe("MISS");
     expect(res.headers.get("x-weather-snapshot-id")).toBe(data.snapshot_id);
@@ -73,8 +123,10 @@ describe("GET /v1/weather/current", () => {
   it("units: imperial °F and standard K for unit-less temperatures; unit-named fields unchanged", async () => {
     const k = await key();
     const m = (await call(current.GET, { path: "/v1/weather/current?lat=40.7&lng=-74&units=metric", bearer: k })).body;
-    const i = (await call(current.GET, { path: "/v1/weather/current?lat=40.7&lng=-74&units=imperial", bearer: k })).body;
-    const s = (await call(current.GET, { path: "/v1/weather/current?lat=40.7&lng=-74&units=standard", bearer: k })).body;
+    const i = (await call(current.GET, { path: "/v1/weather/current?lat=40.7&lng=-74&units=imperial", bearer: k }))
+      .body;
+    const s = (await call(current.GET, { path: "/v1/weather/current?lat=40.7&lng=-74&units=standard", bearer: k }))
+      .body;
     expect(i.data.current.temperature).toBeCloseTo((m.data.current.temperature * 9) / 5 + 32, 0);
     expect(s.data.current.temperature).toBeCloseTo(m.data.current.temperature + 273.15, 0);
     expect(i.data.current.wind).toEqual(m.data.current.wind);
@@ -83,16 +135,33 @@ describe("GET /v1/weather/current", () => {
 
   it("language: negotiated (exact, base, English); labels localised; meta.language and Content-Language report it", async () => {
     const k = await key();
-    const want: Record<string, string> = { en: "en", "de-DE": "de", fr: "fr", "es-MX": "es", it: "it", "pt-BR": "pt-BR", "pt-PT": "pt-PT", pt: "pt-BR", "ja-JP": "ja", nl: "nl", sv: "en" };
+    const want: Record<string, string> = {
+      en: "en",
+      "de-DE": "de",
+      fr: "fr",
+      "es-MX": "es",
+      it: "it",
+      "pt-BR": "pt-BR",
+      "pt-PT": "pt-PT",
+      pt: "pt-BR",
+      "ja-JP": "ja",
+      nl: "nl",
+      sv: "en",
+    };
     const labels: Record<string, string> = {};
     for (const lang of Object.keys(want)) {
-      const r = await call(current.GET, { path: `/v1/weather/current?lat=52.52&lng=13.40&language=${lang}`, bearer: k });
+      const r = await call(current.GET, {
+        path: `/v1/weather/current?lat=52.52&lng=13.40&language=${lang}`,
+        bearer: k,
+      });
       labels[lang] = r.body.data.current.condition.label;
       expect(r.body.meta.language, lang).toBe(want[lang]);
       expect(r.headers.get("content-language"), lang).toBe(want[lang]);
     }
     expect(labels.sv).toBe(labels.en);
-    expect(new Set([labels.en, labels["de-DE"], labels.fr, labels["es-MX"], labels.it, labels["ja-JP"], labels.nl]).size).toBe(7);
+    expect(
+      new Set([labels.en, labels["de-DE"], labels.fr, labels["es-MX"], labels.it, labels["ja-JP"], labels.nl]).size,
+    ).toBe(7);
     const f = await call(forecast.GET, { path: "/v1/weather/forecast?lat=52.52&lng=13.40&language=nl-BE", bearer: k });
     expect(f.headers.get("content-language")).toBe("nl");
     const bad = await call(current.GET, { path: "/v1/weather/current?lat=91&lng=0&language=it", bearer: k });
@@ -102,7 +171,15 @@ describe("GET /v1/weather/current", () => {
 
   it("400 bad_request for out-of-range or missing coordinates and bad language tags", async () => {
     const k = await key();
-    for (const q of ["lat=91&lng=0", "lat=0&lng=-180.5", "lng=2", "lat=abc&lng=2", "lat=&lng=2", "lat=1&lng=2&units=kelvin", "lat=1&lng=2&language=!!"]) {
+    for (const q of [
+      "lat=91&lng=0",
+      "lat=0&lng=-180.5",
+      "lng=2",
+      "lat=abc&lng=2",
+      "lat=&lng=2",
+      "lat=1&lng=2&units=kelvin",
+      "lat=1&lng=2&language=!!",
+    ]) {
       const r = await call(current.GET, { path: `/v1/weather/current?${q}`, bearer: k });
       expect(r.status, q).toBe(400);
       expect(r.body.error.code, q).toBe("bad_request");
@@ -122,7 +199,20 @@ describe("GET /v1/weather/forecast", () => {
     expect(data.daily).toHaveLength(7);
     const d0 = data.daily[0];
     expect(Object.keys(d0).sort()).toEqual(
-      ["cloud_cover_pct", "condition", "feels_like", "humidity_pct", "local_date", "precipitation_mm", "precipitation_probability_pct", "sunrise", "sunset", "temperature", "uv_index_max", "wind"].sort(),
+      [
+        "cloud_cover_pct",
+        "condition",
+        "feels_like",
+        "humidity_pct",
+        "local_date",
+        "precipitation_mm",
+        "precipitation_probability_pct",
+        "sunrise",
+        "sunset",
+        "temperature",
+        "uv_index_max",
+        "wind",
+      ].sort(),
     );
     expect(d0.sunrise).toMatch(ISO_OFFSET);
     expect(d0.sunrise).toMatch(/\+1[01]:00$/); // Australia/Sydney
@@ -134,18 +224,44 @@ describe("GET /v1/weather/forecast", () => {
 
   it("days are clamped to 1..8; hourly bills 2 and has the documented entry shape", async () => {
     const k = await key();
-    expect((await call(forecast.GET, { path: "/v1/weather/forecast?lat=1&lng=1&days=20", bearer: k })).body.data.daily).toHaveLength(8);
-    expect((await call(forecast.GET, { path: "/v1/weather/forecast?lat=1&lng=1&days=0", bearer: k })).body.data.days).toBe(1);
-    expect((await call(forecast.GET, { path: "/v1/weather/forecast?lat=1&lng=1&days=2.5", bearer: k })).status).toBe(400);
-    const h = await call(forecast.GET, { path: "/v1/weather/forecast?lat=1&lng=1&days=2&granularity=hourly", bearer: k });
+    expect(
+      (await call(forecast.GET, { path: "/v1/weather/forecast?lat=1&lng=1&days=20", bearer: k })).body.data.daily,
+    ).toHaveLength(8);
+    expect(
+      (await call(forecast.GET, { path: "/v1/weather/forecast?lat=1&lng=1&days=0", bearer: k })).body.data.days,
+    ).toBe(1);
+    expect((await call(forecast.GET, { path: "/v1/weather/forecast?lat=1&lng=1&days=2.5", bearer: k })).status).toBe(
+      400,
+    );
+    const h = await call(forecast.GET, {
+      path: "/v1/weather/forecast?lat=1&lng=1&days=2&granularity=hourly",
+      bearer: k,
+    });
     expect(h.body.meta.billing_units).toBe(2);
     expect(h.body.data.daily).toBeNull();
     expect(h.body.data.hourly.length).toBeGreaterThanOrEqual(47);
     expect(h.body.data.hourly.length).toBeLessThanOrEqual(48);
     expect(Object.keys(h.body.data.hourly[0]).sort()).toEqual(
-      ["air_quality", "cloud_cover_pct", "condition", "feels_like", "humidity_pct", "is_day", "precipitation_mm", "precipitation_probability_pct", "sea_state", "temperature", "time", "uv_index", "visibility_m", "wind"].sort(),
+      [
+        "air_quality",
+        "cloud_cover_pct",
+        "condition",
+        "feels_like",
+        "humidity_pct",
+        "is_day",
+        "precipitation_mm",
+        "precipitation_probability_pct",
+        "sea_state",
+        "temperature",
+        "time",
+        "uv_index",
+        "visibility_m",
+        "wind",
+      ].sort(),
     );
-    expect((await call(forecast.GET, { path: "/v1/weather/forecast?lat=1&lng=1&granularity=weekly", bearer: k })).status).toBe(400);
+    expect(
+      (await call(forecast.GET, { path: "/v1/weather/forecast?lat=1&lng=1&granularity=weekly", bearer: k })).status,
+    ).toBe(400);
   });
 });
 
@@ -172,17 +288,26 @@ describe("open-meteo through the endpoints (recorded responses on a loopback ser
     expect(r.status).toBe(200);
     expect(r.body.data.provider).toBe("open-meteo");
     expect(r.body.data.attribution).toContain("Open-Meteo.com");
-    const sb = await call(forecast.GET, { path: "/v1/weather/forecast?lat=52.27&lng=6.87&days=3", bearer: await key("sandbox") });
+    const sb = await call(forecast.GET, {
+      path: "/v1/weather/forecast?lat=52.27&lng=6.87&days=3",
+      bearer: await key("sandbox"),
+    });
     expect(sb.body.data.provider).toBe("simulated");
     expect(sb.body.meta.environment).toBe("sandbox");
     expect(r.body.meta.environment).toBe("production");
   });
 
   it("upstream 429 -> 502 provider_unavailable with the upstream reason; billed like success", async () => {
-    srv.serve("/v1/forecast", { status: 429, body: JSON.stringify({ error: true, reason: "Too many concurrent requests" }) });
+    srv.serve("/v1/forecast", {
+      status: 429,
+      body: JSON.stringify({ error: true, reason: "Too many concurrent requests" }),
+    });
     const r = await call(current.GET, { path: "/v1/weather/current?lat=-10&lng=-50", bearer: await key() });
     expect(r.status).toBe(502);
-    expect(r.body.error).toMatchObject({ code: "provider_unavailable", details: { provider: "open-meteo", upstream_status: 429, upstream_reason: "Too many concurrent requests" } });
+    expect(r.body.error).toMatchObject({
+      code: "provider_unavailable",
+      details: { provider: "open-meteo", upstream_status: 429, upstream_reason: "Too many concurrent requests" },
+    });
   });
 
   it("upstream hang -> 504 weather_refresh_timeout", async () => {

@@ -1,7 +1,14 @@
 import type { AccountEnvironmentName, HourlyPoint, NormalizedForecast, WeatherAlert } from "./types";
 import { minutelyRate, NOWCAST_DRY_MAX_PROBABILITY, WET_MM_H } from "./nowcast";
 import { assessRisk } from "./risk/assess-risk";
-import { activityProfile, ferryProfile, TRANSPORT_PROFILES, type RiskProfile, type TransportMode, type Vessel } from "./risk/profiles";
+import {
+  activityProfile,
+  ferryProfile,
+  TRANSPORT_PROFILES,
+  type RiskProfile,
+  type TransportMode,
+  type Vessel,
+} from "./risk/profiles";
 import { apparentTemperatureC, deriveHazards } from "./risk/derived";
 import { FREEZING } from "./risk/thresholds";
 import { NO_SUPPLEMENTS, supplementInputs, type SupplementInputs } from "./risk/supplements";
@@ -75,7 +82,11 @@ function codeRank(c: number): number {
   return c;
 }
 
-export function profileFor(o: { activityType?: string | null; transportMode?: TransportMode; vessel?: Vessel }): RiskProfile {
+export function profileFor(o: {
+  activityType?: string | null;
+  transportMode?: TransportMode;
+  vessel?: Vessel;
+}): RiskProfile {
   const base = o.transportMode ? TRANSPORT_PROFILES[o.transportMode] : activityProfile(o.activityType);
   return base.audience === "ferry" ? ferryProfile(o.vessel, base) : base;
 }
@@ -125,7 +136,10 @@ export function alertsIn(f: NormalizedForecast, startMs: number, endMs: number):
 }
 
 /** Pure: metrics and risk for a forecast, a window and an activity or transport profile. */
-export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions): { metrics: WindowMetrics; risk: Risk } {
+export function evaluateWindow(
+  f: NormalizedForecast,
+  o: EvaluateWindowOptions,
+): { metrics: WindowMetrics; risk: Risk } {
   const profile = profileFor(o);
   const locale = o.locale ?? DEFAULT_ADVICE_LOCALE;
   const hours = hoursIn(f, o.startMs, o.endMs);
@@ -149,10 +163,18 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
       supplements: NO_SUPPLEMENTS,
     };
     const base = assessRisk({ ...emptyInputs(), alerts }, profile, locale);
-    const reason = { code: "outside_forecast_horizon" as const, level: "low" as const, message: formatReason("outside_forecast_horizon", {}, locale) };
+    const reason = {
+      code: "outside_forecast_horizon" as const,
+      level: "low" as const,
+      message: formatReason("outside_forecast_horizon", {}, locale),
+    };
     return {
       metrics,
-      risk: { ...base, reasons: [...base.reasons, reason], recommendation: base.recommendation ?? recommendationFor("outside_forecast_horizon", profile, locale) },
+      risk: {
+        ...base,
+        reasons: [...base.reasons, reason],
+        recommendation: base.recommendation ?? recommendationFor("outside_forecast_horizon", profile, locale),
+      },
     };
   }
   const first = hours[0];
@@ -192,10 +214,13 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
   const nowcast = minutelyRate(f, o.startMs, o.endMs, o.nowMs ?? Date.now());
   if (nowcast && nowcast.rate !== null) {
     let beyond: number | null = null;
-    if (o.endMs > nowcast.coveredUntil) for (const h of hours) if (Date.parse(h.time) + HOUR > nowcast.coveredUntil) beyond = hi(beyond, h.precipitationMm);
+    if (o.endMs > nowcast.coveredUntil)
+      for (const h of hours)
+        if (Date.parse(h.time) + HOUR > nowcast.coveredUntil) beyond = hi(beyond, h.precipitationMm);
     rate = beyond === null ? nowcast.rate : Math.max(nowcast.rate, beyond);
     // A window the series covers entirely and finds dry is not "rain likely" on the hourly odds.
-    if (beyond === null && o.endMs <= nowcast.coveredUntil && nowcast.rate < WET_MM_H && prob !== null) prob = Math.min(prob, NOWCAST_DRY_MAX_PROBABILITY);
+    if (beyond === null && o.endMs <= nowcast.coveredUntil && nowcast.rate < WET_MM_H && prob !== null)
+      prob = Math.min(prob, NOWCAST_DRY_MAX_PROBABILITY);
   }
   const inputs: RiskInputs = {
     precipitationProbabilityPct: prob,
@@ -211,7 +236,10 @@ export function evaluateWindow(f: NormalizedForecast, o: EvaluateWindowOptions):
     temperatureMinC: tMin,
     // The hours before the window tell whether surfaces are wet or snow-covered.
     supplements: supplementInputs(hours),
-    derived: deriveHazards(hours, hoursIn(f, firstMs - FREEZING.snowLookbackHours * HOUR, firstMs - 1).filter((h) => h.time < first.time)),
+    derived: deriveHazards(
+      hours,
+      hoursIn(f, firstMs - FREEZING.snowLookbackHours * HOUR, firstMs - 1).filter((h) => h.time < first.time),
+    ),
   };
   const metrics: WindowMetrics = {
     observed_at: first.time,
@@ -250,10 +278,19 @@ function emptyInputs(): RiskInputs {
 }
 
 /** Fetches (cached, single-flight) and evaluates: what a watch refresh needs. */
-export async function evaluateWeather(
-  o: EvaluateWeatherOptions,
-): Promise<{ snapshot: SnapshotResult["snapshot"]; cacheStatus: SnapshotResult["cacheStatus"]; metrics: WindowMetrics; risk: Risk }> {
-  const { snapshot, cacheStatus } = await getSnapshot({ lat: o.lat, lng: o.lng, environment: o.environment, use: "forecast", forceRefresh: o.forceRefresh });
+export async function evaluateWeather(o: EvaluateWeatherOptions): Promise<{
+  snapshot: SnapshotResult["snapshot"];
+  cacheStatus: SnapshotResult["cacheStatus"];
+  metrics: WindowMetrics;
+  risk: Risk;
+}> {
+  const { snapshot, cacheStatus } = await getSnapshot({
+    lat: o.lat,
+    lng: o.lng,
+    environment: o.environment,
+    use: "forecast",
+    forceRefresh: o.forceRefresh,
+  });
   const { metrics, risk } = evaluateWindow(snapshot.forecast, o);
   return { snapshot, cacheStatus, metrics, risk };
 }

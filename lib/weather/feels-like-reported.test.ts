@@ -42,10 +42,16 @@ describe("issue 31: a derived feels-like is reported where risk used it", () => 
   it("timeline metrics, current and hourly fields carry the NWS wind chill the cold message quotes", () => {
     const chill = windChillC(-12, 30 / 3.6)!;
     expect(chill).toBeLessThan(-20);
-    const { metrics, risk } = evaluateWindow(forecast, { startMs: T0, endMs: T0 + 3 * 3_600_000, activityType: "hiking" });
+    const { metrics, risk } = evaluateWindow(forecast, {
+      startMs: T0,
+      endMs: T0 + 3 * 3_600_000,
+      activityType: "hiking",
+    });
     expect(metrics.feels_like_c).toBeCloseTo(chill, 1);
     const cold = risk.reasons.find((r) => r.code === "cold");
-    expect(cold?.message).toBe(`Severe cold: it will feel like ${formatTemperature(chill, { language: "en", units: "metric" })}.`);
+    expect(cold?.message).toBe(
+      `Severe cold: it will feel like ${formatTemperature(chill, { language: "en", units: "metric" })}.`,
+    );
     expect(currentOut(forecast.current, "metric", "en").feels_like).toBeCloseTo(chill, 1);
     expect(hourlyOut(hourly[1], "UTC", "metric", "en").feels_like).toBeCloseTo(chill, 1);
     expect(currentOut(forecast.current, "imperial", "en").feels_like).toBeCloseTo((chill * 9) / 5 + 32, 0);

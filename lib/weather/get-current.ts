@@ -1,6 +1,15 @@
 import { evaluateWindow } from "./evaluate-weather";
 import { resolveLanguage } from "./i18n/conditions";
-import { alertOut, cacheHeaders, conditionsAt, currentOut, locationOut, provenance, riskOut, environmentLabel } from "./present";
+import {
+  alertOut,
+  cacheHeaders,
+  conditionsAt,
+  currentOut,
+  locationOut,
+  provenance,
+  riskOut,
+  environmentLabel,
+} from "./present";
 import { getSnapshot } from "./snapshots/get-snapshot";
 import { hourAt } from "./providers/open-meteo";
 import { minutelyAhead, nowcastLine } from "./nowcast";
@@ -9,7 +18,13 @@ import type { CurrentConditions, HourlyPoint } from "./types";
 /** Sea state and air are hourly series: "now" takes them from the hour covering now. */
 function withHourSupplements(c: CurrentConditions, h: HourlyPoint | undefined | null): CurrentConditions {
   if (!h) return c;
-  return { ...c, waveHeightM: h.waveHeightM ?? null, wavePeriodS: h.wavePeriodS ?? null, waveDirectionDeg: h.waveDirectionDeg ?? null, airQuality: h.airQuality ?? null };
+  return {
+    ...c,
+    waveHeightM: h.waveHeightM ?? null,
+    wavePeriodS: h.wavePeriodS ?? null,
+    waveDirectionDeg: h.waveDirectionDeg ?? null,
+    airQuality: h.airQuality ?? null,
+  };
 }
 import type { AccountEnvironmentName, Units } from "./types";
 
@@ -29,16 +44,30 @@ export async function getCurrentWeather(q: CurrentRequest, environment: AccountE
   const { snapshot, cacheStatus } = await getSnapshot({ lat: q.lat, lng: q.lng, environment, use: "current" });
   const f = snapshot.forecast;
   const now = new Date();
-  const { risk } = evaluateWindow(f, { startMs: now.getTime(), endMs: now.getTime() + CURRENT_RISK_WINDOW_MS, activityType: q.activity_type, locale: { language: lang, units: q.units } });
+  const { risk } = evaluateWindow(f, {
+    startMs: now.getTime(),
+    endMs: now.getTime() + CURRENT_RISK_WINDOW_MS,
+    activityType: q.activity_type,
+    locale: { language: lang, units: q.units },
+  });
   const alerts = f.alerts.filter((a) => !a.ends || Date.parse(a.ends) >= now.getTime());
   const ahead = minutelyAhead(f, now.getTime());
   const hourNow = hourAt(f.hourly, now);
-  const nowcast = nowcastLine(ahead, now.getTime(), { timezone: f.timezone, snow: (hourNow?.temperatureC ?? 5) <= 0, locale: { language: lang, units: q.units } });
+  const nowcast = nowcastLine(ahead, now.getTime(), {
+    timezone: f.timezone,
+    snow: (hourNow?.temperatureC ?? 5) <= 0,
+    locale: { language: lang, units: q.units },
+  });
   return {
     data: {
       location: locationOut(q.lat, q.lng, f.timezone),
       current: currentOut(withHourSupplements(conditionsAt(f, now), hourNow), q.units, lang),
-      minutely: ahead ? { step_minutes: ahead.stepMinutes, points: ahead.points.map((p) => ({ time: p.time, precipitation_mm_h: p.precipitationMmH })) } : null,
+      minutely: ahead
+        ? {
+            step_minutes: ahead.stepMinutes,
+            points: ahead.points.map((p) => ({ time: p.time, precipitation_mm_h: p.precipitationMmH })),
+          }
+        : null,
       nowcast,
       alerts: alerts.map(alertOut),
       risk: { ...riskOut(risk), activity_type: q.activity_type ?? null },

@@ -39,7 +39,14 @@ export async function getForecast(q: ForecastRequest, environment: AccountEnviro
       .map((h) => hourlyOut(h, zone, q.units, lang));
   }
   return {
-    data: { location: locationOut(q.lat, q.lng, zone), granularity: q.granularity, days, hourly, daily, ...provenance(snapshot) },
+    data: {
+      location: locationOut(q.lat, q.lng, zone),
+      granularity: q.granularity,
+      days,
+      hourly,
+      daily,
+      ...provenance(snapshot),
+    },
     meta: {
       environment: environmentLabel(environment),
       cache_status: cacheStatus,

@@ -29,7 +29,10 @@ const inject = async (body: Record<string, unknown>) => {
   return r.body.data;
 };
 const alertsAt = async (p: { lat: number; lng: number }) => {
-  const r = await call(current.GET, { path: `/v1/weather/current?lat=${p.lat}&lng=${p.lng}&activity_type=beach`, bearer: key });
+  const r = await call(current.GET, {
+    path: `/v1/weather/current?lat=${p.lat}&lng=${p.lng}&activity_type=beach`,
+    bearer: key,
+  });
   expect(r.status).toBe(200);
   return r.body.data;
 };
@@ -39,15 +42,42 @@ describe("injection gaps closed (issue 39)", () => {
     const p = { lat: 43.3, lng: 5.37 };
     const now = Date.now();
     const window = { starts_at: new Date(now - HOUR).toISOString(), ends_at: new Date(now + 6 * HOUR).toISOString() };
-    await inject({ ...p, ...window, params: { alert_event: "Orange wind warning", severity: "severe", alert_identifier: "SIM-A" } });
-    expect((await alertsAt(p)).alerts).toMatchObject([{ id: "SIM-A", event: "Orange wind warning", severity: "severe", status: "confirmed" }]);
+    await inject({
+      ...p,
+      ...window,
+      params: { alert_event: "Orange wind warning", severity: "severe", alert_identifier: "SIM-A" },
+    });
+    expect((await alertsAt(p)).alerts).toMatchObject([
+      { id: "SIM-A", event: "Orange wind warning", severity: "severe", status: "confirmed" },
+    ]);
 
-    await inject({ ...p, ...window, params: { alert_event: "Red wind warning", severity: "extreme", alert_identifier: "SIM-B", alert_message_type: "Update", alert_references: "sim@example.org,SIM-A,2026-01-01T00:00:00+00:00" } });
+    await inject({
+      ...p,
+      ...window,
+      params: {
+        alert_event: "Red wind warning",
+        severity: "extreme",
+        alert_identifier: "SIM-B",
+        alert_message_type: "Update",
+        alert_references: "sim@example.org,SIM-A,2026-01-01T00:00:00+00:00",
+      },
+    });
     const updated = await alertsAt(p);
-    expect(updated.alerts).toMatchObject([{ id: "SIM-B", event: "Red wind warning", severity: "extreme", references: ["SIM-A"] }]);
+    expect(updated.alerts).toMatchObject([
+      { id: "SIM-B", event: "Red wind warning", severity: "extreme", references: ["SIM-A"] },
+    ]);
     expect(updated.risk.level).toBe("warning");
 
-    await inject({ ...p, ...window, params: { alert_event: "Red wind warning", alert_identifier: "SIM-C", alert_message_type: "Cancel", alert_references: "SIM-B" } });
+    await inject({
+      ...p,
+      ...window,
+      params: {
+        alert_event: "Red wind warning",
+        alert_identifier: "SIM-C",
+        alert_message_type: "Cancel",
+        alert_references: "SIM-B",
+      },
+    });
     const cancelled = await alertsAt(p);
     expect(cancelled.alerts).toEqual([]);
     expect(cancelled.risk.reasons.map((r: { code: string }) => r.code)).not.toContain("severe_alert");
@@ -65,8 +95,17 @@ describe("injection gaps closed (issue 39)", () => {
 
   it("bad message types and identifiers are refused in the error envelope", async () => {
     const p = { lat: 48.2, lng: 16.37 };
-    for (const params of [{ alert_message_type: "Delete" }, { alert_identifier: "has space" }, { minutely_precipitation_mm_h: -1 }]) {
-      const r = await call(simulations.POST, { method: "POST", path: "/v1/weather/simulations", bearer: key, body: { ...p, params } });
+    for (const params of [
+      { alert_message_type: "Delete" },
+      { alert_identifier: "has space" },
+      { minutely_precipitation_mm_h: -1 },
+    ]) {
+      const r = await call(simulations.POST, {
+        method: "POST",
+        path: "/v1/weather/simulations",
+        bearer: key,
+        body: { ...p, params },
+      });
       expect(r.status).toBe(400);
       expect(r.body.error.code).toBeTruthy();
     }
@@ -77,9 +116,24 @@ describe("injection gaps closed (issue 39)", () => {
     const now = Date.now();
     const q = Math.floor(now / STEP) * STEP;
     // Dry hours; a shower in the second and third quarter-hours only.
-    await inject({ ...p, starts_at: new Date(q - HOUR).toISOString(), ends_at: new Date(q + 4 * HOUR).toISOString(), params: { precipitation_mm_h: 0, precipitation_probability: 5 } });
-    await inject({ ...p, starts_at: new Date(q + STEP).toISOString(), ends_at: new Date(q + 2 * STEP).toISOString(), params: { minutely_precipitation_mm_h: 3 } });
-    await inject({ ...p, starts_at: new Date(q + 2 * STEP).toISOString(), ends_at: new Date(q + 3 * STEP).toISOString(), params: { minutely_precipitation_mm_h: 8 } });
+    await inject({
+      ...p,
+      starts_at: new Date(q - HOUR).toISOString(),
+      ends_at: new Date(q + 4 * HOUR).toISOString(),
+      params: { precipitation_mm_h: 0, precipitation_probability: 5 },
+    });
+    await inject({
+      ...p,
+      starts_at: new Date(q + STEP).toISOString(),
+      ends_at: new Date(q + 2 * STEP).toISOString(),
+      params: { minutely_precipitation_mm_h: 3 },
+    });
+    await inject({
+      ...p,
+      starts_at: new Date(q + 2 * STEP).toISOString(),
+      ends_at: new Date(q + 3 * STEP).toISOString(),
+      params: { minutely_precipitation_mm_h: 8 },
+    });
     const data = await alertsAt(p);
     const steps = data.minutely.points as Array<{ time: string; precipitation_mm_h: number }>;
     const at = (ms: number) => steps.find((s) => Date.parse(s.time) === ms)?.precipitation_mm_h;
@@ -88,8 +142,19 @@ describe("injection gaps closed (issue 39)", () => {
     expect(at(q + 2 * STEP)).toBe(8);
     expect(at(q + 3 * STEP)).toBe(0);
     // The hourly values stay dry: a timeline item two hours ahead sees no rain.
-    const r = await call(timeline.POST, { method: "POST", path: "/v1/weather/timeline", bearer: key, body: { items: [{ id: "x", start: new Date(q + 2 * HOUR).toISOString(), lat: p.lat, lng: p.lng, activity_type: "walking" }] } });
+    const r = await call(timeline.POST, {
+      method: "POST",
+      path: "/v1/weather/timeline",
+      bearer: key,
+      body: {
+        items: [
+          { id: "x", start: new Date(q + 2 * HOUR).toISOString(), lat: p.lat, lng: p.lng, activity_type: "walking" },
+        ],
+      },
+    });
     expect(r.status).toBe(200);
-    expect(r.body.data.items[0].risk.reasons.map((x: { code: string }) => x.code)).not.toEqual(expect.arrayContaining(["moderate_rain"]));
+    expect(r.body.data.items[0].risk.reasons.map((x: { code: string }) => x.code)).not.toEqual(
+      expect.arrayContaining(["moderate_rain"]),
+    );
   });
 });

@@ -30,7 +30,12 @@ const local = (ms: number) => DateTime.fromMillis(ms, { zone: ZONE }).toFormat("
 
 /** The recorded forecast with the recorded minutely_15 block, re-dated; `mmPer15` replaces the recorded precipitation (all 0.0) when given. */
 function forecastWithMinutely(mmPer15?: number[]): string {
-  const body = JSON.parse(redateOpenMeteo(fixtureText("open-meteo/frenck-python-open-meteo_forecast.json"), Math.floor(now / HOUR) * HOUR - HOUR));
+  const body = JSON.parse(
+    redateOpenMeteo(
+      fixtureText("open-meteo/frenck-python-open-meteo_forecast.json"),
+      Math.floor(now / HOUR) * HOUR - HOUR,
+    ),
+  );
   const m = fixtureJson("open-meteo/frenck-python-open-meteo_forecast_minutely_15.json");
   body.minutely_15 = { ...m.minutely_15, time: [1, 2, 3, 4].map((i) => local(q + i * STEP)) };
   if (mmPer15) body.minutely_15.precipitation = mmPer15;
@@ -57,7 +62,8 @@ afterAll(async () => {
 
 async function serveForecast(mmPer15?: number[]) {
   srv.serve("/v1/forecast", { body: forecastWithMinutely(mmPer15) });
-  for (const use of ["current", "forecast"] as const) await getSnapshot({ ...POINT, environment: "production", use, forceRefresh: true });
+  for (const use of ["current", "forecast"] as const)
+    await getSnapshot({ ...POINT, environment: "production", use, forceRefresh: true });
 }
 
 describe("next-hour precipitation", () => {
@@ -66,9 +72,14 @@ describe("next-hour precipitation", () => {
     const k = await (await makeUser({ plan: "pro" })).key(["weather:read", "weather:timeline"]);
     const r = await call(current.GET, { path: `/v1/weather/current?lat=${POINT.lat}&lng=${POINT.lng}`, bearer: k });
     expect(r.status).toBe(200);
-    expect(r.body.data.minutely).toEqual({ step_minutes: 15, points: [0, 1, 2, 3].map((i) => ({ time: new Date(q + i * STEP).toISOString(), precipitation_mm_h: 0 })) });
+    expect(r.body.data.minutely).toEqual({
+      step_minutes: 15,
+      points: [0, 1, 2, 3].map((i) => ({ time: new Date(q + i * STEP).toISOString(), precipitation_mm_h: 0 })),
+    });
     expect(r.body.data.nowcast).toBe("No precipitation expected in the next 2 hours.");
-    expect(srv.requests.some((x) => x.startsWith("/v1/forecast?") && x.includes("minutely_15=precipitation"))).toBe(true);
+    expect(srv.requests.some((x) => x.startsWith("/v1/forecast?") && x.includes("minutely_15=precipitation"))).toBe(
+      true,
+    );
   });
 
   it("rain in the second and third steps: the nowcast line (en, it), and the timeline item starting then uses it", async () => {
@@ -79,18 +90,39 @@ describe("next-hour precipitation", () => {
     const before = minutesAt(Date.now());
     const r = await call(current.GET, { path: `/v1/weather/current?lat=${POINT.lat}&lng=${POINT.lng}`, bearer: k });
     const after = minutesAt(Date.now());
-    expect(r.body.data.minutely.points.map((p: { precipitation_mm_h: number }) => p.precipitation_mm_h)).toEqual([0, 1.2, 3.2, 0]);
+    expect(r.body.data.minutely.points.map((p: { precipitation_mm_h: number }) => p.precipitation_mm_h)).toEqual([
+      0, 1.2, 3.2, 0,
+    ]);
     const easing = DateTime.fromMillis(q + 3 * STEP, { zone: ZONE }).toFormat("HH:mm");
     // Minutes from now, rounded to 5: the clock may cross a rounding boundary during the request.
-    expect([before, after].map((m) => `Rain starting in ~${m} min, easing by ${easing}.`)).toContain(r.body.data.nowcast);
-    const it_ = await call(current.GET, { path: `/v1/weather/current?lat=${POINT.lat}&lng=${POINT.lng}&language=it`, bearer: k });
+    expect([before, after].map((m) => `Rain starting in ~${m} min, easing by ${easing}.`)).toContain(
+      r.body.data.nowcast,
+    );
+    const it_ = await call(current.GET, {
+      path: `/v1/weather/current?lat=${POINT.lat}&lng=${POINT.lng}&language=it`,
+      bearer: k,
+    });
     expect(it_.body.data.nowcast).toContain(easing);
     expect(it_.body.data.nowcast).not.toBe(r.body.data.nowcast);
     expect(it_.headers.get("content-language")).toBe("it");
 
     const items = [
-      { id: "soon", start: new Date(q + STEP).toISOString(), end: new Date(q + 3 * STEP).toISOString(), lat: POINT.lat, lng: POINT.lng, activity_type: "walking_tour" },
-      { id: "later", start: new Date(q + 4 * HOUR).toISOString(), end: new Date(q + 5 * HOUR).toISOString(), lat: POINT.lat, lng: POINT.lng, activity_type: "walking_tour" },
+      {
+        id: "soon",
+        start: new Date(q + STEP).toISOString(),
+        end: new Date(q + 3 * STEP).toISOString(),
+        lat: POINT.lat,
+        lng: POINT.lng,
+        activity_type: "walking_tour",
+      },
+      {
+        id: "later",
+        start: new Date(q + 4 * HOUR).toISOString(),
+        end: new Date(q + 5 * HOUR).toISOString(),
+        lat: POINT.lat,
+        lng: POINT.lng,
+        activity_type: "walking_tour",
+      },
     ];
     const tl = await call(timeline.POST, { method: "POST", path: "/v1/weather/timeline", bearer: k, body: { items } });
     expect(tl.status).toBe(200);
@@ -107,7 +139,12 @@ describe("next-hour precipitation", () => {
       method: "POST",
       path: "/v1/weather/route",
       bearer: k,
-      body: { origin: POINT, destination: { lat: POINT.lat + 0.01, lng: POINT.lng + 0.01 }, transport_mode: "cycling", start_time: new Date(q + 2 * STEP).toISOString() },
+      body: {
+        origin: POINT,
+        destination: { lat: POINT.lat + 0.01, lng: POINT.lng + 0.01 },
+        transport_mode: "cycling",
+        start_time: new Date(q + 2 * STEP).toISOString(),
+      },
     });
     expect(rt.status).toBe(200);
     expect(rt.body.data.segments.length).toBeGreaterThan(0);
@@ -122,7 +159,9 @@ describe("next-hour precipitation", () => {
     expect(f.minutely?.stepMinutes).toBe(1);
     expect(f.minutely?.points).toHaveLength(61);
     expect(f.minutely?.points[0]).toEqual({ time: new Date(1612298460 * 1000).toISOString(), precipitationMmH: 0 });
-    expect(normalizeOneCall(fixtureJson("openweather/MagicMirror__weather_owm_onecall.json"), "metric", new Date()).minutely).toBeNull();
+    expect(
+      normalizeOneCall(fixtureJson("openweather/MagicMirror__weather_owm_onecall.json"), "metric", new Date()).minutely,
+    ).toBeNull();
   });
 
   it("simulated provider and injections express it: injected rain shows step by step and in the nowcast", async () => {
@@ -130,13 +169,25 @@ describe("next-hour precipitation", () => {
     const k = await u.key(["weather:read"]);
     const at = { lat: -33.9, lng: 18.4 };
     // Dry for the next 3 hours, then 6 mm/h from the third step for 30 minutes.
-    await injectSimulatedWeather({ ...at, kind: "custom", startsAt: new Date(now - HOUR), endsAt: new Date(now + 3 * HOUR), params: { precipitation_mm_h: 0 } });
+    await injectSimulatedWeather({
+      ...at,
+      kind: "custom",
+      startsAt: new Date(now - HOUR),
+      endsAt: new Date(now + 3 * HOUR),
+      params: { precipitation_mm_h: 0 },
+    });
     const dry = await call(current.GET, { path: `/v1/weather/current?lat=${at.lat}&lng=${at.lng}`, bearer: k });
     expect(dry.status).toBe(200);
     expect(dry.body.data.minutely.step_minutes).toBe(15);
     expect(dry.body.data.nowcast).toBe("No precipitation expected in the next 2 hours.");
     const start = Math.floor(now / STEP) * STEP + 2 * STEP;
-    await injectSimulatedWeather({ ...at, kind: "custom", startsAt: new Date(start), endsAt: new Date(start + 2 * STEP), params: { precipitation_mm_h: 6 } });
+    await injectSimulatedWeather({
+      ...at,
+      kind: "custom",
+      startsAt: new Date(start),
+      endsAt: new Date(start + 2 * STEP),
+      params: { precipitation_mm_h: 6 },
+    });
     const wet = await call(current.GET, { path: `/v1/weather/current?lat=${at.lat}&lng=${at.lng}`, bearer: k });
     const pts = wet.body.data.minutely.points as Array<{ time: string; precipitation_mm_h: number }>;
     expect(pts.filter((p) => p.precipitation_mm_h === 6).map((p) => Date.parse(p.time))).toEqual([start, start + STEP]);

@@ -13,7 +13,10 @@ export const WET_MM_H = 0.1;
 export const NOWCAST_DRY_MAX_PROBABILITY = 10;
 
 /** The steps overlapping [now, now + 2 h); null when the provider sent none. */
-export function minutelyAhead(f: NormalizedForecast, nowMs: number): { stepMinutes: number; points: MinutelyPoint[] } | null {
+export function minutelyAhead(
+  f: NormalizedForecast,
+  nowMs: number,
+): { stepMinutes: number; points: MinutelyPoint[] } | null {
   const m = f.minutely;
   if (!m || m.points.length === 0) return null;
   const stepMs = m.stepMinutes * 60_000;
@@ -25,7 +28,9 @@ export function minutelyAhead(f: NormalizedForecast, nowMs: number): { stepMinut
 }
 
 const hhmm = (ms: number, timeZone: string, language: string) =>
-  new Intl.DateTimeFormat(language, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(new Date(ms));
+  new Intl.DateTimeFormat(language, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(
+    new Date(ms),
+  );
 
 /**
  * "Rain starting in ~20 min, easing by 15:30": the first wet step (minutes from now, rounded to 5),
@@ -45,7 +50,8 @@ export function nowcastLine(
   const endMs = endIdx < 0 ? null : Date.parse(ahead.points[endIdx].time);
   const time = endMs === null ? "" : hhmm(endMs, o.timezone, o.locale.language);
   const startMs = Date.parse(ahead.points[start].time);
-  if (startMs <= nowMs) return formatMessage(endMs === null ? "nowcast.ongoing" : "nowcast.ongoing_ends", { what, time }, o.locale);
+  if (startMs <= nowMs)
+    return formatMessage(endMs === null ? "nowcast.ongoing" : "nowcast.ongoing_ends", { what, time }, o.locale);
   const minutes = Math.max(5, Math.round((startMs - nowMs) / 300_000) * 5);
   return formatMessage(endMs === null ? "nowcast.starts" : "nowcast.starts_ends", { what, minutes, time }, o.locale);
 }
@@ -55,7 +61,12 @@ export function nowcastLine(
  * and the series covers its start; null otherwise (hourly values decide). `coveredUntil` is where
  * the series stops: hours from there on still count.
  */
-export function minutelyRate(f: NormalizedForecast, startMs: number, endMs: number, nowMs: number): { rate: number | null; coveredUntil: number } | null {
+export function minutelyRate(
+  f: NormalizedForecast,
+  startMs: number,
+  endMs: number,
+  nowMs: number,
+): { rate: number | null; coveredUntil: number } | null {
   const m = f.minutely;
   if (!m || m.points.length === 0 || startMs >= nowMs + NOWCAST_HORIZON_MS) return null;
   const stepMs = m.stepMinutes * 60_000;

@@ -4,15 +4,28 @@ import { conditionFor, type Language } from "./i18n/conditions";
 import { CELL_PRECISION } from "./snapshots/cells";
 import { toLocalIso } from "./time/zones";
 import { POLLEN_KINDS, type AirQuality } from "./types";
-import type { AccountEnvironmentName, CacheStatus, CurrentConditions, DailyPoint, HourlyPoint, NormalizedForecast, Units, WeatherAlert } from "./types";
+import type {
+  AccountEnvironmentName,
+  CacheStatus,
+  CurrentConditions,
+  DailyPoint,
+  HourlyPoint,
+  NormalizedForecast,
+  Units,
+  WeatherAlert,
+} from "./types";
 import type { Risk } from "./risk/types";
 import type { Snapshot } from "./snapshots/get-snapshot";
 import { hourAt } from "./providers/open-meteo";
 import { apparentTemperatureC } from "./risk/derived";
 
 /** Feels-like as the provider sent it, else derived as risk derives it (NWS wind chill / heat index). */
-const feelsLike = (c: { feelsLikeC: number | null; temperatureC: number | null; humidityPct: number | null; windSpeedMs: number | null }) =>
-  c.feelsLikeC ?? apparentTemperatureC(c.temperatureC, c.humidityPct, c.windSpeedMs);
+const feelsLike = (c: {
+  feelsLikeC: number | null;
+  temperatureC: number | null;
+  humidityPct: number | null;
+  windSpeedMs: number | null;
+}) => c.feelsLikeC ?? apparentTemperatureC(c.temperatureC, c.humidityPct, c.windSpeedMs);
 
 const r1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
@@ -25,7 +38,14 @@ export function temperatureIn(c: number | null, units: Units): number | null {
 }
 
 export function locationOut(lat: number, lng: number, timezone: string) {
-  return { lat, lng, geohash: ngeohash.encode(lat, lng, CELL_PRECISION), geohash_precision: CELL_PRECISION, timezone, place_type: "coordinates" };
+  return {
+    lat,
+    lng,
+    geohash: ngeohash.encode(lat, lng, CELL_PRECISION),
+    geohash_precision: CELL_PRECISION,
+    timezone,
+    place_type: "coordinates",
+  };
 }
 
 export function alertOut(a: WeatherAlert) {
@@ -147,15 +167,33 @@ export function environmentLabel(environment: AccountEnvironmentName): string {
 }
 
 /** Sea state of an hour or a window's worst: null when no wave data (inland, or not fetched). */
-export function seaStateOut(s: { waveHeightM?: number | null; wavePeriodS?: number | null; waveDirectionDeg?: number | null }) {
+export function seaStateOut(s: {
+  waveHeightM?: number | null;
+  wavePeriodS?: number | null;
+  waveDirectionDeg?: number | null;
+}) {
   if (s.waveHeightM == null) return null;
-  return { wave_height_m: r1(s.waveHeightM), wave_period_s: r1(s.wavePeriodS ?? null), wave_direction_deg: s.waveDirectionDeg ?? null };
+  return {
+    wave_height_m: r1(s.waveHeightM),
+    wave_period_s: r1(s.wavePeriodS ?? null),
+    wave_direction_deg: s.waveDirectionDeg ?? null,
+  };
 }
 
 /** Air quality of an hour: indices, µg/m³ concentrations and pollen grains/m³ per type (null when not fetched). */
 export function airQualityOut(aq: AirQuality | null | undefined) {
   if (!aq) return null;
-  const pollen = Object.fromEntries(POLLEN_KINDS.map((k) => [k, r1(aq.pollen[k] ?? null)])) as Record<(typeof POLLEN_KINDS)[number], number | null>;
-  return { us_aqi: r1(aq.usAqi), european_aqi: r1(aq.europeanAqi), pm2_5: r1(aq.pm2_5), pm10: r1(aq.pm10), ozone: r1(aq.ozone), nitrogen_dioxide: r1(aq.nitrogenDioxide), pollen };
+  const pollen = Object.fromEntries(POLLEN_KINDS.map((k) => [k, r1(aq.pollen[k] ?? null)])) as Record<
+    (typeof POLLEN_KINDS)[number],
+    number | null
+  >;
+  return {
+    us_aqi: r1(aq.usAqi),
+    european_aqi: r1(aq.europeanAqi),
+    pm2_5: r1(aq.pm2_5),
+    pm10: r1(aq.pm10),
+    ozone: r1(aq.ozone),
+    nitrogen_dioxide: r1(aq.nitrogenDioxide),
+    pollen,
+  };
 }
-

@@ -25,6 +25,9 @@ export async function pruneWeatherSnapshots(): Promise<number> {
         returning id`,
   );
   // Claims left by crashed instances (live ones are deleted by their holder).
-  const claims = await queryRows<{ cache_key: string }>(db, sql`delete from weather_refresh_claims where claimed_until < now() - interval '1 hour' and (open_until is null or open_until < now()) returning cache_key`);
+  const claims = await queryRows<{ cache_key: string }>(
+    db,
+    sql`delete from weather_refresh_claims where claimed_until < now() - interval '1 hour' and (open_until is null or open_until < now()) returning cache_key`,
+  );
   return snaps.length + sims.length + claims.length;
 }

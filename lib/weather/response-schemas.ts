@@ -5,17 +5,30 @@ const n = z.number().nullable();
 const Condition = z.object({ code: z.string(), label: z.string(), icon: z.string() }).meta({ id: "WeatherCondition" });
 const Wind = z.object({ speed_ms: n, gust_ms: n, direction_deg: n });
 const Location = z
-  .object({ lat: z.number(), lng: z.number(), geohash: z.string(), geohash_precision: z.number().int(), timezone: z.string(), place_type: z.string() })
+  .object({
+    lat: z.number(),
+    lng: z.number(),
+    geohash: z.string(),
+    geohash_precision: z.number().int(),
+    timezone: z.string(),
+    place_type: z.string(),
+  })
   .meta({ id: "WeatherLocation" });
 const Reason = z.object({ code: z.string(), level: z.enum(["low", "watch", "warning"]), message: z.string() });
-const RiskBase = z.object({ level: z.enum(["low", "watch", "warning"]), reasons: z.array(Reason), recommendation: z.string().nullable().optional() });
+const RiskBase = z.object({
+  level: z.enum(["low", "watch", "warning"]),
+  reasons: z.array(Reason),
+  recommendation: z.string().nullable().optional(),
+});
 const Risk = RiskBase.meta({ id: "WeatherRisk" });
 // Extended, not intersected: an allOf of two closed objects matches nothing.
 const ActivityRisk = RiskBase.extend({ activity_type: z.string().nullable() }).meta({ id: "WeatherActivityRisk" });
 const OverallRisk = RiskBase.extend({ main_issue: z.string() }).meta({ id: "WeatherOverallRisk" });
 const Alert = z
   .object({
-    id: z.string().describe("CAP identifier of the message in force (an update brings a new one), else the provider's own id"),
+    id: z
+      .string()
+      .describe("CAP identifier of the message in force (an update brings a new one), else the provider's own id"),
     event: z.string(),
     severity: z.enum(["minor", "moderate", "severe", "extreme", "unknown"]),
     certainty: z.enum(["observed", "likely", "possible", "unlikely", "unknown"]),
@@ -30,10 +43,14 @@ const Alert = z
     references: z.array(z.string()).describe("CAP identifiers of the earlier messages this one updates"),
     scope: z
       .enum(["area", "country"])
-      .describe("area: the alert's area covers the location; country: its area (a geocode) could not be placed, so it is a country-level notice that raises no risk"),
+      .describe(
+        "area: the alert's area covers the location; country: its area (a geocode) could not be placed, so it is a country-level notice that raises no risk",
+      ),
     status: z
       .enum(["confirmed", "unconfirmed"])
-      .describe("unconfirmed: the feed did not say whether this message updates or cancels another and its CAP document could not be fetched"),
+      .describe(
+        "unconfirmed: the feed did not say whether this message updates or cancels another and its CAP document could not be fetched",
+      ),
   })
   .meta({
     id: "WeatherAlert",
@@ -62,16 +79,31 @@ const SeaState = z
   .nullable()
   .describe("Open-Meteo Marine (or an injection); null inland or where the source has no data")
   .meta({ id: "SeaState" });
-const Pollen = z.object({ alder: n, birch: n, grass: n, mugwort: n, olive: n, ragweed: n }).describe("grains/m³; null where the source has no data (outside Europe)");
+const Pollen = z
+  .object({ alder: n, birch: n, grass: n, mugwort: n, olive: n, ragweed: n })
+  .describe("grains/m³; null where the source has no data (outside Europe)");
 const AirQuality = z
-  .object({ us_aqi: n, european_aqi: n, pm2_5: n.describe("µg/m³"), pm10: n, ozone: n, nitrogen_dioxide: n, pollen: Pollen })
+  .object({
+    us_aqi: n,
+    european_aqi: n,
+    pm2_5: n.describe("µg/m³"),
+    pm10: n,
+    ozone: n,
+    nitrogen_dioxide: n,
+    pollen: Pollen,
+  })
   .nullable()
   .describe("Open-Meteo Air Quality (or an injection); null where not available")
   .meta({ id: "AirQuality" });
 const Minutely = z
   .object({
     step_minutes: z.number().int().describe("15 (Open-Meteo minutely_15, simulated) or 1 (OpenWeather minutely)"),
-    points: z.array(z.object({ time: z.string().describe("start of the step, UTC"), precipitation_mm_h: n.describe("intensity over the step, mm/h") })),
+    points: z.array(
+      z.object({
+        time: z.string().describe("start of the step, UTC"),
+        precipitation_mm_h: n.describe("intensity over the step, mm/h"),
+      }),
+    ),
   })
   .nullable()
   .describe("Next-hour precipitation: the steps of the next 2 hours; null when the provider has none")
@@ -118,7 +150,9 @@ export const CurrentData = z
     nowcast: z
       .string()
       .nullable()
-      .describe('One line in the requested language, e.g. "Rain starting in ~20 min, easing by 15:30."; null without minutely data')
+      .describe(
+        'One line in the requested language, e.g. "Rain starting in ~20 min, easing by 15:30."; null without minutely data',
+      )
       .meta({ examples: ["Rain starting in ~20 min, easing by 15:30."] }),
     alerts: z.array(Alert),
     risk: ActivityRisk,
@@ -202,7 +236,9 @@ export const TimelineData = z
     summary: z.object({
       overall_risk: z.enum(["low", "watch", "warning"]),
       main_issue: z.string(),
-      best_outdoor_window: z.object({ start: z.string().nullable(), end: z.string().nullable(), level: z.string(), hours: n }).nullable(),
+      best_outdoor_window: z
+        .object({ start: z.string().nullable(), end: z.string().nullable(), level: z.string(), hours: n })
+        .nullable(),
     }),
   })
   .meta({ id: "TimelineAnalysis" });
@@ -229,8 +265,17 @@ export const RouteData = z
         duration_minutes: z.number(),
         snapshot_id: z.string().uuid(),
         cache_status: z.enum(["HIT", "MISS", "STALE"]),
-        condition: z.object({ label: z.string().nullable(), temperature_c: n, wind_speed_kph: n, wind_gust_kph: n, precipitation_mm: n, visibility_km: n }),
-        sea_state: SeaState.optional().describe("Ferry routes only: the highest waves at the segment's midpoint and mid-time"),
+        condition: z.object({
+          label: z.string().nullable(),
+          temperature_c: n,
+          wind_speed_kph: n,
+          wind_gust_kph: n,
+          precipitation_mm: n,
+          visibility_km: n,
+        }),
+        sea_state: SeaState.optional().describe(
+          "Ferry routes only: the highest waves at the segment's midpoint and mid-time",
+        ),
         risk: Risk,
       }),
     ),
@@ -269,7 +314,9 @@ export const SimulationListData = z
   })
   .meta({ id: "WeatherSimulationList" });
 
-export const SimulationDeletedData = z.object({ simulation_id: z.string().uuid(), deleted: z.literal(true) }).meta({ id: "WeatherSimulationDeleted" });
+export const SimulationDeletedData = z
+  .object({ simulation_id: z.string().uuid(), deleted: z.literal(true) })
+  .meta({ id: "WeatherSimulationDeleted" });
 
 export const FireWatchesData = z
   .object({
@@ -277,8 +324,16 @@ export const FireWatchesData = z
     watches: z.array(
       z.object({
         watch_id: z.string().uuid(),
-        outcome: z.enum(["refreshed", "failed_attempt", "watch_failed", "deferred", "skipped"]).describe("deferred: the upstream budget was used up; the watch is checked again when it allows (no failure counted)"),
-        events: z.array(z.string()).describe("Event types emitted (each delivered, signed, to the watch's webhook_url and subscribed endpoints)"),
+        outcome: z
+          .enum(["refreshed", "failed_attempt", "watch_failed", "deferred", "skipped"])
+          .describe(
+            "deferred: the upstream budget was used up; the watch is checked again when it allows (no failure counted)",
+          ),
+        events: z
+          .array(z.string())
+          .describe(
+            "Event types emitted (each delivered, signed, to the watch's webhook_url and subscribed endpoints)",
+          ),
       }),
     ),
     caused: z
@@ -288,14 +343,27 @@ export const FireWatchesData = z
             event_id: z.string(),
             type: z.string(),
             watch_id: z.string(),
-            deliveries: z.number().int().describe("Deliveries queued for the event (its webhook_url and subscribed endpoints)"),
-            delivered: z.number().int().describe("Of those, delivered when the fire returned (the rest are on their way)"),
+            deliveries: z
+              .number()
+              .int()
+              .describe("Deliveries queued for the event (its webhook_url and subscribed endpoints)"),
+            delivered: z
+              .number()
+              .int()
+              .describe("Of those, delivered when the fire returned (the rest are on their way)"),
           }),
         ),
         proposals: z.array(
-          z.object({ proposal_id: z.string(), trip_id: z.number().int(), subject_event_id: z.number().int().nullable(), status: z.string() }),
+          z.object({
+            proposal_id: z.string(),
+            trip_id: z.number().int(),
+            subject_event_id: z.number().int().nullable(),
+            status: z.string(),
+          }),
         ),
       })
-      .describe("Everything the fire caused: every event the fired watches emitted, with its deliveries, and the weather planner's proposals on the trips they follow"),
+      .describe(
+        "Everything the fire caused: every event the fired watches emitted, with its deliveries, and the weather planner's proposals on the trips they follow",
+      ),
   })
   .meta({ id: "WeatherFireWatchesResult" });

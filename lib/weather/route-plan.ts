@@ -97,7 +97,10 @@ export function planRoute(i: RoutePlanInput): RoutePlan {
   const totalKm = length(line, { units: "kilometers" });
   const speed = MODE_SPEED_KMH[i.transport_mode];
   const totalMinutes = (totalKm / speed) * 60;
-  const n = Math.min(MAX_ROUTE_SEGMENTS, Math.max(1, Math.ceil(Math.max(totalMinutes / SEGMENT_TARGET_MINUTES, totalKm / SEGMENT_TARGET_KM))));
+  const n = Math.min(
+    MAX_ROUTE_SEGMENTS,
+    Math.max(1, Math.ceil(Math.max(totalMinutes / SEGMENT_TARGET_MINUTES, totalKm / SEGMENT_TARGET_KM))),
+  );
   const pointAt = (km: number): LatLng => {
     if (totalKm === 0) return { lat: coords[0][1], lng: coords[0][0] };
     const p = along(line, Math.min(km, totalKm), { units: "kilometers" }).geometry.coordinates;

@@ -16,7 +16,10 @@ const queryNumber = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min).max(max))
     // Documented as what it is: a number in range (the query string carries its decimal text).
-    .meta({ override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => Object.assign(clear(jsonSchema), { type: "number", minimum: min, maximum: max }) });
+    .meta({
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) =>
+        Object.assign(clear(jsonSchema), { type: "number", minimum: min, maximum: max }),
+    });
 
 /** Empties a generated JSON schema object in place (for an override that restates it). */
 function clear(o: Record<string, unknown>): Record<string, unknown> {
@@ -43,7 +46,13 @@ export const ForecastQuery = z.object({
     .string()
     .trim()
     .regex(/^[-+]?\d+$/, "must be an integer from 1 to 8")
-    .meta({ override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => Object.assign(clear(jsonSchema), { type: "integer", description: "1 to 8 (default 7); other integers are clamped into that range" }) })
+    .meta({
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) =>
+        Object.assign(clear(jsonSchema), {
+          type: "integer",
+          description: "1 to 8 (default 7); other integers are clamped into that range",
+        }),
+    })
     .optional()
     .transform((v) => (v === undefined ? 7 : Math.min(8, Math.max(1, Number(v))))),
   granularity: z.enum(["daily", "hourly"]).default("daily"),
@@ -52,7 +61,11 @@ export const ForecastQuery = z.object({
 });
 
 /** Ferry vessel class: "small" judges wind by the small craft bands (Beaufort 4 / NWS Small Craft Advisory). */
-const VesselSchema = z.enum(VESSELS).describe('Ferry only: "large" (default; NWS small craft advisory / gale bands) or "small" (Beaufort 4 / small craft advisory bands)');
+const VesselSchema = z
+  .enum(VESSELS)
+  .describe(
+    'Ferry only: "large" (default; NWS small craft advisory / gale bands) or "small" (Beaufort 4 / small craft advisory bands)',
+  );
 
 const lat = z.number().min(-90).max(90);
 const lng = z.number().min(-180).max(180);
@@ -66,7 +79,8 @@ const LatLngPair = z.tuple([lat, lng]).meta({
   override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => void delete jsonSchema.items,
 });
 
-const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+const WITH_OFFSET =
+  /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 /** Two ASCII digits at `i` as a number (the caller's pattern guarantees they are digits). */
 const digits2 = (s: string, i: number) => (s.charCodeAt(i) - 48) * 10 + (s.charCodeAt(i + 1) - 48);
@@ -103,8 +117,15 @@ export function parseInstantMs(value: string, zone: string): number | null {
 const TimelineItemFields = z
   .object({
     id: z.string().min(1).max(200).optional(),
-    start: z.string().min(1, "is required").meta({ format: "date-time", description: "ISO 8601; without an offset it is read in `timezone` (default: the zone at lat/lng)" }),
-    end: z.string().min(1).optional().meta({ format: "date-time", description: "Default: start + 1 hour; at most 14 days after start" }),
+    start: z.string().min(1, "is required").meta({
+      format: "date-time",
+      description: "ISO 8601; without an offset it is read in `timezone` (default: the zone at lat/lng)",
+    }),
+    end: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ format: "date-time", description: "Default: start + 1 hour; at most 14 days after start" }),
     lat,
     lng,
     activity_type: z.string().trim().max(64).nullable().optional(),
@@ -113,33 +134,45 @@ const TimelineItemFields = z
   })
   .meta({ id: "TimelineItem" });
 
-const TimelineItemSchema = TimelineItemFields
-  .transform((v, ctx) => {
-    if (v.timezone !== undefined && !isValidZone(v.timezone)) {
-      ctx.addIssue({ code: "custom", path: ["timezone"], message: "must be an IANA time zone such as Europe/Paris" });
-      return z.NEVER;
-    }
-    const zone = v.timezone ?? timezoneAt(v.lat, v.lng);
-    const startMs = parseInstantMs(v.start, zone);
-    if (startMs === null) {
-      ctx.addIssue({ code: "custom", path: ["start"], message: "must be an ISO 8601 date-time such as 2026-07-01T09:00:00+02:00" });
-      return z.NEVER;
-    }
-    const endMs = v.end === undefined ? startMs + 3_600_000 : parseInstantMs(v.end, zone);
-    if (endMs === null) {
-      ctx.addIssue({ code: "custom", path: ["end"], message: "must be an ISO 8601 date-time" });
-      return z.NEVER;
-    }
-    if (endMs < startMs) {
-      ctx.addIssue({ code: "custom", path: ["end"], message: "must not be before start" });
-      return z.NEVER;
-    }
-    if (endMs - startMs > 14 * 86_400_000) {
-      ctx.addIssue({ code: "custom", path: ["end"], message: "an item may span at most 14 days" });
-      return z.NEVER;
-    }
-    return { id: v.id, startMs, endMs, lat: v.lat, lng: v.lng, activity_type: v.activity_type ?? null, timezone: zone, vessel: v.vessel };
-  });
+const TimelineItemSchema = TimelineItemFields.transform((v, ctx) => {
+  if (v.timezone !== undefined && !isValidZone(v.timezone)) {
+    ctx.addIssue({ code: "custom", path: ["timezone"], message: "must be an IANA time zone such as Europe/Paris" });
+    return z.NEVER;
+  }
+  const zone = v.timezone ?? timezoneAt(v.lat, v.lng);
+  const startMs = parseInstantMs(v.start, zone);
+  if (startMs === null) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["start"],
+      message: "must be an ISO 8601 date-time such as 2026-07-01T09:00:00+02:00",
+    });
+    return z.NEVER;
+  }
+  const endMs = v.end === undefined ? startMs + 3_600_000 : parseInstantMs(v.end, zone);
+  if (endMs === null) {
+    ctx.addIssue({ code: "custom", path: ["end"], message: "must be an ISO 8601 date-time" });
+    return z.NEVER;
+  }
+  if (endMs < startMs) {
+    ctx.addIssue({ code: "custom", path: ["end"], message: "must not be before start" });
+    return z.NEVER;
+  }
+  if (endMs - startMs > 14 * 86_400_000) {
+    ctx.addIssue({ code: "custom", path: ["end"], message: "an item may span at most 14 days" });
+    return z.NEVER;
+  }
+  return {
+    id: v.id,
+    startMs,
+    endMs,
+    lat: v.lat,
+    lng: v.lng,
+    activity_type: v.activity_type ?? null,
+    timezone: zone,
+    vessel: v.vessel,
+  };
+});
 
 export const TimelineBody = z.object({
   units: UnitsSchema.default("metric"),
@@ -166,7 +199,8 @@ export const RouteBody = z
     polyline: z
       .union([
         z.string().max(200_000).meta({
-          description: "Encoded polyline (precision 5): pairs of lat/lng deltas, each a run of chunks `_`..`~` ended by one of `?`..`^`; decoded points must be valid coordinates",
+          description:
+            "Encoded polyline (precision 5): pairs of lat/lng deltas, each a run of chunks `_`..`~` ended by one of `?`..`^`; decoded points must be valid coordinates",
           pattern: "^(?:[_-~]{0,6}[?-^][_-~]{0,6}[?-^]){2,}$",
         }),
         z.array(LatLngPair).min(2).max(MAX_POLYLINE_POINTS),
@@ -177,7 +211,14 @@ export const RouteBody = z
   .meta({
     // vessel applies to ferries only (a cross-field rule, stated in the document too).
     override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) =>
-      void (jsonSchema.allOf = [{ anyOf: [{ required: ["transport_mode"], properties: { transport_mode: { const: "ferry" } } }, { not: { properties: { vessel: {} }, required: ["vessel"] } }] }]),
+      void (jsonSchema.allOf = [
+        {
+          anyOf: [
+            { required: ["transport_mode"], properties: { transport_mode: { const: "ferry" } } },
+            { not: { properties: { vessel: {} }, required: ["vessel"] } },
+          ],
+        },
+      ]),
   })
   .transform((v, ctx) => {
     const start = v.start_time === undefined ? new Date() : parseInstant(v.start_time, "UTC");
@@ -193,12 +234,18 @@ export const RouteBody = z
         return z.NEVER;
       }
       if (decoded.length < 2 || decoded.length > MAX_POLYLINE_POINTS) {
-        ctx.addIssue({ code: "custom", path: ["polyline"], message: `must decode to 2..${MAX_POLYLINE_POINTS} points` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["polyline"],
+          message: `must decode to 2..${MAX_POLYLINE_POINTS} points`,
+        });
         return z.NEVER;
       }
       path = decoded;
     } else if (Array.isArray(v.polyline)) {
-      path = (v.polyline as Array<[number, number] | { lat: number; lng: number }>).map((p) => (Array.isArray(p) ? { lat: p[0], lng: p[1] } : p));
+      path = (v.polyline as Array<[number, number] | { lat: number; lng: number }>).map((p) =>
+        Array.isArray(p) ? { lat: p[0], lng: p[1] } : p,
+      );
     }
     if (!path) {
       const problem = greatCircleProblem(v.origin, v.destination);
@@ -211,7 +258,16 @@ export const RouteBody = z
       ctx.addIssue({ code: "custom", path: ["vessel"], message: "applies to transport_mode ferry only" });
       return z.NEVER;
     }
-    return { origin: v.origin, destination: v.destination, transport_mode: v.transport_mode, vessel: v.vessel, start_time: start, units: v.units, language: v.language, path };
+    return {
+      origin: v.origin,
+      destination: v.destination,
+      transport_mode: v.transport_mode,
+      vessel: v.vessel,
+      start_time: start,
+      units: v.units,
+      language: v.language,
+      path,
+    };
   });
 
 /** The injection schema lives with the simulator (shared by the API, the admin CLI and the portal). */

@@ -49,7 +49,12 @@ describe("list and delete injections", () => {
     const u = await makeUser({ plan: "pro", environment: "sandbox" });
     const k = await u.key(["weather:read"]);
     const other = await (await makeUser({ environment: "sandbox" })).key(["weather:read"]);
-    const made = await call(simulations.POST, { method: "POST", path, bearer: k, body: { ...oslo, kind: "freezing_rain" } });
+    const made = await call(simulations.POST, {
+      method: "POST",
+      path,
+      bearer: k,
+      body: { ...oslo, kind: "freezing_rain" },
+    });
     expect(made.status).toBe(201);
     await call(simulations.POST, { method: "POST", path, bearer: other, body: { lat: 60.39, lng: 5.32, kind: "fog" } });
     const id = made.body.data.simulation_id as string;
@@ -60,16 +65,33 @@ describe("list and delete injections", () => {
 
     const list = await call(simulations.GET, { path, bearer: k });
     expect(list.status).toBe(200);
-    expect(list.body.data.simulations).toEqual([expect.objectContaining({ simulation_id: id, kind: "freezing_rain", lat: oslo.lat, lng: oslo.lng })]);
+    expect(list.body.data.simulations).toEqual([
+      expect.objectContaining({ simulation_id: id, kind: "freezing_rain", lat: oslo.lat, lng: oslo.lng }),
+    ]);
     expect(list.body.meta.billing_units).toBe(0);
 
-    const foreign = await call(oneSimulation.DELETE, { method: "DELETE", path: `${path}/${id}`, params: { simulation_id: id }, bearer: other });
+    const foreign = await call(oneSimulation.DELETE, {
+      method: "DELETE",
+      path: `${path}/${id}`,
+      params: { simulation_id: id },
+      bearer: other,
+    });
     expect(foreign.status).toBe(404);
-    const del = await call(oneSimulation.DELETE, { method: "DELETE", path: `${path}/${id}`, params: { simulation_id: id }, bearer: k });
+    const del = await call(oneSimulation.DELETE, {
+      method: "DELETE",
+      path: `${path}/${id}`,
+      params: { simulation_id: id },
+      bearer: k,
+    });
     expect(del.status).toBe(200);
     expect(del.body.data).toEqual({ simulation_id: id, deleted: true });
     expect((await call(simulations.GET, { path, bearer: k })).body.data.simulations).toEqual([]);
-    const again = await call(oneSimulation.DELETE, { method: "DELETE", path: `${path}/${id}`, params: { simulation_id: id }, bearer: k });
+    const again = await call(oneSimulation.DELETE, {
+      method: "DELETE",
+      path: `${path}/${id}`,
+      params: { simulation_id: id },
+      bearer: k,
+    });
     expect(again.status).toBe(404);
   });
 
@@ -79,7 +101,12 @@ describe("list and delete injections", () => {
     const id = "7d0c0a43-3f0f-4b36-9a55-2d0d3b7b2c11";
     for (const res of [
       await call(simulations.GET, { path, bearer: k }),
-      await call(oneSimulation.DELETE, { method: "DELETE", path: `${path}/${id}`, params: { simulation_id: id }, bearer: k }),
+      await call(oneSimulation.DELETE, {
+        method: "DELETE",
+        path: `${path}/${id}`,
+        params: { simulation_id: id },
+        bearer: k,
+      }),
       await call(fire.POST, { method: "POST", path: `${path}/fire-watches`, bearer: k }),
     ]) {
       expect(res.status).toBe(403);
@@ -91,9 +118,20 @@ describe("list and delete injections", () => {
 describe("fire my watches now", () => {
   it("refreshes every active watch at once; the injected weather reaches the webhook as a signed event", async () => {
     const u = await makeUser({ plan: "starter", environment: "sandbox" });
-    const { watch } = await createWatchVia(u, watchBody({ latitude: 61.5, longitude: 23.7, webhook_url: world.rx.url("/fired") }, { startInHours: 0, hours: 6 }));
+    const { watch } = await createWatchVia(
+      u,
+      watchBody(
+        { latitude: 61.5, longitude: 23.7, webhook_url: world.rx.url("/fired") },
+        { startInHours: 0, hours: 6 },
+      ),
+    );
     const k = await u.key(["weather:read", "weather:watch"]);
-    const inj = await call(simulations.POST, { method: "POST", path, bearer: k, body: { lat: 61.5, lng: 23.7, kind: "thunderstorm" } });
+    const inj = await call(simulations.POST, {
+      method: "POST",
+      path,
+      bearer: k,
+      body: { lat: 61.5, lng: 23.7, kind: "thunderstorm" },
+    });
     expect(inj.status).toBe(201);
 
     const res = await call(fire.POST, { method: "POST", path: `${path}/fire-watches`, bearer: k });
@@ -105,7 +143,10 @@ describe("fire my watches now", () => {
     expect(types.length).toBeGreaterThan(0);
 
     // The report lists every event the fire caused, each with its queued deliveries (issue 42 item 5).
-    const caused = res.body.data.caused as { events: Array<{ type: string; watch_id: string; deliveries: number }>; proposals: unknown[] };
+    const caused = res.body.data.caused as {
+      events: Array<{ type: string; watch_id: string; deliveries: number }>;
+      proposals: unknown[];
+    };
     expect(caused.events.map((e) => e.type).sort()).toEqual([...types].sort());
     for (const e of caused.events) {
       expect(e.watch_id).toBe(watch.watch_id);
@@ -116,7 +157,10 @@ describe("fire my watches now", () => {
     const evs = await world.db.select().from(watchEvents).where(eq(watchEvents.watchId, watch.watch_id));
     const fired = evs.find((e) => types.includes(e.type))!;
     await drainDeliveries();
-    const got = await waitFor(async () => world.rx.requests.find((q) => q.url === "/fired" && q.headers["x-service-event-id"] === fired.id), "fired delivery");
+    const got = await waitFor(
+      async () => world.rx.requests.find((q) => q.url === "/fired" && q.headers["x-service-event-id"] === fired.id),
+      "fired delivery",
+    );
     const { secret } = await getOrCreateWatchSigningSecret(u.accountId);
     const h = new Headers(Object.entries(got.headers).map(([name, v]) => [name, String(v)] as [string, string]));
     expect(verifyWebhook(got.rawBody, h, secret)).toBe(true);
@@ -124,10 +168,16 @@ describe("fire my watches now", () => {
 
   it("a refresh already running when the user clicks (the injection made the watch due): fire waits for it, then refreshes again", async () => {
     const u = await makeUser({ plan: "starter", environment: "sandbox" });
-    const { watch } = await createWatchVia(u, watchBody({ latitude: 62.5, longitude: 24.7, webhook_url: world.rx.url("/held") }, { startInHours: 0, hours: 6 }));
+    const { watch } = await createWatchVia(
+      u,
+      watchBody({ latitude: 62.5, longitude: 24.7, webhook_url: world.rx.url("/held") }, { startInHours: 0, hours: 6 }),
+    );
     const k = await u.key(["weather:watch"]);
     // Another refresher holds the watch for one more second (its lease; it never records).
-    await world.db.update(watches).set({ claimToken: randomUUID(), claimedUntil: new Date(Date.now() + 1_000) }).where(eq(watches.id, watch.watch_id));
+    await world.db
+      .update(watches)
+      .set({ claimToken: randomUUID(), claimedUntil: new Date(Date.now() + 1_000) })
+      .where(eq(watches.id, watch.watch_id));
     const res = await call(fire.POST, { method: "POST", path: `${path}/fire-watches`, bearer: k });
     expect(res.body.data.fired).toBe(1);
     expect(res.body.data.watches[0]).toMatchObject({ watch_id: watch.watch_id, outcome: "refreshed" });

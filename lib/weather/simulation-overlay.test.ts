@@ -27,7 +27,10 @@ describe("injection overlay", () => {
   });
 
   it("feels-like follows temperature, humidity and wind (NWS) unless given", () => {
-    expect(overlayHour(hour, "custom", { temperature_c: -10, wind_speed_ms: 20 / 3.6 }, rome).feelsLikeC).toBeCloseTo(-17.9, 0);
+    expect(overlayHour(hour, "custom", { temperature_c: -10, wind_speed_ms: 20 / 3.6 }, rome).feelsLikeC).toBeCloseTo(
+      -17.9,
+      0,
+    );
     expect(overlayHour(hour, "custom", { temperature_c: -10, feels_like_c: -12 }, rome).feelsLikeC).toBe(-12);
     expect(overlayHour(hour, "heat", {}, rome)).toMatchObject({ temperatureC: 41, feelsLikeC: 44 });
   });
@@ -45,7 +48,10 @@ describe("injection overlay", () => {
     });
     const older = sim("b", 2000, { precipitation_mm_h: 3, wind_speed_ms: 4 });
     const newer = sim("a", 1000, { precipitation_mm_h: 9 });
-    for (const order of [[older, newer], [newer, older]]) {
+    for (const order of [
+      [older, newer],
+      [newer, older],
+    ]) {
       const h = applySimulations(f, order, new Date(noon)).hourly.find((x) => Date.parse(x.time) === noon)!;
       expect(h).toMatchObject({ precipitationMm: 9, windSpeedMs: 4 });
     }

@@ -6,7 +6,9 @@ import type { SimulationParamsInput } from "./simulation-schemas";
 import { POLLEN_KINDS, type AirQuality, type HourlyPoint } from "./types";
 
 /** The values an injection can set on one hour (pressure only reaches current conditions). */
-export type OverlayFields = { [K in keyof Omit<HourlyPoint, "time" | "isDay" | "airQuality">]?: number } & { pressureHpa?: number };
+export type OverlayFields = { [K in keyof Omit<HourlyPoint, "time" | "isDay" | "airQuality">]?: number } & {
+  pressureHpa?: number;
+};
 
 /** Air-quality params -> AirQuality fields (pollen_<type> -> pollen[type]). */
 const AIR_FIELD_OF: Record<string, keyof Omit<AirQuality, "pollen">> = {
@@ -27,7 +29,9 @@ function overlayAir(base: AirQuality | null | undefined, params: Record<string, 
     const field = AIR_FIELD_OF[k];
     const pollen = k.startsWith("pollen_") ? k.slice(7) : null;
     if (!field && !(pollen && (POLLEN_KINDS as readonly string[]).includes(pollen))) continue;
-    out ??= base ? { ...base, pollen: { ...base.pollen } } : { usAqi: null, europeanAqi: null, pm2_5: null, pm10: null, ozone: null, nitrogenDioxide: null, pollen: {} };
+    out ??= base
+      ? { ...base, pollen: { ...base.pollen } }
+      : { usAqi: null, europeanAqi: null, pm2_5: null, pm10: null, ozone: null, nitrogenDioxide: null, pollen: {} };
     if (field) out[field] = n;
     else out.pollen[pollen as (typeof POLLEN_KINDS)[number]] = n;
   }
@@ -71,7 +75,13 @@ export function explicitFields(params: Record<string, number | string>): Overlay
 export function presetFields(kind: SimulationKind, h: HourlyPoint, e: OverlayFields): OverlayFields {
   switch (kind) {
     case "heavy_rain":
-      return { precipitationMm: 12, precipitationProbabilityPct: 95, weatherCode: 65, cloudCoverPct: 100, visibilityM: 4000 };
+      return {
+        precipitationMm: 12,
+        precipitationProbabilityPct: 95,
+        weatherCode: 65,
+        cloudCoverPct: 100,
+        visibilityM: 4000,
+      };
     case "rain":
       return { precipitationMm: 3, precipitationProbabilityPct: 85, weatherCode: 63, cloudCoverPct: 95 };
     case "gusts": {
@@ -85,12 +95,31 @@ export function presetFields(kind: SimulationKind, h: HourlyPoint, e: OverlayFie
     case "fog":
       return { visibilityM: 150, weatherCode: 45, precipitationMm: 0 };
     case "thunderstorm":
-      return { weatherCode: 95, precipitationMm: 10, precipitationProbabilityPct: 90, windGustMs: 22, cloudCoverPct: 100 };
+      return {
+        weatherCode: 95,
+        precipitationMm: 10,
+        precipitationProbabilityPct: 90,
+        windGustMs: 22,
+        cloudCoverPct: 100,
+      };
     case "snow":
-      return { weatherCode: 75, temperatureC: Math.min(h.temperatureC ?? -3, -3), precipitationMm: 3, precipitationProbabilityPct: 90, visibilityM: 1500 };
+      return {
+        weatherCode: 75,
+        temperatureC: Math.min(h.temperatureC ?? -3, -3),
+        precipitationMm: 3,
+        precipitationProbabilityPct: 90,
+        visibilityM: 1500,
+      };
     case "freezing_rain":
       // Liquid rain with the air at or below 0 °C (AMS), reported with the WMO freezing-rain code.
-      return { weatherCode: 67, temperatureC: Math.min(e.temperatureC ?? h.temperatureC ?? -1, -1), precipitationMm: 2, precipitationProbabilityPct: 90, cloudCoverPct: 100, visibilityM: 3000 };
+      return {
+        weatherCode: 67,
+        temperatureC: Math.min(e.temperatureC ?? h.temperatureC ?? -1, -1),
+        precipitationMm: 2,
+        precipitationProbabilityPct: 90,
+        cloudCoverPct: 100,
+        visibilityM: 3000,
+      };
     case "severe_alert":
     case "custom":
       return {};
@@ -131,13 +160,17 @@ export function overlayHour<T extends HourlyPoint & { pressureHpa?: number | nul
     if (set.precipitationMm !== undefined) {
       // Snow, freezing and storm codes stay; plain rain follows the injected rate.
       const c = h.weatherCode ?? -1;
-      if (set.precipitationMm >= RAIN.measurableMm) out.weatherCode = PRECIP_CODES.has(c) && !RAIN_CODES.has(c) ? c : rainCode(set.precipitationMm);
+      if (set.precipitationMm >= RAIN.measurableMm)
+        out.weatherCode = PRECIP_CODES.has(c) && !RAIN_CODES.has(c) ? c : rainCode(set.precipitationMm);
       else if (PRECIP_CODES.has(h.weatherCode ?? -1)) out.weatherCode = cloudCode(out.cloudCoverPct ?? 0);
     } else if (set.cloudCoverPct !== undefined && (h.weatherCode ?? 0) <= 3) {
       out.weatherCode = cloudCode(set.cloudCoverPct);
     }
   }
-  if (set.feelsLikeC === undefined && (set.temperatureC !== undefined || set.humidityPct !== undefined || set.windSpeedMs !== undefined)) {
+  if (
+    set.feelsLikeC === undefined &&
+    (set.temperatureC !== undefined || set.humidityPct !== undefined || set.windSpeedMs !== undefined)
+  ) {
     const fl = apparentTemperatureC(out.temperatureC, out.humidityPct, out.windSpeedMs);
     out.feelsLikeC = fl === null ? null : r1(fl);
   }

@@ -72,9 +72,14 @@ describe("every injectable field round-trips through the API", () => {
       precipitation_mm: ALL.precipitation_mm_h,
       condition: { code: conditionFor(ALL.weather_code, "en").code },
     });
-    expect(cur.body.data.alerts).toEqual(expect.arrayContaining([expect.objectContaining({ event: ALL.alert_event, severity: ALL.severity })]));
+    expect(cur.body.data.alerts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ event: ALL.alert_event, severity: ALL.severity })]),
+    );
 
-    const fc = await call(forecast.GET, { path: `/v1/weather/forecast?lat=${p.lat}&lng=${p.lng}&granularity=hourly&days=1`, bearer: k });
+    const fc = await call(forecast.GET, {
+      path: `/v1/weather/forecast?lat=${p.lat}&lng=${p.lng}&granularity=hourly&days=1`,
+      bearer: k,
+    });
     expect(fc.status).toBe(200);
     expect(fc.body.data.hourly[1]).toMatchObject({
       temperature: ALL.temperature_c,
@@ -107,15 +112,26 @@ describe("every injectable field round-trips through the API", () => {
       uv_index: ALL.uv_index,
     });
     // The moderate alert is a watch for an outdoor plan.
-    expect(tl.body.data.items[0].risk.reasons).toEqual(expect.arrayContaining([expect.objectContaining({ code: "weather_alert", level: "watch" })]));
+    expect(tl.body.data.items[0].risk.reasons).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: "weather_alert", level: "watch" })]),
+    );
   });
 
   it("explicit values override the kind's preset field by field", async () => {
     const k = await sandboxKey();
     const p = { lat: 40.4168, lng: -3.7038 };
     const h0 = hourStart();
-    await inject(k, { ...p, kind: "heavy_rain", starts_at: iso(h0), ends_at: iso(h0 + 3 * HOUR), params: { precipitation_probability: 55, visibility_m: 9000, weather_code: 82 } });
-    const fc = await call(forecast.GET, { path: `/v1/weather/forecast?lat=${p.lat}&lng=${p.lng}&granularity=hourly&days=1`, bearer: k });
+    await inject(k, {
+      ...p,
+      kind: "heavy_rain",
+      starts_at: iso(h0),
+      ends_at: iso(h0 + 3 * HOUR),
+      params: { precipitation_probability: 55, visibility_m: 9000, weather_code: 82 },
+    });
+    const fc = await call(forecast.GET, {
+      path: `/v1/weather/forecast?lat=${p.lat}&lng=${p.lng}&granularity=hourly&days=1`,
+      bearer: k,
+    });
     expect(fc.body.data.hourly[1]).toMatchObject({
       precipitation_mm: 12, // preset
       precipitation_probability_pct: 55,
@@ -129,10 +145,24 @@ describe("every injectable field round-trips through the API", () => {
     const k = await sandboxKey();
     const p = { lat: 52.52, lng: 13.405 };
     const h0 = hourStart();
-    await inject(k, { ...p, kind: "rain", starts_at: iso(h0), ends_at: iso(h0 + 4 * HOUR), params: { precipitation_mm_h: 3 } });
-    await inject(k, { ...p, starts_at: iso(h0 + HOUR), ends_at: iso(h0 + 2 * HOUR), params: { precipitation_mm_h: 9, wind_speed_ms: 5 } });
+    await inject(k, {
+      ...p,
+      kind: "rain",
+      starts_at: iso(h0),
+      ends_at: iso(h0 + 4 * HOUR),
+      params: { precipitation_mm_h: 3 },
+    });
+    await inject(k, {
+      ...p,
+      starts_at: iso(h0 + HOUR),
+      ends_at: iso(h0 + 2 * HOUR),
+      params: { precipitation_mm_h: 9, wind_speed_ms: 5 },
+    });
     await inject(k, { ...p, starts_at: iso(h0), ends_at: iso(h0 + 4 * HOUR), params: { precipitation_mm_h: 1 } });
-    const fc = await call(forecast.GET, { path: `/v1/weather/forecast?lat=${p.lat}&lng=${p.lng}&granularity=hourly&days=1`, bearer: k });
+    const fc = await call(forecast.GET, {
+      path: `/v1/weather/forecast?lat=${p.lat}&lng=${p.lng}&granularity=hourly&days=1`,
+      bearer: k,
+    });
     const [, h1, h2] = fc.body.data.hourly;
     expect(h1).toMatchObject({ precipitation_mm: 1, precipitation_probability_pct: 85, wind: { speed_ms: 5 } });
     expect(h2).toMatchObject({ precipitation_mm: 1, precipitation_probability_pct: 85 });
@@ -149,13 +179,22 @@ describe("every injectable field round-trips through the API", () => {
       [{}, "params"],
     ];
     for (const [over, field] of bad) {
-      const r = await call(simulations.POST, { method: "POST", path: "/v1/weather/simulations", bearer: k, body: { ...p, ...over } });
+      const r = await call(simulations.POST, {
+        method: "POST",
+        path: "/v1/weather/simulations",
+        bearer: k,
+        body: { ...p, ...over },
+      });
       expect(r.status, JSON.stringify(over)).toBe(400);
       expect(JSON.stringify(r.body.error)).toContain(field);
     }
     const cli = weatherCommands["inject-weather"];
-    await expect(cli.run(cli.flags.parse({ lat: "48.2", lng: "16.37", params: '{"uv_index": 25}' }))).rejects.toThrow(/uv_index/);
-    const ok = await cli.run(cli.flags.parse({ lat: "48.2", lng: "16.37", params: '{"uv_index": 9, "cloud_cover_pct": 0}' }));
+    await expect(cli.run(cli.flags.parse({ lat: "48.2", lng: "16.37", params: '{"uv_index": 25}' }))).rejects.toThrow(
+      /uv_index/,
+    );
+    const ok = await cli.run(
+      cli.flags.parse({ lat: "48.2", lng: "16.37", params: '{"uv_index": 9, "cloud_cover_pct": 0}' }),
+    );
     expect(ok).toMatchObject({ kind: "custom", params: { uv_index: 9, cloud_cover_pct: 0 } });
   });
 });
@@ -165,16 +204,34 @@ describe("acceptance: 2 mm/h rain at -1 °C", () => {
     const k = await sandboxKey();
     const p = { lat: 46.948, lng: 7.4474 };
     const h0 = hourStart();
-    await inject(k, { ...p, kind: "rain", starts_at: iso(h0 - HOUR), ends_at: iso(h0 + 6 * HOUR), params: { precipitation_mm_h: 2, temperature_c: -1 } });
+    await inject(k, {
+      ...p,
+      kind: "rain",
+      starts_at: iso(h0 - HOUR),
+      ends_at: iso(h0 + 6 * HOUR),
+      params: { precipitation_mm_h: 2, temperature_c: -1 },
+    });
     const tl = await call(timeline.POST, {
       method: "POST",
       path: "/v1/weather/timeline",
       bearer: k,
-      body: { items: ["driving", "walking", "cycling"].map((a) => ({ id: a, ...p, start: iso(h0 + HOUR), end: iso(h0 + 2 * HOUR), activity_type: a })) },
+      body: {
+        items: ["driving", "walking", "cycling"].map((a) => ({
+          id: a,
+          ...p,
+          start: iso(h0 + HOUR),
+          end: iso(h0 + 2 * HOUR),
+          activity_type: a,
+        })),
+      },
     });
     expect(tl.status).toBe(200);
     for (const item of tl.body.data.items) {
-      expect(item.weather).toMatchObject({ temperature_c: -1, precipitation_intensity_mm_h: 2, condition: "Moderate rain" });
+      expect(item.weather).toMatchObject({
+        temperature_c: -1,
+        precipitation_intensity_mm_h: 2,
+        condition: "Moderate rain",
+      });
       expect(item.risk.level, item.id).toBe("warning");
       expect(item.risk.reasons[0]).toMatchObject({ code: "freezing_rain", level: "warning" });
     }
@@ -183,7 +240,12 @@ describe("acceptance: 2 mm/h rain at -1 °C", () => {
         method: "POST",
         path: "/v1/weather/route",
         bearer: k,
-        body: { origin: p, destination: { lat: p.lat + 0.005, lng: p.lng }, transport_mode: mode, start_time: iso(h0 + HOUR) },
+        body: {
+          origin: p,
+          destination: { lat: p.lat + 0.005, lng: p.lng },
+          transport_mode: mode,
+          start_time: iso(h0 + HOUR),
+        },
       });
       expect(r.status).toBe(200);
       expect(r.body.data.overall_risk, mode).toMatchObject({ level: "warning", main_issue: "freezing_rain" });
@@ -210,7 +272,14 @@ describe("localised advice through the API", () => {
         method: "POST",
         path: "/v1/weather/route",
         bearer: k,
-        body: { origin: p, destination: { lat: p.lat + 0.004, lng: p.lng }, transport_mode: "cycling", start_time: iso(h0 + HOUR), language: `${lang}-XX`, units: "imperial" },
+        body: {
+          origin: p,
+          destination: { lat: p.lat + 0.004, lng: p.lng },
+          transport_mode: "cycling",
+          start_time: iso(h0 + HOUR),
+          language: `${lang}-XX`,
+          units: "imperial",
+        },
       });
       expect(r.status).toBe(200);
       expect(r.body.meta).toMatchObject({ language: lang, units: "imperial" });
@@ -225,7 +294,9 @@ describe("localised advice through the API", () => {
       bearer: k,
       body: { language: "en", items: [{ ...p, start: iso(h0 + HOUR), activity_type: "cycling" }] },
     });
-    expect(en.body.data.items[0].risk.reasons.map((x: { message: string }) => x.message)).toContain("Strong gusts expected (up to 108 km/h).");
+    expect(en.body.data.items[0].risk.reasons.map((x: { message: string }) => x.message)).toContain(
+      "Strong gusts expected (up to 108 km/h).",
+    );
   });
 });
 
@@ -235,7 +306,13 @@ describe("ferry vessel option", () => {
     const p = { lat: 43.2965, lng: 5.3698 };
     const h0 = hourStart();
     // 12 m/s: above the NWS Small Craft Advisory (22 kt), below a gale (34 kt).
-    await inject(k, { ...p, kind: "custom", starts_at: iso(h0 - HOUR), ends_at: iso(h0 + 6 * HOUR), params: { wind_speed_ms: 12, wind_gust_ms: 14 } });
+    await inject(k, {
+      ...p,
+      kind: "custom",
+      starts_at: iso(h0 - HOUR),
+      ends_at: iso(h0 + 6 * HOUR),
+      params: { wind_speed_ms: 12, wind_gust_ms: 14 },
+    });
     const tl = await call(timeline.POST, {
       method: "POST",
       path: "/v1/weather/timeline",
@@ -255,12 +332,30 @@ describe("ferry vessel option", () => {
     expect(small.risk.reasons[0]).toMatchObject({ code: "strong_wind", level: "warning" });
     expect(small.risk.recommendation).toMatch(/sailings/i);
     const body = { origin: p, destination: { lat: p.lat + 0.004, lng: p.lng }, start_time: iso(h0 + HOUR) };
-    const ferry = await call(route.POST, { method: "POST", path: "/v1/weather/route", bearer: k, body: { ...body, transport_mode: "ferry", vessel: "small" } });
+    const ferry = await call(route.POST, {
+      method: "POST",
+      path: "/v1/weather/route",
+      bearer: k,
+      body: { ...body, transport_mode: "ferry", vessel: "small" },
+    });
     expect(ferry.body.data).toMatchObject({ vessel: "small", overall_risk: { level: "warning" } });
-    const dflt = await call(route.POST, { method: "POST", path: "/v1/weather/route", bearer: k, body: { ...body, transport_mode: "ferry" } });
+    const dflt = await call(route.POST, {
+      method: "POST",
+      path: "/v1/weather/route",
+      bearer: k,
+      body: { ...body, transport_mode: "ferry" },
+    });
     expect(dflt.body.data).toMatchObject({ vessel: "large", overall_risk: { level: "watch" } });
-    const bad = await call(route.POST, { method: "POST", path: "/v1/weather/route", bearer: k, body: { ...body, transport_mode: "car", vessel: "small" } });
+    const bad = await call(route.POST, {
+      method: "POST",
+      path: "/v1/weather/route",
+      bearer: k,
+      body: { ...body, transport_mode: "car", vessel: "small" },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toMatchObject({ code: "route_invalid", details: { issues: [expect.objectContaining({ path: "vessel" })] } });
+    expect(bad.body.error).toMatchObject({
+      code: "route_invalid",
+      details: { issues: [expect.objectContaining({ path: "vessel" })] },
+    });
   });
 });

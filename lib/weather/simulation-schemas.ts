@@ -33,7 +33,11 @@ export const ALERT_MESSAGE_TYPES = ["Alert", "Update", "Cancel"] as const;
 export const SimulationParams = z
   .object({
     temperature_c: num(-90, 60, "Air temperature, °C"),
-    feels_like_c: num(-100, 80, "Apparent temperature, °C (default: NWS wind chill / heat index from the other values)"),
+    feels_like_c: num(
+      -100,
+      80,
+      "Apparent temperature, °C (default: NWS wind chill / heat index from the other values)",
+    ),
     humidity_pct: num(0, 100, "Relative humidity, %"),
     pressure_hpa: num(850, 1090, "Sea-level pressure, hPa (current conditions)"),
     precipitation_mm_h: num(0, 500, "Precipitation rate, mm/h"),
@@ -42,7 +46,10 @@ export const SimulationParams = z
       .number()
       .int()
       .refine(isKnownWmoCode, "must be a WMO 4677 code from the condition table (e.g. 0, 3, 45, 61, 63, 66, 71, 95)")
-      .meta({ description: "WMO weather code (default: from precipitation and cloud when those are set)", enum: KNOWN_WMO_CODES() }),
+      .meta({
+        description: "WMO weather code (default: from precipitation and cloud when those are set)",
+        enum: KNOWN_WMO_CODES(),
+      }),
     wind_speed_ms: num(0, 120, "Sustained wind, m/s"),
     wind_gust_ms: num(0, 150, "Gusts, m/s"),
     wind_direction_deg: num(0, 360, "Wind direction, degrees"),
@@ -68,7 +75,9 @@ export const SimulationParams = z
     severity: z.enum(ALERT_SEVERITIES).describe("Alert severity (default severe)"),
     alert_message_type: z
       .enum(ALERT_MESSAGE_TYPES)
-      .describe("CAP msgType of the injected alert (default Alert): Update replaces and Cancel retires the messages in alert_references (else earlier injected alerts of the same event)"),
+      .describe(
+        "CAP msgType of the injected alert (default Alert): Update replaces and Cancel retires the messages in alert_references (else earlier injected alerts of the same event)",
+      ),
     alert_identifier: z
       .string()
       .trim()
@@ -79,7 +88,9 @@ export const SimulationParams = z
       .trim()
       .min(1)
       .max(2000)
-      .describe("Earlier messages this one updates or cancels: space-separated identifiers, or CAP sender,identifier,sent triples"),
+      .describe(
+        "Earlier messages this one updates or cancels: space-separated identifiers, or CAP sender,identifier,sent triples",
+      ),
     minutely_precipitation_mm_h: num(
       0,
       500,
@@ -96,7 +107,10 @@ export const SimulationBody = z
   .object({
     lat: z.number().min(-90).max(90),
     lng: z.number().min(-180).max(180),
-    kind: z.enum(SIMULATION_KINDS).default("custom").describe("Preset; explicit params override it field by field. custom = params only"),
+    kind: z
+      .enum(SIMULATION_KINDS)
+      .default("custom")
+      .describe("Preset; explicit params override it field by field. custom = params only"),
     starts_at: z.string().optional().meta({ format: "date-time" }),
     ends_at: z.string().optional().meta({ format: "date-time" }),
     params: SimulationParams.optional(),
@@ -110,10 +124,17 @@ export const SimulationBody = z
     id: "WeatherSimulationRequest",
     // kind custom (the default) needs at least one explicit value: stated in the document too.
     override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) =>
-      void (jsonSchema.allOf = [{ anyOf: [
-        { required: ["kind"], properties: { kind: { enum: SIMULATION_KINDS.filter((k) => k !== "custom") } } },
-        { required: ["params"], properties: { params: { $ref: "#/components/schemas/WeatherSimulationParams", minProperties: 1 } } },
-      ] }]),
+      void (jsonSchema.allOf = [
+        {
+          anyOf: [
+            { required: ["kind"], properties: { kind: { enum: SIMULATION_KINDS.filter((k) => k !== "custom") } } },
+            {
+              required: ["params"],
+              properties: { params: { $ref: "#/components/schemas/WeatherSimulationParams", minProperties: 1 } },
+            },
+          ],
+        },
+      ]),
   });
 
 export type SimulationRequest = z.infer<typeof SimulationBody>;

@@ -27,7 +27,6 @@ export interface SimulationInput {
   accountId?: string | null;
 }
 
-
 const ALERT_SEVERITIES: AlertSeverity[] = ["minor", "moderate", "severe", "extreme", "unknown"];
 
 /** Longest window one injection may cover (the simulated horizon is 8 days). */
@@ -39,12 +38,16 @@ export async function injectSimulatedWeather(input: SimulationInput): Promise<St
     throw new ApiError("bad_request", "ends_at must be after starts_at.", { details: { field: "ends_at" } });
   }
   if (input.endsAt.getTime() - input.startsAt.getTime() > MAX_SIMULATION_HOURS * 3_600_000) {
-    throw new ApiError("bad_request", `A simulation may cover at most ${MAX_SIMULATION_HOURS} hours.`, { details: { field: "ends_at" } });
+    throw new ApiError("bad_request", `A simulation may cover at most ${MAX_SIMULATION_HOURS} hours.`, {
+      details: { field: "ends_at" },
+    });
   }
   const checked = SimulationParams.safeParse(input.params ?? {});
   if (!checked.success) {
     const issue = checked.error.issues[0];
-    throw new ApiError("bad_request", `Invalid params.${issue.path.join(".") || ""}: ${issue.message}.`, { details: { field: `params.${issue.path.join(".")}` } });
+    throw new ApiError("bad_request", `Invalid params.${issue.path.join(".") || ""}: ${issue.message}.`, {
+      details: { field: `params.${issue.path.join(".")}` },
+    });
   }
   const db = await getDb();
   const [row] = await db
@@ -88,7 +91,9 @@ function toStored(r: typeof weatherSimulations.$inferSelect): StoredSimulation {
 
 /** Creation order (id breaks ties), whatever order the rows were read in. */
 function inCreationOrder(sims: StoredSimulation[]): StoredSimulation[] {
-  return sims.slice().sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return sims
+    .slice()
+    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
@@ -98,7 +103,13 @@ function inCreationOrder(sims: StoredSimulation[]): StoredSimulation[] {
  */
 export function applySimulations(f: NormalizedForecast, sims: StoredSimulation[], now: Date): NormalizedForecast {
   if (sims.length === 0) return f;
-  const out: NormalizedForecast = { ...f, hourly: f.hourly.slice(), daily: f.daily.slice(), alerts: f.alerts.slice(), current: { ...f.current } };
+  const out: NormalizedForecast = {
+    ...f,
+    hourly: f.hourly.slice(),
+    daily: f.daily.slice(),
+    alerts: f.alerts.slice(),
+    current: { ...f.current },
+  };
   const touchedDays = new Set<number>();
   const at = { lat: f.lat, lng: f.lng };
   const injected: AlertMessage[] = [];
@@ -124,7 +135,8 @@ export function applySimulations(f: NormalizedForecast, sims: StoredSimulation[]
           if (t + stepMs <= from || t >= to) return p;
           // A 15-minute value of its own wins; else the hour's injected rate.
           const own = Number(s.params.minutely_precipitation_mm_h);
-          if (s.params.minutely_precipitation_mm_h !== undefined && Number.isFinite(own)) return { ...p, precipitationMmH: own };
+          if (s.params.minutely_precipitation_mm_h !== undefined && Number.isFinite(own))
+            return { ...p, precipitationMmH: own };
           const h = hourAt(out.hourly, new Date(t));
           const set = { ...(h ? presetFields(s.kind, h, e) : {}), ...e };
           return set.precipitationMm === undefined ? p : { ...p, precipitationMmH: set.precipitationMm };
@@ -132,7 +144,16 @@ export function applySimulations(f: NormalizedForecast, sims: StoredSimulation[]
       };
     }
     if (now.getTime() >= from && now.getTime() < to) {
-      const { time: _time, precipitationProbabilityPct: _p, ...o } = overlayHour({ ...out.current, time: out.current.observedAt, precipitationProbabilityPct: null }, s.kind, s.params, at);
+      const {
+        time: _time,
+        precipitationProbabilityPct: _p,
+        ...o
+      } = overlayHour(
+        { ...out.current, time: out.current.observedAt, precipitationProbabilityPct: null },
+        s.kind,
+        s.params,
+        at,
+      );
       out.current = o;
     }
     out.daily.forEach((d, i) => {
@@ -162,18 +183,32 @@ function dayBounds(date: string, zone: string): [number, number] | null {
 /** The CAP message an injection carries, if any (issue 39: message type and references too). */
 function injectedAlert(s: StoredSimulation): AlertMessage | null {
   const p = s.params;
-  if (!(s.kind === "severe_alert" || p.alert_event !== undefined || p.severity !== undefined || p.alert_message_type !== undefined)) return null;
+  if (!(
+    s.kind === "severe_alert" ||
+    p.alert_event !== undefined ||
+    p.severity !== undefined ||
+    p.alert_message_type !== undefined
+  ))
+    return null;
   const identifier = p.alert_identifier !== undefined ? String(p.alert_identifier) : `sim_${s.id}`;
   return {
     identifier,
     msgType: msgTypeOf(p.alert_message_type),
     status: "Actual",
-    references: p.alert_references === undefined ? [] : String(p.alert_references).split(/\s+/).map((t) => (t.includes(",") ? t.split(",")[1] : t)).filter(Boolean),
+    references:
+      p.alert_references === undefined
+        ? []
+        : String(p.alert_references)
+            .split(/\s+/)
+            .map((t) => (t.includes(",") ? t.split(",")[1] : t))
+            .filter(Boolean),
     allClear: false,
     sent: s.createdAt,
     event: String(p.alert_event ?? "Severe Thunderstorm Warning"),
     headline: "Injected into the simulated provider for testing.",
-    severity: ALERT_SEVERITIES.includes(String(p.severity) as AlertSeverity) ? (String(p.severity) as AlertSeverity) : "severe",
+    severity: ALERT_SEVERITIES.includes(String(p.severity) as AlertSeverity)
+      ? (String(p.severity) as AlertSeverity)
+      : "severe",
     certainty: "unknown",
     urgency: "unknown",
     areas: [],
@@ -188,8 +223,17 @@ function injectedAlert(s: StoredSimulation): AlertMessage | null {
  * Injected messages resolved like a real feed (resolveAlerts: Update replaces, Cancel retires,
  * by references or else by event); they can also update or cancel the provider's own alerts.
  */
-function withInjectedAlerts(provider: WeatherAlert[], injected: AlertMessage[], at: { lat: number; lng: number }): WeatherAlert[] {
-  const resolved = resolveAlerts(injected, at).map((a) => ({ ...a, certainty: undefined, urgency: undefined, attribution: undefined }));
+function withInjectedAlerts(
+  provider: WeatherAlert[],
+  injected: AlertMessage[],
+  at: { lat: number; lng: number },
+): WeatherAlert[] {
+  const resolved = resolveAlerts(injected, at).map((a) => ({
+    ...a,
+    certainty: undefined,
+    urgency: undefined,
+    attribution: undefined,
+  }));
   const retired = new Set(injected.flatMap((m) => m.references));
   const kept = provider.filter((a) => !retired.has(a.id) && !(a.capIdentifier && retired.has(a.capIdentifier)));
   return [...kept, ...resolved];

@@ -5,7 +5,13 @@ import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { getSnapshot } from "./snapshots/get-snapshot";
 import { fixtureText } from "./testing/fixtures";
-import { meteoalarmAtom, openMeteoAnswer, startProviderStandIn, type AtomEntrySpec, type ProviderStandIn } from "./testing/provider-stand-in";
+import {
+  meteoalarmAtom,
+  openMeteoAnswer,
+  startProviderStandIn,
+  type AtomEntrySpec,
+  type ProviderStandIn,
+} from "./testing/provider-stand-in";
 import { redateInstants } from "./testing/redate";
 
 // Issue 39: the real adapters (Open-Meteo, MeteoAlarm, MET Norway, NWS) read a stand-in server
@@ -27,8 +33,16 @@ const LONDON = { lat: 51.5, lng: -0.12 };
 const AMSTERDAM = { lat: 52.37, lng: 4.9 };
 const PHOENIX = { lat: 33.45, lng: -112.07 };
 
-const FR_FEED = redateInstants(fixtureText("meteoalarm/meteoalarm_france_feed_trimmed.xml"), "2022-12-07T15:00:00+00:00", hourNow - HOUR);
-const UK_FEED = redateInstants(fixtureText("meteoalarm/meteoalarm_uk_feed_trimmed.xml"), "2022-12-07T10:28:52+00:00", hourNow - HOUR);
+const FR_FEED = redateInstants(
+  fixtureText("meteoalarm/meteoalarm_france_feed_trimmed.xml"),
+  "2022-12-07T15:00:00+00:00",
+  hourNow - HOUR,
+);
+const UK_FEED = redateInstants(
+  fixtureText("meteoalarm/meteoalarm_uk_feed_trimmed.xml"),
+  "2022-12-07T10:28:52+00:00",
+  hourNow - HOUR,
+);
 const NWS = redateInstants(fixtureText("nws/nws_alerts__api.json"), "2024-07-19T17:00:00Z", hourNow - HOUR);
 
 const sardiniaWind = (identifier: string, patch: Partial<AtomEntrySpec> = {}): AtomEntrySpec => ({
@@ -71,24 +85,46 @@ afterAll(async () => {
 });
 
 async function refresh(p: { lat: number; lng: number }) {
-  for (const use of ["forecast", "current"] as const) await getSnapshot({ ...p, environment: "production", use, forceRefresh: true });
+  for (const use of ["forecast", "current"] as const)
+    await getSnapshot({ ...p, environment: "production", use, forceRefresh: true });
 }
 
-async function rate(p: { lat: number; lng: number }, items: Array<{ id: string; activity_type: string; from?: number; to?: number }>) {
+async function rate(
+  p: { lat: number; lng: number },
+  items: Array<{ id: string; activity_type: string; from?: number; to?: number }>,
+) {
   const r = await call(timeline.POST, {
     method: "POST",
     path: "/v1/weather/timeline",
     bearer: key,
-    body: { items: items.map((i) => ({ id: i.id, start: at(i.from ?? 2), end: at(i.to ?? (i.from ?? 2) + 1), lat: p.lat, lng: p.lng, activity_type: i.activity_type })) },
+    body: {
+      items: items.map((i) => ({
+        id: i.id,
+        start: at(i.from ?? 2),
+        end: at(i.to ?? (i.from ?? 2) + 1),
+        lat: p.lat,
+        lng: p.lng,
+        activity_type: i.activity_type,
+      })),
+    },
   });
   expect(r.status).toBe(200);
-  return Object.fromEntries(r.body.data.items.map((i: any) => [i.id, i.risk])) as Record<string, { level: string; reasons: Array<{ code: string; level: string; message: string }> }>;
+  return Object.fromEntries(r.body.data.items.map((i: any) => [i.id, i.risk])) as Record<
+    string,
+    { level: string; reasons: Array<{ code: string; level: string; message: string }> }
+  >;
 }
 
 async function alertsAt(p: { lat: number; lng: number }) {
-  const r = await call(current.GET, { path: `/v1/weather/current?lat=${p.lat}&lng=${p.lng}&activity_type=sightseeing`, bearer: key });
+  const r = await call(current.GET, {
+    path: `/v1/weather/current?lat=${p.lat}&lng=${p.lng}&activity_type=sightseeing`,
+    bearer: key,
+  });
   expect(r.status).toBe(200);
-  return r.body.data as { alerts: Array<Record<string, unknown>>; risk: { level: string; reasons: Array<{ code: string }> } };
+  return r.body.data as {
+    alerts: Array<Record<string, unknown>>;
+    risk: { level: string; reasons: Array<{ code: string }> };
+  };
 }
 
 describe("weather you can trust at the source (issue 39)", () => {
@@ -109,7 +145,9 @@ describe("weather you can trust at the source (issue 39)", () => {
     await refresh(ANNECY);
     await refresh(PARIS);
     const annecy = await alertsAt(ANNECY);
-    expect(annecy.alerts).toMatchObject([{ event: "Moderate avalanches warning", area: "Haute Savoie", scope: "area", status: "confirmed" }]);
+    expect(annecy.alerts).toMatchObject([
+      { event: "Moderate avalanches warning", area: "Haute Savoie", scope: "area", status: "confirmed" },
+    ]);
     expect(annecy.risk.reasons.map((x) => x.code)).toContain("weather_alert");
     const paris = await alertsAt(PARIS);
     expect(paris.alerts).toEqual([]);
@@ -122,7 +160,9 @@ describe("weather you can trust at the source (issue 39)", () => {
     expect(london.alerts).toMatchObject([{ event: "Yellow snow warning", area: "Strathclyde", scope: "country" }]);
     expect(london.risk.reasons.map((x) => x.code)).not.toContain("weather_alert");
     // Its CAP document was unreachable (503), tried three times; the feed said Update, which stands.
-    expect(srv.server.requests.filter((q) => q.startsWith("/api/v1/warnings/feeds-united-kingdom/")).length).toBeGreaterThanOrEqual(3);
+    expect(
+      srv.server.requests.filter((q) => q.startsWith("/api/v1/warnings/feeds-united-kingdom/")).length,
+    ).toBeGreaterThanOrEqual(3);
     expect(london.alerts[0].status).toBe("confirmed");
   });
 
@@ -140,25 +180,46 @@ describe("weather you can trust at the source (issue 39)", () => {
     expect(cagliari.boat.level).toBe("warning");
     expect(cagliari.museum).toMatchObject({ level: "watch", reasons: [{ code: "severe_alert", level: "watch" }] });
     expect(cagliari.museum.reasons[0].message).toContain("Orange wind warning");
-    const rome = await rate(ROME, [{ id: "museum", activity_type: "museum" }, { id: "walk", activity_type: "sightseeing" }]);
+    const rome = await rate(ROME, [
+      { id: "museum", activity_type: "museum" },
+      { id: "walk", activity_type: "sightseeing" },
+    ]);
     expect(rome.museum.level).toBe("low");
     expect(rome.walk.reasons.map((x) => x.code)).not.toContain("severe_alert");
   });
 
   it("NWS: a severe heat warning is a warning for hiking and a getting-there watch for a museum", async () => {
     await refresh(PHOENIX);
-    const r = await rate(PHOENIX, [{ id: "hike", activity_type: "hiking" }, { id: "museum", activity_type: "museum" }]);
+    const r = await rate(PHOENIX, [
+      { id: "hike", activity_type: "hiking" },
+      { id: "museum", activity_type: "museum" },
+    ]);
     expect(r.hike.level).toBe("warning");
-    expect(r.museum.reasons).toContainEqual(expect.objectContaining({ code: "severe_alert", level: "watch", message: expect.stringContaining("Excessive Heat Warning") }));
+    expect(r.museum.reasons).toContainEqual(
+      expect.objectContaining({
+        code: "severe_alert",
+        level: "watch",
+        message: expect.stringContaining("Excessive Heat Warning"),
+      }),
+    );
   });
 
   it("a feed-level Cancel retires the alert although its CAP document cannot be fetched", async () => {
-    srv.meteoalarmFeed("italy", meteoalarmAtom("Italy", [sardiniaWind("IT-A"), sardiniaWind("IT-C", { messageType: "Cancel", sent: capTime(-1) })]));
+    srv.meteoalarmFeed(
+      "italy",
+      meteoalarmAtom("Italy", [
+        sardiniaWind("IT-A"),
+        sardiniaWind("IT-C", { messageType: "Cancel", sent: capTime(-1) }),
+      ]),
+    );
     srv.meteoalarmCap("feeds-italy/IT-C", { status: 500 });
     await refresh(CAGLIARI);
     const c = await alertsAt(CAGLIARI);
     expect(c.alerts).toEqual([]);
-    const r = await rate(CAGLIARI, [{ id: "museum", activity_type: "museum" }, { id: "beach", activity_type: "beach" }]);
+    const r = await rate(CAGLIARI, [
+      { id: "museum", activity_type: "museum" },
+      { id: "beach", activity_type: "beach" },
+    ]);
     expect(r.museum.level).toBe("low");
     expect(r.beach.reasons.map((x) => x.code)).not.toContain("severe_alert");
     // Three attempts per feed read (the forecast and the current snapshot each read the feed once).

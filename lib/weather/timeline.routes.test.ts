@@ -16,7 +16,15 @@ afterAll(async () => t.close());
 
 const hour = 3_600_000;
 const at = (h: number) => new Date(Math.floor(Date.now() / hour) * hour + h * hour).toISOString();
-const item = (over: Record<string, unknown> = {}) => ({ id: "a", start: at(2), end: at(4), lat: 48.8566, lng: 2.3522, activity_type: "walking_tour", ...over });
+const item = (over: Record<string, unknown> = {}) => ({
+  id: "a",
+  start: at(2),
+  end: at(4),
+  lat: 48.8566,
+  lng: 2.3522,
+  activity_type: "walking_tour",
+  ...over,
+});
 
 securitySuite({
   name: "POST /v1/weather/timeline",
@@ -29,7 +37,8 @@ securitySuite({
 });
 
 const key = async () => (await makeUser({ plan: "pro" })).key(["weather:timeline"]);
-const post = async (k: string, body: unknown) => call(timeline.POST, { method: "POST", path: "/v1/weather/timeline", bearer: k, body });
+const post = async (k: string, body: unknown) =>
+  call(timeline.POST, { method: "POST", path: "/v1/weather/timeline", bearer: k, body });
 
 describe("POST /v1/weather/timeline", () => {
   it("per-item weather and risk, a summary, and items_analyzed/billing in meta", async () => {
@@ -48,11 +57,26 @@ describe("POST /v1/weather/timeline", () => {
     expect(walk).toMatchObject({ activity_type: "walking_tour", outdoor: true, timezone: "Europe/Paris" });
     expect(walk.start).toMatch(/\+0[12]:00$/);
     expect(Object.keys(walk.weather).sort()).toEqual(
-      ["cache_status", "condition", "feels_like_c", "observed_at", "precipitation_intensity_mm_h", "precipitation_probability", "snapshot_id", "temperature_c", "uv_index", "wind_gust_kph", "wind_speed_kph"].sort(),
+      [
+        "cache_status",
+        "condition",
+        "feels_like_c",
+        "observed_at",
+        "precipitation_intensity_mm_h",
+        "precipitation_probability",
+        "snapshot_id",
+        "temperature_c",
+        "uv_index",
+        "wind_gust_kph",
+        "wind_speed_kph",
+      ].sort(),
     );
     expect(data.items[1].outdoor).toBe(false);
     expect(data.items[3].outdoor).toBe(true); // unknown type -> outdoor default
-    expect(data.summary).toMatchObject({ overall_risk: expect.stringMatching(/^(low|watch|warning)$/), main_issue: expect.any(String) });
+    expect(data.summary).toMatchObject({
+      overall_risk: expect.stringMatching(/^(low|watch|warning)$/),
+      main_issue: expect.any(String),
+    });
     expect(meta).toMatchObject({ items_analyzed: 4, billing_units: 8, units: "metric", language: "en" });
     // Items in different cells combine their statuses (all MISS here, or MIXED).
     expect(["MISS", "MIXED"]).toContain(meta.cache_status);
@@ -91,7 +115,9 @@ describe("POST /v1/weather/timeline", () => {
   it("local times without an offset are read in the item's time zone", async () => {
     const k = await key();
     const local = new Date(Date.now() + 26 * hour).toISOString().slice(0, 13) + ":00:00";
-    const r = await post(k, { items: [{ start: local, lat: 35.68, lng: 139.69, timezone: "Asia/Tokyo", activity_type: "sightseeing" }] });
+    const r = await post(k, {
+      items: [{ start: local, lat: 35.68, lng: 139.69, timezone: "Asia/Tokyo", activity_type: "sightseeing" }],
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.items[0].start).toBe(`${local}+09:00`);
     expect(r.body.data.items[0].id).toBe("0");
@@ -110,7 +136,11 @@ describe("POST /v1/weather/timeline", () => {
       const r = await post(k, { items: [item(), item(), item(over)] });
       expect(r.status, field).toBe(400);
       expect(r.body.error.code).toBe("timeline_item_invalid");
-      expect(r.body.error.details).toMatchObject({ index: 2, field, issues: expect.arrayContaining([expect.objectContaining({ field })]) });
+      expect(r.body.error.details).toMatchObject({
+        index: 2,
+        field,
+        issues: expect.arrayContaining([expect.objectContaining({ field })]),
+      });
       expect(r.body.error.message).toContain("item 2");
     }
   });
@@ -122,7 +152,9 @@ describe("POST /v1/weather/timeline", () => {
       expect(r.status).toBe(400);
       expect(r.body.error.code).toBe("bad_request");
     }
-    const ok = await post(k, { items: Array.from({ length: 100 }, (_, i) => item({ id: `i${i}`, lat: 40 + (i % 10) * 0.2 })) });
+    const ok = await post(k, {
+      items: Array.from({ length: 100 }, (_, i) => item({ id: `i${i}`, lat: 40 + (i % 10) * 0.2 })),
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.meta).toMatchObject({ items_analyzed: 100, billing_units: 200 });
   });

@@ -56,11 +56,20 @@ export async function loadContexts(claims: ClaimedDelivery[]): Promise<Map<strin
   const times = claims.flatMap((c) => (c.eventCreatedAt ? [c.eventCreatedAt.getTime()] : []));
   const where =
     times.length === claims.length && times.length > 0
-      ? and(inArray(webhookEvents.id, eventIds), gte(webhookEvents.createdAt, new Date(Math.min(...times) - 1)), lte(webhookEvents.createdAt, new Date(Math.max(...times) + 1)))
+      ? and(
+          inArray(webhookEvents.id, eventIds),
+          gte(webhookEvents.createdAt, new Date(Math.min(...times) - 1)),
+          lte(webhookEvents.createdAt, new Date(Math.max(...times) + 1)),
+        )
       : inArray(webhookEvents.id, eventIds);
   const events = new Map((await db.select().from(webhookEvents).where(where)).map((e) => [e.id, e]));
   const endpoints = new Map(
-    endpointIds.length ? (await db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, endpointIds))).map((e) => [e.id, e]) : [],
+    endpointIds.length
+      ? (await db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, endpointIds))).map((e) => [
+          e.id,
+          e,
+        ])
+      : [],
   );
   const out = new Map<string, DeliveryContext>();
   for (const c of claims) {
@@ -126,7 +135,14 @@ export async function performClaimedDelivery(
     return { status: "deferred", deliveryId: claim.id, until };
   }
   const sent = { body, headers: { ...requestHeaders(body), ...signed } };
-  const recorded = await recordAttempt(claim, event, { result, signature, timestamp, attemptedAt, completedAt: new Date(), sent });
+  const recorded = await recordAttempt(claim, event, {
+    result,
+    signature,
+    timestamp,
+    attemptedAt,
+    completedAt: new Date(),
+    sent,
+  });
   countDeliveryAttempt(recorded?.status ?? "lease_lost");
   return recorded ?? { status: "lease_lost", deliveryId: claim.id };
 }
@@ -203,7 +219,11 @@ export async function attemptDueDeliveries(opts: AttemptDueOptions = {}): Promis
             if ("nextRetryAt" in outcome && outcome.nextRetryAt) retried.push(c.id);
           } catch (err) {
             // The lease lapses and the chain is retried with the same attempt number.
-            log.error("webhook delivery attempt crashed", { delivery_id: c.id, error: (err as Error).message.split("\n")[0], cause: String((err as Error).cause ?? "") });
+            log.error("webhook delivery attempt crashed", {
+              delivery_id: c.id,
+              error: (err as Error).message.split("\n")[0],
+              cause: String((err as Error).cause ?? ""),
+            });
           } finally {
             heartbeat.release(c.leaseId);
             inFlight.delete(c.id);
@@ -227,7 +247,9 @@ async function handBack(claims: ClaimedDelivery[]): Promise<void> {
 }
 
 /** Inngest's per-chain step: attempts the chain if it is due. Returns when the next attempt is due, or null when done. */
-export async function attemptDelivery(deliveryId: string): Promise<{ outcome: DeliveryOutcome | "not_due"; nextAttemptAt: string | null }> {
+export async function attemptDelivery(
+  deliveryId: string,
+): Promise<{ outcome: DeliveryOutcome | "not_due"; nextAttemptAt: string | null }> {
   const db = await getDb();
   const claim = await claimDelivery(db, deliveryId);
   const outcome = claim ? await performHeld(claim) : "not_due";

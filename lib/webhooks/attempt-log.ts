@@ -14,14 +14,26 @@ import { webhookVisibleSince } from "./retention";
 export const ATTEMPT_READ_STATUSES = ["delivered", "retrying", "failed", "giving_up"] as const;
 export type AttemptReadStatus = (typeof ATTEMPT_READ_STATUSES)[number];
 
-const IsoDateTime = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z" });
+const IsoDateTime = z.iso.datetime({
+  offset: true,
+  message: "must be an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z",
+});
 
 export const AttemptFiltersQuery = z.strictObject({
-  limit: z.coerce.number({ message: "must be an integer" }).int("must be an integer").min(1, "must be at least 1").max(200, "must be at most 200").default(50),
+  limit: z.coerce
+    .number({ message: "must be an integer" })
+    .int("must be an integer")
+    .min(1, "must be at least 1")
+    .max(200, "must be at most 200")
+    .default(50),
   status: z.enum(ATTEMPT_READ_STATUSES, { message: `must be one of ${ATTEMPT_READ_STATUSES.join(", ")}` }).optional(),
   event_id: z.uuid({ message: "must be a UUID" }).optional(),
   since: IsoDateTime.optional().meta({ description: "Only attempts made at or after this instant." }),
-  cursor: z.string().max(300, "must be at most 300 characters").optional().meta({ description: "next_cursor of the previous page" }),
+  cursor: z
+    .string()
+    .max(300, "must be at most 300 characters")
+    .optional()
+    .meta({ description: "next_cursor of the previous page" }),
 });
 export type AttemptFilters = z.output<typeof AttemptFiltersQuery>;
 
@@ -75,7 +87,10 @@ export type AttemptTarget = { endpointId: string } | { watchId: string };
 /** Attempts of one endpoint's or one watch's deliveries, newest first, filtered, keyset-paginated. */
 export async function listAttemptLog(accountId: string, target: AttemptTarget, f: AttemptFilters) {
   // Attempts older than the account's own retention are hidden (stored until the longest retention).
-  const conds: SQL[] = [sql`a.account_id = ${accountId}::uuid`, sql`a.attempted_at >= ${webhookVisibleSince(accountId)}`];
+  const conds: SQL[] = [
+    sql`a.account_id = ${accountId}::uuid`,
+    sql`a.attempted_at >= ${webhookVisibleSince(accountId)}`,
+  ];
   if ("endpointId" in target) conds.push(sql`a.endpoint_id = ${target.endpointId}::uuid`);
   // A watch's own deliveries (and their redeliveries) are the chains without an endpoint.
   else conds.push(sql`d.watch_id = ${target.watchId}::uuid AND d.endpoint_id IS NULL`);
@@ -85,7 +100,9 @@ export async function listAttemptLog(accountId: string, target: AttemptTarget, f
   if (f.cursor) {
     const c = decodeCursor(f.cursor);
     // The plain bound on attempted_at lets the planner skip newer daily partitions.
-    conds.push(sql`a.attempted_at <= ${c.at}::timestamptz AND (a.attempted_at, a.id) < (${c.at}::timestamptz, ${c.id}::uuid)`);
+    conds.push(
+      sql`a.attempted_at <= ${c.at}::timestamptz AND (a.attempted_at, a.id) < (${c.at}::timestamptz, ${c.id}::uuid)`,
+    );
   }
   const rows = await queryRows<AttemptRow>(
     await getDb(),
@@ -98,7 +115,11 @@ export async function listAttemptLog(accountId: string, target: AttemptTarget, f
   const page = rows.slice(0, f.limit);
   const more = rows.length > f.limit;
   const last = page[page.length - 1];
-  return { attempts: page.map(presentAttemptDetail), has_more: more, next_cursor: more && last ? encodeCursor({ at: last.at_text, id: last.id }) : null };
+  return {
+    attempts: page.map(presentAttemptDetail),
+    has_more: more,
+    next_cursor: more && last ? encodeCursor({ at: last.at_text, id: last.id }) : null,
+  };
 }
 
 /** An attempt with what was sent and received (the secret is never part of either). */

@@ -35,7 +35,10 @@ export function failedAttemptsAfter(endpointId: SQL, after: SQL): SQL {
       AND a.error_message IS DISTINCT FROM ${WORKER_LOST})`;
 }
 
-const failuresSinceLatestSuccess = failedAttemptsAfter(sql`e.id`, sql`coalesce(e.last_success_attempted_at, '-infinity'::timestamptz)`);
+const failuresSinceLatestSuccess = failedAttemptsAfter(
+  sql`e.id`,
+  sql`coalesce(e.last_success_attempted_at, '-infinity'::timestamptz)`,
+);
 
 /**
  * After a failed attempt (its row already inserted in `tx`): recounts the
@@ -48,7 +51,13 @@ const failuresSinceLatestSuccess = failedAttemptsAfter(sql`e.id`, sql`coalesce(e
  * when next claimed (attempt-delivery.ts), never here: touching other delivery
  * rows while holding the endpoint row would invert the lock order and deadlock.
  */
-export async function afterEndpointFailure(tx: Tx, endpointId: string, accountId: string, when: Date, o: { gone?: boolean } = {}): Promise<void> {
+export async function afterEndpointFailure(
+  tx: Tx,
+  endpointId: string,
+  accountId: string,
+  when: Date,
+  o: { gone?: boolean } = {},
+): Promise<void> {
   // 410 Gone (Standard Webhooks advice): the receiver retired the endpoint, so it is disabled now.
   const gone = sql`${o.gone === true}::boolean`;
   // postgres-js wants strings for untyped raw parameters.
@@ -60,7 +69,9 @@ export async function afterEndpointFailure(tx: Tx, endpointId: string, accountId
   await tx.execute(sql`UPDATE webhook_endpoints
     SET last_delivery_at = greatest(last_delivery_at, ${at}), last_failure_at = greatest(last_failure_at, ${at}), updated_at = now()
     WHERE id = ${endpointId}`);
-  await tx.execute(sql`UPDATE webhook_endpoints e SET failure_count = ${failuresSinceLatestSuccess} WHERE e.id = ${endpointId}`);
+  await tx.execute(
+    sql`UPDATE webhook_endpoints e SET failure_count = ${failuresSinceLatestSuccess} WHERE e.id = ${endpointId}`,
+  );
 
   const exhausted = sql`(SELECT count(*) FROM webhook_deliveries d
       WHERE d.endpoint_id = e.id AND d.kind = 'endpoint' AND d.status = 'giving_up'

@@ -84,7 +84,11 @@ function toClaim(r: Row): ClaimedDelivery {
 function intArray(v: number[] | string | null): number[] | null {
   if (v === null) return null;
   if (Array.isArray(v)) return v.map(Number);
-  return v.replace(/^\{|\}$/g, "").split(",").filter(Boolean).map(Number);
+  return v
+    .replace(/^\{|\}$/g, "")
+    .split(",")
+    .filter(Boolean)
+    .map(Number);
 }
 
 /**
@@ -92,17 +96,34 @@ function intArray(v: number[] | string | null): number[] | null {
  * `waves`: how many attempts in a row one pool slot may make for this batch
  * (batch size / concurrency), so the lease covers the last one too.
  */
-export async function claimDueDeliveries(db: DbOrTx, limit: number, exclude: readonly string[] = []): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: DbOrTx,
+  limit: number,
+  exclude: readonly string[] = [],
+): Promise<ClaimedDelivery[]> {
   // `exclude`: chains this pass already attempted (a retry due at once waits for the next pass).
-  const skip = exclude.length ? sql` AND id NOT IN (${sql.join(exclude.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
-  return claim(db, sql`WHERE status = 'pending' AND next_attempt_at <= now() AND attempts_made < max_attempts${skip}
+  const skip = exclude.length
+    ? sql` AND id NOT IN (${sql.join(
+        exclude.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+  return claim(
+    db,
+    sql`WHERE status = 'pending' AND next_attempt_at <= now() AND attempts_made < max_attempts${skip}
           ORDER BY next_attempt_at
-          LIMIT ${limit}`);
+          LIMIT ${limit}`,
+  );
 }
 
 /** Claims one chain if it is due (Inngest's per-delivery loop); undefined when not due or terminal. */
 export async function claimDelivery(db: DbOrTx, deliveryId: string): Promise<ClaimedDelivery | undefined> {
-  return (await claim(db, sql`WHERE id = ${deliveryId} AND status = 'pending' AND next_attempt_at <= now() AND attempts_made < max_attempts`))[0];
+  return (
+    await claim(
+      db,
+      sql`WHERE id = ${deliveryId} AND status = 'pending' AND next_attempt_at <= now() AND attempts_made < max_attempts`,
+    )
+  )[0];
 }
 
 /**
@@ -154,7 +175,10 @@ async function claim(db: DbOrTx, where: SQL): Promise<ClaimedDelivery[]> {
  * close a deadlock cycle with the group commit (issue 40). A row skipped stays renewed by the
  * next beat; the lease allows three missed beats.
  */
-export async function renewLeases(db: DbOrTx, held: ReadonlyArray<Pick<ClaimedDelivery, "id" | "leaseId">>): Promise<void> {
+export async function renewLeases(
+  db: DbOrTx,
+  held: ReadonlyArray<Pick<ClaimedDelivery, "id" | "leaseId">>,
+): Promise<void> {
   if (held.length === 0) return;
   await db.execute(sql`WITH mine AS (
       SELECT d.id FROM webhook_deliveries d

@@ -21,9 +21,15 @@ let t: TestDatabase;
 let rx: Receiver;
 
 async function failOn(when: "UPDATE" | "INSERT"): Promise<void> {
-  await t.db.execute(sql.raw(`CREATE OR REPLACE FUNCTION h40_terminated() RETURNS trigger AS $$
-    BEGIN RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = '57P01'; END $$ LANGUAGE plpgsql`));
-  await t.db.execute(sql.raw(`CREATE TRIGGER h40_terminated BEFORE ${when} ON webhook_deliveries FOR EACH ROW EXECUTE FUNCTION h40_terminated()`));
+  await t.db.execute(
+    sql.raw(`CREATE OR REPLACE FUNCTION h40_terminated() RETURNS trigger AS $$
+    BEGIN RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = '57P01'; END $$ LANGUAGE plpgsql`),
+  );
+  await t.db.execute(
+    sql.raw(
+      `CREATE TRIGGER h40_terminated BEFORE ${when} ON webhook_deliveries FOR EACH ROW EXECUTE FUNCTION h40_terminated()`,
+    ),
+  );
 }
 
 beforeAll(async () => {
@@ -45,18 +51,31 @@ afterEach(async () => {
 });
 
 const events = async (accountId: string) =>
-  Number((await queryOne<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM webhook_events WHERE account_id = ${accountId}`))!.n);
+  Number(
+    (await queryOne<{ n: string }>(
+      t.db,
+      sql`SELECT count(*) AS n FROM webhook_events WHERE account_id = ${accountId}`,
+    ))!.n,
+  );
 
 it("the database fails after the test event committed: 2xx with what was stored (attempt null), and the runner delivers it once", async () => {
   const u = await makeUser();
   const key = await u.key(["weather:webhooks"]);
   const ep = await endpointFor(u.accountId, rx.url("/hook"), ["weather.change_detected"]);
   await failOn("UPDATE");
-  const r = await call(testEvent.POST, { method: "POST", path: `/v1/webhooks/${ep.webhook_id}/test`, params: { webhook_id: ep.webhook_id }, bearer: key });
+  const r = await call(testEvent.POST, {
+    method: "POST",
+    path: `/v1/webhooks/${ep.webhook_id}/test`,
+    params: { webhook_id: ep.webhook_id },
+    bearer: key,
+  });
   expect(r.status).toBeLessThan(300);
   expect(r.body.data).toMatchObject({ webhook_id: ep.webhook_id, attempt_id: null, attempt: null });
   expect(await events(u.accountId)).toBe(1);
-  const stored = await queryOne<{ id: string }>(t.db, sql`SELECT id FROM webhook_events WHERE id = ${r.body.data.event_id}::uuid`);
+  const stored = await queryOne<{ id: string }>(
+    t.db,
+    sql`SELECT id FROM webhook_events WHERE id = ${r.body.data.event_id}::uuid`,
+  );
   expect(stored?.id).toBe(r.body.data.event_id);
 
   await t.db.execute(sql`DROP TRIGGER h40_terminated ON webhook_deliveries`);
@@ -71,7 +90,12 @@ it("the database fails before the commit: 503 and nothing was written (no event 
   const key = await u.key(["weather:webhooks"]);
   const ep = await endpointFor(u.accountId, rx.url("/hook"), ["weather.change_detected"]);
   await failOn("INSERT");
-  const r = await call(testEvent.POST, { method: "POST", path: `/v1/webhooks/${ep.webhook_id}/test`, params: { webhook_id: ep.webhook_id }, bearer: key });
+  const r = await call(testEvent.POST, {
+    method: "POST",
+    path: `/v1/webhooks/${ep.webhook_id}/test`,
+    params: { webhook_id: ep.webhook_id },
+    bearer: key,
+  });
   expect(r.status).toBe(503);
   expect(r.body.error.code).toBe("service_unavailable");
   expect(await events(u.accountId)).toBe(0);

@@ -30,7 +30,11 @@ describeWithPostgres("webhook delivery under concurrency (real Postgres)", () =>
   });
   afterAll(async () => {
     await t.close();
-    setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined, WEBHOOK_TIMEOUT_MS: undefined });
+    setWebhookEnv({
+      WEBHOOK_ALLOWED_HOSTS: undefined,
+      WEBHOOK_RETRY_SCHEDULE: undefined,
+      WEBHOOK_TIMEOUT_MS: undefined,
+    });
   });
   beforeEach(async () => {
     rx = await startReceiver();
@@ -44,13 +48,17 @@ describeWithPostgres("webhook delivery under concurrency (real Postgres)", () =>
     rx.respond((r) => (r.url === "/bad" ? { status: 500 } : { status: 200 }));
     const bad = await endpointFor(u.accountId, rx.url("/bad"), ["weather.change_detected"]);
     await endpointFor(u.accountId, rx.url("/ops"), ["weather.webhook_endpoint_disabled"]);
-    for (let i = 0; i < 40; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
+    for (let i = 0; i < 40; i++)
+      await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
     await raceWorkers(4);
 
     expect((await endpointRow(bad.webhook_id)).status).toBe("disabled");
     expect(await eventsOfType(u.accountId, "weather.webhook_endpoint_disabled")).toHaveLength(1);
     expect(rx.requests.filter((r) => r.url === "/ops")).toHaveLength(1);
-    const dupes = await queryRows(t.db, sql`SELECT delivery_id FROM webhook_attempts GROUP BY delivery_id HAVING count(*) > 1`);
+    const dupes = await queryRows(
+      t.db,
+      sql`SELECT delivery_id FROM webhook_attempts GROUP BY delivery_id HAVING count(*) > 1`,
+    );
     expect(dupes).toHaveLength(0);
   });
 
@@ -62,7 +70,8 @@ describeWithPostgres("webhook delivery under concurrency (real Postgres)", () =>
     rx.respond((r) => (r.url === "/bad" ? { status: 502 } : { status: 200 }));
     const bad = await endpointFor(u.accountId, rx.url("/bad"), ["weather.change_detected"]);
     await endpointFor(u.accountId, rx.url("/ops"), ["weather.webhook_endpoint_disabled"]);
-    for (let i = 0; i < 24; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
+    for (let i = 0; i < 24; i++)
+      await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
     await raceWorkers(4);
 
     const row = await endpointRow(bad.webhook_id);
@@ -87,7 +96,8 @@ describeWithPostgres("webhook delivery under concurrency (real Postgres)", () =>
     });
     await endpointFor(u.accountId, rx.url("/durable"), ["weather.change_detected"]);
     const ids: string[] = [];
-    for (let i = 0; i < 40; i++) ids.push((await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } })).eventId);
+    for (let i = 0; i < 40; i++)
+      ids.push((await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } })).eventId);
 
     // A worker that claims five chains and dies without recording anything.
     const abandoned = await claimDueDeliveries(t.db, 5);
@@ -95,7 +105,8 @@ describeWithPostgres("webhook delivery under concurrency (real Postgres)", () =>
 
     const task = { name: "webhook-deliveries", run: () => attemptDueDeliveries({ concurrency: 8 }) };
     let runner = startLocalRunner([task], 10);
-    const attempts = async () => Number((await queryRows<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM webhook_attempts`))[0].n);
+    const attempts = async () =>
+      Number((await queryRows<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM webhook_attempts`))[0].n);
     await waitFor(async () => (await attempts()) >= 30, "30 attempts");
     await runner.stop();
     const pending = await queryRows(t.db, sql`SELECT id FROM webhook_deliveries WHERE status = 'pending'`);
@@ -103,7 +114,10 @@ describeWithPostgres("webhook delivery under concurrency (real Postgres)", () =>
 
     // The dead worker's leases lapse (simulated instead of waiting out the lease).
     await t.db.execute(sql`UPDATE webhook_deliveries SET next_attempt_at = now()
-      WHERE id IN (${sql.join(abandoned.map((a) => sql`${a.id}`), sql`, `)}) AND status = 'pending'`);
+      WHERE id IN (${sql.join(
+        abandoned.map((a) => sql`${a.id}`),
+        sql`, `,
+      )}) AND status = 'pending'`);
     runner = startLocalRunner([task], 10);
     await waitFor(
       async () => (await queryRows(t.db, sql`SELECT id FROM webhook_deliveries WHERE status = 'pending'`)).length === 0,

@@ -33,9 +33,15 @@ describe("POST /v1/webhooks/{id}/purge", () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ webhook_id: ep.webhook_id, deleted: true });
     expect(await attemptsOf(ep.webhook_id)).toEqual([]);
-    const left = await queryRows<{ n: number }>(await getDb(), sql`SELECT count(*)::int AS n FROM webhook_endpoints WHERE id = ${ep.webhook_id}::uuid`);
+    const left = await queryRows<{ n: number }>(
+      await getDb(),
+      sql`SELECT count(*)::int AS n FROM webhook_endpoints WHERE id = ${ep.webhook_id}::uuid`,
+    );
     expect(left[0].n).toBe(0);
-    const audit = await queryRows<{ action: string }>(await getDb(), sql`SELECT action FROM audit_events WHERE target = ${`webhook_endpoint:${ep.webhook_id}`} ORDER BY created_at`);
+    const audit = await queryRows<{ action: string }>(
+      await getDb(),
+      sql`SELECT action FROM audit_events WHERE target = ${`webhook_endpoint:${ep.webhook_id}`} ORDER BY created_at`,
+    );
     expect(audit.map((a) => a.action)).toContain("webhook_endpoint.deleted");
     expect((await call(single.GET, { ...at(ep.webhook_id), bearer: key })).status).toBe(404);
     expect((await call(purge.POST, { method: "POST", ...at(ep.webhook_id, "/purge"), bearer: key })).status).toBe(404);

@@ -12,11 +12,21 @@ import { ownedEndpoint } from "./endpoints";
  */
 export async function deleteDisabledEndpoint(accountId: string, webhookId: string) {
   const row = await ownedEndpoint(accountId, webhookId);
-  if (row.status !== "disabled") throw new ApiError("conflict", "Only a disabled endpoint can be deleted: disable it first (DELETE /v1/webhooks/{webhook_id}).");
+  if (row.status !== "disabled")
+    throw new ApiError(
+      "conflict",
+      "Only a disabled endpoint can be deleted: disable it first (DELETE /v1/webhooks/{webhook_id}).",
+    );
   const db = await getDb();
   const gone = await db
     .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.status, "disabled")))
+    .where(
+      and(
+        eq(webhookEndpoints.id, webhookId),
+        eq(webhookEndpoints.accountId, accountId),
+        eq(webhookEndpoints.status, "disabled"),
+      ),
+    )
     .returning({ id: webhookEndpoints.id });
   if (gone.length === 0) throw notFound("Webhook endpoint");
   return { webhook_id: webhookId, deleted: true as const };

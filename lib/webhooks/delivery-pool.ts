@@ -65,7 +65,7 @@ export class KeyedPool {
   }
 
   private startRunnable(): void {
-    for (let i = 0; i < this.waiting.length && this.inFlight < this.overall; ) {
+    for (let i = 0; i < this.waiting.length && this.inFlight < this.overall;) {
       const t = this.waiting[i];
       const n = this.active.get(t.key) ?? 0;
       if (n >= this.perKey) {

@@ -48,13 +48,20 @@ async function claimedDeliveries(path: string, n: number) {
 }
 
 /** What the runner knows after a 200 answered at `at`. */
-const success = (at: Date) => ({ result: { status: 200, timeMs: 1, bodyExcerpt: "ok", error: null }, signature: "v1=x", timestamp: 1, attemptedAt: at, completedAt: at });
+const success = (at: Date) => ({
+  result: { status: 200, timeMs: 1, bodyExcerpt: "ok", error: null },
+  signature: "v1=x",
+  timestamp: 1,
+  attemptedAt: at,
+  completedAt: at,
+});
 
 describe("webhook delivery statements", () => {
   it(`${N} due deliveries to one endpoint: all delivered once, at most one record statement each, claims pipelined`, async () => {
     const u = await makeUser();
     const ep = await endpointFor(u.accountId, rx.url("/count"), ["weather.change_detected"]);
-    for (let i = 0; i < N; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
+    for (let i = 0; i < N; i++)
+      await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
     statements.length = 0;
     const connectionsBefore = rx.connections();
     expect(await attemptDueDeliveries()).toBe(N);
@@ -99,9 +106,14 @@ describe("webhook delivery statements", () => {
   it("a chain whose lease was lost gets no attempt row; the others in its batch are recorded", async () => {
     const { ep, claims } = await claimedDeliveries("/lease", 3);
     const lost = { ...claims[1], leaseId: "00000000-0000-4000-8000-000000000000" };
-    const out = await Promise.all([claims[0], lost, claims[2]].map((c) => recordSuccessBatched(c, TYPE, success(new Date()))));
+    const out = await Promise.all(
+      [claims[0], lost, claims[2]].map((c) => recordSuccessBatched(c, TYPE, success(new Date()))),
+    );
     expect(out.map((o) => o?.status)).toEqual(["delivered", undefined, "delivered"]);
-    const attempts = await queryRows<{ delivery_id: string }>(await getDb(), sql`SELECT delivery_id FROM webhook_attempts WHERE endpoint_id = ${ep.webhook_id}::uuid`);
+    const attempts = await queryRows<{ delivery_id: string }>(
+      await getDb(),
+      sql`SELECT delivery_id FROM webhook_attempts WHERE endpoint_id = ${ep.webhook_id}::uuid`,
+    );
     expect(attempts.map((a) => a.delivery_id).sort()).toEqual([claims[0].id, claims[2].id].sort());
   });
 
@@ -114,10 +126,18 @@ describe("webhook delivery statements", () => {
     expect(barrierDone).toBe(false);
     // Attempted after the successes (failure_count counts failures attempted after the latest success).
     const later = new Date(ok.attemptedAt.getTime() + 1);
-    const failed = recordAttempt(claims[19], TYPE, { ...ok, attemptedAt: later, completedAt: later, result: { status: 500, timeMs: 1, bodyExcerpt: "no", error: null } });
+    const failed = recordAttempt(claims[19], TYPE, {
+      ...ok,
+      attemptedAt: later,
+      completedAt: later,
+      result: { status: 500, timeMs: 1, bodyExcerpt: "no", error: null },
+    });
     await barrier;
     // The barrier resolves only once all 19 are committed: their rows are delivered by then.
-    const [{ n }] = await queryRows<{ n: string }>(await getDb(), sql`SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = ${ep.webhook_id}::uuid AND status = 'delivered'`);
+    const [{ n }] = await queryRows<{ n: string }>(
+      await getDb(),
+      sql`SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = ${ep.webhook_id}::uuid AND status = 'delivered'`,
+    );
     expect(Number(n)).toBe(19);
     await Promise.all(recorded);
     expect((await failed)?.status).toBe("retrying");

@@ -39,7 +39,14 @@ describe("signed delivery", () => {
     expect(body).toMatchObject({ id: eventId, type: "weather.change_detected", data: change });
 
     const [a] = await attemptsOf(ep.webhook_id);
-    expect(a).toMatchObject({ attemptNumber: 1, status: "delivered", responseStatus: 200, responseBodyExcerpt: "ok", errorMessage: null, nextRetryAt: null });
+    expect(a).toMatchObject({
+      attemptNumber: 1,
+      status: "delivered",
+      responseStatus: 200,
+      responseBodyExcerpt: "ok",
+      errorMessage: null,
+      nextRetryAt: null,
+    });
     expect(a.requestSignature).toBe(r.headers["x-service-signature"]);
     expect(a.requestTimestamp).toBe(Number(ts));
     const row = await endpointRow(ep.webhook_id);
@@ -101,7 +108,10 @@ describe("signed delivery", () => {
   it("an exhausted chain emits weather.webhook_delivery_failed to the account's other endpoints", async () => {
     const u = await makeUser();
     world.rx.respond((r) => (r.url === "/down" ? { status: 503 } : { status: 200 }));
-    const down = await endpointFor(u.accountId, world.rx.url("/down"), ["weather.change_detected", "weather.webhook_delivery_failed"]);
+    const down = await endpointFor(u.accountId, world.rx.url("/down"), [
+      "weather.change_detected",
+      "weather.webhook_delivery_failed",
+    ]);
     const ops = await endpointFor(u.accountId, world.rx.url("/ops"), ["weather.webhook_delivery_failed"]);
     const { eventId } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });
     await drainDeliveries();
@@ -112,7 +122,10 @@ describe("signed delivery", () => {
     expect(attempts[2].nextRetryAt).toBeNull();
     const failed = world.rx.requests.filter((r) => r.url === "/ops").map((r) => JSON.parse(r.rawBody));
     expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatchObject({ type: "weather.webhook_delivery_failed", data: { event_id: eventId, webhook_id: down.webhook_id, attempts: 3 } });
+    expect(failed[0]).toMatchObject({
+      type: "weather.webhook_delivery_failed",
+      data: { event_id: eventId, webhook_id: down.webhook_id, attempts: 3 },
+    });
     // Not sent to the failing endpoint itself.
     expect(world.rx.requests.filter((r) => r.url === "/down")).toHaveLength(3);
     expect((await endpointRow(ops.webhook_id)).status).toBe("active");
@@ -136,7 +149,9 @@ describe("signed delivery", () => {
     await drainDeliveries();
     const r = world.rx.requests[0];
     expect(r.headers["x-service-event-id"]).toBe(eventId);
-    expect(opensslHmacHex(secret, `${r.headers["x-service-timestamp"]}.${r.rawBody}`)).toBe(r.headers["x-service-signature"]);
+    expect(opensslHmacHex(secret, `${r.headers["x-service-timestamp"]}.${r.rawBody}`)).toBe(
+      r.headers["x-service-signature"],
+    );
   });
 
   it("secrets are encrypted at rest", async () => {
@@ -155,14 +170,21 @@ describe("auto-disable", () => {
     try {
       const u = await makeUser();
       world.rx.respond((r) => (r.url === "/bad" ? { status: 500 } : { status: 200 }));
-      const bad = await endpointFor(u.accountId, world.rx.url("/bad"), ["weather.change_detected", "weather.webhook_endpoint_disabled"]);
+      const bad = await endpointFor(u.accountId, world.rx.url("/bad"), [
+        "weather.change_detected",
+        "weather.webhook_endpoint_disabled",
+      ]);
       await endpointFor(u.accountId, world.rx.url("/ops"), ["weather.webhook_endpoint_disabled"]);
       await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });
       for (let i = 0; i < 49; i++) await attemptDueDeliveries();
       expect(await endpointRow(bad.webhook_id)).toMatchObject({ status: "active", failureCount: 49 });
       await attemptDueDeliveries();
       const row = await endpointRow(bad.webhook_id);
-      expect(row).toMatchObject({ status: "disabled", failureCount: 50, disabledReason: "auto_disabled_consecutive_failures" });
+      expect(row).toMatchObject({
+        status: "disabled",
+        failureCount: 50,
+        disabledReason: "auto_disabled_consecutive_failures",
+      });
       await drainDeliveries();
       expect(await attemptsOf(bad.webhook_id)).toHaveLength(50);
 
@@ -178,7 +200,11 @@ describe("auto-disable", () => {
       const toOps = world.rx.requests.filter((r) => r.url === "/ops");
       expect(toOps).toHaveLength(1);
       // Nothing further is dispatched to the disabled endpoint.
-      const { deliveryIds } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });
+      const { deliveryIds } = await emitEvent({
+        accountId: u.accountId,
+        type: "weather.change_detected",
+        data: change,
+      });
       expect(deliveryIds).toHaveLength(0);
     } finally {
       setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: "0,0,0" });
@@ -192,7 +218,8 @@ describe("auto-disable", () => {
       world.rx.respond((r) => (r.url === "/bad" ? { status: 503 } : { status: 200 }));
       const bad = await endpointFor(u.accountId, world.rx.url("/bad"), ["weather.change_detected"]);
       await endpointFor(u.accountId, world.rx.url("/ops"), ["weather.webhook_endpoint_disabled"]);
-      for (let i = 0; i < 5; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });
+      for (let i = 0; i < 5; i++)
+        await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });
       await drainDeliveries();
       expect((await endpointRow(bad.webhook_id)).status).toBe("active");
       await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change });
@@ -200,7 +227,12 @@ describe("auto-disable", () => {
       const row = await endpointRow(bad.webhook_id);
       expect(row).toMatchObject({ status: "disabled", disabledReason: "auto_disabled_giveup_window", failureCount: 6 });
       const [ev] = await eventsOfType(u.accountId, "weather.webhook_endpoint_disabled");
-      expect(ev.data).toMatchObject({ webhook_id: bad.webhook_id, reason: "auto_disabled_giveup_window", exhausted_chains_24h: 6, exhausted_chain_window_hours: 24 });
+      expect(ev.data).toMatchObject({
+        webhook_id: bad.webhook_id,
+        reason: "auto_disabled_giveup_window",
+        exhausted_chains_24h: 6,
+        exhausted_chain_window_hours: 24,
+      });
       expect(world.rx.requests.filter((r) => r.url === "/ops")).toHaveLength(1);
     } finally {
       setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: "0,0,0" });

@@ -96,7 +96,10 @@ async function record(input: EmitEventInput, d: DbOrTx, notifyInStatement: boole
 function pgArray(v: string[] | string | null): string[] {
   if (v === null) return [];
   if (Array.isArray(v)) return v;
-  return v.replace(/^\{|\}$/g, "").split(",").filter(Boolean);
+  return v
+    .replace(/^\{|\}$/g, "")
+    .split(",")
+    .filter(Boolean);
 }
 
 /** Inserts delivery chains due per the first entry of the retry schedule, each storing its own schedule. */

@@ -12,7 +12,11 @@ import { urlProblem } from "./ssrf";
 export const WebhookUrl = z
   .string()
   .max(2048, "must be at most 2048 characters")
-  .meta({ format: "uri", pattern: "^https://", description: "Public HTTPS URL (internal and non-HTTPS addresses are refused)" })
+  .meta({
+    format: "uri",
+    pattern: "^https://",
+    description: "Public HTTPS URL (internal and non-HTTPS addresses are refused)",
+  })
   .superRefine((url, ctx) => {
     const problem = urlProblem(url);
     // No field name in the words (issue 42 item 8): the form shows them under the URL field.
@@ -26,7 +30,10 @@ export const RateLimitPerSecond = z
   .min(1, "must be at least 1")
   .max(1000, "must be at most 1000")
   .nullable()
-  .meta({ description: "Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited" });
+  .meta({
+    description:
+      "Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited",
+  });
 
 export const CreateWebhookInput = z.strictObject({
   url: WebhookUrl,
@@ -46,14 +53,26 @@ export async function createEndpoint(accountId: string, input: z.input<typeof Cr
   const { secret, prefix } = newSigningSecret();
   const [row] = await db
     .insert(webhookEndpoints)
-    .values({ accountId, url: input.url, events: input.events, description: input.description ?? "", rateLimitPerSecond: input.rate_limit_per_second ?? null, secretEncrypted: encryptSecret(secret), secretPrefix: prefix })
+    .values({
+      accountId,
+      url: input.url,
+      events: input.events,
+      description: input.description ?? "",
+      rateLimitPerSecond: input.rate_limit_per_second ?? null,
+      secretEncrypted: encryptSecret(secret),
+      secretPrefix: prefix,
+    })
     .returning();
   return { ...presentEndpoint(row), secret };
 }
 
 export async function listEndpoints(accountId: string) {
   const db = await getDb();
-  const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId)).orderBy(desc(webhookEndpoints.createdAt));
+  const rows = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.accountId, accountId))
+    .orderBy(desc(webhookEndpoints.createdAt));
   return rows.map(presentEndpoint);
 }
 

@@ -22,7 +22,8 @@ const EventSummarySchema = z
     watch_id: z.uuid().nullable(),
     test: z.boolean().meta({ description: "A test event sent from an endpoint's 'Send test event'" }),
     delivery_state: z.enum(EVENT_DELIVERY_STATES).meta({
-      description: "no_targets: nothing subscribed; pending: a chain is still running; delivered: every target got it; failed: a target's chain gave up and no later redelivery to it succeeded",
+      description:
+        "no_targets: nothing subscribed; pending: a chain is still running; delivered: every target got it; failed: a target's chain gave up and no later redelivery to it succeeded",
     }),
     targets: z.number().int().meta({ description: "Distinct target URLs the event was sent to" }),
   })
@@ -32,7 +33,9 @@ const DeliverySummarySchema = z
   .object({
     delivery_id: z.uuid(),
     target: z.enum(["webhook_endpoint", "watch_webhook_url"]),
-    kind: z.enum(["endpoint", "watch", "manual", "test"]).meta({ description: "manual: a redelivery; test: a test event" }),
+    kind: z
+      .enum(["endpoint", "watch", "manual", "test"])
+      .meta({ description: "manual: a redelivery; test: a test event" }),
     webhook_id: z.uuid().nullable(),
     watch_id: z.uuid().nullable(),
     url: z.string(),
@@ -42,7 +45,12 @@ const DeliverySummarySchema = z
     next_attempt_at: z.string().nullable().meta({ description: "When the next retry is due (pending chains only)" }),
     created_at: z.string(),
     last_attempt: z
-      .object({ attempt_id: z.uuid(), response_status: z.number().int(), error_message: z.string().nullable(), attempted_at: z.string() })
+      .object({
+        attempt_id: z.uuid(),
+        response_status: z.number().int(),
+        error_message: z.string().nullable(),
+        attempted_at: z.string(),
+      })
       .nullable(),
   })
   .meta({ id: "WebhookDeliverySummary" });
@@ -60,7 +68,10 @@ const WatchRedeliverySchema = z
     event_id: z.uuid(),
     delivery_id: z.uuid(),
     watch_id: z.uuid(),
-    attempt_id: z.uuid().nullable().meta({ description: "The new attempt (null only if another worker made it first)" }),
+    attempt_id: z
+      .uuid()
+      .nullable()
+      .meta({ description: "The new attempt (null only if another worker made it first)" }),
     attempt: AttemptSchema.nullable(),
   })
   .meta({ id: "WatchRedelivery" });
@@ -79,7 +90,14 @@ export const eventContracts = {
     query: ListEventsQuery,
     meter: weatherMeter({ endpoint: "events.list", charge: 0, sessionReadsFree: true }),
     responses: {
-      200: { description: "A page of events", schema: z.object({ events: z.array(EventSummarySchema), has_more: z.boolean(), next_cursor: z.string().nullable() }) },
+      200: {
+        description: "A page of events",
+        schema: z.object({
+          events: z.array(EventSummarySchema),
+          has_more: z.boolean(),
+          next_cursor: z.string().nullable(),
+        }),
+      },
     },
   }),
   getEvent: contract({
@@ -88,14 +106,18 @@ export const eventContracts = {
     method: "GET",
     path: "/v1/events/{event_id}",
     summary: "Get an event",
-    description: "The exact signed payload and one summary per delivery chain (status, attempts, last response, next retry). Bills 0 units.",
+    description:
+      "The exact signed payload and one summary per delivery chain (status, attempts, last response, next retry). Bills 0 units.",
     params: EventIdParams,
     meter: weatherMeter({ endpoint: "events.get", charge: 0, sessionReadsFree: true }),
     responses: { 200: { description: "The event", schema: EventDetailSchema } },
   }),
   listWatchAttempts: contract({
     operationId: "watches.listAttempts",
-    examples: { params: { watch_id: "5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90" }, query: { status: "delivered", limit: 20 } },
+    examples: {
+      params: { watch_id: "5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90" },
+      query: { status: "delivered", limit: 20 },
+    },
     method: "GET",
     path: "/v1/weather/watch/{watch_id}/attempts",
     summary: "List a watch's delivery attempts",
@@ -109,13 +131,20 @@ export const eventContracts = {
     responses: {
       200: {
         description: "Attempts",
-        schema: z.object({ watch_id: z.uuid(), attempts: z.array(AttemptDetailSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }),
+        schema: z.object({
+          watch_id: z.uuid(),
+          attempts: z.array(AttemptDetailSchema),
+          has_more: z.boolean(),
+          next_cursor: z.string().nullable(),
+        }),
       },
     },
   }),
   redeliverWatchEvent: contract({
     operationId: "watches.redeliverEvent",
-    examples: { params: { watch_id: "5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90", event_id: "9d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60" } },
+    examples: {
+      params: { watch_id: "5b0c6f1e-8d2a-4c3b-9e71-2f4a6d8c1b90", event_id: "9d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f60" },
+    },
     method: "POST",
     path: "/v1/weather/watch/{watch_id}/events/{event_id}/redeliver",
     summary: "Redeliver a watch event to its webhook_url",

@@ -33,10 +33,23 @@ const DATA: Record<WebhookEventType, z.ZodType> = {
     previous_metrics: open.nullable(),
     changes: z.array(open).meta({ description: "The change rules crossed, with before and after values" }),
   }),
-  "weather.severe_alert_added": z.object({ ...Refreshed, alert: open.meta({ description: "The new severe or extreme alert" }) }),
+  "weather.severe_alert_added": z.object({
+    ...Refreshed,
+    alert: open.meta({ description: "The new severe or extreme alert" }),
+  }),
   "weather.snapshot_refreshed": z.object({ ...Refreshed, previous_snapshot_id: z.string().uuid().nullable() }),
-  "weather.watch_expired": z.object({ ...WatchBase, expired_at: iso, last_snapshot_id: z.string().uuid().nullable(), last_risk_level: riskLevel.nullable() }),
-  "weather.watch_failed": z.object({ ...WatchBase, failure_count: z.number().int(), last_error: z.string().nullable(), failed_at: iso }),
+  "weather.watch_expired": z.object({
+    ...WatchBase,
+    expired_at: iso,
+    last_snapshot_id: z.string().uuid().nullable(),
+    last_risk_level: riskLevel.nullable(),
+  }),
+  "weather.watch_failed": z.object({
+    ...WatchBase,
+    failure_count: z.number().int(),
+    last_error: z.string().nullable(),
+    failed_at: iso,
+  }),
   "weather.webhook_delivery_failed": z.object({
     event_id: z.string().uuid(),
     event_type: z.enum(WEBHOOK_EVENT_TYPES),
@@ -61,14 +74,21 @@ const DATA: Record<WebhookEventType, z.ZodType> = {
   "billing.quota_threshold_reached": z
     .object({
       dimension: z.enum(["requests", "timeline_items", "route_calls", "active_watches"]),
-      limit_name: z.enum(["requests_per_month", "timeline_items_per_month", "route_calls_per_month", "active_watches"]).meta({ description: "The limit's name in GET /v1/usage" }),
+      limit_name: z
+        .enum(["requests_per_month", "timeline_items_per_month", "route_calls_per_month", "active_watches"])
+        .meta({ description: "The limit's name in GET /v1/usage" }),
       threshold_percent: z.union([z.literal(80), z.literal(100)]),
       limit: z.number().int().meta({ description: "The account's limit of the dimension" }),
-      used: z.number().int().meta({ description: "Usage when the threshold was reached (the call that reached it included)" }),
+      used: z
+        .number()
+        .int()
+        .meta({ description: "Usage when the threshold was reached (the call that reached it included)" }),
       plan: z.enum(["free", "starter", "pro", "enterprise"]),
       environment: z.enum(["production", "sandbox"]),
       period: z.object({ start: iso, end: iso }).meta({ description: "The billing period (UTC calendar month)" }),
-      resets_at: iso.nullable().meta({ description: "When the monthly counter resets; null for active_watches (a live count)" }),
+      resets_at: iso
+        .nullable()
+        .meta({ description: "When the monthly counter resets; null for active_watches (a live count)" }),
     })
     .meta({
       examples: [
@@ -92,7 +112,8 @@ const SIGNATURE_HEADERS = [
     in: "header" as const,
     name: "webhook-id",
     required: true,
-    description: "Standard Webhooks 1.0: the event id (same as the body's id and X-Service-Event-Id); the same on every retry, redelivery and recovery, so deduplicate on it.",
+    description:
+      "Standard Webhooks 1.0: the event id (same as the body's id and X-Service-Event-Id); the same on every retry, redelivery and recovery, so deduplicate on it.",
     schema: { type: "string" as const, format: "uuid" },
   },
   {
@@ -114,21 +135,24 @@ const SIGNATURE_HEADERS = [
     in: "header" as const,
     name: "X-Service-Signature",
     required: true,
-    description: "Lowercase hex HMAC-SHA256 of `{X-Service-Timestamp}.{raw body}`, keyed with the endpoint's `whsec_…` secret (the watch signing secret for a watch's webhook_url).",
+    description:
+      "Lowercase hex HMAC-SHA256 of `{X-Service-Timestamp}.{raw body}`, keyed with the endpoint's `whsec_…` secret (the watch signing secret for a watch's webhook_url).",
     schema: { type: "string" as const, pattern: "^[0-9a-f]{64}$" },
   },
   {
     in: "header" as const,
     name: "X-Service-Timestamp",
     required: true,
-    description: "Unix seconds when this attempt was signed; reject stale values (e.g. older than 5 minutes) to stop replays.",
+    description:
+      "Unix seconds when this attempt was signed; reject stale values (e.g. older than 5 minutes) to stop replays.",
     schema: { type: "string" as const, pattern: "^[0-9]+$" },
   },
   {
     in: "header" as const,
     name: "X-Service-Signatures",
     required: false,
-    description: "During a secret rotation's grace period: `v1=<hex with the new secret>,v1=<hex with the old secret>`; accept the delivery if either matches.",
+    description:
+      "During a secret rotation's grace period: `v1=<hex with the new secret>,v1=<hex with the old secret>`; accept the delivery if either matches.",
     schema: { type: "string" as const },
   },
   {
@@ -141,7 +165,10 @@ const SIGNATURE_HEADERS = [
 ];
 
 function eventName(type: WebhookEventType): string {
-  return type.split(/[._]/).map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+  return type
+    .split(/[._]/)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join("");
 }
 
 /** `webhooks` for the document: what our deliveries POST to a receiver. */

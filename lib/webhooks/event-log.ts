@@ -13,10 +13,17 @@ import { eventEnvelope } from "./signing";
 export const EVENT_DELIVERY_STATES = ["no_targets", "pending", "delivered", "failed"] as const;
 
 export const ListEventsQuery = z.strictObject({
-  limit: z.coerce.number({ message: "must be an integer" }).int("must be an integer").min(1, "must be at least 1").max(200, "must be at most 200").default(50),
+  limit: z.coerce
+    .number({ message: "must be an integer" })
+    .int("must be an integer")
+    .min(1, "must be at least 1")
+    .max(200, "must be at most 200")
+    .default(50),
   type: z.enum(WEBHOOK_EVENT_TYPES, { message: `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}` }).optional(),
   status: z.enum(EVENT_DELIVERY_STATES, { message: `must be one of ${EVENT_DELIVERY_STATES.join(", ")}` }).optional(),
-  since: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z" }).optional(),
+  since: z.iso
+    .datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z" })
+    .optional(),
   watch_id: z.uuid({ message: "must be a watch id (a UUID)" }).optional(),
   cursor: z.string().max(300, "must be at most 300 characters").optional(),
 });
@@ -72,7 +79,10 @@ export async function listEvents(accountId: string, f: ListEventsFilters) {
   if (f.watch_id) conds.push(sql`e.watch_id = ${f.watch_id}::uuid`);
   const c = f.cursor ? decodeCursor(f.cursor) : undefined;
   // The plain bound on created_at lets the planner skip newer daily partitions.
-  if (c) conds.push(sql`e.created_at <= ${c.at}::timestamptz AND (e.created_at, e.id) < (${c.at}::timestamptz, ${c.id}::uuid)`);
+  if (c)
+    conds.push(
+      sql`e.created_at <= ${c.at}::timestamptz AND (e.created_at, e.id) < (${c.at}::timestamptz, ${c.id}::uuid)`,
+    );
   const select = sql`SELECT e.id, e.type, e.data, e.watch_id, e.created_at, e.created_at::text AS at_text, ${DELIVERY_STATE} AS delivery_state,
           (SELECT count(DISTINCT d.url) FROM webhook_deliveries d WHERE d.event_id = e.id) AS targets`;
   const order = sql`ORDER BY e.created_at DESC, e.id DESC LIMIT ${f.limit + 1}`;
@@ -97,12 +107,23 @@ export async function listEvents(accountId: string, f: ListEventsFilters) {
   const db = await getDb();
   const rows =
     f.status === "delivered" || f.status === "no_targets"
-      ? await dayByDay(db, visible, c?.at, (window, limit) => sql`${select} FROM webhook_events e WHERE ${sql.join([...conds, ...window], sql` AND `)} ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit}`, f.limit + 1)
+      ? await dayByDay(
+          db,
+          visible,
+          c?.at,
+          (window, limit) =>
+            sql`${select} FROM webhook_events e WHERE ${sql.join([...conds, ...window], sql` AND `)} ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit}`,
+          f.limit + 1,
+        )
       : await queryRows<EventRow>(db, query);
   const page = rows.slice(0, f.limit);
   const more = rows.length > f.limit;
   const last = page[page.length - 1];
-  return { events: page.map(presentEventSummary), has_more: more, next_cursor: more && last ? encodeCursor({ at: last.at_text, id: last.id }) : null };
+  return {
+    events: page.map(presentEventSummary),
+    has_more: more,
+    next_cursor: more && last ? encodeCursor({ at: last.at_text, id: last.id }) : null,
+  };
 }
 
 const DAY_MS = 86_400_000;
@@ -114,7 +135,13 @@ const DAY_MS = 86_400_000;
  * returns one: status=delivered took 790 ms at 1M events when only recent days had deliveries.
  * Walking the days newest first stops at the day that fills the page (up to the plan's retention).
  */
-async function dayByDay(db: DbOrTx, visible: SQL, cursorAt: string | undefined, query: (window: SQL[], limit: number) => SQL, want: number): Promise<EventRow[]> {
+async function dayByDay(
+  db: DbOrTx,
+  visible: SQL,
+  cursorAt: string | undefined,
+  query: (window: SQL[], limit: number) => SQL,
+  want: number,
+): Promise<EventRow[]> {
   const span = await queryOne<{ lo: number; top: number }>(
     db,
     sql`SELECT (extract(epoch FROM ${visible}) * 1000)::float8 AS lo,
@@ -160,7 +187,13 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
  */
 export async function getEvent(accountId: string, eventId: string) {
   const db = await getDb();
-  const e = await queryOne<{ id: string; type: WebhookEventType; data: Record<string, unknown>; watch_id: string | null; created_at: Date | string }>(
+  const e = await queryOne<{
+    id: string;
+    type: WebhookEventType;
+    data: Record<string, unknown>;
+    watch_id: string | null;
+    created_at: Date | string;
+  }>(
     db,
     sql`SELECT id, type, data, watch_id, created_at FROM webhook_events
         WHERE id = ${eventId}::uuid AND account_id = ${accountId}::uuid AND created_at >= ${webhookVisibleSince(accountId)}`,
@@ -199,7 +232,12 @@ export async function getEvent(accountId: string, eventId: string) {
       next_attempt_at: d.status === "pending" ? iso(d.next_attempt_at) : null,
       created_at: iso(d.created_at)!,
       last_attempt: d.last_attempt_id
-        ? { attempt_id: d.last_attempt_id, response_status: d.last_response_status!, error_message: d.last_error_message, attempted_at: iso(d.last_attempted_at)! }
+        ? {
+            attempt_id: d.last_attempt_id,
+            response_status: d.last_response_status!,
+            error_message: d.last_error_message,
+            attempted_at: iso(d.last_attempted_at)!,
+          }
         : null,
     })),
   };

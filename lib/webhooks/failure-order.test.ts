@@ -57,7 +57,11 @@ describe("failure_count by attempt time", () => {
     const { accountId, id, claims } = await endpointWithClaims(51);
     expect((await succeed(claims[50], 1_000))?.status).toBe("delivered");
     for (let i = 0; i < 50; i++) expect((await fail(claims[i], i))?.status).toBe("retrying");
-    expect(await endpointRow(id)).toMatchObject({ status: "active", failureCount: 0, lastSuccessAttemptedAt: at(1_000) });
+    expect(await endpointRow(id)).toMatchObject({
+      status: "active",
+      failureCount: 0,
+      lastSuccessAttemptedAt: at(1_000),
+    });
     expect(await eventsOfType(accountId, "weather.webhook_endpoint_disabled")).toHaveLength(0);
   });
 
@@ -85,9 +89,17 @@ describeWithPostgres("failure_count by attempt time, records racing (real Postgr
     expect((await Promise.all(records)).every((r) => r?.status === "retrying")).toBe(true);
 
     // The last record to commit recounted every failure after the success, and only those.
-    expect(await endpointRow(id)).toMatchObject({ status: "disabled", disabledReason: "auto_disabled_consecutive_failures", failureCount: 60 });
+    expect(await endpointRow(id)).toMatchObject({
+      status: "disabled",
+      disabledReason: "auto_disabled_consecutive_failures",
+      failureCount: 60,
+    });
     const events = await eventsOfType(accountId, "weather.webhook_endpoint_disabled");
     expect(events).toHaveLength(1);
-    expect(events[0].data).toMatchObject({ webhook_id: id, reason: "auto_disabled_consecutive_failures", consecutive_failures: 50 });
+    expect(events[0].data).toMatchObject({
+      webhook_id: id,
+      reason: "auto_disabled_consecutive_failures",
+      consecutive_failures: 50,
+    });
   });
 });

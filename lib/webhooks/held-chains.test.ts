@@ -44,7 +44,10 @@ it("a pass whose context load fails holds nothing afterwards and hands its claim
     await t.db.execute(sql`ALTER TABLE webhook_endpoints_away RENAME TO webhook_endpoints`);
   }
   expect(heldWork(0).held).toBe(0);
-  const rows = await queryRows<{ lease_id: string | null; due: boolean }>(t.db, sql`SELECT lease_id, next_attempt_at <= now() AS due FROM webhook_deliveries`);
+  const rows = await queryRows<{ lease_id: string | null; due: boolean }>(
+    t.db,
+    sql`SELECT lease_id, next_attempt_at <= now() AS due FROM webhook_deliveries`,
+  );
   expect(rows).toHaveLength(5);
   expect(rows.every((r) => r.lease_id === null && r.due)).toBe(true); // handed back: due now, not one lease later
   expect(rx.requests).toHaveLength(0);
@@ -66,7 +69,11 @@ it("the health check reports work held longer than an attempt may take, and call
     expect(fresh).toMatchObject({ held: 2, held_overdue: 0 });
     const later = t0 + fresh.held_allowed_ms + 1_000;
     expect(heldWork(fresh.held_allowed_ms, later)).toMatchObject({ held: 2, overdue: 2 });
-    expect(runnerHealth(later)).toMatchObject({ held: 2, held_overdue: 2, status: fresh.status === "n/a" ? "n/a" : "stalled" });
+    expect(runnerHealth(later)).toMatchObject({
+      held: 2,
+      held_overdue: 2,
+      status: fresh.status === "n/a" ? "n/a" : "stalled",
+    });
     hb.release("a");
     expect(runnerHealth(later)).toMatchObject({ held: 1, held_overdue: 1 });
   } finally {

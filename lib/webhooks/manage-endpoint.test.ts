@@ -21,7 +21,10 @@ const world = deliveryTestWorld("0");
 
 const CHANGE = "weather.change_detected" as const;
 const at = (id: string, suffix = "") => ({ path: `/v1/webhooks/${id}${suffix}`, params: { webhook_id: id } });
-const headersOf = (r: ReceivedRequest) => new Headers(Object.entries(r.headers).map(([k, v]): [string, string] => [k, Array.isArray(v) ? v.join(", ") : String(v)]));
+const headersOf = (r: ReceivedRequest) =>
+  new Headers(
+    Object.entries(r.headers).map(([k, v]): [string, string] => [k, Array.isArray(v) ? v.join(", ") : String(v)]),
+  );
 const keyOf = (u: TestUser) => u.key(["weather:webhooks"]);
 
 async function deliverOne(u: TestUser) {
@@ -37,9 +40,20 @@ describe("PATCH /v1/webhooks/{id}", () => {
     const u = await makeUser();
     const key = await keyOf(u);
     const ep = await endpointFor(u.accountId, "https://hooks.example.com/old", ["weather.watch_expired"]);
-    const res = await call(single.PATCH, { method: "PATCH", ...at(ep.webhook_id), bearer: key, body: { url: world.rx.url("/fixed"), events: [CHANGE], description: "fixed" } });
+    const res = await call(single.PATCH, {
+      method: "PATCH",
+      ...at(ep.webhook_id),
+      bearer: key,
+      body: { url: world.rx.url("/fixed"), events: [CHANGE], description: "fixed" },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ webhook_id: ep.webhook_id, url: world.rx.url("/fixed"), events: [CHANGE], description: "fixed", secret_prefix: ep.secret_prefix });
+    expect(res.body.data).toMatchObject({
+      webhook_id: ep.webhook_id,
+      url: world.rx.url("/fixed"),
+      events: [CHANGE],
+      description: "fixed",
+      secret_prefix: ep.secret_prefix,
+    });
     expect(res.body.data.secret).toBeUndefined();
     const got = await deliverOne(u);
     expect(got.url).toBe("/fixed");
@@ -65,7 +79,12 @@ describe("PATCH /v1/webhooks/{id}", () => {
       expect(JSON.stringify(r.body.error), JSON.stringify(body)).toContain(word);
     }
     await call(single.DELETE, { method: "DELETE", ...at(ep.webhook_id), bearer: key });
-    const r = await call(single.PATCH, { method: "PATCH", ...at(ep.webhook_id), bearer: key, body: { description: "x" } });
+    const r = await call(single.PATCH, {
+      method: "PATCH",
+      ...at(ep.webhook_id),
+      bearer: key,
+      body: { description: "x" },
+    });
     expect(r.status).toBe(409);
   });
 });
@@ -77,11 +96,20 @@ describe("secret reveal, rotation, clone", () => {
     const ep = await endpointFor(u.accountId, "https://hooks.example.com/x", [CHANGE]);
     const r = await call(reveal.POST, { method: "POST", ...at(ep.webhook_id, "/secret/reveal"), bearer: key });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ webhook_id: ep.webhook_id, secret: ep.secret, secret_prefix: ep.secret_prefix, previous_secret_expires_at: null });
+    expect(r.body.data).toMatchObject({
+      webhook_id: ep.webhook_id,
+      secret: ep.secret,
+      secret_prefix: ep.secret_prefix,
+      previous_secret_expires_at: null,
+    });
     expect(r.headers.get("cache-control")).toBe("no-store");
     const rows = await (await getDb()).select().from(auditEvents).where(eq(auditEvents.accountId, u.accountId));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: "webhook_secret.revealed", target: `webhook_endpoint:${ep.webhook_id}`, requestId: r.headers.get("x-request-id") });
+    expect(rows[0]).toMatchObject({
+      action: "webhook_secret.revealed",
+      target: `webhook_endpoint:${ep.webhook_id}`,
+      requestId: r.headers.get("x-request-id"),
+    });
     expect(rows[0].actor).toMatch(/^api_key:\d+$/);
     expect(JSON.stringify(rows[0])).not.toContain(ep.secret);
   });
@@ -90,7 +118,12 @@ describe("secret reveal, rotation, clone", () => {
     const u = await makeUser();
     const key = await keyOf(u);
     const ep = await endpointFor(u.accountId, world.rx.url("/rot"), [CHANGE]);
-    const r = await call(rotate.POST, { method: "POST", ...at(ep.webhook_id, "/secret/rotate"), bearer: key, body: { grace_period_hours: 24 } });
+    const r = await call(rotate.POST, {
+      method: "POST",
+      ...at(ep.webhook_id, "/secret/rotate"),
+      bearer: key,
+      body: { grace_period_hours: 24 },
+    });
     expect(r.status).toBe(200);
     expect(r.headers.get("cache-control")).toBe("no-store");
     const fresh = r.body.data.secret as string;
@@ -104,12 +137,19 @@ describe("secret reveal, rotation, clone", () => {
     expect(verifyWebhook(during.rawBody, h, fresh)).toBe(true);
     expect(verifyWebhook(during.rawBody, h, ep.secret)).toBe(true);
     // The single-signature header keeps the old secret working for receivers on the plain recipe.
-    const plain = new Headers({ "x-service-timestamp": h.get("x-service-timestamp")!, "x-service-signature": h.get("x-service-signature")! });
+    const plain = new Headers({
+      "x-service-timestamp": h.get("x-service-timestamp")!,
+      "x-service-signature": h.get("x-service-signature")!,
+    });
     expect(verifyWebhook(during.rawBody, plain, ep.secret)).toBe(true);
     expect(verifyWebhook(during.rawBody, h, "whsec_00000000000000000000000000000000")).toBe(false);
 
     // The grace period ends (moved into the past rather than waited for).
-    await (await getDb()).execute(sql`UPDATE webhook_endpoints SET previous_secret_expires_at = now() - interval '1 second' WHERE id = ${ep.webhook_id}`);
+    await (
+      await getDb()
+    ).execute(
+      sql`UPDATE webhook_endpoints SET previous_secret_expires_at = now() - interval '1 second' WHERE id = ${ep.webhook_id}`,
+    );
     const after = await deliverOne(u);
     const h2 = headersOf(after);
     expect(h2.get("x-service-signatures")!.split(",")).toHaveLength(1);
@@ -118,7 +158,9 @@ describe("secret reveal, rotation, clone", () => {
 
     const revealed = await call(reveal.POST, { method: "POST", ...at(ep.webhook_id, "/secret/reveal"), bearer: key });
     expect(revealed.body.data.secret).toBe(fresh);
-    const actions = (await (await getDb()).select().from(auditEvents).where(eq(auditEvents.accountId, u.accountId))).map((a) => a.action).sort();
+    const actions = (await (await getDb()).select().from(auditEvents).where(eq(auditEvents.accountId, u.accountId)))
+      .map((a) => a.action)
+      .sort();
     expect(actions).toEqual(["webhook_secret.revealed", "webhook_secret.rotated"]);
   });
 
@@ -127,10 +169,20 @@ describe("secret reveal, rotation, clone", () => {
     const key = await keyOf(u);
     const ep = await endpointFor(u.accountId, world.rx.url("/rot0"), [CHANGE]);
     for (const g of [-1, 169, 1.5, "24"]) {
-      const bad = await call(rotate.POST, { method: "POST", ...at(ep.webhook_id, "/secret/rotate"), bearer: key, body: { grace_period_hours: g } });
+      const bad = await call(rotate.POST, {
+        method: "POST",
+        ...at(ep.webhook_id, "/secret/rotate"),
+        bearer: key,
+        body: { grace_period_hours: g },
+      });
       expect(bad.status, String(g)).toBe(400);
     }
-    const r = await call(rotate.POST, { method: "POST", ...at(ep.webhook_id, "/secret/rotate"), bearer: key, body: { grace_period_hours: 0 } });
+    const r = await call(rotate.POST, {
+      method: "POST",
+      ...at(ep.webhook_id, "/secret/rotate"),
+      bearer: key,
+      body: { grace_period_hours: 0 },
+    });
     expect(r.body.data.previous_secret_expires_at).toBeNull();
     const got = await deliverOne(u);
     expect(verifyWebhook(got.rawBody, headersOf(got), r.body.data.secret)).toBe(true);
@@ -144,7 +196,13 @@ describe("secret reveal, rotation, clone", () => {
     await call(single.DELETE, { method: "DELETE", ...at(ep.webhook_id), bearer: key });
     const r = await call(clone.POST, { method: "POST", ...at(ep.webhook_id, "/clone"), bearer: key });
     expect(r.status).toBe(201);
-    expect(r.body.data).toMatchObject({ url: ep.url, events: ep.events, description: ep.description, status: "active", failure_count: 0 });
+    expect(r.body.data).toMatchObject({
+      url: ep.url,
+      events: ep.events,
+      description: ep.description,
+      status: "active",
+      failure_count: 0,
+    });
     expect(r.body.data.webhook_id).not.toBe(ep.webhook_id);
     expect(r.body.data.secret).toMatch(/^whsec_/);
     expect(r.body.data.secret).not.toBe(ep.secret);
@@ -162,5 +220,14 @@ for (const [name, handler, method, suffix] of [
   ["POST /v1/webhooks/{id}/secret/rotate", rotate.POST, "POST", "/secret/rotate"],
   ["POST /v1/webhooks/{id}/clone", clone.POST, "POST", "/clone"],
 ] as const) {
-  securitySuite({ name, handler, method, credential: "apiKey", scopes, family: "weather", ownedResource: true, target: owned(suffix) });
+  securitySuite({
+    name,
+    handler,
+    method,
+    credential: "apiKey",
+    scopes,
+    family: "weather",
+    ownedResource: true,
+    target: owned(suffix),
+  });
 }

@@ -17,7 +17,11 @@ export const UpdateWebhookInput = z
     rate_limit_per_second: RateLimitPerSecond.optional(),
   })
   .refine(
-    (b) => b.url !== undefined || b.events !== undefined || b.description !== undefined || b.rate_limit_per_second !== undefined,
+    (b) =>
+      b.url !== undefined ||
+      b.events !== undefined ||
+      b.description !== undefined ||
+      b.rate_limit_per_second !== undefined,
     "give at least one of url, events, description, rate_limit_per_second",
   )
   // The same rule in the document: the object is closed to these three keys, so "at least one" is minProperties.
@@ -37,7 +41,9 @@ export const RotateSecretInput = z.strictObject({
 
 function assertActive(e: { id: string; status: string }) {
   if (e.status !== "active") {
-    throw new ApiError("conflict", "This webhook endpoint is disabled; clone it into a new endpoint instead.", { details: { webhook_id: e.id, status: e.status } });
+    throw new ApiError("conflict", "This webhook endpoint is disabled; clone it into a new endpoint instead.", {
+      details: { webhook_id: e.id, status: e.status },
+    });
   }
 }
 
@@ -49,8 +55,18 @@ export async function updateEndpoint(accountId: string, webhookId: string, input
     .update(webhookEndpoints)
     .set({
       ...(input.rate_limit_per_second !== undefined && { rateLimitPerSecond: input.rate_limit_per_second }),
-      ...(input.url !== undefined && { url: input.url }), ...(input.events && { events: input.events }), ...(input.description !== undefined && { description: input.description }), updatedAt: new Date() })
-    .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.status, "active")))
+      ...(input.url !== undefined && { url: input.url }),
+      ...(input.events && { events: input.events }),
+      ...(input.description !== undefined && { description: input.description }),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(webhookEndpoints.id, webhookId),
+        eq(webhookEndpoints.accountId, accountId),
+        eq(webhookEndpoints.status, "active"),
+      ),
+    )
     .returning();
   if (!row) assertActive({ id: webhookId, status: "disabled" }); // disabled in between
   return presentEndpoint(row);
@@ -59,7 +75,12 @@ export async function updateEndpoint(accountId: string, webhookId: string, input
 /** Reveals the current secret; a separate call, recorded in the audit log (webhook_secret.revealed). */
 export async function revealSecret(accountId: string, webhookId: string) {
   const e = await ownedEndpoint(accountId, webhookId);
-  return { webhook_id: e.id, secret: decryptSecret(e.secretEncrypted), secret_prefix: e.secretPrefix, previous_secret_expires_at: graceEnd(e.previousSecretExpiresAt) };
+  return {
+    webhook_id: e.id,
+    secret: decryptSecret(e.secretEncrypted),
+    secret_prefix: e.secretPrefix,
+    previous_secret_expires_at: graceEnd(e.previousSecretExpiresAt),
+  };
 }
 
 function graceEnd(d: Date | null): string | null {
@@ -89,13 +110,26 @@ export async function rotateSecret(accountId: string, webhookId: string, graceHo
     })
     .where(and(eq(webhookEndpoints.id, webhookId), eq(webhookEndpoints.accountId, accountId)))
     .returning();
-  return { webhook_id: row.id, secret, secret_prefix: prefix, previous_secret_expires_at: expires?.toISOString() ?? null };
+  return {
+    webhook_id: row.id,
+    secret,
+    secret_prefix: prefix,
+    previous_secret_expires_at: expires?.toISOString() ?? null,
+  };
 }
 
 /** One-click replacement of an endpoint (typically a disabled one): same url, events and description, a new secret. */
 export async function cloneEndpoint(accountId: string, webhookId: string) {
   const e = await ownedEndpoint(accountId, webhookId);
   const problem = urlProblem(e.url);
-  if (problem) throw new ApiError("bad_request", `This endpoint's url ${problem}; create a new endpoint with another url.`, { details: { field: "url" } });
-  return createEndpoint(accountId, { url: e.url, events: e.events as CreateWebhookInput["events"], description: e.description, rate_limit_per_second: e.rateLimitPerSecond });
+  if (problem)
+    throw new ApiError("bad_request", `This endpoint's url ${problem}; create a new endpoint with another url.`, {
+      details: { field: "url" },
+    });
+  return createEndpoint(accountId, {
+    url: e.url,
+    events: e.events as CreateWebhookInput["events"],
+    description: e.description,
+    rate_limit_per_second: e.rateLimitPerSecond,
+  });
 }

@@ -1,6 +1,12 @@
 import { and, eq, gte } from "drizzle-orm";
 import { z } from "zod";
-import { WEBHOOK_EVENT_TYPES, webhookAttempts, webhookDeliveries, webhookEvents, type WebhookEndpointRow } from "@/drizzle/schema";
+import {
+  WEBHOOK_EVENT_TYPES,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEvents,
+  type WebhookEndpointRow,
+} from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { noteDatabaseError } from "@/lib/db/outage";
 import { log } from "@/lib/log";
@@ -40,7 +46,11 @@ function assertActive(e: WebhookEndpointRow) {
  * and makes one signed attempt at once, returning its result. A single
  * attempt, no retries; it counts toward failure_count like any attempt.
  */
-export async function sendTestEvent(accountId: string, webhookId: string, input: z.output<typeof SendTestEventInput>): Promise<ManualDeliveryResult> {
+export async function sendTestEvent(
+  accountId: string,
+  webhookId: string,
+  input: z.output<typeof SendTestEventInput>,
+): Promise<ManualDeliveryResult> {
   const endpoint = await ownedEndpoint(accountId, webhookId);
   assertActive(endpoint);
   const type = input.event_type ?? (endpoint.events[0] as (typeof WEBHOOK_EVENT_TYPES)[number]);
@@ -52,14 +62,26 @@ export async function sendTestEvent(accountId: string, webhookId: string, input:
       .values({
         accountId,
         type,
-        data: { test: true, webhook_id: webhookId, message: "Test event sent from the webhook endpoint's 'Send test event' action." },
+        data: {
+          test: true,
+          webhook_id: webhookId,
+          message: "Test event sent from the webhook endpoint's 'Send test event' action.",
+        },
       })
       .returning({ id: webhookEvents.id, createdAt: webhookEvents.createdAt });
-    const [deliveryId] = await createDeliveries(tx, event, accountId, [{ kind: "test", url: endpoint.url, endpointId: endpoint.id, watchId: null }]);
+    const [deliveryId] = await createDeliveries(tx, event, accountId, [
+      { kind: "test", url: endpoint.url, endpointId: endpoint.id, watchId: null },
+    ]);
     return { event, deliveryId };
   });
   const attempt = await attemptAfterCommit(deliveryId);
-  return { event_id: event.id, delivery_id: deliveryId, webhook_id: webhookId, attempt_id: attempt?.attempt_id ?? null, attempt };
+  return {
+    event_id: event.id,
+    delivery_id: deliveryId,
+    webhook_id: webhookId,
+    attempt_id: attempt?.attempt_id ?? null,
+    attempt,
+  };
 }
 
 /**
@@ -68,14 +90,24 @@ export async function sendTestEvent(accountId: string, webhookId: string, input:
  * deduplicate on X-Service-Event-Id). The endpoint must be active and either
  * subscribed to the event's type or have been sent the event before.
  */
-export async function redeliverEvent(accountId: string, webhookId: string, eventId: string): Promise<ManualDeliveryResult> {
+export async function redeliverEvent(
+  accountId: string,
+  webhookId: string,
+  eventId: string,
+): Promise<ManualDeliveryResult> {
   const endpoint = await ownedEndpoint(accountId, webhookId);
   const db = await getDb();
   const [event] = await db
     .select()
     .from(webhookEvents)
     // An event older than the account's own retention is gone for it (still stored until the longest retention).
-    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.accountId, accountId), gte(webhookEvents.createdAt, webhookVisibleSince(accountId))))
+    .where(
+      and(
+        eq(webhookEvents.id, eventId),
+        eq(webhookEvents.accountId, accountId),
+        gte(webhookEvents.createdAt, webhookVisibleSince(accountId)),
+      ),
+    )
     .limit(1);
   if (!event) throw notFound("Event");
   assertActive(endpoint);
@@ -86,14 +118,26 @@ export async function redeliverEvent(accountId: string, webhookId: string, event
       .where(and(eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.endpointId, webhookId)))
       .limit(1);
     if (!prior) {
-      throw new ApiError("conflict", `This endpoint is not subscribed to ${event.type} and was never sent this event.`, {
-        details: { event_id: eventId, event_type: event.type },
-      });
+      throw new ApiError(
+        "conflict",
+        `This endpoint is not subscribed to ${event.type} and was never sent this event.`,
+        {
+          details: { event_id: eventId, event_type: event.type },
+        },
+      );
     }
   }
-  const [deliveryId] = await createDeliveries(db, event, accountId, [{ kind: "manual", url: endpoint.url, endpointId: endpoint.id, watchId: event.watchId }]);
+  const [deliveryId] = await createDeliveries(db, event, accountId, [
+    { kind: "manual", url: endpoint.url, endpointId: endpoint.id, watchId: event.watchId },
+  ]);
   const attempt = await attemptAfterCommit(deliveryId);
-  return { event_id: event.id, delivery_id: deliveryId, webhook_id: webhookId, attempt_id: attempt?.attempt_id ?? null, attempt };
+  return {
+    event_id: event.id,
+    delivery_id: deliveryId,
+    webhook_id: webhookId,
+    attempt_id: attempt?.attempt_id ?? null,
+    attempt,
+  };
 }
 
 /**
@@ -107,7 +151,9 @@ async function attemptAfterCommit(deliveryId: string): Promise<PresentedAttempt 
     return await attemptNow(deliveryId);
   } catch (err) {
     if (!noteDatabaseError(err)) throw err;
-    log.warn("inline attempt of a committed delivery failed on the database; the runner attempts it", { delivery_id: deliveryId });
+    log.warn("inline attempt of a committed delivery failed on the database; the runner attempts it", {
+      delivery_id: deliveryId,
+    });
     return null;
   }
 }

@@ -46,7 +46,11 @@ export async function takeSendSlot(endpointId: string, perSecond: number): Promi
 }
 
 /** Puts a claimed chain back in the queue until `at` without using an attempt (lease-guarded). */
-export async function requeue(claim: ClaimedDelivery, at: Date, o: { slot?: Date; deferral?: boolean } = {}): Promise<boolean> {
+export async function requeue(
+  claim: ClaimedDelivery,
+  at: Date,
+  o: { slot?: Date; deferral?: boolean } = {},
+): Promise<boolean> {
   const row = await queryOne<{ id: string }>(
     await getDb(),
     sql`UPDATE webhook_deliveries SET next_attempt_at = ${at.toISOString()}::timestamptz, lease_id = NULL,
@@ -64,7 +68,10 @@ export type PaceDecision = { go: true } | { go: false; until: Date; slot?: Date 
  * Before an attempt: a paused endpoint re-queues the chain to the end of the pause; a rate-limited
  * one takes (or uses the held) send slot and waits for it when it is near.
  */
-export async function paceAttempt(claim: ClaimedDelivery, endpoint: WebhookEndpointRow | undefined): Promise<PaceDecision> {
+export async function paceAttempt(
+  claim: ClaimedDelivery,
+  endpoint: WebhookEndpointRow | undefined,
+): Promise<PaceDecision> {
   if (!endpoint || !isPaced(claim)) return { go: true };
   const now = Date.now();
   if (endpoint.pausedUntil && endpoint.pausedUntil.getTime() > now) return { go: false, until: endpoint.pausedUntil };
@@ -88,7 +95,9 @@ export function retryAfterSeconds(value: string | undefined, now = Date.now()): 
 /** The receiver said 429: pause the endpoint (every instance sees it) and re-queue the chain after the pause. */
 export async function pauseForReceiver(claim: ClaimedDelivery, retryAfter: string | undefined): Promise<Date> {
   const until = new Date(Date.now() + retryAfterSeconds(retryAfter) * 1000);
-  await (await getDb()).execute(
+  await (
+    await getDb()
+  ).execute(
     sql`UPDATE webhook_endpoints SET paused_until = greatest(coalesce(paused_until, now()), ${until.toISOString()}::timestamptz), updated_at = now()
         WHERE id = ${claim.endpointId}::uuid`,
   );

@@ -38,7 +38,12 @@ function agentFor(target: CheckedTarget, port: number): https.Agent {
   }
   const sockets = env().WEBHOOK_ENDPOINT_CONCURRENCY;
   // maxFreeSockets = maxSockets: with fewer, the sockets freed after a burst are closed and the next burst handshakes again.
-  agent = new https.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets, ...(secureContext ? { secureContext } : {}) });
+  agent = new https.Agent({
+    keepAlive: true,
+    maxSockets: sockets,
+    maxFreeSockets: sockets,
+    ...(secureContext ? { secureContext } : {}),
+  });
   agents.set(key, agent);
   if (agents.size > MAX_AGENTS) {
     const [oldestKey, oldest] = agents.entries().next().value as [string, https.Agent];
@@ -98,7 +103,12 @@ export function pinnedLookup(target: CheckedTarget): LookupFunction {
   }) as unknown as LookupFunction;
 }
 
-export function postSigned(target: CheckedTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<PostResult> {
+export function postSigned(
+  target: CheckedTarget,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise<PostResult>((resolve) => {
@@ -142,7 +152,8 @@ export function postSigned(target: CheckedTarget, headers: Record<string, string
         const status = res.statusCode ?? 0;
         const bodyExcerpt = excerpt(Buffer.concat(chunks));
         let error: string | null = null;
-        if (status >= 300 && status < 400) error = `Redirect not followed (Location: ${res.headers.location ?? "none"}).`;
+        if (status >= 300 && status < 400)
+          error = `Redirect not followed (Location: ${res.headers.location ?? "none"}).`;
         else if (status < 200 || status >= 300) error = `Non-2xx response: ${status}.`;
         finish({ status, bodyExcerpt, error, headers: keptHeaders(res.headers) });
       };
@@ -156,7 +167,11 @@ export function postSigned(target: CheckedTarget, headers: Record<string, string
 
 /** The fixed headers of every delivery (the attempt record shows them with the signature headers). */
 export function requestHeaders(body: string): Record<string, string> {
-  return { "content-type": "application/json", "content-length": String(Buffer.byteLength(body, "utf8")), "user-agent": "SkycastWebhooks/1.0" };
+  return {
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(body, "utf8")),
+    "user-agent": "SkycastWebhooks/1.0",
+  };
 }
 
 /** At most 1 KB, cut on a UTF-8 character boundary. */

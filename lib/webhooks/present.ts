@@ -49,6 +49,16 @@ export function presentAttempt(a: WebhookAttemptRow) {
 export type PresentedAttempt = ReturnType<typeof presentAttempt>;
 
 /** Watch signing secret as the portal shows it (session only). */
-export function presentSigningSecret(s: { secret: string; secretPrefix: string; createdAt: Date; rotatedAt: Date | null }) {
-  return { secret: s.secret, secret_prefix: s.secretPrefix, created_at: s.createdAt.toISOString(), rotated_at: iso(s.rotatedAt) };
+export function presentSigningSecret(s: {
+  secret: string;
+  secretPrefix: string;
+  createdAt: Date;
+  rotatedAt: Date | null;
+}) {
+  return {
+    secret: s.secret,
+    secret_prefix: s.secretPrefix,
+    created_at: s.createdAt.toISOString(),
+    rotated_at: iso(s.rotatedAt),
+  };
 }

@@ -12,7 +12,6 @@ import { RECORD_OUTAGE_WAIT_MS, recordSuccessBatched, successesRecorded } from "
 
 export type { AttemptFacts, AttemptRecord };
 
-
 /** Meta events are not themselves reported as failed deliveries (no cascades). */
 const META_EVENTS = new Set(["weather.webhook_delivery_failed", "weather.webhook_endpoint_disabled"]);
 
@@ -30,7 +29,11 @@ export async function recordAttempt(
 ): Promise<AttemptRecord | undefined> {
   const ok = a.result.status >= 200 && a.result.status < 300 && a.result.error === null;
   // 410 Gone: the receiver says the endpoint no longer exists; the chain ends and the endpoint is disabled.
-  const gone = !ok && a.result.status === 410 && claim.endpointId !== null && (claim.kind === "endpoint" || claim.kind === "watch");
+  const gone =
+    !ok &&
+    a.result.status === 410 &&
+    claim.endpointId !== null &&
+    (claim.kind === "endpoint" || claim.kind === "watch");
   const last = gone || claim.attemptNumber >= claim.maxAttempts;
   const status: AttemptStatus = ok ? "delivered" : last ? "giving_up" : "retrying";
   // The chain's own stored schedule, never the worker's current setting.
@@ -41,7 +44,10 @@ export async function recordAttempt(
   await successesRecorded();
 
   // Waits out a database restart like the success record (record-success-batch.ts).
-  return surviveOutage(() => recordFailure(claim, event, a, { ok, last, gone, status, nextRetryAt }), RECORD_OUTAGE_WAIT_MS);
+  return surviveOutage(
+    () => recordFailure(claim, event, a, { ok, last, gone, status, nextRetryAt }),
+    RECORD_OUTAGE_WAIT_MS,
+  );
 }
 
 async function recordFailure(
@@ -97,17 +103,29 @@ async function recordFailure(
       .returning({ id: webhookAttempts.id });
 
     if (claim.endpointId) await afterEndpointFailure(tx, claim.endpointId, claim.accountId, a.completedAt, { gone });
-    if (status === "giving_up" && (claim.kind === "endpoint" || claim.kind === "watch") && !META_EVENTS.has(event.type)) {
+    if (
+      status === "giving_up" &&
+      (claim.kind === "endpoint" || claim.kind === "watch") &&
+      !META_EVENTS.has(event.type)
+    ) {
       await reportExhausted(tx, claim, event.type, claim.attemptNumber);
     }
     return { attemptId: row.id, deliveryId: claim.id, attemptNumber: claim.attemptNumber, status, nextRetryAt };
   });
 }
 
-export type ExhaustedChain = Pick<ClaimedDelivery, "id" | "accountId" | "eventId" | "endpointId" | "watchId" | "kind" | "url">;
+export type ExhaustedChain = Pick<
+  ClaimedDelivery,
+  "id" | "accountId" | "eventId" | "endpointId" | "watchId" | "kind" | "url"
+>;
 
 /** Emits `weather.webhook_delivery_failed` for a chain that gave up (also used by the sweeper's repair). */
-export async function reportExhausted(tx: Tx, claim: ExhaustedChain, eventType: string, attempts: number): Promise<void> {
+export async function reportExhausted(
+  tx: Tx,
+  claim: ExhaustedChain,
+  eventType: string,
+  attempts: number,
+): Promise<void> {
   if (!(claim.kind === "endpoint" || claim.kind === "watch") || META_EVENTS.has(eventType)) return;
   await emitEvent(
     {

@@ -55,7 +55,11 @@ function markSettled(n: number): void {
 }
 
 /** Records one successful attempt (resolves once its batch committed; undefined when the lease was lost). */
-export function recordSuccessBatched(claim: ClaimedDelivery, event: { type: string }, a: AttemptFacts): Promise<AttemptRecord | undefined> {
+export function recordSuccessBatched(
+  claim: ClaimedDelivery,
+  event: { type: string },
+  a: AttemptFacts,
+): Promise<AttemptRecord | undefined> {
   const row = {
     delivery_id: claim.id,
     lease_id: claim.leaseId,
@@ -111,7 +115,15 @@ async function settle(batch: Waiter[]): Promise<void> {
     for (const w of batch) {
       const attemptId = ids.get(w.deliveryId);
       w.resolve(
-        attemptId ? { attemptId, deliveryId: w.deliveryId, attemptNumber: w.attemptNumber, status: "delivered", nextRetryAt: null } : undefined,
+        attemptId
+          ? {
+              attemptId,
+              deliveryId: w.deliveryId,
+              attemptNumber: w.attemptNumber,
+              status: "delivered",
+              nextRetryAt: null,
+            }
+          : undefined,
       );
     }
   } catch (err) {
@@ -136,7 +148,9 @@ async function settle(batch: Waiter[]): Promise<void> {
  * skips locked rows). Without it two statements locking the same rows in plan order could
  * deadlock, and Postgres aborting this one left successes unrecorded and sent again (issue 40).
  */
-async function recordSuccesses(rows: Array<Record<string, unknown>>): Promise<Array<{ id: string; delivery_id: string }>> {
+async function recordSuccesses(
+  rows: Array<Record<string, unknown>>,
+): Promise<Array<{ id: string; delivery_id: string }>> {
   return queryRows<{ id: string; delivery_id: string }>(
     await getDb(),
     sql`WITH input AS (

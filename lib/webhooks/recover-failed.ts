@@ -14,10 +14,15 @@ const instant = z.iso.datetime({ offset: true, message: "must be an ISO 8601 dat
 
 export const RecoverInput = z
   .strictObject({
-    since: instant.meta({ description: "Start of the window (inclusive): chains that ended failed at or after this time" }),
+    since: instant.meta({
+      description: "Start of the window (inclusive): chains that ended failed at or after this time",
+    }),
     until: instant.optional().meta({ description: "End of the window (exclusive); default now" }),
   })
-  .refine((b) => b.until === undefined || Date.parse(b.until) > Date.parse(b.since), { message: "until must be after since", path: ["until"] });
+  .refine((b) => b.until === undefined || Date.parse(b.until) > Date.parse(b.since), {
+    message: "until must be after since",
+    path: ["until"],
+  });
 export type RecoverInput = z.output<typeof RecoverInput>;
 
 export interface RecoverResult {
@@ -47,9 +52,13 @@ export async function recoverFailed(
 ): Promise<RecoverResult> {
   const endpoint = await ownedEndpoint(account.accountId, webhookId);
   if (endpoint.status !== "active") {
-    throw new ApiError("conflict", "This webhook endpoint is disabled and receives nothing; create a new endpoint (or clone this one) and recover there.", {
-      details: { webhook_id: endpoint.id, status: endpoint.status },
-    });
+    throw new ApiError(
+      "conflict",
+      "This webhook endpoint is disabled and receives nothing; create a new endpoint (or clone this one) and recover there.",
+      {
+        details: { webhook_id: endpoint.id, status: endpoint.status },
+      },
+    );
   }
   // Older events are pruned (lib/webhooks/retention.ts): the window starts at most the retention back.
   const earliest = new Date(now.getTime() - webhookRetentionDays(account.plan) * 86_400_000);

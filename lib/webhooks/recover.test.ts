@@ -24,13 +24,22 @@ const eventRoute = await routeModule("/v1/events/{event_id}");
 const change = (n: number) => ({ watch_id: "7d0c0a43-3f0f-4b36-9a55-2d0d3b7b2c11", n });
 
 async function lastCompletedAt(eventId: string): Promise<Date> {
-  const row = await queryOne<{ at: Date | string }>(await getDb(), sql`SELECT max(completed_at) AS at FROM webhook_deliveries WHERE event_id = ${eventId}::uuid`);
+  const row = await queryOne<{ at: Date | string }>(
+    await getDb(),
+    sql`SELECT max(completed_at) AS at FROM webhook_deliveries WHERE event_id = ${eventId}::uuid`,
+  );
   return new Date(row!.at);
 }
 const after = (d: Date) => new Date(d.getTime() + 1).toISOString();
 
 function recover(key: string, webhookId: string, body: unknown) {
-  return call(recoverRoute.POST, { method: "POST", path: `/v1/webhooks/${webhookId}/recover`, bearer: key, body, params: { webhook_id: webhookId } });
+  return call(recoverRoute.POST, {
+    method: "POST",
+    path: `/v1/webhooks/${webhookId}/recover`,
+    bearer: key,
+    body,
+    params: { webhook_id: webhookId },
+  });
 }
 
 describe("recover failed deliveries", () => {
@@ -41,7 +50,8 @@ describe("recover failed deliveries", () => {
     world.rx.respond(() => (up ? { status: 200 } : { status: 503 }));
     const ep = await endpointFor(u.accountId, world.rx.url("/hook"), ["weather.change_detected"]);
     const other = await endpointFor(u.accountId, world.rx.url("/other"), ["weather.change_detected"]);
-    const emit = async (n: number) => (await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change(n) })).eventId;
+    const emit = async (n: number) =>
+      (await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change(n) })).eventId;
 
     // Before the window: A fails. In the window: B and C fail, D is delivered (a short recovery of the receiver).
     const a = await emit(1);
@@ -58,7 +68,8 @@ describe("recover failed deliveries", () => {
     const f = await emit(5);
     await drainDeliveries();
 
-    const byEvent = (id: string, path = "/hook") => world.rx.requests.filter((r) => r.url === path && r.headers["webhook-id"] === id).length;
+    const byEvent = (id: string, path = "/hook") =>
+      world.rx.requests.filter((r) => r.url === path && r.headers["webhook-id"] === id).length;
     const before = Object.fromEntries([a, b, c, d, f].map((id) => [id, byEvent(id)]));
     expect(before).toEqual({ [a]: 2, [b]: 2, [c]: 2, [d]: 1, [f]: 2 });
 
@@ -88,10 +99,11 @@ describe("recover failed deliveries", () => {
     // Delivered now, so a third recover of the window finds nothing; the event log says delivered.
     expect((await recover(key, ep.webhook_id, { since, until })).body.data.count).toBe(0);
     const ev = await call(eventRoute.GET, { path: `/v1/events/${b}`, bearer: key, params: { event_id: b } });
-    expect(ev.body.data.deliveries.filter((x: { webhook_id: string; status: string }) => x.webhook_id === ep.webhook_id).map((x: { status: string }) => x.status)).toEqual([
-      "giving_up",
-      "delivered",
-    ]);
+    expect(
+      ev.body.data.deliveries
+        .filter((x: { webhook_id: string; status: string }) => x.webhook_id === ep.webhook_id)
+        .map((x: { status: string }) => x.status),
+    ).toEqual(["giving_up", "delivered"]);
     expect(other.webhook_id).not.toBe(ep.webhook_id);
   });
 
@@ -107,7 +119,10 @@ describe("recover failed deliveries", () => {
     await drainDeliveries();
     // Two failed chains of the event now; recovering again makes one new chain, not two.
     expect((await recover(key, ep.webhook_id, { since })).body.data.count).toBe(1);
-    const n = await queryOne<{ n: number }>(await getDb(), sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE event_id = ${id}::uuid AND status = 'pending'`);
+    const n = await queryOne<{ n: number }>(
+      await getDb(),
+      sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE event_id = ${id}::uuid AND status = 'pending'`,
+    );
     expect(n?.n).toBe(1);
   });
 
@@ -117,7 +132,8 @@ describe("recover failed deliveries", () => {
     world.rx.respond(() => ({ status: 503 }));
     const ep = await endpointFor(u.accountId, world.rx.url("/race"), ["weather.change_detected"]);
     const since = new Date(Date.now() - 60_000).toISOString();
-    for (let i = 0; i < 5; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change(i) });
+    for (let i = 0; i < 5; i++)
+      await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: change(i) });
     await drainDeliveries();
     const results = await Promise.all(Array.from({ length: 8 }, () => recover(key, ep.webhook_id, { since })));
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(202));
@@ -136,14 +152,22 @@ describe("recover failed deliveries", () => {
     await setPlan({ accountId: u.accountId, plan: "starter" });
     const paidKey = await u.key(["weather:webhooks"]);
     expect((await recover(paidKey, ep.webhook_id, { since: eightDaysAgo })).body.data.since).toBe(eightDaysAgo);
-    const reversed = await recover(key, ep.webhook_id, { since: new Date().toISOString(), until: new Date(Date.now() - 1000).toISOString() });
+    const reversed = await recover(key, ep.webhook_id, {
+      since: new Date().toISOString(),
+      until: new Date(Date.now() - 1000).toISOString(),
+    });
     expect(reversed.status).toBe(400);
     expect(reversed.body.error.message).toMatch(/until must be after since/);
     expect((await recover(key, ep.webhook_id, { since: "yesterday" })).status).toBe(400);
     expect((await recover(key, ep.webhook_id, {})).status).toBe(400);
     const stranger = await makeUser({ plan: "starter" });
-    expect((await recover(await stranger.key(["weather:webhooks"]), ep.webhook_id, { since: new Date().toISOString() })).status).toBe(404);
-    await getDb().then((db) => db.execute(sql`UPDATE webhook_endpoints SET status = 'disabled' WHERE id = ${ep.webhook_id}::uuid`));
+    expect(
+      (await recover(await stranger.key(["weather:webhooks"]), ep.webhook_id, { since: new Date().toISOString() }))
+        .status,
+    ).toBe(404);
+    await getDb().then((db) =>
+      db.execute(sql`UPDATE webhook_endpoints SET status = 'disabled' WHERE id = ${ep.webhook_id}::uuid`),
+    );
     expect((await recover(paidKey, ep.webhook_id, { since: new Date().toISOString() })).status).toBe(409);
   });
 
@@ -153,8 +177,14 @@ describe("recover failed deliveries", () => {
     world.rx.respond(() => ({ status: 200 }));
     await endpointFor(free.accountId, world.rx.url("/f"), ["weather.change_detected"]);
     await endpointFor(paid.accountId, world.rx.url("/p"), ["weather.change_detected"]);
-    const mk = async (accountId: string) => (await emitEvent({ accountId, type: "weather.change_detected", data: change(0) })).eventId;
-    const [freeOld, freeNew, paidOld, paidAncient] = [await mk(free.accountId), await mk(free.accountId), await mk(paid.accountId), await mk(paid.accountId)];
+    const mk = async (accountId: string) =>
+      (await emitEvent({ accountId, type: "weather.change_detected", data: change(0) })).eventId;
+    const [freeOld, freeNew, paidOld, paidAncient] = [
+      await mk(free.accountId),
+      await mk(free.accountId),
+      await mk(paid.accountId),
+      await mk(paid.accountId),
+    ];
     await drainDeliveries();
     const pendingId = await mk(free.accountId);
     const db = await getDb();
@@ -169,14 +199,25 @@ describe("recover failed deliveries", () => {
     await age(pendingId, 40);
     let deleted = 0;
     for (let n = await pruneWebhookHistory(); n > 0; n = await pruneWebhookHistory()) deleted += n;
-    const left = await queryRows<{ id: string }>(db, sql`SELECT id FROM webhook_events WHERE id IN (${sql.join([freeOld, freeNew, paidOld, paidAncient, pendingId].map((i) => sql`${i}::uuid`), sql`, `)})`);
+    const left = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT id FROM webhook_events WHERE id IN (${sql.join(
+        [freeOld, freeNew, paidOld, paidAncient, pendingId].map((i) => sql`${i}::uuid`),
+        sql`, `,
+      )})`,
+    );
     expect(new Set(left.map((r) => r.id))).toEqual(new Set([freeOld, freeNew, paidOld, pendingId]));
     expect(deleted).toBeGreaterThanOrEqual(1);
-    const orphans = await queryOne<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM webhook_attempts a WHERE a.event_id = ${paidAncient}::uuid`);
+    const orphans = await queryOne<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM webhook_attempts a WHERE a.event_id = ${paidAncient}::uuid`,
+    );
     expect(orphans?.n).toBe(0);
     const listed = (await listEvents(free.accountId, ListEventsQuery.parse({}))).events.map((e) => e.event_id);
     expect(listed).toContain(freeNew);
     expect(listed).not.toContain(freeOld);
-    expect((await listEvents(paid.accountId, ListEventsQuery.parse({}))).events.map((e) => e.event_id)).toEqual([paidOld]);
+    expect((await listEvents(paid.accountId, ListEventsQuery.parse({}))).events.map((e) => e.event_id)).toEqual([
+      paidOld,
+    ]);
   });
 });

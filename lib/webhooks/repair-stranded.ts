@@ -64,7 +64,15 @@ export async function repairStrandedChains(limit = 200): Promise<RepairResult> {
     for (const r of rows) {
       await reportExhausted(
         tx,
-        { id: r.id, accountId: r.account_id, eventId: r.event_id, endpointId: r.endpoint_id, watchId: r.watch_id, kind: r.kind, url: r.url },
+        {
+          id: r.id,
+          accountId: r.account_id,
+          eventId: r.event_id,
+          endpointId: r.endpoint_id,
+          watchId: r.watch_id,
+          kind: r.kind,
+          url: r.url,
+        },
         r.event_type,
         Number(r.attempts_made),
       );

@@ -2,7 +2,13 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Plan } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode, queryOne, queryRows } from "@/lib/db/sql";
-import { detachAndDropPartition, dropExpiredPartitions, expiredPartitions, WEBHOOK_ATTEMPT_PARTITIONS, WEBHOOK_EVENT_PARTITIONS } from "@/lib/db/log-partitions";
+import {
+  detachAndDropPartition,
+  dropExpiredPartitions,
+  expiredPartitions,
+  WEBHOOK_ATTEMPT_PARTITIONS,
+  WEBHOOK_EVENT_PARTITIONS,
+} from "@/lib/db/log-partitions";
 
 import { WEBHOOK_RETENTION_DAYS } from "./retention-days";
 
@@ -51,7 +57,10 @@ export async function pruneWebhookHistory(batch = 1000, now = new Date()): Promi
   const db = await getDb();
   for (const p of await expiredPartitions(WEBHOOK_EVENT_PARTITIONS, LONGEST, now)) {
     const range = sql`event_created_at >= ${p.from.toISOString()}::timestamptz AND event_created_at < ${p.to.toISOString()}::timestamptz`;
-    const pending = await queryOne<{ pending: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE ${range} AND status = 'pending') AS pending`);
+    const pending = await queryOne<{ pending: boolean }>(
+      db,
+      sql`SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE ${range} AND status = 'pending') AS pending`,
+    );
     if (pending?.pending) continue;
     const gone = await queryRows<{ id: string }>(
       db,

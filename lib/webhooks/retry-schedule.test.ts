@@ -41,8 +41,15 @@ describe("signing helpers", () => {
   });
 
   it("the envelope has exactly id, type, created_at, data", () => {
-    const body = eventEnvelope({ id: "e1", type: "weather.change_detected", createdAt: new Date("2026-01-01T00:00:00Z"), data: { x: 1 } });
-    expect(body).toBe('{"id":"e1","type":"weather.change_detected","created_at":"2026-01-01T00:00:00.000Z","data":{"x":1}}');
+    const body = eventEnvelope({
+      id: "e1",
+      type: "weather.change_detected",
+      createdAt: new Date("2026-01-01T00:00:00Z"),
+      data: { x: 1 },
+    });
+    expect(body).toBe(
+      '{"id":"e1","type":"weather.change_detected","created_at":"2026-01-01T00:00:00.000Z","data":{"x":1}}',
+    );
   });
 
   it("body excerpts stop at 1 KB on a character boundary", () => {

@@ -23,7 +23,11 @@ export function retrySchedule(): number[] {
 }
 
 /** Delay in ms before attempt `attemptNumber` (1-based), with ±20 % jitter; null when the chain is over. */
-export function delayBeforeAttemptMs(attemptNumber: number, schedule = retrySchedule(), random = Math.random): number | null {
+export function delayBeforeAttemptMs(
+  attemptNumber: number,
+  schedule = retrySchedule(),
+  random = Math.random,
+): number | null {
   const base = schedule[attemptNumber - 1];
   if (base === undefined) return null;
   const factor = 1 + (random() * 2 - 1) * JITTER;
@@ -42,7 +46,11 @@ export function chainScheduleMs(schedule = retrySchedule()): number[] {
  * schedules were stored (null) uses the current setting, so no chain is ever
  * left pending with no next attempt.
  */
-export function chainDelayMs(scheduleMs: readonly number[] | null, attemptNumber: number, random = Math.random): number {
+export function chainDelayMs(
+  scheduleMs: readonly number[] | null,
+  attemptNumber: number,
+  random = Math.random,
+): number {
   const s = scheduleMs && scheduleMs.length ? scheduleMs : chainScheduleMs();
   const base = s[Math.min(attemptNumber - 1, s.length - 1)];
   return Math.round(base * (1 + (random() * 2 - 1) * JITTER));

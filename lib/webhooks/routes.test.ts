@@ -25,44 +25,106 @@ const EVENTS = ["weather.change_detected", "weather.webhook_endpoint_disabled"] 
 const created = async (u: TestUser) => endpointFor(u.accountId, "https://hooks.example.com/in", [...EVENTS]);
 const scopes = ["weather:webhooks" as const];
 
-securitySuite({ name: "POST /v1/webhooks", handler: collection.POST, method: "POST", credential: "apiKey", scopes, family: "weather",
-  target: async () => ({ path: "/v1/webhooks", body: { url: "https://hooks.example.com/in", events: ["weather.change_detected"], description: "x" } }) });
-securitySuite({ name: "GET /v1/webhooks", handler: collection.GET, method: "GET", credential: "apiKey", scopes, family: "weather",
-  target: async () => ({ path: "/v1/webhooks" }) });
+securitySuite({
+  name: "POST /v1/webhooks",
+  handler: collection.POST,
+  method: "POST",
+  credential: "apiKey",
+  scopes,
+  family: "weather",
+  target: async () => ({
+    path: "/v1/webhooks",
+    body: { url: "https://hooks.example.com/in", events: ["weather.change_detected"], description: "x" },
+  }),
+});
+securitySuite({
+  name: "GET /v1/webhooks",
+  handler: collection.GET,
+  method: "GET",
+  credential: "apiKey",
+  scopes,
+  family: "weather",
+  target: async () => ({ path: "/v1/webhooks" }),
+});
 for (const [name, handler, method, suffix] of [
   ["GET /v1/webhooks/{id}", single.GET, "GET", ""],
   ["DELETE /v1/webhooks/{id}", single.DELETE, "DELETE", ""],
   ["GET /v1/webhooks/{id}/attempts", attempts.GET, "GET", "/attempts"],
   ["POST /v1/webhooks/{id}/test", testEvent.POST, "POST", "/test"],
 ] as const) {
-  securitySuite({ name, handler, method, credential: "apiKey", scopes, family: "weather", ownedResource: true,
+  securitySuite({
+    name,
+    handler,
+    method,
+    credential: "apiKey",
+    scopes,
+    family: "weather",
+    ownedResource: true,
     target: async (owner) => {
       const ep = await created(owner);
       return { path: `/v1/webhooks/${ep.webhook_id}${suffix}`, params: { webhook_id: ep.webhook_id } };
-    } });
+    },
+  });
 }
-securitySuite({ name: "POST /v1/webhooks/{id}/events/{event_id}/redeliver", handler: redeliver.POST, method: "POST", credential: "apiKey", scopes,
-  family: "weather", ownedResource: true,
+securitySuite({
+  name: "POST /v1/webhooks/{id}/events/{event_id}/redeliver",
+  handler: redeliver.POST,
+  method: "POST",
+  credential: "apiKey",
+  scopes,
+  family: "weather",
+  ownedResource: true,
   target: async (owner) => {
     const ep = await created(owner);
     const { eventId } = await emitEvent({ accountId: owner.accountId, type: "weather.change_detected", data: {} });
-    return { path: `/v1/webhooks/${ep.webhook_id}/events/${eventId}/redeliver`, params: { webhook_id: ep.webhook_id, event_id: eventId } };
-  } });
-securitySuite({ name: "GET /api/developer/watch-signing-secret", handler: secretRoute.GET, method: "GET", credential: "apiKey", family: "api",
-  target: async () => ({ path: "/api/developer/watch-signing-secret" }) });
-securitySuite({ name: "POST /api/developer/watch-signing-secret/rotate", handler: rotateRoute.POST, method: "POST", credential: "apiKey", family: "api",
-  target: async () => ({ path: "/api/developer/watch-signing-secret/rotate" }) });
+    return {
+      path: `/v1/webhooks/${ep.webhook_id}/events/${eventId}/redeliver`,
+      params: { webhook_id: ep.webhook_id, event_id: eventId },
+    };
+  },
+});
+securitySuite({
+  name: "GET /api/developer/watch-signing-secret",
+  handler: secretRoute.GET,
+  method: "GET",
+  credential: "apiKey",
+  family: "api",
+  target: async () => ({ path: "/api/developer/watch-signing-secret" }),
+});
+securitySuite({
+  name: "POST /api/developer/watch-signing-secret/rotate",
+  handler: rotateRoute.POST,
+  method: "POST",
+  credential: "apiKey",
+  family: "api",
+  target: async () => ({ path: "/api/developer/watch-signing-secret/rotate" }),
+});
 
 describe("webhook endpoint routes", () => {
   it("create returns the secret once; reads show only secret_prefix; 1 unit billed", async () => {
     const u = await makeUser();
     const key = await u.key(["weather:webhooks"]);
-    const res = await call(collection.POST, { method: "POST", path: "/v1/webhooks", bearer: key,
-      body: { url: "https://hooks.example.com/in", events: ["weather.change_detected", "weather.watch_expired"], description: "prod" } });
+    const res = await call(collection.POST, {
+      method: "POST",
+      path: "/v1/webhooks",
+      bearer: key,
+      body: {
+        url: "https://hooks.example.com/in",
+        events: ["weather.change_detected", "weather.watch_expired"],
+        description: "prod",
+      },
+    });
     expect(res.status).toBe(201);
     expect(res.body.meta.billing_units).toBe(1);
     const ep = res.body.data;
-    expect(ep).toMatchObject({ status: "active", failure_count: 0, description: "prod", disabled_at: null, disabled_reason: null, last_delivery_at: null });
+    expect(ep).toMatchObject({
+      status: "active",
+      failure_count: 0,
+      description: "prod",
+      disabled_at: null,
+      disabled_reason: null,
+      last_delivery_at: null,
+    });
     expect(ep.secret).toMatch(/^whsec_[0-9a-f]{32}$/);
     expect(ep.secret.startsWith(ep.secret_prefix)).toBe(true);
     // A billed call can be refused at the monthly cap; the description documents it.
@@ -74,7 +136,11 @@ describe("webhook endpoint routes", () => {
     expect(list.body.meta.billing_units).toBe(0);
     expect(list.body.data.webhooks).toHaveLength(1);
     expect(list.text).not.toContain(ep.secret);
-    const one = await call(single.GET, { path: `/v1/webhooks/${ep.webhook_id}`, params: { webhook_id: ep.webhook_id }, bearer: key });
+    const one = await call(single.GET, {
+      path: `/v1/webhooks/${ep.webhook_id}`,
+      params: { webhook_id: ep.webhook_id },
+      bearer: key,
+    });
     expect(one.body.data).toEqual(list.body.data.webhooks[0]);
     expect(one.body.data.secret).toBeUndefined();
   });
@@ -84,10 +150,16 @@ describe("webhook endpoint routes", () => {
     const key = await u.key(["weather:webhooks"]);
     const cases: Array<[unknown, RegExp]> = [
       [{ url: "http://hooks.example.com/in", events: ["weather.change_detected"] }, /https/],
-      [{ url: "https://169.254.169.254/", events: ["weather.change_detected"] }, /url: must be a public address: it points to an internal address \(169\.254\.169\.254\)/],
+      [
+        { url: "https://169.254.169.254/", events: ["weather.change_detected"] },
+        /url: must be a public address: it points to an internal address \(169\.254\.169\.254\)/,
+      ],
       [{ url: "https://hooks.example.com/in", events: [] }, /at least one/],
       [{ url: "https://hooks.example.com/in", events: ["weather.nope"] }, /must be one of/],
-      [{ url: "https://hooks.example.com/in", events: ["weather.change_detected", "weather.change_detected"] }, /repeat/],
+      [
+        { url: "https://hooks.example.com/in", events: ["weather.change_detected", "weather.change_detected"] },
+        /repeat/,
+      ],
       [{ events: ["weather.change_detected"] }, /url/],
     ];
     for (const [body, msg] of cases) {
@@ -96,7 +168,13 @@ describe("webhook endpoint routes", () => {
       expect(res.body.error.code).toBe("bad_request");
       expect(res.body.error.message).toMatch(msg);
     }
-    const malformed = await call(collection.POST, { method: "POST", path: "/v1/webhooks", bearer: key, rawBody: "{", headers: { "content-type": "application/json" } });
+    const malformed = await call(collection.POST, {
+      method: "POST",
+      path: "/v1/webhooks",
+      bearer: key,
+      rawBody: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
   });
 
@@ -106,16 +184,30 @@ describe("webhook endpoint routes", () => {
     const ep = await endpointFor(u.accountId, world.rx.url("/del"), ["weather.change_detected"]);
     await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: {} });
     await drainDeliveries();
-    const del = await call(single.DELETE, { method: "DELETE", path: `/v1/webhooks/${ep.webhook_id}`, params: { webhook_id: ep.webhook_id }, bearer: key });
+    const del = await call(single.DELETE, {
+      method: "DELETE",
+      path: `/v1/webhooks/${ep.webhook_id}`,
+      params: { webhook_id: ep.webhook_id },
+      bearer: key,
+    });
     expect(del.status).toBe(200);
     expect(del.body.meta.billing_units).toBe(1);
     expect(del.body.data).toMatchObject({ webhook_id: ep.webhook_id, status: "disabled" });
     expect(Date.parse(del.body.data.disabled_at)).not.toBeNaN();
     const list = await call(collection.GET, { path: "/v1/webhooks", bearer: key });
     expect(list.body.data.webhooks[0]).toMatchObject({ webhook_id: ep.webhook_id, status: "disabled" });
-    const att = await call(attempts.GET, { path: `/v1/webhooks/${ep.webhook_id}/attempts`, params: { webhook_id: ep.webhook_id }, bearer: key });
+    const att = await call(attempts.GET, {
+      path: `/v1/webhooks/${ep.webhook_id}/attempts`,
+      params: { webhook_id: ep.webhook_id },
+      bearer: key,
+    });
     expect(att.body.data.attempts).toHaveLength(1);
-    const test = await call(testEvent.POST, { method: "POST", path: `/v1/webhooks/${ep.webhook_id}/test`, params: { webhook_id: ep.webhook_id }, bearer: key });
+    const test = await call(testEvent.POST, {
+      method: "POST",
+      path: `/v1/webhooks/${ep.webhook_id}/test`,
+      params: { webhook_id: ep.webhook_id },
+      bearer: key,
+    });
     expect(test.status).toBe(409);
   });
 
@@ -123,7 +215,8 @@ describe("webhook endpoint routes", () => {
     const u = await makeUser();
     const key = await u.key(["weather:webhooks"]);
     const ep = await endpointFor(u.accountId, world.rx.url("/many"), ["weather.change_detected"]);
-    for (let i = 0; i < 3; i++) await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
+    for (let i = 0; i < 3; i++)
+      await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
     await drainDeliveries();
     const path = `/v1/webhooks/${ep.webhook_id}/attempts`;
     const params = { webhook_id: ep.webhook_id };
@@ -135,9 +228,32 @@ describe("webhook endpoint routes", () => {
     const times = list.map((a: { attempted_at: string }) => Date.parse(a.attempted_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(Object.keys(list[0]).sort()).toEqual(
-      ["attempt_id", "attempt_number", "attempted_at", "completed_at", "error_message", "event_id", "event_type", "next_retry_at", "request_signature",
-        "request_timestamp", "response_body_excerpt", "response_status", "response_time_ms", "scheduled_at", "status",
-        "delivery_id", "delivery_kind", "chain_status", "webhook_id", "watch_id", "url", "request_body", "request_headers", "response_headers"].sort(),
+      [
+        "attempt_id",
+        "attempt_number",
+        "attempted_at",
+        "completed_at",
+        "error_message",
+        "event_id",
+        "event_type",
+        "next_retry_at",
+        "request_signature",
+        "request_timestamp",
+        "response_body_excerpt",
+        "response_status",
+        "response_time_ms",
+        "scheduled_at",
+        "status",
+        "delivery_id",
+        "delivery_kind",
+        "chain_status",
+        "webhook_id",
+        "watch_id",
+        "url",
+        "request_body",
+        "request_headers",
+        "response_headers",
+      ].sort(),
     );
     const two = await call(attempts.GET, { path: `${path}?limit=2`, params, bearer: key });
     expect(two.body.data.attempts).toHaveLength(2);
@@ -155,35 +271,69 @@ describe("webhook endpoint routes", () => {
     world.rx.respond(() => ({ status: 200, body: "thanks" }));
     const ep = await endpointFor(u.accountId, world.rx.url("/manual"), ["weather.change_detected"]);
     const params = { webhook_id: ep.webhook_id };
-    const test = await call(testEvent.POST, { method: "POST", path: `/v1/webhooks/${ep.webhook_id}/test`, params, bearer: key,
-      body: { event_type: "weather.change_detected" } });
+    const test = await call(testEvent.POST, {
+      method: "POST",
+      path: `/v1/webhooks/${ep.webhook_id}/test`,
+      params,
+      bearer: key,
+      body: { event_type: "weather.change_detected" },
+    });
     expect(test.status).toBe(201);
-    expect(test.body.data.attempt).toMatchObject({ status: "delivered", response_status: 200, response_body_excerpt: "thanks", attempt_number: 1 });
+    expect(test.body.data.attempt).toMatchObject({
+      status: "delivered",
+      response_status: 200,
+      response_body_excerpt: "thanks",
+      attempt_number: 1,
+    });
     const received = JSON.parse(world.rx.requests.at(-1)!.rawBody);
-    expect(received).toMatchObject({ id: test.body.data.event_id, type: "weather.change_detected", data: { test: true } });
+    expect(received).toMatchObject({
+      id: test.body.data.event_id,
+      type: "weather.change_detected",
+      data: { test: true },
+    });
 
     const { eventId } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { n: 1 } });
     await drainDeliveries();
-    const again = await call(redeliver.POST, { method: "POST", path: `/v1/webhooks/${ep.webhook_id}/events/${eventId}/redeliver`,
-      params: { ...params, event_id: eventId }, bearer: key });
+    const again = await call(redeliver.POST, {
+      method: "POST",
+      path: `/v1/webhooks/${ep.webhook_id}/events/${eventId}/redeliver`,
+      params: { ...params, event_id: eventId },
+      bearer: key,
+    });
     expect(again.status).toBe(202);
     expect(again.body.data.attempt_id).toBe(again.body.data.attempt.attempt_id);
-    expect(again.body.data).toMatchObject({ event_id: eventId, webhook_id: ep.webhook_id, attempt: { status: "delivered", event_id: eventId } });
+    expect(again.body.data).toMatchObject({
+      event_id: eventId,
+      webhook_id: ep.webhook_id,
+      attempt: { status: "delivered", event_id: eventId },
+    });
     const both = world.rx.requests.filter((r) => r.headers["x-service-event-id"] === eventId);
     expect(both).toHaveLength(2);
     expect(both[0].rawBody).toBe(both[1].rawBody);
 
     // An event type the endpoint neither subscribes to nor was ever sent: 409 with the reason.
     const { eventId: unrelated } = await emitEvent({ accountId: u.accountId, type: "weather.watch_failed", data: {} });
-    const refused = await call(redeliver.POST, { method: "POST", path: `/v1/webhooks/${ep.webhook_id}/events/${unrelated}/redeliver`,
-      params: { ...params, event_id: unrelated }, bearer: key });
+    const refused = await call(redeliver.POST, {
+      method: "POST",
+      path: `/v1/webhooks/${ep.webhook_id}/events/${unrelated}/redeliver`,
+      params: { ...params, event_id: unrelated },
+      bearer: key,
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/not subscribed to weather.watch_failed/);
 
     const other = await makeUser();
-    const { eventId: foreign } = await emitEvent({ accountId: other.accountId, type: "weather.change_detected", data: {} });
-    const nope = await call(redeliver.POST, { method: "POST", path: `/v1/webhooks/${ep.webhook_id}/events/${foreign}/redeliver`,
-      params: { ...params, event_id: foreign }, bearer: key });
+    const { eventId: foreign } = await emitEvent({
+      accountId: other.accountId,
+      type: "weather.change_detected",
+      data: {},
+    });
+    const nope = await call(redeliver.POST, {
+      method: "POST",
+      path: `/v1/webhooks/${ep.webhook_id}/events/${foreign}/redeliver`,
+      params: { ...params, event_id: foreign },
+      bearer: key,
+    });
     expect(nope.status).toBe(404);
   });
 
@@ -195,13 +345,18 @@ describe("webhook endpoint routes", () => {
     expect(first.body.secret).toMatch(/^whsec_[0-9a-f]{32}$/);
     const same = await call(secretRoute.GET, { path: "/api/developer/watch-signing-secret", headers: { cookie } });
     expect(same.body.secret).toBe(first.body.secret);
-    const rotated = await call(rotateRoute.POST, { method: "POST", path: "/api/developer/watch-signing-secret/rotate",
-      headers: { cookie, host: "localhost", origin: "http://localhost" } });
+    const rotated = await call(rotateRoute.POST, {
+      method: "POST",
+      path: "/api/developer/watch-signing-secret/rotate",
+      headers: { cookie, host: "localhost", origin: "http://localhost" },
+    });
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).not.toBe(first.body.secret);
     expect(rotated.body.rotated_at).not.toBeNull();
     // An API key is not enough to read a secret.
     const key = await u.key(["weather:webhooks"]);
-    expect((await call(secretRoute.GET, { path: "/api/developer/watch-signing-secret", bearer: key })).status).toBe(401);
+    expect((await call(secretRoute.GET, { path: "/api/developer/watch-signing-secret", bearer: key })).status).toBe(
+      401,
+    );
   });
 });

@@ -6,9 +6,13 @@ import { signPayload } from "./signing";
  * The endpoint's valid signing secrets, newest first: the current one, plus the
  * one it replaced while the rotation's grace period lasts.
  */
-export function endpointSecrets(e: Pick<WebhookEndpointRow, "secretEncrypted" | "previousSecretEncrypted" | "previousSecretExpiresAt">, now = new Date()): string[] {
+export function endpointSecrets(
+  e: Pick<WebhookEndpointRow, "secretEncrypted" | "previousSecretEncrypted" | "previousSecretExpiresAt">,
+  now = new Date(),
+): string[] {
   const out = [decryptSecret(e.secretEncrypted)];
-  if (e.previousSecretEncrypted && e.previousSecretExpiresAt && e.previousSecretExpiresAt > now) out.push(decryptSecret(e.previousSecretEncrypted));
+  if (e.previousSecretEncrypted && e.previousSecretExpiresAt && e.previousSecretExpiresAt > now)
+    out.push(decryptSecret(e.previousSecretEncrypted));
   return out;
 }
 

@@ -131,9 +131,18 @@ describe("allow-list entries are canonical too", () => {
   });
 
   it("classifies embedded IPv4 however written", () => {
-    for (const a of ["::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:0:7f00:1", "64:ff9b::a00:1", "2002:7f00::", "::7f00:1", "0:0:0:0:0:ffff:a9fe:a9fe"]) {
+    for (const a of [
+      "::ffff:127.0.0.1",
+      "::ffff:7f00:1",
+      "::ffff:0:7f00:1",
+      "64:ff9b::a00:1",
+      "2002:7f00::",
+      "::7f00:1",
+      "0:0:0:0:0:ffff:a9fe:a9fe",
+    ]) {
       expect(isInternalAddress(a), a).toBe(true);
     }
-    for (const a of ["::ffff:808:808", "2002:808:808::", "2606:4700:4700::1111"]) expect(isInternalAddress(a), a).toBe(false);
+    for (const a of ["::ffff:808:808", "2002:808:808::", "2606:4700:4700::1111"])
+      expect(isInternalAddress(a), a).toBe(false);
   });
 });

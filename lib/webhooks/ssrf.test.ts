@@ -41,10 +41,20 @@ describe("SSRF guard (no allow-list)", () => {
   }
 
   it("classifies addresses", () => {
-    for (const a of ["127.0.0.1", "10.1.1.1", "169.254.169.254", "::1", "fc00::1", "::ffff:10.0.0.1", "64:ff9b::7f00:1", "224.0.0.1"]) {
+    for (const a of [
+      "127.0.0.1",
+      "10.1.1.1",
+      "169.254.169.254",
+      "::1",
+      "fc00::1",
+      "::ffff:10.0.0.1",
+      "64:ff9b::7f00:1",
+      "224.0.0.1",
+    ]) {
       expect(isInternalAddress(a), a).toBe(true);
     }
-    for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) expect(isInternalAddress(a), a).toBe(false);
+    for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"])
+      expect(isInternalAddress(a), a).toBe(false);
   });
 
   it("accepts public literal addresses without DNS and keeps the checked address", async () => {
@@ -92,8 +102,18 @@ describe("SSRF guard at delivery time", () => {
       await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: {} });
       // A watch's webhook_url needs no registration, so only the delivery-time guard protects it.
       const watchId = "2f9a4c1e-6b7d-4e8f-9a0b-1c2d3e4f5a6b";
-      for (const url of [rx.url("/w"), `https://localhost:${rx.port}/w`, `https://2130706433:${rx.port}/w`, `https://0x7f000001:${rx.port}/w`]) {
-        await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: {}, watchTarget: { url, watchId } });
+      for (const url of [
+        rx.url("/w"),
+        `https://localhost:${rx.port}/w`,
+        `https://2130706433:${rx.port}/w`,
+        `https://0x7f000001:${rx.port}/w`,
+      ]) {
+        await emitEvent({
+          accountId: u.accountId,
+          type: "weather.change_detected",
+          data: {},
+          watchTarget: { url, watchId },
+        });
       }
       await drainDeliveries();
       expect(rx.connections()).toBe(0);

@@ -99,7 +99,10 @@ export interface AllowList {
 export function parseAllowList(raw: string | undefined): AllowList {
   const hosts = new Set<string>();
   const cidrs = new BlockList();
-  for (const entry of (raw ?? "").split(",").map((s) => s.trim().toLowerCase().replace(/\.+$/, "")).filter(Boolean)) {
+  for (const entry of (raw ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase().replace(/\.+$/, ""))
+    .filter(Boolean)) {
     const [addr, bits] = entry.split("/");
     const family = isIP(addr);
     if (family) {
@@ -143,7 +146,13 @@ export function canonicalHost(url: URL): string {
   return host;
 }
 
-const INTERNAL_NAMES = new Set(["localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback", "broadcasthost"]);
+const INTERNAL_NAMES = new Set([
+  "localhost",
+  "localhost.localdomain",
+  "ip6-localhost",
+  "ip6-loopback",
+  "broadcasthost",
+]);
 const INTERNAL_SUFFIXES = [".localhost", ".internal", ".local", ".localdomain", ".home.arpa"];
 
 function internalName(host: string): boolean {
@@ -202,7 +211,9 @@ export async function resolveSafeTarget(raw: string, allow: AllowList = allowLis
     try {
       addresses = await lookup(host, { all: true, verbatim: true });
     } catch (err) {
-      throw new SsrfError(`Could not resolve ${host}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.`);
+      throw new SsrfError(
+        `Could not resolve ${host}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.`,
+      );
     }
     if (addresses.length === 0) throw new SsrfError(`Could not resolve ${host}: no addresses.`);
   }

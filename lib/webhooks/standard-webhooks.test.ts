@@ -92,10 +92,17 @@ describe("Standard Webhooks headers", () => {
     expect(verifiesWith(during, rotated.secret)).toBe(true);
     expect(verifiesWith(during, ep.secret)).toBe(true);
     // The old single X-Service-Signature still verifies with the old secret, as before.
-    const plain = new Headers({ "x-service-timestamp": String(during.headers["x-service-timestamp"]), "x-service-signature": String(during.headers["x-service-signature"]) });
+    const plain = new Headers({
+      "x-service-timestamp": String(during.headers["x-service-timestamp"]),
+      "x-service-signature": String(during.headers["x-service-signature"]),
+    });
     expect(verifyWebhook(during.rawBody, plain, ep.secret)).toBe(true);
 
-    await (await getDb()).execute(sql`UPDATE webhook_endpoints SET previous_secret_expires_at = now() - interval '1 second' WHERE id = ${ep.webhook_id}`);
+    await (
+      await getDb()
+    ).execute(
+      sql`UPDATE webhook_endpoints SET previous_secret_expires_at = now() - interval '1 second' WHERE id = ${ep.webhook_id}`,
+    );
     await emitEvent({ accountId: u.accountId, type: CHANGE, data: { n: 4 } });
     await drainDeliveries();
     const after = world.rx.requests[1];

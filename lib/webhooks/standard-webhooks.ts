@@ -30,7 +30,12 @@ export function standardSignature(secret: string, id: string, timestamp: number,
  * lists them. `webhook-id` is the event id, so it is the same on every retry,
  * redelivery and recovery of the event (receivers deduplicate on it).
  */
-export function standardWebhookHeaders(secrets: string[], id: string, timestamp: number, body: string): Record<(typeof STANDARD_WEBHOOK_HEADERS)[number], string> {
+export function standardWebhookHeaders(
+  secrets: string[],
+  id: string,
+  timestamp: number,
+  body: string,
+): Record<(typeof STANDARD_WEBHOOK_HEADERS)[number], string> {
   return {
     "webhook-id": id,
     "webhook-timestamp": String(timestamp),

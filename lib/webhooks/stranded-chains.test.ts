@@ -39,7 +39,11 @@ interface Chain {
   max_attempts: number;
   next_attempt_at: Date | null;
 }
-const chain = async (id: string) => (await queryOne<Chain>(t.db, sql`SELECT status, attempts_made, max_attempts, next_attempt_at FROM webhook_deliveries WHERE id = ${id}`))!;
+const chain = async (id: string) =>
+  (await queryOne<Chain>(
+    t.db,
+    sql`SELECT status, attempts_made, max_attempts, next_attempt_at FROM webhook_deliveries WHERE id = ${id}`,
+  ))!;
 
 /** Runs the delivery task (as a worker would) until the chain is terminal, bounded. */
 async function runUntilTerminal(id: string): Promise<Chain> {
@@ -90,7 +94,9 @@ describe("chains always end", () => {
   it("a pending chain with no next attempt (a row from before schedules were stored) is given one and then ends", async () => {
     const { u, id } = await failingChain("0,0,0");
     setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: "0,0,0" });
-    await t.db.execute(sql`UPDATE webhook_deliveries SET attempts_made = 1, next_attempt_at = NULL, retry_schedule_ms = NULL WHERE id = ${id}`);
+    await t.db.execute(
+      sql`UPDATE webhook_deliveries SET attempts_made = 1, next_attempt_at = NULL, retry_schedule_ms = NULL WHERE id = ${id}`,
+    );
     expect(await attemptDueDeliveries()).toBe(0); // stranded: nothing claims it
     expect(await repairStrandedChains()).toEqual({ rescheduled: 1, ended: 0 });
     expect(await runUntilTerminal(id)).toMatchObject({ status: "giving_up", attempts_made: 3 });
@@ -111,15 +117,21 @@ describe("chains always end", () => {
 
   it("a spent chain whose worker died holding the lease is ended only after the lease lapses", async () => {
     const { id } = await failingChain("0,0,0");
-    await t.db.execute(sql`UPDATE webhook_deliveries SET attempts_made = 3, lease_id = gen_random_uuid(), next_attempt_at = now() + interval '1 minute' WHERE id = ${id}`);
+    await t.db.execute(
+      sql`UPDATE webhook_deliveries SET attempts_made = 3, lease_id = gen_random_uuid(), next_attempt_at = now() + interval '1 minute' WHERE id = ${id}`,
+    );
     expect((await repairStrandedChains()).ended).toBe(0);
-    await t.db.execute(sql`UPDATE webhook_deliveries SET next_attempt_at = now() - interval '1 second' WHERE id = ${id}`);
+    await t.db.execute(
+      sql`UPDATE webhook_deliveries SET next_attempt_at = now() - interval '1 second' WHERE id = ${id}`,
+    );
     expect((await repairStrandedChains()).ended).toBe(1);
   });
 
   it("a chain overdue past the bound (lost Inngest event, lapsed lease) is found for re-announcement and any local runner claims it", async () => {
     const { ep, id } = await failingChain("0,0,0");
-    await t.db.execute(sql`UPDATE webhook_deliveries SET lease_id = gen_random_uuid(), next_attempt_at = now() - interval '10 minutes' WHERE id = ${id}`);
+    await t.db.execute(
+      sql`UPDATE webhook_deliveries SET lease_id = gen_random_uuid(), next_attempt_at = now() - interval '10 minutes' WHERE id = ${id}`,
+    );
     expect(await overdueDeliveryIds(500, 60)).toContain(id);
     await waitFor(async () => (await attemptDueDeliveries()) >= 1 || undefined, "the overdue chain to be claimed");
     expect((await attemptsOf(ep.webhook_id)).map((a) => a.attemptNumber)).toEqual([1]);

@@ -36,10 +36,15 @@ async function deliverUntil(done: () => boolean, workers = 2, what = "deliveries
 describe("throttle: rate_limit_per_second", () => {
   it("5/s: 100 events arrive at <= 5.5/s across two workers, none dropped, none a failure; pacing is visible on the attempts", async () => {
     const u = await makeUser();
-    const ep = await createEndpoint(u.accountId, { url: world.rx.url("/paced"), events: [CHANGE], rate_limit_per_second: 5 });
+    const ep = await createEndpoint(u.accountId, {
+      url: world.rx.url("/paced"),
+      events: [CHANGE],
+      rate_limit_per_second: 5,
+    });
     expect(ep.rate_limit_per_second).toBe(5);
     const ids = new Set<string>();
-    for (let i = 0; i < 100; i++) ids.add((await emitEvent({ accountId: u.accountId, type: CHANGE, data: { i } })).eventId);
+    for (let i = 0; i < 100; i++)
+      ids.add((await emitEvent({ accountId: u.accountId, type: CHANGE, data: { i } })).eventId);
     await deliverUntil(() => world.rx.requests.length >= 100);
 
     const got = world.rx.requests.map((r) => String(r.headers["webhook-id"]));
@@ -51,7 +56,9 @@ describe("throttle: rate_limit_per_second", () => {
     // Burstiness at the receiver is printed, not asserted: the slots are spaced by the database (the
     // test below), but a stalled event loop on a loaded machine can release a few waiting sends together.
     const maxIn5s = Math.max(...times.map((t, i) => times.slice(i).filter((x) => x < t + 5000).length));
-    console.log(`[throttle figures] ${JSON.stringify({ events: 100, rate_per_s: Math.round(rate * 100) / 100, max_in_any_5s: maxIn5s })}`);
+    console.log(
+      `[throttle figures] ${JSON.stringify({ events: 100, rate_per_s: Math.round(rate * 100) / 100, max_in_any_5s: maxIn5s })}`,
+    );
 
     const attempts = await attemptsOf(ep.webhook_id);
     expect(attempts).toHaveLength(100);
@@ -63,8 +70,14 @@ describe("throttle: rate_limit_per_second", () => {
 
   it("the shared bucket: 60 racing slot takers (as many instances would) get slots exactly 1/rate apart", async () => {
     const u = await makeUser();
-    const ep = await createEndpoint(u.accountId, { url: world.rx.url("/slots"), events: [CHANGE], rate_limit_per_second: 5 });
-    const slots = (await Promise.all(Array.from({ length: 60 }, () => takeSendSlot(ep.webhook_id, 5)))).map((d) => d.getTime()).sort((a, b) => a - b);
+    const ep = await createEndpoint(u.accountId, {
+      url: world.rx.url("/slots"),
+      events: [CHANGE],
+      rate_limit_per_second: 5,
+    });
+    const slots = (await Promise.all(Array.from({ length: 60 }, () => takeSendSlot(ep.webhook_id, 5))))
+      .map((d) => d.getTime())
+      .sort((a, b) => a - b);
     const gaps = slots.slice(1).map((t, i) => t - slots[i]);
     // Each taker's slot is at least 200 ms after the previous one (the bucket has depth 1); all 60 span >= 11.8 s.
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(199);
@@ -75,10 +88,15 @@ describe("throttle: rate_limit_per_second", () => {
     const u = await makeUser();
     const ep = await createEndpoint(u.accountId, { url: world.rx.url("/p"), events: [CHANGE] });
     expect(ep.rate_limit_per_second).toBeNull();
-    expect((await updateEndpoint(u.accountId, ep.webhook_id, { rate_limit_per_second: 20 })).rate_limit_per_second).toBe(20);
-    expect((await updateEndpoint(u.accountId, ep.webhook_id, { rate_limit_per_second: null })).rate_limit_per_second).toBeNull();
+    expect(
+      (await updateEndpoint(u.accountId, ep.webhook_id, { rate_limit_per_second: 20 })).rate_limit_per_second,
+    ).toBe(20);
+    expect(
+      (await updateEndpoint(u.accountId, ep.webhook_id, { rate_limit_per_second: null })).rate_limit_per_second,
+    ).toBeNull();
     const { UpdateWebhookInput } = await import("./manage-endpoint");
-    for (const bad of [0, -1, 1.5, 1001, "5"]) expect(UpdateWebhookInput.safeParse({ rate_limit_per_second: bad }).success).toBe(false);
+    for (const bad of [0, -1, 1.5, 1001, "5"])
+      expect(UpdateWebhookInput.safeParse({ rate_limit_per_second: bad }).success).toBe(false);
   });
 });
 
@@ -115,7 +133,9 @@ describe("receiver back-pressure", () => {
     const row = await endpointRow(gone.webhook_id);
     expect([row.status, row.disabledReason]).toEqual(["disabled", "auto_disabled_gone"]);
     expect(world.rx.requests.filter((r) => r.url === "/gone").length).toBeLessThanOrEqual(2);
-    expect((await eventsOfType(u.accountId, "weather.webhook_endpoint_disabled")).map((e) => e.data.reason)).toEqual(["auto_disabled_gone"]);
+    expect((await eventsOfType(u.accountId, "weather.webhook_endpoint_disabled")).map((e) => e.data.reason)).toEqual([
+      "auto_disabled_gone",
+    ]);
   });
 
   it("reads Retry-After as seconds or an HTTP date, bounded", () => {

@@ -35,16 +35,37 @@ export async function redeliverToWatch(accountId: string, watchId: string, event
   const [event] = await db
     .select({ id: webhookEvents.id, createdAt: webhookEvents.createdAt })
     .from(webhookEvents)
-    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.accountId, accountId), eq(webhookEvents.watchId, watchId), gte(webhookEvents.createdAt, webhookVisibleSince(accountId))))
+    .where(
+      and(
+        eq(webhookEvents.id, eventId),
+        eq(webhookEvents.accountId, accountId),
+        eq(webhookEvents.watchId, watchId),
+        gte(webhookEvents.createdAt, webhookVisibleSince(accountId)),
+      ),
+    )
     .limit(1);
   if (!event) throw notFound("Event");
   // A watch on a registered endpoint redelivers through it (its secret, its attempt log).
   if (w.webhookEndpointId) {
     const r = await redeliverEvent(accountId, w.webhookEndpointId, event.id);
-    return { event_id: r.event_id, delivery_id: r.delivery_id, watch_id: watchId, attempt_id: r.attempt_id, attempt: r.attempt };
+    return {
+      event_id: r.event_id,
+      delivery_id: r.delivery_id,
+      watch_id: watchId,
+      attempt_id: r.attempt_id,
+      attempt: r.attempt,
+    };
   }
   if (!w.webhookUrl) throw notFound("Watch webhook_url");
-  const [deliveryId] = await createDeliveries(db, event, accountId, [{ kind: "manual", url: w.webhookUrl, endpointId: null, watchId }]);
+  const [deliveryId] = await createDeliveries(db, event, accountId, [
+    { kind: "manual", url: w.webhookUrl, endpointId: null, watchId },
+  ]);
   const attempt = await attemptNow(deliveryId);
-  return { event_id: event.id, delivery_id: deliveryId, watch_id: watchId, attempt_id: attempt?.attempt_id ?? null, attempt };
+  return {
+    event_id: event.id,
+    delivery_id: deliveryId,
+    watch_id: watchId,
+    attempt_id: attempt?.attempt_id ?? null,
+    attempt,
+  };
 }

@@ -18,12 +18,21 @@ export interface WatchSigningSecret {
 }
 
 function toSecret(row: typeof watchSigningSecrets.$inferSelect): WatchSigningSecret {
-  return { secret: decryptSecret(row.secretEncrypted), secretPrefix: row.secretPrefix, createdAt: row.createdAt, rotatedAt: row.rotatedAt };
+  return {
+    secret: decryptSecret(row.secretEncrypted),
+    secretPrefix: row.secretPrefix,
+    createdAt: row.createdAt,
+    rotatedAt: row.rotatedAt,
+  };
 }
 
 export async function getOrCreateWatchSigningSecret(accountId: string, db?: DbOrTx): Promise<WatchSigningSecret> {
   const d = db ?? (await getDb());
-  const existing = await d.select().from(watchSigningSecrets).where(eq(watchSigningSecrets.accountId, accountId)).limit(1);
+  const existing = await d
+    .select()
+    .from(watchSigningSecrets)
+    .where(eq(watchSigningSecrets.accountId, accountId))
+    .limit(1);
   if (existing[0]) return toSecret(existing[0]);
   const { secret, prefix } = newSigningSecret();
   // Two first uses racing: the loser's insert does nothing and it reads the winner's secret.

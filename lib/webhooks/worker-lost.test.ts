@@ -24,11 +24,20 @@ afterAll(() => setWebhookEnv({ WORK_LEASE_MS: undefined }));
 
 /** A dead worker: its lease lapses without a heartbeat (as one lease after a kill -9). */
 async function lapse(deliveryId: string): Promise<void> {
-  await (await getDb()).execute(sql`UPDATE webhook_deliveries SET next_attempt_at = now() - interval '1 millisecond' WHERE id = ${deliveryId}::uuid`);
+  await (
+    await getDb()
+  ).execute(
+    sql`UPDATE webhook_deliveries SET next_attempt_at = now() - interval '1 millisecond' WHERE id = ${deliveryId}::uuid`,
+  );
 }
 
 async function chainOf(deliveryId: string) {
-  return (await queryOne<{ status: string; attempts_made: number; lease_id: string | null; attempt_started_at: Date | null }>(
+  return (await queryOne<{
+    status: string;
+    attempts_made: number;
+    lease_id: string | null;
+    attempt_started_at: Date | null;
+  }>(
     await getDb(),
     sql`SELECT status, attempts_made, lease_id, attempt_started_at FROM webhook_deliveries WHERE id = ${deliveryId}::uuid`,
   ))!;
@@ -54,7 +63,9 @@ describe("leases that follow the worker", () => {
     expect(again.attemptNumber).toBe(2);
     expect(again.leaseId).not.toBe(claim.leaseId);
     const lost = await attemptsOf(ep.webhook_id);
-    expect(lost.map((a) => [a.attemptNumber, a.status, a.responseStatus, a.errorMessage])).toEqual([[1, "retrying", 0, WORKER_LOST]]);
+    expect(lost.map((a) => [a.attemptNumber, a.status, a.responseStatus, a.errorMessage])).toEqual([
+      [1, "retrying", 0, WORKER_LOST],
+    ]);
     expect(lost[0].nextRetryAt).not.toBeNull();
     // Not the receiver's fault: no failure counted against the endpoint.
     expect((await endpointRow(ep.webhook_id)).failureCount).toBe(0);
@@ -80,13 +91,17 @@ describe("leases that follow the worker", () => {
 
   it("a lost last attempt ends the chain as giving_up (once, with weather.webhook_delivery_failed), never claimed again", async () => {
     const { u, ep, claim } = await oneChain("/last");
-    await (await getDb()).execute(sql`UPDATE webhook_deliveries SET attempts_made = max_attempts - 1 WHERE id = ${claim.id}::uuid`);
+    await (
+      await getDb()
+    ).execute(sql`UPDATE webhook_deliveries SET attempts_made = max_attempts - 1 WHERE id = ${claim.id}::uuid`);
     const last = { ...claim, attemptNumber: claim.maxAttempts };
     await markAttemptStarted(last);
     await lapse(claim.id);
     expect((await claimDueDeliveries(await getDb(), 100)).filter((c) => c.id === claim.id)).toEqual([]);
     const attempts = await attemptsOf(ep.webhook_id);
-    expect(attempts.map((a) => [a.attemptNumber, a.status, a.errorMessage])).toEqual([[claim.maxAttempts, "giving_up", WORKER_LOST]]);
+    expect(attempts.map((a) => [a.attemptNumber, a.status, a.errorMessage])).toEqual([
+      [claim.maxAttempts, "giving_up", WORKER_LOST],
+    ]);
     expect((await repairStrandedChains()).ended).toBeGreaterThanOrEqual(1);
     expect((await chainOf(claim.id)).status).toBe("giving_up");
     expect(await eventsOfType(u.accountId, "weather.webhook_delivery_failed")).toHaveLength(1);
@@ -95,15 +110,24 @@ describe("leases that follow the worker", () => {
 
   it("the heartbeat renews only leases still held: a lease taken over is never extended", async () => {
     const { claim } = await oneChain("/renew");
-    const before = (await queryOne<{ until: Date }>(await getDb(), sql`SELECT next_attempt_at AS until FROM webhook_deliveries WHERE id = ${claim.id}::uuid`))!.until;
+    const before = (await queryOne<{ until: Date }>(
+      await getDb(),
+      sql`SELECT next_attempt_at AS until FROM webhook_deliveries WHERE id = ${claim.id}::uuid`,
+    ))!.until;
     await renewLeases(await getDb(), [{ id: claim.id, leaseId: claim.leaseId }]);
-    const renewed = (await queryOne<{ until: Date; lease: string }>(await getDb(), sql`SELECT next_attempt_at AS until, lease_id AS lease FROM webhook_deliveries WHERE id = ${claim.id}::uuid`))!;
+    const renewed = (await queryOne<{ until: Date; lease: string }>(
+      await getDb(),
+      sql`SELECT next_attempt_at AS until, lease_id AS lease FROM webhook_deliveries WHERE id = ${claim.id}::uuid`,
+    ))!;
     expect(new Date(renewed.until).getTime()).toBeGreaterThanOrEqual(new Date(before).getTime());
     await lapse(claim.id);
     const [taken] = (await claimDueDeliveries(await getDb(), 100)).filter((c) => c.id === claim.id);
     await lapse(claim.id);
     await renewLeases(await getDb(), [{ id: claim.id, leaseId: claim.leaseId }]); // the old holder's beat
-    const after = (await queryOne<{ due: boolean; lease: string }>(await getDb(), sql`SELECT next_attempt_at <= now() AS due, lease_id AS lease FROM webhook_deliveries WHERE id = ${claim.id}::uuid`))!;
+    const after = (await queryOne<{ due: boolean; lease: string }>(
+      await getDb(),
+      sql`SELECT next_attempt_at <= now() AS due, lease_id AS lease FROM webhook_deliveries WHERE id = ${claim.id}::uuid`,
+    ))!;
     expect(after).toEqual({ due: true, lease: taken.leaseId });
   });
 

@@ -23,7 +23,8 @@ export async function userByEmail(email: string) {
 
 export const accountCommands = {
   "create-user": command({
-    summary: "Create a user and developer account: --email E --password P [--plan P] [--environment production|sandbox]",
+    summary:
+      "Create a user and developer account: --email E --password P [--plan P] [--environment production|sandbox]",
     flags: z.object({
       email: z.string(),
       password: z.string(),
@@ -34,7 +35,12 @@ export const accountCommands = {
     async run(f) {
       // The operator vouches for the address: no verification link.
       const { userId, accountId } = await createUser({ ...f, emailVerified: true });
-      await recordCliAudit({ accountId, action: "account.created", target: `account:${accountId}`, details: { user_id: userId, plan: f.plan, environment: f.environment } });
+      await recordCliAudit({
+        accountId,
+        action: "account.created",
+        target: `account:${accountId}`,
+        details: { user_id: userId, plan: f.plan, environment: f.environment },
+      });
       return { user_id: userId, account_id: accountId };
     },
   }),
@@ -44,7 +50,12 @@ export const accountCommands = {
     async run(f) {
       const { user, account } = await userByEmail(f.email);
       const { emailVerifiedAt } = await markEmailVerified(user.id);
-      await recordCliAudit({ accountId: account.id, action: "user.email_verified", target: `user:${user.id}`, details: { email: user.email } });
+      await recordCliAudit({
+        accountId: account.id,
+        action: "user.email_verified",
+        target: `user:${user.id}`,
+        details: { email: user.email },
+      });
       return { user_id: user.id, email: user.email, email_verified_at: emailVerifiedAt };
     },
   }),
@@ -93,14 +104,31 @@ export const accountCommands = {
     flags: z.object({
       email: z.string(),
       name: z.string(),
-      scopes: z.string().transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean)).pipe(z.array(z.enum(API_KEY_SCOPES)).min(1)),
+      scopes: z
+        .string()
+        .transform((s) =>
+          s
+            .split(",")
+            .map((x) => x.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.enum(API_KEY_SCOPES)).min(1)),
       expiresAt: z.string().optional(),
       internal: z.boolean().default(false),
     }),
     async run(f) {
       const { user } = await userByEmail(f.email);
-      const k = await createApiKey({ userId: user.id, accountId: user.accountId }, { name: f.name, scopes: f.scopes, expiresAt: f.expiresAt }, { isInternal: f.internal });
-      await recordCliAudit({ accountId: user.accountId, action: "api_key.created", target: `api_key:${k.id}`, details: { name: f.name, scopes: f.scopes, internal: f.internal } });
+      const k = await createApiKey(
+        { userId: user.id, accountId: user.accountId },
+        { name: f.name, scopes: f.scopes, expiresAt: f.expiresAt },
+        { isInternal: f.internal },
+      );
+      await recordCliAudit({
+        accountId: user.accountId,
+        action: "api_key.created",
+        target: `api_key:${k.id}`,
+        details: { name: f.name, scopes: f.scopes, internal: f.internal },
+      });
       return { id: k.id, key: k.key };
     },
   }),
@@ -110,7 +138,12 @@ export const accountCommands = {
     async run(f) {
       const { user } = await userByEmail(f.email);
       const t = await createAccessToken(user.id, { name: f.name, expiresAt: f.expiresAt });
-      await recordCliAudit({ accountId: user.accountId, action: "access_token.created", target: `access_token:${t.id}`, details: { name: f.name ?? null } });
+      await recordCliAudit({
+        accountId: user.accountId,
+        action: "access_token.created",
+        target: `access_token:${t.id}`,
+        details: { name: f.name ?? null },
+      });
       return { token: t.token, id: t.id, expires_at: t.expiresAt };
     },
   }),

@@ -18,7 +18,12 @@ export const tripCommands = {
     }),
     async run(f) {
       const { user } = await userByEmail(f.ownerEmail);
-      const t = await createTrip(user.id, { name: f.name, time_zone: f.timezone, start_date: f.startDate, end_date: f.endDate });
+      const t = await createTrip(user.id, {
+        name: f.name,
+        time_zone: f.timezone,
+        start_date: f.startDate,
+        end_date: f.endDate,
+      });
       return { trip_id: t.trip_id };
     },
   }),

@@ -12,7 +12,14 @@ export const visaCommands = {
     flags: z.object({ file: z.string().min(1), effectiveDate: z.string().optional() }),
     async run(f) {
       const s = await importVisaFile(f.file, { effectiveDate: f.effectiveDate });
-      return { import_id: s.importId, source: s.source, effective_date: s.effectiveDate, rows: s.rows, baseline: s.baseline, changes: s.changes };
+      return {
+        import_id: s.importId,
+        source: s.source,
+        effective_date: s.effectiveDate,
+        rows: s.rows,
+        baseline: s.baseline,
+        changes: s.changes,
+      };
     },
   }),
   "seed-visa-sample": command({
@@ -27,8 +34,16 @@ export const visaCommands = {
     flags: z.object({ email: z.string(), name: z.string(), hourlyLimit: HourlyLimit.optional() }),
     async run(f) {
       const { user } = await userByEmail(f.email);
-      const k = await createVisaKey({ accountId: user.accountId, userId: user.id }, { name: f.name, hourlyLimit: f.hourlyLimit });
-      await recordCliAudit({ accountId: user.accountId, action: "visa_key.created", target: `visa_key:${k.id}`, details: { name: f.name, hourly_limit: f.hourlyLimit ?? null } });
+      const k = await createVisaKey(
+        { accountId: user.accountId, userId: user.id },
+        { name: f.name, hourlyLimit: f.hourlyLimit },
+      );
+      await recordCliAudit({
+        accountId: user.accountId,
+        action: "visa_key.created",
+        target: `visa_key:${k.id}`,
+        details: { name: f.name, hourly_limit: f.hourlyLimit ?? null },
+      });
       return { id: k.id, key: k.key };
     },
   }),
@@ -37,7 +52,12 @@ export const visaCommands = {
     flags: z.object({ id: z.coerce.number().int().positive(), hourlyLimit: HourlyLimit }),
     async run(f) {
       const r = await setVisaKeyLimit(f.id, f.hourlyLimit);
-      await recordCliAudit({ accountId: r.accountId, action: "visa_key.limit_changed", target: `visa_key:${r.id}`, details: { hourly_limit: r.hourlyLimit } });
+      await recordCliAudit({
+        accountId: r.accountId,
+        action: "visa_key.limit_changed",
+        target: `visa_key:${r.id}`,
+        details: { hourly_limit: r.hourlyLimit },
+      });
       return { id: r.id, hourly_limit: r.hourlyLimit, revoked: r.revoked };
     },
   }),

@@ -25,7 +25,12 @@ export const watchCommands = {
   }),
   "accrue-watch-billing": command({
     summary: "Bill 1 unit per active watch for a UTC day (idempotent): [--day YYYY-MM-DD] (default today)",
-    flags: z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() }),
+    flags: z.object({
+      day: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
+    }),
     async run(f) {
       const day = f.day ?? utcDay(new Date());
       let billed = 0;

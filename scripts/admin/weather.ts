@@ -43,16 +43,28 @@ export const weatherCommands = {
           throw new ApiError("bad_request", "--params must be a JSON object, e.g. '{\"precipitation_mm_h\":15}'.");
         }
       }
-      const parsed = SimulationBody.safeParse({ lat: f.lat, lng: f.lng, kind: f.kind, starts_at: startsAt.toISOString(), ends_at: endsAt.toISOString(), params });
+      const parsed = SimulationBody.safeParse({
+        lat: f.lat,
+        lng: f.lng,
+        kind: f.kind,
+        starts_at: startsAt.toISOString(),
+        ends_at: endsAt.toISOString(),
+        params,
+      });
       if (!parsed.success) {
         const issues = zodIssues(parsed.error);
-        throw new ApiError("bad_request", `Invalid injection: ${issues.map((i) => `${i.path || "body"} ${i.message}`).join("; ")}.`, { details: { issues } });
+        throw new ApiError(
+          "bad_request",
+          `Invalid injection: ${issues.map((i) => `${i.path || "body"} ${i.message}`).join("; ")}.`,
+          { details: { issues } },
+        );
       }
       return storeSimulation(parsed.data, null);
     },
   }),
   "weather-cache-stats": command({
-    summary: "Snapshots stored for a place's cell (= upstream fetches): --lat N --lng N [--environment production|sandbox] [--provider simulated|open-meteo|openweather]",
+    summary:
+      "Snapshots stored for a place's cell (= upstream fetches): --lat N --lng N [--environment production|sandbox] [--provider simulated|open-meteo|openweather]",
     flags: z.object({
       lat: coord(-90, 90),
       lng: coord(-180, 180),

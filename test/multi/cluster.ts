@@ -40,7 +40,12 @@ const NEXT_BIN = path.join(process.cwd(), "node_modules", "next", "dist", "bin",
 /** Shared by the instances and the test process, which creates endpoints (their secrets are encrypted with it). */
 const CLUSTER_ENCRYPTION_KEY = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90";
 
-export async function startCluster(opts: { n: number; basePort: number; databaseUrl: string; env?: Record<string, string> }): Promise<Cluster> {
+export async function startCluster(opts: {
+  n: number;
+  basePort: number;
+  databaseUrl: string;
+  env?: Record<string, string>;
+}): Promise<Cluster> {
   process.env.APP_ENCRYPTION_KEY = CLUSTER_ENCRYPTION_KEY;
   resetEnvCache();
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "multi-"));
@@ -49,7 +54,11 @@ export async function startCluster(opts: { n: number; basePort: number; database
     const port = opts.basePort + i;
     const logFile = path.join(logDir, `instance-${i}.log`);
     const out = fs.openSync(logFile, "a");
-    const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !["DATABASE_URL", "PGLITE_DIR", "NODE_OPTIONS"].includes(k) && !k.startsWith("VITEST")));
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([k]) => !["DATABASE_URL", "PGLITE_DIR", "NODE_OPTIONS"].includes(k) && !k.startsWith("VITEST"),
+      ),
+    );
     const proc = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
       detached: true,
       stdio: ["ignore", out, out],
@@ -120,14 +129,20 @@ export async function startCluster(opts: { n: number; basePort: number; database
 async function waitHealthy(x: Instance, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (x.proc.exitCode !== null) throw new Error(`instance ${x.index} exited (${x.proc.exitCode}); log: ${fs.readFileSync(x.logFile, "utf8").slice(-2000)}`);
+    if (x.proc.exitCode !== null)
+      throw new Error(
+        `instance ${x.index} exited (${x.proc.exitCode}); log: ${fs.readFileSync(x.logFile, "utf8").slice(-2000)}`,
+      );
     try {
       const r = await fetch(`${x.url}/api/healthz`, { signal: AbortSignal.timeout(2000) });
       if (r.status === 200) return;
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`instance ${x.index} not healthy after ${timeoutMs} ms; log: ${fs.readFileSync(x.logFile, "utf8").slice(-2000)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `instance ${x.index} not healthy after ${timeoutMs} ms; log: ${fs.readFileSync(x.logFile, "utf8").slice(-2000)}`,
+      );
     await new Promise((r) => setTimeout(r, 200));
   }
 }

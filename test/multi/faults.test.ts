@@ -43,7 +43,10 @@ const figures: Record<string, unknown> = {};
 /** Deadlocks Postgres detected in this test's database (pg_stat_database: ours alone). */
 async function deadlocks(): Promise<number> {
   await t.db.execute(sql`SELECT pg_stat_force_next_flush()`);
-  const r = await queryOne<{ n: string }>(t.db, sql`SELECT deadlocks AS n FROM pg_stat_database WHERE datname = current_database()`);
+  const r = await queryOne<{ n: string }>(
+    t.db,
+    sql`SELECT deadlocks AS n FROM pg_stat_database WHERE datname = current_database()`,
+  );
   return Number(r!.n);
 }
 
@@ -88,7 +91,8 @@ suite("faults", () => {
     const ids: string[] = [];
     const emitting = Promise.all(
       Array.from({ length: 8 }, async (_, w) => {
-        for (let i = w; i < EVENTS; i += 8) ids.push((await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } })).eventId);
+        for (let i = w; i < EVENTS; i += 8)
+          ids.push((await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } })).eventId);
       }),
     );
     await waitFor(async () => rx.requests.length >= 1000 || undefined, "1,000 deliveries before the kill", 120_000);
@@ -97,14 +101,25 @@ suite("faults", () => {
     cluster.kill9(1);
     await emitting;
     const pending = async () =>
-      Number((await queryOne<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = ${u.accountId} AND status = 'pending'`))!.n);
+      Number(
+        (await queryOne<{ n: string }>(
+          t.db,
+          sql`SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = ${u.accountId} AND status = 'pending'`,
+        ))!.n,
+      );
     await waitFor(async () => (await pending()) === 0, "every chain to finish after the kill (leases lapse)", 150_000);
     const doneAt = Date.now();
     // The instances' backends flush their statistics when they exit: stop them, then read.
     await cluster.stop();
     const deadlocked = (await deadlocks()) - deadlocksBefore;
 
-    const chains = await queryRows<{ event_id: string; status: string; numbers: number[]; errors: Array<string | null>; lost_at: Date | string | null }>(
+    const chains = await queryRows<{
+      event_id: string;
+      status: string;
+      numbers: number[];
+      errors: Array<string | null>;
+      lost_at: Date | string | null;
+    }>(
       t.db,
       sql`SELECT d.event_id, d.status, array_agg(a.attempt_number ORDER BY a.attempt_number) AS numbers,
             array_agg(a.error_message ORDER BY a.attempt_number) AS errors,

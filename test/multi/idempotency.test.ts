@@ -34,7 +34,12 @@ async function post(base: string, idem: string, body: unknown) {
 suite("Idempotency-Key on 3 instances", () => {
   beforeAll(async () => {
     t = await createTestDatabase({ poolSize: 5 });
-    cluster = await startCluster({ n: 3, basePort: Number(process.env.MULTI_BASE_PORT ?? 3710) + 60, databaseUrl: t.url!, env: { WEATHER_PROVIDER: "simulated" } });
+    cluster = await startCluster({
+      n: 3,
+      basePort: Number(process.env.MULTI_BASE_PORT ?? 3710) + 60,
+      databaseUrl: t.url!,
+      env: { WEATHER_PROVIDER: "simulated" },
+    });
     user = await makeUser({ plan: "pro" });
     apiKey = await user.key(["weather:watch"]);
   }, 150_000);
@@ -51,7 +56,9 @@ suite("Idempotency-Key on 3 instances", () => {
     for (let k = 0; k < KEYS; k++) {
       const idem = randomUUID();
       const body = watchBody({ latitude: 38.7 + k * 0.01 });
-      const results = await Promise.all(Array.from({ length: RACERS }, (_, i) => post(cluster.instances[i % 3].url, idem, body)));
+      const results = await Promise.all(
+        Array.from({ length: RACERS }, (_, i) => post(cluster.instances[i % 3].url, idem, body)),
+      );
       const firsts = results.filter((r) => r.status === 201 && !r.replayed);
       expect(firsts, JSON.stringify(results.map((r) => r.status))).toHaveLength(1);
       for (const r of results) {
@@ -76,9 +83,14 @@ suite("Idempotency-Key on 3 instances", () => {
         expect(other.body.error.code).toBe("idempotency_key_reused");
       }
     }
-    const row = await queryOne<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM watches WHERE account_id = ${user.accountId}::uuid`);
+    const row = await queryOne<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM watches WHERE account_id = ${user.accountId}::uuid`,
+    );
     expect(row!.n).toBe(KEYS);
     expect(ids.size).toBe(KEYS);
-    console.log(`[idempotency multi] ${KEYS} keys x ${RACERS} racers on 3 instances: ${KEYS} watches, ${inUse} x 409 in progress, ${replays} racing replays`);
+    console.log(
+      `[idempotency multi] ${KEYS} keys x ${RACERS} racers on 3 instances: ${KEYS} watches, ${inUse} x 409 in progress, ${replays} racing replays`,
+    );
   });
 });

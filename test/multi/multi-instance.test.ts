@@ -48,14 +48,20 @@ async function spread<T>(n: number, fn: (base: string, i: number) => Promise<T>)
 async function emitMany(accountId: string, n: number, data: (i: number) => Record<string, unknown>): Promise<string[]> {
   const ids: string[] = [];
   const workers = Array.from({ length: 8 }, async (_, w) => {
-    for (let i = w; i < n; i += 8) ids.push((await emitEvent({ accountId, type: "weather.change_detected", data: data(i) })).eventId);
+    for (let i = w; i < n; i += 8)
+      ids.push((await emitEvent({ accountId, type: "weather.change_detected", data: data(i) })).eventId);
   });
   await Promise.all(workers);
   return ids;
 }
 
 const pendingOf = async (accountId: string) =>
-  Number((await queryOne<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = ${accountId} AND status = 'pending'`))!.n);
+  Number(
+    (await queryOne<{ n: string }>(
+      t.db,
+      sql`SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = ${accountId} AND status = 'pending'`,
+    ))!.n,
+  );
 
 suite("many instances, one Postgres", () => {
   beforeAll(async () => {
@@ -111,7 +117,14 @@ suite("many instances, one Postgres", () => {
     await waitFor(async () => (await pendingOf(u.accountId)) === 0, "every chain to finish", 120_000);
     const seconds = (performance.now() - started) / 1000;
 
-    const chains = await queryRows<{ status: string; event_id: string; i: number; numbers: number[]; codes: number[]; errors: Array<string | null> }>(
+    const chains = await queryRows<{
+      status: string;
+      event_id: string;
+      i: number;
+      numbers: number[];
+      codes: number[];
+      errors: Array<string | null>;
+    }>(
       t.db,
       sql`SELECT d.status, e.id AS event_id, (e.data->>'i')::int AS i,
                  array_agg(a.attempt_number ORDER BY a.attempt_number) AS numbers,
@@ -125,7 +138,9 @@ suite("many instances, one Postgres", () => {
     const attempts = chains.reduce((n, c) => n + c.numbers.length, 0);
     // On a CPU-starved machine an answer can miss the 5 s timeout, or a worker its lease heartbeat; that
     // attempt is rightly recorded as failed with no HTTP status (0) and retried (reported in the figures).
-    const transportRetries = chains.flatMap((c) => c.codes.flatMap((code, k) => (Number(code) === 0 ? [String(c.errors[k])] : [])));
+    const transportRetries = chains.flatMap((c) =>
+      c.codes.flatMap((code, k) => (Number(code) === 0 ? [String(c.errors[k])] : [])),
+    );
     const byError: Record<string, number> = {};
     for (const e of transportRetries) byError[e] = (byError[e] ?? 0) + 1;
     figures.deliveries = {
@@ -162,10 +177,12 @@ suite("many instances, one Postgres", () => {
     const key = await u.key(["weather:read"]);
     await seedCounters(u.accountId, { requests: 1_000 - 100 });
     const res = await spread(300, (base) =>
-      fetch(`${base}/v1/weather/current?lat=52.27&lng=6.87`, { headers: { authorization: `Bearer ${key}` } }).then(async (r) => {
-        await r.arrayBuffer();
-        return r.status;
-      }),
+      fetch(`${base}/v1/weather/current?lat=52.27&lng=6.87`, { headers: { authorization: `Bearer ${key}` } }).then(
+        async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        },
+      ),
     );
     const counts = tally(res);
     figures.quota = { calls: 300, by_status: counts, end_value: (await countersOf(u.accountId)).requests, cap: 1000 };
@@ -192,10 +209,12 @@ suite("many instances, one Postgres", () => {
     const key = await u.key(["weather:read"]);
     const before = upstream.requests.length;
     const res = await spread(50, (base) =>
-      fetch(`${base}/v1/weather/current?lat=-33.87&lng=151.21`, { headers: { authorization: `Bearer ${key}` } }).then(async (r) => {
-        await r.arrayBuffer();
-        return r.status;
-      }),
+      fetch(`${base}/v1/weather/current?lat=-33.87&lng=151.21`, { headers: { authorization: `Bearer ${key}` } }).then(
+        async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        },
+      ),
     );
     const calls = upstream.requests.length - before;
     figures.single_flight = { requests: 50, by_status: tally(res), upstream_calls: calls };
@@ -234,20 +253,39 @@ suite("many instances, one Postgres", () => {
       setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: SCHEDULE });
     }
     const ep = await waitFor(
-      async () => (await queryOne<{ status: string; disabled_reason: string }>(t.db, sql`SELECT status, disabled_reason FROM webhook_endpoints WHERE id = ${dead.webhook_id}`)),
+      async () =>
+        await queryOne<{ status: string; disabled_reason: string }>(
+          t.db,
+          sql`SELECT status, disabled_reason FROM webhook_endpoints WHERE id = ${dead.webhook_id}`,
+        ),
       "the endpoint row",
     );
-    await waitFor(async () => {
-      const row = await queryOne<{ status: string }>(t.db, sql`SELECT status FROM webhook_endpoints WHERE id = ${dead.webhook_id}`);
-      return row?.status === "disabled";
-    }, "auto-disable", 60_000);
-    await waitFor(async () => rx.requests.some((r) => r.url === "/ops-team"), "the disabled event to reach the other endpoint", 30_000);
+    await waitFor(
+      async () => {
+        const row = await queryOne<{ status: string }>(
+          t.db,
+          sql`SELECT status FROM webhook_endpoints WHERE id = ${dead.webhook_id}`,
+        );
+        return row?.status === "disabled";
+      },
+      "auto-disable",
+      60_000,
+    );
+    await waitFor(
+      async () => rx.requests.some((r) => r.url === "/ops-team"),
+      "the disabled event to reach the other endpoint",
+      30_000,
+    );
     const events = await queryRows<{ id: string }>(
       t.db,
       sql`SELECT id FROM webhook_events WHERE account_id = ${u.accountId} AND type = 'weather.webhook_endpoint_disabled'`,
     );
     const reached = rx.requests.filter((r) => r.url === "/ops-team").length;
-    figures.auto_disable = { events_emitted: events.length, delivered_to_other_endpoint: reached, initial_status: ep.status };
+    figures.auto_disable = {
+      events_emitted: events.length,
+      delivered_to_other_endpoint: reached,
+      initial_status: ep.status,
+    };
     expect(events).toHaveLength(1);
     expect(reached).toBe(1);
   });
@@ -266,11 +304,18 @@ suite("many instances, one Postgres", () => {
         setWebhookEnv({ WEBHOOK_RETRY_SCHEDULE: SCHEDULE });
       }
       const started = performance.now();
-      await t.db.execute(sql`UPDATE webhook_deliveries SET next_attempt_at = now(), scheduled_at = now() WHERE account_id = ${u.accountId}`);
+      await t.db.execute(
+        sql`UPDATE webhook_deliveries SET next_attempt_at = now(), scheduled_at = now() WHERE account_id = ${u.accountId}`,
+      );
       await notify(t.db, CHANNELS.work, "webhook-delivery");
       await waitFor(async () => (await pendingOf(u.accountId)) === 0, "1,000 deliveries", 120_000);
       const seconds = (performance.now() - started) / 1000;
-      const delivered = Number((await queryOne<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = ${u.accountId} AND status = 'delivered'`))!.n);
+      const delivered = Number(
+        (await queryOne<{ n: string }>(
+          t.db,
+          sql`SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = ${u.accountId} AND status = 'delivered'`,
+        ))!.n,
+      );
       expect(delivered).toBe(1000);
       return Math.round(1000 / seconds);
     };

@@ -122,30 +122,39 @@ suite("Postgres restart under load", () => {
     });
   }
 
-  it("after the restarts: every pooled connection used again (a burst), then probed for MULTI_PG_PROBE_MS: 200 only", async () => {
-    const u = await makeUser();
-    const key = await u.key(["read"]);
-    const get = (base: string) =>
-      fetch(`${base}/v1/usage`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })
-        .then((r) => r.status)
-        .catch(() => -1);
-    const statuses: number[] = [];
-    // The burst: as many requests at once as an instance's pool has connections, so every connection
-    // killed at a restart and idle since is used (issue 40 saw those 2.5 minutes later, as 57P01 → 503).
-    for (let round = 0; round < 3; round++) {
-      statuses.push(...(await Promise.all(cluster.instances.flatMap((x) => Array.from({ length: POOL }, () => get(x.url))))));
-    }
-    // Then a cheap probe (each instance every 500 ms) for the rest of the window.
-    const until = Date.now() + PROBE_MS;
-    while (Date.now() < until) {
-      statuses.push(...(await Promise.all(cluster.instances.map((x) => get(x.url)))));
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const bad = statuses.filter((s) => s !== 200);
-    figures.probe_after_recovery = { ms: PROBE_MS, requests: statuses.length, not_200: bad.length };
-    expect(statuses.length).toBeGreaterThan(200);
-    expect(bad).toEqual([]);
-  }, PROBE_MS + 120_000);
+  it(
+    "after the restarts: every pooled connection used again (a burst), then probed for MULTI_PG_PROBE_MS: 200 only",
+    async () => {
+      const u = await makeUser();
+      const key = await u.key(["read"]);
+      const get = (base: string) =>
+        fetch(`${base}/v1/usage`, {
+          headers: { authorization: `Bearer ${key}` },
+          signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+        })
+          .then((r) => r.status)
+          .catch(() => -1);
+      const statuses: number[] = [];
+      // The burst: as many requests at once as an instance's pool has connections, so every connection
+      // killed at a restart and idle since is used (issue 40 saw those 2.5 minutes later, as 57P01 → 503).
+      for (let round = 0; round < 3; round++) {
+        statuses.push(
+          ...(await Promise.all(cluster.instances.flatMap((x) => Array.from({ length: POOL }, () => get(x.url))))),
+        );
+      }
+      // Then a cheap probe (each instance every 500 ms) for the rest of the window.
+      const until = Date.now() + PROBE_MS;
+      while (Date.now() < until) {
+        statuses.push(...(await Promise.all(cluster.instances.map((x) => get(x.url)))));
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      const bad = statuses.filter((s) => s !== 200);
+      figures.probe_after_recovery = { ms: PROBE_MS, requests: statuses.length, not_200: bad.length };
+      expect(statuses.length).toBeGreaterThan(200);
+      expect(bad).toEqual([]);
+    },
+    PROBE_MS + 120_000,
+  );
 });
 
 /** One fault under load: HTTP clients on every instance, webhook chains queued and in flight, health polled. */
@@ -153,7 +162,8 @@ async function outage(fault: "restart" | "stop/start"): Promise<void> {
   const u = await makeUser();
   const key = await u.key(["read"]);
   await endpointFor(u.accountId, rx.url(`/chains-${fault}`), ["weather.change_detected"]);
-  const results: Array<{ status: number; code?: string; at: number; ms: number; base: string; requestId?: string }> = [];
+  const results: Array<{ status: number; code?: string; at: number; ms: number; base: string; requestId?: string }> =
+    [];
   const health: Array<{ at: number; status: number; held: number; overdue: number }> = [];
   let running = true;
   const load = Array.from({ length: 8 }, async () => {
@@ -161,9 +171,19 @@ async function outage(fault: "restart" | "stop/start"): Promise<void> {
       const at = Date.now();
       const base = cluster.next();
       try {
-        const r = await fetch(`${base}/v1/usage`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) });
+        const r = await fetch(`${base}/v1/usage`, {
+          headers: { authorization: `Bearer ${key}` },
+          signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+        });
         const body = (await r.json().catch(() => ({}))) as { error?: { code?: string } };
-        results.push({ status: r.status, code: body.error?.code, at, ms: Date.now() - at, base, requestId: r.headers.get("x-request-id") ?? undefined });
+        results.push({
+          status: r.status,
+          code: body.error?.code,
+          at,
+          ms: Date.now() - at,
+          base,
+          requestId: r.headers.get("x-request-id") ?? undefined,
+        });
       } catch {
         results.push({ status: -1, at, ms: Date.now() - at, base }); // client timeout or connection refused by the app
       }
@@ -174,8 +194,11 @@ async function outage(fault: "restart" | "stop/start"): Promise<void> {
     while (running) {
       for (const x of cluster.instances) {
         const at = Date.now();
-        const r = await fetch(`${x.url}/api/healthz`, { signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) }).catch(() => undefined);
-        const body = (await r?.json().catch(() => ({}))) as { runner?: RunnerReport; error?: { details?: { runner?: RunnerReport } } } | undefined;
+        const r = await fetch(`${x.url}/api/healthz`, { signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) }).catch(
+          () => undefined,
+        );
+        const body = (await r?.json().catch(() => ({}))) as
+          { runner?: RunnerReport; error?: { details?: { runner?: RunnerReport } } } | undefined;
         const runner = body?.runner ?? body?.error?.details?.runner;
         health.push({ at, status: r?.status ?? -1, held: runner?.held ?? -1, overdue: runner?.held_overdue ?? -1 });
       }
@@ -186,7 +209,8 @@ async function outage(fault: "restart" | "stop/start"): Promise<void> {
   // Chains queued and in flight at the fault.
   const before = rx.requests.length;
   const ids: string[] = [];
-  for (let i = 0; i < CHAINS; i++) ids.push((await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } })).eventId);
+  for (let i = 0; i < CHAINS; i++)
+    ids.push((await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } })).eventId);
   await waitUntil(() => rx.requests.length - before >= 20, 30_000);
   const faultStarted = Date.now();
   // Async, never execFileSync: a blocked test process would add the command's seconds to the
@@ -208,7 +232,10 @@ async function outage(fault: "restart" | "stop/start"): Promise<void> {
   await waitUntil(async () => {
     const ok = await Promise.all(
       cluster.instances.map((x) =>
-        fetch(`${x.url}/v1/usage`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) })
+        fetch(`${x.url}/v1/usage`, {
+          headers: { authorization: `Bearer ${key}` },
+          signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+        })
           .then((r) => r.status === 200)
           .catch(() => false),
       ),
@@ -237,8 +264,11 @@ async function outage(fault: "restart" | "stop/start"): Promise<void> {
   // Per instance, the moment it had answered its first 503 (it knew Postgres was down): requests
   // started on it after that and before Postgres answered must have short-circuited.
   const detected = new Map<string, number>();
-  for (const r of [...the503s].sort((a, b) => a.at + a.ms - (b.at + b.ms))) if (!detected.has(r.base)) detected.set(r.base, r.at + r.ms);
-  const afterDetection = results.filter((r) => detected.has(r.base) && r.at > detected.get(r.base)! && r.at < answeredAt);
+  for (const r of [...the503s].sort((a, b) => a.at + a.ms - (b.at + b.ms)))
+    if (!detected.has(r.base)) detected.set(r.base, r.at + r.ms);
+  const afterDetection = results.filter(
+    (r) => detected.has(r.base) && r.at > detected.get(r.base)! && r.at < answeredAt,
+  );
   const slowestAfterDetection = Math.max(0, ...afterDetection.filter((r) => r.status === 503).map((r) => r.ms));
   const late503s = results.filter((r) => r.status === 503 && r.at > answeredAt + FAST_503_MS);
   const outageIds = the503s.filter((r) => r.requestId).map((r) => r.requestId!);
@@ -247,7 +277,10 @@ async function outage(fault: "restart" | "stop/start"): Promise<void> {
     await waitUntil(async () => {
       const row = await queryOne<{ n: string }>(
         handle.db,
-        sql`SELECT count(*) AS n FROM request_log WHERE request_id IN (${sql.join(outageIds.map((id) => sql`${id}::uuid`), sql`, `)})`,
+        sql`SELECT count(*) AS n FROM request_log WHERE request_id IN (${sql.join(
+          outageIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
       );
       logged = Number(row!.n);
       return logged === outageIds.length;
@@ -271,7 +304,8 @@ async function outage(fault: "restart" | "stop/start"): Promise<void> {
   };
   expect(results.filter((r) => r.status === 500)).toEqual([]);
   expect(results.filter((r) => r.status === -1)).toEqual([]); // nothing hung past the client timeout
-  for (const r of results.filter((x) => x.status !== 200)) expect(r).toMatchObject({ status: 503, code: "service_unavailable" });
+  for (const r of results.filter((x) => x.status !== 200))
+    expect(r).toMatchObject({ status: 503, code: "service_unavailable" });
   // Every request started while its instance knew the database down: 503 within 1 s (issue 40 item 4).
   // A request already waiting on a connection when Postgres went away may take the connect timeout
   // (1 s) plus a retry; that is reported (slowest_503_ms), bounded here by two connect timeouts.

@@ -28,7 +28,14 @@ const OK: FixtureResponse = { body: fixtureText("open-meteo/frenck-python-open-m
 const PHASES: Array<{ name: string; fault: FixtureResponse }> = [
   { name: "hang", fault: { body: "", hang: true } },
   { name: "500", fault: { status: 500, body: JSON.stringify({ error: true, reason: "Internal Server Error" }) } },
-  { name: "429", fault: { status: 429, body: JSON.stringify({ error: true, reason: "Too many requests" }), headers: { "retry-after": "5" } } },
+  {
+    name: "429",
+    fault: {
+      status: 429,
+      body: JSON.stringify({ error: true, reason: "Too many requests" }),
+      headers: { "retry-after": "5" },
+    },
+  },
 ];
 
 let t: TestDatabase;
@@ -47,7 +54,8 @@ interface Result {
   at: number;
 }
 
-const tally = (xs: Array<string | number>) => xs.reduce<Record<string, number>>((o, x) => ({ ...o, [x]: (o[x] ?? 0) + 1 }), {});
+const tally = (xs: Array<string | number>) =>
+  xs.reduce<Record<string, number>>((o, x) => ({ ...o, [x]: (o[x] ?? 0) + 1 }), {});
 
 suite("upstream weather provider failing for a minute, three instances", () => {
   beforeAll(async () => {
@@ -88,7 +96,13 @@ suite("upstream weather provider failing for a minute, three instances", () => {
           signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
         });
         const body = (await r.json()) as { error?: { code?: string } };
-        return { status: r.status, cache: r.headers.get("x-cache-status"), code: body.error?.code, ms: Date.now() - at, at };
+        return {
+          status: r.status,
+          cache: r.headers.get("x-cache-status"),
+          code: body.error?.code,
+          ms: Date.now() - at,
+          at,
+        };
       } catch {
         return { status: -1, ms: Date.now() - at, at }; // hung past the client timeout
       }
@@ -123,7 +137,9 @@ suite("upstream weather provider failing for a minute, three instances", () => {
     const freshAt = new Map<number, number>();
     const deadline = faultEnd + MAX_MS + TIMEOUT_MS + 15_000;
     while (freshAt.size < 8 && Date.now() < deadline) {
-      for (const r of results) if (r.phase === "after" && r.status === 200 && r.cache !== "STALE" && !freshAt.has(r.cell)) freshAt.set(r.cell, r.at + r.ms);
+      for (const r of results)
+        if (r.phase === "after" && r.status === 200 && r.cache !== "STALE" && !freshAt.has(r.cell))
+          freshAt.set(r.cell, r.at + r.ms);
       await new Promise((r) => setTimeout(r, 100));
     }
     running = false;
@@ -131,7 +147,12 @@ suite("upstream weather provider failing for a minute, three instances", () => {
 
     const during = results.filter((r) => PHASES.some((p) => p.name === r.phase));
     const calls = cells.map((c) =>
-      upstream.arrivals.filter((at, j) => at >= faultStart && at < faultEnd && upstream.requests[j].includes(`latitude=${c.center.lat.toFixed(4)}&longitude=${c.center.lng.toFixed(4)}`)),
+      upstream.arrivals.filter(
+        (at, j) =>
+          at >= faultStart &&
+          at < faultEnd &&
+          upstream.requests[j].includes(`latitude=${c.center.lat.toFixed(4)}&longitude=${c.center.lng.toFixed(4)}`),
+      ),
     );
     const gaps = calls.flatMap((ts) => ts.slice(1).map((x, j) => x - ts[j]));
     const warmDuring = during.filter((r) => r.warm);
@@ -140,12 +161,22 @@ suite("upstream weather provider failing for a minute, three instances", () => {
       fault_s: (faultEnd - faultStart) / 1000,
       timings: { timeout_ms: TIMEOUT_MS, circuit_base_ms: BASE_MS, circuit_max_ms: MAX_MS, retry_after_s: 5 },
       requests_during_fault: during.length,
-      by_phase_and_status: Object.fromEntries(PHASES.map((p) => [p.name, tally(during.filter((r) => r.phase === p.name).map((r) => `${r.warm ? "warm" : "cold"} ${r.status}${r.cache ? ` ${r.cache}` : ""}`))])),
+      by_phase_and_status: Object.fromEntries(
+        PHASES.map((p) => [
+          p.name,
+          tally(
+            during
+              .filter((r) => r.phase === p.name)
+              .map((r) => `${r.warm ? "warm" : "cold"} ${r.status}${r.cache ? ` ${r.cache}` : ""}`),
+          ),
+        ]),
+      ),
       stale_served: warmDuring.filter((r) => r.cache === "STALE").length,
       slowest_ms: { warm: Math.max(...warmDuring.map((r) => r.ms)), cold: Math.max(...coldDuring.map((r) => r.ms)) },
       upstream_calls_per_cell_during_fault: calls.map((ts) => ts.length),
       min_gap_between_calls_to_one_cell_ms: gaps.length ? Math.min(...gaps) : null,
-      recovery_s_after_fault_end: freshAt.size === 8 ? (Math.max(...freshAt.values()) - faultEnd) / 1000 : `only ${freshAt.size}/8 cells`,
+      recovery_s_after_fault_end:
+        freshAt.size === 8 ? (Math.max(...freshAt.values()) - faultEnd) / 1000 : `only ${freshAt.size}/8 cells`,
       requests_after: tally(results.filter((r) => r.phase === "after").map((r) => r.status)),
     };
 

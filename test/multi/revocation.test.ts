@@ -24,7 +24,8 @@ let user: TestUser;
 let admin: string;
 const figures: Record<string, unknown> = {};
 
-const get = (base: string, path: string, headers: Record<string, string>) => fetch(`${base}${path}`, { headers }).then(async (r) => (await r.arrayBuffer(), r.status));
+const get = (base: string, path: string, headers: Record<string, string>) =>
+  fetch(`${base}${path}`, { headers }).then(async (r) => (await r.arrayBuffer(), r.status));
 
 function pct(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -32,7 +33,10 @@ function pct(xs: number[], p: number): number {
 }
 
 /** Warm B and C (two uses each: the second is served from the instance's cache), revoke on A, use on B and C at once. */
-async function round(attempt: (base: string) => Promise<number>, revoke: (base: string) => Promise<number>): Promise<{ accepted: number; revokeMs: number }> {
+async function round(
+  attempt: (base: string) => Promise<number>,
+  revoke: (base: string) => Promise<number>,
+): Promise<{ accepted: number; revokeMs: number }> {
   const [a, b, c] = cluster.instances.map((x) => x.url);
   for (const base of [b, c, b, c]) expect(await attempt(base)).not.toBe(401);
   const started = performance.now();
@@ -45,7 +49,12 @@ async function round(attempt: (base: string) => Promise<number>, revoke: (base: 
 suite("credential changes are in force on every instance before the response (3 instances)", () => {
   beforeAll(async () => {
     t = await createTestDatabase({ poolSize: 10 });
-    cluster = await startCluster({ n: 3, basePort: Number(process.env.MULTI_BASE_PORT ?? 3710) + 40, databaseUrl: t.url!, env: { WEATHER_PROVIDER: "simulated" } });
+    cluster = await startCluster({
+      n: 3,
+      basePort: Number(process.env.MULTI_BASE_PORT ?? 3710) + 40,
+      databaseUrl: t.url!,
+      env: { WEATHER_PROVIDER: "simulated" },
+    });
     user = await makeUser();
     admin = await user.key(["write", "weather:read"]); // a key may revoke only keys whose scopes it holds
   }, 150_000);
@@ -64,12 +73,23 @@ suite("credential changes are in force on every instance before the response (3 
       const auth = { authorization: `Bearer ${key}` };
       const r = await round(
         (base) => get(base, "/v1/weather/health", auth),
-        (base) => fetch(`${base}/api/developer/keys/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${admin}` } }).then((x) => x.status),
+        (base) =>
+          fetch(`${base}/api/developer/keys/${id}`, {
+            method: "DELETE",
+            headers: { authorization: `Bearer ${admin}` },
+          }).then((x) => x.status),
       );
       accepted += r.accepted;
       revokeMs.push(r.revokeMs);
     }
-    figures.apiKeys = { rounds: ROUNDS, usesAfter204: ROUNDS * 2, accepted, revokeMsP50: pct(revokeMs, 50), revokeMsP99: pct(revokeMs, 99), revokeMsMax: pct(revokeMs, 100) };
+    figures.apiKeys = {
+      rounds: ROUNDS,
+      usesAfter204: ROUNDS * 2,
+      accepted,
+      revokeMsP50: pct(revokeMs, 50),
+      revokeMsP99: pct(revokeMs, 99),
+      revokeMsMax: pct(revokeMs, 100),
+    };
     expect(accepted).toBe(0);
   });
 
@@ -81,14 +101,22 @@ suite("credential changes are in force on every instance before the response (3 
       tokens += (
         await round(
           (base) => get(base, "/v1/trips", { authorization: `Bearer ${tok.token}` }),
-          (base) => fetch(`${base}/api/developer/tokens/${tok.id}`, { method: "DELETE", headers: { authorization: `Bearer ${admin}` } }).then((x) => x.status),
+          (base) =>
+            fetch(`${base}/api/developer/tokens/${tok.id}`, {
+              method: "DELETE",
+              headers: { authorization: `Bearer ${admin}` },
+            }).then((x) => x.status),
         )
       ).accepted;
       const vk = await createVisaKey(user, { name: `v${i}` });
       visa += (
         await round(
           (base) => get(base, "/v1/visa/rules?from=DE&to=FR", { "x-visa-intel-key": vk.key }),
-          (base) => fetch(`${base}/api/developer/visa-keys/${vk.id}`, { method: "DELETE", headers: { authorization: `Bearer ${admin}` } }).then((x) => x.status),
+          (base) =>
+            fetch(`${base}/api/developer/visa-keys/${vk.id}`, {
+              method: "DELETE",
+              headers: { authorization: `Bearer ${admin}` },
+            }).then((x) => x.status),
         )
       ).accepted;
     }
@@ -100,13 +128,27 @@ suite("credential changes are in force on every instance before the response (3 
   it("expiry: a key cached on B and C is refused there once its expiresAt passes (10 keys)", async () => {
     const [, b, c] = cluster.instances.map((x) => x.url);
     const keys = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => createApiKey(user, { name: `e${i}`, scopes: ["weather:read"], expiresAt: new Date(Date.now() + 3_000 + i * 50).toISOString() })),
+      Array.from({ length: 10 }, (_, i) =>
+        createApiKey(user, {
+          name: `e${i}`,
+          scopes: ["weather:read"],
+          expiresAt: new Date(Date.now() + 3_000 + i * 50).toISOString(),
+        }),
+      ),
     );
-    for (const k of keys) for (const base of [b, c, b, c]) expect(await get(base, "/v1/weather/health", { authorization: `Bearer ${k.key}` })).toBe(200);
+    for (const k of keys)
+      for (const base of [b, c, b, c])
+        expect(await get(base, "/v1/weather/health", { authorization: `Bearer ${k.key}` })).toBe(200);
     const last = Math.max(...keys.map((k) => Date.parse(k.expiresAt!)));
     while (Date.now() <= last) await new Promise((r) => setTimeout(r, 20)); // the condition is the clock passing expiresAt
-    const after = await Promise.all(keys.flatMap((k) => [b, c].map((base) => get(base, "/v1/weather/health", { authorization: `Bearer ${k.key}` }))));
-    figures.expiry = { keys: keys.length, usesAfterExpiry: after.length, accepted: after.filter((s) => s !== 401).length };
+    const after = await Promise.all(
+      keys.flatMap((k) => [b, c].map((base) => get(base, "/v1/weather/health", { authorization: `Bearer ${k.key}` }))),
+    );
+    figures.expiry = {
+      keys: keys.length,
+      usesAfterExpiry: after.length,
+      accepted: after.filter((s) => s !== 401).length,
+    };
     expect(after.filter((s) => s !== 401)).toEqual([]);
   });
 });

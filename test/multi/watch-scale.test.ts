@@ -69,7 +69,10 @@ interface PassResult {
  * One pass: seeds WATCHES watches over fresh places (not yet due), optionally 600 deliveries to
  * the silent receiver, then makes every watch due at once and waits until each was refreshed.
  */
-async function pass(opts: { webhookUrl: string; hangingDeliveries: boolean }): Promise<PassResult & { accountId: string }> {
+async function pass(opts: {
+  webhookUrl: string;
+  hangingDeliveries: boolean;
+}): Promise<PassResult & { accountId: string }> {
   phase++;
   // Sandbox accounts: the simulated provider (production accounts here use the fixture open-meteo of the budget test).
   const u = await makeUser({ plan: "pro", environment: "sandbox" });
@@ -88,14 +91,25 @@ async function pass(opts: { webhookUrl: string; hangingDeliveries: boolean }): P
   if (opts.hangingDeliveries) {
     const other = await makeUser({ plan: "pro" });
     for (let i = 0; i < HANGING; i++) {
-      await emitEvent({ accountId: other.accountId, type: "weather.change_detected", data: { i }, watchTarget: { url: silentUrl, watchId: crypto.randomUUID() } });
+      await emitEvent({
+        accountId: other.accountId,
+        type: "weather.change_detected",
+        data: { i },
+        watchTarget: { url: silentUrl, watchId: crypto.randomUUID() },
+      });
     }
     await waitFor(async () => held.size > 0, "the silent receiver to hold attempts");
   }
   const started = performance.now();
   await t.db.execute(sql`UPDATE watches SET next_check_at = now() WHERE account_id = ${u.accountId}`);
   await waitFor(
-    async () => Number((await queryOne<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM watches WHERE account_id = ${u.accountId} AND last_checked_at IS NULL`))!.n) === 0,
+    async () =>
+      Number(
+        (await queryOne<{ n: string }>(
+          t.db,
+          sql`SELECT count(*) AS n FROM watches WHERE account_id = ${u.accountId} AND last_checked_at IS NULL`,
+        ))!.n,
+      ) === 0,
     `${WATCHES} refreshes`,
     240_000,
   );
@@ -108,7 +122,10 @@ async function pass(opts: { webhookUrl: string; hangingDeliveries: boolean }): P
     )}) GROUP BY cache_key`,
   );
   const hangingPending = Number(
-    (await queryOne<{ n: string }>(t.db, sql`SELECT count(*) AS n FROM webhook_deliveries WHERE url = ${silentUrl} AND status = 'pending'`))!.n,
+    (await queryOne<{ n: string }>(
+      t.db,
+      sql`SELECT count(*) AS n FROM webhook_deliveries WHERE url = ${silentUrl} AND status = 'pending'`,
+    ))!.n,
   );
   return {
     accountId: u.accountId,
@@ -204,7 +221,9 @@ suite("watches at scale (issue 34)", () => {
     const before = upstream.requests.length;
     const statuses = await Promise.all(
       Array.from({ length: 40 }, async (_, i) => {
-        const res = await fetch(`${cluster.next()}/v1/weather/current?lat=${-30 + i * 0.5}&lng=${120 + i * 0.5}`, { headers: { authorization: `Bearer ${key}` } });
+        const res = await fetch(`${cluster.next()}/v1/weather/current?lat=${-30 + i * 0.5}&lng=${120 + i * 0.5}`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
         const body = (await res.json()) as { error?: { code: string; details?: { budget?: string } } };
         return res.status === 200 ? "200" : `${res.status} ${body.error?.code} ${body.error?.details?.budget}`;
       }),
@@ -234,7 +253,9 @@ suite("watches at scale (issue 34)", () => {
 
     // Without: the silent receiver lets go (attempts in flight fail at once) and what was pending there is cancelled.
     for (const s of held) s.destroy();
-    await t.db.execute(sql`UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL WHERE url = ${silentUrl} AND status = 'pending'`);
+    await t.db.execute(
+      sql`UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL WHERE url = ${silentUrl} AND status = 'pending'`,
+    );
     const quiet = await pass({ webhookUrl: rx.url("/watch-scale"), hangingDeliveries: false });
     figures.one_instance_no_hanging = quiet;
     expect(quiet.snapshots).toBeLessThanOrEqual(200);

@@ -17,7 +17,11 @@ const NEXT_AUTH_ERRORS: Record<string, string> = {
   AccessDenied: "Access denied. Create an account first, then sign in.",
 };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await connection();
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
@@ -49,7 +53,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           You have signed out.
         </Alert>
       ) : null}
-      <SignInForm callbackUrl={callbackUrl} oauthProviders={oauthProviders} initialError={code ? (NEXT_AUTH_ERRORS[code] ?? "Sign-in failed. Try again.") : undefined} />
+      <SignInForm
+        callbackUrl={callbackUrl}
+        oauthProviders={oauthProviders}
+        initialError={code ? (NEXT_AUTH_ERRORS[code] ?? "Sign-in failed. Try again.") : undefined}
+      />
       <p className="mt-4 text-center text-sm">
         <Link href="/forgot-password" className="font-medium text-indigo-600 hover:text-indigo-500">
           Forgot password?

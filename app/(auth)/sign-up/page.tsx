@@ -10,7 +10,11 @@ import { safeCallbackUrl } from "@/lib/portal/safe-callback";
 
 export const metadata: Metadata = { title: "Create an account" };
 
-export default async function SignUpPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignUpPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await connection();
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(params.callbackUrl);

@@ -16,7 +16,8 @@ export default function KeysPage() {
         description={
           <>
             Keys authenticate your servers to the weather and itinerary APIs with{" "}
-            <code className="font-mono text-[13px]">Authorization: Bearer svc_…</code>; each key carries only the scopes you grant.
+            <code className="font-mono text-[13px]">Authorization: Bearer svc_…</code>; each key carries only the scopes
+            you grant.
           </>
         }
       />

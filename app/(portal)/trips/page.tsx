@@ -6,7 +6,10 @@ export const metadata: Metadata = { title: "Trips" };
 export default function TripsPage() {
   return (
     <>
-      <TripsPanel title="Trips" description="Trips you plan or follow: the itinerary, proposals from planning agents, and who can change what." />
+      <TripsPanel
+        title="Trips"
+        description="Trips you plan or follow: the itinerary, proposals from planning agents, and who can change what."
+      />
     </>
   );
 }

@@ -7,7 +7,10 @@ export const metadata: Metadata = { title: "Usage" };
 export default function UsagePage() {
   return (
     <>
-      <PageHeader title="Usage" description="Your plan, this month's quota use per dimension, and the billing units charged each day." />
+      <PageHeader
+        title="Usage"
+        description="Your plan, this month's quota use per dimension, and the billing units charged each day."
+      />
       <UsagePanel />
     </>
   );

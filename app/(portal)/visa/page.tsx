@@ -10,8 +10,8 @@ export default function VisaKeysPage() {
         title="Visa API keys"
         description={
           <>
-            Keys for the visa lookup API, sent as <code className="font-mono text-[13px]">X-Visa-Intel-Key: vik_…</code>. Each key has
-            its own hourly limit in fixed UTC hours; every request costs one unit.
+            Keys for the visa lookup API, sent as <code className="font-mono text-[13px]">X-Visa-Intel-Key: vik_…</code>
+            . Each key has its own hourly limit in fixed UTC hours; every request costs one unit.
           </>
         }
       />

@@ -14,7 +14,11 @@ function whenConfigured(handler: Handler): Handler {
   return ((...args: Parameters<Handler>) => {
     if (inngestEnabled()) return handler(...args);
     const requestId = randomUUID();
-    const body = errorBody("api", new ApiError("not_found", "Inngest is not configured on this deployment."), requestId);
+    const body = errorBody(
+      "api",
+      new ApiError("not_found", "Inngest is not configured on this deployment."),
+      requestId,
+    );
     return Response.json(body, { status: 404, headers: { "X-Request-Id": requestId } });
   }) as Handler;
 }

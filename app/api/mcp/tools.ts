@@ -20,7 +20,8 @@ const READ = { readOnlyHint: true, idempotentHint: true, destructiveHint: false,
 const getItinerary = operationTool({
   name: "get_itinerary",
   title: "Trip itinerary",
-  description: "A trip's events in itinerary order with the trip's current revision: pass that revision as base_revision to apply_trip_operation.",
+  description:
+    "A trip's events in itinerary order with the trip's current revision: pass that revision as base_revision to apply_trip_operation.",
   route: itinerary.GET,
   annotations: READ,
   text: text.itineraryText,
@@ -36,7 +37,11 @@ const listTrips = operationTool({
 });
 
 /** A stale base_revision: the agent gets what changed since its base, so it can re-plan without another call. */
-async function withChangesSinceBase(error: ToolError, args: Record<string, unknown>, invoke: Parameters<NonNullable<OperationTool["enrichError"]>>[2]) {
+async function withChangesSinceBase(
+  error: ToolError,
+  args: Record<string, unknown>,
+  invoke: Parameters<NonNullable<OperationTool["enrichError"]>>[2],
+) {
   if (error.code !== "STALE_REVISION" || typeof args.base_revision !== "number") return error;
   const diff = await invoke(ops.GET, { trip_id: args.trip_id, since_revision: args.base_revision });
   return diff.ok ? { ...error, changes: diff.data } : error;
@@ -62,7 +67,8 @@ export const mcpTools: OperationTool[] = [
   operationTool({
     name: "analyse_timeline",
     title: "Analyse a timeline",
-    description: "Weather risk for each item of a timeline (place and time window) with the best outdoor window (bills like POST /v1/weather/timeline).",
+    description:
+      "Weather risk for each item of a timeline (place and time window) with the best outdoor window (bills like POST /v1/weather/timeline).",
     route: timeline.POST,
     annotations: { ...READ, openWorldHint: true },
     text: text.timelineText,
@@ -70,7 +76,8 @@ export const mcpTools: OperationTool[] = [
   operationTool({
     name: "analyse_route",
     title: "Analyse a route",
-    description: "Weather risk along a route (car, bike, walk, ferry…) segment by segment (bills like POST /v1/weather/route).",
+    description:
+      "Weather risk along a route (car, bike, walk, ferry…) segment by segment (bills like POST /v1/weather/route).",
     route: weatherRoute.POST,
     annotations: { ...READ, openWorldHint: true },
     text: text.routeText,
@@ -90,7 +97,8 @@ export const mcpTools: OperationTool[] = [
   operationTool({
     name: "get_trip_changes",
     title: "Trip changes since a revision",
-    description: "What changed on a trip after since_revision: the op-log entries, the current state of the events they touched and the deleted ids.",
+    description:
+      "What changed on a trip after since_revision: the op-log entries, the current state of the events they touched and the deleted ids.",
     route: ops.GET,
     annotations: READ,
     text: text.changesText,
@@ -137,7 +145,7 @@ const planAroundTheWeather: PromptDefinition = {
     "2) Call get_trip_weather {trip_id} for each event's forecast and risk at its own place and time (get_forecast for days around it). " +
     "3) Where the risk is watch or warning, find a better slot in the same trip (a drier day or an indoor alternative). " +
     "4) Call create_proposal with ranked options, each with a short label and a one-line reason that say why: to move an existing event, give the option " +
-    "changes [{type: \"move_event\", event_id, startDateTime, endDateTime}] (or a swap: two moves) with base_revision set to the itinerary's revision and " +
+    'changes [{type: "move_event", event_id, startDateTime, endDateTime}] (or a swap: two moves) with base_revision set to the itinerary\'s revision and ' +
     "subject_event_id; to add events, give entities. Do not apply operations yourself: " +
     "a member reviews and accepts the proposal. 5) Summarise what you proposed and why, citing the forecast.",
 };

@@ -30,12 +30,17 @@ export default async function DocsTagPage({ params }: Props) {
           </Link>
         </p>
         <h1 className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">{group.tag}</h1>
-        {group.description && group.description !== group.tag && <p className="mt-3 text-slate-600">{group.description}</p>}
+        {group.description && group.description !== group.tag && (
+          <p className="mt-3 text-slate-600">{group.description}</p>
+        )}
         <nav aria-label={`${group.tag} operations`} className="mt-4">
           <ul className="space-y-1 text-sm">
             {group.operations.map((o) => (
               <li key={o.id}>
-                <a href={`#${o.id}`} className="flex items-start gap-2 rounded px-1 py-0.5 text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+                <a
+                  href={`#${o.id}`}
+                  className="flex items-start gap-2 rounded px-1 py-0.5 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                >
                   <MethodTag method={o.method} />
                   <span className="min-w-0 leading-5 break-words">{o.op.summary ?? o.path}</span>
                 </a>

@@ -2,4 +2,6 @@ import { defineRoute } from "@/lib/http/route";
 import { eventContracts as c } from "@/lib/webhooks/event-contracts";
 import { listEvents } from "@/lib/webhooks/event-log";
 
-export const GET = defineRoute(c.listEvents, async ({ principal, query }) => ({ data: await listEvents(principal.accountId, query) }));
+export const GET = defineRoute(c.listEvents, async ({ principal, query }) => ({
+  data: await listEvents(principal.accountId, query),
+}));

@@ -2,4 +2,6 @@ import { defineRoute } from "@/lib/http/route";
 import { requestContracts as c } from "@/lib/requests/contracts";
 import { listRequests } from "@/lib/requests/list-requests";
 
-export const GET = defineRoute(c.listRequests, async ({ principal, query }) => ({ data: await listRequests(principal.accountId, query) }));
+export const GET = defineRoute(c.listRequests, async ({ principal, query }) => ({
+  data: await listRequests(principal.accountId, query),
+}));

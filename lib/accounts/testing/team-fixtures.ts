@@ -35,7 +35,17 @@ export async function makeOwner(opts: Parameters<typeof makeUser>[0] = {}): Prom
 }
 
 /** A pending invitation's token (what the email carries), for an address nobody uses yet unless given. */
-export async function invitationToken(owner: { userId: string; accountId: string }, role: AccountRole = "developer", email?: string): Promise<string> {
+export async function invitationToken(
+  owner: { userId: string; accountId: string },
+  role: AccountRole = "developer",
+  email?: string,
+): Promise<string> {
   const to = email ?? `invitee.${randomBytes(4).toString("hex")}@example.test`;
-  return (await createInvitation({ accountId: owner.accountId, userId: owner.userId, role: "owner" }, { email: to, role }, "http://localhost")).token;
+  return (
+    await createInvitation(
+      { accountId: owner.accountId, userId: owner.userId, role: "owner" },
+      { email: to, role },
+      "http://localhost",
+    )
+  ).token;
 }

@@ -6,7 +6,11 @@ import { periodOf } from "../period";
 import { forgetRequestsUsed } from "../rate-limit-headers";
 
 /** Test helper: sets an account's counters for a period (default: this month). */
-export async function seedCounters(accountId: string, used: Partial<Counters>, periodKey = periodOf().key): Promise<void> {
+export async function seedCounters(
+  accountId: string,
+  used: Partial<Counters>,
+  periodKey = periodOf().key,
+): Promise<void> {
   const db = await getDb();
   await queryOne(
     db,
@@ -25,7 +29,10 @@ export async function countersOf(accountId: string, periodKey = periodOf().key):
 }
 
 /** Test helper: billing units recorded per endpoint for the account today. */
-export async function dailyUnitsOf(accountId: string, day = new Date().toISOString().slice(0, 10)): Promise<Record<string, { units: number; calls: number }>> {
+export async function dailyUnitsOf(
+  accountId: string,
+  day = new Date().toISOString().slice(0, 10),
+): Promise<Record<string, { units: number; calls: number }>> {
   const db = await getDb();
   const rows = await queryRows<{ endpoint: string; units: number | string; calls: number }>(
     db,

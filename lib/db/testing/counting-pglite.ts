@@ -12,11 +12,19 @@ import { migratedPgliteDump } from "./test-db";
  * The request log's batched flush is not counted: it is written off the request path, one
  * insert for many requests (lib/requests/request-log.ts), whenever its timer fires.
  */
-export async function countingDatabase(): Promise<{ handle: DbHandle; client: PGlite; statements: string[]; close: () => Promise<void> }> {
+export async function countingDatabase(): Promise<{
+  handle: DbHandle;
+  client: PGlite;
+  statements: string[];
+  close: () => Promise<void>;
+}> {
   const statements: string[] = [];
   const dump = migratedPgliteDump();
   const client = new PGlite("memory://", dump ? { loadDataDir: dump } : {});
-  const db = drizzle(client, { schema, logger: { logQuery: (q) => void (q.startsWith('insert into "request_log"') || statements.push(q)) } }) as unknown as Db;
+  const db = drizzle(client, {
+    schema,
+    logger: { logQuery: (q) => void (q.startsWith('insert into "request_log"') || statements.push(q)) },
+  }) as unknown as Db;
   if (!dump) await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   const handle: DbHandle = {
     db,

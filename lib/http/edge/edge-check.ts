@@ -36,7 +36,11 @@ export function edgeCheck(method: string, rawUrl: string): EdgeRefusal | undefin
   try {
     decodeURIComponent(rawPath);
   } catch {
-    return { error: new ApiError("bad_request", "The request path is not valid percent-encoded UTF-8."), family, route: template };
+    return {
+      error: new ApiError("bad_request", "The request path is not valid percent-encoded UTF-8."),
+      family,
+      route: template,
+    };
   }
   const allow = allowedMethods(route ? route.methods : PAGE_METHODS);
   const m = method.toUpperCase();
@@ -45,7 +49,9 @@ export function edgeCheck(method: string, rawUrl: string): EdgeRefusal | undefin
   const isApi = rawPath.startsWith("/api/") || rawPath.startsWith("/v1/");
   if (allow.includes(m) || (!route && isApi && ordinary)) return undefined;
   return {
-    error: new ApiError("method_not_allowed", `${m} is not supported here; allowed: ${allow.join(", ")}.`, { headers: { Allow: allow.join(", ") } }),
+    error: new ApiError("method_not_allowed", `${m} is not supported here; allowed: ${allow.join(", ")}.`, {
+      headers: { Allow: allow.join(", ") },
+    }),
     family,
     route: template,
   };

@@ -45,9 +45,17 @@ describe("edgeCheck", () => {
 
   it("passes what the app answers (and leaves unrouted API paths to the 404)", () => {
     for (const [m, p] of [
-      ["GET", "/v1/trips"], ["HEAD", "/v1/trips/1"], ["OPTIONS", "/v1/trips"], ["POST", "/v1/weather/simulations/fire-watches"],
-      ["DELETE", "/v1/weather/simulations/5b2f"], ["GET", "/api/auth/session"], ["POST", "/api/auth/callback/credentials"],
-      ["GET", "/docs?x=%ZZ"], ["POST", "/v1/nowhere"], ["GET", "/v1/trips/1/itinerary.ics"], ["GET", "/v1/trips/%E2%9C%93"],
+      ["GET", "/v1/trips"],
+      ["HEAD", "/v1/trips/1"],
+      ["OPTIONS", "/v1/trips"],
+      ["POST", "/v1/weather/simulations/fire-watches"],
+      ["DELETE", "/v1/weather/simulations/5b2f"],
+      ["GET", "/api/auth/session"],
+      ["POST", "/api/auth/callback/credentials"],
+      ["GET", "/docs?x=%ZZ"],
+      ["POST", "/v1/nowhere"],
+      ["GET", "/v1/trips/1/itinerary.ics"],
+      ["GET", "/v1/trips/%E2%9C%93"],
     ]) {
       expect(edgeCheck(m, p), `${m} ${p}`).toBeUndefined();
     }

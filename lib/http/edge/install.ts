@@ -17,7 +17,9 @@ const INSTALLED = Symbol.for("skycast.edgeGuard");
  * instrumentation.ts; answers in the JSON envelope with a request id and an access-log line.
  */
 export function installEdgeGuard(): void {
-  const proto = http.Server.prototype as unknown as Record<symbol, boolean> & { emit: (event: string, ...args: unknown[]) => boolean };
+  const proto = http.Server.prototype as unknown as Record<symbol, boolean> & {
+    emit: (event: string, ...args: unknown[]) => boolean;
+  };
   if (proto[INSTALLED]) return;
   proto[INSTALLED] = true;
   const emit = proto.emit;
@@ -58,7 +60,14 @@ function refuseConnect(req: http.IncomingMessage, socket: Duplex): void {
   const allow = allowedMethods(["GET"]).join(", ");
   // Node hands the socket over without an error listener: a client reset would be uncaught.
   socket.on("error", () => {});
-  const body = JSON.stringify({ error: { code: "method_not_allowed", message: `CONNECT is not supported; allowed: ${allow}.`, details: null, request_id: requestId } });
+  const body = JSON.stringify({
+    error: {
+      code: "method_not_allowed",
+      message: `CONNECT is not supported; allowed: ${allow}.`,
+      details: null,
+      request_id: requestId,
+    },
+  });
   socket.end(
     `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nAllow: ${allow}\r\nX-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
@@ -69,5 +78,13 @@ function refuseConnect(req: http.IncomingMessage, socket: Duplex): void {
 function accessLog(method: string, route: string | null, status: number, requestId: string, started: number): void {
   const seconds = (performance.now() - started) / 1000;
   observeRequest(method, route ?? "(edge)", status, seconds);
-  log.info("request", { request_id: requestId, method, route, status, latency_ms: Math.round(seconds * 10_000) / 10, account_id: null, edge: true });
+  log.info("request", {
+    request_id: requestId,
+    method,
+    route,
+    status,
+    latency_ms: Math.round(seconds * 10_000) / 10,
+    account_id: null,
+    edge: true,
+  });
 }

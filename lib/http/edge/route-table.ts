@@ -36,7 +36,9 @@ export const UNCONTRACTED_ROUTES: Array<{ template: string; methods: string[] }>
 function patternOf(template: string): RegExp {
   const source = template
     .split("/")
-    .map((s) => (/^\{\.\.\.\w+\}$/.test(s) ? ".+" : /^\{\w+\}$/.test(s) ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .map((s) =>
+      /^\{\.\.\.\w+\}$/.test(s) ? ".+" : /^\{\w+\}$/.test(s) ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    )
     .join("/");
   return new RegExp(`^${source}/?$`);
 }

@@ -44,7 +44,9 @@ export async function call<T = any>(handler: Handler, opts: CallOptions): Promis
   if (contract && opts.checkContract !== false) {
     const problems = checkResponse(contract, res.status, res.headers, text);
     if (problems.length > 0) {
-      throw new Error(`Response does not match the OpenAPI document:\n  ${problems.slice(0, 10).join("\n  ")}\nbody: ${text.slice(0, 2000)}`);
+      throw new Error(
+        `Response does not match the OpenAPI document:\n  ${problems.slice(0, 10).join("\n  ")}\nbody: ${text.slice(0, 2000)}`,
+      );
     }
   }
   let parsed: unknown = undefined;

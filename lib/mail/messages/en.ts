@@ -6,11 +6,13 @@ export const en: Record<string, string> = {
   "common.linkFallback": "If the button does not work, copy this link into your browser:",
   "reset.subject": "Reset your Skycast password",
   "reset.heading": "Reset your password",
-  "reset.body": "Someone asked to reset the password of the Skycast account {email}. The link below works once, within one hour; setting a new password signs you out everywhere else.",
+  "reset.body":
+    "Someone asked to reset the password of the Skycast account {email}. The link below works once, within one hour; setting a new password signs you out everywhere else.",
   "reset.action": "Choose a new password",
   "verify.subject": "Confirm your email address for Skycast",
   "verify.heading": "Confirm your email address",
-  "verify.body": "Welcome to Skycast. Confirm that {email} is yours to create production API keys. The link works once, within 7 days.",
+  "verify.body":
+    "Welcome to Skycast. Confirm that {email} is yours to create production API keys. The link works once, within 7 days.",
   "verify.action": "Confirm my email address",
   "quota.subject": "Skycast: {percent}% of your {limit_name} quota used",
   "quota.heading": "{percent}% of your quota used",
@@ -21,7 +23,8 @@ export const en: Record<string, string> = {
   "quota.action": "View usage",
   "invite.subject": "{inviter} invited you to {account} on Skycast",
   "invite.heading": "Join {account} on Skycast",
-  "invite.body": "{inviter} invited you to the Skycast account {account} as {role}. The link works once, within 7 days.",
+  "invite.body":
+    "{inviter} invited you to the Skycast account {account} as {role}. The link works once, within 7 days.",
   "invite.action": "Accept the invitation",
   "limit.requests_per_month": "monthly requests",
   "limit.timeline_items_per_month": "monthly timeline items",

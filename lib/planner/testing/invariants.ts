@@ -20,14 +20,23 @@ const end = (e: PlannerEvent) => (e.endMs !== null && e.endMs > e.startMs ? e.en
  */
 export function violations(input: PlanInput, res: PlanResult): string[] {
   const out: string[] = [];
-  const BUFFER_MIN: Record<string, number> = { ...DEFAULT_BUFFER_MIN, ...(input.buffers?.flightMinutes !== undefined ? { flight: input.buffers.flightMinutes } : {}) };
+  const BUFFER_MIN: Record<string, number> = {
+    ...DEFAULT_BUFFER_MIN,
+    ...(input.buffers?.flightMinutes !== undefined ? { flight: input.buffers.flightMinutes } : {}),
+  };
   const all = [input.event, ...input.others];
   const byId = new Map(all.map((e) => [e.id, e]));
-  const sorted = [...input.others].filter((e) => TRANSPORT.has(e.type) || e.type === "accommodation").sort((a, b) => a.startMs - b.startMs);
+  const sorted = [...input.others]
+    .filter((e) => TRANSPORT.has(e.type) || e.type === "accommodation")
+    .sort((a, b) => a.startMs - b.startMs);
   const ev = input.event;
-  const firstArrival = sorted[0] && TRANSPORT.has(sorted[0].type) && end(sorted[0]) <= ev.startMs ? end(sorted[0]) : -Infinity;
+  const firstArrival =
+    sorted[0] && TRANSPORT.has(sorted[0].type) && end(sorted[0]) <= ev.startMs ? end(sorted[0]) : -Infinity;
   const lastT = [...sorted].sort((a, b) => end(a) - end(b)).at(-1);
-  const lastDeparture = lastT && TRANSPORT.has(lastT.type) && lastT.startMs >= end(ev) ? lastT.startMs - BUFFER_MIN[lastT.type] * MIN : Infinity;
+  const lastDeparture =
+    lastT && TRANSPORT.has(lastT.type) && lastT.startMs >= end(ev)
+      ? lastT.startMs - BUFFER_MIN[lastT.type] * MIN
+      : Infinity;
   for (const o of res.options) {
     const moved = new Map<number, { startMs: number; endMs: number }>();
     for (const c of o.changes) {
@@ -36,7 +45,8 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
       const startMs = DateTime.fromISO(c.startDateTime, { zone: e.timeZone }).toMillis();
       moved.set(e.id, { startMs, endMs: startMs + (end(e) - e.startMs) });
       const fixed = e.fixed || TRANSPORT.has(e.type) || e.type === "accommodation";
-      if (fixed && !(o.needs_rebooking && isExposedTransport(e) && e.id === input.event.id)) out.push(`${o.id} moves fixed ${e.title}`);
+      if (fixed && !(o.needs_rebooking && isExposedTransport(e) && e.id === input.event.id))
+        out.push(`${o.id} moves fixed ${e.title}`);
     }
     const w = moved.get(input.event.id);
     if (!w) {
@@ -51,29 +61,42 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
         const before = TRANSPORT.has(other.type) ? BUFFER_MIN[other.type] * MIN : 0;
         const after = other.type === "flight" ? 60 * MIN : 0;
         if (other.type === "accommodation") {
-          const points = [{ startMs: other.startMs, endMs: other.startMs + 30 * MIN }, { startMs: end(other) - 30 * MIN, endMs: end(other) }];
-          for (const p of points) if (mw.startMs < p.endMs && p.startMs < mw.endMs) out.push(`${o.id} overlaps ${other.title}'s check-in/out`);
+          const points = [
+            { startMs: other.startMs, endMs: other.startMs + 30 * MIN },
+            { startMs: end(other) - 30 * MIN, endMs: end(other) },
+          ];
+          for (const p of points)
+            if (mw.startMs < p.endMs && p.startMs < mw.endMs)
+              out.push(`${o.id} overlaps ${other.title}'s check-in/out`);
           continue;
         }
-        if (mw.startMs < ow.endMs + after && ow.startMs - before < mw.endMs) out.push(`${o.id} puts ${byId.get(id)!.title} in two places (with ${other.title})`);
+        if (mw.startMs < ow.endMs + after && ow.startMs - before < mw.endMs)
+          out.push(`${o.id} puts ${byId.get(id)!.title} in two places (with ${other.title})`);
       }
     }
     if (!o.needs_rebooking) {
       if (w.startMs < firstArrival || w.endMs > lastDeparture) out.push(`${o.id} is outside the trip's span`);
       const t = input.tripDates;
-      if (t?.start && w.startMs < DateTime.fromISO(t.start, { zone: t.zone }).toMillis()) out.push(`${o.id} is before the trip's dates`);
-      if (t?.end && w.endMs > DateTime.fromISO(t.end, { zone: t.zone }).plus({ days: 1 }).toMillis()) out.push(`${o.id} is after the trip's dates`);
+      if (t?.start && w.startMs < DateTime.fromISO(t.start, { zone: t.zone }).toMillis())
+        out.push(`${o.id} is before the trip's dates`);
+      if (t?.end && w.endMs > DateTime.fromISO(t.end, { zone: t.zone }).plus({ days: 1 }).toMillis())
+        out.push(`${o.id} is after the trip's dates`);
       const p = input.event.place ?? { lat: input.forecast.lat, lng: input.forecast.lng, zone: input.event.timeZone };
       const noon = DateTime.fromMillis(w.startMs, { zone: p.zone }).set({ hour: 12 }).toJSDate();
       const sun = SunCalc.getTimes(noon, p.lat, p.lng);
       const twilight = TWILIGHT_OK.has(plannerActivity(input.event));
       const from = (twilight ? sun.dawn : sun.sunrise)?.getTime();
       const to = (twilight ? sun.dusk : sun.sunset)?.getTime();
-      if (from && to && !(Number.isNaN(from) || Number.isNaN(to)) && (w.startMs < from || w.endMs > to)) out.push(`${o.id} is outside daylight`);
+      if (from && to && !(Number.isNaN(from) || Number.isNaN(to)) && (w.startMs < from || w.endMs > to))
+        out.push(`${o.id} is outside daylight`);
     }
     for (const [id, mw] of moved) {
       const e = byId.get(id)!;
-      const level = evaluateWindow(input.forecast, { startMs: mw.startMs, endMs: mw.endMs, activityType: plannerActivity(e) }).risk.level;
+      const level = evaluateWindow(input.forecast, {
+        startMs: mw.startMs,
+        endMs: mw.endMs,
+        activityType: plannerActivity(e),
+      }).risk.level;
       if (LEVEL_RANK[level] > LEVEL_RANK.watch) out.push(`${o.id} puts ${e.title} into ${level}`);
     }
   }

@@ -28,7 +28,11 @@ function calmHour(ms: number): HourlyPoint {
  * Test only: an hourly forecast from `fromIso` for `hours` hours, calm unless `weather` changes an
  * hour (by its start instant).
  */
-export function syntheticForecast(fromIso: string, hours: number, weather: (ms: number) => Partial<HourlyPoint> = () => ({})): NormalizedForecast {
+export function syntheticForecast(
+  fromIso: string,
+  hours: number,
+  weather: (ms: number) => Partial<HourlyPoint> = () => ({}),
+): NormalizedForecast {
   const from = Date.parse(fromIso);
   const hourly = Array.from({ length: hours }, (_, i) => {
     const ms = from + i * HOUR;
@@ -50,10 +54,28 @@ export function syntheticForecast(fromIso: string, hours: number, weather: (ms: 
 }
 
 /** Rain of `mm` per hour over [fromIso, toIso). */
-export const rainBetween = (fromIso: string, toIso: string, mm: number) => (ms: number): Partial<HourlyPoint> =>
-  ms >= Date.parse(fromIso) && ms < Date.parse(toIso) ? { precipitationMm: mm, precipitationProbabilityPct: 95, weatherCode: mm >= 7.6 ? 65 : 63 } : {};
+export const rainBetween =
+  (fromIso: string, toIso: string, mm: number) =>
+  (ms: number): Partial<HourlyPoint> =>
+    ms >= Date.parse(fromIso) && ms < Date.parse(toIso)
+      ? { precipitationMm: mm, precipitationProbabilityPct: 95, weatherCode: mm >= 7.6 ? 65 : 63 }
+      : {};
 
 let nextId = 100;
-export function ev(type: PlannerEvent["type"], title: string, startIso: string, endIso: string | null, extra: Partial<PlannerEvent> = {}): PlannerEvent {
-  return { id: nextId++, type, title, startMs: Date.parse(startIso), endMs: endIso ? Date.parse(endIso) : null, timeZone: "Europe/Lisbon", ...extra };
+export function ev(
+  type: PlannerEvent["type"],
+  title: string,
+  startIso: string,
+  endIso: string | null,
+  extra: Partial<PlannerEvent> = {},
+): PlannerEvent {
+  return {
+    id: nextId++,
+    type,
+    title,
+    startMs: Date.parse(startIso),
+    endMs: endIso ? Date.parse(endIso) : null,
+    timeZone: "Europe/Lisbon",
+    ...extra,
+  };
 }

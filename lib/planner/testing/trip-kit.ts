@@ -43,7 +43,14 @@ export const at = (zone: string, local: string) => DateTime.fromISO(local, { zon
 
 let nextId = 1000;
 /** Test only: an event at a place (transport: from `place` to `to`). */
-export function event(type: PlannerEvent["type"], title: string, place: PlannerPlace, start: string, endLocal: string | null, extra: Partial<PlannerEvent> & { to?: PlannerPlace } = {}): PlannerEvent {
+export function event(
+  type: PlannerEvent["type"],
+  title: string,
+  place: PlannerPlace,
+  start: string,
+  endLocal: string | null,
+  extra: Partial<PlannerEvent> & { to?: PlannerPlace } = {},
+): PlannerEvent {
   const { to, ...rest } = extra;
   const endZone = to?.zone ?? place.zone;
   return {
@@ -81,9 +88,17 @@ function calm(ms: number): HourlyPoint {
 }
 
 /** Test only: an hourly forecast at a place from `fromLocal` for `days` days, calm unless `weather` changes an hour. */
-export function forecastAt(p: PlannerPlace, fromLocal: string, days: number, weather: (ms: number) => Partial<HourlyPoint> = () => ({})): NormalizedForecast {
+export function forecastAt(
+  p: PlannerPlace,
+  fromLocal: string,
+  days: number,
+  weather: (ms: number) => Partial<HourlyPoint> = () => ({}),
+): NormalizedForecast {
   const from = at(p.zone, fromLocal);
-  const hourly = Array.from({ length: days * 24 }, (_, i) => ({ ...calm(from + i * HOUR), ...weather(from + i * HOUR) }));
+  const hourly = Array.from({ length: days * 24 }, (_, i) => ({
+    ...calm(from + i * HOUR),
+    ...weather(from + i * HOUR),
+  }));
   return {
     provider: "simulated",
     providerVersion: "test",
@@ -100,8 +115,16 @@ export function forecastAt(p: PlannerPlace, fromLocal: string, days: number, wea
 }
 
 /** Test only: weather over [fromLocal, toLocal) in a zone. */
-export const between = (zone: string, fromLocal: string, toLocal: string, h: Partial<HourlyPoint>) => (ms: number): Partial<HourlyPoint> =>
-  ms >= at(zone, fromLocal) && ms < at(zone, toLocal) ? h : {};
+export const between =
+  (zone: string, fromLocal: string, toLocal: string, h: Partial<HourlyPoint>) =>
+  (ms: number): Partial<HourlyPoint> =>
+    ms >= at(zone, fromLocal) && ms < at(zone, toLocal) ? h : {};
 export const RAIN: Partial<HourlyPoint> = { precipitationMm: 9, precipitationProbabilityPct: 95, weatherCode: 65 };
-export const STORM: Partial<HourlyPoint> = { precipitationMm: 25, precipitationProbabilityPct: 100, weatherCode: 99, windGustMs: 30, windSpeedMs: 18 };
+export const STORM: Partial<HourlyPoint> = {
+  precipitationMm: 25,
+  precipitationProbabilityPct: 100,
+  weatherCode: 99,
+  windGustMs: 30,
+  windSpeedMs: 18,
+};
 export const GALE: Partial<HourlyPoint> = { windSpeedMs: 20, windGustMs: 27, waveHeightM: 4, wavePeriodS: 9 };

@@ -19,7 +19,9 @@ export interface TripFixture {
   member: (role: TripRole) => Promise<{ user: TestUser; token: string }>;
 }
 
-export async function makeTrip(opts: { timeZone?: string; startDate?: string; endDate?: string } = {}): Promise<TripFixture> {
+export async function makeTrip(
+  opts: { timeZone?: string; startDate?: string; endDate?: string } = {},
+): Promise<TripFixture> {
   const owner = await makeUser();
   const trip = await createTrip(owner.userId, {
     name: "Test trip",
@@ -40,15 +42,30 @@ export async function makeTrip(opts: { timeZone?: string; startDate?: string; en
 }
 
 export function postOp(token: string, tripId: number, body: unknown) {
-  return call(opsRoute.POST, { method: "POST", path: `/v1/trips/${tripId}/ops`, params: { tripId: String(tripId) }, body, bearer: token });
+  return call(opsRoute.POST, {
+    method: "POST",
+    path: `/v1/trips/${tripId}/ops`,
+    params: { tripId: String(tripId) },
+    body,
+    bearer: token,
+  });
 }
 
 export function getDiff(token: string, tripId: number, since: number) {
-  return call(opsRoute.GET, { path: `/v1/trips/${tripId}/ops?since_revision=${since}`, params: { tripId: String(tripId) }, bearer: token });
+  return call(opsRoute.GET, {
+    path: `/v1/trips/${tripId}/ops?since_revision=${since}`,
+    params: { tripId: String(tripId) },
+    bearer: token,
+  });
 }
 
 export function getItinerary(token: string, tripId: number, headers?: Record<string, string>) {
-  return call(itineraryRoute.GET, { path: `/v1/trips/${tripId}/itinerary`, params: { tripId: String(tripId) }, bearer: token, headers });
+  return call(itineraryRoute.GET, {
+    path: `/v1/trips/${tripId}/itinerary`,
+    params: { tripId: String(tripId) },
+    bearer: token,
+    headers,
+  });
 }
 
 export function listTripsFor(token: string) {
@@ -62,18 +79,31 @@ export const sampleEvent = (i = 0) => ({
   endDateTime: `2026-05-0${1 + (i % 5)}T${String(10 + (i % 8)).padStart(2, "0")}:30:00+02:00`,
 });
 
-
 export function createProposalCall(token: string, tripId: number, body: unknown) {
-  return call(proposalsRoute.POST, { method: "POST", path: `/v1/trips/${tripId}/proposals`, params: { tripId: String(tripId) }, body, bearer: token });
+  return call(proposalsRoute.POST, {
+    method: "POST",
+    path: `/v1/trips/${tripId}/proposals`,
+    params: { tripId: String(tripId) },
+    body,
+    bearer: token,
+  });
 }
 
 export function listProposalsCall(token: string, tripId: number, status?: string) {
   const q = status ? `?status=${status}` : "";
-  return call(proposalsRoute.GET, { path: `/v1/trips/${tripId}/proposals${q}`, params: { tripId: String(tripId) }, bearer: token });
+  return call(proposalsRoute.GET, {
+    path: `/v1/trips/${tripId}/proposals${q}`,
+    params: { tripId: String(tripId) },
+    bearer: token,
+  });
 }
 
 export function getProposalCall(token: string, tripId: number, proposalId: string) {
-  return call(proposalRoute.GET, { path: `/v1/trips/${tripId}/proposals/${proposalId}`, params: { tripId: String(tripId), proposalId }, bearer: token });
+  return call(proposalRoute.GET, {
+    path: `/v1/trips/${tripId}/proposals/${proposalId}`,
+    params: { tripId: String(tripId), proposalId },
+    bearer: token,
+  });
 }
 
 export function resolveProposalCall(token: string, tripId: number, proposalId: string, action: string, body?: unknown) {
@@ -90,8 +120,24 @@ export function resolveProposalCall(token: string, tripId: number, proposalId: s
 export const sampleProposal = (agent = "planner-agent-1") => ({
   actor_agent_id: agent,
   entities: [
-    { type: "flight", title: "Flight to Lisbon", departureAirport: "CDG", arrivalAirport: "LIS", flightNumber: "TP433", airline: "TAP", cost: 120 },
-    { type: "accommodation", title: "Hotel Alfama", subtype: "hotel", address: "Rua 1, Lisboa", checkInTime: "15:00", checkOutTime: "11:00", cost: 300 },
+    {
+      type: "flight",
+      title: "Flight to Lisbon",
+      departureAirport: "CDG",
+      arrivalAirport: "LIS",
+      flightNumber: "TP433",
+      airline: "TAP",
+      cost: 120,
+    },
+    {
+      type: "accommodation",
+      title: "Hotel Alfama",
+      subtype: "hotel",
+      address: "Rua 1, Lisboa",
+      checkInTime: "15:00",
+      checkOutTime: "11:00",
+      cost: 300,
+    },
   ],
   options: [
     {

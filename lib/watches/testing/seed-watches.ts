@@ -3,9 +3,15 @@ import type { DbOrTx } from "@/lib/db/client";
 import { DEFAULT_CHANGE_RULES } from "../change-rules";
 
 /** `n` places on a 1-degree grid starting at (lat0, lng0), `cols` per row: one geohash-5 cell each. */
-export function gridPlaces(n: number, opts: { lat0: number; lng0: number; cols?: number }): Array<{ lat: number; lng: number }> {
+export function gridPlaces(
+  n: number,
+  opts: { lat0: number; lng0: number; cols?: number },
+): Array<{ lat: number; lng: number }> {
   const cols = opts.cols ?? 10;
-  return Array.from({ length: n }, (_, i) => ({ lat: opts.lat0 + Math.floor(i / cols) + 0.2, lng: opts.lng0 + (i % cols) + 0.2 }));
+  return Array.from({ length: n }, (_, i) => ({
+    lat: opts.lat0 + Math.floor(i / cols) + 0.2,
+    lng: opts.lng0 + (i % cols) + 0.2,
+  }));
 }
 
 /**

@@ -8,10 +8,20 @@ const eventsRoute = await routeModule("/api/trips/{tripId}/events");
 
 /** Local wall time in Lisbon, `days` from today (inside the simulated provider's 8-day horizon). */
 export const lisbon = (days: number, hh: number, mm = 0) =>
-  DateTime.now().setZone("Europe/Lisbon").startOf("day").plus({ days, hours: hh, minutes: mm }).toISO({ suppressMilliseconds: true })!;
+  DateTime.now()
+    .setZone("Europe/Lisbon")
+    .startOf("day")
+    .plus({ days, hours: hh, minutes: mm })
+    .toISO({ suppressMilliseconds: true })!;
 
 export const postEvent = (key: string, tripId: number, body: unknown) =>
-  call(eventsRoute.POST, { method: "POST", path: `/api/trips/${tripId}/events`, params: { tripId: String(tripId) }, bearer: key, body });
+  call(eventsRoute.POST, {
+    method: "POST",
+    path: `/api/trips/${tripId}/events`,
+    params: { tripId: String(tripId) },
+    bearer: key,
+    body,
+  });
 
 /**
  * The issue's acceptance trip on a sandbox account (simulated provider): ZRH -> LIS, a stay in
@@ -29,13 +39,35 @@ export async function lisbonSandboxTrip(opts: { sintraDay?: number } = {}) {
       title: "LX 2084 Zurich → Lisbon",
       departureAirport: "ZRH",
       arrivalAirport: "LIS",
-      startDateTime: DateTime.now().setZone("Europe/Zurich").startOf("day").plus({ days: day - 1, hours: 7, minutes: 5 }).toISO(),
+      startDateTime: DateTime.now()
+        .setZone("Europe/Zurich")
+        .startOf("day")
+        .plus({ days: day - 1, hours: 7, minutes: 5 })
+        .toISO(),
       endDateTime: lisbon(day - 1, 8, 50),
       timeZone: "Europe/Zurich",
     },
-    stay: { type: "accommodation", title: "Casa do Chiado", address: "Rua Garrett 120, 1200-205 Lisboa", startDateTime: lisbon(day - 1, 15), endDateTime: lisbon(day + 2, 11) },
-    sintra: { type: "activity", title: "Sintra day trip", location: "Sintra day trip", startDateTime: lisbon(day, 10), endDateTime: lisbon(day, 16) },
-    dinner: { type: "food", title: "Dinner at Taberna da Rua das Flores", location: "Rua das Flores 103, Lisboa", startDateTime: lisbon(day, 20), endDateTime: lisbon(day, 22) },
+    stay: {
+      type: "accommodation",
+      title: "Casa do Chiado",
+      address: "Rua Garrett 120, 1200-205 Lisboa",
+      startDateTime: lisbon(day - 1, 15),
+      endDateTime: lisbon(day + 2, 11),
+    },
+    sintra: {
+      type: "activity",
+      title: "Sintra day trip",
+      location: "Sintra day trip",
+      startDateTime: lisbon(day, 10),
+      endDateTime: lisbon(day, 16),
+    },
+    dinner: {
+      type: "food",
+      title: "Dinner at Taberna da Rua das Flores",
+      location: "Rua das Flores 103, Lisboa",
+      startDateTime: lisbon(day, 20),
+      endDateTime: lisbon(day, 22),
+    },
   };
   for (const [name, body] of Object.entries(events)) {
     const r = await postEvent(key, trip.trip_id, body);

@@ -7,7 +7,10 @@ const watchRoute = await routeModule("/v1/weather/watch");
 const HOUR = 3600_000;
 
 /** A valid create-watch body, window starting in `startInHours` and lasting `hours`. */
-export function watchBody(overrides: Record<string, unknown> = {}, opts: { startInHours?: number; hours?: number; now?: Date } = {}) {
+export function watchBody(
+  overrides: Record<string, unknown> = {},
+  opts: { startInHours?: number; hours?: number; now?: Date } = {},
+) {
   const now = opts.now ?? new Date();
   const start = new Date(now.getTime() + (opts.startInHours ?? 24) * HOUR);
   const end = new Date(start.getTime() + (opts.hours ?? 4) * HOUR);

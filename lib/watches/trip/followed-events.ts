@@ -28,7 +28,11 @@ export interface FollowedTrip {
  * in itinerary order. Read afresh on every refresh, so events added, moved or removed since (by
  * an op, the events API or an accepted proposal) are followed without a new watch.
  */
-export async function followedEvents(db: DbOrTx, tripId: number, window: { startsAt: Date; endsAt: Date }): Promise<FollowedTrip | undefined> {
+export async function followedEvents(
+  db: DbOrTx,
+  tripId: number,
+  window: { startsAt: Date; endsAt: Date },
+): Promise<FollowedTrip | undefined> {
   const snap = await readTripSnapshot(db, tripId, null);
   if (!snap) return undefined;
   const rows = sortItinerary(await withLegacyGeo(snap.events, snap.trip.timeZone), snap.trip.timeZone);

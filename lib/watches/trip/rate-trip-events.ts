@@ -18,7 +18,11 @@ export interface RatedEvent {
  * left of its window from the current hour, with its own activity profile; the event's risk is its
  * worst place's. An event that has ended is no longer followed (null).
  */
-export function rateEvent(e: FollowedEvent, snapshotAt: (p: { lat: number; lng: number }) => SnapshotResult, now: Date): RatedEvent | null {
+export function rateEvent(
+  e: FollowedEvent,
+  snapshotAt: (p: { lat: number; lng: number }) => SnapshotResult,
+  now: Date,
+): RatedEvent | null {
   const hourStart = Math.floor(now.getTime() / HOUR) * HOUR;
   let best: { rank: number; snap: SnapshotResult; ev: ReturnType<typeof evaluateWindow> } | null = null;
   let judgedAny = false;
@@ -27,7 +31,11 @@ export function rateEvent(e: FollowedEvent, snapshotAt: (p: { lat: number; lng: 
     if (p.endMs <= hourStart) continue;
     judgedAny = true;
     const snap = snapshotAt(p.geo);
-    const ev = evaluateWindow(snap.snapshot.forecast, { startMs: Math.max(p.startMs, hourStart), endMs: p.endMs, activityType: e.activityType });
+    const ev = evaluateWindow(snap.snapshot.forecast, {
+      startMs: Math.max(p.startMs, hourStart),
+      endMs: p.endMs,
+      activityType: e.activityType,
+    });
     for (const a of ev.metrics.alerts ?? []) alerts.set(a.id, watchAlert(a));
     if (ev.metrics.observed_at === null) continue;
     const rank = LEVEL_RANK[ev.risk.level as RiskLevel] ?? 0;
@@ -52,7 +60,13 @@ export function rateEvent(e: FollowedEvent, snapshotAt: (p: { lat: number; lng: 
       snapshot_id: best?.snap.snapshot.id ?? null,
       metrics: m ? watchMetrics(m) : null,
       alerts: [...alerts.values()],
-      risk: best ? { level: best.ev.risk.level, recommendation: best.ev.risk.recommendation ?? null, reasons: best.ev.risk.reasons } : null,
+      risk: best
+        ? {
+            level: best.ev.risk.level,
+            recommendation: best.ev.risk.recommendation ?? null,
+            reasons: best.ev.risk.reasons,
+          }
+        : null,
     },
   };
 }

@@ -3,7 +3,14 @@ import { and, eq } from "drizzle-orm";
 import { watches, type TripWatchState, type WatchRiskRecord, type WatchSnapshotRecord } from "@/drizzle/schema";
 import type { Db, Tx } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { cellFor, getSnapshot, isBudgetDenied, providerIdFor, upstreamSettings, type SnapshotResult } from "@/lib/weather";
+import {
+  cellFor,
+  getSnapshot,
+  isBudgetDenied,
+  providerIdFor,
+  upstreamSettings,
+  type SnapshotResult,
+} from "@/lib/weather";
 import { LEVEL_RANK, type RiskLevel } from "@/lib/weather/risk/types";
 import { nextCheckAfter } from "../cadence";
 import type { WatchClaim } from "../claim-watches";
@@ -23,7 +30,11 @@ export interface ClaimedTripWatch {
 }
 
 /** Trip watches of a batch, one after the other (each reads its trip and its events' cells). */
-export async function refreshTripClaims(db: Db, claimed: ClaimedTripWatch[], clock: () => Date): Promise<Map<string, RefreshOutcome>> {
+export async function refreshTripClaims(
+  db: Db,
+  claimed: ClaimedTripWatch[],
+  clock: () => Date,
+): Promise<Map<string, RefreshOutcome>> {
   const out = new Map<string, RefreshOutcome>();
   for (const c of claimed) {
     try {
@@ -51,11 +62,22 @@ async function refreshTripWatch(db: Db, c: ClaimedTripWatch, clock: () => Date):
 
   const provider = providerIdFor(c.environment);
   const cells = new Map<string, { lat: number; lng: number }>();
-  for (const e of followed.events) for (const p of e.places) cells.set(cellFor(p.geo.lat, p.geo.lng, provider).key, p.geo);
+  for (const e of followed.events)
+    for (const p of e.places) cells.set(cellFor(p.geo.lat, p.geo.lng, provider).key, p.geo);
   const snaps = new Map<string, SnapshotResult>();
   try {
     for (const [key, at] of cells) {
-      snaps.set(key, await getSnapshot({ ...at, environment: c.environment, use: "forecast", maxAgeMs: upstreamSettings(provider).updateIntervalMs, staleWhileRevalidate: false, priority: "background" }));
+      snaps.set(
+        key,
+        await getSnapshot({
+          ...at,
+          environment: c.environment,
+          use: "forecast",
+          maxAgeMs: upstreamSettings(provider).updateIntervalMs,
+          staleWhileRevalidate: false,
+          priority: "background",
+        }),
+      );
     }
   } catch (failure) {
     if (isBudgetDenied(failure)) {
@@ -68,15 +90,18 @@ async function refreshTripWatch(db: Db, c: ClaimedTripWatch, clock: () => Date):
   const now = clock();
   const snapshotAt = (p: { lat: number; lng: number }) => snaps.get(cellFor(p.lat, p.lng, provider).key)!;
   const rated = followed.events.map((e) => rateEvent(e, snapshotAt, now)).filter((r): r is RatedEvent => r !== null);
-  const next: TripWatchState = { ...state, revision: followed.trip.revision, checked_at: now.toISOString(), events: rated.map((r) => r.record) };
+  const next: TripWatchState = {
+    ...state,
+    revision: followed.trip.revision,
+    checked_at: now.toISOString(),
+    events: rated.map((r) => r.record),
+  };
   const tripIds = new Set(followed.events.map((e) => e.row.id));
   const written = await db.transaction((tx) => writeResult(tx, c, state, next, rated, tripIds, now));
   if (written.outcome !== "refreshed") return written;
   const planner = await raiseForRiskyEvents(next, now);
   return planner.length ? { ...written, planner } : written;
 }
-
-
 
 async function writeResult(
   tx: Tx,
@@ -90,7 +115,13 @@ async function writeResult(
   const { w, claim } = c;
   const hourStart = Math.floor(now.getTime() / HOUR) * HOUR;
   const first = prev.revision === null;
-  const changes = tripEventChanges(w.changeRules, first ? null : prev.events, next.events, (id) => stillTripEvent.has(id), hourStart);
+  const changes = tripEventChanges(
+    w.changeRules,
+    first ? null : prev.events,
+    next.events,
+    (id) => stillTripEvent.has(id),
+    hourStart,
+  );
   const alerts = newTripAlerts(w.changeRules, first ? null : prev.events, next.events);
 
   // The watch's own latest snapshot and risk: the trip's worst judged event.
@@ -132,19 +163,42 @@ async function writeResult(
   if (!updated) return { outcome: "skipped", reason: "claim_lost" };
 
   const snapshotId = snapshot?.snapshot_id ?? null;
-  const common = { trip_id: next.trip_id, revision: next.revision, snapshot_id: snapshotId, risk: { level: risk?.level ?? null, previous_level: w.lastRiskLevel } };
+  const common = {
+    trip_id: next.trip_id,
+    revision: next.revision,
+    snapshot_id: snapshotId,
+    risk: { level: risk?.level ?? null, previous_level: w.lastRiskLevel },
+  };
   const events: string[] = [];
   for (const a of alerts) {
-    await recordWatchEvent(tx, w, "weather.severe_alert_added", { ...common, event_ids: a.event_ids, alert: a.alert }, snapshotId);
+    await recordWatchEvent(
+      tx,
+      w,
+      "weather.severe_alert_added",
+      { ...common, event_ids: a.event_ids, alert: a.alert },
+      snapshotId,
+    );
     events.push("weather.severe_alert_added");
   }
   if (changes.length > 0) {
-    await recordWatchEvent(tx, w, "weather.change_detected", { ...common, event_ids: changes.map((ch) => ch.event_id), events: changes }, snapshotId);
+    await recordWatchEvent(
+      tx,
+      w,
+      "weather.change_detected",
+      { ...common, event_ids: changes.map((ch) => ch.event_id), events: changes },
+      snapshotId,
+    );
     events.push("weather.change_detected");
   }
   if (events.length === 0) {
     const risks = next.events.map((e) => ({ event_id: e.event_id, risk: e.risk?.level ?? null }));
-    await recordWatchEvent(tx, w, "weather.snapshot_refreshed", { ...common, event_ids: next.events.map((e) => e.event_id), events: risks }, snapshotId);
+    await recordWatchEvent(
+      tx,
+      w,
+      "weather.snapshot_refreshed",
+      { ...common, event_ids: next.events.map((e) => e.event_id), events: risks },
+      snapshotId,
+    );
     events.push("weather.snapshot_refreshed");
   }
   return { outcome: "refreshed", events, snapshotId };

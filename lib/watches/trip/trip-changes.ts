@@ -44,22 +44,49 @@ export function tripEventChanges(
       out.push({ ...base, change: "added", previous_risk: null, previous_starts_at: null, changes: [] });
       continue;
     }
-    const crossed = p.metrics && e.metrics ? crossedDeltas(rules, { metrics: p.metrics, riskLevel: p.risk?.level ?? null }, { metrics: e.metrics, riskLevel: e.risk?.level ?? null }) : [];
+    const crossed =
+      p.metrics && e.metrics
+        ? crossedDeltas(
+            rules,
+            { metrics: p.metrics, riskLevel: p.risk?.level ?? null },
+            { metrics: e.metrics, riskLevel: e.risk?.level ?? null },
+          )
+        : [];
     const kind: TripEventChangeKind | null = moved(p, e) ? "moved" : crossed.length ? "weather" : null;
-    if (kind) out.push({ ...base, change: kind, previous_risk: p.risk?.level ?? null, previous_starts_at: p.starts_at, changes: crossed });
+    if (kind)
+      out.push({
+        ...base,
+        change: kind,
+        previous_risk: p.risk?.level ?? null,
+        previous_starts_at: p.starts_at,
+        changes: crossed,
+      });
   }
   const now = new Set(next.map((e) => e.event_id));
   for (const p of prev) {
     if (now.has(p.event_id)) continue;
     const over = Date.parse(p.ends_at ?? p.starts_at) <= hourStartMs;
     if (over && stillTripEvent(p.event_id)) continue;
-    out.push({ event_id: p.event_id, title: p.title, change: "removed", previous_risk: p.risk?.level ?? null, new_risk: null, starts_at: null, previous_starts_at: p.starts_at, changes: [] });
+    out.push({
+      event_id: p.event_id,
+      title: p.title,
+      change: "removed",
+      previous_risk: p.risk?.level ?? null,
+      new_risk: null,
+      starts_at: null,
+      previous_starts_at: p.starts_at,
+      changes: [],
+    });
   }
   return out;
 }
 
 /** Severe alerts new on each event since the previous refresh, with the events each one touches. */
-export function newTripAlerts(rules: WatchChangeRules, prev: TripWatchEventRecord[] | null, next: TripWatchEventRecord[]): Array<{ alert: WatchAlert; event_ids: number[] }> {
+export function newTripAlerts(
+  rules: WatchChangeRules,
+  prev: TripWatchEventRecord[] | null,
+  next: TripWatchEventRecord[],
+): Array<{ alert: WatchAlert; event_ids: number[] }> {
   const before = new Map((prev ?? []).map((e) => [e.event_id, e.alerts]));
   const byId = new Map<string, { alert: WatchAlert; event_ids: number[] }>();
   for (const e of next) {

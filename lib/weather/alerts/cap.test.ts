@@ -41,7 +41,13 @@ describe("CAP 1.2 on recorded alerts", () => {
 
   it("Météo-France via MeteoAlarm: an Update names the message it replaces and is an AllClear", () => {
     const m = parseCapAlert(FR_CAP, "credit")!;
-    expect(m).toMatchObject({ identifier: "2.49.0.0.250.0.FR.20221207060126.964028", msgType: "Update", allClear: true, source: "METEO-FRANCE", event: "Moderate avalanches warning" });
+    expect(m).toMatchObject({
+      identifier: "2.49.0.0.250.0.FR.20221207060126.964028",
+      msgType: "Update",
+      allClear: true,
+      source: "METEO-FRANCE",
+      event: "Moderate avalanches warning",
+    });
     expect(m.references).toEqual(["2.49.0.0.250.0.FR.20221206160108.315028"]);
     expect(m.areas.map((a) => a.desc)).toContain("Savoie");
     expect(m.starts).toBe("2022-12-07T05:00:00.000Z"); // +01:00 offsets read as UTC
@@ -60,22 +66,40 @@ describe("MeteoAlarm Atom feed and the MetAlerts index", () => {
       ["2.49.0.0.250.0.FR.20221207160058.764028", "Alert", ["Haute Savoie", "Savoie"]],
       ["2.49.0.0.250.0.FR.20221207060126.964028", "Update", ["Haute Savoie", "Savoie"]],
     ]);
-    expect(entries[0]).toMatchObject({ severity: "moderate", certainty: "likely", urgency: "future", ends: "2022-12-08T15:00:00.000Z", event: "Moderate avalanches warning" });
-    expect(entries[0].capUrl).toBe("https://feeds.meteoalarm.org/api/v1/warnings/feeds-france/04d497d4-d114-4d6b-93ba-13fa7ed577fe");
+    expect(entries[0]).toMatchObject({
+      severity: "moderate",
+      certainty: "likely",
+      urgency: "future",
+      ends: "2022-12-08T15:00:00.000Z",
+      event: "Moderate avalanches warning",
+    });
+    expect(entries[0].capUrl).toBe(
+      "https://feeds.meteoalarm.org/api/v1/warnings/feeds-france/04d497d4-d114-4d6b-93ba-13fa7ed577fe",
+    );
     expect(entries[0].attribution).toMatch(/MeteoAlarm.*Copyright \(c\) 2022, meteoalarm\.org/);
     expect(() => parseMeteoalarmAtom("<html/>")).toThrow();
   });
 
   it("index: CAP links; upstream links are rebased on the configured base URL", () => {
     const links = metAlertsCapLinks(JSON.parse(fixtureText("met-norway/metalerts_current_index_handmade.json")));
-    expect(links).toEqual(["https://api.met.no/weatherapi/metalerts/2.0/current?cap=2.49.0.1.578.0.210921070421906.1705"]);
-    expect(rebase(links[0], "http://127.0.0.1:9/")).toBe("http://127.0.0.1:9/weatherapi/metalerts/2.0/current?cap=2.49.0.1.578.0.210921070421906.1705");
+    expect(links).toEqual([
+      "https://api.met.no/weatherapi/metalerts/2.0/current?cap=2.49.0.1.578.0.210921070421906.1705",
+    ]);
+    expect(rebase(links[0], "http://127.0.0.1:9/")).toBe(
+      "http://127.0.0.1:9/weatherapi/metalerts/2.0/current?cap=2.49.0.1.578.0.210921070421906.1705",
+    );
     expect(metAlertsCapLinks({ features: "nope" })).toEqual([]);
   });
 });
 
 /** The recorded MET Norway alert as a later message of the same alert (fields derived for the scenario). */
-function derived(base: AlertMessage, identifier: string, msgType: AlertMessage["msgType"], references: string[], patch: Partial<AlertMessage> = {}): AlertMessage {
+function derived(
+  base: AlertMessage,
+  identifier: string,
+  msgType: AlertMessage["msgType"],
+  references: string[],
+  patch: Partial<AlertMessage> = {},
+): AlertMessage {
   return { ...base, identifier, msgType, references, ...patch };
 }
 
@@ -88,7 +112,13 @@ describe("updates, cancellations and several sources", () => {
   it("an update replaces what it references and carries the alert's history", () => {
     const out = resolveAlerts([a, b, c], MALOY);
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatchObject({ id: "C", capIdentifier: "C", severity: "extreme", area: "Maaloey - Svinoey", attribution: "MET" });
+    expect(out[0]).toMatchObject({
+      id: "C",
+      capIdentifier: "C",
+      severity: "extreme",
+      area: "Maaloey - Svinoey",
+      attribution: "MET",
+    });
     expect(new Set(out[0].references)).toEqual(new Set(["B", a.identifier]));
   });
 
@@ -109,7 +139,9 @@ describe("updates, cancellations and several sources", () => {
   it("geocode-only areas whose boundary is unknown are country-level notices, never area alerts (issue 39)", () => {
     const [alert] = parseMeteoalarmAtom(FR_FEED);
     expect(alert.areas[0].geocodes).toEqual([{ name: "NUTS3", value: "FR718" }]);
-    expect(resolveAlerts([alert], { lat: 45.9, lng: 6.1 })).toMatchObject([{ id: alert.identifier, area: "Haute Savoie; Savoie", scope: "country" }]);
+    expect(resolveAlerts([alert], { lat: 45.9, lng: 6.1 })).toMatchObject([
+      { id: alert.identifier, area: "Haute Savoie; Savoie", scope: "country" },
+    ]);
   });
 });
 

@@ -73,7 +73,8 @@ type Node = Record<string, unknown>;
 
 export const text = (v: unknown): string | null => {
   if (typeof v === "string") return v.trim() || null;
-  if (v && typeof v === "object" && typeof (v as Node)["#text"] === "string") return ((v as Node)["#text"] as string).trim() || null;
+  if (v && typeof v === "object" && typeof (v as Node)["#text"] === "string")
+    return ((v as Node)["#text"] as string).trim() || null;
   return null;
 };
 
@@ -90,7 +91,8 @@ function pick<T extends string>(v: unknown, allowed: readonly T[], fallback: T):
 }
 
 export const severityOf = (v: unknown) => pick<AlertSeverity>(v, ["minor", "moderate", "severe", "extreme"], "unknown");
-export const certaintyOf = (v: unknown) => pick<AlertCertainty>(v, ["observed", "likely", "possible", "unlikely"], "unknown");
+export const certaintyOf = (v: unknown) =>
+  pick<AlertCertainty>(v, ["observed", "likely", "possible", "unlikely"], "unknown");
 export const urgencyOf = (v: unknown) => pick<AlertUrgency>(v, ["immediate", "expected", "future", "past"], "unknown");
 
 export function msgTypeOf(v: unknown): CapMsgType {
@@ -150,7 +152,9 @@ export function parseCapAlert(xml: string, attribution: string): AlertMessage | 
   const info = chooseInfo(arr(a.info)) ?? {};
   const areas: CapArea[] = arr(info.area).map((ar) => ({
     desc: text(ar.areaDesc) ?? "",
-    polygons: arr(ar.polygon).map(parsePolygon).filter((p): p is Polygon => p !== null),
+    polygons: arr(ar.polygon)
+      .map(parsePolygon)
+      .filter((p): p is Polygon => p !== null),
     geocodes: geocodesOf(ar.geocode),
   }));
   const msgType = msgTypeOf(a.msgType);
@@ -159,7 +163,9 @@ export function parseCapAlert(xml: string, attribution: string): AlertMessage | 
     msgType,
     status: text(a.status) ?? "Actual",
     references: referencedIdentifiers(a.references),
-    allClear: (text(info.responseType) ?? "").toLowerCase() === "allclear" || arr(info.responseType).some((r) => (text(r) ?? "").toLowerCase() === "allclear"),
+    allClear:
+      (text(info.responseType) ?? "").toLowerCase() === "allclear" ||
+      arr(info.responseType).some((r) => (text(r) ?? "").toLowerCase() === "allclear"),
     sent: isoOrNull(a.sent),
     event: text(info.event) ?? text(info.headline) ?? "Weather alert",
     headline: text(info.headline),
@@ -184,4 +190,3 @@ export function polygonContains(poly: Polygon, lat: number, lng: number): boolea
   }
   return inside;
 }
-

@@ -9,7 +9,8 @@ import { rebase } from "./meteoalarm";
  * read for the alert itself (the same CAP profile MET Norway sends to MeteoAlarm, so the same
  * identifiers). api.met.no's terms ask every client to identify itself in User-Agent.
  */
-export const MET_NORWAY_ATTRIBUTION = "Warnings: MET Norway (Norwegian Meteorological Institute), NLOD 2.0 and CC BY 4.0";
+export const MET_NORWAY_ATTRIBUTION =
+  "Warnings: MET Norway (Norwegian Meteorological Institute), NLOD 2.0 and CC BY 4.0";
 
 const MAX_CAP_FETCHES = 20;
 
@@ -23,25 +24,41 @@ export function metAlertsCapLinks(body: unknown): string[] {
   for (const f of features) {
     const resources = ((f as Node)?.properties as Node | undefined)?.resources;
     if (!Array.isArray(resources)) continue;
-    const cap = resources.find((r: Node) => String(r?.mimeType ?? "").includes("xml") || String(r?.description ?? "") === "CAP file") as Node | undefined;
+    const cap = resources.find(
+      (r: Node) => String(r?.mimeType ?? "").includes("xml") || String(r?.description ?? "") === "CAP file",
+    ) as Node | undefined;
     if (cap && typeof cap.uri === "string") out.push(cap.uri);
   }
   return [...new Set(out)];
 }
 
-export async function fetchMetNorway(lat: number, lng: number, o: { baseUrl: string; timeoutMs: number }): Promise<AlertMessage[]> {
+export async function fetchMetNorway(
+  lat: number,
+  lng: number,
+  o: { baseUrl: string; timeoutMs: number },
+): Promise<AlertMessage[]> {
   const base = o.baseUrl.replace(/\/$/, "");
   const headers = { "user-agent": "skycast-weather-platform (ops@example.com)" };
-  const index = await fetchUpstreamJson(`${base}/weatherapi/metalerts/2.0/current.json?lat=${lat.toFixed(4)}&lon=${lng.toFixed(4)}&lang=en`, {
-    provider: "met-norway",
-    timeoutMs: o.timeoutMs,
-    headers,
-  });
+  const index = await fetchUpstreamJson(
+    `${base}/weatherapi/metalerts/2.0/current.json?lat=${lat.toFixed(4)}&lon=${lng.toFixed(4)}&lang=en`,
+    {
+      provider: "met-norway",
+      timeoutMs: o.timeoutMs,
+      headers,
+    },
+  );
   const links = metAlertsCapLinks(index).slice(0, MAX_CAP_FETCHES);
   const messages = await Promise.all(
     links.map(async (uri) => {
       try {
-        return parseCapAlert(await fetchUpstreamText(rebase(uri, base), { provider: "met-norway", timeoutMs: o.timeoutMs, headers: { ...headers, accept: "application/xml" } }), MET_NORWAY_ATTRIBUTION);
+        return parseCapAlert(
+          await fetchUpstreamText(rebase(uri, base), {
+            provider: "met-norway",
+            timeoutMs: o.timeoutMs,
+            headers: { ...headers, accept: "application/xml" },
+          }),
+          MET_NORWAY_ATTRIBUTION,
+        );
       } catch (err) {
         log.warn("met norway cap file unavailable", { error: (err as Error).message });
         return null;
@@ -49,5 +66,7 @@ export async function fetchMetNorway(lat: number, lng: number, o: { baseUrl: str
     }),
   );
   // current.json?lat=&lon= selected these by the point: an area without a polygon still covers it.
-  return messages.filter((m): m is AlertMessage => m !== null).map((m) => ({ ...m, areas: m.areas.map((a) => ({ ...a, pointSelected: true })) }));
+  return messages
+    .filter((m): m is AlertMessage => m !== null)
+    .map((m) => ({ ...m, areas: m.areas.map((a) => ({ ...a, pointSelected: true })) }));
 }

@@ -1,6 +1,19 @@
 import { log } from "@/lib/log";
 import { fetchUpstreamText } from "../providers/http";
-import { certaintyOf, geocodesOf, isoOrNull, msgTypeOf, parseCapAlert, parsePolygon, severityOf, text, urgencyOf, xmlParser, type AlertMessage, type Polygon } from "./cap";
+import {
+  certaintyOf,
+  geocodesOf,
+  isoOrNull,
+  msgTypeOf,
+  parseCapAlert,
+  parsePolygon,
+  severityOf,
+  text,
+  urgencyOf,
+  xmlParser,
+  type AlertMessage,
+  type Polygon,
+} from "./cap";
 
 /**
  * MeteoAlarm (EUMETNET): every member service's warnings as one Atom feed per country,
@@ -50,7 +63,8 @@ export const METEOALARM_COUNTRIES: Record<string, string> = {
   UA: "ukraine",
 };
 
-export const METEOALARM_ATTRIBUTION = "Warnings: MeteoAlarm (EUMETNET, meteoalarm.org) and the issuing national weather service";
+export const METEOALARM_ATTRIBUTION =
+  "Warnings: MeteoAlarm (EUMETNET, meteoalarm.org) and the issuing national weather service";
 
 /** CAP documents fetched per feed at most (Update/Cancel entries only; the rest is in the feed). */
 const MAX_CAP_FETCHES = 20;
@@ -123,7 +137,10 @@ export function rebase(url: string, base: string): string {
   }
 }
 
-export async function fetchMeteoalarm(country: string, o: { baseUrl: string; timeoutMs: number }): Promise<AlertMessage[]> {
+export async function fetchMeteoalarm(
+  country: string,
+  o: { baseUrl: string; timeoutMs: number },
+): Promise<AlertMessage[]> {
   const slug = METEOALARM_COUNTRIES[country];
   if (!slug) return [];
   const base = o.baseUrl.replace(/\/$/, "");
@@ -135,7 +152,9 @@ export async function fetchMeteoalarm(country: string, o: { baseUrl: string; tim
   const entries = parseMeteoalarmAtom(xml);
   // Update/Cancel entries: the CAP document names what they replace. An entry that does not say
   // its type is checked too; when its document stays unreachable the alert is marked unconfirmed.
-  const needCap = entries.filter((e) => (e.msgType !== "Alert" || !e.msgTypeStated) && e.capUrl).slice(0, MAX_CAP_FETCHES);
+  const needCap = entries
+    .filter((e) => (e.msgType !== "Alert" || !e.msgTypeStated) && e.capUrl)
+    .slice(0, MAX_CAP_FETCHES);
   await Promise.all(
     needCap.map(async (e) => {
       const cap = await fetchCapWithRetry(rebase(e.capUrl!, base), e, o.timeoutMs);
@@ -158,10 +177,21 @@ export async function fetchMeteoalarm(country: string, o: { baseUrl: string; tim
 async function fetchCapWithRetry(url: string, e: AtomEntryAlert, timeoutMs: number): Promise<AlertMessage | null> {
   for (let attempt = 1; attempt <= CAP_ATTEMPTS; attempt++) {
     try {
-      const cap = parseCapAlert(await fetchUpstreamText(url, { provider: "meteoalarm", timeoutMs, headers: { accept: "application/cap+xml, application/xml" } }), e.attribution);
+      const cap = parseCapAlert(
+        await fetchUpstreamText(url, {
+          provider: "meteoalarm",
+          timeoutMs,
+          headers: { accept: "application/cap+xml, application/xml" },
+        }),
+        e.attribution,
+      );
       if (cap) return cap;
     } catch (err) {
-      log.warn("meteoalarm cap document unavailable", { identifier: e.identifier, attempt, error: (err as Error).message });
+      log.warn("meteoalarm cap document unavailable", {
+        identifier: e.identifier,
+        attempt,
+        error: (err as Error).message,
+      });
     }
   }
   return null;

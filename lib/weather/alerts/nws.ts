@@ -13,21 +13,35 @@ export const NWS_ATTRIBUTION = "Warnings: US National Weather Service (api.weath
 
 type Node = Record<string, unknown>;
 
-export async function fetchNwsMessages(lat: number, lng: number, o: { baseUrl: string; timeoutMs: number }): Promise<AlertMessage[]> {
-  const body = await fetchUpstreamJson(`${o.baseUrl.replace(/\/$/, "")}/alerts/active?point=${lat.toFixed(4)},${lng.toFixed(4)}`, {
-    provider: "nws",
-    timeoutMs: o.timeoutMs,
-    // api.weather.gov asks every client to identify itself.
-    headers: { "user-agent": "skycast-weather-platform (ops@example.com)", accept: "application/geo+json" },
-  });
+export async function fetchNwsMessages(
+  lat: number,
+  lng: number,
+  o: { baseUrl: string; timeoutMs: number },
+): Promise<AlertMessage[]> {
+  const body = await fetchUpstreamJson(
+    `${o.baseUrl.replace(/\/$/, "")}/alerts/active?point=${lat.toFixed(4)},${lng.toFixed(4)}`,
+    {
+      provider: "nws",
+      timeoutMs: o.timeoutMs,
+      // api.weather.gov asks every client to identify itself.
+      headers: { "user-agent": "skycast-weather-platform (ops@example.com)", accept: "application/geo+json" },
+    },
+  );
   return nwsMessages(body);
 }
 
 /** The NWS alerts covering a point, updates applied; a failure yields [] (alerts are an extra, never an outage). */
-export async function fetchNwsAlerts(lat: number, lng: number, opts: { baseUrl?: string; timeoutMs?: number } = {}): Promise<WeatherAlert[]> {
+export async function fetchNwsAlerts(
+  lat: number,
+  lng: number,
+  opts: { baseUrl?: string; timeoutMs?: number } = {},
+): Promise<WeatherAlert[]> {
   const e = env();
   try {
-    const messages = await fetchNwsMessages(lat, lng, { baseUrl: opts.baseUrl ?? e.NWS_BASE_URL, timeoutMs: opts.timeoutMs ?? e.WEATHER_PROVIDER_TIMEOUT_MS });
+    const messages = await fetchNwsMessages(lat, lng, {
+      baseUrl: opts.baseUrl ?? e.NWS_BASE_URL,
+      timeoutMs: opts.timeoutMs ?? e.WEATHER_PROVIDER_TIMEOUT_MS,
+    });
     return resolveAlerts(messages, { lat, lng });
   } catch (err) {
     log.warn("nws alerts unavailable", { error: (err as Error).message });
@@ -42,7 +56,9 @@ export function nwsMessages(body: unknown): AlertMessage[] {
   for (const f of features) {
     const p = (f as { properties?: Node })?.properties;
     if (!p || typeof p.event !== "string") continue;
-    const refs = Array.isArray(p.references) ? (p.references as Node[]).map((r) => String(r?.identifier ?? "")).filter(Boolean) : [];
+    const refs = Array.isArray(p.references)
+      ? (p.references as Node[]).map((r) => String(r?.identifier ?? "")).filter(Boolean)
+      : [];
     out.push({
       identifier: String(p.id ?? (f as { id?: unknown }).id ?? p.event),
       msgType: msgTypeOf(p.messageType),

@@ -27,7 +27,9 @@ const MET_NORWAY_COUNTRIES = new Set(["NO", "SJ"]);
 /** WEATHER_ALERT_SOURCES, else every source in production and none elsewhere (tests never reach the internet). */
 export function enabledAlertSources(): AlertSourceId[] {
   const e = env();
-  const raw = e.WEATHER_ALERT_SOURCES ?? (e.NODE_ENV === "production" ? ALERT_SOURCES.join(",") : e.WEATHER_ALERTS_SOURCE === "nws" ? "nws" : "none");
+  const raw =
+    e.WEATHER_ALERT_SOURCES ??
+    (e.NODE_ENV === "production" ? ALERT_SOURCES.join(",") : e.WEATHER_ALERTS_SOURCE === "nws" ? "nws" : "none");
   if (raw === "none") return [];
   const wanted = new Set(raw.split(","));
   return ALERT_SOURCES.filter((s) => wanted.has(s));
@@ -47,15 +49,25 @@ export function alertSourcesFor(lat: number, lng: number): { country: string | n
   if (!country) return { country: null, sources: [] };
   // Svalbard is a MeteoAlarm member through Norway.
   const meteoalarmCountry = country === "SJ" ? "NO" : country;
-  return { country: meteoalarmCountry, sources: enabled.filter((s) => covers(s, s === "meteoalarm" ? meteoalarmCountry : country)) };
+  return {
+    country: meteoalarmCountry,
+    sources: enabled.filter((s) => covers(s, s === "meteoalarm" ? meteoalarmCountry : country)),
+  };
 }
 
-const CREDIT: Record<AlertSourceId, string> = { nws: NWS_ATTRIBUTION, "met-norway": MET_NORWAY_ATTRIBUTION, meteoalarm: METEOALARM_ATTRIBUTION };
+const CREDIT: Record<AlertSourceId, string> = {
+  nws: NWS_ATTRIBUTION,
+  "met-norway": MET_NORWAY_ATTRIBUTION,
+  meteoalarm: METEOALARM_ATTRIBUTION,
+};
 
 /** A country feed serves every cell of the country: fetched once per WEATHER_ALERT_FEED_TTL_S per process. */
 const feedCache = new Map<string, { at: number; messages: Promise<AlertMessage[]> }>();
 
-function meteoalarmCached(country: string, o: { baseUrl: string; timeoutMs: number; ttlMs: number }): Promise<AlertMessage[]> {
+function meteoalarmCached(
+  country: string,
+  o: { baseUrl: string; timeoutMs: number; ttlMs: number },
+): Promise<AlertMessage[]> {
   const key = `${o.baseUrl}|${country}`;
   const hit = feedCache.get(key);
   if (hit && Date.now() - hit.at < o.ttlMs) return hit.messages;
@@ -84,7 +96,11 @@ export async function fetchOfficialAlerts(lat: number, lng: number): Promise<Off
       try {
         if (s === "nws") return await fetchNwsMessages(lat, lng, { baseUrl: e.NWS_BASE_URL, timeoutMs });
         if (s === "met-norway") return await fetchMetNorway(lat, lng, { baseUrl: e.MET_NORWAY_BASE_URL, timeoutMs });
-        return await meteoalarmCached(country, { baseUrl: e.METEOALARM_BASE_URL, timeoutMs, ttlMs: e.WEATHER_ALERT_FEED_TTL_S * 1000 });
+        return await meteoalarmCached(country, {
+          baseUrl: e.METEOALARM_BASE_URL,
+          timeoutMs,
+          ttlMs: e.WEATHER_ALERT_FEED_TTL_S * 1000,
+        });
       } catch (err) {
         log.warn("official alert source unavailable", { source: s, error: (err as Error).message });
         return [];
@@ -101,7 +117,10 @@ export async function fetchOfficialAlerts(lat: number, lng: number): Promise<Off
  * Adds the official alerts to a provider's forecast (fetched in parallel with it). Applied to
  * providers that have no alerts of their own (Open-Meteo); OpenWeather keeps its own.
  */
-export async function withOfficialAlerts(req: ForecastRequest, forecast: Promise<NormalizedForecast>): Promise<NormalizedForecast> {
+export async function withOfficialAlerts(
+  req: ForecastRequest,
+  forecast: Promise<NormalizedForecast>,
+): Promise<NormalizedForecast> {
   if (alertSourcesFor(req.lat, req.lng).sources.length === 0) return forecast;
   const [f, official] = await Promise.all([forecast, fetchOfficialAlerts(req.lat, req.lng)]);
   if (official.alerts.length === 0) return f;

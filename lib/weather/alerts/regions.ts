@@ -32,7 +32,9 @@ function load(): RegionData {
       const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as RegionData;
       if (parsed && typeof parsed.regions === "object") data = parsed;
     } catch (err) {
-      log.warn("alert regions file unreadable: geocoded alerts become country-level notices", { error: (err as Error).message });
+      log.warn("alert regions file unreadable: geocoded alerts become country-level notices", {
+        error: (err as Error).message,
+      });
     }
   }
   loaded = { file, data };

@@ -10,12 +10,20 @@ import { geocodePolygons } from "./regions";
 export function areaCoverage(area: CapArea, lat: number, lng: number): "inside" | "outside" | "unresolved" {
   if (area.polygons.length > 0) return area.polygons.some((p) => polygonContains(p, lat, lng)) ? "inside" : "outside";
   const resolved = (area.geocodes ?? []).map((g) => geocodePolygons(g.name, g.value)).filter((p) => p !== null);
-  if (resolved.length > 0) return resolved.some((polys) => polys!.some((p) => polygonContains(p, lat, lng))) ? "inside" : "outside";
+  if (resolved.length > 0)
+    return resolved.some((polys) => polys!.some((p) => polygonContains(p, lat, lng))) ? "inside" : "outside";
   return area.pointSelected ? "inside" : "unresolved";
 }
 
 const areaKeys = (m: AlertMessage): Set<string> =>
-  new Set(m.areas.flatMap((a) => [...(a.geocodes ?? []).map((g) => `${g.name.toUpperCase()}:${g.value.toUpperCase()}`), a.desc ? `desc:${a.desc.toLowerCase()}` : ""]).filter(Boolean));
+  new Set(
+    m.areas
+      .flatMap((a) => [
+        ...(a.geocodes ?? []).map((g) => `${g.name.toUpperCase()}:${g.value.toUpperCase()}`),
+        a.desc ? `desc:${a.desc.toLowerCase()}` : "",
+      ])
+      .filter(Boolean),
+  );
 
 /** Two messages of one feed without any area (injected, or point-selected) concern the same place. */
 const sameArea = (a: Set<string>, b: Set<string>) => (a.size === 0 && b.size === 0) || [...b].some((k) => a.has(k));
@@ -55,7 +63,11 @@ export function resolveAlerts(messages: AlertMessage[], at: { lat: number; lng: 
   for (const m of messages) if (!byId.has(m.identifier)) byId.set(m.identifier, m);
   const all = [...byId.values()];
   const refs = new Map<string, string[]>();
-  for (const m of all) refs.set(m.identifier, m.msgType !== "Alert" && m.references.length === 0 ? inferredReferences(m, all) : m.references);
+  for (const m of all)
+    refs.set(
+      m.identifier,
+      m.msgType !== "Alert" && m.references.length === 0 ? inferredReferences(m, all) : m.references,
+    );
   const superseded = new Set<string>();
   for (const m of all) for (const r of refs.get(m.identifier)!) if (r !== m.identifier) superseded.add(r);
   const history = (m: AlertMessage): string[] => {
@@ -71,7 +83,8 @@ export function resolveAlerts(messages: AlertMessage[], at: { lat: number; lng: 
   };
   const out: WeatherAlert[] = [];
   for (const m of all) {
-    if (superseded.has(m.identifier) || m.msgType === "Cancel" || m.allClear || m.status.toLowerCase() !== "actual") continue;
+    if (superseded.has(m.identifier) || m.msgType === "Cancel" || m.allClear || m.status.toLowerCase() !== "actual")
+      continue;
     const coverage = m.areas.map((a) => ({ a, c: areaCoverage(a, at.lat, at.lng) }));
     const covering = coverage.filter((x) => x.c === "inside").map((x) => x.a);
     const unresolved = coverage.filter((x) => x.c === "unresolved").map((x) => x.a);

@@ -14,7 +14,17 @@ import { ptBR } from "./advice/pt-BR";
 import { ptPT } from "./advice/pt-PT";
 
 /** One ICU MessageFormat catalogue per language (same keys; tested). */
-export const ADVICE_CATALOGUES: Record<Language, Record<string, string>> = { en, de, fr, es, it, "pt-BR": ptBR, "pt-PT": ptPT, ja, nl };
+export const ADVICE_CATALOGUES: Record<Language, Record<string, string>> = {
+  en,
+  de,
+  fr,
+  es,
+  it,
+  "pt-BR": ptBR,
+  "pt-PT": ptPT,
+  ja,
+  nl,
+};
 
 /** The locale and unit system advice is written in. */
 export interface AdviceLocale {
@@ -44,7 +54,12 @@ function nf(language: Language, unit: string | null, digits: number): Intl.Numbe
   const id = `${language}|${unit}|${digits}`;
   let f = formatters.get(id);
   if (!f) {
-    f = new Intl.NumberFormat(language, unit ? { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: digits } : { maximumFractionDigits: digits });
+    f = new Intl.NumberFormat(
+      language,
+      unit
+        ? { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: digits }
+        : { maximumFractionDigits: digits },
+    );
     formatters.set(id, f);
   }
   return f;
@@ -93,7 +108,8 @@ export function formatTemperature(c: number, l: AdviceLocale): string {
 }
 
 export function formatDistance(m: number, l: AdviceLocale): string {
-  if (l.units === "imperial") return m >= 160.9 ? nf(l.language, "mile", 1).format(m / 1609.344) : nf(l.language, "foot", 0).format(m / 0.3048);
+  if (l.units === "imperial")
+    return m >= 160.9 ? nf(l.language, "mile", 1).format(m / 1609.344) : nf(l.language, "foot", 0).format(m / 0.3048);
   return nf(l.language, "meter", 0).format(m);
 }
 
@@ -110,7 +126,11 @@ export function formatAmount(mm: number, l: AdviceLocale): string {
 }
 
 /** A message from the catalogue by key, with already-formatted values (nowcast, day summary). */
-export function formatMessage(key: string, values: Record<string, string | number>, l: AdviceLocale = DEFAULT_ADVICE_LOCALE): string {
+export function formatMessage(
+  key: string,
+  values: Record<string, string | number>,
+  l: AdviceLocale = DEFAULT_ADVICE_LOCALE,
+): string {
   return String(message(l.language, key).format(values));
 }
 
@@ -145,9 +165,17 @@ const EXPOSED_AUDIENCES = new Set(["foot", "cycle"]);
  * transport wording for vehicles (a ferry booked as an activity is still a ferry), the activity
  * wording for walkers and cyclists, else by kind.
  */
-export function formatRecommendation(code: ReasonCode, profile: RiskProfile, l: AdviceLocale = DEFAULT_ADVICE_LOCALE): string {
+export function formatRecommendation(
+  code: ReasonCode,
+  profile: RiskProfile,
+  l: AdviceLocale = DEFAULT_ADVICE_LOCALE,
+): string {
   const specific = `rec.${code}.${profile.audience}`;
-  const fallback = VEHICLE_AUDIENCES.has(profile.audience) ? "transport" : EXPOSED_AUDIENCES.has(profile.audience) ? "activity" : profile.kind;
+  const fallback = VEHICLE_AUDIENCES.has(profile.audience)
+    ? "transport"
+    : EXPOSED_AUDIENCES.has(profile.audience)
+      ? "activity"
+      : profile.kind;
   const key = specific in en ? specific : `rec.${code}.${fallback}`;
   return String(message(l.language, key).format());
 }

@@ -24,32 +24,130 @@ const T = (code: string, icon: string, en: string, de: string, fr: string, es: s
 const WMO: Record<number, ConditionRow> = {
   0: T("clear", "clear", "Clear sky", "Klarer Himmel", "Ciel dégagé", "Cielo despejado"),
   1: T("mainly_clear", "mostly-clear", "Mainly clear", "Überwiegend klar", "Plutôt dégagé", "Mayormente despejado"),
-  2: T("partly_cloudy", "partly-cloudy", "Partly cloudy", "Teilweise bewölkt", "Partiellement nuageux", "Parcialmente nublado"),
+  2: T(
+    "partly_cloudy",
+    "partly-cloudy",
+    "Partly cloudy",
+    "Teilweise bewölkt",
+    "Partiellement nuageux",
+    "Parcialmente nublado",
+  ),
   3: T("overcast", "overcast", "Overcast", "Bedeckt", "Couvert", "Cubierto"),
   45: T("fog", "fog", "Fog", "Nebel", "Brouillard", "Niebla"),
   48: T("rime_fog", "fog", "Depositing rime fog", "Reifnebel", "Brouillard givrant", "Niebla con escarcha"),
   51: T("drizzle_light", "drizzle", "Light drizzle", "Leichter Nieselregen", "Bruine légère", "Llovizna ligera"),
-  53: T("drizzle_moderate", "drizzle", "Moderate drizzle", "Mäßiger Nieselregen", "Bruine modérée", "Llovizna moderada"),
+  53: T(
+    "drizzle_moderate",
+    "drizzle",
+    "Moderate drizzle",
+    "Mäßiger Nieselregen",
+    "Bruine modérée",
+    "Llovizna moderada",
+  ),
   55: T("drizzle_dense", "drizzle", "Dense drizzle", "Starker Nieselregen", "Bruine dense", "Llovizna intensa"),
-  56: T("freezing_drizzle_light", "sleet", "Light freezing drizzle", "Leichter gefrierender Nieselregen", "Bruine verglaçante légère", "Llovizna helada ligera"),
-  57: T("freezing_drizzle_dense", "sleet", "Dense freezing drizzle", "Starker gefrierender Nieselregen", "Bruine verglaçante dense", "Llovizna helada intensa"),
+  56: T(
+    "freezing_drizzle_light",
+    "sleet",
+    "Light freezing drizzle",
+    "Leichter gefrierender Nieselregen",
+    "Bruine verglaçante légère",
+    "Llovizna helada ligera",
+  ),
+  57: T(
+    "freezing_drizzle_dense",
+    "sleet",
+    "Dense freezing drizzle",
+    "Starker gefrierender Nieselregen",
+    "Bruine verglaçante dense",
+    "Llovizna helada intensa",
+  ),
   61: T("rain_slight", "rain", "Slight rain", "Leichter Regen", "Pluie faible", "Lluvia ligera"),
   63: T("rain_moderate", "rain", "Moderate rain", "Mäßiger Regen", "Pluie modérée", "Lluvia moderada"),
   65: T("rain_heavy", "rain-heavy", "Heavy rain", "Starker Regen", "Forte pluie", "Lluvia intensa"),
-  66: T("freezing_rain_light", "sleet", "Light freezing rain", "Leichter gefrierender Regen", "Pluie verglaçante légère", "Lluvia helada ligera"),
-  67: T("freezing_rain_heavy", "sleet", "Heavy freezing rain", "Starker gefrierender Regen", "Forte pluie verglaçante", "Lluvia helada intensa"),
+  66: T(
+    "freezing_rain_light",
+    "sleet",
+    "Light freezing rain",
+    "Leichter gefrierender Regen",
+    "Pluie verglaçante légère",
+    "Lluvia helada ligera",
+  ),
+  67: T(
+    "freezing_rain_heavy",
+    "sleet",
+    "Heavy freezing rain",
+    "Starker gefrierender Regen",
+    "Forte pluie verglaçante",
+    "Lluvia helada intensa",
+  ),
   71: T("snow_slight", "snow", "Slight snowfall", "Leichter Schneefall", "Chute de neige faible", "Nevada ligera"),
-  73: T("snow_moderate", "snow", "Moderate snowfall", "Mäßiger Schneefall", "Chute de neige modérée", "Nevada moderada"),
+  73: T(
+    "snow_moderate",
+    "snow",
+    "Moderate snowfall",
+    "Mäßiger Schneefall",
+    "Chute de neige modérée",
+    "Nevada moderada",
+  ),
   75: T("snow_heavy", "snow-heavy", "Heavy snowfall", "Starker Schneefall", "Forte chute de neige", "Nevada intensa"),
   77: T("snow_grains", "snow", "Snow grains", "Schneegriesel", "Neige en grains", "Granos de nieve"),
-  80: T("rain_showers_slight", "showers", "Slight rain showers", "Leichte Regenschauer", "Averses de pluie faibles", "Chubascos ligeros"),
-  81: T("rain_showers_moderate", "showers", "Moderate rain showers", "Mäßige Regenschauer", "Averses de pluie modérées", "Chubascos moderados"),
-  82: T("rain_showers_violent", "rain-heavy", "Violent rain showers", "Heftige Regenschauer", "Averses de pluie violentes", "Chubascos violentos"),
-  85: T("snow_showers_slight", "snow", "Slight snow showers", "Leichte Schneeschauer", "Averses de neige faibles", "Chubascos de nieve ligeros"),
-  86: T("snow_showers_heavy", "snow-heavy", "Heavy snow showers", "Starke Schneeschauer", "Fortes averses de neige", "Chubascos de nieve intensos"),
+  80: T(
+    "rain_showers_slight",
+    "showers",
+    "Slight rain showers",
+    "Leichte Regenschauer",
+    "Averses de pluie faibles",
+    "Chubascos ligeros",
+  ),
+  81: T(
+    "rain_showers_moderate",
+    "showers",
+    "Moderate rain showers",
+    "Mäßige Regenschauer",
+    "Averses de pluie modérées",
+    "Chubascos moderados",
+  ),
+  82: T(
+    "rain_showers_violent",
+    "rain-heavy",
+    "Violent rain showers",
+    "Heftige Regenschauer",
+    "Averses de pluie violentes",
+    "Chubascos violentos",
+  ),
+  85: T(
+    "snow_showers_slight",
+    "snow",
+    "Slight snow showers",
+    "Leichte Schneeschauer",
+    "Averses de neige faibles",
+    "Chubascos de nieve ligeros",
+  ),
+  86: T(
+    "snow_showers_heavy",
+    "snow-heavy",
+    "Heavy snow showers",
+    "Starke Schneeschauer",
+    "Fortes averses de neige",
+    "Chubascos de nieve intensos",
+  ),
   95: T("thunderstorm", "thunderstorm", "Thunderstorm", "Gewitter", "Orage", "Tormenta"),
-  96: T("thunderstorm_slight_hail", "thunderstorm", "Thunderstorm with slight hail", "Gewitter mit leichtem Hagel", "Orage avec grêle faible", "Tormenta con granizo ligero"),
-  99: T("thunderstorm_heavy_hail", "thunderstorm", "Thunderstorm with heavy hail", "Gewitter mit starkem Hagel", "Orage avec forte grêle", "Tormenta con granizo fuerte"),
+  96: T(
+    "thunderstorm_slight_hail",
+    "thunderstorm",
+    "Thunderstorm with slight hail",
+    "Gewitter mit leichtem Hagel",
+    "Orage avec grêle faible",
+    "Tormenta con granizo ligero",
+  ),
+  99: T(
+    "thunderstorm_heavy_hail",
+    "thunderstorm",
+    "Thunderstorm with heavy hail",
+    "Gewitter mit starkem Hagel",
+    "Orage avec forte grêle",
+    "Tormenta con granizo fuerte",
+  ),
 };
 
 const UNKNOWN = T("unknown", "unknown", "Unknown", "Unbekannt", "Inconnu", "Desconocido");
@@ -61,11 +159,18 @@ export interface Condition {
 }
 
 /** Condition for a WMO code; day/night icon variants for clear and partly cloudy skies. */
-export function conditionFor(wmo: number | null | undefined, language: Language, isDay: boolean | null = true): Condition {
+export function conditionFor(
+  wmo: number | null | undefined,
+  language: Language,
+  isDay: boolean | null = true,
+): Condition {
   const row = (wmo != null && WMO[wmo]) || UNKNOWN;
   const nightable = row.icon === "clear" || row.icon === "mostly-clear" || row.icon === "partly-cloudy";
   const icon = nightable ? `${row.icon}-${isDay === false ? "night" : "day"}` : row.icon;
-  const label = language in row.labels ? row.labels[language as BaseLanguage] : MORE_CONDITION_LABELS[language as MoreLanguage][row.code];
+  const label =
+    language in row.labels
+      ? row.labels[language as BaseLanguage]
+      : MORE_CONDITION_LABELS[language as MoreLanguage][row.code];
   return { code: row.code, label, icon };
 }
 
@@ -84,7 +189,16 @@ const BY_LOWER = new Map<string, Language>(SUPPORTED_LANGUAGES.map((l) => [l.toL
  * Base language -> the variant it means. `pt` alone is Brazilian Portuguese (CLDR's default content
  * for `pt`); the regions whose CLDR parent locale is pt-PT (Africa, Macau, Timor-Leste, Europe) get pt-PT.
  */
-const BASE_DEFAULT: Record<string, Language> = { en: "en", de: "de", fr: "fr", es: "es", it: "it", pt: "pt-BR", ja: "ja", nl: "nl" };
+const BASE_DEFAULT: Record<string, Language> = {
+  en: "en",
+  de: "de",
+  fr: "fr",
+  es: "es",
+  it: "it",
+  pt: "pt-BR",
+  ja: "ja",
+  nl: "nl",
+};
 const PT_PT_REGIONS = new Set(["PT", "AO", "CH", "CV", "GQ", "GW", "LU", "MO", "MZ", "ST", "TL"]);
 
 /**
@@ -94,7 +208,10 @@ const PT_PT_REGIONS = new Set(["PT", "AO", "CH", "CV", "GQ", "GW", "LU", "MO", "
 export function resolveLanguage(tag: string | undefined | null): Language {
   const parts = (tag ?? "en").split(/[-_]/);
   const primary = parts[0].toLowerCase();
-  const region = parts.slice(1).find((p) => /^([A-Za-z]{2}|\d{3})$/.test(p))?.toUpperCase();
+  const region = parts
+    .slice(1)
+    .find((p) => /^([A-Za-z]{2}|\d{3})$/.test(p))
+    ?.toUpperCase();
   const exact = BY_LOWER.get(region ? `${primary}-${region}`.toLowerCase() : primary);
   if (exact) return exact;
   if (primary === "pt" && region && PT_PT_REGIONS.has(region)) return "pt-PT";

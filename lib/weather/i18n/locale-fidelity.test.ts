@@ -8,7 +8,8 @@ import { BCP47_PATTERN, resolveLanguage } from "./conditions";
 // the German nowcast line reads naturally.
 describe("locale fidelity (issue 39)", () => {
   it("pt-PT has its own strings: no Brazilian usage, and far fewer than 80 strings shared with pt-BR", () => {
-    const BRAZILIAN = /\b(trem|ônibus|calçada|garoa|neblina|operadora|confira|reserve|de até|enchentes?|píer(es)?|trechos?|capa de chuva|em local fechado|em outro dia|frear|freada)\b/i;
+    const BRAZILIAN =
+      /\b(trem|ônibus|calçada|garoa|neblina|operadora|confira|reserve|de até|enchentes?|píer(es)?|trechos?|capa de chuva|em local fechado|em outro dia|frear|freada)\b/i;
     for (const [k, v] of Object.entries(ptPT)) expect(v, k).not.toMatch(BRAZILIAN);
     const shared = Object.keys(ptBR).filter((k) => ptBR[k] === ptPT[k]);
     expect(shared.length).toBeLessThan(45);
@@ -34,7 +35,11 @@ describe("locale fidelity (issue 39)", () => {
 
   it("the German nowcast line is a sentence", () => {
     const de = { language: "de" as const, units: "metric" as const };
-    expect(formatMessage("nowcast.starts", { what: "rain", minutes: 20 }, de)).toBe("Regen setzt in etwa 20 Minuten ein.");
-    expect(formatMessage("nowcast.starts_ends", { what: "snow", minutes: 15, time: "14:30" }, de)).toBe("Schneefall setzt in etwa 15 Minuten ein und lässt bis 14:30 nach.");
+    expect(formatMessage("nowcast.starts", { what: "rain", minutes: 20 }, de)).toBe(
+      "Regen setzt in etwa 20 Minuten ein.",
+    );
+    expect(formatMessage("nowcast.starts_ends", { what: "snow", minutes: 15, time: "14:30" }, de)).toBe(
+      "Schneefall setzt in etwa 15 Minuten ein und lässt bis 14:30 nach.",
+    );
   });
 });

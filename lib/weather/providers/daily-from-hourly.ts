@@ -13,8 +13,10 @@ function severityOfCode(c: number): number {
   return c;
 }
 
-const max = (xs: Array<number | null>) => (xs.some((x) => x !== null) ? Math.max(...(xs.filter((x) => x !== null) as number[])) : null);
-const min = (xs: Array<number | null>) => (xs.some((x) => x !== null) ? Math.min(...(xs.filter((x) => x !== null) as number[])) : null);
+const max = (xs: Array<number | null>) =>
+  xs.some((x) => x !== null) ? Math.max(...(xs.filter((x) => x !== null) as number[])) : null;
+const min = (xs: Array<number | null>) =>
+  xs.some((x) => x !== null) ? Math.min(...(xs.filter((x) => x !== null) as number[])) : null;
 const mean = (xs: Array<number | null>) => {
   const v = xs.filter((x) => x !== null) as number[];
   return v.length ? Math.round((v.reduce((a, b) => a + b, 0) / v.length) * 10) / 10 : null;
@@ -33,7 +35,9 @@ export function dailyFromHourly(
     return t >= fromMs && t < toMs;
   });
   const codes = hs.map((h) => h.weatherCode).filter((c): c is number => c !== null);
-  const sum = hs.some((h) => h.precipitationMm !== null) ? Math.round(hs.reduce((a, h) => a + (h.precipitationMm ?? 0), 0) * 10) / 10 : null;
+  const sum = hs.some((h) => h.precipitationMm !== null)
+    ? Math.round(hs.reduce((a, h) => a + (h.precipitationMm ?? 0), 0) * 10) / 10
+    : null;
   return {
     date,
     sunrise: sun.sunrise,

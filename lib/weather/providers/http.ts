@@ -22,9 +22,13 @@ export async function fetchUpstreamJson(url: string, o: FetchJsonOptions): Promi
     /* non-JSON body: handled below */
   }
   if (body === undefined || typeof body !== "object" || body === null) {
-    throw new ApiError("provider_unavailable", `The weather provider (${o.provider}) sent a response that is not JSON.`, {
-      details: { provider: o.provider, upstream_status: status, upstream_reason: "invalid JSON body" },
-    });
+    throw new ApiError(
+      "provider_unavailable",
+      `The weather provider (${o.provider}) sent a response that is not JSON.`,
+      {
+        details: { provider: o.provider, upstream_status: status, upstream_reason: "invalid JSON body" },
+      },
+    );
   }
   return body;
 }
@@ -55,17 +59,23 @@ async function fetchUpstream(url: string, o: FetchJsonOptions): Promise<{ status
       /* not JSON: the reason is the text */
     }
     const retryAfter = retryAfterSeconds(res.headers.get("retry-after"));
-    throw new ApiError("provider_unavailable", `The weather provider (${o.provider}) answered HTTP ${res.status}; try again shortly.`, {
-      details: {
-        provider: o.provider,
-        upstream_status: res.status,
-        upstream_reason: upstreamReason(body, text, res.statusText),
-        ...(retryAfter !== undefined ? { upstream_retry_after_s: retryAfter } : {}),
+    throw new ApiError(
+      "provider_unavailable",
+      `The weather provider (${o.provider}) answered HTTP ${res.status}; try again shortly.`,
+      {
+        details: {
+          provider: o.provider,
+          upstream_status: res.status,
+          upstream_reason: upstreamReason(body, text, res.statusText),
+          ...(retryAfter !== undefined ? { upstream_retry_after_s: retryAfter } : {}),
+        },
+        // The first failure already says when to come back, as the circuit's later ones do (issue 40):
+        // the provider's own Retry-After, capped like the circuit's.
+        ...(retryAfter !== undefined
+          ? { headers: { "Retry-After": String(Math.min(Math.max(1, retryAfter), RETRY_AFTER_CAP_S)) } }
+          : {}),
       },
-      // The first failure already says when to come back, as the circuit's later ones do (issue 40):
-      // the provider's own Retry-After, capped like the circuit's.
-      ...(retryAfter !== undefined ? { headers: { "Retry-After": String(Math.min(Math.max(1, retryAfter), RETRY_AFTER_CAP_S)) } } : {}),
-    });
+    );
   }
   return { status: res.status, text };
 }
@@ -73,13 +83,21 @@ async function fetchUpstream(url: string, o: FetchJsonOptions): Promise<{ status
 function networkError(err: unknown, o: FetchJsonOptions): ApiError {
   const name = (err as { name?: string })?.name;
   if (name === "TimeoutError" || name === "AbortError") {
-    return new ApiError("weather_refresh_timeout", `The weather provider (${o.provider}) did not answer within ${o.timeoutMs} ms.`, {
-      details: { provider: o.provider, timeout_ms: o.timeoutMs },
-    });
+    return new ApiError(
+      "weather_refresh_timeout",
+      `The weather provider (${o.provider}) did not answer within ${o.timeoutMs} ms.`,
+      {
+        details: { provider: o.provider, timeout_ms: o.timeoutMs },
+      },
+    );
   }
   const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
   return new ApiError("provider_unavailable", `The weather provider (${o.provider}) could not be reached.`, {
-    details: { provider: o.provider, upstream_status: null, upstream_reason: cause?.code ?? cause?.message ?? (err as Error)?.message ?? "network error" },
+    details: {
+      provider: o.provider,
+      upstream_status: null,
+      upstream_reason: cause?.code ?? cause?.message ?? (err as Error)?.message ?? "network error",
+    },
   });
 }
 

@@ -12,8 +12,10 @@ import { num } from "./units-in";
  * null (the forecast itself still stands); inland points get null waves from the marine API.
  */
 export const MARINE_HOURLY = "wave_height,wave_period,wave_direction";
-export const AIR_HOURLY = "us_aqi,european_aqi,pm2_5,pm10,ozone,nitrogen_dioxide," + POLLEN_KINDS.map((k) => `${k}_pollen`).join(",");
-export const SUPPLEMENTS_ATTRIBUTION = "Marine and air-quality data by Open-Meteo.com (CC BY 4.0; air quality from Copernicus CAMS)";
+export const AIR_HOURLY =
+  "us_aqi,european_aqi,pm2_5,pm10,ozone,nitrogen_dioxide," + POLLEN_KINDS.map((k) => `${k}_pollen`).join(",");
+export const SUPPLEMENTS_ATTRIBUTION =
+  "Marine and air-quality data by Open-Meteo.com (CC BY 4.0; air quality from Copernicus CAMS)";
 
 export type Supplement = "marine" | "air_quality";
 
@@ -45,17 +47,33 @@ export function hourlyRows(body: unknown): Map<number, Block> {
 }
 
 export function marineOf(row: Block): Pick<HourlyPoint, "waveHeightM" | "wavePeriodS" | "waveDirectionDeg"> {
-  return { waveHeightM: num(row.wave_height), wavePeriodS: num(row.wave_period), waveDirectionDeg: num(row.wave_direction) };
+  return {
+    waveHeightM: num(row.wave_height),
+    wavePeriodS: num(row.wave_period),
+    waveDirectionDeg: num(row.wave_direction),
+  };
 }
 
 export function airQualityOf(row: Block): AirQuality {
   const pollen: AirQuality["pollen"] = {};
   for (const k of POLLEN_KINDS) pollen[k] = num(row[`${k}_pollen`]);
-  return { usAqi: num(row.us_aqi), europeanAqi: num(row.european_aqi), pm2_5: num(row.pm2_5), pm10: num(row.pm10), ozone: num(row.ozone), nitrogenDioxide: num(row.nitrogen_dioxide), pollen };
+  return {
+    usAqi: num(row.us_aqi),
+    europeanAqi: num(row.european_aqi),
+    pm2_5: num(row.pm2_5),
+    pm10: num(row.pm10),
+    ozone: num(row.ozone),
+    nitrogenDioxide: num(row.nitrogen_dioxide),
+    pollen,
+  };
 }
 
 /** The forecast with each hour's sea state and air quality filled in where the supplements have that hour. */
-export function mergeSupplements(f: NormalizedForecast, marine: Map<number, Block> | null, air: Map<number, Block> | null): NormalizedForecast {
+export function mergeSupplements(
+  f: NormalizedForecast,
+  marine: Map<number, Block> | null,
+  air: Map<number, Block> | null,
+): NormalizedForecast {
   if (!marine?.size && !air?.size) return f;
   const hourly = f.hourly.map((h) => {
     const t = Date.parse(h.time);
@@ -67,9 +85,16 @@ export function mergeSupplements(f: NormalizedForecast, marine: Map<number, Bloc
   return { ...f, hourly, attribution: `${f.attribution}; ${SUPPLEMENTS_ATTRIBUTION}` };
 }
 
-async function fetchSeries(kind: Supplement, req: ForecastRequest, timeoutMs: number): Promise<Map<number, Block> | null> {
+async function fetchSeries(
+  kind: Supplement,
+  req: ForecastRequest,
+  timeoutMs: number,
+): Promise<Map<number, Block> | null> {
   const e = env();
-  const base = (kind === "marine" ? e.OPEN_METEO_MARINE_BASE_URL : e.OPEN_METEO_AIR_QUALITY_BASE_URL).replace(/\/$/, "");
+  const base = (kind === "marine" ? e.OPEN_METEO_MARINE_BASE_URL : e.OPEN_METEO_AIR_QUALITY_BASE_URL).replace(
+    /\/$/,
+    "",
+  );
   const q = new URLSearchParams({
     latitude: req.lat.toFixed(4),
     longitude: req.lng.toFixed(4),
@@ -78,17 +103,26 @@ async function fetchSeries(kind: Supplement, req: ForecastRequest, timeoutMs: nu
     forecast_days: kind === "marine" ? "8" : "5",
   });
   try {
-    const body = await fetchUpstreamJson(`${base}/v1/${kind === "marine" ? "marine" : "air-quality"}?${q}`, { provider: `open-meteo-${kind}`, timeoutMs });
+    const body = await fetchUpstreamJson(`${base}/v1/${kind === "marine" ? "marine" : "air-quality"}?${q}`, {
+      provider: `open-meteo-${kind}`,
+      timeoutMs,
+    });
     return hourlyRows(body);
   } catch (err) {
     // The forecast stands without it: values stay null and risk simply has no sea/air reason.
-    log.warn("weather supplement unavailable", { supplement: kind, error: err instanceof Error ? err.message : String(err) });
+    log.warn("weather supplement unavailable", {
+      supplement: kind,
+      error: err instanceof Error ? err.message : String(err),
+    });
     return null;
   }
 }
 
 /** Fetches the enabled supplements in parallel with `forecast` and merges them in. */
-export async function withSupplements(req: ForecastRequest, forecast: Promise<NormalizedForecast>): Promise<NormalizedForecast> {
+export async function withSupplements(
+  req: ForecastRequest,
+  forecast: Promise<NormalizedForecast>,
+): Promise<NormalizedForecast> {
   const kinds = enabledSupplements();
   if (kinds.length === 0) return forecast;
   const timeoutMs = env().WEATHER_PROVIDER_TIMEOUT_MS;

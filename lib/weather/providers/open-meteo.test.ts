@@ -43,7 +43,10 @@ describe("open-meteo adapter on recorded responses", () => {
     // Recorded labels 12:30-13:15 Europe/Amsterdam (+02:00): steps from 10:15Z.
     expect(out.minutely).toEqual({
       stepMinutes: 15,
-      points: ["10:15", "10:30", "10:45", "11:00"].map((hm) => ({ time: `2026-10-03T${hm}:00.000Z`, precipitationMmH: 0 })),
+      points: ["10:15", "10:30", "10:45", "11:00"].map((hm) => ({
+        time: `2026-10-03T${hm}:00.000Z`,
+        precipitationMmH: 0,
+      })),
     });
     const plain = await fetchFixture("open-meteo/frenck-python-open-meteo_forecast.json");
     expect(plain.minutely).toBeNull();
@@ -73,7 +76,12 @@ describe("open-meteo adapter on recorded responses", () => {
     const out = await fetchFixture("open-meteo/frenck-python-open-meteo_forecast_16_days.json");
     expect(out.hourly).toHaveLength(4);
     expect(out.hourly.every((h) => h.temperatureC === null && h.weatherCode === null && h.isDay === false)).toBe(true);
-    expect(out.daily[1]).toMatchObject({ date: "2026-10-18", temperatureMaxC: null, weatherCode: null, sunrise: "2026-10-18T06:02:00Z" });
+    expect(out.daily[1]).toMatchObject({
+      date: "2026-10-18",
+      temperatureMaxC: null,
+      weatherCode: null,
+      sunrise: "2026-10-18T06:02:00Z",
+    });
     expect(out.daily[0].temperatureMaxC).toBe(18.3);
   });
 
@@ -91,8 +99,17 @@ describe("open-meteo adapter on recorded responses", () => {
   it("wire-format daily response (GMT, fixed decimals)", async () => {
     const out = await fetchFixture("open-meteo/janelletavares-forecast-aggregator_daily_berlin.json");
     expect(out.timezone).toBe("GMT");
-    expect(out.daily).toHaveLength(fixtureJson("open-meteo/janelletavares-forecast-aggregator_daily_berlin.json").daily.time.length);
-    expect(out.daily[0]).toMatchObject({ date: "2026-02-18", temperatureMinC: -3.7, temperatureMaxC: -0.6, uvIndexMax: 2.3, humidityPct: 76, precipitationProbabilityPct: 3 });
+    expect(out.daily).toHaveLength(
+      fixtureJson("open-meteo/janelletavares-forecast-aggregator_daily_berlin.json").daily.time.length,
+    );
+    expect(out.daily[0]).toMatchObject({
+      date: "2026-02-18",
+      temperatureMinC: -3.7,
+      temperatureMaxC: -0.6,
+      uvIndexMax: 2.3,
+      humidityPct: 76,
+      precipitationProbabilityPct: 3,
+    });
     expect(out.daily[1].windSpeedMs).toBeCloseTo(12.5 / 3.6, 5);
     expect(out.hourly).toEqual([]);
   });
@@ -100,8 +117,25 @@ describe("open-meteo adapter on recorded responses", () => {
   it("legacy variable names (weathercode, windspeed_10m, windgusts_10m_max, cloudcover)", async () => {
     const j = fixtureJson("open-meteo/frenck-python-open-meteo_forecast.json");
     const rename = (o: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(o).map(([k, v]) => [k.replace("weather_code", "weathercode").replace("wind_speed", "windspeed").replace("wind_gusts", "windgusts").replace("cloud_cover", "cloudcover"), v]));
-    const legacy = { ...j, hourly: rename(j.hourly), hourly_units: rename(j.hourly_units), daily: rename(j.daily), daily_units: rename(j.daily_units), current: rename(j.current), current_units: rename(j.current_units) };
+      Object.fromEntries(
+        Object.entries(o).map(([k, v]) => [
+          k
+            .replace("weather_code", "weathercode")
+            .replace("wind_speed", "windspeed")
+            .replace("wind_gusts", "windgusts")
+            .replace("cloud_cover", "cloudcover"),
+          v,
+        ]),
+      );
+    const legacy = {
+      ...j,
+      hourly: rename(j.hourly),
+      hourly_units: rename(j.hourly_units),
+      daily: rename(j.daily),
+      daily_units: rename(j.daily_units),
+      current: rename(j.current),
+      current_units: rename(j.current_units),
+    };
     srv.serve("/v1/forecast", { body: JSON.stringify(legacy) });
     const out = await openMeteoProvider({ baseUrl: srv.baseUrl }).fetchForecast({ lat: 52.27, lng: 6.87 });
     expect(out.current.weatherCode).toBe(2);
@@ -119,26 +153,45 @@ describe("open-meteo adapter on recorded responses", () => {
   });
 
   it("upstream 400 {error, reason} -> 502 provider_unavailable with the reason", async () => {
-    srv.serve("/v1/forecast", { status: 400, body: JSON.stringify({ error: true, reason: "Latitude must be in range of -90 to 90°. Given: 91.0." }) });
+    srv.serve("/v1/forecast", {
+      status: 400,
+      body: JSON.stringify({ error: true, reason: "Latitude must be in range of -90 to 90°. Given: 91.0." }),
+    });
     const err = await upstreamError(openMeteoProvider({ baseUrl: srv.baseUrl }).fetchForecast({ lat: 1, lng: 1 }));
     expect(err.status).toBe(502);
     expect(err.code).toBe("provider_unavailable");
-    expect(err.details).toMatchObject({ provider: "open-meteo", upstream_status: 400, upstream_reason: "Latitude must be in range of -90 to 90°. Given: 91.0." });
+    expect(err.details).toMatchObject({
+      provider: "open-meteo",
+      upstream_status: 400,
+      upstream_reason: "Latitude must be in range of -90 to 90°. Given: 91.0.",
+    });
   });
 
   it("upstream 429 and 5xx (non-JSON) -> 502; a hang -> 504 weather_refresh_timeout", async () => {
-    srv.serve("/v1/forecast", { status: 429, body: JSON.stringify({ error: true, reason: "Daily API request limit exceeded. Please try again tomorrow." }) });
+    srv.serve("/v1/forecast", {
+      status: 429,
+      body: JSON.stringify({ error: true, reason: "Daily API request limit exceeded. Please try again tomorrow." }),
+    });
     const e429 = await upstreamError(openMeteoProvider({ baseUrl: srv.baseUrl }).fetchForecast({ lat: 1, lng: 1 }));
     expect(e429.status).toBe(502);
-    expect(e429.details).toMatchObject({ upstream_status: 429, upstream_reason: "Daily API request limit exceeded. Please try again tomorrow." });
+    expect(e429.details).toMatchObject({
+      upstream_status: 429,
+      upstream_reason: "Daily API request limit exceeded. Please try again tomorrow.",
+    });
 
-    srv.serve("/v1/forecast", { status: 503, body: "<html>Service Unavailable</html>", headers: { "content-type": "text/html" } });
+    srv.serve("/v1/forecast", {
+      status: 503,
+      body: "<html>Service Unavailable</html>",
+      headers: { "content-type": "text/html" },
+    });
     const e503 = await upstreamError(openMeteoProvider({ baseUrl: srv.baseUrl }).fetchForecast({ lat: 1, lng: 1 }));
     expect(e503.status).toBe(502);
     expect(e503.details).toMatchObject({ upstream_status: 503, upstream_reason: "<html>Service Unavailable</html>" });
 
     srv.serve("/v1/forecast", { body: "", hang: true });
-    const slow = await upstreamError(openMeteoProvider({ baseUrl: srv.baseUrl, timeoutMs: 150 }).fetchForecast({ lat: 1, lng: 1 }));
+    const slow = await upstreamError(
+      openMeteoProvider({ baseUrl: srv.baseUrl, timeoutMs: 150 }).fetchForecast({ lat: 1, lng: 1 }),
+    );
     expect(slow.status).toBe(504);
     expect(slow.code).toBe("weather_refresh_timeout");
   });

@@ -1,5 +1,12 @@
 import { env } from "@/lib/env";
-import type { CurrentConditions, DailyPoint, HourlyPoint, MinutelyPoint, MinutelySeries, NormalizedForecast } from "../types";
+import type {
+  CurrentConditions,
+  DailyPoint,
+  HourlyPoint,
+  MinutelyPoint,
+  MinutelySeries,
+  NormalizedForecast,
+} from "../types";
 import { localToUtcIso } from "../time/zones";
 import { fetchUpstreamJson, malformedUpstream } from "./http";
 import type { ForecastRequest, WeatherProvider } from "./types";
@@ -7,9 +14,12 @@ import { convert, num } from "./units-in";
 
 export const OPEN_METEO_ATTRIBUTION = "Weather data by Open-Meteo.com (CC BY 4.0, https://open-meteo.com/)";
 
-const CURRENT = "temperature_2m,apparent_temperature,relative_humidity_2m,pressure_msl,wind_speed_10m,wind_gusts_10m,wind_direction_10m,cloud_cover,visibility,uv_index,precipitation,weather_code,is_day";
-const HOURLY = "temperature_2m,apparent_temperature,relative_humidity_2m,wind_speed_10m,wind_gusts_10m,wind_direction_10m,cloud_cover,visibility,uv_index,precipitation,precipitation_probability,weather_code,is_day";
-const DAILY = "sunrise,sunset,temperature_2m_min,temperature_2m_max,apparent_temperature_min,apparent_temperature_max,relative_humidity_2m_mean,wind_speed_10m_max,wind_gusts_10m_max,wind_direction_10m_dominant,cloud_cover_mean,precipitation_sum,precipitation_probability_max,uv_index_max,weather_code";
+const CURRENT =
+  "temperature_2m,apparent_temperature,relative_humidity_2m,pressure_msl,wind_speed_10m,wind_gusts_10m,wind_direction_10m,cloud_cover,visibility,uv_index,precipitation,weather_code,is_day";
+const HOURLY =
+  "temperature_2m,apparent_temperature,relative_humidity_2m,wind_speed_10m,wind_gusts_10m,wind_direction_10m,cloud_cover,visibility,uv_index,precipitation,precipitation_probability,weather_code,is_day";
+const DAILY =
+  "sunrise,sunset,temperature_2m_min,temperature_2m_max,apparent_temperature_min,apparent_temperature_max,relative_humidity_2m_mean,wind_speed_10m_max,wind_gusts_10m_max,wind_direction_10m_dominant,cloud_cover_mean,precipitation_sum,precipitation_probability_max,uv_index_max,weather_code";
 
 export function openMeteoProvider(opts: { baseUrl?: string; timeoutMs?: number } = {}): WeatherProvider {
   return {
@@ -106,7 +116,11 @@ export function normalizeOpenMeteo(body: unknown, fetchedAt: Date): NormalizedFo
  * `minutely_15.precipitation` is the sum over the 15 minutes before `time` (Open-Meteo's convention
  * for every accumulated variable): the step starts 15 minutes earlier, intensity = 4 x the sum.
  */
-function readMinutely15(m: Block | undefined, u: Block | undefined, toUtc: (t: unknown) => string | null): MinutelySeries | null {
+function readMinutely15(
+  m: Block | undefined,
+  u: Block | undefined,
+  toUtc: (t: unknown) => string | null,
+): MinutelySeries | null {
   const times = Array.isArray(m?.time) ? (m!.time as unknown[]) : [];
   if (times.length === 0 || field(m, "precipitation") === undefined) return null;
   const points: MinutelyPoint[] = [];
@@ -114,7 +128,10 @@ function readMinutely15(m: Block | undefined, u: Block | undefined, toUtc: (t: u
     const end = toUtc(t);
     if (!end) return;
     const mm = value(m, u, "precipitation", i);
-    points.push({ time: new Date(Date.parse(end) - 15 * 60_000).toISOString(), precipitationMmH: mm === null ? null : Math.round(mm * 4 * 100) / 100 });
+    points.push({
+      time: new Date(Date.parse(end) - 15 * 60_000).toISOString(),
+      precipitationMmH: mm === null ? null : Math.round(mm * 4 * 100) / 100,
+    });
   });
   return points.length ? { stepMinutes: 15, points } : null;
 }
@@ -128,7 +145,14 @@ function readMinutely15(m: Block | undefined, u: Block | undefined, toUtc: (t: u
  * speed/direction, cloud, visibility, UV, weather code, is_day) stay at T. docs/weather.md
  * "Variable definitions" has the table for both adapters.
  */
-export const OPEN_METEO_PRECEDING_HOUR = ["precipitation", "rain", "showers", "snowfall", "precipitation_probability", "wind_gusts_10m"] as const;
+const OPEN_METEO_PRECEDING_HOUR = [
+  "precipitation",
+  "rain",
+  "showers",
+  "snowfall",
+  "precipitation_probability",
+  "wind_gusts_10m",
+] as const;
 
 function readHourly(h: Block | undefined, u: Block | undefined, toUtc: (t: unknown) => string | null): HourlyPoint[] {
   const times = Array.isArray(h?.time) ? (h!.time as unknown[]) : [];
@@ -196,7 +220,12 @@ function readDaily(d: Block | undefined, u: Block | undefined, toUtc: (t: unknow
         windDirectionDeg: value(d, u, "wind_direction_10m_dominant", i),
         cloudCoverPct: value(d, u, "cloud_cover_mean", i),
         precipitationMm: value(d, u, "precipitation_sum", i),
-        precipitationProbabilityPct: firstOf(d, u, ["precipitation_probability_max", "precipitation_probability_mean"], i),
+        precipitationProbabilityPct: firstOf(
+          d,
+          u,
+          ["precipitation_probability_max", "precipitation_probability_mean"],
+          i,
+        ),
         uvIndexMax: value(d, u, "uv_index_max", i),
         weatherCode: value(d, u, "weather_code", i),
       };
@@ -205,7 +234,12 @@ function readDaily(d: Block | undefined, u: Block | undefined, toUtc: (t: unknow
 }
 
 /** `current` (15-minute), legacy `current_weather`, or the hourly step covering now. */
-function readCurrent(b: Record<string, unknown>, toUtc: (t: unknown) => string | null, hourly: HourlyPoint[], fetchedAt: Date): CurrentConditions {
+function readCurrent(
+  b: Record<string, unknown>,
+  toUtc: (t: unknown) => string | null,
+  hourly: HourlyPoint[],
+  fetchedAt: Date,
+): CurrentConditions {
   const c = (b.current ?? b.current_weather) as Block | undefined;
   const cu = (b.current_units ?? b.current_weather_units) as Block | undefined;
   const hour = hourAt(hourly, fetchedAt);

@@ -19,7 +19,8 @@ const UNITS: Record<string, OwmUnits> = {
   "openweather/extracted-from-cassettes/onecall_phoenix_alerts_standard.body.json": "standard",
 };
 
-const provider = (units: OwmUnits = "metric", timeoutMs = 5000) => openWeatherProvider({ baseUrl: srv.baseUrl, apiKey: "test-key", units, timeoutMs });
+const provider = (units: OwmUnits = "metric", timeoutMs = 5000) =>
+  openWeatherProvider({ baseUrl: srv.baseUrl, apiKey: "test-key", units, timeoutMs });
 
 async function fetchBody(body: string, units: OwmUnits, status = 200) {
   srv.serve("/data/3.0/onecall", { status, body });
@@ -38,7 +39,10 @@ async function upstreamError(p: Promise<unknown>) {
 
 describe("openweather One Call adapter on recorded responses", () => {
   it("parses every recorded One Call body (48 h hourly, 8 days, SI units)", async () => {
-    const bodies = [...fixtureFiles("openweather", ".json"), ...fixtureFiles("openweather/extracted-from-cassettes", ".body.json")].filter((f) => !f.includes("error_"));
+    const bodies = [
+      ...fixtureFiles("openweather", ".json"),
+      ...fixtureFiles("openweather/extracted-from-cassettes", ".body.json"),
+    ].filter((f) => !f.includes("error_"));
     expect(bodies.length).toBe(4);
     for (const f of bodies) {
       const out = await fetchBody(fixtureText(f), UNITS[f]);
@@ -76,17 +80,28 @@ describe("openweather One Call adapter on recorded responses", () => {
   it("standard (Kelvin) VCR cassette replayed with its recorded status: alert kept", async () => {
     const [rec] = cassette("openweather/open-weather-ruby-client__one_call__lat_lon.yml");
     expect(rec.status).toBe(200);
-    expect(rec.body).toBe(fixtureText("openweather/extracted-from-cassettes/onecall_phoenix_alerts_standard.body.json"));
+    expect(rec.body).toBe(
+      fixtureText("openweather/extracted-from-cassettes/onecall_phoenix_alerts_standard.body.json"),
+    );
     const out = await fetchBody(rec.body, "standard", rec.status);
     expect(out.timezone).toBe("America/Phoenix");
     expect(out.current.temperatureC).toBeCloseTo(16.05, 2);
     expect(out.alerts).toHaveLength(1);
-    expect(out.alerts[0]).toMatchObject({ event: "Air Quality Alert", severity: "minor", source: "NWS Phoenix (Central Arizona and California Desert)", starts: new Date(1703871060 * 1000).toISOString() });
+    expect(out.alerts[0]).toMatchObject({
+      event: "Air Quality Alert",
+      severity: "minor",
+      source: "NWS Phoenix (Central Arizona and California Desert)",
+      starts: new Date(1703871060 * 1000).toISOString(),
+    });
   });
 
   it("alerts with an empty tags list get a severity from the product name", async () => {
     const out = await fetchBody(fixtureText("openweather/weather-forecast__onecall.json"), "metric");
-    expect(out.alerts[0]).toMatchObject({ event: "Winter Weather Advisory", severity: "minor", ends: new Date(1645725600 * 1000).toISOString() });
+    expect(out.alerts[0]).toMatchObject({
+      event: "Winter Weather Advisory",
+      severity: "minor",
+      ends: new Date(1645725600 * 1000).toISOString(),
+    });
   });
 
   it("recorded 401 (cod as a number) and 400 (cod as a string) -> 502 with the upstream reason", async () => {
@@ -100,7 +115,10 @@ describe("openweather One Call adapter on recorded responses", () => {
 
     const [range] = cassette("openweather/open-weather-ruby-client__one_call__error_out_of_range.yml");
     const e400 = await upstreamError(fetchBody(range.body, "metric", range.status));
-    expect(e400.details).toMatchObject({ upstream_status: 400, upstream_reason: "requested time is out of allowed range of 5 days back" });
+    expect(e400.details).toMatchObject({
+      upstream_status: 400,
+      upstream_reason: "requested time is out of allowed range of 5 days back",
+    });
 
     for (const f of fixtureFiles("openweather/extracted-from-cassettes", ".json").filter((x) => x.includes("error_"))) {
       const status = Number(/error_(\d{3})/.exec(f)![1]);
@@ -110,11 +128,25 @@ describe("openweather One Call adapter on recorded responses", () => {
   });
 
   it("429 -> 502 with reason; missing key -> 502 without calling upstream; hang -> 504", async () => {
-    const e429 = await upstreamError(fetchBody(JSON.stringify({ cod: 429, message: "Your account is temporary blocked due to exceeding of requests limitation" }), "metric", 429));
-    expect(e429.details).toMatchObject({ upstream_status: 429, upstream_reason: "Your account is temporary blocked due to exceeding of requests limitation" });
+    const e429 = await upstreamError(
+      fetchBody(
+        JSON.stringify({
+          cod: 429,
+          message: "Your account is temporary blocked due to exceeding of requests limitation",
+        }),
+        "metric",
+        429,
+      ),
+    );
+    expect(e429.details).toMatchObject({
+      upstream_status: 429,
+      upstream_reason: "Your account is temporary blocked due to exceeding of requests limitation",
+    });
 
     const before = srv.requests.length;
-    const noKey = await upstreamError(openWeatherProvider({ baseUrl: srv.baseUrl, apiKey: "" }).fetchForecast({ lat: 1, lng: 1 }));
+    const noKey = await upstreamError(
+      openWeatherProvider({ baseUrl: srv.baseUrl, apiKey: "" }).fetchForecast({ lat: 1, lng: 1 }),
+    );
     expect(noKey.status).toBe(502);
     expect(srv.requests.length).toBe(before);
 
@@ -129,15 +161,31 @@ describe("NWS alert source on recorded responses", () => {
     srv.serve("/alerts/active", { body: fixtureText("nws/nws_alerts__api.json") });
     const alerts = await fetchNwsAlerts(33.25, -112.3, { baseUrl: srv.baseUrl });
     expect(alerts).toHaveLength(2);
-    expect(alerts[0]).toMatchObject({ event: "Excessive Heat Warning", severity: "severe", starts: "2024-07-19T17:00:00.000Z", ends: "2024-07-21T03:00:00.000Z", source: "NWS Phoenix AZ" });
-    expect(alerts[1]).toMatchObject({ event: "Air Quality Alert", severity: "unknown", ends: "2024-07-20T04:00:00.000Z" });
+    expect(alerts[0]).toMatchObject({
+      event: "Excessive Heat Warning",
+      severity: "severe",
+      starts: "2024-07-19T17:00:00.000Z",
+      ends: "2024-07-21T03:00:00.000Z",
+      source: "NWS Phoenix AZ",
+    });
+    expect(alerts[1]).toMatchObject({
+      event: "Air Quality Alert",
+      severity: "unknown",
+      ends: "2024-07-20T04:00:00.000Z",
+    });
   });
 
   it("zone query (older id format)", async () => {
     srv.serve("/alerts/active", { body: fixtureText("nws/pynws__alerts_active_zone.json") });
     const alerts = await fetchNwsAlerts(45.5, -122.6, { baseUrl: srv.baseUrl });
     expect(alerts).toEqual([
-      expect.objectContaining({ id: "NWS-IDP-PROD-3965873-3369046", event: "Flood Watch", severity: "severe", starts: "2019-12-20T21:34:00.000Z", ends: "2019-12-22T18:00:00.000Z" }),
+      expect.objectContaining({
+        id: "NWS-IDP-PROD-3965873-3369046",
+        event: "Flood Watch",
+        severity: "severe",
+        starts: "2019-12-20T21:34:00.000Z",
+        ends: "2019-12-22T18:00:00.000Z",
+      }),
     ]);
   });
 

@@ -1,7 +1,15 @@
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
-import type { AlertSeverity, CurrentConditions, DailyPoint, HourlyPoint, MinutelySeries, NormalizedForecast, WeatherAlert } from "../types";
+import type {
+  AlertSeverity,
+  CurrentConditions,
+  DailyPoint,
+  HourlyPoint,
+  MinutelySeries,
+  NormalizedForecast,
+  WeatherAlert,
+} from "../types";
 import { localDate } from "../time/zones";
 import { fetchUpstreamJson, malformedUpstream } from "./http";
 import type { ForecastRequest, WeatherProvider } from "./types";
@@ -11,21 +19,30 @@ export const OPENWEATHER_ATTRIBUTION = "Weather data by OpenWeather (https://ope
 export type OwmUnits = "metric" | "imperial" | "standard";
 
 /** One Call 3.0. We always request metric; other unit systems are parsed for recorded responses. */
-export function openWeatherProvider(opts: { baseUrl?: string; apiKey?: string; timeoutMs?: number; units?: OwmUnits } = {}): WeatherProvider {
+export function openWeatherProvider(
+  opts: { baseUrl?: string; apiKey?: string; timeoutMs?: number; units?: OwmUnits } = {},
+): WeatherProvider {
   return {
     id: "openweather",
     async fetchForecast(req: ForecastRequest) {
       const e = env();
       const key = opts.apiKey ?? e.OPENWEATHER_API_KEY;
       if (!key) {
-        throw new ApiError("provider_unavailable", "The openweather provider is selected but OPENWEATHER_API_KEY is not set.", {
-          details: { provider: "openweather", upstream_status: null, upstream_reason: "missing OPENWEATHER_API_KEY" },
-        });
+        throw new ApiError(
+          "provider_unavailable",
+          "The openweather provider is selected but OPENWEATHER_API_KEY is not set.",
+          {
+            details: { provider: "openweather", upstream_status: null, upstream_reason: "missing OPENWEATHER_API_KEY" },
+          },
+        );
       }
       const units = opts.units ?? "metric";
       const base = (opts.baseUrl ?? e.OPENWEATHER_BASE_URL).replace(/\/$/, "");
       const q = new URLSearchParams({ lat: req.lat.toFixed(4), lon: req.lng.toFixed(4), units, appid: key });
-      const body = await fetchUpstreamJson(`${base}/data/3.0/onecall?${q}`, { provider: "openweather", timeoutMs: opts.timeoutMs ?? e.WEATHER_PROVIDER_TIMEOUT_MS });
+      const body = await fetchUpstreamJson(`${base}/data/3.0/onecall?${q}`, {
+        provider: "openweather",
+        timeoutMs: opts.timeoutMs ?? e.WEATHER_PROVIDER_TIMEOUT_MS,
+      });
       return normalizeOneCall(body, units, new Date());
     },
   };
@@ -79,7 +96,12 @@ export function normalizeOneCall(body: unknown, units: OwmUnits, fetchedAt: Date
     isDay: isDayIcon(h.weather?.[0]?.icon),
   }));
   const daily: DailyPoint[] = (Array.isArray(b.daily) ? b.daily : []).map((d: O) => {
-    const fl = d.feels_like && typeof d.feels_like === "object" ? (Object.values(d.feels_like).map((v) => T(v)).filter((v) => v !== null) as number[]) : [];
+    const fl =
+      d.feels_like && typeof d.feels_like === "object"
+        ? (Object.values(d.feels_like)
+            .map((v) => T(v))
+            .filter((v) => v !== null) as number[])
+        : [];
     return {
       date: localDate(iso(d.dt)!, zone),
       sunrise: iso(d.sunrise),

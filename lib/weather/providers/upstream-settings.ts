@@ -19,10 +19,22 @@ export function upstreamSettings(id: ProviderId): UpstreamSettings {
   const e = env();
   switch (id) {
     case "open-meteo":
-      return { updateIntervalMs: e.OPEN_METEO_UPDATE_INTERVAL_S * 1000, callsPerMinute: e.OPEN_METEO_CALLS_PER_MINUTE, callsPerDay: e.OPEN_METEO_CALLS_PER_DAY };
+      return {
+        updateIntervalMs: e.OPEN_METEO_UPDATE_INTERVAL_S * 1000,
+        callsPerMinute: e.OPEN_METEO_CALLS_PER_MINUTE,
+        callsPerDay: e.OPEN_METEO_CALLS_PER_DAY,
+      };
     case "openweather":
-      return { updateIntervalMs: e.OPENWEATHER_UPDATE_INTERVAL_S * 1000, callsPerMinute: e.OPENWEATHER_CALLS_PER_MINUTE, callsPerDay: e.OPENWEATHER_CALLS_PER_DAY };
+      return {
+        updateIntervalMs: e.OPENWEATHER_UPDATE_INTERVAL_S * 1000,
+        callsPerMinute: e.OPENWEATHER_CALLS_PER_MINUTE,
+        callsPerDay: e.OPENWEATHER_CALLS_PER_DAY,
+      };
     case "simulated":
-      return { updateIntervalMs: e.SIMULATED_UPDATE_INTERVAL_S * 1000, callsPerMinute: e.SIMULATED_CALLS_PER_MINUTE, callsPerDay: e.SIMULATED_CALLS_PER_DAY };
+      return {
+        updateIntervalMs: e.SIMULATED_UPDATE_INTERVAL_S * 1000,
+        callsPerMinute: e.SIMULATED_CALLS_PER_MINUTE,
+        callsPerDay: e.SIMULATED_CALLS_PER_DAY,
+      };
   }
 }

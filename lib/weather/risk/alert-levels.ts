@@ -18,7 +18,8 @@ import type { ReasonCode, RiskLevel } from "./types";
  * Warning: take shelter in an interior room). Matched on the alert's event name in English, the
  * language every adapter asks for.
  */
-const REACHES_INDOORS = /hurricane|typhoon|cyclone|tropical storm|tornado|flood|storm surge|tsunami|earthquake|wild ?fire|forest ?fire|bush ?fire|avalanche|extreme wind/i;
+const REACHES_INDOORS =
+  /hurricane|typhoon|cyclone|tropical storm|tornado|flood|storm surge|tsunami|earthquake|wild ?fire|forest ?fire|bush ?fire|avalanche|extreme wind/i;
 
 export function alertReachesIndoors(event: string): boolean {
   return REACHES_INDOORS.test(event);

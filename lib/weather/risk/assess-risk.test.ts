@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { assessRisk } from "./assess-risk";
-import { ACTIVITY_PROFILES, ACTIVITY_TYPES, activityProfile, OUTDOOR_DEFAULT, TRANSPORT_MODES, TRANSPORT_PROFILES } from "./profiles";
+import {
+  ACTIVITY_PROFILES,
+  ACTIVITY_TYPES,
+  activityProfile,
+  OUTDOOR_DEFAULT,
+  TRANSPORT_MODES,
+  TRANSPORT_PROFILES,
+} from "./profiles";
 import { NO_SUPPLEMENTS } from "./supplements";
 import type { RiskInputs } from "./types";
 
@@ -25,10 +32,34 @@ const TABLE: Row[] = [
   ["calm day", "outdoor_default", {}, "low", null],
   ["rain likely at 60% (NWS 'likely')", "sightseeing", { precipitationProbabilityPct: 60 }, "watch", "rain_likely"],
   ["59% is only a chance", "sightseeing", { precipitationProbabilityPct: 59 }, "low", null],
-  ["AMS heavy rain 7.6 mm/h", "hiking", { precipitationMmH: 7.6, precipitationProbabilityPct: 95 }, "warning", "heavy_rain"],
-  ["Met Office heavy 4 mm/h warns walkers; the code stays AMS moderate", "walking_tour", { precipitationMmH: 4 }, "warning", "moderate_rain"],
-  ["4 mm/h is moderate for a generic outdoor plan", "outdoor_default", { precipitationMmH: 4 }, "watch", "moderate_rain"],
-  ["heavy rain (AMS > 7.6) is only a watch indoors, but still called heavy", "museum", { precipitationMmH: 9, precipitationProbabilityPct: 95 }, "watch", "heavy_rain"],
+  [
+    "AMS heavy rain 7.6 mm/h",
+    "hiking",
+    { precipitationMmH: 7.6, precipitationProbabilityPct: 95 },
+    "warning",
+    "heavy_rain",
+  ],
+  [
+    "Met Office heavy 4 mm/h warns walkers; the code stays AMS moderate",
+    "walking_tour",
+    { precipitationMmH: 4 },
+    "warning",
+    "moderate_rain",
+  ],
+  [
+    "4 mm/h is moderate for a generic outdoor plan",
+    "outdoor_default",
+    { precipitationMmH: 4 },
+    "watch",
+    "moderate_rain",
+  ],
+  [
+    "heavy rain (AMS > 7.6) is only a watch indoors, but still called heavy",
+    "museum",
+    { precipitationMmH: 9, precipitationProbabilityPct: 95 },
+    "watch",
+    "heavy_rain",
+  ],
   ["Met Office violent rain > 50 mm/h", "sightseeing", { precipitationMmH: 51 }, "warning", "violent_rain"],
   ["NWS wind advisory gusts 46 mph", "event", { windGustMs: 46 * MPH }, "watch", "strong_gusts"],
   ["NWS high wind warning gusts 58 mph", "event", { windGustMs: 58 * MPH }, "warning", "strong_gusts"],
@@ -52,12 +83,21 @@ const TABLE: Row[] = [
   ["freezing rain code on the road", "airport_transfer", { weatherCodes: [66] }, "warning", "freezing_rain"],
   ["heavy snow for a walker", "walking", { weatherCodes: [75] }, "warning", "snow"],
   ["light snow for a walker", "walking", { weatherCodes: [71] }, "watch", "snow"],
-  ["unknown activity -> outdoor default", "underwater basket weaving", { precipitationProbabilityPct: 80 }, "watch", "rain_likely"],
+  [
+    "unknown activity -> outdoor default",
+    "underwater basket weaving",
+    { precipitationProbabilityPct: 80 },
+    "watch",
+    "rain_likely",
+  ],
 ];
 
 describe("risk engine (table-driven)", () => {
   it.each(TABLE)("%s", (_name, profileName, over, level, top) => {
-    const profile = profileName === "ferry" || profileName === "train" ? ACTIVITY_PROFILES[profileName] : activityProfile(profileName);
+    const profile =
+      profileName === "ferry" || profileName === "train"
+        ? ACTIVITY_PROFILES[profileName]
+        : activityProfile(profileName);
     const risk = assessRisk({ ...calm, ...over }, profile);
     expect(risk.level).toBe(level);
     expect(risk.reasons[0]?.code ?? null).toBe(top);
@@ -66,7 +106,14 @@ describe("risk engine (table-driven)", () => {
   });
 
   it("alerts by profile (issue 39): severe warns outdoors, indoors it is a watch for getting there unless extreme or the hazard reaches indoors", () => {
-    const alert = (severity: "severe" | "extreme" | "moderate" | "minor", event = "Orange wind warning") => ({ id: "a", event, severity, starts: null, ends: null, source: "MeteoAlarm" });
+    const alert = (severity: "severe" | "extreme" | "moderate" | "minor", event = "Orange wind warning") => ({
+      id: "a",
+      event,
+      severity,
+      starts: null,
+      ends: null,
+      source: "MeteoAlarm",
+    });
     const indoor = new Set(["dining", "museum", "shopping", "indoor"]);
     for (const name of ACTIVITY_TYPES) {
       const r = assessRisk({ ...calm, alerts: [alert("severe")] }, ACTIVITY_PROFILES[name]);
@@ -74,22 +121,37 @@ describe("risk engine (table-driven)", () => {
       expect(r.reasons[0].message).toContain("Orange wind warning");
       expect(assessRisk({ ...calm, alerts: [alert("extreme")] }, ACTIVITY_PROFILES[name]).level).toBe("warning");
     }
-    expect(assessRisk({ ...calm, alerts: [alert("severe", "Hurricane Warning")] }, ACTIVITY_PROFILES.museum).level).toBe("warning");
-    expect(assessRisk({ ...calm, alerts: [alert("severe", "Flood Warning")] }, ACTIVITY_PROFILES.dining).level).toBe("warning");
-    expect(assessRisk({ ...calm, alerts: [alert("moderate", "Flood Watch")] }, ACTIVITY_PROFILES.museum).level).toBe("watch");
+    expect(
+      assessRisk({ ...calm, alerts: [alert("severe", "Hurricane Warning")] }, ACTIVITY_PROFILES.museum).level,
+    ).toBe("warning");
+    expect(assessRisk({ ...calm, alerts: [alert("severe", "Flood Warning")] }, ACTIVITY_PROFILES.dining).level).toBe(
+      "warning",
+    );
+    expect(assessRisk({ ...calm, alerts: [alert("moderate", "Flood Watch")] }, ACTIVITY_PROFILES.museum).level).toBe(
+      "watch",
+    );
     expect(assessRisk({ ...calm, alerts: [alert("minor")] }, ACTIVITY_PROFILES.beach).level).toBe("watch");
     expect(assessRisk({ ...calm, alerts: [alert("minor")] }, ACTIVITY_PROFILES.museum).level).toBe("low");
     // A country-level notice (area not placed) rates nothing.
-    expect(assessRisk({ ...calm, alerts: [{ ...alert("extreme"), scope: "country" as const }] }, ACTIVITY_PROFILES.beach).level).toBe("low");
+    expect(
+      assessRisk({ ...calm, alerts: [{ ...alert("extreme"), scope: "country" as const }] }, ACTIVITY_PROFILES.beach)
+        .level,
+    ).toBe("low");
   });
 
   it("hazardous air (issue 39): very unhealthy is at least a watch and hazardous a warning for every outdoor profile", () => {
-    const air = (usAqi: number | null, europeanAqi: number | null = null) => ({ ...calm, supplements: { ...NO_SUPPLEMENTS, usAqi, europeanAqi } });
+    const air = (usAqi: number | null, europeanAqi: number | null = null) => ({
+      ...calm,
+      supplements: { ...NO_SUPPLEMENTS, usAqi, europeanAqi },
+    });
     const outdoor = Object.values(ACTIVITY_PROFILES).filter((p) => p.outdoor);
     expect(outdoor.map((p) => p.name)).toEqual(expect.arrayContaining(["sightseeing", "walking", "beach", "event"]));
     for (const p of outdoor) {
       expect(assessRisk(air(250), p).level, p.name).not.toBe("low");
-      expect(assessRisk(air(350), p)).toMatchObject({ level: "warning", reasons: [{ code: "poor_air_quality", level: "warning" }] });
+      expect(assessRisk(air(350), p)).toMatchObject({
+        level: "warning",
+        reasons: [{ code: "poor_air_quality", level: "warning" }],
+      });
       expect(assessRisk(air(null, 120), p).level, p.name).not.toBe("low");
     }
     expect(assessRisk(air(250), ACTIVITY_PROFILES.sightseeing).level).toBe("watch");
@@ -108,7 +170,18 @@ describe("risk engine (table-driven)", () => {
   it("every canonical activity and transport mode has a profile with an outdoor flag; nulls never raise risk", () => {
     expect(Object.keys(ACTIVITY_PROFILES).sort()).toEqual([...ACTIVITY_TYPES].sort());
     expect(Object.keys(TRANSPORT_PROFILES).sort()).toEqual([...TRANSPORT_MODES].sort());
-    const nothing: RiskInputs = { ...calm, precipitationProbabilityPct: null, precipitationMmH: null, feelsLikeMaxC: null, feelsLikeMinC: null, windSpeedMs: null, windGustMs: null, uvIndex: null, visibilityM: null, weatherCodes: [] };
+    const nothing: RiskInputs = {
+      ...calm,
+      precipitationProbabilityPct: null,
+      precipitationMmH: null,
+      feelsLikeMaxC: null,
+      feelsLikeMinC: null,
+      windSpeedMs: null,
+      windGustMs: null,
+      uvIndex: null,
+      visibilityM: null,
+      weatherCodes: [],
+    };
     for (const p of [...Object.values(ACTIVITY_PROFILES), ...Object.values(TRANSPORT_PROFILES)]) {
       expect(typeof p.outdoor).toBe("boolean");
       expect(assessRisk(nothing, p).level).toBe("low");
@@ -119,11 +192,17 @@ describe("risk engine (table-driven)", () => {
 });
 
 describe("sea state (issue 39): wave period and WMO sea-state names", () => {
-  const sea = (waveHeightM: number, wavePeriodS: number | null) => ({ ...calm, supplements: { ...NO_SUPPLEMENTS, waveHeightM, wavePeriodS } });
+  const sea = (waveHeightM: number, wavePeriodS: number | null) => ({
+    ...calm,
+    supplements: { ...NO_SUPPLEMENTS, waveHeightM, wavePeriodS },
+  });
   const boat = activityProfile("kayaking");
   it("a short, steep sea is worse for small craft than a long swell of the same height", () => {
     expect(assessRisk(sea(1.0, 10), boat).level).toBe("low");
-    expect(assessRisk(sea(1.0, 3), boat)).toMatchObject({ level: "warning", reasons: [{ code: "steep_sea", level: "warning" }] });
+    expect(assessRisk(sea(1.0, 3), boat)).toMatchObject({
+      level: "warning",
+      reasons: [{ code: "steep_sea", level: "warning" }],
+    });
     expect(assessRisk(sea(1.0, 3), boat).reasons[0].message).toMatch(/steep.*1 m.*3 s/i);
     expect(assessRisk(sea(1.3, 12), boat)).toMatchObject({ level: "watch", reasons: [{ code: "moderate_sea" }] });
     expect(assessRisk(sea(1.3, 4), boat)).toMatchObject({ level: "warning", reasons: [{ code: "steep_sea" }] });
@@ -134,8 +213,15 @@ describe("sea state (issue 39): wave period and WMO sea-state names", () => {
     expect(assessRisk(sea(1.25, null), boat).reasons[0]).toMatchObject({ code: "moderate_sea", level: "watch" });
     expect(assessRisk(sea(1.25, null), boat).reasons[0].message).toMatch(/^Moderate sea/);
     expect(assessRisk(sea(1.6, null), boat).reasons[0]).toMatchObject({ code: "moderate_sea", level: "warning" });
-    expect(assessRisk(sea(2.6, null), TRANSPORT_PROFILES.ferry).reasons[0]).toMatchObject({ code: "rough_sea", level: "watch" });
-    expect(assessRisk(sea(4.2, null), TRANSPORT_PROFILES.ferry).reasons[0]).toMatchObject({ code: "high_waves", level: "warning" });
-    for (const r of [sea(1.3, null), sea(2.0, 6)].flatMap((s) => assessRisk(s, boat).reasons)) expect(r.code).not.toBe("rough_sea");
+    expect(assessRisk(sea(2.6, null), TRANSPORT_PROFILES.ferry).reasons[0]).toMatchObject({
+      code: "rough_sea",
+      level: "watch",
+    });
+    expect(assessRisk(sea(4.2, null), TRANSPORT_PROFILES.ferry).reasons[0]).toMatchObject({
+      code: "high_waves",
+      level: "warning",
+    });
+    for (const r of [sea(1.3, null), sea(2.0, 6)].flatMap((s) => assessRisk(s, boat).reasons))
+      expect(r.code).not.toBe("rough_sea");
   });
 });

@@ -1,5 +1,13 @@
 import type { RiskProfile } from "./profiles";
-import { compareReasons, maxLevel, type ReasonCode, type Risk, type RiskInputs, type RiskLevel, type RiskReason } from "./types";
+import {
+  compareReasons,
+  maxLevel,
+  type ReasonCode,
+  type Risk,
+  type RiskInputs,
+  type RiskLevel,
+  type RiskReason,
+} from "./types";
 import { WMO } from "./thresholds";
 import { rainClass } from "./derived";
 import { recommendationFor } from "./recommendations";
@@ -8,7 +16,11 @@ import { rateAlert } from "./alert-levels";
 import { DEFAULT_ADVICE_LOCALE, formatReason, type AdviceLocale, type ReasonValues } from "../i18n/advice";
 
 /** Level a value reaches against a band (>= for "above", <= for "below"). */
-function bandLevel(value: number | null, band: { watch?: number; warning?: number } | undefined, dir: "above" | "below"): RiskLevel {
+function bandLevel(
+  value: number | null,
+  band: { watch?: number; warning?: number } | undefined,
+  dir: "above" | "below",
+): RiskLevel {
   if (value === null || !band) return "low";
   if (band.warning !== undefined && (dir === "above" ? value >= band.warning : value <= band.warning)) return "warning";
   if (band.watch !== undefined && (dir === "above" ? value >= band.watch : value <= band.watch)) return "watch";
@@ -31,7 +43,12 @@ function hasAny(codes: number[], list: readonly number[]): boolean {
   return false;
 }
 
-const RATE_CODE = { light: "light_rain", moderate: "moderate_rain", heavy: "heavy_rain", violent: "violent_rain" } as const;
+const RATE_CODE = {
+  light: "light_rain",
+  moderate: "moderate_rain",
+  heavy: "heavy_rain",
+  violent: "violent_rain",
+} as const;
 
 /**
  * Pure risk assessment of a window's worst conditions against a profile.
@@ -39,7 +56,11 @@ const RATE_CODE = { light: "light_rain", moderate: "moderate_rain", heavy: "heav
  * its level. Reasons are sorted by level, then physical severity; the recommendation follows
  * the top reason. Messages are in the locale's language and units (default en, metric).
  */
-export function assessRisk(inputs: RiskInputs, profile: RiskProfile, locale: AdviceLocale = DEFAULT_ADVICE_LOCALE): Risk {
+export function assessRisk(
+  inputs: RiskInputs,
+  profile: RiskProfile,
+  locale: AdviceLocale = DEFAULT_ADVICE_LOCALE,
+): Risk {
   const pending: Pending[] = [];
   const i = inputs;
   const d = i.derived;
@@ -47,22 +68,34 @@ export function assessRisk(inputs: RiskInputs, profile: RiskProfile, locale: Adv
   const what = hasAny(codes, WMO.snow) ? "snow" : "rain";
 
   const rate = bandLevel(i.precipitationMmH, profile.rainRate, "above");
-  if (rate !== "low") add(pending, RATE_CODE[rainClass(i.precipitationMmH!)], rate, { rateMmH: i.precipitationMmH!, what });
-  if (profile.rainProbability !== undefined && i.precipitationProbabilityPct !== null && i.precipitationProbabilityPct >= profile.rainProbability && rate !== "warning") {
+  if (rate !== "low")
+    add(pending, RATE_CODE[rainClass(i.precipitationMmH!)], rate, { rateMmH: i.precipitationMmH!, what });
+  if (
+    profile.rainProbability !== undefined &&
+    i.precipitationProbabilityPct !== null &&
+    i.precipitationProbabilityPct >= profile.rainProbability &&
+    rate !== "warning"
+  ) {
     add(pending, "rain_likely", "watch", { pct: i.precipitationProbabilityPct, what });
   }
 
-  if (i.windSpeedMs !== null) add(pending, "strong_wind", bandLevel(i.windSpeedMs, profile.windSpeed, "above"), { speedMs: i.windSpeedMs });
-  if (i.windGustMs !== null) add(pending, "strong_gusts", bandLevel(i.windGustMs, profile.windGust, "above"), { speedMs: i.windGustMs });
-  if (i.feelsLikeMaxC !== null) add(pending, "heat", bandLevel(i.feelsLikeMaxC, profile.heat, "above"), { tempC: i.feelsLikeMaxC });
-  if (i.feelsLikeMinC !== null) add(pending, "cold", bandLevel(i.feelsLikeMinC, profile.cold, "below"), { tempC: i.feelsLikeMinC });
+  if (i.windSpeedMs !== null)
+    add(pending, "strong_wind", bandLevel(i.windSpeedMs, profile.windSpeed, "above"), { speedMs: i.windSpeedMs });
+  if (i.windGustMs !== null)
+    add(pending, "strong_gusts", bandLevel(i.windGustMs, profile.windGust, "above"), { speedMs: i.windGustMs });
+  if (i.feelsLikeMaxC !== null)
+    add(pending, "heat", bandLevel(i.feelsLikeMaxC, profile.heat, "above"), { tempC: i.feelsLikeMaxC });
+  if (i.feelsLikeMinC !== null)
+    add(pending, "cold", bandLevel(i.feelsLikeMinC, profile.cold, "below"), { tempC: i.feelsLikeMinC });
   if (i.uvIndex !== null) add(pending, "uv_high", bandLevel(i.uvIndex, profile.uv, "above"), { uv: i.uvIndex });
-  if (i.visibilityM !== null) add(pending, "low_visibility", bandLevel(i.visibilityM, profile.visibility, "below"), { distanceM: i.visibilityM });
+  if (i.visibilityM !== null)
+    add(pending, "low_visibility", bandLevel(i.visibilityM, profile.visibility, "below"), { distanceM: i.visibilityM });
 
   if (hasAny(codes, WMO.thunderstorm)) add(pending, "thunderstorm", profile.thunderstorm, {});
   const coldest = i.temperatureMinC ?? 0;
   // Freezing precipitation: a freezing code, or liquid precipitation at or below 0 °C (derived).
-  if (hasAny(codes, WMO.freezing) || d?.freezingPrecipitation) add(pending, "freezing_rain", profile.ice, { tempC: coldest });
+  if (hasAny(codes, WMO.freezing) || d?.freezingPrecipitation)
+    add(pending, "freezing_rain", profile.ice, { tempC: coldest });
   else if (d?.blackIce) add(pending, "ice", profile.ice, { tempC: coldest });
   if (hasAny(codes, WMO.snow)) {
     const heavy = hasAny(codes, WMO.heavySnow);
@@ -81,7 +114,15 @@ export function assessRisk(inputs: RiskInputs, profile: RiskProfile, locale: Adv
   for (const r of supplementReasons(i.supplements, profile)) add(pending, r.code, r.level, r.values);
 
   if (pending.length > 1) pending.sort(compareReasons);
-  const reasons: RiskReason[] = pending.map((p) => ({ code: p.code, level: p.level, message: formatReason(p.code, p.values, locale) }));
+  const reasons: RiskReason[] = pending.map((p) => ({
+    code: p.code,
+    level: p.level,
+    message: formatReason(p.code, p.values, locale),
+  }));
   const level = reasons.length ? maxLevel(reasons.map((r) => r.level)) : "low";
-  return { level, reasons, recommendation: level === "low" ? null : recommendationFor(reasons[0].code, profile, locale) };
+  return {
+    level,
+    reasons,
+    recommendation: level === "low" ? null : recommendationFor(reasons[0].code, profile, locale),
+  };
 }

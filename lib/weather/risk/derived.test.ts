@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { HourlyPoint } from "../types";
-import { apparentTemperatureC, deriveHazards, heatIndexC, isFreezingPrecipitation, rainClass, windChillC } from "./derived";
+import {
+  apparentTemperatureC,
+  deriveHazards,
+  heatIndexC,
+  isFreezingPrecipitation,
+  rainClass,
+  windChillC,
+} from "./derived";
 import { assessRisk } from "./assess-risk";
 import { ACTIVITY_PROFILES, TRANSPORT_PROFILES } from "./profiles";
 import type { RiskInputs } from "./types";
@@ -87,14 +94,54 @@ describe("freezing precipitation (AMS: liquid precipitation with air <= 0 °C)",
 
 describe("black ice (NWS: wet surfaces refreeze) and snow on the ground (FHWA)", () => {
   const rows: Array<[string, HourlyPoint[], HourlyPoint[], { blackIce: boolean; snowOnGround: boolean }]> = [
-    ["rain 3 h before, then -1 °C", [hour(0, { precipitationMm: 2, weatherCode: 61 })], [hour(3, { temperatureC: -1 })], { blackIce: true, snowOnGround: false }],
-    ["fog 6 h before (edge), then 0 °C", [hour(0, { weatherCode: 45, temperatureC: 2 })], [hour(6, { temperatureC: 0 })], { blackIce: true, snowOnGround: false }],
-    ["fog 7 h before is too long ago", [hour(0, { weatherCode: 45, temperatureC: 2 })], [hour(7, { temperatureC: 0 })], { blackIce: false, snowOnGround: false }],
-    ["wet but stays at +0.1 °C", [hour(0, { precipitationMm: 2, weatherCode: 61 })], [hour(2, { temperatureC: 0.1 })], { blackIce: false, snowOnGround: false }],
-    ["dry and frozen: no ice", [hour(0, { temperatureC: -3 })], [hour(2, { temperatureC: -4 })], { blackIce: false, snowOnGround: false }],
-    ["snow 12 h before (edge) and still -2 °C", [hour(0, { weatherCode: 73, temperatureC: -2, precipitationMm: 1 })], [hour(12, { temperatureC: -2 })], { blackIce: false, snowOnGround: true }],
-    ["snow 13 h before is not counted", [hour(0, { weatherCode: 73, temperatureC: -2, precipitationMm: 1 })], [hour(13, { temperatureC: -2 })], { blackIce: false, snowOnGround: false }],
-    ["snow but thawing at +1 °C", [hour(0, { weatherCode: 73, temperatureC: -2, precipitationMm: 1 })], [hour(3, { temperatureC: 1 })], { blackIce: false, snowOnGround: false }],
+    [
+      "rain 3 h before, then -1 °C",
+      [hour(0, { precipitationMm: 2, weatherCode: 61 })],
+      [hour(3, { temperatureC: -1 })],
+      { blackIce: true, snowOnGround: false },
+    ],
+    [
+      "fog 6 h before (edge), then 0 °C",
+      [hour(0, { weatherCode: 45, temperatureC: 2 })],
+      [hour(6, { temperatureC: 0 })],
+      { blackIce: true, snowOnGround: false },
+    ],
+    [
+      "fog 7 h before is too long ago",
+      [hour(0, { weatherCode: 45, temperatureC: 2 })],
+      [hour(7, { temperatureC: 0 })],
+      { blackIce: false, snowOnGround: false },
+    ],
+    [
+      "wet but stays at +0.1 °C",
+      [hour(0, { precipitationMm: 2, weatherCode: 61 })],
+      [hour(2, { temperatureC: 0.1 })],
+      { blackIce: false, snowOnGround: false },
+    ],
+    [
+      "dry and frozen: no ice",
+      [hour(0, { temperatureC: -3 })],
+      [hour(2, { temperatureC: -4 })],
+      { blackIce: false, snowOnGround: false },
+    ],
+    [
+      "snow 12 h before (edge) and still -2 °C",
+      [hour(0, { weatherCode: 73, temperatureC: -2, precipitationMm: 1 })],
+      [hour(12, { temperatureC: -2 })],
+      { blackIce: false, snowOnGround: true },
+    ],
+    [
+      "snow 13 h before is not counted",
+      [hour(0, { weatherCode: 73, temperatureC: -2, precipitationMm: 1 })],
+      [hour(13, { temperatureC: -2 })],
+      { blackIce: false, snowOnGround: false },
+    ],
+    [
+      "snow but thawing at +1 °C",
+      [hour(0, { weatherCode: 73, temperatureC: -2, precipitationMm: 1 })],
+      [hour(3, { temperatureC: 1 })],
+      { blackIce: false, snowOnGround: false },
+    ],
   ];
   it.each(rows)("%s", (_n, before, window, want) => expect(deriveHazards(window, before)).toMatchObject(want));
 });
@@ -132,25 +179,61 @@ describe("derived hazards in the engine", () => {
     expect(r.reasons[0]).toMatchObject({ code: "freezing_rain", level: "warning" });
   });
   it("snow on the road: a warning for cars, a watch for buses, nothing for trains", () => {
-    const snowy = { ...base, precipitationMmH: 0, weatherCodes: [3], derived: { freezingPrecipitation: false, blackIce: false, snowOnGround: true } };
-    expect(assessRisk(snowy, TRANSPORT_PROFILES.car).reasons[0]).toMatchObject({ code: "snow_on_road", level: "warning" });
-    expect(assessRisk(snowy, TRANSPORT_PROFILES.bus).reasons[0]).toMatchObject({ code: "snow_on_road", level: "watch" });
+    const snowy = {
+      ...base,
+      precipitationMmH: 0,
+      weatherCodes: [3],
+      derived: { freezingPrecipitation: false, blackIce: false, snowOnGround: true },
+    };
+    expect(assessRisk(snowy, TRANSPORT_PROFILES.car).reasons[0]).toMatchObject({
+      code: "snow_on_road",
+      level: "warning",
+    });
+    expect(assessRisk(snowy, TRANSPORT_PROFILES.bus).reasons[0]).toMatchObject({
+      code: "snow_on_road",
+      level: "watch",
+    });
     expect(assessRisk(snowy, TRANSPORT_PROFILES.train).level).toBe("low");
   });
   it("black ice: ice reason at the profile's ice level", () => {
-    const icy = { ...base, precipitationMmH: 0, weatherCodes: [3], derived: { freezingPrecipitation: false, blackIce: true, snowOnGround: false } };
+    const icy = {
+      ...base,
+      precipitationMmH: 0,
+      weatherCodes: [3],
+      derived: { freezingPrecipitation: false, blackIce: true, snowOnGround: false },
+    };
     expect(assessRisk(icy, ACTIVITY_PROFILES.driving).reasons[0]).toMatchObject({ code: "ice", level: "warning" });
     expect(assessRisk(icy, ACTIVITY_PROFILES.museum).reasons[0]).toMatchObject({ code: "ice", level: "watch" });
   });
   it("a cyclist in strong wind is not told about boats; a ferry passenger is told about sailings", () => {
-    const windy = { ...base, precipitationMmH: 0, weatherCodes: [3], feelsLikeMinC: 10, feelsLikeMaxC: 10, temperatureMinC: 10, windSpeedMs: 12, derived: undefined };
+    const windy = {
+      ...base,
+      precipitationMmH: 0,
+      weatherCodes: [3],
+      feelsLikeMinC: 10,
+      feelsLikeMaxC: 10,
+      temperatureMinC: 10,
+      windSpeedMs: 12,
+      derived: undefined,
+    };
     const bike = assessRisk(windy, TRANSPORT_PROFILES.cycling);
     expect(bike.reasons[0].code).toBe("strong_wind");
     expect(bike.recommendation).not.toMatch(/boat|vehicle|sailing/i);
     expect(assessRisk({ ...windy, windSpeedMs: 20 }, TRANSPORT_PROFILES.ferry).recommendation).toMatch(/sailings/i);
   });
   it("equal levels are ordered by physical severity", () => {
-    const r = assessRisk({ ...base, derived: undefined, weatherCodes: [95], precipitationMmH: 9, temperatureMinC: 15, feelsLikeMinC: 15, feelsLikeMaxC: 15 }, ACTIVITY_PROFILES.hiking);
+    const r = assessRisk(
+      {
+        ...base,
+        derived: undefined,
+        weatherCodes: [95],
+        precipitationMmH: 9,
+        temperatureMinC: 15,
+        feelsLikeMinC: 15,
+        feelsLikeMaxC: 15,
+      },
+      ACTIVITY_PROFILES.hiking,
+    );
     expect(r.reasons.map((x) => x.code).slice(0, 2)).toEqual(["thunderstorm", "heavy_rain"]);
   });
 });

@@ -23,7 +23,16 @@ export function heatIndexC(tempC: number, rhPct: number): number {
   const simple = 0.5 * (t + 61 + (t - 68) * 1.2 + rh * 0.094);
   let hi = simple;
   if ((simple + t) / 2 >= HEAT_INDEX.minF) {
-    hi = -42.379 + 2.04901523 * t + 10.14333127 * rh - 0.22475541 * t * rh - 0.00683783 * t * t - 0.05481717 * rh * rh + 0.00122874 * t * t * rh + 0.00085282 * t * rh * rh - 0.00000199 * t * t * rh * rh;
+    hi =
+      -42.379 +
+      2.04901523 * t +
+      10.14333127 * rh -
+      0.22475541 * t * rh -
+      0.00683783 * t * t -
+      0.05481717 * rh * rh +
+      0.00122874 * t * t * rh +
+      0.00085282 * t * rh * rh -
+      0.00000199 * t * t * rh * rh;
     if (rh < 13 && t >= 80 && t <= 112) hi -= ((13 - rh) / 4) * Math.sqrt((17 - Math.abs(t - 95)) / 17);
     else if (rh > 85 && t >= 80 && t <= 87) hi += ((rh - 85) / 10) * ((87 - t) / 5);
   }
@@ -42,7 +51,11 @@ export function apparentTemperatureC(tempC: number | null, rhPct: number | null,
 /** Liquid precipitation: a rain/drizzle code, or a measurable amount that is not coded as snow. */
 export function isLiquidPrecipitation(h: Pick<HourlyPoint, "precipitationMm" | "weatherCode">): boolean {
   if (inList(h.weatherCode, WMO.snow)) return false;
-  return inList(h.weatherCode, WMO.liquid) || inList(h.weatherCode, WMO.freezing) || (h.precipitationMm ?? 0) >= RAIN.measurableMm;
+  return (
+    inList(h.weatherCode, WMO.liquid) ||
+    inList(h.weatherCode, WMO.freezing) ||
+    (h.precipitationMm ?? 0) >= RAIN.measurableMm
+  );
 }
 
 const frozenAir = (h: HourlyPoint) => h.temperatureC !== null && h.temperatureC <= FREEZING.airC;

@@ -125,7 +125,13 @@ export const TRANSPORT_PROFILES: Record<TransportMode, RiskProfile> = {
     // Large ferry (default vessel): rough from the class B/C design height, cancellations past it.
     waves: { watch: SEA.roughM, warning: SEA.largeFerryCancelM },
   },
-  walking: { name: "walking", ...outdoorBase, kind: "transport", audience: "foot", rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMetOfficeMmH } },
+  walking: {
+    name: "walking",
+    ...outdoorBase,
+    kind: "transport",
+    audience: "foot",
+    rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMetOfficeMmH },
+  },
   // Cyclists breathe hard: air quality and pollen apply (exertion).
   // Cyclists: wind (Beaufort 5/6) and rain (Met Office heavy) matter most.
   cycling: {
@@ -161,11 +167,18 @@ export const SMALL_FERRY: RiskProfile = {
 };
 
 /** Fast craft (catamarans, hydrofoils): wind bands of a large ferry, waves limited like class D / B-C. */
-export const FAST_FERRY: RiskProfile = { ...TRANSPORT_PROFILES.ferry, name: "ferry_fast", waves: { watch: SEA.classDM, warning: SEA.roughM }, smallCraft: true };
+export const FAST_FERRY: RiskProfile = {
+  ...TRANSPORT_PROFILES.ferry,
+  name: "ferry_fast",
+  waves: { watch: SEA.classDM, warning: SEA.roughM },
+  smallCraft: true,
+};
 
 export function ferryProfile(vessel: Vessel | undefined, base: RiskProfile): RiskProfile {
-  if (vessel === "small") return { ...SMALL_FERRY, name: base.name === "ferry" ? "ferry_small" : `${base.name}_small`, kind: base.kind };
-  if (vessel === "fast") return { ...FAST_FERRY, name: base.name === "ferry" ? "ferry_fast" : `${base.name}_fast`, kind: base.kind };
+  if (vessel === "small")
+    return { ...SMALL_FERRY, name: base.name === "ferry" ? "ferry_small" : `${base.name}_small`, kind: base.kind };
+  if (vessel === "fast")
+    return { ...FAST_FERRY, name: base.name === "ferry" ? "ferry_fast" : `${base.name}_fast`, kind: base.kind };
   return base;
 }
 
@@ -192,7 +205,12 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const ACTIVITY_PROFILES: Record<ActivityType, RiskProfile> = {
   walking: { ...TRANSPORT_PROFILES.walking, name: "walking", kind: "activity" },
-  walking_tour: { name: "walking_tour", ...outdoorBase, rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMetOfficeMmH }, exertion: true },
+  walking_tour: {
+    name: "walking_tour",
+    ...outdoorBase,
+    rainRate: { watch: RAIN.moderateMmH, warning: RAIN.heavyMetOfficeMmH },
+    exertion: true,
+  },
   // Strenuous and exposed: heat caution earlier (NWS "Caution"), wind earlier (Beaufort 6).
   hiking: {
     name: "hiking",
@@ -205,9 +223,19 @@ export const ACTIVITY_PROFILES: Record<ActivityType, RiskProfile> = {
   },
   // Long sun exposure: UV warns at WHO "very high"; any real chance of rain spoils it.
   // Swimmers: moderate sea a watch, rough sea (WMO 5) dangerous.
-  beach: { name: "beach", ...outdoorBase, rainProbability: RAIN.likelyPct, uv: { watch: UV.high, warning: UV.veryHigh }, waves: { watch: SEA.moderateM, warning: SEA.roughM } },
+  beach: {
+    name: "beach",
+    ...outdoorBase,
+    rainProbability: RAIN.likelyPct,
+    uv: { watch: UV.high, warning: UV.veryHigh },
+    waves: { watch: SEA.moderateM, warning: SEA.roughM },
+  },
   dining: { name: "dining", ...indoorBase },
-  outdoor_dining: { name: "outdoor_dining", ...outdoorBase, windSpeed: { watch: WIND.beaufort5Ms, warning: WIND.advisorySustainedMs } },
+  outdoor_dining: {
+    name: "outdoor_dining",
+    ...outdoorBase,
+    windSpeed: { watch: WIND.beaufort5Ms, warning: WIND.advisorySustainedMs },
+  },
   museum: { name: "museum", ...indoorBase },
   shopping: { name: "shopping", ...indoorBase },
   driving: { ...TRANSPORT_PROFILES.car, name: "driving", kind: "activity" },
@@ -230,7 +258,24 @@ const ALIAS_PROFILES: Record<string, RiskProfile> = {
   boat_tour: { ...SMALL_FERRY, name: "boat_tour", kind: "activity", audience: "outdoor", outdoor: true },
   running: { ...ACTIVITY_PROFILES.hiking, name: "running" },
 };
-const ALIASES: Record<string, string> = { boat_tour: "boat_tour", boat_trip: "boat_tour", sailing: "boat_tour", kayaking: "boat_tour", kayak: "boat_tour", canoe: "boat_tour", canoeing: "boat_tour", rowing: "boat_tour", paddleboarding: "boat_tour", sup: "boat_tour", windsurfing: "boat_tour", boat: "boat_tour", swimming: "beach", running: "running", jogging: "running", trail_running: "running" };
+const ALIASES: Record<string, string> = {
+  boat_tour: "boat_tour",
+  boat_trip: "boat_tour",
+  sailing: "boat_tour",
+  kayaking: "boat_tour",
+  kayak: "boat_tour",
+  canoe: "boat_tour",
+  canoeing: "boat_tour",
+  rowing: "boat_tour",
+  paddleboarding: "boat_tour",
+  sup: "boat_tour",
+  windsurfing: "boat_tour",
+  boat: "boat_tour",
+  swimming: "beach",
+  running: "running",
+  jogging: "running",
+  trail_running: "running",
+};
 
 /** Profile for a free-form activity type: canonical ones by name, the aliases above, anything else the outdoor default. */
 export function activityProfile(activityType: string | null | undefined): RiskProfile {

@@ -17,7 +17,16 @@ export interface SupplementInputs {
   pollen: { kind: PollenKind; count: number } | null;
 }
 
-export const NO_SUPPLEMENTS: SupplementInputs = { waveHeightM: null, wavePeriodS: null, waveDirectionDeg: null, usAqi: null, europeanAqi: null, pm2_5: null, pm10: null, pollen: null };
+export const NO_SUPPLEMENTS: SupplementInputs = {
+  waveHeightM: null,
+  wavePeriodS: null,
+  waveDirectionDeg: null,
+  usAqi: null,
+  europeanAqi: null,
+  pm2_5: null,
+  pm10: null,
+  pollen: null,
+};
 
 const hi = (a: number | null, b: number | null | undefined) => (b == null ? a : a === null || b > a ? b : a);
 
@@ -64,7 +73,11 @@ export function seaStateCode(heightM: number): "moderate_sea" | "rough_sea" | "h
 export function steepnessFactor(heightM: number, periodS: number | null): number {
   if (periodS == null || periodS <= 0) return 1;
   const steepness = heightM / (1.56 * periodS * periodS);
-  return steepness >= STEEPNESS.verySteep ? STEEPNESS.verySteepFactor : steepness >= STEEPNESS.steep ? STEEPNESS.steepFactor : 1;
+  return steepness >= STEEPNESS.verySteep
+    ? STEEPNESS.verySteepFactor
+    : steepness >= STEEPNESS.steep
+      ? STEEPNESS.steepFactor
+      : 1;
 }
 
 function band(value: number | null, watch: number | undefined, warning: number | undefined): RiskLevel {
@@ -97,13 +110,21 @@ export function supplementReasons(s: SupplementInputs | undefined, profile: Risk
   // from "very unhealthy" / "extremely poor" (watch) and "hazardous" (warning): EPA and EEA say
   // everyone should then cut or avoid time outdoors, not only people exerting themselves.
   if (profile.exertion || profile.outdoor) {
-    const us = profile.exertion ? band(s.usAqi, AIR.usWatch, AIR.usWarning) : band(s.usAqi, AIR.usVeryUnhealthy, AIR.usHazardous);
-    const eu = profile.exertion ? band(s.europeanAqi, AIR.europeanWatch, AIR.europeanWarning) : band(s.europeanAqi, AIR.europeanExtremelyPoor, undefined);
+    const us = profile.exertion
+      ? band(s.usAqi, AIR.usWatch, AIR.usWarning)
+      : band(s.usAqi, AIR.usVeryUnhealthy, AIR.usHazardous);
+    const eu = profile.exertion
+      ? band(s.europeanAqi, AIR.europeanWatch, AIR.europeanWarning)
+      : band(s.europeanAqi, AIR.europeanExtremelyPoor, undefined);
     // Hazardous air is a warning for exertion too (already: its warning starts at "unhealthy").
     const rank = { low: 0, watch: 1, warning: 2 } as const;
     if (us !== "low" || eu !== "low") {
       const useUs = rank[us] >= rank[eu];
-      out.push({ code: "poor_air_quality", level: useUs ? us : eu, values: useUs ? { aqi: s.usAqi!, scale: "us" } : { aqi: s.europeanAqi!, scale: "european" } });
+      out.push({
+        code: "poor_air_quality",
+        level: useUs ? us : eu,
+        values: useUs ? { aqi: s.usAqi!, scale: "us" } : { aqi: s.europeanAqi!, scale: "european" },
+      });
     }
   }
   if (profile.exertion) {

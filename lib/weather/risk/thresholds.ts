@@ -157,4 +157,11 @@ export const AIR = {
  * Pollen "high" levels, grains/m³ (AAAAI National Allergy Bureau scale): trees (alder, birch, olive)
  * high from 90, grass from 20, weeds (mugwort, ragweed) from 50. Pollen is at most a watch.
  */
-export const POLLEN_HIGH: Record<string, number> = { alder: 90, birch: 90, olive: 90, grass: 20, mugwort: 50, ragweed: 50 };
+export const POLLEN_HIGH: Record<string, number> = {
+  alder: 90,
+  birch: 90,
+  olive: 90,
+  grass: 20,
+  mugwort: 50,
+  ragweed: 50,
+};

@@ -99,7 +99,10 @@ export const SEVERITY: Record<ReasonCode, number> = {
 };
 
 /** Level first, then physical severity. */
-export function compareReasons(a: { code: ReasonCode; level: RiskLevel }, b: { code: ReasonCode; level: RiskLevel }): number {
+export function compareReasons(
+  a: { code: ReasonCode; level: RiskLevel },
+  b: { code: ReasonCode; level: RiskLevel },
+): number {
   return LEVEL_RANK[b.level] - LEVEL_RANK[a.level] || SEVERITY[b.code] - SEVERITY[a.code];
 }
 

@@ -44,7 +44,17 @@ export const CALM: SimulationParamsInput = {
 
 /** Activity groups (canonical activity types). */
 export const ACTIVITY_GROUPS: Record<string, string[]> = {
-  outdoor: ["walking", "walking_tour", "hiking", "beach", "outdoor_dining", "cycling", "event", "sightseeing", "free_time"],
+  outdoor: [
+    "walking",
+    "walking_tour",
+    "hiking",
+    "beach",
+    "outdoor_dining",
+    "cycling",
+    "event",
+    "sightseeing",
+    "free_time",
+  ],
   indoor: ["dining", "museum", "shopping", "indoor"],
   road: ["driving", "airport_transfer"],
   rail: ["train"],
@@ -63,7 +73,12 @@ export const TRANSPORT_GROUPS: Record<string, string[]> = {
 };
 
 const whole = (params: SimulationParamsInput): Phase[] => [{ fromH: -13, toH: 3, params: { ...CALM, ...params } }];
-const rain = (mmH: number, code: number): SimulationParamsInput => ({ precipitation_mm_h: mmH, precipitation_probability: 95, weather_code: code, cloud_cover_pct: 100 });
+const rain = (mmH: number, code: number): SimulationParamsInput => ({
+  precipitation_mm_h: mmH,
+  precipitation_probability: 95,
+  weather_code: code,
+  cloud_cover_pct: 100,
+});
 
 export const SITUATIONS: Situation[] = [
   {
@@ -84,7 +99,15 @@ export const SITUATIONS: Situation[] = [
     id: "moderate rain 5 mm/h",
     cite: "AMS moderate 2.6-7.6 mm/h; Met Office heavy > 4 mm/h for people on foot or bike",
     phases: whole(rain(5, 63)),
-    activities: { default: "low", outdoor: "watch", walking: "warning", walking_tour: "warning", hiking: "warning", cycling: "warning", road: "watch" },
+    activities: {
+      default: "low",
+      outdoor: "watch",
+      walking: "warning",
+      walking_tour: "warning",
+      hiking: "warning",
+      cycling: "warning",
+      road: "watch",
+    },
     transport: { default: "low", road: "watch", foot: "warning", cycle: "warning" },
   },
   {
@@ -92,14 +115,28 @@ export const SITUATIONS: Situation[] = [
     cite: "AMS heavy rain > 7.6 mm/h",
     phases: whole(rain(12, 65)),
     activities: { default: "low", outdoor: "warning", indoor: "watch", road: "warning" },
-    transport: { default: "low", road: "warning", bus: "watch", ferry_small: "warning", foot: "warning", cycle: "warning" },
+    transport: {
+      default: "low",
+      road: "warning",
+      bus: "watch",
+      ferry_small: "warning",
+      foot: "warning",
+      cycle: "warning",
+    },
   },
   {
     id: "violent rain 60 mm/h",
     cite: "Met Office violent rain > 50 mm/h",
     phases: whole(rain(60, 82)),
     activities: { default: "low", outdoor: "warning", indoor: "watch", road: "warning" },
-    transport: { default: "low", road: "warning", bus: "watch", ferry_small: "warning", foot: "warning", cycle: "warning" },
+    transport: {
+      default: "low",
+      road: "warning",
+      bus: "watch",
+      ferry_small: "warning",
+      foot: "warning",
+      cycle: "warning",
+    },
   },
   {
     id: "2 mm/h rain at -1 °C (reported as plain rain)",
@@ -132,14 +169,28 @@ export const SITUATIONS: Situation[] = [
   {
     id: "hot: feels like 36 °C",
     cite: "NWS heat index Extreme Caution 32.2-39.4 °C; Caution from 26.7 °C for strenuous activity",
-    phases: whole({ temperature_c: 35, feels_like_c: 36, humidity_pct: 30, uv_index: 5, cloud_cover_pct: 5, weather_code: 0 }),
+    phases: whole({
+      temperature_c: 35,
+      feels_like_c: 36,
+      humidity_pct: 30,
+      uv_index: 5,
+      cloud_cover_pct: 5,
+      weather_code: 0,
+    }),
     activities: { default: "low", outdoor: "watch", hiking: "warning", cycling: "warning" },
     transport: { default: "low", foot: "watch", cycle: "warning" },
   },
   {
     id: "extreme heat: feels like 43 °C",
     cite: "NWS heat index Danger from 39.4 °C",
-    phases: whole({ temperature_c: 41, feels_like_c: 43, humidity_pct: 25, uv_index: 5, cloud_cover_pct: 5, weather_code: 0 }),
+    phases: whole({
+      temperature_c: 41,
+      feels_like_c: 43,
+      humidity_pct: 25,
+      uv_index: 5,
+      cloud_cover_pct: 5,
+      weather_code: 0,
+    }),
     activities: { default: "low", outdoor: "warning" },
     transport: { default: "low", foot: "warning", cycle: "warning" },
   },
@@ -176,7 +227,14 @@ export const SITUATIONS: Situation[] = [
     cite: "NWS Dense Fog Advisory: visibility <= 1/4 mile (400 m)",
     phases: whole({ visibility_m: 300, weather_code: 45, cloud_cover_pct: 100, humidity_pct: 100 }),
     activities: { default: "low", hiking: "warning", cycling: "warning", road: "warning", ferry: "warning" },
-    transport: { default: "low", road: "warning", bus: "warning", ferry: "warning", ferry_small: "warning", cycle: "warning" },
+    transport: {
+      default: "low",
+      road: "warning",
+      bus: "warning",
+      ferry: "warning",
+      ferry_small: "warning",
+      cycle: "warning",
+    },
   },
   {
     id: "fog 800 m",
@@ -188,23 +246,51 @@ export const SITUATIONS: Situation[] = [
   {
     id: "thunderstorm",
     cite: "NWS 'When thunder roars, go indoors'; WMO 95",
-    phases: whole({ weather_code: 95, precipitation_mm_h: 5, precipitation_probability: 90, wind_gust_ms: 15, cloud_cover_pct: 100 }),
+    phases: whole({
+      weather_code: 95,
+      precipitation_mm_h: 5,
+      precipitation_probability: 90,
+      wind_gust_ms: 15,
+      cloud_cover_pct: 100,
+    }),
     activities: { default: "warning", indoor: "watch", road: "watch", rail: "watch" },
     transport: { default: "warning", road: "watch", bus: "watch", rail: "watch" },
   },
   {
     id: "heavy snowfall at -3 °C",
     cite: "WMO 75 heavy snowfall",
-    phases: whole({ weather_code: 75, temperature_c: -3, feels_like_c: -6, precipitation_mm_h: 3, precipitation_probability: 90, visibility_m: 1500, cloud_cover_pct: 100 }),
+    phases: whole({
+      weather_code: 75,
+      temperature_c: -3,
+      feels_like_c: -6,
+      precipitation_mm_h: 3,
+      precipitation_probability: 90,
+      visibility_m: 1500,
+      cloud_cover_pct: 100,
+    }),
     activities: { default: "warning", indoor: ["low", "watch"], ferry: "watch" },
     transport: { default: "warning", ferry: "watch", ferry_small: "watch" },
   },
   {
     id: "light snowfall at -2 °C",
     cite: "WMO 71 slight snowfall; snow is a warning for road traffic",
-    phases: whole({ weather_code: 71, temperature_c: -2, feels_like_c: -4, precipitation_mm_h: 0.5, precipitation_probability: 80, cloud_cover_pct: 100 }),
+    phases: whole({
+      weather_code: 71,
+      temperature_c: -2,
+      feels_like_c: -4,
+      precipitation_mm_h: 0.5,
+      precipitation_probability: 80,
+      cloud_cover_pct: 100,
+    }),
     activities: { default: "low", outdoor: "watch", road: "warning", rail: "watch" },
-    transport: { default: "low", road: "warning", bus: "watch", rail: "watch", foot: "watch", cycle: ["watch", "warning"] },
+    transport: {
+      default: "low",
+      road: "warning",
+      bus: "watch",
+      rail: "watch",
+      foot: "watch",
+      cycle: ["watch", "warning"],
+    },
   },
   {
     id: "severe weather alert",
@@ -268,7 +354,11 @@ export const SITUATIONS: Situation[] = [
     cite: "NWS black ice: wet surfaces refreeze when the temperature falls to 0 °C",
     phases: [
       { fromH: -13, toH: 0, params: { ...CALM, ...rain(2, 61), temperature_c: 2, feels_like_c: 0 } },
-      { fromH: 0, toH: 3, params: { ...CALM, temperature_c: -2, feels_like_c: -5, cloud_cover_pct: 90, weather_code: 3 } },
+      {
+        fromH: 0,
+        toH: 3,
+        params: { ...CALM, temperature_c: -2, feels_like_c: -5, cloud_cover_pct: 90, weather_code: 3 },
+      },
     ],
     activities: { default: "warning", indoor: "watch", rail: "watch", ferry: "watch" },
     transport: { default: "warning", rail: "watch", ferry: "watch", ferry_small: "watch" },
@@ -277,8 +367,23 @@ export const SITUATIONS: Situation[] = [
     id: "snow on the road: snowfall ended, still -3 °C",
     cite: "FHWA Road Weather Management: snow stays on untreated roads while air <= 0 °C",
     phases: [
-      { fromH: -13, toH: -2, params: { ...CALM, weather_code: 73, temperature_c: -3, feels_like_c: -6, precipitation_mm_h: 1.5, cloud_cover_pct: 100 } },
-      { fromH: -2, toH: 3, params: { ...CALM, temperature_c: -3, feels_like_c: -6, cloud_cover_pct: 90, weather_code: 3 } },
+      {
+        fromH: -13,
+        toH: -2,
+        params: {
+          ...CALM,
+          weather_code: 73,
+          temperature_c: -3,
+          feels_like_c: -6,
+          precipitation_mm_h: 1.5,
+          cloud_cover_pct: 100,
+        },
+      },
+      {
+        fromH: -2,
+        toH: 3,
+        params: { ...CALM, temperature_c: -3, feels_like_c: -6, cloud_cover_pct: 90, weather_code: 3 },
+      },
     ],
     activities: { default: "low", road: "warning" },
     transport: { default: "low", road: "warning", bus: "watch" },

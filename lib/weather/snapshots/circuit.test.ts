@@ -28,8 +28,18 @@ const MAX_MS = 1200;
 const OK: FixtureResponse = { body: fixtureText("open-meteo/frenck-python-open-meteo_forecast.json") };
 const FAULTS: Array<{ name: string; fault: FixtureResponse; status: number; code: string }> = [
   { name: "hang", fault: { body: "", hang: true }, status: 504, code: "weather_refresh_timeout" },
-  { name: "HTTP 500", fault: { status: 500, body: JSON.stringify({ error: true, reason: "Internal" }) }, status: 502, code: "provider_unavailable" },
-  { name: "HTTP 429", fault: { status: 429, body: JSON.stringify({ error: true, reason: "Too many concurrent requests" }) }, status: 502, code: "provider_unavailable" },
+  {
+    name: "HTTP 500",
+    fault: { status: 500, body: JSON.stringify({ error: true, reason: "Internal" }) },
+    status: 502,
+    code: "provider_unavailable",
+  },
+  {
+    name: "HTTP 429",
+    fault: { status: 429, body: JSON.stringify({ error: true, reason: "Too many concurrent requests" }) },
+    status: 502,
+    code: "provider_unavailable",
+  },
 ];
 
 /** The circuit's clock: starts at the wall clock, moves only by `advance`. */
@@ -55,7 +65,14 @@ beforeAll(async () => {
   bearer = await (await makeUser({ plan: "pro" })).key(["weather:read"]);
 });
 afterAll(async () => {
-  for (const k of ["WEATHER_PROVIDER", "OPEN_METEO_BASE_URL", "WEATHER_PROVIDER_TIMEOUT_MS", "WEATHER_CIRCUIT_BASE_MS", "WEATHER_CIRCUIT_MAX_MS"]) delete process.env[k];
+  for (const k of [
+    "WEATHER_PROVIDER",
+    "OPEN_METEO_BASE_URL",
+    "WEATHER_PROVIDER_TIMEOUT_MS",
+    "WEATHER_CIRCUIT_BASE_MS",
+    "WEATHER_CIRCUIT_MAX_MS",
+  ])
+    delete process.env[k];
   resetEnvCache();
   setCircuitClock(undefined);
   await srv.close();
@@ -68,9 +85,12 @@ function place() {
   const p = { lat: -40 + n * 0.7, lng: 100 + n * 0.9 };
   return { ...p, cell: cellFor(p.lat, p.lng, "open-meteo") };
 }
-const get = (p: { lat: number; lng: number }) => call(current.GET, { path: `/v1/weather/current?lat=${p.lat}&lng=${p.lng}`, bearer });
+const get = (p: { lat: number; lng: number }) =>
+  call(current.GET, { path: `/v1/weather/current?lat=${p.lat}&lng=${p.lng}`, bearer });
 /** Upstream calls made for a cell (the provider is asked for the cell's centre). */
-const callsFor = (c: Cell) => srv.requests.filter((u) => u.includes(`latitude=${c.center.lat.toFixed(4)}&longitude=${c.center.lng.toFixed(4)}`)).length;
+const callsFor = (c: Cell) =>
+  srv.requests.filter((u) => u.includes(`latitude=${c.center.lat.toFixed(4)}&longitude=${c.center.lng.toFixed(4)}`))
+    .length;
 const circuit = async (key: string) =>
   (
     await queryRows<{ failures: number; open_ms: number | null }>(
@@ -100,7 +120,9 @@ describe.each(FAULTS)("upstream fault: $name", ({ fault, status, code }) => {
     const cold = place();
     srv.serve("/v1/forecast", OK);
     expect((await get(warm)).status).toBe(200);
-    await t.db.execute(sql`update weather_snapshots set fetched_at = now() - interval '30 minutes' where cache_key = ${warm.cell.key}`);
+    await t.db.execute(
+      sql`update weather_snapshots set fetched_at = now() - interval '30 minutes' where cache_key = ${warm.cell.key}`,
+    );
     forgetHeads();
 
     srv.serve("/v1/forecast", fault);
@@ -154,7 +176,11 @@ describe("Retry-After from the provider", () => {
   it("a 429 with Retry-After holds the cell and the whole provider for that long", async () => {
     const a = place();
     const b = place();
-    srv.serve("/v1/forecast", { status: 429, body: JSON.stringify({ error: true, reason: "Slow down" }), headers: { "retry-after": "3" } });
+    srv.serve("/v1/forecast", {
+      status: 429,
+      body: JSON.stringify({ error: true, reason: "Slow down" }),
+      headers: { "retry-after": "3" },
+    });
     const r = await get(a);
     expect(r.status).toBe(502);
     expect(r.body.error.details).toMatchObject({ upstream_status: 429, upstream_retry_after_s: 3 });

@@ -79,10 +79,14 @@ export async function openCircuitError(db: Db, cell: Cell): Promise<ApiError | u
   const wait = Math.max(1, Number(r.wait_s));
   const code = last?.code ?? "provider_unavailable";
   const until = new Date(r.open_until).toISOString();
-  return new ApiError(code, `${last?.message ?? `The weather provider (${cell.provider}) is failing.`} Not retried for this area before ${until}.`, {
-    details: { ...(last?.details ?? { provider: cell.provider }), circuit: "open", retry_after_s: wait },
-    headers: { "retry-after": String(wait) },
-  });
+  return new ApiError(
+    code,
+    `${last?.message ?? `The weather provider (${cell.provider}) is failing.`} Not retried for this area before ${until}.`,
+    {
+      details: { ...(last?.details ?? { provider: cell.provider }), circuit: "open", retry_after_s: wait },
+      headers: { "retry-after": String(wait) },
+    },
+  );
 }
 
 /**
@@ -94,8 +98,15 @@ export async function recordProviderFailure(db: Db, cell: Cell, err: ApiError): 
   const base = WEATHER_CIRCUIT_BASE_MS / 1000;
   const max = Math.max(WEATHER_CIRCUIT_MAX_MS, WEATHER_CIRCUIT_BASE_MS) / 1000;
   const details = (err.details ?? null) as Record<string, unknown> | null;
-  const upstreamRetry = typeof details?.upstream_retry_after_s === "number" ? Math.min(details.upstream_retry_after_s, RETRY_AFTER_CAP_S) : 0;
-  const stored = JSON.stringify({ code: err.code as StoredError["code"], message: err.message, details } satisfies StoredError);
+  const upstreamRetry =
+    typeof details?.upstream_retry_after_s === "number"
+      ? Math.min(details.upstream_retry_after_s, RETRY_AFTER_CAP_S)
+      : 0;
+  const stored = JSON.stringify({
+    code: err.code as StoredError["code"],
+    message: err.message,
+    details,
+  } satisfies StoredError);
   const now = circuitNow();
   await db.execute(
     sql`insert into weather_refresh_claims as c (cache_key, claimed_until, claimed_at, failures, open_until, last_error)

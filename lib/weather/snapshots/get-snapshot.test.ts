@@ -26,10 +26,20 @@ const place = () => ({ lat: 10 + (n++ % 50) * 0.5, lng: 20 + n * 0.37 });
 const env = "sandbox" as const;
 
 const age = async (id: string, minutes: number) => {
-  await t.db.execute(sql`update weather_snapshots set fetched_at = now() - make_interval(mins => ${minutes}) where id = ${id}`);
+  await t.db.execute(
+    sql`update weather_snapshots set fetched_at = now() - make_interval(mins => ${minutes}) where id = ${id}`,
+  );
   forgetHeads(); // the in-process head memo would otherwise hide the change for up to a second
 };
-const count = async (key: string) => Number((await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from weather_snapshots where cache_key = ${key}`))[0].n);
+const count = async (key: string) =>
+  Number(
+    (
+      await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from weather_snapshots where cache_key = ${key}`,
+      )
+    )[0].n,
+  );
 
 async function until(cond: () => Promise<boolean>, what: string) {
   for (let i = 0; i < 200; i++) {
@@ -108,11 +118,16 @@ describe("snapshot cache", () => {
     const p = place();
     const first = await getSnapshot({ ...p, environment: env, use: "forecast" });
     await age(first.snapshot.id, 120);
-    const failing = new ApiError("provider_unavailable", "down", { details: { provider: "simulated", upstream_status: 503, upstream_reason: "down" } });
+    const failing = new ApiError("provider_unavailable", "down", {
+      details: { provider: "simulated", upstream_status: 503, upstream_reason: "down" },
+    });
     overrideProvider("simulated", { id: "simulated", fetchForecast: async () => Promise.reject(failing) });
     const forced = await getSnapshot({ ...p, environment: env, use: "forecast", forceRefresh: true });
     expect(forced).toMatchObject({ cacheStatus: "STALE", snapshot: { id: first.snapshot.id } });
-    await expect(getSnapshot({ ...place(), environment: env, use: "forecast" })).rejects.toMatchObject({ code: "provider_unavailable", status: 502 });
+    await expect(getSnapshot({ ...place(), environment: env, use: "forecast" })).rejects.toMatchObject({
+      code: "provider_unavailable",
+      status: 502,
+    });
   });
 
   it("forceRefresh makes a new snapshot even when a fresh one exists", async () => {
@@ -127,14 +142,29 @@ describe("snapshot cache", () => {
     const p = place();
     const before = await getSnapshot({ ...p, environment: env, use: "current" });
     const now = Date.now();
-    await injectSimulatedWeather({ ...p, kind: "heavy_rain", startsAt: new Date(now - 3_600_000), endsAt: new Date(now + 3 * 3_600_000) });
-    await injectSimulatedWeather({ ...p, kind: "severe_alert", startsAt: new Date(now), endsAt: new Date(now + 3_600_000) });
+    await injectSimulatedWeather({
+      ...p,
+      kind: "heavy_rain",
+      startsAt: new Date(now - 3_600_000),
+      endsAt: new Date(now + 3 * 3_600_000),
+    });
+    await injectSimulatedWeather({
+      ...p,
+      kind: "severe_alert",
+      startsAt: new Date(now),
+      endsAt: new Date(now + 3_600_000),
+    });
     const after = await getSnapshot({ ...p, environment: env, use: "current" });
     expect(after).toMatchObject({ cacheStatus: "HIT", snapshot: { id: before.snapshot.id } });
-    const hour = after.snapshot.forecast.hourly.find((h) => Date.parse(h.time) <= now && Date.parse(h.time) + 3_600_000 > now)!;
+    const hour = after.snapshot.forecast.hourly.find(
+      (h) => Date.parse(h.time) <= now && Date.parse(h.time) + 3_600_000 > now,
+    )!;
     expect(hour).toMatchObject({ precipitationMm: 12, weatherCode: 65 });
     expect(after.snapshot.forecast.current.weatherCode).toBe(65);
-    expect(after.snapshot.forecast.alerts[0]).toMatchObject({ severity: "severe", event: "Severe Thunderstorm Warning" });
+    expect(after.snapshot.forecast.alerts[0]).toMatchObject({
+      severity: "severe",
+      event: "Severe Thunderstorm Warning",
+    });
     // Production accounts on a real provider are never affected (different cache key).
     expect(cellFor(p.lat, p.lng, "open-meteo").key).not.toBe(cellFor(p.lat, p.lng, "simulated").key);
   });
@@ -162,7 +192,9 @@ describeWithPostgres("snapshot single flight across processes (real Postgres)", 
       const g = gatedProvider();
       const since = new Date(Date.now() - 60_000);
       // Bypass the in-process promise map: only the advisory lock stands between them.
-      const racers = Array.from({ length: 10 }, (_, i) => refreshAcrossProcesses(i % 2 ? a.db : b.db, "postgres", cell, since));
+      const racers = Array.from({ length: 10 }, (_, i) =>
+        refreshAcrossProcesses(i % 2 ? a.db : b.db, "postgres", cell, since),
+      );
       await until(async () => g.calls() >= 1, "the first upstream call");
       g.release();
       const heads = await Promise.all(racers);
@@ -180,13 +212,17 @@ describeWithPostgres("snapshot single flight across processes (real Postgres)", 
   it("an expired claim (crashed instance) is taken over; a released claim without a snapshot lets a waiter fetch", async () => {
     const p1 = place();
     const dead = cellFor(p1.lat, p1.lng, "simulated");
-    await t.db.execute(sql`insert into weather_refresh_claims (cache_key, claimed_until) values (${dead.key}, now() - interval '1 minute')`);
+    await t.db.execute(
+      sql`insert into weather_refresh_claims (cache_key, claimed_until) values (${dead.key}, now() - interval '1 minute')`,
+    );
     const h1 = await refreshAcrossProcesses(t.db, "postgres", dead, new Date(Date.now() - 60_000));
     expect(h1.cacheKey).toBe(dead.key);
 
     const p2 = place();
     const held = cellFor(p2.lat, p2.lng, "simulated");
-    await t.db.execute(sql`insert into weather_refresh_claims (cache_key, claimed_until) values (${held.key}, now() + interval '1 minute')`);
+    await t.db.execute(
+      sql`insert into weather_refresh_claims (cache_key, claimed_until) values (${held.key}, now() + interval '1 minute')`,
+    );
     const waiter = refreshAcrossProcesses(t.db, "postgres", held, new Date(Date.now() - 60_000));
     // The other instance gives up (its provider failed) and releases the claim without a snapshot.
     await t.db.execute(sql`delete from weather_refresh_claims where cache_key = ${held.key}`);

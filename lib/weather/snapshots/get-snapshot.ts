@@ -56,7 +56,9 @@ type ResolveOptions = Omit<GetSnapshotOptions, "lat" | "lng" | "environment">;
  */
 export function freshForMs(provider: ProviderId, o: ResolveOptions): number {
   if (o.maxAgeMs !== undefined) return o.maxAgeMs;
-  return o.use === "current" ? Math.min(FRESH_MS.current, upstreamSettings(provider).updateIntervalMs) : FRESH_MS[o.use];
+  return o.use === "current"
+    ? Math.min(FRESH_MS.current, upstreamSettings(provider).updateIntervalMs)
+    : FRESH_MS[o.use];
 }
 
 export async function getSnapshot(o: GetSnapshotOptions): Promise<SnapshotResult> {
@@ -104,7 +106,8 @@ async function resolveCell(
       // Stale-while-revalidate: answer now, refresh in the background (single flight; background priority).
       refreshCell(cell, new Date(now.getTime() - freshMs), "background").catch((err) => {
         // An open circuit or a spent budget made no call: the first was logged when it opened, the second when it ran short.
-        if (!isCircuitOpenError(err) && !isBudgetDenied(err)) log.warn("background weather refresh failed", { cell: cell.key, error: (err as Error).message });
+        if (!isCircuitOpenError(err) && !isBudgetDenied(err))
+          log.warn("background weather refresh failed", { cell: cell.key, error: (err as Error).message });
       });
       return build(head, "STALE", now);
     }
@@ -118,7 +121,8 @@ async function resolveCell(
     // Stale-if-error: a snapshot younger than 6 h beats an error.
     const fallback = head ?? (await latestHeads(await getDb(), [cell.key])).get(cell.key);
     if (fallback && now.getTime() - fallback.fetchedAt.getTime() <= STALE_MAX_MS) {
-      if (!isCircuitOpenError(err) && !isBudgetDenied(err)) log.warn("weather provider failed; serving stale snapshot", { cell: cell.key, error: (err as Error).message });
+      if (!isCircuitOpenError(err) && !isBudgetDenied(err))
+        log.warn("weather provider failed; serving stale snapshot", { cell: cell.key, error: (err as Error).message });
       return build(fallback, "STALE", now);
     }
     throw err;
@@ -129,7 +133,10 @@ async function build(head: SnapshotHead, cacheStatus: SnapshotCacheStatus, now: 
   const db = await getDb();
   const payload = await loadPayload(db, head.id);
   // A freshly inserted head carries no simulations yet: read them (simulated provider only).
-  const sims = head.provider === "simulated" && cacheStatus === "MISS" ? await activeSimulations(head.geohash, head.validFrom) : head.simulations;
+  const sims =
+    head.provider === "simulated" && cacheStatus === "MISS"
+      ? await activeSimulations(head.geohash, head.validFrom)
+      : head.simulations;
   return {
     cacheStatus,
     snapshot: {

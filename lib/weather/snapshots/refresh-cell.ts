@@ -20,12 +20,18 @@ const inflight = new Map<string, { p: Promise<SnapshotHead>; priority: UpstreamP
  * promise map, across processes through a claim row in Postgres. While the cell's circuit is
  * open (circuit.ts) it fails at once with the recorded provider error, without calling upstream.
  */
-export function refreshCell(cell: Cell, notOlderThan: Date, priority: UpstreamPriority = "interactive"): Promise<SnapshotHead> {
+export function refreshCell(
+  cell: Cell,
+  notOlderThan: Date,
+  priority: UpstreamPriority = "interactive",
+): Promise<SnapshotHead> {
   const existing = inflight.get(cell.key);
   if (existing) {
     // An interactive caller joining a background refresh the budget refused may still use the reserve.
     if (priority === "interactive" && existing.priority === "background") {
-      return existing.p.catch((err) => (isBudgetDenied(err) ? refreshCell(cell, notOlderThan, priority) : Promise.reject(err)));
+      return existing.p.catch((err) =>
+        isBudgetDenied(err) ? refreshCell(cell, notOlderThan, priority) : Promise.reject(err),
+      );
     }
     return existing.p;
   }
@@ -117,7 +123,10 @@ async function tryClaim(db: Db, key: string, lease: number): Promise<string | un
 }
 
 async function claimActive(db: Db, key: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`select 1 from weather_refresh_claims where cache_key = ${key} and claimed_until >= now()`);
+  const rows = await queryRows(
+    db,
+    sql`select 1 from weather_refresh_claims where cache_key = ${key} and claimed_until >= now()`,
+  );
   return rows.length > 0;
 }
 

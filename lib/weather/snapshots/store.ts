@@ -139,16 +139,36 @@ export async function insertSnapshot(
   const validTo = new Date(times.length ? Math.max(...times) + 3_600_000 : fetchedAt.getTime() + 3_600_000);
   const [row] = await db
     .insert(weatherSnapshots)
-    .values({ cacheKey: v.cacheKey, geohash: v.geohash, provider: v.provider, fetchedAt, validFrom, validTo, payload: v.forecast })
+    .values({
+      cacheKey: v.cacheKey,
+      geohash: v.geohash,
+      provider: v.provider,
+      fetchedAt,
+      validFrom,
+      validTo,
+      payload: v.forecast,
+    })
     .returning({ id: weatherSnapshots.id });
   remember(row.id, v.forecast);
   // The next read goes to the table (and picks up the cell's simulations with the new head).
   headMemo.delete(v.cacheKey);
-  return { id: row.id, cacheKey: v.cacheKey, geohash: v.geohash, provider: v.provider, fetchedAt, validFrom, validTo, simulations: [] };
+  return {
+    id: row.id,
+    cacheKey: v.cacheKey,
+    geohash: v.geohash,
+    provider: v.provider,
+    fetchedAt,
+    validFrom,
+    validTo,
+    simulations: [],
+  };
 }
 
 /** Number of stored snapshots of a cell (= upstream fetches made for it). */
 export async function snapshotCount(db: DbOrTx, cacheKey: string): Promise<number> {
-  const rows = await queryRows<{ n: number | string }>(db, sql`select count(*)::int as n from weather_snapshots where cache_key = ${cacheKey}`);
+  const rows = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from weather_snapshots where cache_key = ${cacheKey}`,
+  );
   return Number(rows[0]?.n ?? 0);
 }

@@ -78,12 +78,20 @@ describe("upstream budget", () => {
 
   it("a daily limit holds across minutes; a new day or minute starts from zero", async () => {
     setBudget({ SIMULATED_CALLS_PER_DAY: "3" });
-    expect([await take("interactive"), await take("interactive"), await take("interactive"), await take("interactive")]).toEqual(["ok", "ok", "ok", "denied:day"]);
+    expect([
+      await take("interactive"),
+      await take("interactive"),
+      await take("interactive"),
+      await take("interactive"),
+    ]).toEqual(["ok", "ok", "ok", "denied:day"]);
     takeLogs("weather upstream budget tight");
     // Yesterday's and last minute's counts do not carry over.
     await t.db.execute(sql`UPDATE weather_upstream_budget SET day = day - 1, minute = minute - 1`);
     expect(await take("interactive")).toBe("ok");
-    const [row] = await queryRows<{ day_calls: number; minute_calls: number }>(t.db, sql`SELECT day_calls, minute_calls FROM weather_upstream_budget`);
+    const [row] = await queryRows<{ day_calls: number; minute_calls: number }>(
+      t.db,
+      sql`SELECT day_calls, minute_calls FROM weather_upstream_budget`,
+    );
     expect(row).toMatchObject({ day_calls: 1, minute_calls: 1 });
   });
 
@@ -93,7 +101,10 @@ describe("upstream budget", () => {
     // Spend the background share (3 of 5).
     for (let i = 0; i < 3; i++) expect(await take("background")).toBe("ok");
     const u = await makeUser({ plan: "starter", environment: "sandbox" });
-    const { watch } = await createWatchVia(u, watchBody({ latitude: -12.5, longitude: 130.8 }, { startInHours: 2, hours: 3 }));
+    const { watch } = await createWatchVia(
+      u,
+      watchBody({ latitude: -12.5, longitude: 130.8 }, { startInHours: 2, hours: 3 }),
+    );
     const before = new Date();
     const r = await refreshWatch(watch.watch_id);
     expect(r).toMatchObject({ outcome: "deferred", reason: "upstream_budget" });

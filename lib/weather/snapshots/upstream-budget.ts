@@ -54,7 +54,12 @@ export async function takeUpstreamCall(db: Db, provider: ProviderId, priority: U
     observeUpstreamBudget(provider, "minute", Number(row.minute_calls), s.callsPerMinute);
     observeUpstreamBudget(provider, "day", Number(row.day_calls), s.callsPerDay);
     // Past the background share: from now on only interactive requests are served in this window.
-    const tight = Number(row.minute_calls) >= limitFor(s.callsPerMinute, "background") ? "minute" : Number(row.day_calls) >= limitFor(s.callsPerDay, "background") ? "day" : undefined;
+    const tight =
+      Number(row.minute_calls) >= limitFor(s.callsPerMinute, "background")
+        ? "minute"
+        : Number(row.day_calls) >= limitFor(s.callsPerDay, "background")
+          ? "day"
+          : undefined;
     if (tight) warnTight(provider, tight, "background refreshes deferred; interactive requests use the reserve");
     return;
   }
@@ -69,10 +74,14 @@ export async function takeUpstreamCall(db: Db, provider: ProviderId, priority: U
   const window = dayOut ? "day" : "minute";
   const wait = Math.max(1, Number(dayOut ? state?.day_left_s : state?.minute_left_s) || 60);
   warnTight(provider, window, `${priority} call refused`);
-  throw new ApiError("provider_unavailable", `The upstream budget for ${provider} is used up for this ${window}; try again in ${wait} s.`, {
-    details: { provider, budget: "exhausted", window, priority, retry_after_s: wait },
-    headers: { "retry-after": String(wait) },
-  });
+  throw new ApiError(
+    "provider_unavailable",
+    `The upstream budget for ${provider} is used up for this ${window}; try again in ${wait} s.`,
+    {
+      details: { provider, budget: "exhausted", window, priority, retry_after_s: wait },
+      headers: { "retry-after": String(wait) },
+    },
+  );
 }
 
 // One warning per provider and window per process and window instance (not one per call).
@@ -83,5 +92,10 @@ function warnTight(provider: ProviderId, window: "minute" | "day", what: string)
   if (warned.get(key) === slot) return;
   warned.set(key, slot);
   const s = upstreamSettings(provider);
-  log.warn("weather upstream budget tight", { provider, window, limit: window === "minute" ? s.callsPerMinute : s.callsPerDay, detail: what });
+  log.warn("weather upstream budget tight", {
+    provider,
+    window,
+    limit: window === "minute" ? s.callsPerMinute : s.callsPerDay,
+    detail: what,
+  });
 }

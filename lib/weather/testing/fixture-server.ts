@@ -30,7 +30,9 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     requests.push(req.url ?? "");
     arrivals.push(Date.now());
     const path = (req.url ?? "").split("?")[0];
-    const match = [...routes.entries()].filter(([p]) => path.startsWith(p)).sort((a, b) => b[0].length - a[0].length)[0];
+    const match = [...routes.entries()]
+      .filter(([p]) => path.startsWith(p))
+      .sort((a, b) => b[0].length - a[0].length)[0];
     if (!match) {
       res.writeHead(404, { "content-type": "application/json" }).end('{"error":true,"reason":"no fixture"}');
       return;

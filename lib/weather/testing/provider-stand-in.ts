@@ -36,9 +36,15 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
     server,
     baseUrl: server.baseUrl,
     openMeteo: (body) => server.serve("/v1/forecast", { body: typeof body === "string" ? body : JSON.stringify(body) }),
-    meteoalarmFeed: (slug, atom) => server.serve(`/feeds/meteoalarm-legacy-atom-${slug}`, { body: atom, headers: xml("application/atom+xml") }),
+    meteoalarmFeed: (slug, atom) =>
+      server.serve(`/feeds/meteoalarm-legacy-atom-${slug}`, { body: atom, headers: xml("application/atom+xml") }),
     meteoalarmCap: (p, answer) =>
-      server.serve(`/api/v1/warnings/${p}`, typeof answer === "string" ? { body: answer, headers: xml("application/cap+xml") } : { status: answer.status, body: "upstream error" }),
+      server.serve(
+        `/api/v1/warnings/${p}`,
+        typeof answer === "string"
+          ? { body: answer, headers: xml("application/cap+xml") }
+          : { status: answer.status, body: "upstream error" },
+      ),
     metNorway: (index, cap) => {
       server.serve("/weatherapi/metalerts/2.0/current.json", { body: index });
       server.serve("/weatherapi/metalerts/2.0/current", { body: cap, headers: xml("application/xml") });
@@ -77,7 +83,11 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
  * recorded response (its units and variable names), every hour calm and dry except `precipitation`,
  * given by the hour LABEL as Open-Meteo sends it (the sum over the hour before the label).
  */
-export function openMeteoAnswer(firstHourUtcMs: number, hours: number, precipitationByLabel: Record<number, number> = {}): string {
+export function openMeteoAnswer(
+  firstHourUtcMs: number,
+  hours: number,
+  precipitationByLabel: Record<number, number> = {},
+): string {
   const recorded = JSON.parse(fixtureText("open-meteo/frenck-python-open-meteo_forecast.json")) as Record<string, any>;
   const iso = (ms: number) => new Date(ms).toISOString().slice(0, 16);
   const hourly: Record<string, unknown[]> = { time: [] };
@@ -100,7 +110,20 @@ export function openMeteoAnswer(firstHourUtcMs: number, hours: number, precipita
   for (let i = 0; i < hours; i++) {
     const t = firstHourUtcMs + i * 3_600_000;
     hourly.time.push(iso(t));
-    for (const [k, v] of Object.entries(calm)) hourly[k].push(k === "precipitation" ? (precipitationByLabel[t] ?? 0) : k === "precipitation_probability" ? (precipitationByLabel[t] ? 90 : v) : k === "weather_code" ? (precipitationByLabel[t] ? 63 : v) : v);
+    for (const [k, v] of Object.entries(calm))
+      hourly[k].push(
+        k === "precipitation"
+          ? (precipitationByLabel[t] ?? 0)
+          : k === "precipitation_probability"
+            ? precipitationByLabel[t]
+              ? 90
+              : v
+            : k === "weather_code"
+              ? precipitationByLabel[t]
+                ? 63
+                : v
+              : v,
+      );
   }
   const units = { ...recorded.hourly_units, wind_speed_10m: "m/s", wind_gusts_10m: "m/s" };
   return JSON.stringify({

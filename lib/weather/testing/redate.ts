@@ -16,7 +16,8 @@ export function redateOpenMeteo(text: string, firstHourUtcMs: number): string {
     return dateOnly ? iso.slice(0, 10) : iso.slice(0, 16);
   };
   if (body.current?.time) body.current.time = move(body.current.time);
-  for (const block of ["minutely_15", "hourly", "daily"]) if (Array.isArray(body[block]?.time)) body[block].time = body[block].time.map(move);
+  for (const block of ["minutely_15", "hourly", "daily"])
+    if (Array.isArray(body[block]?.time)) body[block].time = body[block].time.map(move);
   return JSON.stringify(body);
 }
 
@@ -27,5 +28,7 @@ export function redateOpenMeteo(text: string, firstHourUtcMs: number): string {
  */
 export function redateInstants(text: string, anchorIso: string, targetMs: number): string {
   const shift = targetMs - Date.parse(anchorIso);
-  return text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)/g, (t) => new Date(Date.parse(t) + shift).toISOString().replace(/\.\d{3}Z$/, "+00:00"));
+  return text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)/g, (t) =>
+    new Date(Date.parse(t) + shift).toISOString().replace(/\.\d{3}Z$/, "+00:00"),
+  );
 }

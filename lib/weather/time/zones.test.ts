@@ -22,12 +22,18 @@ describe("time zones (DST-correct, via tz-lookup + luxon)", () => {
     const zones = ["Europe/Paris", "Asia/Kolkata", "America/St_Johns", "Pacific/Chatham", "Australia/Lord_Howe"];
     const check = (at: number, zone: string) => {
       const dt = DateTime.fromMillis(at, { zone });
-      const expected = dt.toISO({ suppressMilliseconds: at % 1000 === 0, includeOffset: false }) + (dt.offset === 0 ? "+00:00" : dt.toFormat("ZZ"));
+      const expected =
+        dt.toISO({ suppressMilliseconds: at % 1000 === 0, includeOffset: false }) +
+        (dt.offset === 0 ? "+00:00" : dt.toFormat("ZZ"));
       expect(localIsoAt(at, zone)).toBe(expected);
     };
-    const instant = (min: number, max: number) => fc.tuple(fc.integer({ min, max }), fc.boolean()).map(([ms, whole]) => (whole ? ms - (ms % 1000) : ms));
+    const instant = (min: number, max: number) =>
+      fc.tuple(fc.integer({ min, max }), fc.boolean()).map(([ms, whole]) => (whole ? ms - (ms % 1000) : ms));
     // The calendar arithmetic over every year ISO writes without a sign (UTC: no zone rules).
-    fc.assert(fc.property(instant(-62_167_219_200_000, 253_402_300_799_999), (at) => check(at, "UTC")), { numRuns: 2_000 });
+    fc.assert(
+      fc.property(instant(-62_167_219_200_000, 253_402_300_799_999), (at) => check(at, "UTC")),
+      { numRuns: 2_000 },
+    );
     // Zone offsets since 1970 (earlier local mean times have offsets in fractions of a minute).
     fc.assert(fc.property(instant(0, 4_102_444_800_000), fc.constantFrom(...zones), check), { numRuns: 2_000 });
     expect(localIsoAt(Date.parse("2024-02-29T23:59:59.001Z"), "UTC")).toBe("2024-02-29T23:59:59.001+00:00");
@@ -45,14 +51,23 @@ describe("time zones (DST-correct, via tz-lookup + luxon)", () => {
 
 describe("condition labels", () => {
   it("every WMO code has a label per supported language; others fall back to English", () => {
-    for (const code of [0, 1, 2, 3, 45, 48, 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 71, 73, 75, 77, 80, 81, 82, 85, 86, 95, 96, 99]) {
+    for (const code of [
+      0, 1, 2, 3, 45, 48, 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 71, 73, 75, 77, 80, 81, 82, 85, 86, 95, 96, 99,
+    ]) {
       const en = conditionFor(code, "en");
       expect(en.code).not.toBe("unknown");
-      for (const lang of SUPPORTED_LANGUAGES) expect(conditionFor(code, lang).label.length).toBeGreaterThan(lang === "ja" ? 0 : 2); // 霧 is one character
+      for (const lang of SUPPORTED_LANGUAGES)
+        expect(conditionFor(code, lang).label.length).toBeGreaterThan(lang === "ja" ? 0 : 2); // 霧 is one character
     }
     expect(conditionFor(65, "de").label).toBe("Starker Regen");
     expect(conditionFor(0, "en", false).icon).toBe("clear-night");
     expect(conditionFor(null, "fr")).toEqual({ code: "unknown", label: "Inconnu", icon: "unknown" });
-    expect([resolveLanguage("de-AT"), resolveLanguage("FR"), resolveLanguage("pt-BR"), resolveLanguage("sv"), resolveLanguage(undefined)]).toEqual(["de", "fr", "pt-BR", "en", "en"]);
+    expect([
+      resolveLanguage("de-AT"),
+      resolveLanguage("FR"),
+      resolveLanguage("pt-BR"),
+      resolveLanguage("sv"),
+      resolveLanguage(undefined),
+    ]).toEqual(["de", "fr", "pt-BR", "en", "en"]);
   });
 });

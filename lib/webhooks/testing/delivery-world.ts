@@ -10,18 +10,29 @@ import { setWebhookEnv } from "./helpers";
  * given retry schedule, and a real HTTPS receiver (its certificate trusted), fresh for every test
  * unless `receiverPerFile` (files whose watches outlive one test keep one receiver).
  */
-export function deliveryTestWorld(retrySchedule: string, opts: { receiverPerFile?: boolean } = {}): { readonly rx: Receiver; readonly db: Db } {
+export function deliveryTestWorld(
+  retrySchedule: string,
+  opts: { receiverPerFile?: boolean } = {},
+): { readonly rx: Receiver; readonly db: Db } {
   let t: TestDatabase | undefined;
   let rx: Receiver | undefined;
   beforeAll(async () => {
-    setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_RETRY_SCHEDULE: retrySchedule, WEBHOOK_TIMEOUT_MS: "3000" });
+    setWebhookEnv({
+      WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+      WEBHOOK_RETRY_SCHEDULE: retrySchedule,
+      WEBHOOK_TIMEOUT_MS: "3000",
+    });
     t = await createTestDatabase();
     if (opts.receiverPerFile) await openReceiver();
   });
   afterAll(async () => {
     if (opts.receiverPerFile) await rx?.close();
     await t?.close();
-    setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined, WEBHOOK_TIMEOUT_MS: undefined });
+    setWebhookEnv({
+      WEBHOOK_ALLOWED_HOSTS: undefined,
+      WEBHOOK_RETRY_SCHEDULE: undefined,
+      WEBHOOK_TIMEOUT_MS: undefined,
+    });
   });
   async function openReceiver() {
     rx = await startReceiver();

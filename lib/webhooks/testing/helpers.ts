@@ -38,12 +38,19 @@ export async function endpointRow(id: string) {
 
 export async function attemptsOf(endpointId: string) {
   const db = await getDb();
-  return db.select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, endpointId)).orderBy(webhookAttempts.attemptedAt, webhookAttempts.attemptNumber);
+  return db
+    .select()
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.endpointId, endpointId))
+    .orderBy(webhookAttempts.attemptedAt, webhookAttempts.attemptNumber);
 }
 
 export async function eventsOfType(accountId: string, type: WebhookEventType) {
   const db = await getDb();
-  return db.select().from(webhookEvents).where(sql`${webhookEvents.accountId} = ${accountId} AND ${webhookEvents.type} = ${type}`);
+  return db
+    .select()
+    .from(webhookEvents)
+    .where(sql`${webhookEvents.accountId} = ${accountId} AND ${webhookEvents.type} = ${type}`);
 }
 
 export async function deliveryStatuses(): Promise<Array<{ id: string; status: string; attempts_made: number }>> {
@@ -51,7 +58,11 @@ export async function deliveryStatuses(): Promise<Array<{ id: string; status: st
 }
 
 /** Polls `check` until it returns a truthy value, failing after `timeoutMs` (no fixed sleeps). */
-export async function waitFor<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();

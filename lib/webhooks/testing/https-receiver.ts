@@ -18,7 +18,10 @@ export interface ReceivedRequest {
   receivedAt: number;
 }
 
-export type Responder = (req: ReceivedRequest, index: number) => { status: number; body?: string; headers?: Record<string, string>; hang?: boolean };
+export type Responder = (
+  req: ReceivedRequest,
+  index: number,
+) => { status: number; body?: string; headers?: Record<string, string>; hang?: boolean };
 
 export interface Receiver {
   port: number;
@@ -62,8 +65,25 @@ function generate(): { key: string; cert: string } {
   const certFile = path.join(dir, "cert.pem");
   execFileSync(
     "openssl",
-    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", keyFile, "-out", certFile,
-      "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost"],
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+      "-days",
+      "2",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost",
+    ],
     { stdio: "ignore" },
   );
   const out = { key: fs.readFileSync(keyFile, "utf8"), cert: fs.readFileSync(certFile, "utf8") };
@@ -81,7 +101,12 @@ export async function startReceiver(opts: { host?: string } = {}): Promise<Recei
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const r: ReceivedRequest = { headers: req.headers, rawBody: Buffer.concat(chunks).toString("utf8"), url: req.url ?? "/", receivedAt: Date.now() };
+      const r: ReceivedRequest = {
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks).toString("utf8"),
+        url: req.url ?? "/",
+        receivedAt: Date.now(),
+      };
       requests.push(r);
       const out = responder(r, requests.length - 1);
       if (out.hang) {

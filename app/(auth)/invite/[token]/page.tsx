@@ -16,7 +16,10 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   if (!invitation) {
     return (
       <AuthCard title="Invitation" subtitle="Join a Skycast account.">
-        <Alert tone="danger">This invitation link is not valid any more: it was used, revoked, or has expired (links last 7 days). Ask for a new invitation.</Alert>
+        <Alert tone="danger">
+          This invitation link is not valid any more: it was used, revoked, or has expired (links last 7 days). Ask for
+          a new invitation.
+        </Alert>
         <p className="mt-4 text-sm">
           <Link href="/sign-in" className="font-medium text-indigo-600">
             Sign in

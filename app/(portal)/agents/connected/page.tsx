@@ -14,7 +14,8 @@ async function revoke(formData: FormData) {
   revalidatePath("/agents/connected");
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toISOString().replace("T", " ").slice(0, 16) + " UTC" : "never");
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toISOString().replace("T", " ").slice(0, 16) + " UTC" : "never";
 
 export default async function ConnectedAgentsPage() {
   const { userId } = await requireSession();
@@ -24,12 +25,14 @@ export default async function ConnectedAgentsPage() {
       <div>
         <h1 className="text-2xl font-semibold text-slate-900">Connected agents</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Agents you allowed on the consent page (claude.ai, ChatGPT, VS Code, Cursor, Claude Code…). Revoking one stops it at once,
-          everywhere; it must ask you again to reconnect.
+          Agents you allowed on the consent page (claude.ai, ChatGPT, VS Code, Cursor, Claude Code…). Revoking one stops
+          it at once, everywhere; it must ask you again to reconnect.
         </p>
       </div>
       {agents.length === 0 ? (
-        <p className="text-sm text-slate-600">No agent is connected. Add the MCP server URL in your agent to connect one.</p>
+        <p className="text-sm text-slate-600">
+          No agent is connected. Add the MCP server URL in your agent to connect one.
+        </p>
       ) : (
         <table className="w-full text-left text-sm">
           <thead>
@@ -61,7 +64,10 @@ export default async function ConnectedAgentsPage() {
                 <td className="py-2">
                   <form action={revoke}>
                     <input type="hidden" name="grant_id" value={a.grantId} />
-                    <button type="submit" className="rounded-md border border-red-300 px-3 py-1 text-red-700 hover:bg-red-50">
+                    <button
+                      type="submit"
+                      className="rounded-md border border-red-300 px-3 py-1 text-red-700 hover:bg-red-50"
+                    >
                       Revoke
                     </button>
                   </form>

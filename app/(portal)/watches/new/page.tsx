@@ -7,7 +7,10 @@ export const metadata: Metadata = { title: "New watch" };
 export default function NewWatchPage() {
   return (
     <>
-      <PageHeader title="New watch" description="Creating a watch bills 1 unit, then 1 unit per day it is active inside its window." />
+      <PageHeader
+        title="New watch"
+        description="Creating a watch bills 1 unit, then 1 unit per day it is active inside its window."
+      />
       <CreateWatchForm />
     </>
   );

@@ -7,7 +7,11 @@ import { defineRoute } from "@/lib/http/route";
 export const POST = defineRoute(teamContracts.createInvitation, async ({ req, principal, body }) => {
   const inviter = principal.type === "session" ? principal.email : undefined;
   const locale = req.headers.get("accept-language") ?? undefined;
-  const { invitation } = await createInvitation({ ...memberActor(principal), inviterName: inviter, locale }, body, portalOrigin());
+  const { invitation } = await createInvitation(
+    { ...memberActor(principal), inviterName: inviter, locale },
+    body,
+    portalOrigin(),
+  );
   return { status: 201, data: invitation };
 });
 

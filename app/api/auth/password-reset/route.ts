@@ -5,6 +5,16 @@ import { defineRoute } from "@/lib/http/route";
 
 export const POST = defineRoute(emailAuthContracts.passwordReset, async ({ req, body }) => {
   // The mail goes out after the answer: the answer's timing says nothing about the address.
-  await requestPasswordReset({ email: body.email, ip: clientIp(req), locale: req.headers.get("accept-language") ?? undefined });
-  return { status: 202, data: { message: "If an account uses this address, we have emailed it a link to reset the password. The link works once, within one hour." } };
+  await requestPasswordReset({
+    email: body.email,
+    ip: clientIp(req),
+    locale: req.headers.get("accept-language") ?? undefined,
+  });
+  return {
+    status: 202,
+    data: {
+      message:
+        "If an account uses this address, we have emailed it a link to reset the password. The link works once, within one hour.",
+    },
+  };
 });

@@ -2,7 +2,9 @@ import { defineRoute } from "@/lib/http/route";
 import { visaKeyContracts } from "@/lib/visa/contracts";
 import { createVisaKey, listVisaKeys } from "@/lib/visa/visa-keys";
 
-export const GET = defineRoute(visaKeyContracts.list, async ({ principal }) => ({ data: await listVisaKeys(principal.accountId) }));
+export const GET = defineRoute(visaKeyContracts.list, async ({ principal }) => ({
+  data: await listVisaKeys(principal.accountId),
+}));
 
 export const POST = defineRoute(visaKeyContracts.create, async ({ principal, body }) => ({
   status: 201,

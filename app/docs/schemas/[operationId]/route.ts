@@ -15,7 +15,10 @@ export async function GET(_req: Request, ctx: { params: Promise<{ operationId: s
   const found = ref.byOperationId.get(operationId);
   if (!found) {
     const requestId = randomUUID();
-    return Response.json(errorBody("api", notFound("Operation"), requestId), { status: 404, headers: { "X-Request-Id": requestId } });
+    return Response.json(errorBody("api", notFound("Operation"), requestId), {
+      status: 404,
+      headers: { "X-Request-Id": requestId },
+    });
   }
   return Response.json(operationSchemas(ref.doc, found.entry), { headers: { "Cache-Control": "public, max-age=300" } });
 }

@@ -2,4 +2,6 @@ import { defineRoute } from "@/lib/http/route";
 import { eventContracts as c } from "@/lib/webhooks/event-contracts";
 import { getEvent } from "@/lib/webhooks/event-log";
 
-export const GET = defineRoute(c.getEvent, async ({ principal, params }) => ({ data: await getEvent(principal.accountId, params.event_id) }));
+export const GET = defineRoute(c.getEvent, async ({ principal, params }) => ({
+  data: await getEvent(principal.accountId, params.event_id),
+}));

@@ -2,4 +2,6 @@ import { defineRoute } from "@/lib/http/route";
 import { weatherContracts } from "@/lib/weather/contracts";
 import { getCurrentWeather } from "@/lib/weather/get-current";
 
-export const GET = defineRoute(weatherContracts.current, async ({ query, principal }) => getCurrentWeather(query, principal.account.environment));
+export const GET = defineRoute(weatherContracts.current, async ({ query, principal }) =>
+  getCurrentWeather(query, principal.account.environment),
+);

@@ -2,4 +2,6 @@ import { defineRoute } from "@/lib/http/route";
 import { analyseRoute } from "@/lib/weather/analyse-route";
 import { weatherContracts } from "@/lib/weather/contracts";
 
-export const POST = defineRoute(weatherContracts.route, async ({ body, principal }) => analyseRoute(body, principal.account.environment));
+export const POST = defineRoute(weatherContracts.route, async ({ body, principal }) =>
+  analyseRoute(body, principal.account.environment),
+);

@@ -4,7 +4,11 @@ import { weatherContracts } from "@/lib/weather/contracts";
 
 export const POST = defineRoute(weatherContracts.timeline, async ({ body, principal }) =>
   analyseTimeline(
-    { units: body.units, language: body.language, items: body.items.map((it, i) => ({ ...it, id: it.id ?? String(i) })) },
+    {
+      units: body.units,
+      language: body.language,
+      items: body.items.map((it, i) => ({ ...it, id: it.id ?? String(i) })),
+    },
     principal.account.environment,
   ),
 );

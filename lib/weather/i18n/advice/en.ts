@@ -27,8 +27,10 @@ export const en: Record<string, string> = {
   "reason.outside_forecast_horizon": "No forecast covers this time yet (the horizon is 8 days).",
   "reason.rough_sea": "Rough sea expected (waves up to {height}).",
   "reason.high_waves": "High waves expected (up to {height}).",
-  "reason.poor_air_quality": "Poor air quality expected ({scale, select, us {US AQI} other {European AQI}} up to {aqi}).",
-  "reason.high_pollen": "High {kind, select, grass {grass} birch {birch} alder {alder} olive {olive} mugwort {mugwort} ragweed {ragweed} other {tree}} pollen expected ({count} grains/m³).",
+  "reason.poor_air_quality":
+    "Poor air quality expected ({scale, select, us {US AQI} other {European AQI}} up to {aqi}).",
+  "reason.high_pollen":
+    "High {kind, select, grass {grass} birch {birch} alder {alder} olive {olive} mugwort {mugwort} ragweed {ragweed} other {tree}} pollen expected ({count} grains/m³).",
 
   "rec.light_rain.activity": "Bring a light rain jacket.",
   "rec.light_rain.indoor": "Take an umbrella for the way there.",
@@ -73,7 +75,8 @@ export const en: Record<string, string> = {
   "rec.strong_wind.rail": "Expect speed restrictions and delays on exposed lines.",
   "rec.strong_wind.ferry": "Sailings may be delayed or cancelled; check with the operator.",
   "rec.strong_wind.foot": "Avoid exposed places and watch for falling branches.",
-  "rec.strong_wind.cycle": "Riding into or across strong wind is hard and unstable; allow more time or take other transport.",
+  "rec.strong_wind.cycle":
+    "Riding into or across strong wind is hard and unstable; allow more time or take other transport.",
   "rec.strong_gusts.activity": "Stay away from trees and exposed places during the strongest gusts.",
   "rec.strong_gusts.indoor": "Damaging gusts are possible on the way; check local advice before travelling.",
   "rec.strong_gusts.transport": "Sudden gusts can disrupt services; check for changes before leaving.",
@@ -107,9 +110,11 @@ export const en: Record<string, string> = {
   "rec.snow.indoor": "Allow extra time to get there in snow.",
   "rec.snow.transport": "Snow expected: allow much more time and check for cancellations.",
   "rec.snow.cycle": "Snow: cycling is unsafe; walk or take other transport.",
-  "rec.severe_alert.activity": "A severe weather alert is in effect: follow official advice and postpone outdoor plans.",
+  "rec.severe_alert.activity":
+    "A severe weather alert is in effect: follow official advice and postpone outdoor plans.",
   "rec.severe_alert.indoor": "A severe weather alert is in effect: follow official advice before travelling.",
-  "rec.severe_alert.transport": "A severe weather alert is in effect: check official advice and your operator before leaving.",
+  "rec.severe_alert.transport":
+    "A severe weather alert is in effect: check official advice and your operator before leaving.",
   "rec.weather_alert.activity": "A weather alert is in effect: check the details before you go.",
   "rec.weather_alert.indoor": "A weather alert is in effect: check the details before you go.",
   "rec.weather_alert.transport": "A weather alert is in effect: check the details and your operator before leaving.",
@@ -121,8 +126,10 @@ export const en: Record<string, string> = {
   "rec.rough_sea.transport": "Rough sea: expect a lively crossing and possible delays; check with the operator.",
   "rec.high_waves.activity": "Stay out of the water and off small boats: the waves are dangerous.",
   "rec.high_waves.indoor": "High waves: if your way there crosses water, check that it sails.",
-  "rec.high_waves.transport": "High waves: sailings are likely to be cancelled; check with the operator and keep a backup plan.",
-  "rec.poor_air_quality.activity": "Cut back hard effort outdoors; people with asthma or heart conditions should move it indoors or to another day.",
+  "rec.high_waves.transport":
+    "High waves: sailings are likely to be cancelled; check with the operator and keep a backup plan.",
+  "rec.poor_air_quality.activity":
+    "Cut back hard effort outdoors; people with asthma or heart conditions should move it indoors or to another day.",
   "rec.poor_air_quality.indoor": "Poor air outside: keep time outdoors short on the way.",
   "rec.poor_air_quality.transport": "Poor air outside: keep windows closed and limit waiting outdoors.",
   "rec.poor_air_quality.cycle": "Poor air: ride easier, keep away from heavy traffic or take other transport.",
@@ -137,13 +144,17 @@ export const en: Record<string, string> = {
   "nowcast.ongoing_ends": "{what, select, snow {Snow} other {Rain}} easing by {time}.",
 
   "summary.day.low": "No weather concerns for {items, plural, one {# plan} other {# plans}}.",
-  "summary.day.flagged": "{flagged, plural, one {# plan} other {# plans}} of {items} {level, select, warning {at risk} other {to watch}}: {issue}",
+  "summary.day.flagged":
+    "{flagged, plural, one {# plan} other {# plans}} of {items} {level, select, warning {at risk} other {to watch}}: {issue}",
   "reason.moderate_sea": "Moderate sea expected (waves up to {height}): lively for small boats.",
   "reason.steep_sea": "Short, steep waves expected (up to {height}, period {period}): hard going for small boats.",
-  "rec.moderate_sea.activity": "Moderate sea: small boats will pitch and take spray; swimmers should stay close to shore.",
+  "rec.moderate_sea.activity":
+    "Moderate sea: small boats will pitch and take spray; swimmers should stay close to shore.",
   "rec.moderate_sea.indoor": "Moderate sea: if your way there crosses water by small boat, check the sailing.",
   "rec.moderate_sea.transport": "Moderate sea: small craft may be uncomfortable or cancelled; check with the operator.",
-  "rec.steep_sea.activity": "Short, steep waves: small boats slam and can be swamped; choose sheltered water or postpone.",
+  "rec.steep_sea.activity":
+    "Short, steep waves: small boats slam and can be swamped; choose sheltered water or postpone.",
   "rec.steep_sea.indoor": "Steep, choppy sea: if your way there crosses water by small boat, check the sailing.",
-  "rec.steep_sea.transport": "Steep, choppy sea: small and fast craft may slow down or cancel; check with the operator.",
+  "rec.steep_sea.transport":
+    "Steep, choppy sea: small and fast craft may slow down or cancel; check with the operator.",
 };

@@ -21,8 +21,10 @@ export const it: Record<string, string> = {
   "reason.outside_forecast_horizon": "Nessuna previsione copre ancora questo momento (l’orizzonte è di 8 giorni).",
   "reason.rough_sea": "Previsto mare mosso (onde fino a {height}).",
   "reason.high_waves": "Previste onde alte (fino a {height}).",
-  "reason.poor_air_quality": "Prevista cattiva qualità dell’aria ({scale, select, us {AQI statunitense} other {AQI europeo}} fino a {aqi}).",
-  "reason.high_pollen": "Previsto polline {kind, select, grass {di graminacee} birch {di betulla} alder {di ontano} olive {di olivo} mugwort {di artemisia} ragweed {di ambrosia} other {di alberi}} elevato ({count} granuli/m³).",
+  "reason.poor_air_quality":
+    "Prevista cattiva qualità dell’aria ({scale, select, us {AQI statunitense} other {AQI europeo}} fino a {aqi}).",
+  "reason.high_pollen":
+    "Previsto polline {kind, select, grass {di graminacee} birch {di betulla} alder {di ontano} olive {di olivo} mugwort {di artemisia} ragweed {di ambrosia} other {di alberi}} elevato ({count} granuli/m³).",
 
   "rec.light_rain.activity": "Porta una giacca antipioggia leggera.",
   "rec.light_rain.indoor": "Prendi un ombrello per il tragitto.",
@@ -40,7 +42,8 @@ export const it: Record<string, string> = {
   "rec.heavy_rain.foot": "Indossa abiti impermeabili ed evita i percorsi allagati, oppure aspetta che la pioggia cali.",
   "rec.violent_rain.activity": "Rimanda: la pioggia violenta può causare alluvioni improvvise.",
   "rec.violent_rain.indoor": "Resta dove sei finché l’acquazzone non passa; sono possibili allagamenti improvvisi.",
-  "rec.violent_rain.transport": "Se puoi, rimanda il viaggio: la pioggia violenta può allagare le strade e fermare i servizi.",
+  "rec.violent_rain.transport":
+    "Se puoi, rimanda il viaggio: la pioggia violenta può allagare le strade e fermare i servizi.",
   "rec.rain_likely.activity": "Pioggia probabile: porta una giacca antipioggia o prevedi un’alternativa al chiuso.",
   "rec.rain_likely.indoor": "Prendi un ombrello per il tragitto.",
   "rec.rain_likely.transport": "Pioggia probabile lungo il percorso; calcola un po’ di tempo in più.",
@@ -59,7 +62,8 @@ export const it: Record<string, string> = {
   "rec.snow_on_road.activity": "Neve al suolo: indossa scarponi e calcola più tempo.",
   "rec.snow_on_road.indoor": "Neve al suolo: calcola più tempo per arrivare.",
   "rec.snow_on_road.cycle": "Neve sulle strade: andare in bici non è sicuro; vai a piedi o usa un altro mezzo.",
-  "rec.snow_on_road.transport": "Neve sulle strade: monta gomme invernali o catene, rallenta e calcola molto più tempo.",
+  "rec.snow_on_road.transport":
+    "Neve sulle strade: monta gomme invernali o catene, rallenta e calcola molto più tempo.",
   "rec.strong_wind.activity": "Evita i luoghi esposti (creste, moli, mare aperto) e fissa gli oggetti sciolti.",
   "rec.strong_wind.indoor": "Possibile vento dannoso sul tragitto; controlla gli avvisi locali prima di partire.",
   "rec.strong_wind.transport": "Previsti ritardi; i percorsi esposti sono i più colpiti.",
@@ -67,14 +71,17 @@ export const it: Record<string, string> = {
   "rec.strong_wind.rail": "Previsti rallentamenti e ritardi sulle linee esposte.",
   "rec.strong_wind.ferry": "Le partenze possono subire ritardi o cancellazioni; verifica con la compagnia.",
   "rec.strong_wind.foot": "Evita i luoghi esposti e fai attenzione ai rami che cadono.",
-  "rec.strong_wind.cycle": "Pedalare contro o di traverso al vento forte è faticoso e instabile; calcola più tempo o usa un altro mezzo.",
+  "rec.strong_wind.cycle":
+    "Pedalare contro o di traverso al vento forte è faticoso e instabile; calcola più tempo o usa un altro mezzo.",
   "rec.strong_gusts.activity": "Stai lontano da alberi e luoghi esposti durante le raffiche più forti.",
   "rec.strong_gusts.indoor": "Possibili raffiche dannose sul tragitto; controlla gli avvisi locali prima di partire.",
-  "rec.strong_gusts.transport": "Raffiche improvvise possono disturbare i servizi; verifica eventuali modifiche prima di partire.",
+  "rec.strong_gusts.transport":
+    "Raffiche improvvise possono disturbare i servizi; verifica eventuali modifiche prima di partire.",
   "rec.strong_gusts.road": "Raffiche improvvise possono spostare i veicoli; rallenta e controlla le chiusure.",
   "rec.strong_gusts.ferry": "Le raffiche rendono la traversata agitata; le partenze possono essere cancellate.",
   "rec.strong_gusts.foot": "Stai lontano da alberi e impalcature durante le raffiche più forti.",
-  "rec.strong_gusts.cycle": "Le raffiche possono spingerti di lato: rallenta, tieni saldo il manubrio o scendi e spingi la bici.",
+  "rec.strong_gusts.cycle":
+    "Le raffiche possono spingerti di lato: rallenta, tieni saldo il manubrio o scendi e spingi la bici.",
   "rec.heat.activity": "Fallo al mattino presto o la sera, bevi spesso e riposa all’ombra.",
   "rec.heat.indoor": "Resta in luoghi climatizzati e limita il tempo all’aperto sul tragitto.",
   "rec.heat.transport": "Porta acqua ed evita lunghe attese al sole.",
@@ -101,43 +108,64 @@ export const it: Record<string, string> = {
   "rec.snow.indoor": "Con la neve calcola più tempo per arrivare.",
   "rec.snow.transport": "Prevista neve: calcola molto più tempo e verifica le cancellazioni.",
   "rec.snow.cycle": "Neve: andare in bici non è sicuro; vai a piedi o usa un altro mezzo.",
-  "rec.severe_alert.activity": "È in vigore un’allerta meteo grave: segui le indicazioni ufficiali e rimanda i programmi all’aperto.",
-  "rec.severe_alert.indoor": "È in vigore un’allerta meteo grave: segui le indicazioni ufficiali prima di metterti in viaggio.",
-  "rec.severe_alert.transport": "È in vigore un’allerta meteo grave: controlla le indicazioni ufficiali e la compagnia prima di partire.",
+  "rec.severe_alert.activity":
+    "È in vigore un’allerta meteo grave: segui le indicazioni ufficiali e rimanda i programmi all’aperto.",
+  "rec.severe_alert.indoor":
+    "È in vigore un’allerta meteo grave: segui le indicazioni ufficiali prima di metterti in viaggio.",
+  "rec.severe_alert.transport":
+    "È in vigore un’allerta meteo grave: controlla le indicazioni ufficiali e la compagnia prima di partire.",
   "rec.weather_alert.activity": "È in vigore un’allerta meteo: controlla i dettagli prima di uscire.",
   "rec.weather_alert.indoor": "È in vigore un’allerta meteo: controlla i dettagli prima di uscire.",
   "rec.weather_alert.transport": "È in vigore un’allerta meteo: controlla i dettagli e la compagnia prima di partire.",
-  "rec.outside_forecast_horizon.activity": "Non c’è ancora una previsione per questo momento; ricontrolla più vicino alla data.",
-  "rec.outside_forecast_horizon.indoor": "Non c’è ancora una previsione per questo momento; ricontrolla più vicino alla data.",
-  "rec.outside_forecast_horizon.transport": "Non c’è ancora una previsione per questo momento; ricontrolla più vicino alla data.",
-  "rec.rough_sea.activity": "Mare agitato: le gite in barca possono essere scomode e chi nuota deve restare vicino a riva.",
+  "rec.outside_forecast_horizon.activity":
+    "Non c’è ancora una previsione per questo momento; ricontrolla più vicino alla data.",
+  "rec.outside_forecast_horizon.indoor":
+    "Non c’è ancora una previsione per questo momento; ricontrolla più vicino alla data.",
+  "rec.outside_forecast_horizon.transport":
+    "Non c’è ancora una previsione per questo momento; ricontrolla più vicino alla data.",
+  "rec.rough_sea.activity":
+    "Mare agitato: le gite in barca possono essere scomode e chi nuota deve restare vicino a riva.",
   "rec.rough_sea.indoor": "Mare mosso: se il tragitto attraversa il mare, verifica la partenza.",
   "rec.rough_sea.transport": "Mare mosso: traversata movimentata e possibili ritardi; verifica con la compagnia.",
   "rec.high_waves.activity": "Resta fuori dall’acqua e dalle piccole imbarcazioni: le onde sono pericolose.",
   "rec.high_waves.indoor": "Onde alte: se il tragitto attraversa il mare, verifica che la corsa parta.",
-  "rec.high_waves.transport": "Onde alte: le partenze saranno probabilmente cancellate; verifica con la compagnia e prevedi un’alternativa.",
-  "rec.poor_air_quality.activity": "Riduci gli sforzi intensi all’aperto; chi soffre di asma o di cuore dovrebbe spostarli al chiuso o a un altro giorno.",
+  "rec.high_waves.transport":
+    "Onde alte: le partenze saranno probabilmente cancellate; verifica con la compagnia e prevedi un’alternativa.",
+  "rec.poor_air_quality.activity":
+    "Riduci gli sforzi intensi all’aperto; chi soffre di asma o di cuore dovrebbe spostarli al chiuso o a un altro giorno.",
   "rec.poor_air_quality.indoor": "Aria inquinata all’esterno: riduci il tempo all’aperto sul tragitto.",
-  "rec.poor_air_quality.transport": "Aria inquinata all’esterno: tieni i finestrini chiusi e limita le attese all’aperto.",
-  "rec.poor_air_quality.cycle": "Aria inquinata: pedala con calma, stai lontano dal traffico intenso o usa un altro mezzo.",
-  "rec.high_pollen.activity": "Chi soffre di allergie: prendi i farmaci prima di uscire ed evita i prati appena falciati.",
+  "rec.poor_air_quality.transport":
+    "Aria inquinata all’esterno: tieni i finestrini chiusi e limita le attese all’aperto.",
+  "rec.poor_air_quality.cycle":
+    "Aria inquinata: pedala con calma, stai lontano dal traffico intenso o usa un altro mezzo.",
+  "rec.high_pollen.activity":
+    "Chi soffre di allergie: prendi i farmaci prima di uscire ed evita i prati appena falciati.",
   "rec.high_pollen.indoor": "Chi soffre di allergie: prendi i farmaci prima di uscire.",
   "rec.high_pollen.transport": "Chi soffre di allergie: tieni i finestrini chiusi durante il tragitto.",
 
   "nowcast.dry": "Nessuna precipitazione prevista nelle prossime 2 ore.",
   "nowcast.starts": "{what, select, snow {Neve} other {Pioggia}} in arrivo tra circa {minutes} min.",
-  "nowcast.starts_ends": "{what, select, snow {Neve} other {Pioggia}} in arrivo tra circa {minutes} min, in attenuazione entro le {time}.",
+  "nowcast.starts_ends":
+    "{what, select, snow {Neve} other {Pioggia}} in arrivo tra circa {minutes} min, in attenuazione entro le {time}.",
   "nowcast.ongoing": "{what, select, snow {Neve} other {Pioggia}} per le prossime 2 ore.",
   "nowcast.ongoing_ends": "{what, select, snow {Neve} other {Pioggia}} in attenuazione entro le {time}.",
 
   "summary.day.low": "Nessun problema meteo per {items, plural, one {# programma} other {# programmi}}.",
-  "summary.day.flagged": "{flagged, plural, one {# programma} other {# programmi}} su {items} {level, select, warning {a rischio} other {da tenere d’occhio}}: {issue}",
+  "summary.day.flagged":
+    "{flagged, plural, one {# programma} other {# programmi}} su {items} {level, select, warning {a rischio} other {da tenere d’occhio}}: {issue}",
   "reason.moderate_sea": "Previsto mare molto mosso (onde fino a {height}): movimentato per le piccole imbarcazioni.",
-  "reason.steep_sea": "Previste onde corte e ripide (fino a {height}, periodo {period}): dure per le piccole imbarcazioni.",
-  "rec.moderate_sea.activity": "Mare molto mosso: le piccole barche beccheggiano e imbarcano spruzzi; chi nuota resti vicino a riva.",
-  "rec.moderate_sea.indoor": "Mare molto mosso: se il tragitto attraversa il mare su una piccola barca, verifica la partenza.",
-  "rec.moderate_sea.transport": "Mare molto mosso: le piccole imbarcazioni possono essere scomode o cancellate; verifica con la compagnia.",
-  "rec.steep_sea.activity": "Onde corte e ripide: le piccole barche sbattono e possono imbarcare acqua; scegli acque riparate o rimanda.",
-  "rec.steep_sea.indoor": "Mare corto e ripido: se il tragitto attraversa il mare su una piccola barca, verifica la partenza.",
-  "rec.steep_sea.transport": "Mare corto e ripido: le imbarcazioni piccole e veloci possono rallentare o essere cancellate; verifica con la compagnia.",
+  "reason.steep_sea":
+    "Previste onde corte e ripide (fino a {height}, periodo {period}): dure per le piccole imbarcazioni.",
+  "rec.moderate_sea.activity":
+    "Mare molto mosso: le piccole barche beccheggiano e imbarcano spruzzi; chi nuota resti vicino a riva.",
+  "rec.moderate_sea.indoor":
+    "Mare molto mosso: se il tragitto attraversa il mare su una piccola barca, verifica la partenza.",
+  "rec.moderate_sea.transport":
+    "Mare molto mosso: le piccole imbarcazioni possono essere scomode o cancellate; verifica con la compagnia.",
+  "rec.steep_sea.activity":
+    "Onde corte e ripide: le piccole barche sbattono e possono imbarcare acqua; scegli acque riparate o rimanda.",
+  "rec.steep_sea.indoor":
+    "Mare corto e ripido: se il tragitto attraversa il mare su una piccola barca, verifica la partenza.",
+  "rec.steep_sea.transport":
+    "Mare corto e ripido: le imbarcazioni piccole e veloci possono rallentare o essere cancellate; verifica con la compagnia.",
 };

@@ -22,7 +22,8 @@ export const ja: Record<string, string> = {
   "reason.rough_sea": "海が荒れる予報です（波の高さ最大 {height}）。",
   "reason.high_waves": "高波の予報です（最大 {height}）。",
   "reason.poor_air_quality": "大気質が悪化する予報です（{scale, select, us {米国AQI} other {欧州AQI}} 最大 {aqi}）。",
-  "reason.high_pollen": "{kind, select, grass {イネ科} birch {シラカバ} alder {ハンノキ} olive {オリーブ} mugwort {ヨモギ} ragweed {ブタクサ} other {樹木}}の花粉が多い予報です（{count} 個/m³）。",
+  "reason.high_pollen":
+    "{kind, select, grass {イネ科} birch {シラカバ} alder {ハンノキ} olive {オリーブ} mugwort {ヨモギ} ragweed {ブタクサ} other {樹木}}の花粉が多い予報です（{count} 個/m³）。",
 
   "rec.light_rain.activity": "薄手のレインジャケットをお持ちください。",
   "rec.light_rain.indoor": "移動用に傘をお持ちください。",
@@ -59,7 +60,8 @@ export const ja: Record<string, string> = {
   "rec.snow_on_road.activity": "積雪があります。ブーツを履き、時間に余裕を持ってください。",
   "rec.snow_on_road.indoor": "積雪があります。到着まで時間に余裕を持ってください。",
   "rec.snow_on_road.cycle": "道路に積雪があり、自転車は危険です。徒歩か別の交通手段をご利用ください。",
-  "rec.snow_on_road.transport": "道路に積雪があります。冬用タイヤかチェーンを装着し、減速して十分な時間を取ってください。",
+  "rec.snow_on_road.transport":
+    "道路に積雪があります。冬用タイヤかチェーンを装着し、減速して十分な時間を取ってください。",
   "rec.strong_wind.activity": "尾根や桟橋、海上など風を遮るもののない場所を避け、飛ばされやすい物を固定してください。",
   "rec.strong_wind.indoor": "移動中に被害をもたらす強風のおそれがあります。出発前に地域の情報をご確認ください。",
   "rec.strong_wind.transport": "遅れが予想されます。吹きさらしの区間ほど影響を受けます。",
@@ -67,14 +69,16 @@ export const ja: Record<string, string> = {
   "rec.strong_wind.rail": "吹きさらしの路線では速度規制や遅れが予想されます。",
   "rec.strong_wind.ferry": "船便が遅れたり欠航したりすることがあります。運航会社にご確認ください。",
   "rec.strong_wind.foot": "吹きさらしの場所を避け、落ちてくる枝にご注意ください。",
-  "rec.strong_wind.cycle": "強い向かい風や横風の中の走行は困難で不安定です。時間に余裕を持つか別の交通手段をご利用ください。",
+  "rec.strong_wind.cycle":
+    "強い向かい風や横風の中の走行は困難で不安定です。時間に余裕を持つか別の交通手段をご利用ください。",
   "rec.strong_gusts.activity": "突風が最も強い間は、木や吹きさらしの場所から離れてください。",
   "rec.strong_gusts.indoor": "移動中に被害をもたらす突風のおそれがあります。出発前に地域の情報をご確認ください。",
   "rec.strong_gusts.transport": "突然の突風で運行が乱れることがあります。出発前に変更をご確認ください。",
   "rec.strong_gusts.road": "突然の突風で車があおられることがあります。減速し、通行止めをご確認ください。",
   "rec.strong_gusts.ferry": "突風で航行が荒れます。欠航の可能性があります。",
   "rec.strong_gusts.foot": "突風が最も強い間は、木や足場から離れてください。",
-  "rec.strong_gusts.cycle": "突風で横に押されることがあります。減速してハンドルをしっかり握るか、自転車を降りて押してください。",
+  "rec.strong_gusts.cycle":
+    "突風で横に押されることがあります。減速してハンドルをしっかり握るか、自転車を降りて押してください。",
   "rec.heat.activity": "朝早くか夕方に行い、こまめに水分をとり、日陰で休んでください。",
   "rec.heat.indoor": "冷房の効いた場所で過ごし、移動中に屋外にいる時間を短くしてください。",
   "rec.heat.transport": "水を持ち、日なたでの長い待ち時間を避けてください。",
@@ -116,10 +120,12 @@ export const ja: Record<string, string> = {
   "rec.high_waves.activity": "波が危険です。海に入らず、小型船にも乗らないでください。",
   "rec.high_waves.indoor": "高波です。移動に船を使う場合は運航するかご確認ください。",
   "rec.high_waves.transport": "高波で欠航の可能性が高いです。運航会社に確認し、代替案をご用意ください。",
-  "rec.poor_air_quality.activity": "屋外での激しい運動は控えてください。ぜんそくや心臓疾患のある方は屋内か別の日にしてください。",
+  "rec.poor_air_quality.activity":
+    "屋外での激しい運動は控えてください。ぜんそくや心臓疾患のある方は屋内か別の日にしてください。",
   "rec.poor_air_quality.indoor": "屋外の空気が悪いです。移動中に屋外にいる時間を短くしてください。",
   "rec.poor_air_quality.transport": "屋外の空気が悪いです。窓を閉め、屋外での待ち時間を短くしてください。",
-  "rec.poor_air_quality.cycle": "空気が悪いです。ペースを落とし、交通量の多い道を避けるか、別の交通手段をご利用ください。",
+  "rec.poor_air_quality.cycle":
+    "空気が悪いです。ペースを落とし、交通量の多い道を避けるか、別の交通手段をご利用ください。",
   "rec.high_pollen.activity": "アレルギーのある方は、外出前に薬を飲み、刈ったばかりの草地を避けてください。",
   "rec.high_pollen.indoor": "アレルギーのある方は、外出前に薬を飲んでください。",
   "rec.high_pollen.transport": "アレルギーのある方は、移動中は窓を閉めてください。",
@@ -137,7 +143,8 @@ export const ja: Record<string, string> = {
   "rec.moderate_sea.activity": "やや波が高いです。小型船は揺れてしぶきを浴びます。泳ぐ場合は岸の近くにいてください。",
   "rec.moderate_sea.indoor": "やや波が高いです。移動に小型船を使う場合は運航をご確認ください。",
   "rec.moderate_sea.transport": "やや波が高く、小型船は揺れや欠航の可能性があります。運航会社にご確認ください。",
-  "rec.steep_sea.activity": "周期の短い険しい波です。小型船は叩きつけられ浸水のおそれがあります。穏やかな水域を選ぶか延期してください。",
+  "rec.steep_sea.activity":
+    "周期の短い険しい波です。小型船は叩きつけられ浸水のおそれがあります。穏やかな水域を選ぶか延期してください。",
   "rec.steep_sea.indoor": "険しい波です。移動に小型船を使う場合は運航をご確認ください。",
   "rec.steep_sea.transport": "険しい波で、小型船や高速船は減速・欠航の可能性があります。運航会社にご確認ください。",
 };

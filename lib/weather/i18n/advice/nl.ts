@@ -21,8 +21,10 @@ export const nl: Record<string, string> = {
   "reason.outside_forecast_horizon": "Voor dit moment is nog geen verwachting beschikbaar (de horizon is 8 dagen).",
   "reason.rough_sea": "Ruwe zee verwacht (golven tot {height}).",
   "reason.high_waves": "Hoge golven verwacht (tot {height}).",
-  "reason.poor_air_quality": "Slechte luchtkwaliteit verwacht ({scale, select, us {Amerikaanse AQI} other {Europese AQI}} tot {aqi}).",
-  "reason.high_pollen": "Veel {kind, select, grass {graspollen} birch {berkenpollen} alder {elzenpollen} olive {olijfpollen} mugwort {bijvoetpollen} ragweed {ambrosiapollen} other {boompollen}} verwacht ({count} korrels/m³).",
+  "reason.poor_air_quality":
+    "Slechte luchtkwaliteit verwacht ({scale, select, us {Amerikaanse AQI} other {Europese AQI}} tot {aqi}).",
+  "reason.high_pollen":
+    "Veel {kind, select, grass {graspollen} birch {berkenpollen} alder {elzenpollen} olive {olijfpollen} mugwort {bijvoetpollen} ragweed {ambrosiapollen} other {boompollen}} verwacht ({count} korrels/m³).",
 
   "rec.light_rain.activity": "Neem een licht regenjack mee.",
   "rec.light_rain.indoor": "Neem een paraplu mee voor onderweg.",
@@ -32,7 +34,8 @@ export const nl: Record<string, string> = {
   "rec.moderate_rain.transport": "Natte omstandigheden en tragere reizen; houd wat extra tijd aan.",
   "rec.moderate_rain.road": "Natte wegen en trager verkeer; houd wat extra tijd aan.",
   "rec.moderate_rain.cycle": "Draag regenkleding, zet je lampen aan en rem eerder op natte wegen.",
-  "rec.heavy_rain.activity": "Verplaats deze activiteit naar binnen of naar een ander moment; er wordt zware regen verwacht.",
+  "rec.heavy_rain.activity":
+    "Verplaats deze activiteit naar binnen of naar een ander moment; er wordt zware regen verwacht.",
   "rec.heavy_rain.indoor": "Plan een overdekte route ernaartoe; rond deze tijd wordt zware regen verwacht.",
   "rec.heavy_rain.transport": "Houd extra tijd aan; zware regen vertraagt alles.",
   "rec.heavy_rain.road": "Houd extra tijd aan en rijd langzamer; zware regen vermindert grip en zicht.",
@@ -40,8 +43,10 @@ export const nl: Record<string, string> = {
   "rec.heavy_rain.foot": "Draag regenkleding en vermijd ondergelopen paden, of wacht tot de regen afneemt.",
   "rec.violent_rain.activity": "Stel uit: extreme regen kan plotselinge overstromingen veroorzaken.",
   "rec.violent_rain.indoor": "Blijf waar je bent tot de stortbui voorbij is; plotselinge wateroverlast is mogelijk.",
-  "rec.violent_rain.transport": "Stel de reis uit als het kan: extreme regen kan wegen onder water zetten en diensten stilleggen.",
-  "rec.rain_likely.activity": "Regen is waarschijnlijk: neem een regenjack mee of houd een binnenalternatief achter de hand.",
+  "rec.violent_rain.transport":
+    "Stel de reis uit als het kan: extreme regen kan wegen onder water zetten en diensten stilleggen.",
+  "rec.rain_likely.activity":
+    "Regen is waarschijnlijk: neem een regenjack mee of houd een binnenalternatief achter de hand.",
   "rec.rain_likely.indoor": "Neem een paraplu mee voor onderweg.",
   "rec.rain_likely.transport": "Regen onderweg is waarschijnlijk; houd wat extra tijd aan.",
   "rec.freezing_rain.activity": "IJzel: stel plannen buiten uit; elk oppervlak wordt spiegelglad.",
@@ -59,7 +64,8 @@ export const nl: Record<string, string> = {
   "rec.snow_on_road.activity": "Sneeuw op de grond: draag laarzen en houd meer tijd aan.",
   "rec.snow_on_road.indoor": "Sneeuw op de grond: houd meer tijd aan om er te komen.",
   "rec.snow_on_road.cycle": "Sneeuw op de wegen: fietsen is onveilig; loop of neem ander vervoer.",
-  "rec.snow_on_road.transport": "Sneeuw op de wegen: gebruik winterbanden of sneeuwkettingen, rijd langzamer en houd veel meer tijd aan.",
+  "rec.snow_on_road.transport":
+    "Sneeuw op de wegen: gebruik winterbanden of sneeuwkettingen, rijd langzamer en houd veel meer tijd aan.",
   "rec.strong_wind.activity": "Vermijd open plekken (bergkammen, pieren, open water) en zet losse spullen vast.",
   "rec.strong_wind.indoor": "Onderweg is schadelijke wind mogelijk; bekijk vooraf het lokale advies.",
   "rec.strong_wind.transport": "Reken op vertraging; open trajecten hebben er het meeste last van.",
@@ -67,14 +73,18 @@ export const nl: Record<string, string> = {
   "rec.strong_wind.rail": "Reken op snelheidsbeperkingen en vertraging op open trajecten.",
   "rec.strong_wind.ferry": "Afvaarten kunnen vertraagd of geannuleerd worden; vraag het na bij de rederij.",
   "rec.strong_wind.foot": "Vermijd open plekken en let op vallende takken.",
-  "rec.strong_wind.cycle": "Tegen of dwars op harde wind fietsen is zwaar en instabiel; houd meer tijd aan of neem ander vervoer.",
+  "rec.strong_wind.cycle":
+    "Tegen of dwars op harde wind fietsen is zwaar en instabiel; houd meer tijd aan of neem ander vervoer.",
   "rec.strong_gusts.activity": "Blijf tijdens de zwaarste windstoten uit de buurt van bomen en open plekken.",
   "rec.strong_gusts.indoor": "Onderweg zijn schadelijke windstoten mogelijk; bekijk vooraf het lokale advies.",
-  "rec.strong_gusts.transport": "Plotselinge windstoten kunnen de dienstregeling verstoren; controleer wijzigingen voor vertrek.",
-  "rec.strong_gusts.road": "Plotselinge windstoten kunnen voertuigen opzij duwen; rijd langzamer en controleer afsluitingen.",
+  "rec.strong_gusts.transport":
+    "Plotselinge windstoten kunnen de dienstregeling verstoren; controleer wijzigingen voor vertrek.",
+  "rec.strong_gusts.road":
+    "Plotselinge windstoten kunnen voertuigen opzij duwen; rijd langzamer en controleer afsluitingen.",
   "rec.strong_gusts.ferry": "Windstoten maken de overtocht onrustig; afvaarten kunnen worden geannuleerd.",
   "rec.strong_gusts.foot": "Blijf tijdens de zwaarste windstoten uit de buurt van bomen en steigers.",
-  "rec.strong_gusts.cycle": "Windstoten kunnen je opzij duwen: rem af, houd het stuur stevig vast of loop met de fiets.",
+  "rec.strong_gusts.cycle":
+    "Windstoten kunnen je opzij duwen: rem af, houd het stuur stevig vast of loop met de fiets.",
   "rec.heat.activity": "Doe het vroeg of laat op de dag, drink vaak water en rust in de schaduw.",
   "rec.heat.indoor": "Blijf in gekoelde ruimtes en beperk de tijd buiten onderweg.",
   "rec.heat.transport": "Neem water mee en vermijd lang wachten in de zon.",
@@ -101,25 +111,34 @@ export const nl: Record<string, string> = {
   "rec.snow.indoor": "Houd bij sneeuw extra tijd aan om er te komen.",
   "rec.snow.transport": "Sneeuw verwacht: houd veel meer tijd aan en controleer annuleringen.",
   "rec.snow.cycle": "Sneeuw: fietsen is onveilig; loop of neem ander vervoer.",
-  "rec.severe_alert.activity": "Er geldt een zware weerswaarschuwing: volg het officiële advies en stel plannen buiten uit.",
+  "rec.severe_alert.activity":
+    "Er geldt een zware weerswaarschuwing: volg het officiële advies en stel plannen buiten uit.",
   "rec.severe_alert.indoor": "Er geldt een zware weerswaarschuwing: volg het officiële advies voordat je vertrekt.",
-  "rec.severe_alert.transport": "Er geldt een zware weerswaarschuwing: bekijk het officiële advies en je vervoerder voor vertrek.",
+  "rec.severe_alert.transport":
+    "Er geldt een zware weerswaarschuwing: bekijk het officiële advies en je vervoerder voor vertrek.",
   "rec.weather_alert.activity": "Er geldt een weerswaarschuwing: bekijk de details voordat je gaat.",
   "rec.weather_alert.indoor": "Er geldt een weerswaarschuwing: bekijk de details voordat je gaat.",
   "rec.weather_alert.transport": "Er geldt een weerswaarschuwing: bekijk de details en je vervoerder voor vertrek.",
-  "rec.outside_forecast_horizon.activity": "Voor dit moment is er nog geen verwachting; kijk dichter bij de datum opnieuw.",
-  "rec.outside_forecast_horizon.indoor": "Voor dit moment is er nog geen verwachting; kijk dichter bij de datum opnieuw.",
-  "rec.outside_forecast_horizon.transport": "Voor dit moment is er nog geen verwachting; kijk dichter bij de datum opnieuw.",
+  "rec.outside_forecast_horizon.activity":
+    "Voor dit moment is er nog geen verwachting; kijk dichter bij de datum opnieuw.",
+  "rec.outside_forecast_horizon.indoor":
+    "Voor dit moment is er nog geen verwachting; kijk dichter bij de datum opnieuw.",
+  "rec.outside_forecast_horizon.transport":
+    "Voor dit moment is er nog geen verwachting; kijk dichter bij de datum opnieuw.",
   "rec.rough_sea.activity": "Woelig water: boottochten kunnen onaangenaam zijn en zwemmers blijven dicht bij de kust.",
   "rec.rough_sea.indoor": "Ruwe zee: gaat je tocht over het water, controleer dan de afvaart.",
-  "rec.rough_sea.transport": "Ruwe zee: reken op een onrustige overtocht en mogelijke vertraging; vraag het na bij de rederij.",
+  "rec.rough_sea.transport":
+    "Ruwe zee: reken op een onrustige overtocht en mogelijke vertraging; vraag het na bij de rederij.",
   "rec.high_waves.activity": "Blijf uit het water en van kleine boten af: de golven zijn gevaarlijk.",
   "rec.high_waves.indoor": "Hoge golven: gaat je tocht over het water, controleer dan of de boot vaart.",
-  "rec.high_waves.transport": "Hoge golven: afvaarten worden waarschijnlijk geannuleerd; vraag het na bij de rederij en houd een plan B achter de hand.",
-  "rec.poor_air_quality.activity": "Beperk zware inspanning buiten; mensen met astma of hartklachten doen het beter binnen of op een andere dag.",
+  "rec.high_waves.transport":
+    "Hoge golven: afvaarten worden waarschijnlijk geannuleerd; vraag het na bij de rederij en houd een plan B achter de hand.",
+  "rec.poor_air_quality.activity":
+    "Beperk zware inspanning buiten; mensen met astma of hartklachten doen het beter binnen of op een andere dag.",
   "rec.poor_air_quality.indoor": "Slechte lucht buiten: beperk de tijd buiten onderweg.",
   "rec.poor_air_quality.transport": "Slechte lucht buiten: houd de ramen dicht en wacht zo kort mogelijk buiten.",
-  "rec.poor_air_quality.cycle": "Slechte lucht: fiets rustiger, blijf uit de buurt van druk verkeer of neem ander vervoer.",
+  "rec.poor_air_quality.cycle":
+    "Slechte lucht: fiets rustiger, blijf uit de buurt van druk verkeer of neem ander vervoer.",
   "rec.high_pollen.activity": "Bij hooikoorts: neem je medicijnen voordat je vertrekt en vermijd pas gemaaide velden.",
   "rec.high_pollen.indoor": "Bij hooikoorts: neem je medicijnen voordat je vertrekt.",
   "rec.high_pollen.transport": "Bij hooikoorts: houd onderweg de ramen dicht.",
@@ -131,13 +150,19 @@ export const nl: Record<string, string> = {
   "nowcast.ongoing_ends": "{what, select, snow {Sneeuw} other {Regen}} neemt af rond {time}.",
 
   "summary.day.low": "Geen weerzorgen voor {items, plural, one {# plan} other {# plannen}}.",
-  "summary.day.flagged": "{flagged, plural, one {# plan} other {# plannen}} van {items} {level, select, warning {in gevaar} other {om in de gaten te houden}}: {issue}",
+  "summary.day.flagged":
+    "{flagged, plural, one {# plan} other {# plannen}} van {items} {level, select, warning {in gevaar} other {om in de gaten te houden}}: {issue}",
   "reason.moderate_sea": "Matige zee verwacht (golven tot {height}): onrustig voor kleine boten.",
   "reason.steep_sea": "Korte, steile golven verwacht (tot {height}, periode {period}): zwaar voor kleine boten.",
-  "rec.moderate_sea.activity": "Matige zee: kleine boten stampen en krijgen buiswater over; zwemmers blijven dicht bij de kust.",
+  "rec.moderate_sea.activity":
+    "Matige zee: kleine boten stampen en krijgen buiswater over; zwemmers blijven dicht bij de kust.",
   "rec.moderate_sea.indoor": "Matige zee: gaat je tocht met een kleine boot over het water, controleer dan de afvaart.",
-  "rec.moderate_sea.transport": "Matige zee: kleine schepen kunnen onaangenaam zijn of uitvallen; vraag het na bij de rederij.",
-  "rec.steep_sea.activity": "Korte, steile golven: kleine boten slaan hard en kunnen vollopen; kies beschut water of stel uit.",
-  "rec.steep_sea.indoor": "Korte, steile zee: gaat je tocht met een kleine boot over het water, controleer dan de afvaart.",
-  "rec.steep_sea.transport": "Korte, steile zee: kleine en snelle schepen varen langzamer of vallen uit; vraag het na bij de rederij.",
+  "rec.moderate_sea.transport":
+    "Matige zee: kleine schepen kunnen onaangenaam zijn of uitvallen; vraag het na bij de rederij.",
+  "rec.steep_sea.activity":
+    "Korte, steile golven: kleine boten slaan hard en kunnen vollopen; kies beschut water of stel uit.",
+  "rec.steep_sea.indoor":
+    "Korte, steile zee: gaat je tocht met een kleine boot over het water, controleer dan de afvaart.",
+  "rec.steep_sea.transport":
+    "Korte, steile zee: kleine en snelle schepen varen langzamer of vallen uit; vraag het na bij de rederij.",
 };

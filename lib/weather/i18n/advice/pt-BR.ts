@@ -4,7 +4,8 @@ export const ptBR: Record<string, string> = {
   "reason.light_rain": "{what, select, snow {Neve fraca prevista} other {Chuva fraca prevista}} (até {rate}).",
   "reason.moderate_rain": "{what, select, snow {Neve contínua prevista} other {Chuva contínua prevista}} (até {rate}).",
   "reason.heavy_rain": "{what, select, snow {Neve forte prevista} other {Chuva forte prevista}} (até {rate}).",
-  "reason.violent_rain": "{what, select, snow {Neve muito forte prevista} other {Chuva torrencial prevista}} (até {rate}).",
+  "reason.violent_rain":
+    "{what, select, snow {Neve muito forte prevista} other {Chuva torrencial prevista}} (até {rate}).",
   "reason.freezing_rain": "Chuva ou garoa congelante a {temp}: congela ao tocar o chão.",
   "reason.ice": "Gelo provável na pista: superfícies molhadas congelam quando a temperatura cai para {temp}.",
   "reason.snow_on_road": "Neve nas estradas: nevou recentemente e a temperatura continua em {temp}.",
@@ -21,8 +22,10 @@ export const ptBR: Record<string, string> = {
   "reason.outside_forecast_horizon": "Ainda não há previsão para este horário (o horizonte é de 8 dias).",
   "reason.rough_sea": "Previsão de mar agitado (ondas de até {height}).",
   "reason.high_waves": "Previsão de ondas altas (até {height}).",
-  "reason.poor_air_quality": "Previsão de má qualidade do ar ({scale, select, us {IQA dos EUA} other {IQA europeu}} até {aqi}).",
-  "reason.high_pollen": "Previsão de pólen {kind, select, grass {de gramíneas} birch {de bétula} alder {de amieiro} olive {de oliveira} mugwort {de artemísia} ragweed {de ambrósia} other {de árvores}} alto ({count} grãos/m³).",
+  "reason.poor_air_quality":
+    "Previsão de má qualidade do ar ({scale, select, us {IQA dos EUA} other {IQA europeu}} até {aqi}).",
+  "reason.high_pollen":
+    "Previsão de pólen {kind, select, grass {de gramíneas} birch {de bétula} alder {de amieiro} olive {de oliveira} mugwort {de artemísia} ragweed {de ambrósia} other {de árvores}} alto ({count} grãos/m³).",
 
   "rec.light_rain.activity": "Leve uma capa de chuva leve.",
   "rec.light_rain.indoor": "Leve um guarda-chuva para o caminho.",
@@ -44,7 +47,8 @@ export const ptBR: Record<string, string> = {
   "rec.rain_likely.activity": "Chuva provável: leve uma capa de chuva ou tenha uma alternativa em local fechado.",
   "rec.rain_likely.indoor": "Leve um guarda-chuva para o caminho.",
   "rec.rain_likely.transport": "Chuva provável no caminho; reserve um pouco mais de tempo.",
-  "rec.freezing_rain.activity": "Chuva congelante: adie os planos ao ar livre; todas as superfícies ficarão escorregadias.",
+  "rec.freezing_rain.activity":
+    "Chuva congelante: adie os planos ao ar livre; todas as superfícies ficarão escorregadias.",
   "rec.freezing_rain.indoor": "Chuva congelante no caminho: tome muito cuidado ou pegue um táxi.",
   "rec.freezing_rain.transport": "Chuva congelante: espere atrasos e plataformas, escadas e conveses congelados.",
   "rec.freezing_rain.road": "Chuva congelante: evite dirigir se puder; a pista congela sem aviso.",
@@ -59,7 +63,8 @@ export const ptBR: Record<string, string> = {
   "rec.snow_on_road.activity": "Neve no chão: use botas e reserve mais tempo.",
   "rec.snow_on_road.indoor": "Neve no chão: reserve mais tempo para chegar.",
   "rec.snow_on_road.cycle": "Neve nas ruas: pedalar não é seguro; vá a pé ou use outro meio de transporte.",
-  "rec.snow_on_road.transport": "Neve nas estradas: use pneus de inverno ou correntes, reduza a velocidade e reserve muito mais tempo.",
+  "rec.snow_on_road.transport":
+    "Neve nas estradas: use pneus de inverno ou correntes, reduza a velocidade e reserve muito mais tempo.",
   "rec.strong_wind.activity": "Evite lugares expostos (cristas, píeres, mar aberto) e prenda objetos soltos.",
   "rec.strong_wind.indoor": "Ventos fortes podem causar danos no caminho; consulte os avisos locais antes de sair.",
   "rec.strong_wind.transport": "Espere atrasos; os trechos expostos são os mais afetados.",
@@ -67,14 +72,16 @@ export const ptBR: Record<string, string> = {
   "rec.strong_wind.rail": "Espere redução de velocidade e atrasos nas linhas expostas.",
   "rec.strong_wind.ferry": "As travessias podem atrasar ou ser canceladas; confirme com a operadora.",
   "rec.strong_wind.foot": "Evite lugares expostos e cuidado com galhos caindo.",
-  "rec.strong_wind.cycle": "Pedalar contra ou de lado para o vento forte é cansativo e instável; reserve mais tempo ou use outro meio.",
+  "rec.strong_wind.cycle":
+    "Pedalar contra ou de lado para o vento forte é cansativo e instável; reserve mais tempo ou use outro meio.",
   "rec.strong_gusts.activity": "Fique longe de árvores e lugares expostos durante as rajadas mais fortes.",
   "rec.strong_gusts.indoor": "Rajadas fortes podem causar danos no caminho; consulte os avisos locais antes de sair.",
   "rec.strong_gusts.transport": "Rajadas repentinas podem afetar os serviços; confira alterações antes de sair.",
   "rec.strong_gusts.road": "Rajadas repentinas podem desviar o veículo; reduza a velocidade e confira interdições.",
   "rec.strong_gusts.ferry": "As rajadas deixam a travessia agitada; as saídas podem ser canceladas.",
   "rec.strong_gusts.foot": "Fique longe de árvores e andaimes durante as rajadas mais fortes.",
-  "rec.strong_gusts.cycle": "As rajadas podem empurrar você para o lado: reduza a velocidade, segure firme o guidão ou desça e empurre a bicicleta.",
+  "rec.strong_gusts.cycle":
+    "As rajadas podem empurrar você para o lado: reduza a velocidade, segure firme o guidão ou desça e empurre a bicicleta.",
   "rec.heat.activity": "Faça isso cedo ou no fim do dia, beba água com frequência e descanse na sombra.",
   "rec.heat.indoor": "Fique em locais climatizados e limite o tempo ao ar livre no caminho.",
   "rec.heat.transport": "Leve água e evite esperas longas ao sol.",
@@ -101,43 +108,61 @@ export const ptBR: Record<string, string> = {
   "rec.snow.indoor": "Reserve mais tempo para chegar com neve.",
   "rec.snow.transport": "Previsão de neve: reserve muito mais tempo e confira cancelamentos.",
   "rec.snow.cycle": "Neve: pedalar não é seguro; vá a pé ou use outro meio de transporte.",
-  "rec.severe_alert.activity": "Há um alerta meteorológico grave em vigor: siga as orientações oficiais e adie os planos ao ar livre.",
+  "rec.severe_alert.activity":
+    "Há um alerta meteorológico grave em vigor: siga as orientações oficiais e adie os planos ao ar livre.",
   "rec.severe_alert.indoor": "Há um alerta meteorológico grave em vigor: siga as orientações oficiais antes de sair.",
-  "rec.severe_alert.transport": "Há um alerta meteorológico grave em vigor: consulte as orientações oficiais e a operadora antes de sair.",
+  "rec.severe_alert.transport":
+    "Há um alerta meteorológico grave em vigor: consulte as orientações oficiais e a operadora antes de sair.",
   "rec.weather_alert.activity": "Há um alerta meteorológico em vigor: confira os detalhes antes de ir.",
   "rec.weather_alert.indoor": "Há um alerta meteorológico em vigor: confira os detalhes antes de ir.",
-  "rec.weather_alert.transport": "Há um alerta meteorológico em vigor: confira os detalhes e a operadora antes de sair.",
-  "rec.outside_forecast_horizon.activity": "Ainda não há previsão para este horário; consulte de novo mais perto da data.",
-  "rec.outside_forecast_horizon.indoor": "Ainda não há previsão para este horário; consulte de novo mais perto da data.",
-  "rec.outside_forecast_horizon.transport": "Ainda não há previsão para este horário; consulte de novo mais perto da data.",
-  "rec.rough_sea.activity": "Mar agitado: passeios de barco podem ser desconfortáveis e quem for nadar deve ficar perto da margem.",
+  "rec.weather_alert.transport":
+    "Há um alerta meteorológico em vigor: confira os detalhes e a operadora antes de sair.",
+  "rec.outside_forecast_horizon.activity":
+    "Ainda não há previsão para este horário; consulte de novo mais perto da data.",
+  "rec.outside_forecast_horizon.indoor":
+    "Ainda não há previsão para este horário; consulte de novo mais perto da data.",
+  "rec.outside_forecast_horizon.transport":
+    "Ainda não há previsão para este horário; consulte de novo mais perto da data.",
+  "rec.rough_sea.activity":
+    "Mar agitado: passeios de barco podem ser desconfortáveis e quem for nadar deve ficar perto da margem.",
   "rec.rough_sea.indoor": "Mar agitado: se o caminho atravessa a água, confirme a travessia.",
-  "rec.rough_sea.transport": "Mar agitado: espere uma travessia movimentada e possíveis atrasos; confirme com a operadora.",
+  "rec.rough_sea.transport":
+    "Mar agitado: espere uma travessia movimentada e possíveis atrasos; confirme com a operadora.",
   "rec.high_waves.activity": "Fique fora da água e de barcos pequenos: as ondas são perigosas.",
   "rec.high_waves.indoor": "Ondas altas: se o caminho atravessa a água, confirme que a travessia vai sair.",
-  "rec.high_waves.transport": "Ondas altas: as travessias provavelmente serão canceladas; confirme com a operadora e tenha um plano B.",
-  "rec.poor_air_quality.activity": "Reduza esforços intensos ao ar livre; quem tem asma ou problemas cardíacos deve fazer a atividade em local fechado ou em outro dia.",
+  "rec.high_waves.transport":
+    "Ondas altas: as travessias provavelmente serão canceladas; confirme com a operadora e tenha um plano B.",
+  "rec.poor_air_quality.activity":
+    "Reduza esforços intensos ao ar livre; quem tem asma ou problemas cardíacos deve fazer a atividade em local fechado ou em outro dia.",
   "rec.poor_air_quality.indoor": "Ar poluído lá fora: fique pouco tempo ao ar livre no caminho.",
   "rec.poor_air_quality.transport": "Ar poluído lá fora: mantenha as janelas fechadas e limite as esperas ao ar livre.",
-  "rec.poor_air_quality.cycle": "Ar poluído: pedale com calma, fique longe do trânsito pesado ou use outro meio de transporte.",
+  "rec.poor_air_quality.cycle":
+    "Ar poluído: pedale com calma, fique longe do trânsito pesado ou use outro meio de transporte.",
   "rec.high_pollen.activity": "Quem tem alergia: tome a medicação antes de sair e evite gramados recém-cortados.",
   "rec.high_pollen.indoor": "Quem tem alergia: tome a medicação antes de sair.",
   "rec.high_pollen.transport": "Quem tem alergia: mantenha as janelas fechadas no caminho.",
 
   "nowcast.dry": "Sem precipitação prevista nas próximas 2 horas.",
   "nowcast.starts": "{what, select, snow {Neve} other {Chuva}} começando em ~{minutes} min.",
-  "nowcast.starts_ends": "{what, select, snow {Neve} other {Chuva}} começando em ~{minutes} min, diminuindo até as {time}.",
+  "nowcast.starts_ends":
+    "{what, select, snow {Neve} other {Chuva}} começando em ~{minutes} min, diminuindo até as {time}.",
   "nowcast.ongoing": "{what, select, snow {Neve} other {Chuva}} continuando nas próximas 2 horas.",
   "nowcast.ongoing_ends": "{what, select, snow {Neve} other {Chuva}} diminuindo até as {time}.",
 
   "summary.day.low": "Nenhum problema com o tempo para {items, plural, one {# plano} other {# planos}}.",
-  "summary.day.flagged": "{flagged, plural, one {# plano} other {# planos}} de {items} {level, select, warning {em risco} other {para acompanhar}}: {issue}",
+  "summary.day.flagged":
+    "{flagged, plural, one {# plano} other {# planos}} de {items} {level, select, warning {em risco} other {para acompanhar}}: {issue}",
   "reason.moderate_sea": "Previsão de mar moderado (ondas de até {height}): agitado para barcos pequenos.",
-  "reason.steep_sea": "Previsão de ondas curtas e íngremes (até {height}, período {period}): difícil para barcos pequenos.",
-  "rec.moderate_sea.activity": "Mar moderado: barcos pequenos balançam e pegam respingos; quem for nadar deve ficar perto da margem.",
+  "reason.steep_sea":
+    "Previsão de ondas curtas e íngremes (até {height}, período {period}): difícil para barcos pequenos.",
+  "rec.moderate_sea.activity":
+    "Mar moderado: barcos pequenos balançam e pegam respingos; quem for nadar deve ficar perto da margem.",
   "rec.moderate_sea.indoor": "Mar moderado: se o caminho atravessa a água em barco pequeno, confirme a saída.",
-  "rec.moderate_sea.transport": "Mar moderado: embarcações pequenas podem ser desconfortáveis ou canceladas; confirme com a operadora.",
-  "rec.steep_sea.activity": "Ondas curtas e íngremes: barcos pequenos batem forte e podem alagar; escolha águas abrigadas ou adie.",
+  "rec.moderate_sea.transport":
+    "Mar moderado: embarcações pequenas podem ser desconfortáveis ou canceladas; confirme com a operadora.",
+  "rec.steep_sea.activity":
+    "Ondas curtas e íngremes: barcos pequenos batem forte e podem alagar; escolha águas abrigadas ou adie.",
   "rec.steep_sea.indoor": "Mar curto e picado: se o caminho atravessa a água em barco pequeno, confirme a saída.",
-  "rec.steep_sea.transport": "Mar curto e picado: embarcações pequenas e rápidas podem reduzir a velocidade ou ser canceladas; confirme com a operadora.",
+  "rec.steep_sea.transport":
+    "Mar curto e picado: embarcações pequenas e rápidas podem reduzir a velocidade ou ser canceladas; confirme com a operadora.",
 };

@@ -8,7 +8,8 @@ export const ptPT: Record<string, string> = {
   "reason.light_rain": "{what, select, snow {Neve fraca prevista} other {Chuva fraca prevista}} (até {rate}).",
   "reason.moderate_rain": "{what, select, snow {Neve contínua prevista} other {Chuva contínua prevista}} (até {rate}).",
   "reason.heavy_rain": "{what, select, snow {Neve forte prevista} other {Chuva forte prevista}} (até {rate}).",
-  "reason.violent_rain": "{what, select, snow {Neve muito forte prevista} other {Chuva torrencial prevista}} (até {rate}).",
+  "reason.violent_rain":
+    "{what, select, snow {Neve muito forte prevista} other {Chuva torrencial prevista}} (até {rate}).",
   "reason.freezing_rain": "Chuva ou chuvisco gelado a {temp}: congela ao tocar no chão.",
   "reason.ice": "Gelo provável na estrada: as superfícies molhadas congelam quando a temperatura desce para {temp}.",
   "reason.snow_on_road": "Neve nas estradas: nevou recentemente e a temperatura continua em {temp}.",
@@ -25,8 +26,10 @@ export const ptPT: Record<string, string> = {
   "reason.outside_forecast_horizon": "Ainda não há previsão para esta hora (o horizonte é de 8 dias).",
   "reason.rough_sea": "Previsão de mar agitado (ondas até {height}).",
   "reason.high_waves": "Previsão de ondas altas (até {height}).",
-  "reason.poor_air_quality": "Previsão de má qualidade do ar ({scale, select, us {IQAr dos EUA} other {IQAr europeu}} até {aqi}).",
-  "reason.high_pollen": "Previsão de pólen {kind, select, grass {de gramíneas} birch {de bétula} alder {de amieiro} olive {de oliveira} mugwort {de artemísia} ragweed {de ambrósia} other {de árvores}} alto ({count} grãos/m³).",
+  "reason.poor_air_quality":
+    "Previsão de má qualidade do ar ({scale, select, us {IQAr dos EUA} other {IQAr europeu}} até {aqi}).",
+  "reason.high_pollen":
+    "Previsão de pólen {kind, select, grass {de gramíneas} birch {de bétula} alder {de amieiro} olive {de oliveira} mugwort {de artemísia} ragweed {de ambrósia} other {de árvores}} alto ({count} grãos/m³).",
   "rec.light_rain.activity": "Leve um impermeável leve.",
   "rec.light_rain.indoor": "Leve um guarda-chuva para o caminho.",
   "rec.light_rain.transport": "Chuva fraca pelo caminho; conte com um pouco mais de tempo.",
@@ -39,7 +42,8 @@ export const ptPT: Record<string, string> = {
   "rec.heavy_rain.indoor": "Planeie um caminho abrigado: está prevista chuva forte a essa hora.",
   "rec.heavy_rain.transport": "Conte com mais tempo: a chuva forte atrasa tudo.",
   "rec.heavy_rain.road": "Conte com mais tempo e abrande: a chuva forte reduz a aderência e a visibilidade.",
-  "rec.heavy_rain.cycle": "Pondere outro meio de transporte: a chuva forte reduz a aderência, a travagem e a visibilidade.",
+  "rec.heavy_rain.cycle":
+    "Pondere outro meio de transporte: a chuva forte reduz a aderência, a travagem e a visibilidade.",
   "rec.heavy_rain.foot": "Use roupa impermeável e evite caminhos alagados, ou espere que a chuva abrande.",
   "rec.violent_rain.activity": "Adie: a chuva torrencial pode causar cheias repentinas.",
   "rec.violent_rain.indoor": "Fique onde está até que o temporal passe; podem ocorrer inundações repentinas.",
@@ -61,8 +65,10 @@ export const ptPT: Record<string, string> = {
   "rec.ice.cycle": "Gelo: deixe a bicicleta em casa ou fique nas estradas com sal.",
   "rec.snow_on_road.activity": "Neve no chão: use botas e conte com mais tempo.",
   "rec.snow_on_road.indoor": "Neve no chão: conte com mais tempo para chegar.",
-  "rec.snow_on_road.cycle": "Neve nas estradas: andar de bicicleta não é seguro; vá a pé ou use outro meio de transporte.",
-  "rec.snow_on_road.transport": "Neve nas estradas: use pneus de inverno ou correntes, abrande e conte com muito mais tempo.",
+  "rec.snow_on_road.cycle":
+    "Neve nas estradas: andar de bicicleta não é seguro; vá a pé ou use outro meio de transporte.",
+  "rec.snow_on_road.transport":
+    "Neve nas estradas: use pneus de inverno ou correntes, abrande e conte com muito mais tempo.",
   "rec.strong_wind.activity": "Evite lugares expostos (cristas, cais, mar aberto) e prenda objetos soltos.",
   "rec.strong_wind.indoor": "Ventos fortes podem causar danos no caminho; consulte os avisos locais antes de sair.",
   "rec.strong_wind.transport": "Conte com atrasos; os troços expostos são os mais afetados.",
@@ -70,14 +76,16 @@ export const ptPT: Record<string, string> = {
   "rec.strong_wind.rail": "Conte com limitações de velocidade e atrasos dos comboios nas linhas expostas.",
   "rec.strong_wind.ferry": "As travessias podem atrasar ou ser canceladas; confirme junto do operador.",
   "rec.strong_wind.foot": "Evite locais expostos e atenção à queda de ramos.",
-  "rec.strong_wind.cycle": "Pedalar contra ou de lado para o vento forte é cansativo e instável; conte com mais tempo ou use outro meio.",
+  "rec.strong_wind.cycle":
+    "Pedalar contra ou de lado para o vento forte é cansativo e instável; conte com mais tempo ou use outro meio.",
   "rec.strong_gusts.activity": "Afaste-se de árvores e lugares expostos durante as rajadas mais fortes.",
   "rec.strong_gusts.indoor": "Rajadas fortes podem causar danos no caminho; consulte os avisos locais antes de sair.",
   "rec.strong_gusts.transport": "Rajadas repentinas podem afetar os serviços; verifique alterações antes de sair.",
   "rec.strong_gusts.road": "Rajadas repentinas podem desviar o veículo; abrande e verifique os cortes de estrada.",
   "rec.strong_gusts.ferry": "As rajadas deixam a travessia agitada; as saídas podem ser canceladas.",
   "rec.strong_gusts.foot": "Afaste-se de árvores e andaimes durante as rajadas mais fortes.",
-  "rec.strong_gusts.cycle": "As rajadas podem empurrá-lo para o lado: abrande, segure bem o guiador ou desça e empurre a bicicleta.",
+  "rec.strong_gusts.cycle":
+    "As rajadas podem empurrá-lo para o lado: abrande, segure bem o guiador ou desça e empurre a bicicleta.",
   "rec.heat.activity": "Faça-o cedo ou no fim do dia, beba água com frequência e descanse à sombra.",
   "rec.heat.indoor": "Fique em espaços climatizados e limite o tempo ao ar livre no caminho.",
   "rec.heat.transport": "Leve água e evite esperas longas ao sol.",
@@ -104,41 +112,58 @@ export const ptPT: Record<string, string> = {
   "rec.snow.indoor": "Conte com mais tempo para chegar com neve.",
   "rec.snow.transport": "Previsão de neve: conte com muito mais tempo e verifique cancelamentos.",
   "rec.snow.cycle": "Neve: andar de bicicleta não é seguro; vá a pé ou use outro meio de transporte.",
-  "rec.severe_alert.activity": "Há um alerta meteorológico grave em vigor: siga as orientações oficiais e adie os planos ao ar livre.",
+  "rec.severe_alert.activity":
+    "Há um alerta meteorológico grave em vigor: siga as orientações oficiais e adie os planos ao ar livre.",
   "rec.severe_alert.indoor": "Há um alerta meteorológico grave em vigor: siga as orientações oficiais antes de sair.",
-  "rec.severe_alert.transport": "Há um alerta meteorológico grave em vigor: consulte as orientações oficiais e o operador antes de sair.",
+  "rec.severe_alert.transport":
+    "Há um alerta meteorológico grave em vigor: consulte as orientações oficiais e o operador antes de sair.",
   "rec.weather_alert.activity": "Há um alerta meteorológico em vigor: verifique os detalhes antes de ir.",
   "rec.weather_alert.indoor": "Há um alerta meteorológico em vigor: verifique os detalhes antes de ir.",
-  "rec.weather_alert.transport": "Há um alerta meteorológico em vigor: verifique os detalhes e o operador antes de sair.",
+  "rec.weather_alert.transport":
+    "Há um alerta meteorológico em vigor: verifique os detalhes e o operador antes de sair.",
   "rec.outside_forecast_horizon.activity": "Ainda não há previsão para esta hora; consulte de novo mais perto da data.",
   "rec.outside_forecast_horizon.indoor": "Ainda não há previsão para esta hora; consulte de novo mais perto da data.",
-  "rec.outside_forecast_horizon.transport": "Ainda não há previsão para esta hora; consulte de novo mais perto da data.",
-  "rec.rough_sea.activity": "Mar agitado: os passeios de barco podem ser desconfortáveis e quem for nadar deve ficar perto da costa.",
+  "rec.outside_forecast_horizon.transport":
+    "Ainda não há previsão para esta hora; consulte de novo mais perto da data.",
+  "rec.rough_sea.activity":
+    "Mar agitado: os passeios de barco podem ser desconfortáveis e quem for nadar deve ficar perto da costa.",
   "rec.rough_sea.indoor": "Mar agitado: se o caminho atravessa a água, confirme a travessia.",
-  "rec.rough_sea.transport": "Mar agitado: conte com uma travessia agitada e possíveis atrasos; confirme junto do operador.",
+  "rec.rough_sea.transport":
+    "Mar agitado: conte com uma travessia agitada e possíveis atrasos; confirme junto do operador.",
   "rec.high_waves.activity": "Fique fora da água e das embarcações pequenas: as ondas são perigosas.",
   "rec.high_waves.indoor": "Ondas altas: se o caminho atravessa a água, confirme que a travessia se realiza.",
-  "rec.high_waves.transport": "Ondas altas: as travessias provavelmente serão canceladas; confirme junto do operador e tenha um plano B.",
-  "rec.poor_air_quality.activity": "Reduza esforços intensos ao ar livre; quem tem asma ou problemas cardíacos deve fazer a atividade num espaço interior ou noutro dia.",
+  "rec.high_waves.transport":
+    "Ondas altas: as travessias provavelmente serão canceladas; confirme junto do operador e tenha um plano B.",
+  "rec.poor_air_quality.activity":
+    "Reduza esforços intensos ao ar livre; quem tem asma ou problemas cardíacos deve fazer a atividade num espaço interior ou noutro dia.",
   "rec.poor_air_quality.indoor": "Ar poluído lá fora: passe pouco tempo ao ar livre no caminho.",
   "rec.poor_air_quality.transport": "Ar poluído lá fora: mantenha as janelas fechadas e limite as esperas ao ar livre.",
-  "rec.poor_air_quality.cycle": "Ar poluído: pedale com calma, afaste-se do trânsito pesado ou use outro meio de transporte.",
+  "rec.poor_air_quality.cycle":
+    "Ar poluído: pedale com calma, afaste-se do trânsito pesado ou use outro meio de transporte.",
   "rec.high_pollen.activity": "Quem tem alergias: tome a medicação antes de sair e evite relvados acabados de cortar.",
   "rec.high_pollen.indoor": "Quem tem alergia: tome a medicação antes de sair.",
   "rec.high_pollen.transport": "Quem tem alergia: mantenha as janelas fechadas no caminho.",
   "nowcast.dry": "Sem precipitação prevista nas próximas 2 horas.",
   "nowcast.starts": "{what, select, snow {Neve} other {Chuva}} a começar dentro de ~{minutes} min.",
-  "nowcast.starts_ends": "{what, select, snow {Neve} other {Chuva}} a começar dentro de ~{minutes} min, a diminuir até às {time}.",
+  "nowcast.starts_ends":
+    "{what, select, snow {Neve} other {Chuva}} a começar dentro de ~{minutes} min, a diminuir até às {time}.",
   "nowcast.ongoing": "{what, select, snow {Neve} other {Chuva}} a continuar nas próximas 2 horas.",
   "nowcast.ongoing_ends": "{what, select, snow {Neve} other {Chuva}} a diminuir até às {time}.",
   "summary.day.low": "Sem problemas meteorológicos em {items, plural, one {# plano} other {# planos}}.",
-  "summary.day.flagged": "{flagged, plural, one {# plano} other {# planos}} de {items} {level, select, warning {em risco} other {a acompanhar}}: {issue}",
+  "summary.day.flagged":
+    "{flagged, plural, one {# plano} other {# planos}} de {items} {level, select, warning {em risco} other {a acompanhar}}: {issue}",
   "reason.moderate_sea": "Previsão de mar moderado (ondas até {height}): agitado para embarcações pequenas.",
-  "reason.steep_sea": "Previsão de ondas curtas e cavadas (até {height}, período {period}): difícil para embarcações pequenas.",
-  "rec.moderate_sea.activity": "Mar moderado: as embarcações pequenas balançam e apanham salpicos; quem for nadar deve ficar perto da praia.",
+  "reason.steep_sea":
+    "Previsão de ondas curtas e cavadas (até {height}, período {period}): difícil para embarcações pequenas.",
+  "rec.moderate_sea.activity":
+    "Mar moderado: as embarcações pequenas balançam e apanham salpicos; quem for nadar deve ficar perto da praia.",
   "rec.moderate_sea.indoor": "Mar moderado: se o caminho atravessa a água numa embarcação pequena, confirme a saída.",
-  "rec.moderate_sea.transport": "Mar moderado: as embarcações pequenas podem ser desconfortáveis ou ser canceladas; confirme junto do operador.",
-  "rec.steep_sea.activity": "Ondas curtas e cavadas: as embarcações pequenas batem com força e podem meter água; escolha águas abrigadas ou adie.",
-  "rec.steep_sea.indoor": "Mar curto e cavado: se o caminho atravessa a água numa embarcação pequena, confirme a saída.",
-  "rec.steep_sea.transport": "Mar curto e cavado: as embarcações pequenas e rápidas podem abrandar ou ser canceladas; confirme junto do operador.",
+  "rec.moderate_sea.transport":
+    "Mar moderado: as embarcações pequenas podem ser desconfortáveis ou ser canceladas; confirme junto do operador.",
+  "rec.steep_sea.activity":
+    "Ondas curtas e cavadas: as embarcações pequenas batem com força e podem meter água; escolha águas abrigadas ou adie.",
+  "rec.steep_sea.indoor":
+    "Mar curto e cavado: se o caminho atravessa a água numa embarcação pequena, confirme a saída.",
+  "rec.steep_sea.transport":
+    "Mar curto e cavado: as embarcações pequenas e rápidas podem abrandar ou ser canceladas; confirme junto do operador.",
 };

@@ -9,5 +9,10 @@ export const DELETE = defineRoute(keyContracts.revokeKey, async ({ principal, pa
 });
 
 export const PATCH = defineRoute(keyContracts.renameKey, async ({ principal, params, body }) => ({
-  data: await renameApiKey(principal.userId, params.keyId, body, principal.type === "api_key" ? principal.scopes : undefined),
+  data: await renameApiKey(
+    principal.userId,
+    params.keyId,
+    body,
+    principal.type === "api_key" ? principal.scopes : undefined,
+  ),
 }));

@@ -8,5 +8,9 @@ export const GET = defineRoute(eventContracts.listEvents, async ({ principal, pa
 
 export const POST = defineRoute(eventContracts.createEvent, async ({ principal, params, body }) => {
   const { event, revision } = await createEvent(params.tripId, principal.userId, body);
-  return { status: 201, data: event, headers: { "X-Trip-Revision": String(revision), Location: `/api/events/${event.id}` } };
+  return {
+    status: 201,
+    data: event,
+    headers: { "X-Trip-Revision": String(revision), Location: `/api/events/${event.id}` },
+  };
 });

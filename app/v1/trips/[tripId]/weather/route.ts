@@ -13,6 +13,9 @@ export const GET = defineRoute(tripWeatherContracts.tripWeather, async (ctx) => 
     head: headOf(ctx.req),
   });
   // The negotiated language of the answer's texts (issue 39), as the weather endpoints say it.
-  const headers: Record<string, string> = { "Content-Language": weather.language, ...(weather.cache_status ? { "X-Cache-Status": weather.cache_status } : {}) };
+  const headers: Record<string, string> = {
+    "Content-Language": weather.language,
+    ...(weather.cache_status ? { "X-Cache-Status": weather.cache_status } : {}),
+  };
   return { data: tripWeatherJson(weather), headers };
 });

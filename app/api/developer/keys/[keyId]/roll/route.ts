@@ -4,5 +4,10 @@ import { defineRoute } from "@/lib/http/route";
 
 export const POST = defineRoute(keyContracts.rollKey, async ({ principal, params, body }) => ({
   status: 201,
-  data: await rollApiKey(principal, params.keyId, body ?? {}, principal.type === "api_key" ? principal.scopes : undefined),
+  data: await rollApiKey(
+    principal,
+    params.keyId,
+    body ?? {},
+    principal.type === "api_key" ? principal.scopes : undefined,
+  ),
 }));

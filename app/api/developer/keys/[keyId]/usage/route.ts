@@ -2,4 +2,6 @@ import { keyContracts } from "@/lib/auth/contracts";
 import { defineRoute } from "@/lib/http/route";
 import { keyUsage } from "@/lib/requests/key-usage";
 
-export const GET = defineRoute(keyContracts.keyUsage, async ({ principal, params }) => ({ data: await keyUsage(principal.userId, params.keyId) }));
+export const GET = defineRoute(keyContracts.keyUsage, async ({ principal, params }) => ({
+  data: await keyUsage(principal.userId, params.keyId),
+}));
