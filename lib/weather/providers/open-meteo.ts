@@ -145,15 +145,6 @@ function readMinutely15(
  * speed/direction, cloud, visibility, UV, weather code, is_day) stay at T. docs/weather.md
  * "Variable definitions" has the table for both adapters.
  */
-const OPEN_METEO_PRECEDING_HOUR = [
-  "precipitation",
-  "rain",
-  "showers",
-  "snowfall",
-  "precipitation_probability",
-  "wind_gusts_10m",
-] as const;
-
 function readHourly(h: Block | undefined, u: Block | undefined, toUtc: (t: unknown) => string | null): HourlyPoint[] {
   const times = Array.isArray(h?.time) ? (h!.time as unknown[]) : [];
   const out: HourlyPoint[] = [];
