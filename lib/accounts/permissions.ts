@@ -65,6 +65,7 @@ export const OPERATION_ACTIONS: Record<string, Action> = {
   "events.get": "account.read",
   "trips.list": "account.read",
   "trips.create": "trips.manage",
+  "trips.update": "trips.manage",
   "trips.get": "account.read",
   "trips.getItinerary": "account.read",
   "trips.getItineraryIcal": "account.read",
