@@ -38,7 +38,7 @@ test.describe("webhooks in the portal", () => {
     await expect(page.getByText("Test event sent")).toBeVisible();
     await expect(page.getByText(/Delivery failed/)).toBeVisible();
     const attempts = page.getByRole("table", { name: "Delivery attempts" });
-    await expect(attempts.getByText("giving up")).toBeVisible();
+    await expect(attempts.getByText("failed (test event, not retried)")).toBeVisible();
 
     await page.getByRole("button", { name: "Disable", exact: true }).click();
     await page
