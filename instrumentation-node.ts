@@ -5,8 +5,15 @@
  */
 export async function registerNode(): Promise<void> {
   // First: bad paths and unsupported methods are answered before Next sees them (lib/http/edge).
+  const { env } = await import("@/lib/env");
   const { installEdgeGuard } = await import("@/lib/http/edge/install");
-  installEdgeGuard();
+  const { parseTrustedProxies } = await import("@/lib/http/edge/client-address");
+  try {
+    installEdgeGuard(parseTrustedProxies(env().TRUSTED_PROXIES));
+  } catch (e) {
+    process.stderr.write(`Cannot start: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
   const { productionConfigProblems } = await import("@/lib/platform/production-config");
   const problems = productionConfigProblems();
   if (problems.length > 0) {
@@ -16,7 +23,6 @@ export async function registerNode(): Promise<void> {
   }
   // Build the place indexes (gazetteer, airports) in the background: the first event write need not wait.
   void import("@/lib/geo/resolve-place").then((m) => m.placeResolver()).catch(() => undefined);
-  const { env } = await import("@/lib/env");
   const { inngestEnabled } = await import("@/lib/jobs/mode");
   if (env().LOCAL_RUNNER_DISABLED || inngestEnabled()) return;
   const { localTasks, startLocalRunner } = await import("@/lib/jobs/local-runner");

@@ -81,6 +81,11 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: z.string().optional(),
   /** Comma-separated hosts/CIDRs allowed past the SSRF guard (dev and tests only). */
   WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
+  /**
+   * Comma-separated IPs/CIDRs of the reverse proxies in front of `next start` (load balancer,
+   * ingress): their X-Forwarded-For hops are believed; with none set, the socket peer is the client.
+   */
+  TRUSTED_PROXIES: z.string().optional(),
   /** Comma-separated hosts/CIDRs whose client ID metadata documents may be fetched although internal (tests: 127.0.0.1); still HTTPS. */
   OAUTH_CLIENT_METADATA_ALLOWED_HOSTS: z.string().optional(),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

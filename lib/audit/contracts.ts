@@ -22,7 +22,10 @@ const AuditEventSchema = z
     ip: z
       .string()
       .nullable()
-      .meta({ description: "The client address the edge reported (X-Forwarded-For), when known" }),
+      .meta({
+        description:
+          "The client address: the socket peer, or what the trusted proxies (TRUSTED_PROXIES) forwarded; null when unknown",
+      }),
     target: z.string().meta({ description: "What was acted on: <resource>:<id>" }),
     request_id: z
       .string()

@@ -31,7 +31,11 @@ export function auditActorOf(p: Principal): { actor: string; credential: string 
   }
 }
 
-/** The client address: the first X-Forwarded-For hop (the edge's view), else X-Real-IP; null when neither is sent. */
+/**
+ * The client address: the first X-Forwarded-For hop, else X-Real-IP; null when neither is sent.
+ * The edge guard rewrites both before Next sees the request (lib/http/edge/client-address.ts), so
+ * a client cannot choose what is recorded.
+ */
 export function clientIpOf(req: Request): string | null {
   const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   const ip = forwarded || req.headers.get("x-real-ip")?.trim() || null;

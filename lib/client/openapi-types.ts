@@ -1701,7 +1701,7 @@ export interface components {
             audit_event_id: string;
             /** @description With what: session, api_key:<id>, access_token:<id> or cli */
             credential: string;
-            /** @description The client address the edge reported (X-Forwarded-For), when known */
+            /** @description The client address: the socket peer, or what the trusted proxies (TRUSTED_PROXIES) forwarded; null when unknown */
             ip: string | null;
             /** @description The X-Request-Id of the request that made the change (cli-<uuid> for the admin CLI) */
             request_id: string;

@@ -3,6 +3,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { takeLogs } from "@/lib/testing/log-capture";
 import { routeHandlers } from "@/lib/testing/route-registry";
+import { parseTrustedProxies } from "./client-address";
 import { edgeCheck } from "./edge-check";
 import { installEdgeGuard } from "./install";
 import { routeTable } from "./route-table";
@@ -67,10 +68,10 @@ describe("the guard on a real HTTP server", () => {
   let port: number;
   const reached: string[] = [];
   beforeAll(async () => {
-    installEdgeGuard();
+    installEdgeGuard(parseTrustedProxies(undefined));
     server = http.createServer((req, res) => {
       reached.push(`${req.method} ${req.url}`);
-      res.end("app");
+      res.end(JSON.stringify({ xff: req.headers["x-forwarded-for"] ?? null, real: req.headers["x-real-ip"] ?? null }));
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     port = (server.address() as net.AddressInfo).port;
@@ -78,9 +79,11 @@ describe("the guard on a real HTTP server", () => {
   afterAll(async () => new Promise<void>((r) => server.close(() => r())));
 
   /** Raw bytes on a socket: fetch would normalise the method and the path. */
-  function raw(requestLine: string): Promise<string> {
+  function raw(requestLine: string, headers = ""): Promise<string> {
     return new Promise((resolve, reject) => {
-      const s = net.connect(port, "127.0.0.1", () => s.write(`${requestLine}\r\nHost: x\r\nConnection: close\r\n\r\n`));
+      const s = net.connect(port, "127.0.0.1", () =>
+        s.write(`${requestLine}\r\nHost: x\r\n${headers}Connection: close\r\n\r\n`),
+      );
       let out = "";
       s.on("data", (d) => (out += d));
       s.on("end", () => resolve(out));
@@ -108,5 +111,27 @@ describe("the guard on a real HTTP server", () => {
       expect(logs.find((l) => l.request_id === id)?.status, line).toBe(status);
     }
     expect(reached.every((r) => r === "GET /warm")).toBe(true);
+  });
+
+  /** What the app saw as the client's forwarded address for a request with these headers. */
+  async function seenBy(headers: string): Promise<{ xff: string | null; real: string | null }> {
+    const res = await raw("GET /who HTTP/1.1", headers);
+    return JSON.parse(res.slice(res.indexOf("\r\n\r\n") + 4));
+  }
+
+  it("replaces a client's own X-Forwarded-For and X-Real-IP with the socket address", async () => {
+    const spoof = "X-Forwarded-For: 6.6.6.6\r\nX-Forwarded-For: 7.7.7.7\r\nX-Real-IP: 8.8.8.8\r\n";
+    expect(await seenBy(spoof)).toEqual({ xff: "127.0.0.1", real: null });
+    expect(await seenBy("")).toEqual({ xff: "127.0.0.1", real: null });
+  });
+
+  it("believes the hops of a configured proxy (TRUSTED_PROXIES), and only those", async () => {
+    installEdgeGuard(parseTrustedProxies("127.0.0.1, 10.0.0.0/8"));
+    try {
+      expect((await seenBy("X-Forwarded-For: 6.6.6.6, 198.51.100.7, 10.9.9.9\r\n")).xff).toBe("198.51.100.7");
+    } finally {
+      installEdgeGuard(parseTrustedProxies(undefined));
+    }
+    expect((await seenBy("X-Forwarded-For: 198.51.100.7\r\n")).xff).toBe("127.0.0.1");
   });
 });

@@ -4,9 +4,13 @@ import { randomUUID } from "node:crypto";
 import { errorBody } from "@/lib/http/envelopes";
 import { log } from "@/lib/log";
 import { observeRequest } from "@/lib/platform/metrics";
+import { resolveClientAddress, type TrustedProxies } from "./client-address";
 import { allowedMethods, edgeCheck, type EdgeRefusal } from "./edge-check";
 
 const INSTALLED = Symbol.for("skycast.edgeGuard");
+/** On globalThis, not in this module: the prototype patch outlives any one copy of this module. */
+const TRUSTED = Symbol.for("skycast.edgeGuard.trustedProxies");
+type GuardGlobal = typeof globalThis & { [TRUSTED]?: TrustedProxies };
 
 /**
  * Runs the edge checks (edge-check.ts) on every request the process's HTTP server receives,
@@ -16,7 +20,8 @@ const INSTALLED = Symbol.for("skycast.edgeGuard");
  * check sits on the server's "request" event. Installed once per process from
  * instrumentation.ts; answers in the JSON envelope with a request id and an access-log line.
  */
-export function installEdgeGuard(): void {
+export function installEdgeGuard(trustedProxies: TrustedProxies): void {
+  (globalThis as GuardGlobal)[TRUSTED] = trustedProxies;
   const proto = http.Server.prototype as unknown as Record<symbol, boolean> & {
     emit: (event: string, ...args: unknown[]) => boolean;
   };
@@ -28,6 +33,7 @@ export function installEdgeGuard(): void {
       // CONNECT never reaches "request": without a listener Node drops the socket unanswered.
       if (this.listenerCount("connect") === 0) this.on("connect", refuseConnect);
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
+      setClientAddress(req, (globalThis as GuardGlobal)[TRUSTED] ?? trustedProxies);
       const refusal = edgeCheck(req.method ?? "GET", req.url ?? "/");
       if (refusal) {
         answer(req, res, refusal);
@@ -36,6 +42,18 @@ export function installEdgeGuard(): void {
     }
     return emit.call(this, event, ...args);
   };
+}
+
+/**
+ * Everything after this reads the client from the first X-Forwarded-For hop (per-IP limits, the
+ * audit record), so the header is rewritten here to the one address we can vouch for: the socket
+ * peer, or what trusted proxies say (client-address.ts). Next only fills the header when absent.
+ */
+function setClientAddress(req: http.IncomingMessage, trusted: TrustedProxies): void {
+  const client = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trusted);
+  delete req.headers["x-real-ip"];
+  if (client) req.headers["x-forwarded-for"] = client;
+  else delete req.headers["x-forwarded-for"];
 }
 
 function answer(req: http.IncomingMessage, res: http.ServerResponse, r: EdgeRefusal): void {
