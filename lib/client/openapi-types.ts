@@ -4030,12 +4030,14 @@ export interface components {
             ends_at: string;
             geohash: string;
             kind: string;
-            params: {
-                [key: string]: number | string;
-            };
+            params: components["schemas"]["WeatherSimulationAppliedParams"];
             /** Format: uuid */
             simulation_id: string;
             starts_at: string;
+        };
+        /** @description The parameters as applied */
+        WeatherSimulationAppliedParams: {
+            [key: string]: number | string;
         };
         WeatherSimulationDeleted: {
             /** @constant */

@@ -4,7 +4,7 @@ import { routeModule } from "@/lib/testing/route-registry";
 /**
  * The served document keeps the rules client generators rely on (issue 43, items 2-4;
  * lib/http/openapi-generator-rules.ts): path parameters are required, no component is itself
- * nullable, request bodies carry no `default`.
+ * nullable, request bodies carry no `default`, and no inline object is named like a component.
  */
 type Json = Record<string, any>;
 const served = async (): Promise<Json> => {
@@ -64,4 +64,27 @@ it("request-body schemas carry no default (it is said in the description)", () =
   expect(doc.components.schemas.CreateWebhookEndpoint.properties.rate_limit_per_second.description).toMatch(
     /unlimited. Default: null\.$/,
   );
+});
+
+it("no inline object or enum gets a generated name that is already a component's", () => {
+  // openapi-python-client names an inline schema Parent + PascalCase(property) (+ "Item" for array
+  // items) and drops the whole parent when that name is taken (WeatherSimulation.params was).
+  const pascal = (s: string) => s.replace(/(^|[_\W]+)(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
+  const names = new Set(Object.keys(doc.components.schemas));
+  const clashes: string[] = [];
+  const visit = (parent: string, schema: Json | undefined): void => {
+    for (const [prop, raw] of Object.entries((schema?.properties ?? {}) as Record<string, Json>)) {
+      const variants: Json[] = [raw, ...((raw.anyOf ?? raw.oneOf ?? []) as Json[])];
+      for (const v of variants) {
+        const inline = !v.$ref && (v.type === "object" || v.enum) ? v : undefined;
+        const item = v.type === "array" && v.items && !v.items.$ref && v.items.type === "object" ? v.items : undefined;
+        const generated = inline ? parent + pascal(prop) : item ? `${parent}${pascal(prop)}Item` : undefined;
+        if (generated && names.has(generated)) clashes.push(`${parent}.${prop} → ${generated}`);
+        if (inline) visit(parent + pascal(prop), inline);
+        if (item) visit(`${parent}${pascal(prop)}Item`, item);
+      }
+    }
+  };
+  for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, Json>)) visit(name, schema);
+  expect(clashes).toEqual([]);
 });

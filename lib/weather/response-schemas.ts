@@ -290,7 +290,10 @@ export const SimulationData = z
     kind: z.string(),
     starts_at: z.string(),
     ends_at: z.string(),
-    params: z.record(z.string(), z.union([z.number(), z.string()])),
+    // Its own component: inline, generators name it WeatherSimulationParams, the request's name.
+    params: z
+      .record(z.string(), z.union([z.number(), z.string()]))
+      .meta({ id: "WeatherSimulationAppliedParams", description: "The parameters as applied" }),
   })
   .meta({ id: "WeatherSimulation" });
 
