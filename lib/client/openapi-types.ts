@@ -1455,6 +1455,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "trip.proposal_replan_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trip.proposal_replan_requested
+         * @description A trip member asked for a new plan instead of an external agent's proposal (now superseded); sent to the accounts watching the trip. Raise a new proposal against the trip's current revision. Delivered as a signed POST to each subscribed endpoint (and to a watch's webhook_url for watch events); retried with backoff until a 2xx. Signed twice: Standard Webhooks 1.0 (webhook-id, webhook-timestamp, webhook-signature: verify with standardwebhooks or svix) and the X-Service-* headers.
+         */
+        post: operations["webhookEvents.tripProposalReplanRequested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "weather.change_detected": {
         parameters: {
             query?: never;
@@ -1940,7 +1960,7 @@ export interface components {
         CreateWebhookEndpoint: {
             /** @description Default: "". */
             description?: string;
-            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
+            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached" | "trip.proposal_replan_requested")[];
             /** @description Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited. Default: null. */
             rate_limit_per_second?: number | null;
             /**
@@ -3184,6 +3204,45 @@ export interface components {
             success: true;
             trip_id: number;
         };
+        TripProposalReplanRequestedEvent: {
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @example {
+             *       "trip_id": 42,
+             *       "proposal_id": "6f1c1d2e-9a55-4c7e-8a51-2f0b7f3f9e10",
+             *       "actor_agent_id": "planner-agent-lisbon",
+             *       "proposal_base_revision": 7,
+             *       "trip_revision": 9,
+             *       "requested_by": "5f773da5-76de-4184-9c58-2a24062a25e9",
+             *       "requested_at": "2026-11-28T09:12:00.000Z"
+             *     }
+             */
+            data: {
+                /** @description The agent that raised it: act if it is yours */
+                actor_agent_id: string;
+                proposal_base_revision: number | null;
+                /**
+                 * Format: uuid
+                 * @description The proposal the member set aside (status superseded)
+                 */
+                proposal_id: string;
+                /** Format: date-time */
+                requested_at: string;
+                /**
+                 * Format: uuid
+                 * @description The member (user id) who asked
+                 */
+                requested_by: string;
+                trip_id: number;
+                /** @description The trip's revision now: base a new proposal on it */
+                trip_revision: number;
+            };
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "trip.proposal_replan_requested";
+        };
         TripWatchEvent: {
             activity_type: string;
             alerts: {
@@ -3365,7 +3424,7 @@ export interface components {
         };
         UpdateWebhookEndpoint: {
             description?: string;
-            events?: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
+            events?: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached" | "trip.proposal_replan_requested")[];
             /** @description Deliveries per second to this endpoint, paced across all instances (queued, never dropped); null = unlimited */
             rate_limit_per_second?: number | null;
             /**
@@ -4276,7 +4335,7 @@ export interface components {
                 /** Format: uuid */
                 event_id: string;
                 /** @enum {string} */
-                event_type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
+                event_type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached" | "trip.proposal_replan_requested";
                 /** @enum {string} */
                 target: "webhook_endpoint" | "watch_webhook_url";
                 url: string;
@@ -4413,7 +4472,7 @@ export interface components {
             description: string;
             disabled_at: string | null;
             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
-            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
+            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached" | "trip.proposal_replan_requested")[];
             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
             failure_count: number;
             last_delivery_at: string | null;
@@ -4453,7 +4512,7 @@ export interface components {
             /** @description A test event sent from an endpoint's 'Send test event' */
             test: boolean;
             /** @enum {string} */
-            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
+            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached" | "trip.proposal_replan_requested";
             watch_id: string | null;
         };
         WebhookEventSummary: {
@@ -4470,7 +4529,7 @@ export interface components {
             /** @description A test event sent from an endpoint's 'Send test event' */
             test: boolean;
             /** @enum {string} */
-            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
+            type: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached" | "trip.proposal_replan_requested";
             watch_id: string | null;
         };
         WebhookManualDelivery: {
@@ -9375,7 +9434,7 @@ export interface operations {
                 since?: string;
                 status?: "no_targets" | "pending" | "delivered" | "failed";
                 /** @example weather.change_detected */
-                type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
+                type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached" | "trip.proposal_replan_requested";
                 watch_id?: string;
             };
             header?: never;
@@ -18084,7 +18143,7 @@ export interface operations {
                             description: string;
                             disabled_at: string | null;
                             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
-                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
+                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached" | "trip.proposal_replan_requested")[];
                             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
                             failure_count: number;
                             last_delivery_at: string | null;
@@ -19290,7 +19349,7 @@ export interface operations {
                             description: string;
                             disabled_at: string | null;
                             disabled_reason: ("disabled_by_user" | "auto_disabled_consecutive_failures" | "auto_disabled_giveup_window" | "auto_disabled_gone") | null;
-                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached")[];
+                            events: ("weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached" | "trip.proposal_replan_requested")[];
                             /** @description Consecutive failed attempts: those made after the latest successful attempt (by attempt time) */
                             failure_count: number;
                             last_delivery_at: string | null;
@@ -20758,7 +20817,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    event_type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached";
+                    event_type?: "weather.change_detected" | "weather.severe_alert_added" | "weather.watch_expired" | "weather.watch_failed" | "weather.snapshot_refreshed" | "weather.webhook_delivery_failed" | "weather.webhook_endpoint_disabled" | "billing.quota_threshold_reached" | "trip.proposal_replan_requested";
                 };
             };
         };
@@ -21035,6 +21094,43 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BillingQuotaThresholdReachedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; other statuses and timeouts are retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhookEvents.tripProposalReplanRequested": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks 1.0: the event id (same as the body's id and X-Service-Event-Id); the same on every retry, redelivery and recovery, so deduplicate on it. */
+                "webhook-id": string;
+                /** @description Standard Webhooks 1.0: space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{raw body}>`, keyed by the base64-decoded part of the secret after `whsec_`; one entry per valid secret (two during a rotation's grace period). Verify with the `standardwebhooks` or `svix` libraries, passing the secret as shown. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks 1.0: Unix seconds when this attempt was signed (equal to X-Service-Timestamp). */
+                "webhook-timestamp": string;
+                /** @description The event id (same as the body's id): deduplicate on it, retries and redeliveries repeat it. */
+                "X-Service-Event-Id": string;
+                /** @description Lowercase hex HMAC-SHA256 of `{X-Service-Timestamp}.{raw body}`, keyed with the endpoint's `whsec_…` secret (the watch signing secret for a watch's webhook_url). */
+                "X-Service-Signature": string;
+                /** @description During a secret rotation's grace period: `v1=<hex with the new secret>,v1=<hex with the old secret>`; accept the delivery if either matches. */
+                "X-Service-Signatures"?: string;
+                /** @description Unix seconds when this attempt was signed; reject stale values (e.g. older than 5 minutes) to stop replays. */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TripProposalReplanRequestedEvent"];
             };
         };
         responses: {

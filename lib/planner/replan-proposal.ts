@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { ApiError } from "@/lib/http/errors";
 import { PLANNER_AGENT_ID, raisePlannerProposal } from "./raise-planner-proposal";
+import { announceReplanRequest } from "@/lib/trips/announce-replan-request";
 import { tripNow } from "@/lib/trips/clock";
 import { effectiveStatus } from "@/lib/trips/proposal-status";
 import { findProposalFor } from "@/lib/trips/proposals";
@@ -11,18 +12,33 @@ import { findProposalFor } from "@/lib/trips/proposals";
  * "Ask for a new plan" (issue 42 item 1): the member retires a pending proposal (status superseded)
  * and asks its author for another. The built-in weather planner re-plans at once through its one
  * entry point (raisePlannerProposal), and the old proposal names the new one in superseded_by; an
- * external agent sees the status (superseded, superseded_by null) on its next read or MCP call.
+ * external agent sees the status (superseded, superseded_by null) on its next read or MCP call, and
+ * the apps following the trip get `trip.proposal_replan_requested` in the same transaction.
  */
 export async function replanProposal(tripId: number, userId: string, proposalId: string) {
   const row = await findProposalFor(tripId, userId, proposalId, "edit");
   const now = tripNow();
   const db = await getDb();
-  const won = await queryOne<{ id: string }>(
-    db,
-    sql`UPDATE trip_proposals SET status = 'superseded', resolved_by = ${userId}
-        WHERE id = ${proposalId} AND trip_id = ${tripId} AND status = 'pending' AND expires_at > ${now.toISOString()}::timestamptz
-        RETURNING id`,
-  );
+  const byPlanner = row.actorAgentId === PLANNER_AGENT_ID && row.subjectEventId !== null;
+  const won = await db.transaction(async (tx) => {
+    const retired = await queryOne<{ id: string }>(
+      tx,
+      sql`UPDATE trip_proposals SET status = 'superseded', resolved_by = ${userId}
+          WHERE id = ${proposalId} AND trip_id = ${tripId} AND status = 'pending' AND expires_at > ${now.toISOString()}::timestamptz
+          RETURNING id`,
+    );
+    if (retired && !byPlanner) {
+      await announceReplanRequest(tx, {
+        tripId,
+        proposalId,
+        actorAgentId: row.actorAgentId,
+        baseRevision: row.baseRevision,
+        requestedBy: userId,
+        requestedAt: now,
+      });
+    }
+    return retired;
+  });
   if (!won) {
     const s = effectiveStatus(row, now);
     throw new ApiError(
@@ -32,7 +48,6 @@ export async function replanProposal(tripId: number, userId: string, proposalId:
     );
   }
   let newProposalId: string | null = null;
-  const byPlanner = row.actorAgentId === PLANNER_AGENT_ID && row.subjectEventId !== null;
   if (byPlanner) {
     newProposalId = (await raisePlannerProposal({ tripId, eventId: row.subjectEventId!, now })).proposalId;
     if (newProposalId)

@@ -105,6 +105,29 @@ const DATA: Record<WebhookEventType, z.ZodType> = {
         },
       ],
     }),
+  "trip.proposal_replan_requested": z
+    .object({
+      trip_id: z.number().int(),
+      proposal_id: z.string().uuid().meta({ description: "The proposal the member set aside (status superseded)" }),
+      actor_agent_id: z.string().meta({ description: "The agent that raised it: act if it is yours" }),
+      proposal_base_revision: z.number().int().nullable(),
+      trip_revision: z.number().int().meta({ description: "The trip's revision now: base a new proposal on it" }),
+      requested_by: z.string().uuid().meta({ description: "The member (user id) who asked" }),
+      requested_at: iso,
+    })
+    .meta({
+      examples: [
+        {
+          trip_id: 42,
+          proposal_id: "6f1c1d2e-9a55-4c7e-8a51-2f0b7f3f9e10",
+          actor_agent_id: "planner-agent-lisbon",
+          proposal_base_revision: 7,
+          trip_revision: 9,
+          requested_by: "5f773da5-76de-4184-9c58-2a24062a25e9",
+          requested_at: "2026-11-28T09:12:00.000Z",
+        },
+      ],
+    }),
 };
 
 const SIGNATURE_HEADERS = [

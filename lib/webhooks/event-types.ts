@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "weather.webhook_delivery_failed",
   "weather.webhook_endpoint_disabled",
   "billing.quota_threshold_reached",
+  "trip.proposal_replan_requested",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -21,6 +22,8 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "weather.webhook_endpoint_disabled": "An endpoint was auto-disabled (subscribe on a different endpoint).",
   "billing.quota_threshold_reached":
     "The account reached 80 % or 100 % of a metered dimension's limit (requests, timeline items, route calls, active watches); once per dimension, threshold and billing period.",
+  "trip.proposal_replan_requested":
+    "A trip member asked for a new plan instead of an external agent's proposal (now superseded); sent to the accounts watching the trip. Raise a new proposal against the trip's current revision.",
 };
 
 /** The types a watch emits (drizzle/schema/watches.ts WATCH_EVENT_TYPES; client-safe copy, a test checks they agree). */
