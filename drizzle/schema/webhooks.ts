@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   foreignKey,
   index,
+  type AnyPgColumn,
   integer,
   jsonb,
   pgTable,
@@ -59,10 +60,17 @@ export const webhookEndpoints = pgTable(
     rateLimitPerSecond: integer("rate_limit_per_second"),
     /** The receiver answered 429 with Retry-After: nothing is sent to it before this (not a failure). */
     pausedUntil: timestamp("paused_until", { withTimezone: true }),
+    /** The endpoint this one was cloned from: a recover here also re-sends what failed there (recover-failed.ts). */
+    clonedFrom: uuid("cloned_from").references((): AnyPgColumn => webhookEndpoints.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("webhook_endpoints_account_idx").on(t.accountId, t.createdAt)],
+  (t) => [
+    index("webhook_endpoints_account_idx").on(t.accountId, t.createdAt),
+    index("webhook_endpoints_cloned_from_idx")
+      .on(t.clonedFrom)
+      .where(sql`cloned_from IS NOT NULL`),
+  ],
 );
 
 /**

@@ -1364,7 +1364,7 @@ export interface paths {
         put?: never;
         /**
          * Recover failed deliveries
-         * @description After an outage: re-enqueues to this endpoint every event whose delivery chain to it ended failed (gave up) in [since, until) (until defaults to now), each as one new chain with the full retry schedule and the same event id (webhook-id and X-Service-Event-Id unchanged; deduplicate on them). Events the endpoint has since received, and events with a chain to it still pending (a retry, or an earlier recovery in flight), are skipped, so repeating a recover while its chains are pending re-enqueues nothing twice. The window reaches back at most the plan's retention (free 7 days, paid 30): an earlier `since` is moved up to it (the answer's `since` is the one used). 400 when until is not after since. 202 with the count. 409 when the endpoint is disabled. Bills 0 units.
+         * @description After an outage: re-enqueues to this endpoint every event whose delivery chain to it ended failed (gave up) in [since, until) (until defaults to now), each as one new chain with the full retry schedule and the same event id (webhook-id and X-Service-Event-Id unchanged; deduplicate on them). Events the endpoint has since received, and events with a chain to it still pending (a retry, or an earlier recovery in flight), are skipped, so repeating a recover while its chains are pending re-enqueues nothing twice. The window reaches back at most the plan's retention (free 7 days, paid 30): an earlier `since` is moved up to it (the answer's `since` is the one used). 400 when until is not after since, or since is in the future. 202 with the count. A disabled endpoint is never re-enabled: clone it (`POST /v1/webhooks/{webhook_id}/clone`); recover on the clone, or on the disabled endpoint once it has an active clone, re-sends into the clone what failed on the endpoints it was cloned from, including chains cut short by the disable (`webhook_id` is the receiving endpoint, `from_webhook_ids` the lineage searched). 409 when the endpoint is disabled and has no active clone. Bills 0 units.
          */
         post: operations["webhooks.recover"];
         delete?: never;
@@ -4546,11 +4546,16 @@ export interface components {
         WebhookRecovery: {
             /** @description Events re-enqueued as new delivery chains */
             count: number;
+            /** @description Endpoints whose failed chains were searched: the receiving one, then those it was cloned from */
+            from_webhook_ids: string[];
             /** @description The window's start used (the request's, or the retention's start when it reached further back) */
             since: string;
             /** @description The window's end used (now when not given) */
             until: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The endpoint the events are re-sent to
+             */
             webhook_id: string;
         };
     };
@@ -20178,7 +20183,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeatherError"];
                 };
             };
-            /** @description Endpoint disabled Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
+            /** @description Endpoint disabled and not cloned yet Or idempotency_key_in_use: a request with the same Idempotency-Key is still in progress; retry after it finishes (Retry-After). */
             409: {
                 headers: {
                     /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key (nothing ran, nothing billed). */

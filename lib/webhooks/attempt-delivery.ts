@@ -97,6 +97,9 @@ export async function performClaimedDelivery(
   let secrets: string[];
   if (claim.endpointId) {
     if (!endpoint || endpoint.status !== "active") return cancel(claim);
+    // Every attempt goes where the endpoint points NOW (a PATCHed url), signed with its current
+    // secrets: the chain's stored url is only where the event was first addressed (issue 43 item 6).
+    claim = { ...claim, url: endpoint.url };
     secrets = endpointSecrets(endpoint);
     const pace = await paceAttempt(claim, endpoint);
     if (!pace.go) {

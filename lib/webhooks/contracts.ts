@@ -244,7 +244,7 @@ export const webhookContracts = {
     },
     summary: "Recover failed deliveries",
     description:
-      "After an outage: re-enqueues to this endpoint every event whose delivery chain to it ended failed (gave up) in [since, until) (until defaults to now), each as one new chain with the full retry schedule and the same event id (webhook-id and X-Service-Event-Id unchanged; deduplicate on them). Events the endpoint has since received, and events with a chain to it still pending (a retry, or an earlier recovery in flight), are skipped, so repeating a recover while its chains are pending re-enqueues nothing twice. The window reaches back at most the plan's retention (free 7 days, paid 30): an earlier `since` is moved up to it (the answer's `since` is the one used). 400 when until is not after since. 202 with the count. 409 when the endpoint is disabled. Bills 0 units.",
+      "After an outage: re-enqueues to this endpoint every event whose delivery chain to it ended failed (gave up) in [since, until) (until defaults to now), each as one new chain with the full retry schedule and the same event id (webhook-id and X-Service-Event-Id unchanged; deduplicate on them). Events the endpoint has since received, and events with a chain to it still pending (a retry, or an earlier recovery in flight), are skipped, so repeating a recover while its chains are pending re-enqueues nothing twice. The window reaches back at most the plan's retention (free 7 days, paid 30): an earlier `since` is moved up to it (the answer's `since` is the one used). 400 when until is not after since, or since is in the future. 202 with the count. A disabled endpoint is never re-enabled: clone it (`POST /v1/webhooks/{webhook_id}/clone`); recover on the clone, or on the disabled endpoint once it has an active clone, re-sends into the clone what failed on the endpoints it was cloned from, including chains cut short by the disable (`webhook_id` is the receiving endpoint, `from_webhook_ids` the lineage searched). 409 when the endpoint is disabled and has no active clone. Bills 0 units.",
     params: WebhookIdParams,
     body: RecoverInput,
     meter: weatherMeter({ endpoint: "webhooks.recover", charge: 0 }),
@@ -253,7 +253,11 @@ export const webhookContracts = {
         description: "The events re-enqueued",
         schema: z
           .object({
-            webhook_id: z.uuid(),
+            webhook_id: z.uuid().meta({ description: "The endpoint the events are re-sent to" }),
+            from_webhook_ids: z.array(z.uuid()).meta({
+              description:
+                "Endpoints whose failed chains were searched: the receiving one, then those it was cloned from",
+            }),
             since: z.string().meta({
               description:
                 "The window's start used (the request's, or the retention's start when it reached further back)",
@@ -263,7 +267,7 @@ export const webhookContracts = {
           })
           .meta({ id: "WebhookRecovery" }),
       },
-      409: { description: "Endpoint disabled" },
+      409: { description: "Endpoint disabled and not cloned yet" },
     },
   }),
   getWatchSigningSecret: contract({

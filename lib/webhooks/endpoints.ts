@@ -48,7 +48,11 @@ export const CreateWebhookInput = z.strictObject({
 export type CreateWebhookInput = z.output<typeof CreateWebhookInput>;
 
 /** Registers an endpoint; the secret is in this result only (stored encrypted). */
-export async function createEndpoint(accountId: string, input: z.input<typeof CreateWebhookInput>) {
+export async function createEndpoint(
+  accountId: string,
+  input: z.input<typeof CreateWebhookInput>,
+  opts: { clonedFrom?: string } = {},
+) {
   const db = await getDb();
   const { secret, prefix } = newSigningSecret();
   const [row] = await db
@@ -61,6 +65,7 @@ export async function createEndpoint(accountId: string, input: z.input<typeof Cr
       rateLimitPerSecond: input.rate_limit_per_second ?? null,
       secretEncrypted: encryptSecret(secret),
       secretPrefix: prefix,
+      clonedFrom: opts.clonedFrom ?? null,
     })
     .returning();
   return { ...presentEndpoint(row), secret };

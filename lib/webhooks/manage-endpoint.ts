@@ -126,10 +126,15 @@ export async function cloneEndpoint(accountId: string, webhookId: string) {
     throw new ApiError("bad_request", `This endpoint's url ${problem}; create a new endpoint with another url.`, {
       details: { field: "url" },
     });
-  return createEndpoint(accountId, {
-    url: e.url,
-    events: e.events as CreateWebhookInput["events"],
-    description: e.description,
-    rate_limit_per_second: e.rateLimitPerSecond,
-  });
+  return createEndpoint(
+    accountId,
+    {
+      url: e.url,
+      events: e.events as CreateWebhookInput["events"],
+      description: e.description,
+      rate_limit_per_second: e.rateLimitPerSecond,
+    },
+    // Its lineage: a recover on the clone re-sends what failed on this endpoint (recover-failed.ts).
+    { clonedFrom: e.id },
+  );
 }

@@ -28,12 +28,10 @@ export async function recordAttempt(
   a: AttemptFacts,
 ): Promise<AttemptRecord | undefined> {
   const ok = a.result.status >= 200 && a.result.status < 300 && a.result.error === null;
-  // 410 Gone: the receiver says the endpoint no longer exists; the chain ends and the endpoint is disabled.
-  const gone =
-    !ok &&
-    a.result.status === 410 &&
-    claim.endpointId !== null &&
-    (claim.kind === "endpoint" || claim.kind === "watch");
+  // 410 Gone: the receiver says the endpoint no longer exists; the chain ends and the endpoint is
+  // disabled, whatever the delivery was (a test event or a redelivery too: the receiver's answer
+  // is about the URL, not the message; Standard Webhooks).
+  const gone = !ok && a.result.status === 410 && claim.endpointId !== null;
   const last = gone || claim.attemptNumber >= claim.maxAttempts;
   const status: AttemptStatus = ok ? "delivered" : last ? "giving_up" : "retrying";
   // The chain's own stored schedule, never the worker's current setting.

@@ -76,7 +76,13 @@ describe("recover failed deliveries", () => {
     up = true;
     const first = await recover(key, ep.webhook_id, { since, until });
     expect(first.status).toBe(202);
-    expect(first.body.data).toEqual({ webhook_id: ep.webhook_id, since, until, count: 2 });
+    expect(first.body.data).toEqual({
+      webhook_id: ep.webhook_id,
+      from_webhook_ids: [ep.webhook_id],
+      since,
+      until,
+      count: 2,
+    });
     // Repeated while the recovered chains are still pending: nothing is enqueued twice.
     const second = await recover(key, ep.webhook_id, { since, until });
     expect(second.body.data.count).toBe(0);

@@ -1,0 +1,3 @@
+ALTER TABLE "webhook_endpoints" ADD COLUMN "cloned_from" uuid;--> statement-breakpoint
+ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_cloned_from_webhook_endpoints_id_fk" FOREIGN KEY ("cloned_from") REFERENCES "public"."webhook_endpoints"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "webhook_endpoints_cloned_from_idx" ON "webhook_endpoints" USING btree ("cloned_from") WHERE cloned_from IS NOT NULL;
