@@ -20087,6 +20087,9 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "webhook_id": "19de4af3-ae01-441b-9652-22cb675b6f0c",
+                     *         "from_webhook_ids": [
+                     *           "19de4af3-ae01-441b-9652-22cb675b6f0c"
+                     *         ],
                      *         "since": "2026-11-24T08:00:00.000Z",
                      *         "until": "2026-11-25T08:00:00.000Z",
                      *         "count": 0
