@@ -13,6 +13,10 @@ for (const [label, viewport] of [
     test("public pages: landing, sign-in, sign-up with errors, API reference", async ({ page }) => {
       await page.goto("/");
       await expectAccessible(page, "landing");
+      // Issue 42 item 8: a newcomer can sign up from the header at either width, not only from the hero.
+      const header = page.getByRole("navigation", { name: "Main" });
+      await expect(header.getByRole("link", { name: "Sign up" })).toBeVisible();
+      await expect(header.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/sign-up");
       await page.goto("/sign-in");
       await expectAccessible(page, "sign-in");
       await page.goto("/sign-up");
