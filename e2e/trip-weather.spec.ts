@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DateTime } from "luxon";
+import { expectAccessible } from "./a11y";
 import { newCredentials, screenshot, signIn, signOut, signUp } from "./helpers";
 
 /** Lisbon wall time `days` from today (inside the simulated provider's horizon). */
@@ -114,6 +115,15 @@ test.describe("trip weather in the portal", () => {
     await page.goto(`/trips/${trip.trip_id}`);
     await expect(page.getByTestId("forecast-day")).toHaveCount(3);
     await expect(page.getByTestId("risk-badge")).toHaveCount(4);
+    // Issue 42 item 8: three 160 px days overflow a phone; the strip is a focus stop and the arrow
+    // and End keys scroll it (axe's scrollable-region-focusable was serious here).
+    const phoneStrip = page.getByTestId("forecast-strip");
+    expect(await phoneStrip.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeGreaterThan(0);
+    await phoneStrip.focus();
+    await expect(phoneStrip).toBeFocused();
+    await page.keyboard.press("End");
+    await expect.poll(() => phoneStrip.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expectAccessible(page, "trip weather (390, strip scrolled)");
     // Tap toggles the details (no hover on phones).
     const dinner = page.getByTestId("itinerary-event").filter({ hasText: "Dinner in the Baixa" });
     await dinner.getByTestId("risk-badge").getByRole("button").click();
