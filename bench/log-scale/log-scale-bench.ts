@@ -177,6 +177,27 @@ export async function runLogScaleBench(
     );
     rows.push(await measure("requests: since/until (1 h, 1-5 days back)", runs, (i) => list(hour(i))));
     rows.push(await measure("requests: source=portal", runs, () => list({ source: "portal" })));
+    // Issue 42 item 9: combinations that match nothing or almost nothing read no more rows than a page needs.
+    rows.push(
+      await measure("requests: status=429 + a path that never got one (empty)", runs, () =>
+        list({ status: "429", path: "/v1/never" }),
+      ),
+    );
+    rows.push(
+      await measure("requests: status=5xx + path + source=playground (empty)", runs, () =>
+        list({ status: "5xx", path: "/v1/weather", source: "playground" }),
+      ),
+    );
+    rows.push(
+      await measure("requests: token_id + status=5xx + source=portal (empty)", runs, (i) =>
+        list({ token_id: String(2001 + (i % 2)), status: "5xx", source: "portal" }),
+      ),
+    );
+    rows.push(
+      await measure("requests: status=4xx + path=/v1/rare + source=portal (rare)", runs, () =>
+        list({ status: "4xx", path: "/v1/rare", source: "portal" }),
+      ),
+    );
     rows.push(await measure("requests: cursor 450k-900k deep", runs, (i) => list({ cursor: deep[i % deep.length] })));
     rows.push(
       await measure("requests: cursor deep + status=4xx", runs, (i) =>
