@@ -12,8 +12,8 @@ import type { Polygon } from "./cap";
  * Data file (WEATHER_ALERT_REGIONS_FILE, JSON): { "source": "...", "licence": "...", "regions":
  * { "<NAME>:<value>": [[ [lat, lng], ... ], ...] } } with NAME in upper case (NUTS3, NUTS2, NUTS1,
  * EMMA_ID). A NUTS code also matches the regions under it (FR71 covers FR711...FR718), so a NUTS2
- * geocode resolves from NUTS3 boundaries. docs/weather.md "Alert regions" says where the shipped
- * data comes from and how to rebuild it.
+ * geocode resolves from NUTS3 boundaries. No boundaries are shipped by default: decision 0123 says
+ * why (licences) and which sources were checked.
  */
 export interface RegionData {
   source?: string;
