@@ -7,7 +7,7 @@ import { exampleRequest, exampleStatus, publicContracts, send } from "@/lib/test
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
 import { RECORDED_RESPONSES, type RecordedExample } from "./examples/attach";
 import { buildOpenApiDocument } from "./openapi";
-import { allContracts } from "./all-contracts";
+import { allContracts } from "@/lib/registry/all-contracts";
 import { checkResponse } from "./response-check";
 
 /**

@@ -7,7 +7,7 @@
  */
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { allContracts } from "./all-contracts";
+import { allContracts } from "@/lib/registry/all-contracts";
 import { buildOpenApiDocument } from "./openapi";
 import type { RouteContract } from "./contract";
 

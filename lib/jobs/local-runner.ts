@@ -2,7 +2,7 @@ import { CHANNELS, listen } from "@/lib/db/notify";
 import { noteDatabaseError } from "@/lib/db/outage";
 import type { Unlisten } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { JOBS, type JobSpec } from "./job-table";
+import { JOBS, type JobSpec } from "@/lib/registry/job-table";
 import { nextSlot } from "./schedule";
 import { jobStats, runnerState as status } from "./runner-status";
 

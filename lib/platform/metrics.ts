@@ -141,7 +141,7 @@ function registerJobMetrics(registry: Registry): void {
   const backlogs = () => {
     if (!scrape || Date.now() - scrape.at > 250) {
       // Imported here: the job table imports every job, and those import this module.
-      scrape = { at: Date.now(), backlogs: import("@/lib/jobs/job-backlog").then((m) => m.jobBacklogs()) };
+      scrape = { at: Date.now(), backlogs: import("@/lib/registry/job-backlog").then((m) => m.jobBacklogs()) };
     }
     return scrape.backlogs;
   };
@@ -175,7 +175,7 @@ function registerJobMetrics(registry: Registry): void {
       labelNames: ["job"],
       registers: [registry],
       async collect() {
-        const { JOBS } = await import("@/lib/jobs/job-table");
+        const { JOBS } = await import("@/lib/registry/job-table");
         this.reset();
         for (const j of JOBS) this.inc({ job: j.name }, jobStats(j.name)[field]);
       },

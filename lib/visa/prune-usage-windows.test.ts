@@ -5,7 +5,7 @@ import { visaUsageWindows } from "@/drizzle/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { resetEnvCache } from "@/lib/env";
 import { localTasks } from "@/lib/jobs/local-runner";
-import { job } from "@/lib/jobs/job-table";
+import { job } from "@/lib/registry/job-table";
 import { makeUser } from "@/lib/testing/fixtures";
 import { cronFunction } from "@/inngest/cron-jobs";
 import { createVisaKey } from "./visa-keys";

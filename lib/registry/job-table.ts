@@ -13,7 +13,7 @@ import { pruneAuditEvents } from "@/lib/audit/prune-audit-events";
 import { ensureLogPartitions } from "@/lib/db/log-partitions";
 import { sendDueQuotaEmails } from "@/lib/mail/quota-emails";
 import { pruneMailAndAuthTokens } from "@/lib/mail/prune-mail-auth";
-import type { Cadence } from "./schedule";
+import type { Cadence } from "@/lib/jobs/schedule";
 
 /**
  * Every background job, declared once. Both runners are generated from this

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { functions } from "@/inngest";
 import { JOBS } from "./job-table";
-import { localTasks, WAKEABLE } from "./local-runner";
-import { cronOf, nextSlot, type Cadence } from "./schedule";
+import { localTasks, WAKEABLE } from "@/lib/jobs/local-runner";
+import { cronOf, nextSlot, type Cadence } from "@/lib/jobs/schedule";
 
 interface FnOpts {
   id: string;
