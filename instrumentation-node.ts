@@ -6,8 +6,8 @@
 export async function registerNode(): Promise<void> {
   // First: bad paths and unsupported methods are answered before Next sees them (lib/http/edge).
   const { env } = await import("@/lib/env");
-  const { installEdgeGuard } = await import("@/lib/http/edge/install");
-  const { parseTrustedProxies } = await import("@/lib/http/edge/client-address");
+  const { installEdgeGuard } = await import("@/lib/registry/edge/install");
+  const { parseTrustedProxies } = await import("@/lib/registry/edge/client-address");
   try {
     installEdgeGuard(parseTrustedProxies(env().TRUSTED_PROXIES));
   } catch (e) {

@@ -8,7 +8,7 @@ import { invalidObject, valid, type Components, type Schema } from "@/lib/testin
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
 import { allContracts } from "@/lib/registry/all-contracts";
 import { buildOpenApiDocument } from "./openapi";
-import { edgeCheck } from "./edge/edge-check";
+import { edgeCheck } from "@/lib/registry/edge/edge-check";
 import { routeHandlers } from "@/lib/testing/route-registry";
 import { call } from "./testing/call-route";
 

@@ -20,6 +20,13 @@ const MOVES = [
   ["lib/jobs/job-table.ts", "lib/registry/job-table.ts"],
   ["lib/jobs/job-table.test.ts", "lib/registry/job-table.test.ts"],
   ["lib/jobs/job-backlog.ts", "lib/registry/job-backlog.ts"],
+  // The Node edge (instrumentation's guard) is an adapter's concern, not HTTP infrastructure.
+  ...["client-address", "client-address.test", "edge-check", "edge.test", "install", "route-table"].map((f) => [
+    `lib/http/edge/${f}.ts`,
+    `lib/registry/edge/${f}.ts`,
+  ]),
+  // Test-only: checks responses against every contract, so it sits beside the contract list.
+  ["lib/http/response-check.ts", "lib/registry/testing/response-check.ts"],
 ];
 
 const strip = (p) => p.replace(/\.(ts|tsx)$/, "").replace(/\/index$/, "");
