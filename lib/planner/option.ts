@@ -102,6 +102,7 @@ export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
     risk: c.risk.level,
     changes,
     needs_rebooking: c.kind === "rebook",
+    rebooking_reason: c.kind === "rebook" ? remedy.slice(0, 300) : null,
     checks,
     forecast: optionForecast(
       ctx.input.forecast,

@@ -117,6 +117,16 @@ describe("raisePlannerProposal", () => {
     ]);
     const move = top.changes.find((c: { event_id: number }) => c.event_id === f.ids.sintra);
     expect(move.type).toBe("move_event");
+    // Item 7: what was checked is stored and returned by the REST route, with the figures.
+    expect(top.needs_rebooking).toBe(false);
+    expect(top.rebooking_reason).toBeNull();
+    expect(top.checks.daylight.rule).toMatch(/^(sun|civil_twilight)$/);
+    expect(Date.parse(top.checks.daylight.sunset)).toBeGreaterThanOrEqual(Date.parse(move.endDateTime));
+    // An undated trip with no transport or stay has no bounds to report.
+    expect(top.checks.span).toEqual({ start: null, end: null });
+    for (const leg of [top.checks.before, top.checks.after].filter(Boolean))
+      expect(leg).toMatchObject({ travel_minutes: expect.any(Number), estimate: expect.any(String) });
+    expect(top.checks.before ?? top.checks.after).not.toBeNull();
 
     expect(await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })).toEqual({
       action: "unchanged",

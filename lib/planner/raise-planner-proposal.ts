@@ -30,6 +30,10 @@ const stored = (o: PlanOption) => ({
   reason: o.reason,
   changes: o.changes,
   forecast: o.forecast,
+  // What was checked and whether a booking must change (issue 38 item 7): a reviewer sees why it is safe.
+  needs_rebooking: o.needs_rebooking,
+  rebooking_reason: o.rebooking_reason,
+  checks: o.checks,
 });
 /** "Same options": the same concrete changes in the same order (numbers of a refreshed forecast do not count). */
 const signature = (options: Array<{ id: string; changes?: unknown }>) =>
