@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { planEvent } from "./plan-event";
+import { violations } from "./testing/invariants";
+import { at, between, event, forecastAt, PLACES as P, RAIN, STORM } from "./testing/trip-kit";
+import type { PlanInput, PlanOption } from "./types";
+
+/**
+ * More judged trips (issue 38 item 10), each probing a corner a careful traveller would try by hand:
+ * a member's fixed event, a fixed swap partner, the day the clocks go back, an open-ended walk before
+ * a train. Every option must also pass the independent invariants (testing/invariants.ts).
+ */
+function judged(input: PlanInput) {
+  const res = planEvent(input);
+  expect(violations(input, res)).toEqual([]);
+  return res;
+}
+const L = "Europe/Lisbon";
+const startOf = (o: PlanOption) => (o.changes[0].type === "move_event" ? o.changes[0].startDateTime : "");
+const endOf = (o: PlanOption) => (o.changes[0].type === "move_event" ? o.changes[0].endDateTime : null);
+const now = (local: string) => new Date(at(L, local));
+
+describe("judged trips: probes", () => {
+  it("a guided hike a member marked fixed (booked guide) is reported at risk, never moved", () => {
+    const hike = event("activity", "Guided Sintra hike", P.sintra, "2026-06-04T10:00", "2026-06-04T14:00", {
+      fixed: true,
+    });
+    const res = judged({
+      event: hike,
+      others: [],
+      forecast: forecastAt(P.sintra, "2026-06-03T00:00", 3, between(L, "2026-06-04T09:00", "2026-06-04T15:00", STORM)),
+      now: now("2026-06-01T09:00"),
+    });
+    expect(res.status).toBe("fixed_at_risk");
+    expect(res.current.level).toBe("warning");
+    expect(res.options).toEqual([]);
+  });
+
+  it("a one-day trip, rain all day, the museum a fixed timed ticket: no swap, and no option rather than a bad one", () => {
+    const hike = event("activity", "Sintra hike", P.sintra, "2026-06-04T10:00", "2026-06-04T13:00");
+    const museum = event(
+      "activity",
+      "Gulbenkian museum (timed ticket)",
+      P.gulbenkian,
+      "2026-06-04T15:00",
+      "2026-06-04T17:00",
+      { fixed: true, activityType: "museum" },
+    );
+    const input: PlanInput = {
+      event: hike,
+      others: [museum],
+      forecast: forecastAt(P.sintra, "2026-06-03T00:00", 3, between(L, "2026-06-04T00:00", "2026-06-05T00:00", RAIN)),
+      now: now("2026-06-01T09:00"),
+      tripDates: { start: "2026-06-04", end: "2026-06-04", zone: L },
+    };
+    const res = judged(input);
+    expect(res.status).toBe("no_option");
+    // The same trip with a movable museum: the swap is the one thing to offer (both indoors then).
+    const movable = judged({ ...input, others: [{ ...museum, fixed: false }] });
+    expect(movable.options.length).toBeGreaterThan(0);
+    expect(movable.options.every((o) => o.kind === "swap")).toBe(true);
+  });
+
+  it("the day the clocks go back (Lisbon, 25 Oct): windows are read in the right offset, inside the sun of each day", () => {
+    const hike = event("activity", "Arrábida hike", P.arrabida, "2026-10-25T10:00", "2026-10-25T14:00");
+    const res = judged({
+      event: hike,
+      others: [],
+      forecast: forecastAt(P.arrabida, "2026-10-24T00:00", 3, between(L, "2026-10-25T08:00", "2026-10-25T15:00", RAIN)),
+      now: now("2026-10-22T09:00"),
+    });
+    expect(res.status).toBe("options");
+    for (const o of res.options) {
+      // Summer time (+01:00) before the change, winter time (+00:00) after it.
+      expect(startOf(o)).toMatch(startOf(o) < "2026-10-25T02" ? /\+01:00$/ : /\+00:00$/);
+      expect(Date.parse(endOf(o)!) - Date.parse(startOf(o))).toBe(4 * 3_600_000);
+      expect(Date.parse(o.checks.daylight.sunset!)).toBeGreaterThanOrEqual(Date.parse(endOf(o)!));
+      expect(Date.parse(o.checks.daylight.sunrise!)).toBeLessThanOrEqual(Date.parse(startOf(o)));
+    }
+  });
+
+  it("an open-ended walk before the Lisbon train: judged as an hour, kept without an end, clear of the station buffer", () => {
+    const train = event("train", "Porto-Lisbon", P.portoCampanha, "2026-06-05T14:00", "2026-06-05T17:00", {
+      to: P.lisbonSantaApolonia,
+    });
+    const walk = event("activity", "Foz walk", P.douroTrail, "2026-06-05T10:00", null, { activityType: "walking" });
+    const res = judged({
+      event: walk,
+      others: [train],
+      forecast: forecastAt(
+        P.douroTrail,
+        "2026-06-04T00:00",
+        3,
+        between(L, "2026-06-05T09:00", "2026-06-05T12:00", STORM),
+      ),
+      now: now("2026-06-03T09:00"),
+    });
+    expect(res.status).toBe("options");
+    for (const o of res.options) {
+      expect(endOf(o)).toBeNull();
+      const after = o.checks.after!;
+      expect(after.event_id).toBe(train.id);
+      expect(after.buffer_minutes).toBe(30);
+      // An hour's walk, the way to the station and the buffer all fit before the train leaves.
+      expect(Date.parse(startOf(o)) + 3_600_000 + (after.travel_minutes + 30) * 60_000).toBeLessThanOrEqual(
+        train.startMs,
+      );
+    }
+  });
+});
