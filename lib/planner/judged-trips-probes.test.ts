@@ -35,8 +35,8 @@ describe("judged trips: probes", () => {
     expect(res.options).toEqual([]);
   });
 
-  it("a one-day trip, rain all day, the museum a fixed timed ticket: no swap, and no option rather than a bad one", () => {
-    const hike = event("activity", "Sintra hike", P.sintra, "2026-06-04T10:00", "2026-06-04T13:00");
+  it("a one-day trip dry only 15:00-17:00, the museum then a fixed timed ticket: no swap, and no option rather than a bad one", () => {
+    const hike = event("activity", "Sintra hike", P.sintra, "2026-06-04T10:00", "2026-06-04T12:00");
     const museum = event(
       "activity",
       "Gulbenkian museum (timed ticket)",
@@ -48,13 +48,15 @@ describe("judged trips: probes", () => {
     const input: PlanInput = {
       event: hike,
       others: [museum],
-      forecast: forecastAt(P.sintra, "2026-06-03T00:00", 3, between(L, "2026-06-04T00:00", "2026-06-05T00:00", RAIN)),
+      forecast: forecastAt(P.sintra, "2026-06-03T00:00", 3, (ms) =>
+        ms >= at(L, "2026-06-04T15:00") && ms < at(L, "2026-06-04T17:00") ? {} : RAIN,
+      ),
       now: now("2026-06-01T09:00"),
       tripDates: { start: "2026-06-04", end: "2026-06-04", zone: L },
     };
     const res = judged(input);
     expect(res.status).toBe("no_option");
-    // The same trip with a movable museum: the swap is the one thing to offer (both indoors then).
+    // The same trip with a movable museum: the swap is the one thing to offer (the museum takes the rain).
     const movable = judged({ ...input, others: [{ ...museum, fixed: false }] });
     expect(movable.options.length).toBeGreaterThan(0);
     expect(movable.options.every((o) => o.kind === "swap")).toBe(true);
