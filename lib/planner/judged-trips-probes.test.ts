@@ -108,4 +108,31 @@ describe("judged trips: probes", () => {
       );
     }
   });
+
+  it("an undated Denver trip that opens with a stay: the hike is never moved before the check-in day or after the check-out day", () => {
+    // Found by hand (issue 38 item 5): a stay spanning the event bounded neither side, so the stormy
+    // first-day hike was moved to the day before the traveller checks in.
+    const D = "America/Denver";
+    const stay = event("accommodation", "Hotel Denver", P.denverHotel, "2026-06-10T15:00", "2026-06-12T10:00");
+    const storm = (from: string, to: string) =>
+      forecastAt(P.redRocks, "2026-06-08T00:00", 7, between(D, from, to, STORM));
+    const first = event("activity", "Red Rocks hike", P.redRocks, "2026-06-10T16:00", "2026-06-10T19:00");
+    const opening = judged({
+      event: first,
+      others: [stay],
+      forecast: storm("2026-06-10T12:00", "2026-06-12T00:00"),
+      now: new Date(at(D, "2026-06-08T08:00")),
+    });
+    expect(opening.status).toBe("options");
+    for (const o of opening.options) expect(startOf(o) >= "2026-06-10").toBe(true);
+    const last = event("activity", "Red Rocks hike", P.redRocks, "2026-06-12T07:00", "2026-06-12T09:00");
+    const closing = judged({
+      event: last,
+      others: [stay],
+      forecast: storm("2026-06-11T00:00", "2026-06-12T23:00"),
+      now: new Date(at(D, "2026-06-08T08:00")),
+    });
+    // Stormy until the end of the check-out day: nothing after it, so no option rather than a bad one.
+    expect(closing.status).toBe("no_option");
+  });
 });
