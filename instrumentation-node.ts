@@ -4,10 +4,10 @@
  * this (postgres, node:crypto, the local runner…) is ever compiled for the Edge runtime.
  */
 export async function registerNode(): Promise<void> {
-  // First: bad paths and unsupported methods are answered before Next sees them (lib/http/edge).
+  // First: bad paths and unsupported methods are answered before Next sees them (lib/registry/edge).
   const { env } = await import("@/lib/env");
-  const { installEdgeGuard } = await import("@/lib/http/edge/install");
-  const { parseTrustedProxies } = await import("@/lib/http/edge/client-address");
+  const { installEdgeGuard } = await import("@/lib/registry/edge/install");
+  const { parseTrustedProxies } = await import("@/lib/registry/edge/client-address");
   try {
     installEdgeGuard(parseTrustedProxies(env().TRUSTED_PROXIES));
   } catch (e) {
@@ -26,5 +26,6 @@ export async function registerNode(): Promise<void> {
   const { inngestEnabled } = await import("@/lib/jobs/mode");
   if (env().LOCAL_RUNNER_DISABLED || inngestEnabled()) return;
   const { localTasks, startLocalRunner } = await import("@/lib/jobs/local-runner");
-  startLocalRunner(localTasks(), env().LOCAL_RUNNER_INTERVAL_MS, { wake: true });
+  const { JOBS } = await import("@/lib/registry/job-table");
+  startLocalRunner(localTasks({ jobs: JOBS }), env().LOCAL_RUNNER_INTERVAL_MS, { wake: true });
 }

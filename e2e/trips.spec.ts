@@ -150,5 +150,24 @@ test.describe("trips in the portal", () => {
     const train = events.filter({ hasText: "Alfa Pendular" });
     await expect(train).toContainText(/Lisbo\w* → Porto/);
     await expect(train).toContainText("Fixed");
+
+    // The edit dialog changes the places (issue 38 item 4): the train now goes to Coimbra, the flight
+    // leaves from Geneva; both are resolved again and shown.
+    const edit = page.getByRole("dialog", { name: /Edit/ });
+    await page.getByRole("button", { name: "Edit Alfa Pendular" }).click();
+    await expect(edit.getByLabel("From", { exact: true })).toHaveValue("Lisboa");
+    await edit.getByLabel("To", { exact: true }).fill("");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(edit.getByText("To is required.")).toBeVisible();
+    await edit.getByLabel("To", { exact: true }).fill("Coimbra");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(edit).toBeHidden();
+    await expect(train).toContainText(/Lisbo\w* → Coimbra/);
+    await page.getByRole("button", { name: "Edit Swiss to Lisbon" }).click();
+    await expect(edit.getByLabel("From (IATA)")).toHaveValue("ZRH");
+    await edit.getByLabel("From (IATA)").fill("gva");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(edit).toBeHidden();
+    await expect(flight).toContainText("GVA");
   });
 });

@@ -1,6 +1,6 @@
 import type { InngestFunction } from "inngest";
 import { inngest } from "./client";
-import { JOBS, type JobSpec } from "@/lib/jobs/job-table";
+import { JOBS, type JobSpec } from "@/lib/registry/job-table";
 import { cronOf } from "@/lib/jobs/schedule";
 
 const MAX_BATCHES = 100;

@@ -7,7 +7,7 @@ import { cronJobFunctions } from "./cron-jobs";
 
 /**
  * Every Inngest function, served at /api/inngest: the cron jobs generated from
- * the job table (lib/jobs/job-table.ts) plus the event-driven ones it names.
+ * the job table (lib/registry/job-table.ts) plus the event-driven ones it names.
  */
 export const functions: InngestFunction.Any[] = [
   ...cronJobFunctions,

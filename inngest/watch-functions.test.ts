@@ -7,7 +7,7 @@ import { makeUser } from "@/lib/testing/fixtures";
 import { createWatchVia, watchBody } from "@/lib/watches/testing/watch-fixtures";
 import { WATCH_REFRESH_EVENT, watchRefreshScheduler } from "./watch-refresh-scheduler";
 import { watchRefresh } from "./watch-refresh";
-import { job } from "@/lib/jobs/job-table";
+import { job } from "@/lib/registry/job-table";
 import { cronFunction } from "./cron-jobs";
 
 let t: TestDatabase;

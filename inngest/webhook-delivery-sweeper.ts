@@ -1,5 +1,5 @@
 import { inngest } from "./client";
-import { job } from "@/lib/jobs/job-table";
+import { job } from "@/lib/registry/job-table";
 import { cronOf } from "@/lib/jobs/schedule";
 import { DELIVERY_SCHEDULED_EVENT } from "@/lib/webhooks/emit-event";
 import { overdueDeliveryIds } from "@/lib/webhooks/sweep-overdue";

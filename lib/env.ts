@@ -86,6 +86,8 @@ const EnvSchema = z.object({
    * ingress): their X-Forwarded-For hops are believed; with none set, the socket peer is the client.
    */
   TRUSTED_PROXIES: z.string().optional(),
+  /** Comma-separated origins (e.g. http://localhost:6274, the Inspector's web UI) whose browser pages may call /api/mcp besides the app's own. */
+  MCP_ALLOWED_ORIGINS: z.string().optional(),
   /** Comma-separated hosts/CIDRs whose client ID metadata documents may be fetched although internal (tests: 127.0.0.1); still HTTPS. */
   OAUTH_CLIENT_METADATA_ALLOWED_HOSTS: z.string().optional(),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

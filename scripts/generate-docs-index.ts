@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { loadReference } from "@/lib/api-docs/reference";
+import { loadReference } from "@/lib/registry/load-reference";
 import { buildSearchIndex } from "@/lib/api-docs/search-index";
 
 const out = path.resolve(import.meta.dirname, "../lib/api-docs/search-index.generated.json");

@@ -5,7 +5,7 @@ import { DocsNav } from "@/components/api-docs/docs-nav";
 import { DocsSearch } from "@/components/api-docs/docs-search";
 import { Logo } from "@/components/portal/logo";
 import { ButtonLink } from "@/components/ui/button";
-import { loadReference } from "@/lib/api-docs/reference";
+import { loadReference } from "@/lib/registry/load-reference";
 
 /**
  * The API reference's frame: search and the sections (one page per tag) beside every page.

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { McpSection } from "@/components/api-docs/mcp-section";
 import { MethodTag } from "@/components/api-docs/operation-view";
-import { loadReference, operationHref } from "@/lib/api-docs/reference";
+import { operationHref } from "@/lib/api-docs/reference";
+import { loadReference } from "@/lib/registry/load-reference";
 
 export const metadata: Metadata = { title: "API reference" };
 

@@ -5,7 +5,7 @@ import { getDb, MIGRATIONS_FOLDER, openPostgres, setDbHandle } from "@/lib/db/cl
 import { throwawayDatabaseName, withDatabase } from "@/lib/db/database-url";
 import { queryRows } from "@/lib/db/sql";
 import { env } from "@/lib/env";
-import { job } from "@/lib/jobs/job-table";
+import { job } from "@/lib/registry/job-table";
 import { localTasks, runnerStatus, startLocalRunner } from "@/lib/jobs/local-runner";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { startReceiverProcess, type ReceiverProcess } from "./receiver-process";

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { errorMessage } from "@/lib/client/api-fetch";
+import { EventPlaceFields, placeChanges } from "./event-place-fields";
 import { localDay } from "./time-format";
 import { RebaseConflict, type OpInput } from "./use-trip-op";
 import type { TripEvent } from "./types";
@@ -20,7 +21,7 @@ function localTime(iso: string, zone: string): string {
 
 /**
  * Edits one event as ops on the revision the page showed: update_event for
- * title/notes/cost, move_event when the date or time (trip zone) changed.
+ * title/notes/cost/fixed and its place(s), move_event when the date or time (trip zone) changed.
  */
 export function EventEditor(props: {
   event: TripEvent;
@@ -54,6 +55,9 @@ export function EventEditor(props: {
       return setFormError("Cost must be a number of 0 or more.");
     if (cost !== e.cost) changes.cost = cost;
     if ((fd.get("fixed") === "on") !== e.fixed) changes.fixed = fd.get("fixed") === "on";
+    const places = placeChanges(e, get);
+    if (places.error) return setFormError(places.error);
+    Object.assign(changes, places.changes);
     if (Object.keys(changes).length) ops.push({ type: "update_event", payload: { event_id: e.id, ...changes } });
     if (get("date") !== day || get("time") !== time)
       ops.push({ type: "move_event", payload: { event_id: e.id, date: get("date"), time: get("time") } });
@@ -112,6 +116,7 @@ export function EventEditor(props: {
           {(p) => <Input {...p} type="time" name="time" defaultValue={time} />}
         </Field>
       </div>
+      <EventPlaceFields event={e} />
       <Field label="Cost">{(p) => <Input {...p} name="cost" inputMode="decimal" defaultValue={e.cost ?? ""} />}</Field>
       <Field label="Notes">
         {(p) => <Textarea {...p} name="notes" defaultValue={e.notes ?? ""} className="font-sans" />}

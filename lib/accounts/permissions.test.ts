@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allContracts } from "@/lib/http/all-contracts";
+import { allContracts } from "@/lib/registry/all-contracts";
 import { ACCOUNT_ROLES, OPERATION_ACTIONS, PERMISSIONS, actionOf, actionsOf, can, type Action } from "./permissions";
 
 const sessionOperations = () =>

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { routeModule } from "@/lib/testing/route-registry";
 import { operationSchemas, type FieldNode } from "./field-tree";
-import { loadReference } from "./reference";
+import { loadReference } from "@/lib/registry/load-reference";
 import { searchReference } from "./search";
 import { buildSearchIndex, type SearchIndex } from "./search-index";
 

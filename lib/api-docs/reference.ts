@@ -1,5 +1,3 @@
-import { allContracts } from "@/lib/http/all-contracts";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { groupByTag, type OpenApiDoc, type OperationEntry } from "./openapi-types";
 
 export interface TagGroup {
@@ -16,23 +14,17 @@ export interface Reference {
   byOperationId: Map<string, { entry: OperationEntry; group: TagGroup }>;
 }
 
-let cached: Reference | undefined;
-
 /**
- * The API reference's model: the same document as GET /v1/openapi.json, grouped by tag, built
- * once per process (about 0.3 s) so warm requests only render. Call at request time only: the
- * build must never evaluate domain modules' run-time config.
+ * The API reference's model: an OpenAPI document grouped by tag. The document comes from the
+ * composition root (lib/registry/load-reference.ts), so this module knows no contract.
  */
-export function loadReference(): Reference {
-  if (cached) return cached;
-  const doc = buildOpenApiDocument(allContracts()) as unknown as OpenApiDoc;
+export function buildReference(doc: OpenApiDoc): Reference {
   const descriptions = new Map((doc.tags ?? []).map((t) => [t.name, t.description]));
   const groups = groupByTag(doc).map((g) => ({ ...g, description: descriptions.get(g.tag) }));
   const byOperationId = new Map<string, { entry: OperationEntry; group: TagGroup }>();
   for (const group of groups)
     for (const entry of group.operations) byOperationId.set(operationIdOf(entry), { entry, group });
-  cached = { doc, groups, byOperationId };
-  return cached;
+  return { doc, groups, byOperationId };
 }
 
 /** The document's operationId (every generated operation has one), else the anchor id. */

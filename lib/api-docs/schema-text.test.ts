@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CreateApiKeyInput } from "@/lib/auth/api-keys";
-import { allContracts } from "@/lib/http/all-contracts";
+import { allContracts } from "@/lib/registry/all-contracts";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { authText, curlFor, responseExample } from "./curl";
 import { groupByTag, HTTP_METHODS, resolveRef, type OpenApiDoc } from "./openapi-types";

@@ -33,7 +33,7 @@ export function auditActorOf(p: Principal): { actor: string; credential: string 
 
 /**
  * The client address: the first X-Forwarded-For hop, else X-Real-IP; null when neither is sent.
- * The edge guard rewrites both before Next sees the request (lib/http/edge/client-address.ts), so
+ * The edge guard rewrites both before Next sees the request (lib/registry/edge/client-address.ts), so
  * a client cannot choose what is recorded.
  */
 export function clientIpOf(req: Request): string | null {

@@ -8,7 +8,7 @@ import { makeUser } from "@/lib/testing/fixtures";
 import { verifyApiKey } from "./verify-api-key";
 import { sha256Hex } from "./secrets";
 import { securitySuite } from "@/lib/testing/security-suite";
-import { allContracts } from "@/lib/http/all-contracts";
+import { allContracts } from "@/lib/registry/all-contracts";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { routeModule } from "@/lib/testing/route-registry";
 

@@ -2198,13 +2198,18 @@ export interface components {
             options: {
                 /** @description Changes to existing events, applied in order and atomically on accept (needs the proposal's base_revision) */
                 changes?: components["schemas"]["ProposalChangeOutput"][];
+                checks?: components["schemas"]["ProposalOptionChecks"];
                 description?: string;
                 forecast?: components["schemas"]["ProposalOptionForecast"];
                 id: string;
                 label?: string;
+                /** @description A transport leg: the new time is a departure to book with the operator, not a move alone */
+                needs_rebooking?: boolean;
                 rank: number;
                 /** @description One line: why this option, e.g. "rain 8 mm/h 14:00-17:00; dry after 18:00" */
                 reason?: string;
+                /** @description needs_rebooking: why */
+                rebooking_reason?: string | null;
                 /** @description Times this option gives entities (by index); they override the entity's own times */
                 schedule?: {
                     endDateTime?: string | null;
@@ -2471,12 +2476,17 @@ export interface components {
         ProposalOption: {
             /** @description Changes to existing events, applied in order and atomically on accept (needs the proposal's base_revision) */
             changes?: components["schemas"]["ProposalChange"][];
+            checks?: components["schemas"]["ProposalOptionChecks"];
             description?: string;
             forecast?: components["schemas"]["ProposalOptionForecast"];
             id: string;
             label?: string;
+            /** @description A transport leg: the new time is a departure to book with the operator, not a move alone */
+            needs_rebooking?: boolean;
             /** @description One line: why this option, e.g. "rain 8 mm/h 14:00-17:00; dry after 18:00" */
             reason?: string;
+            /** @description needs_rebooking: why */
+            rebooking_reason?: string | null;
             /** @description Times this option gives entities (by index); they override the entity's own times */
             schedule?: {
                 endDateTime?: string | null;
@@ -2485,6 +2495,33 @@ export interface components {
                 startDateTime: string;
             }[];
             score: number;
+        };
+        /** @description What the planner checked for this option, with the figures */
+        ProposalOptionChecks: {
+            after: components["schemas"]["ProposalOptionLegCheck"] | null;
+            before: components["schemas"]["ProposalOptionLegCheck"] | null;
+            daylight: {
+                /** @enum {string} */
+                rule: "sun" | "civil_twilight" | "not_needed";
+                sunrise: string | null;
+                sunset: string | null;
+            };
+            /** @description A swap: the partner's new window and its weather */
+            partner: {
+                end: string;
+                event_id: number;
+                /** @enum {string} */
+                risk: "low" | "watch" | "warning";
+                start: string;
+                title: string;
+                /** @description The partner's weather in its new window */
+                weather: string;
+            } | null;
+            /** @description The trip span the option stays inside */
+            span: {
+                end: string | null;
+                start: string | null;
+            };
         };
         ProposalOptionForecast: {
             fetched_at?: string | null;
@@ -2518,6 +2555,20 @@ export interface components {
                 /** Format: date-time */
                 start: string;
             }[];
+        };
+        ProposalOptionLegCheck: {
+            /** @description Minutes kept before a departure (0 otherwise) */
+            buffer_minutes: number;
+            /** @description What the estimate assumed, e.g. "car 70 km/h, 29 km" */
+            estimate: string;
+            /** @description The neighbouring commitment (null: the trip's start or end) */
+            event_id: number | null;
+            /** @description Where the traveller is before (or goes after) */
+            place: string | null;
+            /** @description Minutes to spare after travel and buffer */
+            slack_minutes: number;
+            /** @description Estimated travel time to (or from) the event's place */
+            travel_minutes: number;
         };
         ProposalSummary: {
             actor_agent_id: string;

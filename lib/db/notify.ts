@@ -12,7 +12,7 @@ import { log } from "@/lib/log";
  * Channels are declared here so every sender and listener agree on the names.
  */
 export const CHANNELS = {
-  /** Background work was enqueued; the payload names the job (lib/jobs/job-table.ts). */
+  /** Background work was enqueued; the payload names the job (lib/registry/job-table.ts). */
   work: "skycast_work",
   /** Cached credentials changed (payload: what to drop); for in-process caches. */
   credentials: "skycast_credentials",

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { allContracts } from "./all-contracts";
+import { allContracts } from "@/lib/registry/all-contracts";
 import { buildOpenApiDocument } from "./openapi";
 import { METHODS, routeFolders, urlPathOf } from "@/lib/testing/route-registry";
 import type { RouteFunction } from "./contract";

@@ -7,8 +7,8 @@ import { exampleRequest, exampleStatus, publicContracts, send } from "@/lib/test
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
 import { RECORDED_RESPONSES, type RecordedExample } from "./examples/attach";
 import { buildOpenApiDocument } from "./openapi";
-import { allContracts } from "./all-contracts";
-import { checkResponse } from "./response-check";
+import { allContracts } from "@/lib/registry/all-contracts";
+import { checkResponse } from "@/lib/registry/testing/response-check";
 
 /**
  * Every operation's documented request example runs against the app (in-process, the credential its

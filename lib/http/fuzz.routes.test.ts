@@ -6,9 +6,9 @@ import { makeApiWorld, type ApiWorld } from "@/lib/testing/api-world";
 import { exampleRequest, publicContracts, send, type ExampleRequest } from "@/lib/testing/example-requests";
 import { invalidObject, valid, type Components, type Schema } from "@/lib/testing/schema-arbitrary";
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
-import { allContracts } from "./all-contracts";
+import { allContracts } from "@/lib/registry/all-contracts";
 import { buildOpenApiDocument } from "./openapi";
-import { edgeCheck } from "./edge/edge-check";
+import { edgeCheck } from "@/lib/registry/edge/edge-check";
 import { routeHandlers } from "@/lib/testing/route-registry";
 import { call } from "./testing/call-route";
 

@@ -224,11 +224,12 @@ const readBody = (stored: string) =>
  */
 function settler(k: IdempotencyScope, lock: string) {
   return async (res: Response, opts: { secret: boolean }): Promise<Response> => {
-    const db = await getDb();
+    // getDb() throws while the database is known down (it is declared down by the very failure that
+    // made this response a 503): it stays inside the try blocks, so settling never turns the answer into a 500.
     const where = sql`account_id = ${k.accountId}::uuid AND principal = ${k.principal} AND operation = ${k.operation} AND key = ${k.key} AND status = 'in_progress' AND locked_until = ${lock}::timestamptz`;
     if (res.status >= 500 || res.status === 402 || res.status === 429) {
       try {
-        await db.execute(sql`DELETE FROM idempotency_keys WHERE ${where}`);
+        await (await getDb()).execute(sql`DELETE FROM idempotency_keys WHERE ${where}`);
       } catch (err) {
         // The key stays in progress until its lease lapses; then a retry runs again.
         log.warn("idempotency key not released", { operation: k.operation, error: (err as Error).message });
@@ -244,7 +245,9 @@ function settler(k: IdempotencyScope, lock: string) {
     if (original) headers[ORIGINAL_REQUEST_HEADER.toLowerCase()] = original;
     try {
       const stored = opts.secret ? SECRET_PREFIX + encryptSecret(body) : body;
-      await db.execute(
+      await (
+        await getDb()
+      ).execute(
         sql`UPDATE idempotency_keys SET status = 'done', locked_until = NULL, response_status = ${res.status},
               response_headers = ${JSON.stringify(headers)}::jsonb, response_body = ${stored} WHERE ${where}`,
       );

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { allContracts } from "./all-contracts";
+import { allContracts } from "@/lib/registry/all-contracts";
 import { buildOpenApiDocument } from "./openapi";
 
 const CLI = path.resolve(import.meta.dirname, "../../node_modules/@redocly/cli/bin/cli.js");

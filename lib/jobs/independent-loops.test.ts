@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { installJobMetrics } from "@/lib/registry/job-metrics";
+import { JOBS } from "@/lib/registry/job-table";
 import { eq, sql } from "drizzle-orm";
 import { watches } from "@/drizzle/schema";
 import { queryOne } from "@/lib/db/sql";
@@ -92,7 +94,7 @@ describe("every job runs in its own loop", () => {
       await endpointFor(u.accountId, world.rx.url("/never"), ["weather.change_detected"]);
       for (let i = 0; i < 40; i++)
         await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { i } });
-      const started = startLocalRunner(localTasks(), 50, { wake: true });
+      const started = startLocalRunner(localTasks({ jobs: JOBS }), 50, { wake: true });
       runner.stop = () => started.stop();
       await waitFor(
         async () => world.rx.requests.filter((r) => r.url === "/never").length >= 32,
@@ -118,6 +120,7 @@ describe("every job runs in its own loop", () => {
       );
       expect(Number(hanging!.n)).toBe(40); // none of the hanging attempts has finished, yet the refresh happened
 
+      installJobMetrics();
       const { body } = await metricsText();
       expect(body).toMatch(/job_queue_depth\{job="webhook-delivery"\} \d+/);
       expect(body).toMatch(/job_oldest_due_age_seconds\{job="webhook-delivery"\} [\d.]+/);

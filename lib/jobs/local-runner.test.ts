@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { JOBS } from "@/lib/registry/job-table";
 import { makeUser } from "@/lib/testing/fixtures";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
@@ -14,7 +15,7 @@ describe("local runner wake-up", () => {
   it("a delivery enqueued while the runner sleeps is sent on the NOTIFY, without waiting for the (hour-long) poll", async () => {
     const u = await makeUser();
     await endpointFor(u.accountId, world.rx.url("/wake"), ["weather.change_detected"]);
-    const runner = startLocalRunner(localTasks(), HOUR, { wake: true });
+    const runner = startLocalRunner(localTasks({ jobs: JOBS }), HOUR, { wake: true });
     try {
       await waitFor(async () => runnerStatus().wakeListening, "the runner to LISTEN");
       for (let i = 0; i < 5; i++) {
@@ -42,7 +43,7 @@ describe("local runner wake-up", () => {
       data: { early: true },
     });
     await wake(CHANNELS.work, "webhook-delivery"); // resolves once every wake-up so far has been sent: all before LISTEN
-    const runner = startLocalRunner(localTasks(), HOUR, { wake: true });
+    const runner = startLocalRunner(localTasks({ jobs: JOBS }), HOUR, { wake: true });
     try {
       await waitFor(
         async () => world.rx.requests.some((r) => r.headers["x-service-event-id"] === eventId),
@@ -58,10 +59,10 @@ describe("local runner wake-up", () => {
     const u = await makeUser();
     await endpointFor(u.accountId, world.rx.url("/nowake"), ["weather.change_detected"]);
     const before = world.rx.requests.length;
-    const runner = startLocalRunner(localTasks(), HOUR, { wake: false });
+    const runner = startLocalRunner(localTasks({ jobs: JOBS }), HOUR, { wake: false });
     const { eventId } = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: {} });
     // Prove a later wake-capable runner does get it, so nothing else was in the way.
-    const woke = startLocalRunner(localTasks(), HOUR, { wake: true });
+    const woke = startLocalRunner(localTasks({ jobs: JOBS }), HOUR, { wake: true });
     await waitFor(async () => runnerStatus().wakeListening, "LISTEN");
     const nudge = await emitEvent({ accountId: u.accountId, type: "weather.change_detected", data: { nudge: true } });
     // Deliveries run concurrently, so the two may arrive in either order: wait for both.

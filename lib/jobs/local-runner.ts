@@ -2,7 +2,7 @@ import { CHANNELS, listen } from "@/lib/db/notify";
 import { noteDatabaseError } from "@/lib/db/outage";
 import type { Unlisten } from "@/lib/db/client";
 import { log } from "@/lib/log";
-import { JOBS, type JobSpec } from "./job-table";
+import type { JobSpec } from "./job-spec";
 import { nextSlot } from "./schedule";
 import { jobStats, runnerState as status } from "./runner-status";
 
@@ -16,6 +16,8 @@ export interface PollTask {
   name: string;
   run(): Promise<number>;
   concurrency?: number;
+  /** A NOTIFY on the work channel naming the task wakes its loop (queue jobs with `wakeOnNotify`). */
+  wakeOnNotify?: boolean;
 }
 
 const MAX_DRAIN_ROUNDS = 1000;
@@ -77,18 +79,18 @@ export async function runDueWork(tasks: PollTask[]): Promise<Record<string, numb
 }
 
 /**
- * The local runner's tasks, generated from the job table: queue jobs run every
+ * The local runner's tasks, generated from the job table it is handed (the composition root's,
+ * lib/registry/job-table.ts, so this module knows no job): queue jobs run every
  * poll; cron jobs run when their cadence's next slot has passed (the same
  * cadence Inngest's cron uses). `cronDueNow` makes every cron job due in the
  * first pass (the admin CLI's one-off `run-due-work`).
  */
-export function localTasks(
-  opts: { jobs?: readonly JobSpec[]; cronDueNow?: boolean; now?: () => Date } = {},
-): PollTask[] {
+export function localTasks(opts: { jobs: readonly JobSpec[]; cronDueNow?: boolean; now?: () => Date }): PollTask[] {
   const now = opts.now ?? (() => new Date());
-  return (opts.jobs ?? JOBS).map((j) => {
+  return opts.jobs.map((j) => {
     const trigger = j.trigger;
-    if (trigger.kind === "queue") return { name: j.name, run: j.run, concurrency: j.concurrency };
+    if (trigger.kind === "queue")
+      return { name: j.name, run: j.run, concurrency: j.concurrency, wakeOnNotify: trigger.wakeOnNotify };
     let dueAt = opts.cronDueNow ? new Date(0) : nextSlot(trigger.cadence, now());
     jobStats(j.name).nextDueAt = dueAt.getTime();
     let draining = false;
@@ -107,11 +109,6 @@ export function localTasks(
     };
   });
 }
-
-/** Task names a NOTIFY on the work channel may wake (payload = job name). */
-export const WAKEABLE = new Set(
-  JOBS.filter((j) => j.trigger.kind === "queue" && j.trigger.wakeOnNotify).map((j) => j.name),
-);
 
 export interface LocalRunner {
   stop(): Promise<void>;
@@ -154,7 +151,7 @@ export function startLocalRunner(tasks: PollTask[], intervalMs: number, opts: { 
       status.wakeListening = true;
       // A NOTIFY sent before LISTEN took effect is never heard: one drain of the wakeable tasks
       // now picks up whatever was enqueued meanwhile (LISTEN first, then look).
-      for (const [name, l] of loops) if (WAKEABLE.has(name)) wakeLoop(l);
+      for (const l of loops.values()) if (l.task.wakeOnNotify) wakeLoop(l);
     } catch (err) {
       log.warn("local runner could not LISTEN; polling only until it can", { error: err });
     }

@@ -24,6 +24,7 @@ import { fastToolsCall } from "./fast-tools-call";
 import { stepUpRefusal } from "./step-up";
 import { DEFAULT_CHALLENGE_SCOPE } from "@/lib/oauth/config";
 import { invoker, mayCall, missingCredentialFor, type OperationTool, type ToolError } from "./operation-tool";
+import { originRefusal } from "./origin-check";
 
 export interface PromptDefinition {
   name: string;
@@ -229,6 +230,8 @@ export function mcpEndpoint(opts: McpServerOptions) {
         { status: 405, headers: { Allow: "POST" } },
       );
     }
+    const foreign = originRefusal(req);
+    if (foreign) return foreign;
     let creds: McpCredentials;
     try {
       creds = await mcpCredentials(req);

@@ -4,6 +4,7 @@ import type { Risk, RiskLevel } from "@/lib/weather/risk/types";
 import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/types";
 import { formatInZone } from "@/lib/trips/time";
 import { PROPOSAL_LIMITS } from "@/lib/trips/proposal-schemas";
+import { plannerDay, plannerText } from "./planner-texts";
 import type { PlanOptionForecast } from "./types";
 
 const HOUR = 3_600_000;
@@ -29,7 +30,6 @@ const HAZARDS: Hazard[] = [
 ];
 
 const hhmm = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat("HH:mm");
-const dayName = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).setLocale("en").toFormat("ccc d LLL");
 const sameDay = (a: number, b: number, zone: string) =>
   DateTime.fromMillis(a, { zone }).toISODate() === DateTime.fromMillis(b, { zone }).toISODate();
 const round = (v: number) => (v >= 10 ? Math.round(v) : Math.round(v * 10) / 10);
@@ -40,6 +40,7 @@ export function hazardPhrase(
   w: Window,
   zone: string,
   risk: Risk,
+  lang?: string,
 ): { phrase: string; kind: Hazard["kind"] | "other"; endMs: number } {
   const inWindow = hoursIn(f, w.startMs, w.endMs - 1);
   for (const hz of HAZARDS) {
@@ -59,11 +60,10 @@ export function hazardPhrase(
       to += HOUR;
     }
     const peak = round(Math.max(...hoursIn(f, from, to - 1).map(hz.peak)));
-    const what =
-      hz.kind === "thunder" ? "thunderstorms" : hz.kind === "rain" ? `rain ${peak} mm/h` : `gusts ${peak} km/h`;
+    const what = plannerText(lang, hz.kind, { mm: peak, kph: peak });
     return { phrase: `${what} ${hhmm(from, zone)}-${hhmm(to, zone)}`, kind: hz.kind, endMs: to };
   }
-  const first = risk.reasons[0]?.message ?? "weather risk";
+  const first = risk.reasons[0]?.message ?? plannerText(lang, "weather_risk");
   return {
     phrase: `${first.replace(/\.$/, "")} ${hhmm(w.startMs, zone)}-${hhmm(w.endMs, zone)}`,
     kind: "other",
@@ -79,33 +79,40 @@ export function remedyPhrase(
   to: Window,
   zone: string,
   swapWith?: string,
+  lang?: string,
 ): string {
-  const word =
+  const word = plannerText(
+    lang,
     kind === "wind"
       ? level === "low"
         ? "calm"
         : "calmer"
       : kind === "other"
         ? level === "low"
-          ? "low risk"
-          : "lower risk"
+          ? "low_risk"
+          : "lower_risk"
         : level === "low"
           ? "dry"
-          : "drier";
+          : "drier",
+  );
+  const from = hhmm(to.startMs, zone);
+  const until = hhmm(to.endMs, zone);
   const when = !sameDay(current.startMs, to.startMs, zone)
-    ? `${dayName(to.startMs, zone)} ${hhmm(to.startMs, zone)}-${hhmm(to.endMs, zone)}`
+    ? `${plannerDay(to.startMs, zone, lang)} ${from}-${until}`
     : to.startMs >= current.startMs
-      ? `after ${hhmm(to.startMs, zone)}`
-      : `until ${hhmm(to.endMs, zone)}`;
-  return swapWith
-    ? `swap with ${swapWith} (indoor): ${word} ${hhmm(to.startMs, zone)}-${hhmm(to.endMs, zone)}`
-    : `${word} ${when}`;
+      ? plannerText(lang, "after", { time: from })
+      : plannerText(lang, "until", { time: until });
+  return swapWith ? plannerText(lang, "swap_remedy", { title: swapWith, word, from, to: until }) : `${word} ${when}`;
 }
 
-export function optionLabel(to: Window, zone: string, swapWith?: string): string {
+export function optionLabel(to: Window, zone: string, swapWith?: string, lang?: string): string {
   return swapWith
-    ? `Swap with ${swapWith}`
-    : `Move to ${dayName(to.startMs, zone)} ${hhmm(to.startMs, zone)}-${hhmm(to.endMs, zone)}`;
+    ? plannerText(lang, "swap_label", { title: swapWith })
+    : plannerText(lang, "move_label", {
+        day: plannerDay(to.startMs, zone, lang),
+        from: hhmm(to.startMs, zone),
+        to: hhmm(to.endMs, zone),
+      });
 }
 
 const r1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);

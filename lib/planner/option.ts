@@ -4,6 +4,7 @@ import { formatInZone } from "@/lib/trips/time";
 import type { Risk } from "@/lib/weather/risk/types";
 import type { DaylightJudgement } from "./daylight";
 import { hazardPhrase, optionForecast, optionLabel, remedyPhrase, type Window } from "./describe";
+import { plannerDay, plannerText } from "./planner-texts";
 import type { PlanBuffers, PlanChecks, PlanInput, PlanLegCheck, PlannerEvent, PlanOption } from "./types";
 import type { LegJudgement, WhereaboutsJudgement } from "./whereabouts";
 
@@ -31,7 +32,6 @@ export interface OptionContext {
 const MIN = 60_000;
 const iso = (ms: number, zone: string) => (Number.isFinite(ms) ? formatInZone(new Date(ms), zone) : null);
 const hhmm = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat("HH:mm");
-const day = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).setLocale("en").toFormat("ccc d LLL");
 
 function leg(j: LegJudgement | null): PlanLegCheck | null {
   if (!j) return null;
@@ -50,6 +50,7 @@ function leg(j: LegJudgement | null): PlanLegCheck | null {
 export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
   const e = ctx.input.event;
   const zone = e.timeZone;
+  const lang = ctx.input.lang;
   const move = (ev: PlannerEvent, w: Window): ProposalChangeInput => ({
     type: "move_event",
     event_id: ev.id,
@@ -59,7 +60,7 @@ export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
   const changes = c.partner ? [move(e, c.w), move(c.partner, c.partnerW!)] : [move(e, c.w)];
   const local = DateTime.fromMillis(c.w.startMs, { zone });
   const partnerWeather =
-    c.partner && c.partnerRisk ? hazardPhrase(ctx.input.forecast, c.partnerW!, zone, c.partnerRisk).phrase : null;
+    c.partner && c.partnerRisk ? hazardPhrase(ctx.input.forecast, c.partnerW!, zone, c.partnerRisk, lang).phrase : null;
   const checks: PlanChecks = {
     before: leg(c.where.before),
     after: leg(c.where.after),
@@ -79,20 +80,23 @@ export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
             start: iso(c.partnerW!.startMs, zone)!,
             end: iso(c.partnerW!.endMs, zone)!,
             risk: c.partnerRisk.level,
-            weather: c.partnerRisk.level === "low" ? "low risk" : partnerWeather!,
+            weather: c.partnerRisk.level === "low" ? plannerText(lang, "low_risk") : partnerWeather!,
           }
         : null,
   };
-  const sunset = c.light?.toMs ? `; ${c.light.rule === "sun" ? "sunset" : "dusk"} ${hhmm(c.light.toMs, zone)}` : "";
+  const sunset = c.light?.toMs
+    ? `; ${plannerText(lang, c.light.rule === "sun" ? "sunset" : "dusk", { time: hhmm(c.light.toMs, zone) })}`
+    : "";
+  const sailing = { day: plannerDay(c.w.startMs, zone, lang), time: hhmm(c.w.startMs, zone) };
   const label =
-    c.kind === "rebook"
-      ? `Rebook to the ${day(c.w.startMs, zone)} ${hhmm(c.w.startMs, zone)} sailing`
-      : optionLabel(c.w, zone, c.partner?.title);
+    c.kind === "rebook" ? plannerText(lang, "rebook_label", sailing) : optionLabel(c.w, zone, c.partner?.title, lang);
   const remedy =
     c.kind === "rebook"
-      ? `a sailing ${day(c.w.startMs, zone)} ${hhmm(c.w.startMs, zone)} is forecast ${c.risk.level}: check the operator's timetable and rebook`
-      : remedyPhrase(ctx.hazard.kind, c.risk.level, ctx.current, c.w, zone, c.partner?.title);
-  const partnerNote = checks.partner ? `; ${c.partner!.title} then: ${checks.partner.weather}` : "";
+      ? plannerText(lang, "rebook_remedy", { ...sailing, level: plannerText(lang, `level_${c.risk.level}`) })
+      : remedyPhrase(ctx.hazard.kind, c.risk.level, ctx.current, c.w, zone, c.partner?.title, lang);
+  const partnerNote = checks.partner
+    ? `; ${plannerText(lang, "partner_then", { title: c.partner!.title, weather: checks.partner.weather })}`
+    : "";
   return {
     id: c.partner ? `swap-${c.partner.id}` : `${c.kind}-${local.toFormat("yyyy-LL-dd'T'HHmm")}`,
     kind: c.kind,
@@ -102,6 +106,7 @@ export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
     risk: c.risk.level,
     changes,
     needs_rebooking: c.kind === "rebook",
+    rebooking_reason: c.kind === "rebook" ? remedy.slice(0, 300) : null,
     checks,
     forecast: optionForecast(
       ctx.input.forecast,

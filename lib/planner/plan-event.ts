@@ -64,7 +64,7 @@ export function planEvent(input: PlanInput): PlanResult {
     buffers,
     current,
     currentRisk: judged.risk,
-    hazard: hazardPhrase(f, current, event.timeZone, judged.risk),
+    hazard: hazardPhrase(f, current, event.timeZone, judged.risk, input.lang),
   };
   const daylight = daylightJudge(event.startMs, sunAt, activity);
   const basic = (w: { startMs: number; endMs: number }) =>

@@ -1,14 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DateTime } from "luxon";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/sql";
 import { createTestDatabase, describeWithPostgres, hasRealPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
-import { call } from "@/lib/http/testing/call-route";
-import { makeUser } from "@/lib/testing/fixtures";
-import { routeModule } from "@/lib/testing/route-registry";
 import { setTripClock } from "@/lib/trips/clock";
 import { tripWeather } from "@/lib/trips/get-trip-weather";
-import { createTrip } from "@/lib/trips/manage-trips";
 import {
   getItinerary,
   getProposalCall,
@@ -17,8 +12,7 @@ import {
   resolveProposalCall,
 } from "@/lib/trips/testing/trip-fixture";
 import { PLANNER_AGENT_ID, raisePlannerProposal } from "./raise-planner-proposal";
-
-const simulations = await routeModule("/v1/weather/simulations");
+import { lisbon, stormyTrip } from "./testing/stormy-trip";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -26,67 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 afterEach(() => setTripClock());
-
-/** Local wall time in Lisbon, `days` from today (inside the simulated provider's horizon). */
-const lisbon = (days: number, hh: number, mm = 0) =>
-  DateTime.now()
-    .setZone("Europe/Lisbon")
-    .startOf("day")
-    .plus({ days, hours: hh, minutes: mm })
-    .toISO({ suppressMilliseconds: true })!;
-
-/** A sandbox trip: a Sintra walk on day 3 under an injected thunderstorm, a museum and a dinner in Lisbon. */
-async function stormyTrip() {
-  const owner = await makeUser({ plan: "pro", environment: "sandbox" });
-  const trip = await createTrip(owner.userId, { name: "Lisbon", time_zone: "Europe/Lisbon" });
-  const token = await owner.token();
-  const ids: Record<string, number> = {};
-  const events = {
-    sintra: {
-      type: "activity",
-      title: "Sintra walk",
-      location: "Sintra",
-      startDateTime: lisbon(3, 12),
-      endDateTime: lisbon(3, 15),
-    },
-    museum: {
-      type: "activity",
-      title: "Gulbenkian museum",
-      location: "Lisbon",
-      activityType: "museum",
-      startDateTime: lisbon(3, 16),
-      endDateTime: lisbon(3, 18),
-    },
-    dinner: {
-      type: "food",
-      title: "Dinner",
-      location: "Lisbon",
-      startDateTime: lisbon(3, 20),
-      endDateTime: lisbon(3, 22),
-    },
-  };
-  let rev = 0;
-  for (const [name, payload] of Object.entries(events)) {
-    const r = await postOp(token, trip.trip_id, { base_revision: rev++, type: "add_event", payload });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    ids[name] = r.body.result.affected_event_ids[0];
-  }
-  const sintra = (await getItinerary(token, trip.trip_id)).body.events.find((e: { id: number }) => e.id === ids.sintra);
-  const inj = await call(simulations.POST, {
-    method: "POST",
-    path: "/v1/weather/simulations",
-    bearer: await owner.key(["weather:read"]),
-    body: {
-      lat: sintra.geo.lat,
-      lng: sintra.geo.lng,
-      kind: "thunderstorm",
-      starts_at: lisbon(3, 11),
-      ends_at: lisbon(3, 16),
-    },
-  });
-  expect(inj.status, JSON.stringify(inj.body)).toBe(201);
-  return { tripId: trip.trip_id, token, ids, revision: rev };
-}
 
 const openPlannerProposals = (tripId: number) =>
   queryRows<{ id: string; status: string; superseded_by: string | null }>(
@@ -117,6 +50,16 @@ describe("raisePlannerProposal", () => {
     ]);
     const move = top.changes.find((c: { event_id: number }) => c.event_id === f.ids.sintra);
     expect(move.type).toBe("move_event");
+    // Item 7: what was checked is stored and returned by the REST route, with the figures.
+    expect(top.needs_rebooking).toBe(false);
+    expect(top.rebooking_reason).toBeNull();
+    expect(top.checks.daylight.rule).toMatch(/^(sun|civil_twilight)$/);
+    expect(Date.parse(top.checks.daylight.sunset)).toBeGreaterThanOrEqual(Date.parse(move.endDateTime));
+    // An undated trip with no transport or stay has no bounds to report.
+    expect(top.checks.span).toEqual({ start: null, end: null });
+    for (const leg of [top.checks.before, top.checks.after].filter(Boolean))
+      expect(leg).toMatchObject({ travel_minutes: expect.any(Number), estimate: expect.any(String) });
+    expect(top.checks.before ?? top.checks.after).not.toBeNull();
 
     expect(await raisePlannerProposal({ tripId: f.tripId, eventId: f.ids.sintra })).toEqual({
       action: "unchanged",

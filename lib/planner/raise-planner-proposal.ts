@@ -30,6 +30,10 @@ const stored = (o: PlanOption) => ({
   reason: o.reason,
   changes: o.changes,
   forecast: o.forecast,
+  // What was checked and whether a booking must change (issue 38 item 7): a reviewer sees why it is safe.
+  needs_rebooking: o.needs_rebooking,
+  rebooking_reason: o.rebooking_reason,
+  checks: o.checks,
 });
 /** "Same options": the same concrete changes in the same order (numbers of a refreshed forecast do not count). */
 const signature = (options: Array<{ id: string; changes?: unknown }>) =>
@@ -58,7 +62,7 @@ export async function raisePlannerProposal(args: {
     const geo = row ? geoOf(row) : null;
     let options: PlanOption[] = [];
     if (row && geo && row.startAt > now) {
-      const environment = await ownerEnvironment(args.tripId);
+      const { environment, locale } = await ownerAccount(args.tripId);
       const { snapshot } = await getSnapshot({
         lat: geo.lat,
         lng: geo.lng,
@@ -75,6 +79,9 @@ export async function raisePlannerProposal(args: {
         tripDates: { start: snap.trip.startDate, end: snap.trip.endDate, zone: snap.trip.timeZone },
         buffers: plannerBuffersOf(snap.trip),
         threshold: "watch",
+        // The owner's language (users.locale, negotiated like the weather API's `language`): a stored
+        // proposal has no request to take it from (docs/decisions/0111).
+        lang: locale ?? undefined,
       });
       options = plan.options;
     }
@@ -89,13 +96,13 @@ export async function raisePlannerProposal(args: {
   throw new ApiError("conflict", "The trip kept changing while the planner ran; the next refresh will try again.");
 }
 
-async function ownerEnvironment(tripId: number): Promise<AccountEnvironmentName> {
-  const row = await queryOne<{ environment: AccountEnvironmentName }>(
+async function ownerAccount(tripId: number): Promise<{ environment: AccountEnvironmentName; locale: string | null }> {
+  const row = await queryOne<{ environment: AccountEnvironmentName; locale: string | null }>(
     await getDb(),
-    sql`SELECT a.environment FROM trip_members m JOIN users u ON u.id = m.user_id JOIN accounts a ON a.id = u.account_id
+    sql`SELECT a.environment, u.locale FROM trip_members m JOIN users u ON u.id = m.user_id JOIN accounts a ON a.id = u.account_id
         WHERE m.trip_id = ${tripId} AND m.role = 'owner' ORDER BY m.created_at LIMIT 1`,
   );
-  return row?.environment ?? "production";
+  return { environment: row?.environment ?? "production", locale: row?.locale ?? null };
 }
 
 interface KeepOne {

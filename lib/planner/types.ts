@@ -103,6 +103,8 @@ export interface PlanOption {
   forecast: PlanOptionForecast;
   /** A transport leg: the new time is a sailing to book, not a move the planner can make alone. */
   needs_rebooking: boolean;
+  /** needs_rebooking: why (the sailing to book and its forecast); null otherwise. */
+  rebooking_reason: string | null;
   checks: PlanChecks;
 }
 

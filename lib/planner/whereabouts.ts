@@ -89,8 +89,11 @@ export function tripSpan(input: PlanInput, b: PlanBuffers): { startMs: number; e
     .sort((x, y) => x.startMs - y.startMs);
   const ev = input.event;
   // An anchor bounds only the side it is on (a flight home after the event says nothing about when the trip began).
+  // A stay is on both sides of the events inside it: its check-in day bounds the start and its check-out
+  // day the end (without this, an undated trip that opens with a stay had its hike moved to the day before
+  // the traveller checks in).
   const first = anchors[0];
-  if (first && windowEnd(first) <= ev.startMs) {
+  if (first && (isTransport(first) ? windowEnd(first) : first.startMs) <= ev.startMs) {
     startMs = isTransport(first)
       ? windowEnd(first) + bufferAfterMs(first)
       : DateTime.fromMillis(first.startMs, { zone: first.place?.zone ?? first.timeZone })
@@ -98,7 +101,7 @@ export function tripSpan(input: PlanInput, b: PlanBuffers): { startMs: number; e
           .toMillis();
   }
   const last = [...anchors].sort((x, y) => windowEnd(x) - windowEnd(y)).at(-1);
-  if (last && last.startMs >= windowEnd(ev)) {
+  if (last && (isTransport(last) ? last.startMs : windowEnd(last)) >= windowEnd(ev)) {
     endMs = isTransport(last)
       ? last.startMs - bufferBeforeMs(last, b)
       : DateTime.fromMillis(windowEnd(last), { zone: last.place?.zone ?? last.timeZone })

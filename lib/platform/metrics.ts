@@ -21,7 +21,21 @@ interface Metrics {
   budgetDenied: Counter<"provider" | "priority">;
 }
 
-const g = globalThis as unknown as { __metrics?: Metrics };
+/**
+ * What the per-job metrics read at scrape time. The composition root sets it
+ * (lib/registry/job-metrics.ts), so this module knows no job and no domain; unset, no job rows.
+ */
+export interface JobMetricsSource {
+  jobNames(): readonly string[];
+  backlogs(): Promise<Map<string, { depth: number; oldestDueAgeS: number }>>;
+}
+
+const g = globalThis as unknown as { __metrics?: Metrics; __jobMetricsSource?: JobMetricsSource };
+
+/** Kept on globalThis like the registry: the bundle that sets it need not be the one that scrapes. */
+export function setJobMetricsSource(source: JobMetricsSource): void {
+  g.__jobMetricsSource = source;
+}
 
 function metrics(): Metrics {
   if (g.__metrics) return g.__metrics;
@@ -132,7 +146,7 @@ function metrics(): Metrics {
 
 /**
  * Per job of the job table (each runs in its own loop): queue depth and oldest due age (all
- * instances, from the tables; lib/jobs/job-backlog.ts), and this process's batches run, items
+ * instances, from the tables; lib/registry/job-backlog.ts), and this process's batches run, items
  * handled and failures.
  */
 function registerJobMetrics(registry: Registry): void {
@@ -140,8 +154,7 @@ function registerJobMetrics(registry: Registry): void {
   let scrape: { at: number; backlogs: Promise<Map<string, { depth: number; oldestDueAgeS: number }>> } | undefined;
   const backlogs = () => {
     if (!scrape || Date.now() - scrape.at > 250) {
-      // Imported here: the job table imports every job, and those import this module.
-      scrape = { at: Date.now(), backlogs: import("@/lib/jobs/job-backlog").then((m) => m.jobBacklogs()) };
+      scrape = { at: Date.now(), backlogs: g.__jobMetricsSource?.backlogs() ?? Promise.resolve(new Map()) };
     }
     return scrape.backlogs;
   };
@@ -174,10 +187,9 @@ function registerJobMetrics(registry: Registry): void {
       help,
       labelNames: ["job"],
       registers: [registry],
-      async collect() {
-        const { JOBS } = await import("@/lib/jobs/job-table");
+      collect() {
         this.reset();
-        for (const j of JOBS) this.inc({ job: j.name }, jobStats(j.name)[field]);
+        for (const job of g.__jobMetricsSource?.jobNames() ?? []) this.inc({ job }, jobStats(job)[field]);
       },
     });
   }

@@ -1,4 +1,4 @@
-import { allContracts } from "@/lib/http/all-contracts";
+import { allContracts } from "@/lib/registry/all-contracts";
 import type { RouteContract } from "@/lib/http/contract";
 import { call, type CallResult } from "@/lib/http/testing/call-route";
 import { bodyFor, credentialHeaders, paramsFor, type ApiWorld } from "./api-world";

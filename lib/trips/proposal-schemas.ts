@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PROPOSAL_STATUSES } from "@/drizzle/schema";
 import { EventPatchInput, ProposalEntityInput } from "./event-schemas";
+import { ProposalOptionChecks } from "./proposal-check-schemas";
 import { isIsoDateTime } from "./time";
 
 /** Size caps (413-free, 400 with the field): a proposal is a short list of candidates. */
@@ -143,6 +144,11 @@ export const ProposalOptionInput = z
       .optional()
       .meta({ description: 'One line: why this option, e.g. "rain 8 mm/h 14:00-17:00; dry after 18:00"' }),
     forecast: ProposalOptionForecast.optional(),
+    needs_rebooking: z.boolean().optional().meta({
+      description: "A transport leg: the new time is a departure to book with the operator, not a move alone",
+    }),
+    rebooking_reason: z.string().trim().max(300).nullable().optional().meta({ description: "needs_rebooking: why" }),
+    checks: ProposalOptionChecks.optional(),
   })
   .meta({ id: "ProposalOption" });
 export type ProposalOptionInput = z.output<typeof ProposalOptionInput>;

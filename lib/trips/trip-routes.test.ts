@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { call, type Handler } from "@/lib/http/testing/call-route";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
-import { allContracts } from "@/lib/http/all-contracts";
+import { allContracts } from "@/lib/registry/all-contracts";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { createTrip } from "./manage-trips";
 import { createProposal } from "./proposals";

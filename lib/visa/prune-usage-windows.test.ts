@@ -5,7 +5,7 @@ import { visaUsageWindows } from "@/drizzle/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { resetEnvCache } from "@/lib/env";
 import { localTasks } from "@/lib/jobs/local-runner";
-import { job } from "@/lib/jobs/job-table";
+import { job, JOBS } from "@/lib/registry/job-table";
 import { makeUser } from "@/lib/testing/fixtures";
 import { cronFunction } from "@/inngest/cron-jobs";
 import { createVisaKey } from "./visa-keys";
@@ -65,7 +65,7 @@ describe("visa usage-window retention", () => {
   });
 
   it("runs as a local task at its hourly slot (:23) and not again before the next one, and is in localTasks()", async () => {
-    expect(localTasks().map((task) => task.name)).toContain("visa-usage-window-prune");
+    expect(localTasks({ jobs: JOBS }).map((task) => task.name)).toContain("visa-usage-window-prune");
     const keyId = await newKeyId();
     await addWindows(keyId, ["2020-01-01T00:00:00Z"]);
     let clock = new Date("2026-06-01T12:00:00Z");

@@ -4,7 +4,7 @@ import { watchEvents, watches } from "@/drizzle/schema";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing/call-route";
 import { localTasks, runDueWork } from "@/lib/jobs/local-runner";
-import { JOBS } from "@/lib/jobs/job-table";
+import { JOBS } from "@/lib/registry/job-table";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { addMember } from "@/lib/trips/manage-members";

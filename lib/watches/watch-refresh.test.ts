@@ -14,7 +14,7 @@ import { workLeaseMs } from "@/lib/jobs/lease-heartbeat";
 import { cancelWatch } from "./change-watch-status";
 import { claimDueWatches, claimWatchNow, renewWatchClaims } from "./claim-watches";
 import { localTasks, runDueWork } from "@/lib/jobs/local-runner";
-import { JOBS } from "@/lib/jobs/job-table";
+import { JOBS } from "@/lib/registry/job-table";
 
 const watchTasks = () =>
   localTasks({ jobs: JOBS.filter((j) => j.name === "watch-expiry" || j.name === "watch-refresh"), cronDueNow: true });

@@ -6,7 +6,7 @@ import { securitySuite } from "@/lib/testing/security-suite";
 import { setPlan } from "@/lib/accounts/set-plan";
 import { z } from "zod";
 import { sql } from "drizzle-orm";
-import { allContracts } from "@/lib/http/all-contracts";
+import { allContracts } from "@/lib/registry/all-contracts";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { watchContracts } from "./contracts";
 import { createWatchVia, watchBody } from "./testing/watch-fixtures";

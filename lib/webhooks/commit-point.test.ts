@@ -100,3 +100,48 @@ it("the database fails before the commit: 503 and nothing was written (no event 
   expect(r.body.error.code).toBe("service_unavailable");
   expect(await events(u.accountId)).toBe(0);
 });
+
+it("the commit itself is cut (a deferred check fails at COMMIT): 503 and nothing was written, so a retry creates the only event", async () => {
+  // A deferred constraint trigger runs inside COMMIT, after every statement of the handler
+  // succeeded: the closest a test gets to the database failing mid-commit without killing it.
+  const u = await makeUser();
+  const key = await u.key(["weather:webhooks"]);
+  const ep = await endpointFor(u.accountId, rx.url("/hook"), ["weather.change_detected"]);
+  await t.db.execute(
+    sql.raw(`CREATE OR REPLACE FUNCTION h40_cut_commit() RETURNS trigger AS $$
+    BEGIN RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = '57P01'; END $$ LANGUAGE plpgsql`),
+  );
+  await t.db.execute(
+    sql.raw(`CREATE CONSTRAINT TRIGGER h40_cut_commit AFTER INSERT ON webhook_events
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION h40_cut_commit()`),
+  );
+  const send = () =>
+    call(testEvent.POST, {
+      method: "POST",
+      path: `/v1/webhooks/${ep.webhook_id}/test`,
+      params: { webhook_id: ep.webhook_id },
+      bearer: key,
+      headers: { "idempotency-key": "h40-cut-commit" },
+    });
+  try {
+    const r = await send();
+    expect(r.status).toBe(503);
+    expect(await events(u.accountId)).toBe(0);
+  } finally {
+    await t.db.execute(sql`DROP TRIGGER IF EXISTS h40_cut_commit ON webhook_events`);
+  }
+  await waitFor(async () => !isDatabaseDown(), "the outage probe to clear the down state", 10_000);
+  // The key could not be released while the database was down: a same-key retry is told to wait
+  // (409 + Retry-After), never run twice; once the claim's lease lapses (made to lapse here, the
+  // lease is 60 s) the retry runs and creates the only event.
+  const early = await send();
+  expect(early.status).toBe(409);
+  expect(early.headers.get("retry-after")).toBeTruthy();
+  expect(await events(u.accountId)).toBe(0);
+  await t.db.execute(
+    sql`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE account_id = ${u.accountId}::uuid AND key = 'h40-cut-commit'`,
+  );
+  const again = await send();
+  expect(again.status).toBeLessThan(300);
+  expect(await events(u.accountId)).toBe(1);
+});

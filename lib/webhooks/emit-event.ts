@@ -50,7 +50,7 @@ export async function emitEvent(input: EmitEventInput, db?: DbOrTx): Promise<Emi
   return emitted;
 }
 
-/** The job (lib/jobs/job-table.ts) a NOTIFY on the work channel wakes. */
+/** The job (lib/registry/job-table.ts) a NOTIFY on the work channel wakes. */
 const DELIVERY_JOB = "webhook-delivery";
 
 /**

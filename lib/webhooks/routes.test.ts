@@ -4,7 +4,7 @@ import { authSecret } from "@/lib/auth/auth-secret";
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
-import { allContracts } from "@/lib/http/all-contracts";
+import { allContracts } from "@/lib/registry/all-contracts";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { emitEvent } from "./emit-event";
 import { deliveryTestWorld } from "./testing/delivery-world";

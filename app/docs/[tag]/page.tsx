@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { MethodTag, OperationView } from "@/components/api-docs/operation-view";
-import { loadReference } from "@/lib/api-docs/reference";
+import { loadReference } from "@/lib/registry/load-reference";
 
 type Props = { params: Promise<{ tag: string }> };
 

@@ -1,4 +1,4 @@
-import { allContracts } from "@/lib/http/all-contracts";
+import { allContracts } from "@/lib/registry/all-contracts";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 
 let doc: unknown;

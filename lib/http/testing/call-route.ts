@@ -1,4 +1,4 @@
-import { checkResponse } from "../response-check";
+import { checkResponse } from "@/lib/registry/testing/response-check";
 import type { RouteFunction } from "../contract";
 
 /**

@@ -37,6 +37,16 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
     lastT && TRANSPORT.has(lastT.type) && lastT.startMs >= end(ev)
       ? lastT.startMs - BUFFER_MIN[lastT.type] * MIN
       : Infinity;
+  // A trip that opens (or closes) with a stay around the event: not before its check-in day, not after its check-out day.
+  const dayOf = (ms: number, e: PlannerEvent) => DateTime.fromMillis(ms, { zone: e.place?.zone ?? e.timeZone });
+  const firstCheckInDay =
+    sorted[0]?.type === "accommodation" && sorted[0].startMs <= ev.startMs
+      ? dayOf(sorted[0].startMs, sorted[0]).startOf("day").toMillis()
+      : -Infinity;
+  const lastCheckOutDay =
+    lastT?.type === "accommodation" && end(lastT) >= end(ev)
+      ? dayOf(end(lastT), lastT).plus({ days: 1 }).startOf("day").toMillis()
+      : Infinity;
   for (const o of res.options) {
     const moved = new Map<number, { startMs: number; endMs: number }>();
     for (const c of o.changes) {
@@ -76,6 +86,7 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
     }
     if (!o.needs_rebooking) {
       if (w.startMs < firstArrival || w.endMs > lastDeparture) out.push(`${o.id} is outside the trip's span`);
+      if (w.startMs < firstCheckInDay || w.endMs > lastCheckOutDay) out.push(`${o.id} is outside the trip's stays`);
       const t = input.tripDates;
       if (t?.start && w.startMs < DateTime.fromISO(t.start, { zone: t.zone }).toMillis())
         out.push(`${o.id} is before the trip's dates`);

@@ -12,8 +12,8 @@ import type { Polygon } from "./cap";
  * Data file (WEATHER_ALERT_REGIONS_FILE, JSON): { "source": "...", "licence": "...", "regions":
  * { "<NAME>:<value>": [[ [lat, lng], ... ], ...] } } with NAME in upper case (NUTS3, NUTS2, NUTS1,
  * EMMA_ID). A NUTS code also matches the regions under it (FR71 covers FR711...FR718), so a NUTS2
- * geocode resolves from NUTS3 boundaries. docs/weather.md "Alert regions" says where the shipped
- * data comes from and how to rebuild it.
+ * geocode resolves from NUTS3 boundaries. No boundaries are shipped by default: decision 0123 says
+ * why (licences) and which sources were checked.
  */
 export interface RegionData {
   source?: string;
@@ -21,11 +21,18 @@ export interface RegionData {
   regions: Record<string, Polygon[]>;
 }
 
-let loaded: { file: string | undefined; data: RegionData } | null = null;
+// `found` memoises answers: a NUTS prefix lookup scans every region (~4 ms over 1,500 regions), and the
+// same few geocodes are asked for on every feed read.
+interface Loaded {
+  file: string | undefined;
+  data: RegionData;
+  found: Map<string, Polygon[] | null>;
+}
+let loaded: Loaded | null = null;
 
-function load(): RegionData {
+function load(): Loaded {
   const file = env().WEATHER_ALERT_REGIONS_FILE;
-  if (loaded && loaded.file === file) return loaded.data;
+  if (loaded && loaded.file === file) return loaded;
   let data: RegionData = { regions: {} };
   if (file) {
     try {
@@ -37,8 +44,8 @@ function load(): RegionData {
       });
     }
   }
-  loaded = { file, data };
-  return data;
+  loaded = { file, data, found: new Map() };
+  return loaded;
 }
 
 const NUTS = /^NUTS[0-3]?$/;
@@ -48,7 +55,16 @@ export function geocodePolygons(name: string, value: string): Polygon[] | null {
   const key = name.trim().toUpperCase();
   const code = value.trim().toUpperCase();
   if (!code) return null;
-  const regions = load().regions;
+  const { data, found } = load();
+  const memo = `${key}:${code}`;
+  const hit = found.get(memo);
+  if (hit !== undefined) return hit;
+  const answer = lookup(data.regions, key, code);
+  found.set(memo, answer);
+  return answer;
+}
+
+function lookup(regions: Record<string, Polygon[]>, key: string, code: string): Polygon[] | null {
   const exact = regions[`${key}:${code}`];
   if (exact) return exact;
   if (NUTS.test(key)) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { operationSchemas } from "@/lib/api-docs/field-tree";
-import { loadReference } from "@/lib/api-docs/reference";
+import { loadReference } from "@/lib/registry/load-reference";
 import { errorBody } from "@/lib/http/envelopes";
 import { notFound } from "@/lib/http/errors";
 

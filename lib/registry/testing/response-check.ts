@@ -7,9 +7,9 @@
  */
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { allContracts } from "./all-contracts";
-import { buildOpenApiDocument } from "./openapi";
-import type { RouteContract } from "./contract";
+import { allContracts } from "@/lib/registry/all-contracts";
+import { buildOpenApiDocument } from "@/lib/http/openapi";
+import type { RouteContract } from "@/lib/http/contract";
 
 type AnyContract = RouteContract<any, any, any, any, any>;
 type Operation = { responses: Record<string, { content?: Record<string, { schema: unknown }> }> };

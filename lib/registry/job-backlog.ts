@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { JOBS } from "./job-table";
-import { jobStats } from "./runner-status";
+import { jobStats } from "@/lib/jobs/runner-status";
 
 /** What a job has waiting: items due now and how long the oldest has been due. */
 export interface Backlog {

@@ -1,4 +1,4 @@
-import { allContracts } from "@/lib/http/all-contracts";
+import { allContracts } from "@/lib/registry/all-contracts";
 import type { Family } from "@/lib/http/types";
 
 /** A routed path and the methods its route file answers. */

@@ -13,7 +13,7 @@ import { auditContracts } from "@/lib/audit/contracts";
 import { visaContracts, visaKeyContracts } from "@/lib/visa/contracts";
 import { tripApiContracts } from "@/lib/trips/all-contracts";
 import { weatherContracts } from "@/lib/weather/contracts";
-import type { RouteContract } from "./contract";
+import type { RouteContract } from "@/lib/http/contract";
 
 /** Every public route contract, for the OpenAPI document. Each area adds one line. */
 export function allContracts(): RouteContract<any, any, any, any, any>[] {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { functions } from "@/inngest";
 import { JOBS } from "./job-table";
-import { localTasks, WAKEABLE } from "./local-runner";
-import { cronOf, nextSlot, type Cadence } from "./schedule";
+import { localTasks } from "@/lib/jobs/local-runner";
+import { cronOf, nextSlot, type Cadence } from "@/lib/jobs/schedule";
 
 interface FnOpts {
   id: string;
@@ -31,8 +31,12 @@ describe("one job table drives both runners", () => {
   });
 
   it("the local runner has exactly the table's jobs, and only queue jobs that ask for it are woken by NOTIFY", () => {
-    expect(localTasks().map((t) => t.name)).toEqual(JOBS.map((j) => j.name));
-    expect([...WAKEABLE]).toEqual(["webhook-delivery"]);
+    expect(localTasks({ jobs: JOBS }).map((t) => t.name)).toEqual(JOBS.map((j) => j.name));
+    expect(
+      localTasks({ jobs: JOBS })
+        .filter((t) => t.wakeOnNotify)
+        .map((t) => t.name),
+    ).toEqual(["webhook-delivery"]);
   });
 
   it("a local cron task runs once per slot of its cadence, like cron (simulated clock over a day)", async () => {

@@ -21,7 +21,7 @@ export function allowedMethods(methods: string[]): string[] {
 }
 
 /**
- * What the edge refuses before any framework code runs (lib/http/edge/install.ts), or
+ * What the edge refuses before any framework code runs (lib/registry/edge/install.ts), or
  * undefined to pass the request on. Two rules, the same for every path:
  * - a path that is not valid percent-encoded UTF-8 is a 400 (Next would throw decoding it);
  * - a method the addressed route does not answer is a 405 with `Allow` (TRACE and TRACK

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+// Issue 38 item 7: what the weather planner checked for an option, stored on the proposal so a
+// reviewer (portal, API, MCP) sees why the option is safe. Other agents may send it too.
+const Level = z.enum(["low", "watch", "warning"]);
+const When = z.string().max(40).nullable();
+
+const LegCheck = z
+  .strictObject({
+    event_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The neighbouring commitment (null: the trip's start or end)" }),
+    place: z.string().max(300).nullable().meta({ description: "Where the traveller is before (or goes after)" }),
+    travel_minutes: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: "Estimated travel time to (or from) the event's place" }),
+    estimate: z.string().max(300).meta({ description: 'What the estimate assumed, e.g. "car 70 km/h, 29 km"' }),
+    buffer_minutes: z.number().int().min(0).meta({ description: "Minutes kept before a departure (0 otherwise)" }),
+    slack_minutes: z.number().int().meta({ description: "Minutes to spare after travel and buffer" }),
+  })
+  .nullable()
+  .meta({ id: "ProposalOptionLegCheck" });
+
+export const ProposalOptionChecks = z
+  .strictObject({
+    before: LegCheck,
+    after: LegCheck,
+    daylight: z.strictObject({
+      sunrise: When,
+      sunset: When,
+      rule: z.enum(["sun", "civil_twilight", "not_needed"]),
+    }),
+    span: z.strictObject({ start: When, end: When }).meta({ description: "The trip span the option stays inside" }),
+    partner: z
+      .strictObject({
+        event_id: z.number().int(),
+        title: z.string().max(300),
+        start: z.string().max(40),
+        end: z.string().max(40),
+        risk: Level,
+        weather: z.string().max(300).meta({ description: "The partner's weather in its new window" }),
+      })
+      .nullable()
+      .meta({ description: "A swap: the partner's new window and its weather" }),
+  })
+  .meta({ id: "ProposalOptionChecks", description: "What the planner checked for this option, with the figures" });
+export type ProposalOptionChecks = z.output<typeof ProposalOptionChecks>;
