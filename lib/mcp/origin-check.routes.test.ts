@@ -67,6 +67,9 @@ describe("Origin and Host on /api/mcp", () => {
       expect((await post(token, { host: "evil.example.com" })).status).toBe(403);
       expect((await post(token, { host: "127.0.0.1:3000" })).status).toBe(200);
       expect((await post(token, { host: "localhost:3000" })).status).toBe(200);
+      // Loopback pages on other ports (the Inspector's web UI) may call a local server; others may not.
+      expect((await post(token, { origin: "http://localhost:6274" })).status).toBe(200);
+      expect((await post(token, { origin: "http://127.0.0.1.evil.example.com" })).status).toBe(403);
     } finally {
       restore();
     }
