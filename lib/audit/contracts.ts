@@ -19,13 +19,10 @@ const AuditEventSchema = z
         "Who, readably: the user's email, the API key's name or the CLI operator; null when that user or key no longer exists",
     }),
     credential: z.string().meta({ description: "With what: session, api_key:<id>, access_token:<id> or cli" }),
-    ip: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          "The client address: the socket peer, or what the trusted proxies (TRUSTED_PROXIES) forwarded; null when unknown",
-      }),
+    ip: z.string().nullable().meta({
+      description:
+        "The client address: the socket peer, or what the trusted proxies (TRUSTED_PROXIES) forwarded; null when unknown",
+    }),
     target: z.string().meta({ description: "What was acted on: <resource>:<id>" }),
     request_id: z
       .string()
