@@ -67,8 +67,8 @@ const STATE_RULES: Array<{ op: string; message: RegExp; why: string }> = [
   },
   {
     op: "webhooks.recover",
-    message: /until must be after since/,
-    why: "a window's two ends are checked against each other",
+    message: /until must be after since|since must not be in the future/,
+    why: "a window's two ends are checked against each other and against now",
   },
   {
     op: "weather.analyseRoute",

@@ -5,6 +5,7 @@ import {
 } from "@modelcontextprotocol/sdk/server/requestBody.js";
 import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import { SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { argumentsProblem } from "./check-arguments";
 import type { OperationTool } from "./operation-tool";
 
 /**
@@ -29,8 +30,8 @@ export type FastOutcome =
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The SDK's `createJsonErrorResponse` (status, JSON-RPC error, `id: null`). */
-function jsonRpcError(status: number, code: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+function jsonRpcError(status: number, code: number, message: string, id: string | number | null = null): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id }), {
     status,
     headers: { "Content-Type": "application/json" },
   });
@@ -86,6 +87,8 @@ export async function fastToolsCall(
     return { request: new Request(req.url, { method: req.method, headers: req.headers, body: text }) };
   }
   const version = req.headers.get("mcp-protocol-version");
+  const refused = refusedArguments(parsed, tools);
+  if (refused) return { response: refused };
   const msg = plainToolsCall(parsed);
   const tool = msg && tools.get(msg.name);
   if (!msg || !tool || (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)))
@@ -97,4 +100,18 @@ export async function fastToolsCall(
       headers: { "Content-Type": "application/json" },
     }),
   };
+}
+
+/**
+ * A tools/call whose arguments are not an object, nest too deep, or name undeclared arguments:
+ * -32602 Invalid params, answered here for both paths (the SDK would call a non-object a -32603).
+ */
+function refusedArguments(msg: unknown, tools: Map<string, OperationTool>): Response | undefined {
+  if (!isRecord(msg) || msg.method !== "tools/call" || !isRecord(msg.params)) return undefined;
+  const tool = typeof msg.params.name === "string" ? tools.get(msg.params.name) : undefined;
+  if (!tool) return undefined;
+  const problem = argumentsProblem(tool, msg.params.arguments);
+  if (!problem) return undefined;
+  const id = typeof msg.id === "string" || typeof msg.id === "number" ? msg.id : null;
+  return jsonRpcError(200, -32602, `Invalid params: ${problem}.`, id);
 }

@@ -253,7 +253,7 @@ describe("every tool, once valid and once invalid", () => {
     get_forecast: [{ lat: 38.7, lng: -9.1, days: "a week" }, "bad_request"],
     analyse_timeline: [{ items: [{ id: "x", lat: 38.7, lng: -9.1, start: "tomorrow" }] }, "timeline_item_invalid"],
     analyse_route: [{ origin: { lat: 38.7 }, transport_mode: "teleport" }, "route_invalid"],
-    list_trips: [{ unexpected: true }, "ok"],
+    list_trips: [{ unexpected: true }, "invalid_params"],
     get_itinerary: [{ trip_id: 2147483647 }, "not_found"],
     get_trip_weather: [{ trip_id: tripId, units: "kelvin" }, "bad_request"],
     get_trip_changes: [{ trip_id: tripId, since_revision: -1 }, "bad_request"],
@@ -266,12 +266,12 @@ describe("every tool, once valid and once invalid", () => {
     it(`${name}: valid input gives the REST data; invalid input a tool error with our code`, async () => {
       expectRestShape(name, await callTool(name, valid[name]()));
       const [args, code] = invalid[name];
-      const bad = await callTool(name, args);
-      if (code === "ok") {
-        // list_trips has no parameters: extra arguments are ignored as REST ignores unknown query parameters.
-        expectRestShape(name, bad);
+      if (code === "invalid_params") {
+        // list_trips has no parameters: an undeclared argument is refused (-32602), not silently dropped.
+        await expect(callTool(name, args)).rejects.toThrow(/-32602.*has no argument "unexpected"/);
         return;
       }
+      const bad = await callTool(name, args);
       const err = errorOf(bad);
       expect(err.code).toBe(code);
       expect(err.status).toBeGreaterThanOrEqual(400);

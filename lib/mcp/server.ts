@@ -24,6 +24,7 @@ import { fastToolsCall } from "./fast-tools-call";
 import { stepUpRefusal } from "./step-up";
 import { DEFAULT_CHALLENGE_SCOPE } from "@/lib/oauth/config";
 import { invoker, mayCall, missingCredentialFor, type OperationTool, type ToolError } from "./operation-tool";
+import { argumentsProblem } from "./check-arguments";
 import { originRefusal } from "./origin-check";
 
 export interface PromptDefinition {
@@ -103,6 +104,8 @@ function buildServer(opts: McpServerOptions, creds: McpCredentials, baseUrl: str
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const problem = argumentsProblem(tool, request.params.arguments);
+    if (problem) throw new McpError(ErrorCode.InvalidParams, `Invalid params: ${problem}.`);
     return callTool(tool, request.params.arguments ?? {}, creds, baseUrl);
   });
 
