@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
-import { resetEnvCache } from "@/lib/env";
+import { overrideEnv } from "@/lib/testing/override-env";
 
 /*
  * DNS-rebinding protection on /api/mcp (MCP transports: validate Origin, 403 when invalid); found by
@@ -10,19 +10,6 @@ import { resetEnvCache } from "@/lib/env";
  */
 const mcp = await routeModule("/api/mcp");
 
-/** Sets variables for one test; returns the undo. */
-function setEnvForTest(vars: Record<string, string>): () => void {
-  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, vars);
-  resetEnvCache();
-  return () => {
-    for (const [k, v] of Object.entries(before)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetEnvCache();
-  };
-}
 const initialize = { jsonrpc: "2.0", id: 1, method: "ping" };
 
 async function post(token: string, headers: Record<string, string>) {
@@ -44,7 +31,7 @@ async function post(token: string, headers: Record<string, string>) {
 describe("Origin and Host on /api/mcp", () => {
   it("refuses a foreign Origin with 403; accepts none, its own, and MCP_ALLOWED_ORIGINS", async () => {
     const token = await (await makeUser()).token();
-    const restore = setEnvForTest({
+    const restore = overrideEnv({
       NEXTAUTH_URL: "http://localhost:3000",
       MCP_ALLOWED_ORIGINS: "http://localhost:6274",
     });
@@ -62,7 +49,7 @@ describe("Origin and Host on /api/mcp", () => {
 
   it("a server on a loopback URL refuses another Host (a rebound name)", async () => {
     const token = await (await makeUser()).token();
-    const restore = setEnvForTest({ NEXTAUTH_URL: "http://127.0.0.1:3000" });
+    const restore = overrideEnv({ NEXTAUTH_URL: "http://127.0.0.1:3000" });
     try {
       expect((await post(token, { host: "evil.example.com" })).status).toBe(403);
       expect((await post(token, { host: "127.0.0.1:3000" })).status).toBe(200);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { resetEnvCache } from "@/lib/env";
+import { overrideEnv } from "@/lib/testing/override-env";
 import { startFixtureServer, type FixtureServer } from "./fixture-server";
 import { fixtureText } from "./fixtures";
 
@@ -63,16 +63,7 @@ export async function startProviderStandIn(): Promise<ProviderStandIn> {
         NWS_BASE_URL: server.baseUrl,
         ...extra,
       };
-      const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-      Object.assign(process.env, env);
-      resetEnvCache();
-      return () => {
-        for (const [k, v] of Object.entries(before)) {
-          if (v === undefined) delete process.env[k];
-          else process.env[k] = v;
-        }
-        resetEnvCache();
-      };
+      return overrideEnv(env);
     },
     close: () => server.close(),
   };
