@@ -15,7 +15,7 @@ const DIRS = ["app", "components", "lib", "inngest", "scripts", "test", "e2e", "
 const ROOT_FILES = ["instrumentation.ts", "instrumentation-node.ts", "vitest.config.ts", "playwright.config.ts"];
 
 /** [from, to] repository paths (with extension). Stage 1, item 1: the composition root. */
-const MOVES = [
+const ROOT_MOVES = [
   ["lib/http/all-contracts.ts", "lib/registry/all-contracts.ts"],
   ["lib/jobs/job-table.ts", "lib/registry/job-table.ts"],
   ["lib/jobs/job-table.test.ts", "lib/registry/job-table.test.ts"],
@@ -28,6 +28,19 @@ const MOVES = [
   // Test-only: checks responses against every contract, so it sits beside the contract list.
   ["lib/http/response-check.ts", "lib/registry/testing/response-check.ts"],
 ];
+
+/** Later steps keep their rows in scripts/refactor/moves/<step>.mjs (default export: [from, to][]). */
+const MOVES_DIR = path.join(import.meta.dirname, "moves");
+const stepMoves = fs.existsSync(MOVES_DIR)
+  ? await Promise.all(
+      fs
+        .readdirSync(MOVES_DIR)
+        .filter((f) => f.endsWith(".mjs"))
+        .sort()
+        .map(async (f) => (await import(path.join(MOVES_DIR, f))).default),
+    )
+  : [];
+const MOVES = [...ROOT_MOVES, ...stepMoves.flat()];
 
 const strip = (p) => p.replace(/\.(ts|tsx)$/, "").replace(/\/index$/, "");
 
