@@ -10,6 +10,7 @@ import { formatDateTime } from "@/lib/client/format";
 import { TYPE_LABEL } from "./itinerary-timeline";
 import { dateTimeIn, moneyIn } from "./time-format";
 import { proposalOverlaps } from "./overlaps";
+import { OptionChecks } from "./option-checks";
 import { ProposalChanges, WEATHER_PLANNER, type PlannerOption } from "./proposal-changes";
 import { tripKeys, type Itinerary, type Proposal } from "./types";
 import type { EventWeather } from "./weather-parts";
@@ -109,6 +110,14 @@ export function ProposalCard({
         >
           <span className="font-medium">Weather:</span> <span>{shown.reason}</span>
         </p>
+      )}
+      {shown?.checks && (
+        <OptionChecks
+          checks={shown.checks}
+          // The figures are the subject event's local times (a multi-city trip has more than one zone).
+          zone={itinerary.data?.events.find((e) => e.id === shown.changes?.[0]?.event_id)?.timeZone || tripZone}
+          rebooking={shown.needs_rebooking ? shown.rebooking_reason : null}
+        />
       )}
       {shown && (
         <div className="mb-3">

@@ -2563,9 +2563,14 @@ export interface components {
             estimate: string;
             /** @description The neighbouring commitment (null: the trip's start or end) */
             event_id: number | null;
+            /**
+             * @description hard: a departure, a fixed event or anything placed (never squeezed); soft: a check-in or check-out (may shift). Absent on options raised before it was recorded
+             * @enum {string}
+             */
+            limit?: "hard" | "soft";
             /** @description Where the traveller is before (or goes after) */
             place: string | null;
-            /** @description Minutes to spare after travel and buffer */
+            /** @description Minutes to spare after travel and buffer. Never negative next to a hard limit; next to a soft one (a check-in or check-out) a negative value is how far it would shift */
             slack_minutes: number;
             /** @description Estimated travel time to (or from) the event's place */
             travel_minutes: number;

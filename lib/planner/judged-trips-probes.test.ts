@@ -109,9 +109,11 @@ describe("judged trips: probes", () => {
     }
   });
 
-  it("an undated Denver trip that opens with a stay: the hike is never moved before the check-in day or after the check-out day", () => {
+  it("an undated Denver trip that opens with a stay: the hike is never moved far before the check-in or after the check-out", () => {
     // Found by hand (issue 38 item 5): a stay spanning the event bounded neither side, so the stormy
-    // first-day hike was moved to the day before the traveller checks in.
+    // first-day hike was moved to the day before the traveller checks in. Then (judged by hand): a
+    // 06:00 option on the day of a 15:00 check-in assumed an arrival nobody booked; the span now opens
+    // three hours before the check-in (STAY_ALLOWANCE_MS), not at midnight.
     const D = "America/Denver";
     const stay = event("accommodation", "Hotel Denver", P.denverHotel, "2026-06-10T15:00", "2026-06-12T10:00");
     const storm = (from: string, to: string) =>
@@ -120,11 +122,19 @@ describe("judged trips: probes", () => {
     const opening = judged({
       event: first,
       others: [stay],
-      forecast: storm("2026-06-10T12:00", "2026-06-12T00:00"),
+      forecast: storm("2026-06-10T15:00", "2026-06-12T00:00"),
       now: new Date(at(D, "2026-06-08T08:00")),
     });
     expect(opening.status).toBe("options");
-    for (const o of opening.options) expect(startOf(o) >= "2026-06-10").toBe(true);
+    for (const o of opening.options) expect(startOf(o) >= "2026-06-10T12:00").toBe(true);
+    // A storm from noon leaves only the early morning of the arrival day: no option rather than a guess.
+    const noon = judged({
+      event: first,
+      others: [stay],
+      forecast: storm("2026-06-10T12:00", "2026-06-12T00:00"),
+      now: new Date(at(D, "2026-06-08T08:00")),
+    });
+    expect(noon.status).toBe("no_option");
     const last = event("activity", "Red Rocks hike", P.redRocks, "2026-06-12T07:00", "2026-06-12T09:00");
     const closing = judged({
       event: last,

@@ -3,6 +3,7 @@ import type { ProposalChangeInput } from "@/lib/trips/proposal-schemas";
 import { formatInZone } from "@/lib/trips/time";
 import type { Risk } from "@/lib/weather/risk/types";
 import type { DaylightJudgement } from "./daylight";
+import { DETOUR_FACTOR } from "./reach";
 import { hazardPhrase, optionForecast, optionLabel, remedyPhrase, type Window } from "./describe";
 import { plannerDay, plannerText } from "./planner-texts";
 import type { PlanBuffers, PlanChecks, PlanInput, PlanLegCheck, PlannerEvent, PlanOption } from "./types";
@@ -33,16 +34,24 @@ const MIN = 60_000;
 const iso = (ms: number, zone: string) => (Number.isFinite(ms) ? formatInZone(new Date(ms), zone) : null);
 const hhmm = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat("HH:mm");
 
-function leg(j: LegJudgement | null): PlanLegCheck | null {
+/** The travel estimate in the trip's language: "car 50 km/h, 29 km (straight line x1.3)". */
+function estimateText(t: LegJudgement["travel"], lang: string | undefined): string {
+  if (t.mode === "none") return plannerText(lang, "estimate_none");
+  const vars = { speed: t.speedKmh, km: Math.round(t.roadKm), factor: DETOUR_FACTOR };
+  return plannerText(lang, t.mode === "walking" ? "estimate_walking" : "estimate_car", vars);
+}
+
+function leg(j: LegJudgement | null, lang: string | undefined): PlanLegCheck | null {
   if (!j) return null;
   const n = j.neighbour;
   return {
     event_id: n?.eventId ?? null,
     place: n ? `${n.title}${(n.to ?? n.from)?.name ? ` (${(n.to ?? n.from)!.name})` : ""}` : null,
     travel_minutes: Math.round(j.travel.ms / MIN),
-    estimate: j.travel.text,
+    estimate: estimateText(j.travel, lang),
     buffer_minutes: Math.round(j.bufferMs / MIN),
     slack_minutes: Math.round(j.slackMs / MIN),
+    limit: n?.hard === false ? "soft" : "hard",
   };
 }
 
@@ -62,8 +71,8 @@ export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
   const partnerWeather =
     c.partner && c.partnerRisk ? hazardPhrase(ctx.input.forecast, c.partnerW!, zone, c.partnerRisk, lang).phrase : null;
   const checks: PlanChecks = {
-    before: leg(c.where.before),
-    after: leg(c.where.after),
+    before: leg(c.where.before, lang),
+    after: leg(c.where.after, lang),
     daylight: c.light
       ? {
           sunrise: c.light.fromMs === null ? null : iso(c.light.fromMs, zone),

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { evaluateWindow, hoursIn } from "@/lib/weather/evaluate-weather";
+import { resolveLanguage } from "@/lib/weather/i18n/conditions";
 import { activityProfile } from "@/lib/weather/risk/profiles";
 import { LEVEL_RANK, type Risk, type RiskLevel } from "@/lib/weather/risk/types";
 import type { NormalizedForecast } from "@/lib/weather/types";
@@ -36,9 +37,11 @@ export function planEvent(input: PlanInput): PlanResult {
   const profile = activityProfile(activity);
   const exposed = isExposedTransport(event);
   const current = windowOf(event);
+  // Risk reasons in the trip's language too: they open an option's reason when no hazard class names it.
+  const locale = { language: resolveLanguage(input.lang), units: "metric" as const };
   const judge = (w: { startMs: number; endMs: number }, act = activity) =>
-    evaluateWindow(f, { startMs: w.startMs, endMs: w.endMs, activityType: act }).risk;
-  const judged = evaluateWindow(f, { startMs: current.startMs, endMs: current.endMs, activityType: activity });
+    evaluateWindow(f, { startMs: w.startMs, endMs: w.endMs, activityType: act, locale }).risk;
+  const judged = evaluateWindow(f, { startMs: current.startMs, endMs: current.endMs, activityType: activity, locale });
   const currentOut = {
     level: judged.metrics.observed_at ? judged.risk.level : null,
     reasons: judged.risk.reasons.map((r) => r.message),

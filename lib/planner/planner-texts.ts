@@ -32,6 +32,9 @@ const en = {
   level_low: "low risk",
   level_watch: "watch",
   level_warning: "warning",
+  estimate_walking: "walking {speed} km/h, {km} km (straight line x{factor})",
+  estimate_car: "car {speed} km/h, {km} km (straight line x{factor})",
+  estimate_none: "place unknown: travel not estimated",
 };
 
 const de: typeof en = {
@@ -58,6 +61,9 @@ const de: typeof en = {
   level_low: "geringes Risiko",
   level_watch: "Vorsicht",
   level_warning: "Warnung",
+  estimate_walking: "zu Fuß {speed} km/h, {km} km (Luftlinie x{factor})",
+  estimate_car: "Auto {speed} km/h, {km} km (Luftlinie x{factor})",
+  estimate_none: "Ort unbekannt: Anreise nicht geschätzt",
 };
 
 const fr: typeof en = {
@@ -85,6 +91,9 @@ const fr: typeof en = {
   level_low: "risque faible",
   level_watch: "vigilance",
   level_warning: "alerte",
+  estimate_walking: "à pied {speed} km/h, {km} km (à vol d'oiseau x{factor})",
+  estimate_car: "voiture {speed} km/h, {km} km (à vol d'oiseau x{factor})",
+  estimate_none: "lieu inconnu : trajet non estimé",
 };
 
 const es: typeof en = {
@@ -112,6 +121,9 @@ const es: typeof en = {
   level_low: "riesgo bajo",
   level_watch: "vigilancia",
   level_warning: "aviso",
+  estimate_walking: "a pie {speed} km/h, {km} km (línea recta x{factor})",
+  estimate_car: "coche {speed} km/h, {km} km (línea recta x{factor})",
+  estimate_none: "lugar desconocido: trayecto no estimado",
 };
 
 const it: typeof en = {
@@ -139,6 +151,9 @@ const it: typeof en = {
   level_low: "rischio basso",
   level_watch: "attenzione",
   level_warning: "allerta",
+  estimate_walking: "a piedi {speed} km/h, {km} km (linea d'aria x{factor})",
+  estimate_car: "auto {speed} km/h, {km} km (linea d'aria x{factor})",
+  estimate_none: "luogo sconosciuto: tragitto non stimato",
 };
 
 const ptBR: typeof en = {
@@ -165,6 +180,9 @@ const ptBR: typeof en = {
   level_low: "risco baixo",
   level_watch: "atenção",
   level_warning: "alerta",
+  estimate_walking: "a pé {speed} km/h, {km} km (linha reta x{factor})",
+  estimate_car: "carro {speed} km/h, {km} km (linha reta x{factor})",
+  estimate_none: "local desconhecido: trajeto não estimado",
 };
 
 const ptPT: typeof en = {
@@ -191,6 +209,9 @@ const ptPT: typeof en = {
   level_low: "risco baixo",
   level_watch: "atenção",
   level_warning: "aviso",
+  estimate_walking: "a pé {speed} km/h, {km} km (linha reta x{factor})",
+  estimate_car: "carro {speed} km/h, {km} km (linha reta x{factor})",
+  estimate_none: "local desconhecido: percurso não estimado",
 };
 
 const ja: typeof en = {
@@ -217,6 +238,9 @@ const ja: typeof en = {
   level_low: "低リスク",
   level_watch: "注意",
   level_warning: "警報",
+  estimate_walking: "徒歩 {speed} km/h、{km} km（直線距離 x{factor}）",
+  estimate_car: "車 {speed} km/h、{km} km（直線距離 x{factor}）",
+  estimate_none: "場所不明：移動時間は未推定",
 };
 
 const nl: typeof en = {
@@ -244,6 +268,9 @@ const nl: typeof en = {
   level_low: "laag risico",
   level_watch: "opletten",
   level_warning: "waarschuwing",
+  estimate_walking: "te voet {speed} km/h, {km} km (hemelsbreed x{factor})",
+  estimate_car: "auto {speed} km/h, {km} km (hemelsbreed x{factor})",
+  estimate_none: "plaats onbekend: reistijd niet geschat",
 };
 
 export const PLANNER_TEXTS: Record<Language, typeof en> = {

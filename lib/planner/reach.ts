@@ -63,9 +63,11 @@ export interface TravelEstimate {
   ms: number;
   km: number;
   mode: "walking" | "car" | "none";
-  /** Null: beyond a day excursion (not reachable without a transport in the itinerary). */
+  /** False: beyond a day excursion (not reachable without a transport in the itinerary). */
   reachable: boolean;
-  text: string;
+  /** What the estimate used, for the option's `checks` (worded in the trip's language by option.ts). */
+  speedKmh: number;
+  roadKm: number;
 }
 
 /**
@@ -74,11 +76,10 @@ export interface TravelEstimate {
  * distance (straight line x DETOUR_FACTOR), rounded up to 5 minutes. Unknown places: 0 (not judged).
  */
 export function travel(a: PlannerPlace | null | undefined, b: PlannerPlace | null | undefined): TravelEstimate {
-  if (!a || !b) return { ms: 0, km: 0, mode: "none", reachable: true, text: "place unknown: travel not estimated" };
+  if (!a || !b) return { ms: 0, km: 0, mode: "none", reachable: true, speedKmh: 0, roadKm: 0 };
   const km = distanceKm(a, b);
   const mode = km <= WALK_KM ? "walking" : "car";
   const roadKm = km * DETOUR_FACTOR;
   const minutes = Math.ceil(((roadKm / MODE_SPEED_KMH[mode]) * 60) / 5) * 5;
-  const text = `${mode} ${MODE_SPEED_KMH[mode]} km/h, ${Math.round(roadKm)} km (straight line x${DETOUR_FACTOR})`;
-  return { ms: minutes * MIN, km, mode, reachable: km <= MAX_EXCURSION_KM, text };
+  return { ms: minutes * MIN, km, mode, reachable: km <= MAX_EXCURSION_KM, speedKmh: MODE_SPEED_KMH[mode], roadKm };
 }

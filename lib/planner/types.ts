@@ -78,8 +78,10 @@ export interface PlanLegCheck {
   estimate: string;
   /** Minutes kept before a departure (0 for other commitments). */
   buffer_minutes: number;
-  /** Minutes to spare after travel and buffer. */
+  /** Minutes to spare after travel and buffer (negative only next to a soft limit: how far it shifts). */
   slack_minutes: number;
+  /** Soft: a check-in or check-out (may shift); hard: everything else (never squeezed). */
+  limit: "hard" | "soft";
 }
 
 /** What was checked for an option, with the figures (a reviewer sees why it is safe). */

@@ -5,6 +5,13 @@ import type { PlanBuffers, PlanInput, PlannerEvent, PlannerPlace } from "./types
 const HOUR = 3_600_000;
 /** A check-in or check-out keeps this long free; no travel time or buffer is required around it (soft). */
 export const STAY_POINT_MS = 30 * 60_000;
+/**
+ * With no transport to say when the traveller arrives or leaves, a stay bounds the trip at its
+ * check-in less this allowance and its check-out plus it (a morning arrival leaving bags, an
+ * afternoon after check-out): soft limits, but not the whole day (a 06:00 hike on the day of a
+ * 15:00 check-in assumes an arrival nobody booked).
+ */
+export const STAY_ALLOWANCE_MS = 3 * HOUR;
 
 /**
  * A commitment that says where the traveller is: a placed event (from its start place to its end
@@ -76,8 +83,9 @@ export function commitmentsOf(events: PlannerEvent[], exclude: ReadonlySet<numbe
 
 /**
  * When the traveller is at the trip's places: from the first arrival to the last departure. The
- * first thing in time bounds the start (a transport: its arrival; a stay: its check-in day) and
- * the last bounds the end (a transport: its departure less its buffer; a stay: its check-out day);
+ * first thing in time bounds the start (a transport: its arrival; a stay: its check-in less
+ * STAY_ALLOWANCE_MS) and the last bounds the end (a transport: its departure less its buffer; a stay:
+ * its check-out plus STAY_ALLOWANCE_MS);
  * dated trips are also bounded by their dates. An anchor bounds only the side of the event it is on. The subject's own current window always counts as
  * inside (it is evidence the traveller is there). An undated trip without transport or stays is open.
  */
@@ -89,24 +97,16 @@ export function tripSpan(input: PlanInput, b: PlanBuffers): { startMs: number; e
     .sort((x, y) => x.startMs - y.startMs);
   const ev = input.event;
   // An anchor bounds only the side it is on (a flight home after the event says nothing about when the trip began).
-  // A stay is on both sides of the events inside it: its check-in day bounds the start and its check-out
-  // day the end (without this, an undated trip that opens with a stay had its hike moved to the day before
+  // A stay is on both sides of the events inside it: its check-in bounds the start and its check-out
+  // the end (without this, an undated trip that opens with a stay had its hike moved to the day before
   // the traveller checks in).
   const first = anchors[0];
   if (first && (isTransport(first) ? windowEnd(first) : first.startMs) <= ev.startMs) {
-    startMs = isTransport(first)
-      ? windowEnd(first) + bufferAfterMs(first)
-      : DateTime.fromMillis(first.startMs, { zone: first.place?.zone ?? first.timeZone })
-          .startOf("day")
-          .toMillis();
+    startMs = isTransport(first) ? windowEnd(first) + bufferAfterMs(first) : first.startMs - STAY_ALLOWANCE_MS;
   }
   const last = [...anchors].sort((x, y) => windowEnd(x) - windowEnd(y)).at(-1);
   if (last && (isTransport(last) ? last.startMs : windowEnd(last)) >= windowEnd(ev)) {
-    endMs = isTransport(last)
-      ? last.startMs - bufferBeforeMs(last, b)
-      : DateTime.fromMillis(windowEnd(last), { zone: last.place?.zone ?? last.timeZone })
-          .endOf("day")
-          .toMillis() + 1;
+    endMs = isTransport(last) ? last.startMs - bufferBeforeMs(last, b) : windowEnd(last) + STAY_ALLOWANCE_MS;
   }
   const t = input.tripDates;
   if (t?.start) startMs = Math.max(startMs, DateTime.fromISO(t.start, { zone: t.zone }).startOf("day").toMillis());

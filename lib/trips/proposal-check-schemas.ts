@@ -20,7 +20,14 @@ const LegCheck = z
       .meta({ description: "Estimated travel time to (or from) the event's place" }),
     estimate: z.string().max(300).meta({ description: 'What the estimate assumed, e.g. "car 70 km/h, 29 km"' }),
     buffer_minutes: z.number().int().min(0).meta({ description: "Minutes kept before a departure (0 otherwise)" }),
-    slack_minutes: z.number().int().meta({ description: "Minutes to spare after travel and buffer" }),
+    slack_minutes: z.number().int().meta({
+      description:
+        "Minutes to spare after travel and buffer. Never negative next to a hard limit; next to a soft one (a check-in or check-out) a negative value is how far it would shift",
+    }),
+    limit: z.enum(["hard", "soft"]).optional().meta({
+      description:
+        "hard: a departure, a fixed event or anything placed (never squeezed); soft: a check-in or check-out (may shift). Absent on options raised before it was recorded",
+    }),
   })
   .nullable()
   .meta({ id: "ProposalOptionLegCheck" });

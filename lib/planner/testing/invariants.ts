@@ -37,16 +37,14 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
     lastT && TRANSPORT.has(lastT.type) && lastT.startMs >= end(ev)
       ? lastT.startMs - BUFFER_MIN[lastT.type] * MIN
       : Infinity;
-  // A trip that opens (or closes) with a stay around the event: not before its check-in day, not after its check-out day.
-  const dayOf = (ms: number, e: PlannerEvent) => DateTime.fromMillis(ms, { zone: e.place?.zone ?? e.timeZone });
-  const firstCheckInDay =
+  // A trip that opens (or closes) with a stay around the event: not more than three hours before its
+  // check-in, not more than three hours after its check-out (nothing booked says the traveller is there).
+  const earliestByStay =
     sorted[0]?.type === "accommodation" && sorted[0].startMs <= ev.startMs
-      ? dayOf(sorted[0].startMs, sorted[0]).startOf("day").toMillis()
+      ? sorted[0].startMs - 3 * 60 * MIN
       : -Infinity;
-  const lastCheckOutDay =
-    lastT?.type === "accommodation" && end(lastT) >= end(ev)
-      ? dayOf(end(lastT), lastT).plus({ days: 1 }).startOf("day").toMillis()
-      : Infinity;
+  const latestByStay =
+    lastT?.type === "accommodation" && end(lastT) >= end(ev) ? end(lastT) + 3 * 60 * MIN : Infinity;
   for (const o of res.options) {
     const moved = new Map<number, { startMs: number; endMs: number }>();
     for (const c of o.changes) {
@@ -58,6 +56,9 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
       if (fixed && !(o.needs_rebooking && isExposedTransport(e) && e.id === input.event.id))
         out.push(`${o.id} moves fixed ${e.title}`);
     }
+    // What the option says it checked agrees: a hard neighbour is never squeezed.
+    for (const leg of [o.checks?.before, o.checks?.after])
+      if (leg && leg.limit === "hard" && leg.slack_minutes < 0) out.push(`${o.id} squeezes ${leg.place}`);
     const w = moved.get(input.event.id);
     if (!w) {
       out.push(`${o.id} does not move the event`);
@@ -86,7 +87,7 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
     }
     if (!o.needs_rebooking) {
       if (w.startMs < firstArrival || w.endMs > lastDeparture) out.push(`${o.id} is outside the trip's span`);
-      if (w.startMs < firstCheckInDay || w.endMs > lastCheckOutDay) out.push(`${o.id} is outside the trip's stays`);
+      if (w.startMs < earliestByStay || w.endMs > latestByStay) out.push(`${o.id} is outside the trip's stays`);
       const t = input.tripDates;
       if (t?.start && w.startMs < DateTime.fromISO(t.start, { zone: t.zone }).toMillis())
         out.push(`${o.id} is before the trip's dates`);
