@@ -8,13 +8,16 @@ import { selfSignedCert } from "./lib/webhooks/testing/https-receiver";
  * be downloaded here). Build first: `npx next build && npx playwright test`.
  *
  * Database: E2E_DATABASE_URL (migrated before start) when set, else an in-memory
- * PGlite that lives as long as the server. One worker: specs share one server.
+ * PGlite that lives as long as the server. Two workers share the one server (each spec signs up its
+ * own users; mail goes through one SMTP server, e2e/global-setup.ts); E2E_WORKERS overrides.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const dbUrl = process.env.E2E_DATABASE_URL;
 // The server mails through SMTP to the specs' own SMTP server (e2e/mailbox.ts) on this fixed port.
 process.env.E2E_SMTP_PORT ??= String(PORT + 1);
+// …and e2e/global-setup.ts saves what arrives there for every worker to read (e2e/mailbox.ts).
+process.env.E2E_MAIL_DIR ??= path.join(os.tmpdir(), `skycast-e2e-mail-${PORT}`);
 
 // Specs start HTTPS webhook receivers with this certificate; the server trusts it.
 process.env.E2E_RECEIVER_CERT_DIR ??= path.join(os.tmpdir(), `skycast-e2e-receiver-${PORT}`);
@@ -40,8 +43,9 @@ const inherited = Object.fromEntries(
 
 export default defineConfig({
   testDir: "./e2e",
+  globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,

@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -23,6 +25,17 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
+/**
+ * Other processes (Playwright's workers) read what arrived from a folder: one JSON file per mail
+ * (without the parsed tree), written under a temporary name and renamed so a reader never sees half.
+ */
+function saveMail(dir: string, mail: ReceivedMail, n: number) {
+  const { parsed: _parsed, ...plain } = mail;
+  const name = `${String(n).padStart(6, "0")}.json`;
+  fs.writeFileSync(path.join(dir, `.${name}.tmp`), JSON.stringify(plain));
+  fs.renameSync(path.join(dir, `.${name}.tmp`), path.join(dir, name));
+}
+
 function addresses(v: ParsedMail["to"]): string[] {
   const list = Array.isArray(v) ? v : v ? [v] : [];
   return list.flatMap((a) => a.value.map((x) => (x.address ?? "").toLowerCase()));
@@ -32,7 +45,8 @@ function addresses(v: ParsedMail["to"]): string[] {
  * A real SMTP server for tests (smtp-server, plain SMTP on 127.0.0.1, any credentials accepted):
  * every message is parsed with mailparser as a mail client would read it.
  */
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+export async function startSmtpSink(port = 0, opts: { saveTo?: string } = {}): Promise<SmtpSink> {
+  let saved = 0;
   const received: ReceivedMail[] = [];
   const waiters: Array<{ match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }> = [];
   const server = new SMTPServer({
@@ -57,6 +71,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
             parsed,
           };
           received.push(mail);
+          if (opts.saveTo) saveMail(opts.saveTo, mail, ++saved);
           for (const w of waiters.splice(0)) {
             if (w.match(mail)) w.resolve(mail);
             else waiters.push(w);
