@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { hoursIn } from "@/lib/weather/evaluate-weather";
+import { hoursIn } from "@/lib/weather/evaluate-window";
 import type { Risk, RiskLevel } from "@/lib/weather/risk/types";
 import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/types";
 import { formatInZone } from "@/lib/trips/time";

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { evaluateWindow, hoursIn } from "@/lib/weather/evaluate-weather";
+import { evaluateWindow, hoursIn } from "@/lib/weather/evaluate-window";
 import { activityProfile } from "@/lib/weather/risk/profiles";
 import { LEVEL_RANK, type Risk, type RiskLevel } from "@/lib/weather/risk/types";
 import type { NormalizedForecast } from "@/lib/weather/types";

@@ -4,7 +4,7 @@ import { queryOne } from "@/lib/db/sql";
 import { notFound } from "@/lib/http/errors";
 import { RawJson } from "@/lib/http/raw-json";
 import { mainIssue } from "@/lib/weather/analyse-timeline";
-import { resolveLanguage } from "@/lib/weather/i18n/conditions";
+import { resolveLanguage } from "@/lib/i18n/languages";
 import { combinedStatus } from "@/lib/weather/present";
 import { providerIdFor } from "@/lib/weather/providers/select";
 import { maxLevel, type Risk } from "@/lib/weather/risk/types";

@@ -1,5 +1,6 @@
-import { evaluateWindow, profileFor } from "./evaluate-weather";
-import { conditionFor, resolveLanguage } from "./i18n/conditions";
+import { evaluateWindow, profileFor } from "./evaluate-window";
+import { conditionFor } from "./i18n/conditions";
+import { resolveLanguage } from "@/lib/i18n/languages";
 import { seaStateOut, cacheHeaders, combinedStatus, environmentLabel } from "./present";
 import type { TransportMode, Vessel } from "./risk/profiles";
 import { recommendationFor } from "./risk/recommendations";

@@ -1,5 +1,6 @@
-import { evaluateWindow, feelsLikeOf, hoursIn } from "./evaluate-weather";
-import { conditionFor, resolveLanguage } from "./i18n/conditions";
+import { evaluateWindow, feelsLikeOf, hoursIn } from "./evaluate-window";
+import { conditionFor } from "./i18n/conditions";
+import { resolveLanguage } from "@/lib/i18n/languages";
 import { cacheHeaders, combinedStatus, riskOut, environmentLabel } from "./present";
 import { activityProfile, OUTDOOR_DEFAULT, type Vessel } from "./risk/profiles";
 import { assessRisk } from "./risk/assess-risk";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluateWindow } from "./evaluate-weather";
+import { evaluateWindow } from "./evaluate-window";
 import { formatTemperature } from "./i18n/advice";
 import { currentOut, hourlyOut } from "./present";
 import { windChillC } from "./risk/derived";

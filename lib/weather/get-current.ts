@@ -1,5 +1,5 @@
-import { evaluateWindow } from "./evaluate-weather";
-import { resolveLanguage } from "./i18n/conditions";
+import { evaluateWindow } from "./evaluate-window";
+import { resolveLanguage } from "@/lib/i18n/languages";
 import {
   alertOut,
   cacheHeaders,
@@ -11,7 +11,7 @@ import {
   environmentLabel,
 } from "./present";
 import { getSnapshot } from "./snapshots/get-snapshot";
-import { hourAt } from "./providers/open-meteo";
+import { hourAt } from "./hour-at";
 import { minutelyAhead, nowcastLine } from "./nowcast";
 import type { CurrentConditions, HourlyPoint } from "./types";
 

@@ -1,6 +1,6 @@
 import * as SunCalc from "suncalc";
 import { DateTime } from "luxon";
-import { resolveLanguage } from "./i18n/conditions";
+import { resolveLanguage } from "@/lib/i18n/languages";
 import { cacheHeaders, dailyOut, hourlyOut, locationOut, provenance, environmentLabel } from "./present";
 import { getSnapshot } from "./snapshots/get-snapshot";
 import { localDate } from "./time/zones";

@@ -30,7 +30,8 @@ export type {
   Units,
 } from "./types";
 export { getSnapshot, type Snapshot, type GetSnapshotOptions, type SnapshotResult } from "./snapshots/get-snapshot";
-export { evaluateWeather, evaluateWindow, type WindowMetrics, type EvaluateWeatherOptions } from "./evaluate-weather";
+export { evaluateWeather, type EvaluateWeatherOptions } from "./evaluate-weather";
+export { evaluateWindow, type WindowMetrics } from "./evaluate-window";
 export type { Risk, RiskReason } from "./risk/types";
 export { ACTIVITY_TYPES, TRANSPORT_MODES, type TransportMode } from "./risk/profiles";
 export { injectSimulatedWeather, type SimulationInput } from "./simulations";

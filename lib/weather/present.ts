@@ -1,6 +1,7 @@
 import ngeohash from "ngeohash";
 import { env } from "@/lib/env";
-import { conditionFor, type Language } from "./i18n/conditions";
+import { conditionFor } from "./i18n/conditions";
+import { type Language } from "@/lib/i18n/languages";
 import { CELL_PRECISION } from "./snapshots/cells";
 import { toLocalIso } from "./time/zones";
 import { POLLEN_KINDS, type AirQuality } from "./types";
@@ -16,7 +17,7 @@ import type {
 } from "./types";
 import type { Risk } from "./risk/types";
 import type { Snapshot } from "./snapshots/get-snapshot";
-import { hourAt } from "./providers/open-meteo";
+import { hourAt } from "./hour-at";
 import { apparentTemperatureC } from "./risk/derived";
 
 /** Feels-like as the provider sent it, else derived as risk derives it (NWS wind chill / heat index). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DateTime } from "luxon";
-import { BCP47_PATTERN } from "./i18n/conditions";
+import { BCP47_PATTERN } from "@/lib/i18n/languages";
 import { MAX_TIMELINE_ITEMS } from "./analyse-timeline";
 import { TRANSPORT_MODES, VESSELS } from "./risk/profiles";
 import { decodePolyline, greatCircleProblem, MAX_POLYLINE_POINTS } from "./route-plan";

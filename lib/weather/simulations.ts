@@ -11,7 +11,7 @@ import { resolveAlerts } from "./alerts/resolve-alerts";
 
 export type { StoredSimulation };
 import { explicitFields, overlayHour, presetFields } from "./simulation-overlay";
-import { hourAt } from "./providers/open-meteo";
+import { hourAt } from "./hour-at";
 import { SimulationParams } from "./simulation-schemas";
 import { CELL_PRECISION } from "./snapshots/cells";
 import { forgetHeads } from "./snapshots/store";

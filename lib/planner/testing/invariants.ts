@@ -1,6 +1,6 @@
 import * as SunCalc from "suncalc";
 import { DateTime } from "luxon";
-import { evaluateWindow } from "@/lib/weather/evaluate-weather";
+import { evaluateWindow } from "@/lib/weather/evaluate-window";
 import { LEVEL_RANK } from "@/lib/weather/risk/types";
 import { isExposedTransport, plannerActivity } from "../activity";
 import type { PlanInput, PlannerEvent, PlanResult } from "../types";

@@ -9,7 +9,7 @@ import {
   formatTemperature,
   type ReasonValues,
 } from "./advice";
-import { SUPPORTED_LANGUAGES } from "./conditions";
+import { SUPPORTED_LANGUAGES } from "@/lib/i18n/languages";
 
 const CODES = Object.keys(SEVERITY) as ReasonCode[];
 const PROFILES = [...Object.values(ACTIVITY_PROFILES), ...Object.values(TRANSPORT_PROFILES), SMALL_FERRY];

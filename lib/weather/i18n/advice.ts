@@ -2,7 +2,7 @@ import { IntlMessageFormat } from "intl-messageformat";
 import type { RiskProfile } from "../risk/profiles";
 import type { ReasonCode } from "../risk/types";
 import type { Units } from "../types";
-import type { Language } from "./conditions";
+import type { Language } from "@/lib/i18n/languages";
 import { de } from "./advice/de";
 import { en } from "./advice/en";
 import { es } from "./advice/es";

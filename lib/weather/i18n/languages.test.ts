@@ -12,7 +12,8 @@ import {
   formatTemperature,
 } from "./advice";
 import { MORE_CONDITION_LABELS } from "./condition-labels-more";
-import { CONDITION_CODES, conditionFor, resolveLanguage, SUPPORTED_LANGUAGES } from "./conditions";
+import { CONDITION_CODES, conditionFor } from "./conditions";
+import { resolveLanguage, SUPPORTED_LANGUAGES } from "@/lib/i18n/languages";
 
 const ISSUE_31 = ["it", "pt-BR", "pt-PT", "ja", "nl"] as const;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ptBR } from "./advice/pt-BR";
 import { ptPT } from "./advice/pt-PT";
 import { formatMessage } from "./advice";
-import { BCP47_PATTERN, resolveLanguage } from "./conditions";
+import { BCP47_PATTERN, resolveLanguage } from "@/lib/i18n/languages";
 
 // Issue 39, the smaller items: pt-PT is a catalogue of its own, underscores are read as hyphens,
 // the German nowcast line reads naturally.

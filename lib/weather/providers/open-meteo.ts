@@ -11,6 +11,7 @@ import { localToUtcIso } from "../time/zones";
 import { fetchUpstreamJson, malformedUpstream } from "./http";
 import type { ForecastRequest, WeatherProvider } from "./types";
 import { convert, num } from "./units-in";
+import { hourAt } from "../hour-at";
 
 export const OPEN_METEO_ATTRIBUTION = "Weather data by Open-Meteo.com (CC BY 4.0, https://open-meteo.com/)";
 
@@ -269,14 +270,4 @@ function readCurrent(
     weatherCode: hour?.weatherCode ?? null,
     isDay: hour?.isDay ?? null,
   };
-}
-
-export function hourAt(hourly: HourlyPoint[], at: Date): HourlyPoint | undefined {
-  const t = at.getTime();
-  let best: HourlyPoint | undefined;
-  for (const h of hourly) {
-    if (Date.parse(h.time) <= t) best = h;
-    else break;
-  }
-  return best ?? hourly[0];
 }

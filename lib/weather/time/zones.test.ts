@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { conditionFor, resolveLanguage, SUPPORTED_LANGUAGES } from "../i18n/conditions";
+import { conditionFor } from "../i18n/conditions";
+import { resolveLanguage, SUPPORTED_LANGUAGES } from "@/lib/i18n/languages";
 import { localIsoAt, localToUtcIso, timezoneAt, toLocalIso } from "./zones";
 
 describe("time zones (DST-correct, via tz-lookup + luxon)", () => {
