@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
-import { hoursIn } from "@/lib/weather/evaluate-window";
-import type { Risk, RiskLevel } from "@/lib/weather/risk/types";
-import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/types";
+import { hoursIn } from "@/lib/weather/core/evaluate-window";
+import type { Risk, RiskLevel } from "@/lib/weather/core/risk/types";
+import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/core/types";
 import { formatInZone } from "@/lib/trips/time";
 import { PROPOSAL_LIMITS } from "@/lib/trips/proposal-schemas";
 import { plannerDay, plannerText } from "./planner-texts";

@@ -1,7 +1,7 @@
 import type { EventType } from "@/drizzle/schema";
 import type { ProposalChangeInput, ProposalOptionForecast } from "@/lib/trips/proposal-schemas";
-import type { RiskLevel } from "@/lib/weather/risk/types";
-import type { NormalizedForecast } from "@/lib/weather/types";
+import type { RiskLevel } from "@/lib/weather/core/risk/types";
+import type { NormalizedForecast } from "@/lib/weather/core/types";
 import type { z } from "zod";
 
 /**

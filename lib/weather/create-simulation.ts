@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/http/errors";
 import type { AccountInfo } from "@/lib/http/types";
 import { parseInstant } from "./schemas";
-import { injectSimulatedWeather } from "./simulations";
+import { injectSimulatedWeather } from "./io/simulations";
 import { getDb } from "@/lib/db/client";
 import { makeSandboxWatchesDue } from "@/lib/watches/make-watches-due";
 

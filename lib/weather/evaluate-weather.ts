@@ -1,7 +1,7 @@
-import type { AccountEnvironmentName } from "./types";
-import type { Risk } from "./risk/types";
-import { evaluateWindow, type EvaluateWindowOptions, type WindowMetrics } from "./evaluate-window";
-import { getSnapshot, type SnapshotResult } from "./snapshots/get-snapshot";
+import type { AccountEnvironmentName } from "./core/types";
+import type { Risk } from "./core/risk/types";
+import { evaluateWindow, type EvaluateWindowOptions, type WindowMetrics } from "./core/evaluate-window";
+import { getSnapshot, type SnapshotResult } from "./io/snapshots/get-snapshot";
 
 /**
  * The fetching half of the evaluation: the rules themselves are pure (evaluate-window.ts, in the

@@ -1,7 +1,7 @@
 import * as SunCalc from "suncalc";
 import { DateTime } from "luxon";
-import { evaluateWindow } from "@/lib/weather/evaluate-window";
-import { LEVEL_RANK } from "@/lib/weather/risk/types";
+import { evaluateWindow } from "@/lib/weather/core/evaluate-window";
+import { LEVEL_RANK } from "@/lib/weather/core/risk/types";
 import { isExposedTransport, plannerActivity } from "../activity";
 import type { PlanInput, PlannerEvent, PlanResult } from "../types";
 
