@@ -3,7 +3,7 @@ import { hoursIn } from "@/lib/weather/core/evaluate-window";
 import type { Risk, RiskLevel } from "@/lib/weather/core/risk/types";
 import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/core/types";
 import { formatInZone } from "@/lib/trips/time";
-import { PROPOSAL_LIMITS } from "@/lib/trips/proposal-schemas";
+import { PROPOSAL_LIMITS } from "@/lib/trips/proposal-limits";
 import { plannerDay, plannerText } from "./planner-texts";
 import type { PlanOptionForecast } from "./types";
 
