@@ -1,7 +1,5 @@
 import { DateTime } from "luxon";
-import { hoursIn } from "@/lib/weather/core/evaluate-window";
-import type { Risk, RiskLevel } from "@/lib/weather/core/risk/types";
-import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/core/types";
+import { hoursIn, type Risk, type RiskLevel, type HourlyPoint, type NormalizedForecast } from "@/lib/weather/core";
 import { formatInZone } from "@/lib/trips/time";
 import { PROPOSAL_LIMITS } from "@/lib/trips/proposal-limits";
 import { plannerDay, plannerText } from "./planner-texts";

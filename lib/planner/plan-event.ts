@@ -1,8 +1,13 @@
 import { DateTime } from "luxon";
-import { evaluateWindow, hoursIn } from "@/lib/weather/core/evaluate-window";
-import { activityProfile } from "@/lib/weather/core/risk/profiles";
-import { LEVEL_RANK, type Risk, type RiskLevel } from "@/lib/weather/core/risk/types";
-import type { NormalizedForecast } from "@/lib/weather/core/types";
+import {
+  evaluateWindow,
+  hoursIn,
+  activityProfile,
+  LEVEL_RANK,
+  type Risk,
+  type RiskLevel,
+  type NormalizedForecast,
+} from "@/lib/weather/core";
 import { isExposedTransport, plannerActivity } from "./activity";
 import { overlaps, windowOf } from "./conflicts";
 import { daylightJudge, type DaylightJudgement } from "./daylight";

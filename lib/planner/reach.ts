@@ -1,4 +1,4 @@
-import { MODE_SPEED_KMH } from "@/lib/weather/core/route-plan";
+import { MODE_SPEED_KMH } from "@/lib/weather/core";
 import type { PlanBuffers, PlannerEvent, PlannerEventType, PlannerPlace } from "./types";
 
 const MIN = 60_000;

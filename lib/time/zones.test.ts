@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { conditionFor } from "@/lib/weather/core/i18n/conditions";
+import { conditionFor } from "@/lib/weather/core";
 import { resolveLanguage, SUPPORTED_LANGUAGES } from "@/lib/i18n/languages";
 import { localIsoAt, localToUtcIso, timezoneAt, toLocalIso } from "./zones";
 

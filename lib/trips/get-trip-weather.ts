@@ -5,12 +5,16 @@ import { notFound } from "@/lib/http/errors";
 import { RawJson } from "@/lib/http/raw-json";
 import { mainIssue } from "@/lib/weather/analyse-timeline";
 import { resolveLanguage } from "@/lib/i18n/languages";
-import { combinedStatus } from "@/lib/weather/core/present";
-import { providerIdFor } from "@/lib/weather/io/providers/select";
-import { maxLevel, type Risk } from "@/lib/weather/core/risk/types";
-import { cellFor } from "@/lib/weather/core/cells";
-import { getSnapshots, type SnapshotResult } from "@/lib/weather/io/snapshots/get-snapshot";
-import type { AccountEnvironmentName, NormalizedForecast, Units } from "@/lib/weather/core/types";
+import {
+  combinedStatus,
+  maxLevel,
+  type Risk,
+  cellFor,
+  type AccountEnvironmentName,
+  type NormalizedForecast,
+  type Units,
+} from "@/lib/weather/core";
+import { providerIdFor, getSnapshots, type SnapshotResult } from "@/lib/weather/io";
 import { withLegacyGeo } from "./event-geo";
 import { sortItinerary } from "./event-store";
 import { readTripSnapshot } from "./read-trip-statement";

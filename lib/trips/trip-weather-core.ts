@@ -2,15 +2,21 @@ import { DateTime } from "luxon";
 import type { TripEventRow } from "@/drizzle/schema";
 import type { GeoPoint } from "@/lib/geo/types";
 import { bestOutdoorWindow, mainIssue } from "@/lib/weather/analyse-timeline";
-import { evaluateWindow, hoursIn } from "@/lib/weather/core/evaluate-window";
-import { conditionFor } from "@/lib/weather/core/i18n/conditions";
+import {
+  evaluateWindow,
+  hoursIn,
+  conditionFor,
+  temperatureIn,
+  activityProfile,
+  LEVEL_RANK,
+  maxLevel,
+  type Risk,
+  type RiskLevel,
+  type Units,
+} from "@/lib/weather/core";
 import { type Language } from "@/lib/i18n/languages";
-import { temperatureIn } from "@/lib/weather/core/present";
-import { activityProfile } from "@/lib/weather/core/risk/profiles";
-import { LEVEL_RANK, maxLevel, type Risk, type RiskLevel } from "@/lib/weather/core/risk/types";
-import type { SnapshotResult } from "@/lib/weather/io/snapshots/get-snapshot";
+import type { SnapshotResult } from "@/lib/weather/io";
 import { localIsoAt } from "@/lib/time/zones";
-import type { Units } from "@/lib/weather/core/types";
 import { activityOfEvent } from "./activity-of-event";
 import { arrivalGeoOf, geoOf } from "./event-geo";
 import type { DayWeather, EventWeather, PlaceWeather, TripRiskOut } from "./trip-weather-schemas";

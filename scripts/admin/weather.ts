@@ -6,9 +6,8 @@ import { zodIssues } from "@/lib/http/parse";
 import { parseInstant } from "@/lib/weather/schemas";
 import { storeSimulation } from "@/lib/weather/create-simulation";
 import { SimulationBody } from "@/lib/weather/simulation-schemas";
-import { providerIdFor } from "@/lib/weather/io/providers/select";
-import { cellFor } from "@/lib/weather/core/cells";
-import { snapshotCount } from "@/lib/weather/io/snapshots/store";
+import { providerIdFor, snapshotCount } from "@/lib/weather/io";
+import { cellFor } from "@/lib/weather/core";
 import { command } from "./types";
 
 const coord = (min: number, max: number) => z.coerce.number().min(min).max(max);
