@@ -11,9 +11,9 @@ import {
 } from "./risk/profiles";
 import { apparentTemperatureC, deriveHazards } from "./risk/derived";
 import { FREEZING } from "./risk/thresholds";
-import { NO_SUPPLEMENTS, supplementInputs, type SupplementInputs } from "./risk/supplements";
+import { NO_SUPPLEMENTS, supplementInputs } from "./risk/supplements";
 import { DEFAULT_ADVICE_LOCALE, formatReason, type AdviceLocale } from "./i18n/advice";
-import type { Risk, RiskInputs } from "./risk/types";
+import type { Risk, RiskInputs, SupplementInputs } from "./risk/types";
 import { recommendationFor } from "./risk/recommendations";
 
 const HOUR = 3_600_000;

@@ -13,7 +13,12 @@ import { rainClass } from "./derived";
 import { recommendationFor } from "./recommendations";
 import { supplementReasons } from "./supplements";
 import { rateAlert } from "./alert-levels";
-import { DEFAULT_ADVICE_LOCALE, formatReason, type AdviceLocale, type ReasonValues } from "@/lib/weather/core/i18n/advice";
+import {
+  DEFAULT_ADVICE_LOCALE,
+  formatReason,
+  type AdviceLocale,
+  type ReasonValues,
+} from "@/lib/weather/core/i18n/advice";
 
 /** Level a value reaches against a band (>= for "above", <= for "below"). */
 function bandLevel(

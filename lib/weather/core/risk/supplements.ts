@@ -2,20 +2,7 @@ import type { ReasonValues } from "@/lib/weather/core/i18n/advice";
 import type { HourlyPoint, PollenKind } from "@/lib/weather/core/types";
 import type { RiskProfile } from "./profiles";
 import { AIR, POLLEN_HIGH, SEA, STEEPNESS } from "./thresholds";
-import type { ReasonCode, RiskLevel } from "./types";
-
-/** The worst sea state and air over a window (issue 31); null members = not known there. */
-export interface SupplementInputs {
-  waveHeightM: number | null;
-  wavePeriodS: number | null;
-  waveDirectionDeg: number | null;
-  usAqi: number | null;
-  europeanAqi: number | null;
-  pm2_5: number | null;
-  pm10: number | null;
-  /** The pollen type furthest above its "high" level (or the highest ratio below it), with its count. */
-  pollen: { kind: PollenKind; count: number } | null;
-}
+import type { ReasonCode, RiskLevel, SupplementInputs } from "./types";
 
 export const NO_SUPPLEMENTS: SupplementInputs = {
   waveHeightM: null,

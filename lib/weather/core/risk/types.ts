@@ -1,6 +1,5 @@
-import type { RiskLevel, WeatherAlert } from "@/lib/weather/core/types";
+import type { PollenKind, RiskLevel, WeatherAlert } from "@/lib/weather/core/types";
 import type { DerivedHazards } from "./derived";
-import type { SupplementInputs } from "./supplements";
 
 export type { RiskLevel };
 
@@ -110,4 +109,17 @@ export const LEVEL_RANK: Record<RiskLevel, number> = { low: 0, watch: 1, warning
 
 export function maxLevel(levels: RiskLevel[]): RiskLevel {
   return levels.reduce<RiskLevel>((a, b) => (LEVEL_RANK[b] > LEVEL_RANK[a] ? b : a), "low");
+}
+
+/** The worst sea state and air over a window (issue 31); null members = not known there. */
+export interface SupplementInputs {
+  waveHeightM: number | null;
+  wavePeriodS: number | null;
+  waveDirectionDeg: number | null;
+  usAqi: number | null;
+  europeanAqi: number | null;
+  pm2_5: number | null;
+  pm10: number | null;
+  /** The pollen type furthest above its "high" level (or the highest ratio below it), with its count. */
+  pollen: { kind: PollenKind; count: number } | null;
 }
