@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { zodIssues } from "@/lib/http/parse";
 import { parseInstant } from "@/lib/weather/schemas";
-import { storeSimulation } from "@/lib/weather/create-simulation";
+import { storeSimulation } from "@/lib/watches/create-simulation";
 import { SimulationBody } from "@/lib/weather/simulation-schemas";
 import { providerIdFor, snapshotCount } from "@/lib/weather/io";
 import { cellFor } from "@/lib/weather/core";

@@ -1,11 +1,11 @@
 import { ApiError } from "@/lib/http/errors";
 import type { AccountInfo } from "@/lib/http/types";
-import { parseInstant } from "./schemas";
-import { injectSimulatedWeather } from "./io/simulations";
+import { parseInstant } from "@/lib/weather/schemas";
+import { injectSimulatedWeather } from "@/lib/weather";
 import { getDb } from "@/lib/db/client";
-import { makeSandboxWatchesDue } from "@/lib/watches/make-watches-due";
+import { makeSandboxWatchesDue } from "./make-watches-due";
 
-import type { SimulationRequest } from "./simulation-schemas";
+import type { SimulationRequest } from "@/lib/weather/simulation-schemas";
 
 export type CreateSimulationBody = SimulationRequest;
 
