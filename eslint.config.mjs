@@ -62,6 +62,26 @@ const config = [
       ],
     },
   },
+  {
+    // The weather core and I/O are internals of lib/weather (docs/architecture.md, decision 0152):
+    // other areas use their barrels, @/lib/weather/core (pure rules) and @/lib/weather/io (or the
+    // server surface @/lib/weather), so the internals can move without touching their users.
+    files: ["**/*.{ts,tsx,mts}"],
+    ignores: ["lib/weather/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/weather/core/*", "**/weather/io/*"],
+              message: "Import the weather core or I/O through its barrel: @/lib/weather/core or @/lib/weather/io.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

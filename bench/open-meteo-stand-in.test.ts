@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeOpenMeteo } from "@/lib/weather/providers/open-meteo";
-import { hourlyRows, mergeSupplements } from "@/lib/weather/providers/open-meteo-supplements";
+import { normalizeOpenMeteo, hourlyRows, mergeSupplements } from "@/lib/weather/io";
 import { airQualityBody, forecastBody } from "./open-meteo-stand-in";
 
 // The supplements bench's stand-in speaks Open-Meteo as the real adapters read it.

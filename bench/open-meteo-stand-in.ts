@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { simulateForecast } from "@/lib/weather/providers/simulated";
-import type { HourlyPoint } from "@/lib/weather/types";
+import { simulateForecast } from "@/lib/weather/io";
+import type { HourlyPoint } from "@/lib/weather/core";
 
 /**
  * A loopback stand-in for Open-Meteo's forecast and air-quality APIs, for the supplements bench

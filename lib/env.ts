@@ -43,7 +43,7 @@ const EnvSchema = z.object({
   MET_NORWAY_BASE_URL: z.string().url().default("https://api.met.no"),
   /** A MeteoAlarm country feed is shared by every cell of the country: kept this long per process (s; 0 = no cache). */
   WEATHER_ALERT_FEED_TTL_S: z.coerce.number().int().min(0).default(120),
-  /** Region boundaries for alert geocodes (NUTS / EMMA_ID), lib/weather/alerts/regions.ts; unset or missing = none resolvable. */
+  /** Region boundaries for alert geocodes (NUTS / EMMA_ID), lib/weather/io/alerts/regions.ts; unset or missing = none resolvable. */
   WEATHER_ALERT_REGIONS_FILE: z.string().min(1).optional(),
   /**
    * Issue 31: hourly supplements fetched beside a real provider's forecast, comma-separated:

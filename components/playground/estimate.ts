@@ -1,7 +1,7 @@
 import polyline from "@mapbox/polyline";
 import type { UsageData } from "@/components/billing/types";
 import { cheapestPlanWith } from "@/lib/billing/plans";
-import { planRoute } from "@/lib/weather/route-plan";
+import { planRoute } from "@/lib/weather/core";
 import type { PlaygroundEndpoint, PointQuery } from "./examples";
 
 /** What one call will bill, computed the way the server's meter does, before it is sent. */

@@ -36,7 +36,7 @@ export const weatherRefreshClaims = pgTable("weather_refresh_claims", {
   claimedUntil: timestamp("claimed_until", { withTimezone: true }).notNull(),
   claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
   /**
-   * Circuit breaker (lib/weather/snapshots/circuit.ts), shared by every instance: consecutive
+   * Circuit breaker (lib/weather/io/snapshots/circuit.ts), shared by every instance: consecutive
    * provider failures for this key, no upstream call before open_until, and the last failure
    * (code, message, details) repeated to callers meanwhile. Reset (row deleted) on success.
    */
@@ -87,7 +87,7 @@ export const weatherSimulations = pgTable(
 );
 
 /**
- * Upstream budget per provider (lib/weather/snapshots/upstream-budget.ts), shared by every
+ * Upstream budget per provider (lib/weather/io/snapshots/upstream-budget.ts), shared by every
  * instance: calls made in the current UTC minute and UTC day (epoch minute / epoch day numbers),
  * taken one call at a time by a conditional upsert, so instances together never pass the limit.
  */

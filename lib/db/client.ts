@@ -1,6 +1,6 @@
 import path from "node:path";
 import fs from "node:fs";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Db } from "./types";
 import * as schema from "@/drizzle/schema";
 import { env } from "@/lib/env";
 import { assertDatabaseUp, registerDatabaseProbe } from "./outage";
@@ -8,11 +8,7 @@ import { acquirePgliteLock } from "./pglite-lock";
 import { prepareByDefault } from "./prepare-by-default";
 import { retryTerminated } from "./retry-terminated";
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-/** Domain functions accept either the pool or an open transaction. */
-export type DbOrTx = Db | Tx;
+export type { Schema, Db, Tx, DbOrTx } from "./types";
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle", "migrations");
 
@@ -112,8 +108,8 @@ export async function openPglite(dir: string, opts: { migrate?: boolean; loadDat
         await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
       }
       // Today's log partitions before the first insert (the hourly job keeps them ahead afterwards).
-      const { ensureLogPartitions } = await import("./log-partitions");
-      await ensureLogPartitions(new Date(), db);
+      const { createLogPartitions } = await import("./partition-ddl");
+      await createLogPartitions(new Date(), db);
     }
   } catch (err) {
     await client.close().catch(() => {});

@@ -1,4 +1,16 @@
 import { sql } from "drizzle-orm";
+import {
+  type PartitionedLog,
+  REQUEST_LOG_PARTITIONS,
+  WEBHOOK_ATTEMPT_PARTITIONS,
+  WEBHOOK_EVENT_PARTITIONS,
+  AUDIT_EVENT_PARTITIONS,
+  PARTITIONED_LOGS,
+  type Partition,
+  periodStart,
+  partitionName,
+  createPartitions,
+} from "./partition-ddl";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 
@@ -9,74 +21,22 @@ import { queryRows } from "@/lib/db/sql";
  * fails. The `log-partitions` job creates the partitions ahead; retention drops whole partitions
  * (no row DELETE on them), and only rows that landed in DEFAULT are deleted row by row.
  */
-export interface PartitionedLog {
-  table: "request_log" | "webhook_attempts" | "webhook_events" | "audit_events";
-  column: "at" | "attempted_at" | "created_at";
-  unit: "day" | "month";
-  /** Periods created ahead of the current one. */
-  ahead: number;
-}
 
-export const REQUEST_LOG_PARTITIONS: PartitionedLog = { table: "request_log", column: "at", unit: "day", ahead: 7 };
-export const WEBHOOK_ATTEMPT_PARTITIONS: PartitionedLog = {
-  table: "webhook_attempts",
-  column: "attempted_at",
-  unit: "day",
-  ahead: 7,
-};
-/** Migration 0033: webhook_deliveries references it by (event_id, event_created_at); see lib/webhooks/retention.ts. */
-export const WEBHOOK_EVENT_PARTITIONS: PartitionedLog = {
-  table: "webhook_events",
-  column: "created_at",
-  unit: "day",
-  ahead: 7,
-};
-export const AUDIT_EVENT_PARTITIONS: PartitionedLog = {
-  table: "audit_events",
-  column: "created_at",
-  unit: "month",
-  ahead: 3,
-};
-export const PARTITIONED_LOGS: readonly PartitionedLog[] = [
+export {
+  type PartitionedLog,
   REQUEST_LOG_PARTITIONS,
   WEBHOOK_ATTEMPT_PARTITIONS,
   WEBHOOK_EVENT_PARTITIONS,
   AUDIT_EVENT_PARTITIONS,
-];
-
-export interface Partition {
-  name: string;
-  from: Date;
-  to: Date;
-}
-
-/** Start of the UTC period containing `at`, moved by `n` periods. */
-export function periodStart(unit: PartitionedLog["unit"], at: Date, n = 0): Date {
-  return unit === "day"
-    ? new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + n))
-    : new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + n, 1));
-}
-
-export function partitionName(log: PartitionedLog, from: Date): string {
-  const iso = from.toISOString();
-  const stamp = iso.slice(0, 4) + iso.slice(5, 7) + (log.unit === "day" ? iso.slice(8, 10) : "");
-  return `${log.table}_p${stamp}`;
-}
+  PARTITIONED_LOGS,
+  type Partition,
+  periodStart,
+  partitionName,
+} from "./partition-ddl";
 
 /** Creates the partitions of the current period and `ahead` more (those missing); returns how many were created. */
 export async function ensurePartitions(log: PartitionedLog, now = new Date(), on?: DbOrTx): Promise<number> {
-  const db = on ?? (await getDb());
-  let created = 0;
-  for (let n = 0; n <= log.ahead; n++) {
-    const from = periodStart(log.unit, now, n);
-    const to = periodStart(log.unit, now, n + 1);
-    const [row] = await queryRows<{ created: boolean }>(
-      db,
-      sql`SELECT log_partition_ensure(${log.table}, ${log.column}, ${partitionName(log, from)}, ${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz) AS created`,
-    );
-    if (row?.created) created++;
-  }
-  return created;
+  return createPartitions(log, now, on ?? (await getDb()));
 }
 
 /** The table's dated partitions (DEFAULT excluded), oldest first, bounds read from their names. */

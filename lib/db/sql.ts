@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { DbOrTx } from "./client";
+import type { DbOrTx } from "./types";
 
 /**
  * Raw SQL returning rows, identical for postgres-js (array result) and PGlite

@@ -1,5 +1,5 @@
 import countries from "i18n-iso-countries";
-import { timezoneAt } from "@/lib/weather/time/zones";
+import { timezoneAt } from "@/lib/time/zones";
 import { airports, type Airport, type AirportIndex } from "./airports";
 import { gazetteer, type Gazetteer, type GazetteerCity } from "./gazetteer";
 import { normalizePlaceName } from "./normalize";

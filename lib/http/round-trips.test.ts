@@ -131,7 +131,7 @@ describe("statements per request", () => {
     const tk = await u.key(["weather:timeline"]);
     const items = parisTimelineItems();
     const s = await cost(timeline.POST, { method: "POST", path: "/v1/weather/timeline", bearer: tk, body: { items } });
-    // The newest heads of all cells are memoised for 1 s (lib/weather/snapshots/store.ts): a slow
+    // The newest heads of all cells are memoised for 1 s (lib/weather/io/snapshots/store.ts): a slow
     // machine may let it lapse, and then one statement reads every cell's head, never one per cell.
     const heads = s.filter((q) => /weather_snapshots/.test(q));
     expect(heads.length, s.join("\n")).toBeLessThanOrEqual(1);

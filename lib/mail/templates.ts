@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from "intl-messageformat";
-import { resolveLanguage } from "@/lib/weather/i18n/conditions";
+import { resolveLanguage } from "@/lib/i18n/languages";
 import { de } from "./messages/de";
 import { en } from "./messages/en";
 import { es } from "./messages/es";

@@ -1,9 +1,7 @@
 import { DateTime } from "luxon";
-import { hoursIn } from "@/lib/weather/evaluate-weather";
-import type { Risk, RiskLevel } from "@/lib/weather/risk/types";
-import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/types";
+import { hoursIn, type Risk, type RiskLevel, type HourlyPoint, type NormalizedForecast } from "@/lib/weather/core";
 import { formatInZone } from "@/lib/trips/time";
-import { PROPOSAL_LIMITS } from "@/lib/trips/proposal-schemas";
+import { PROPOSAL_LIMITS } from "@/lib/trips/proposal-limits";
 import { plannerDay, plannerText } from "./planner-texts";
 import type { PlanOptionForecast } from "./types";
 

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import type { ProposalChangeInput } from "@/lib/trips/proposal-schemas";
 import { formatInZone } from "@/lib/trips/time";
-import type { Risk } from "@/lib/weather/risk/types";
+import type { Risk } from "@/lib/weather/core";
 import type { DaylightJudgement } from "./daylight";
 import { DETOUR_FACTOR } from "./reach";
 import { hazardPhrase, optionForecast, optionLabel, remedyPhrase, type Window } from "./describe";

@@ -1,9 +1,14 @@
 import { DateTime } from "luxon";
-import { evaluateWindow, hoursIn } from "@/lib/weather/evaluate-weather";
-import { resolveLanguage } from "@/lib/weather/i18n/conditions";
-import { activityProfile } from "@/lib/weather/risk/profiles";
-import { LEVEL_RANK, type Risk, type RiskLevel } from "@/lib/weather/risk/types";
-import type { NormalizedForecast } from "@/lib/weather/types";
+import { resolveLanguage } from "@/lib/i18n/languages";
+import {
+  evaluateWindow,
+  hoursIn,
+  activityProfile,
+  LEVEL_RANK,
+  type Risk,
+  type RiskLevel,
+  type NormalizedForecast,
+} from "@/lib/weather/core";
 import { isExposedTransport, plannerActivity } from "./activity";
 import { overlaps, windowOf } from "./conflicts";
 import { daylightJudge, type DaylightJudgement } from "./daylight";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SUPPORTED_LANGUAGES } from "@/lib/weather/i18n/conditions";
+import { SUPPORTED_LANGUAGES } from "@/lib/i18n/languages";
 import { PLANNER_TEXTS, plannerDay, plannerText, type PlannerTextKey } from "./planner-texts";
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { resolveLanguage, type Language } from "@/lib/weather/i18n/conditions";
+import { resolveLanguage, type Language } from "@/lib/i18n/languages";
 
 /**
  * The planner's texts (option labels, reasons, rebooking notes) in the nine languages the weather API

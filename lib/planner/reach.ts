@@ -1,4 +1,4 @@
-import { MODE_SPEED_KMH } from "@/lib/weather/route-plan";
+import { MODE_SPEED_KMH } from "@/lib/weather/core";
 import type { PlanBuffers, PlannerEvent, PlannerEventType, PlannerPlace } from "./types";
 
 const MIN = 60_000;
@@ -72,7 +72,7 @@ export interface TravelEstimate {
 
 /**
  * Travel time between two places from distance and mode, with the route planner's speeds
- * (lib/weather/route-plan.ts MODE_SPEED_KMH): walking up to WALK_KM, else car over the road
+ * (lib/weather/core/route-plan.ts MODE_SPEED_KMH): walking up to WALK_KM, else car over the road
  * distance (straight line x DETOUR_FACTOR), rounded up to 5 minutes. Unknown places: 0 (not judged).
  */
 export function travel(a: PlannerPlace | null | undefined, b: PlannerPlace | null | undefined): TravelEstimate {

@@ -1,7 +1,6 @@
 import type { EventType } from "@/drizzle/schema";
 import type { ProposalChangeInput, ProposalOptionForecast } from "@/lib/trips/proposal-schemas";
-import type { RiskLevel } from "@/lib/weather/risk/types";
-import type { NormalizedForecast } from "@/lib/weather/types";
+import type { RiskLevel, NormalizedForecast } from "@/lib/weather/core";
 import type { z } from "zod";
 
 /**

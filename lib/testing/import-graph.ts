@@ -45,8 +45,23 @@ function resolve(from: string, spec: string): string | undefined {
   return undefined;
 }
 
-/** file → the repository files it imports (production files only). */
-export function importGraph(): Map<string, Set<string>> {
+/** True when a matched import or re-export brings no value at run time (`import type`, or every name `type X`). */
+function typeOnly(statement: string): boolean {
+  if (/^(?:import|export)\s+type\s/.test(statement)) return true;
+  const names = /^(?:import|export)\s*\{([^}]*)\}\s*from/.exec(statement)?.[1];
+  if (names === undefined) return false;
+  const list = names
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
+  return list.length > 0 && list.every((n) => n.startsWith("type "));
+}
+
+/**
+ * file → the repository files it imports (production files only). `valueOnly`: only the imports
+ * that load a module at run time (type imports left out; import() kept), for import closures.
+ */
+export function importGraph(opts: { valueOnly?: boolean } = {}): Map<string, Set<string>> {
   const files: string[] = [];
   for (const dir of SOURCE_DIRS) walk(dir, files);
   for (const f of ROOT_FILES) if (fs.existsSync(path.join(ROOT, f))) files.push(f);
@@ -55,12 +70,26 @@ export function importGraph(): Map<string, Set<string>> {
     const text = fs.readFileSync(path.join(ROOT, file), "utf8").replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, "");
     const deps = new Set<string>();
     for (const m of text.matchAll(SPECIFIER)) {
+      if (opts.valueOnly && m[1] !== undefined && typeOnly(m[0])) continue;
       const target = resolve(file, m[1] ?? m[2] ?? m[3]);
       if (target && isProductionSource(target)) deps.add(target);
     }
     graph.set(file, deps);
   }
   return graph;
+}
+
+/** Every file `roots` reach through the graph (the roots included). */
+export function closure(graph: Map<string, Set<string>>, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const todo = [...roots];
+  while (todo.length) {
+    const f = todo.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    for (const d of graph.get(f) ?? []) todo.push(d);
+  }
+  return seen;
 }
 
 /** Strongly connected components with more than one file (or a file importing itself): the cycles. */

@@ -4,13 +4,17 @@ import { queryOne } from "@/lib/db/sql";
 import { notFound } from "@/lib/http/errors";
 import { RawJson } from "@/lib/http/raw-json";
 import { mainIssue } from "@/lib/weather/analyse-timeline";
-import { resolveLanguage } from "@/lib/weather/i18n/conditions";
-import { combinedStatus } from "@/lib/weather/present";
-import { providerIdFor } from "@/lib/weather/providers/select";
-import { maxLevel, type Risk } from "@/lib/weather/risk/types";
-import { cellFor } from "@/lib/weather/snapshots/cells";
-import { getSnapshots, type SnapshotResult } from "@/lib/weather/snapshots/get-snapshot";
-import type { AccountEnvironmentName, NormalizedForecast, Units } from "@/lib/weather/types";
+import { resolveLanguage } from "@/lib/i18n/languages";
+import {
+  combinedStatus,
+  maxLevel,
+  type Risk,
+  cellFor,
+  type AccountEnvironmentName,
+  type NormalizedForecast,
+  type Units,
+} from "@/lib/weather/core";
+import { providerIdFor, getSnapshots, type SnapshotResult } from "@/lib/weather/io";
 import { withLegacyGeo } from "./event-geo";
 import { sortItinerary } from "./event-store";
 import { readTripSnapshot } from "./read-trip-statement";

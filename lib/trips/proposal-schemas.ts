@@ -3,15 +3,8 @@ import { PROPOSAL_STATUSES } from "@/drizzle/schema";
 import { EventPatchInput, ProposalEntityInput } from "./event-schemas";
 import { ProposalOptionChecks } from "./proposal-check-schemas";
 import { isIsoDateTime } from "./time";
+import { PROPOSAL_LIMITS } from "./proposal-limits";
 
-/** Size caps (413-free, 400 with the field): a proposal is a short list of candidates. */
-export const PROPOSAL_LIMITS = {
-  entities: 50,
-  options: 20,
-  scheduleEntries: 50,
-  changes: 50,
-  forecastHours: 96,
-} as const;
 /** Default lifetime of a proposal when the agent sends no expires_at. */
 export const PROPOSAL_DEFAULT_TTL_HOURS = 72;
 export const PROPOSAL_MAX_TTL_DAYS = 30;

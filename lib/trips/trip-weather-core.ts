@@ -2,14 +2,21 @@ import { DateTime } from "luxon";
 import type { TripEventRow } from "@/drizzle/schema";
 import type { GeoPoint } from "@/lib/geo/types";
 import { bestOutdoorWindow, mainIssue } from "@/lib/weather/analyse-timeline";
-import { evaluateWindow, hoursIn } from "@/lib/weather/evaluate-weather";
-import { conditionFor, type Language } from "@/lib/weather/i18n/conditions";
-import { temperatureIn } from "@/lib/weather/present";
-import { activityProfile } from "@/lib/weather/risk/profiles";
-import { LEVEL_RANK, maxLevel, type Risk, type RiskLevel } from "@/lib/weather/risk/types";
-import type { SnapshotResult } from "@/lib/weather/snapshots/get-snapshot";
-import { localIsoAt } from "@/lib/weather/time/zones";
-import type { Units } from "@/lib/weather/types";
+import {
+  evaluateWindow,
+  hoursIn,
+  conditionFor,
+  temperatureIn,
+  activityProfile,
+  LEVEL_RANK,
+  maxLevel,
+  type Risk,
+  type RiskLevel,
+  type Units,
+} from "@/lib/weather/core";
+import { type Language } from "@/lib/i18n/languages";
+import type { SnapshotResult } from "@/lib/weather/io";
+import { localIsoAt } from "@/lib/time/zones";
 import { activityOfEvent } from "./activity-of-event";
 import { arrivalGeoOf, geoOf } from "./event-geo";
 import type { DayWeather, EventWeather, PlaceWeather, TripRiskOut } from "./trip-weather-schemas";

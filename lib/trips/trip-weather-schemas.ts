@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BCP47_PATTERN } from "@/lib/weather/i18n/conditions";
+import { BCP47_PATTERN } from "@/lib/i18n/languages";
 import { UnitsSchema } from "@/lib/weather/schemas";
 import { EVENT_TYPES } from "@/drizzle/schema";
 import { GeoPointSchema } from "./event-schemas";

@@ -8,8 +8,8 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
-import { cellFor } from "@/lib/weather/snapshots/cells";
-import { snapshotCount } from "@/lib/weather/snapshots/store";
+import { cellFor } from "@/lib/weather/core";
+import { snapshotCount } from "@/lib/weather/io";
 import { addMember } from "./manage-members";
 import { createTrip } from "./manage-trips";
 

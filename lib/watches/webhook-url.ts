@@ -12,7 +12,7 @@ export async function assertWebhookUrlAllowed(url: string): Promise<void> {
   }
 }
 
-// Mirrors the weather core's profiles (lib/weather/risk/profiles.ts): which canonical
+// Mirrors the weather core's profiles (lib/weather/core/risk/profiles.ts): which canonical
 // activities and transport modes are sheltered. Unknown activities are outdoor.
 const INDOOR_ACTIVITIES = new Set(["museum", "shopping", "dining", "train", "ferry", "airport_transfer", "driving"]);
 const OUTDOOR_TRANSPORT = new Set(["walking", "cycling"]);

@@ -1,12 +1,13 @@
-import { evaluateWindow, profileFor } from "./evaluate-weather";
-import { conditionFor, resolveLanguage } from "./i18n/conditions";
-import { seaStateOut, cacheHeaders, combinedStatus, environmentLabel } from "./present";
-import type { TransportMode, Vessel } from "./risk/profiles";
-import { recommendationFor } from "./risk/recommendations";
-import { compareReasons, LEVEL_RANK, maxLevel, type RiskReason } from "./risk/types";
-import { planRoute, type LatLng } from "./route-plan";
-import { getSnapshots } from "./snapshots/get-snapshot";
-import type { AccountEnvironmentName, Units } from "./types";
+import { evaluateWindow, profileFor } from "./core/evaluate-window";
+import { conditionFor } from "./core/i18n/conditions";
+import { resolveLanguage } from "@/lib/i18n/languages";
+import { seaStateOut, cacheHeaders, combinedStatus, environmentLabel } from "./core/present";
+import type { TransportMode, Vessel } from "./core/risk/profiles";
+import { recommendationFor } from "./core/risk/recommendations";
+import { compareReasons, LEVEL_RANK, maxLevel, type RiskReason } from "./core/risk/types";
+import { planRoute, type LatLng } from "./core/route-plan";
+import { getSnapshots } from "./io/snapshots/get-snapshot";
+import type { AccountEnvironmentName, Units } from "./core/types";
 
 export interface RouteInput {
   origin: LatLng;

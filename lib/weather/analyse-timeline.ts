@@ -1,12 +1,13 @@
-import { evaluateWindow, feelsLikeOf, hoursIn } from "./evaluate-weather";
-import { conditionFor, resolveLanguage } from "./i18n/conditions";
-import { cacheHeaders, combinedStatus, riskOut, environmentLabel } from "./present";
-import { activityProfile, OUTDOOR_DEFAULT, type Vessel } from "./risk/profiles";
-import { assessRisk } from "./risk/assess-risk";
-import { LEVEL_RANK, maxLevel, SEVERITY, type Risk, type RiskLevel } from "./risk/types";
-import { getSnapshots } from "./snapshots/get-snapshot";
-import { localIsoAt } from "./time/zones";
-import type { AccountEnvironmentName, NormalizedForecast, Units } from "./types";
+import { evaluateWindow, feelsLikeOf, hoursIn } from "./core/evaluate-window";
+import { conditionFor } from "./core/i18n/conditions";
+import { resolveLanguage } from "@/lib/i18n/languages";
+import { cacheHeaders, combinedStatus, riskOut, environmentLabel } from "./core/present";
+import { activityProfile, OUTDOOR_DEFAULT, type Vessel } from "./core/risk/profiles";
+import { assessRisk } from "./core/risk/assess-risk";
+import { LEVEL_RANK, maxLevel, SEVERITY, type Risk, type RiskLevel } from "./core/risk/types";
+import { getSnapshots } from "./io/snapshots/get-snapshot";
+import { localIsoAt } from "@/lib/time/zones";
+import type { AccountEnvironmentName, NormalizedForecast, Units } from "./core/types";
 
 export const MAX_TIMELINE_ITEMS = 100;
 

@@ -5,7 +5,7 @@ import { weatherMeter } from "@/lib/billing/meter";
 import { ApiError } from "@/lib/http/errors";
 import { zodIssues } from "@/lib/http/parse";
 import { areaContract, type HandlerContext } from "@/lib/http/contract";
-import { planRoute } from "./route-plan";
+import { planRoute } from "./core/route-plan";
 import {
   CurrentData,
   FireWatchesData,
@@ -15,7 +15,7 @@ import {
   SimulationDeletedData,
   SimulationListData,
   TimelineData,
-} from "./response-schemas";
+} from "./core/response-schemas";
 import { CurrentQuery, ForecastQuery, RouteBody, SimulationBody, TimelineBody } from "./schemas";
 
 const readAuth = sessionOrApiKey("weather:read");

@@ -1,5 +1,5 @@
-import { evaluateWindow } from "./evaluate-weather";
-import { resolveLanguage } from "./i18n/conditions";
+import { evaluateWindow } from "./core/evaluate-window";
+import { resolveLanguage } from "@/lib/i18n/languages";
 import {
   alertOut,
   cacheHeaders,
@@ -9,11 +9,11 @@ import {
   provenance,
   riskOut,
   environmentLabel,
-} from "./present";
-import { getSnapshot } from "./snapshots/get-snapshot";
-import { hourAt } from "./providers/open-meteo";
-import { minutelyAhead, nowcastLine } from "./nowcast";
-import type { CurrentConditions, HourlyPoint } from "./types";
+} from "./core/present";
+import { getSnapshot } from "./io/snapshots/get-snapshot";
+import { hourAt } from "./core/hour-at";
+import { minutelyAhead, nowcastLine } from "./core/nowcast";
+import type { CurrentConditions, HourlyPoint } from "./core/types";
 
 /** Sea state and air are hourly series: "now" takes them from the hour covering now. */
 function withHourSupplements(c: CurrentConditions, h: HourlyPoint | undefined | null): CurrentConditions {
@@ -26,7 +26,7 @@ function withHourSupplements(c: CurrentConditions, h: HourlyPoint | undefined | 
     airQuality: h.airQuality ?? null,
   };
 }
-import type { AccountEnvironmentName, Units } from "./types";
+import type { AccountEnvironmentName, Units } from "./core/types";
 
 export interface CurrentRequest {
   lat: number;

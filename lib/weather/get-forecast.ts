@@ -1,10 +1,10 @@
 import * as SunCalc from "suncalc";
 import { DateTime } from "luxon";
-import { resolveLanguage } from "./i18n/conditions";
-import { cacheHeaders, dailyOut, hourlyOut, locationOut, provenance, environmentLabel } from "./present";
-import { getSnapshot } from "./snapshots/get-snapshot";
-import { localDate } from "./time/zones";
-import type { AccountEnvironmentName, DailyPoint, NormalizedForecast, Units } from "./types";
+import { resolveLanguage } from "@/lib/i18n/languages";
+import { cacheHeaders, dailyOut, hourlyOut, locationOut, provenance, environmentLabel } from "./core/present";
+import { getSnapshot } from "./io/snapshots/get-snapshot";
+import { localDate } from "@/lib/time/zones";
+import type { AccountEnvironmentName, DailyPoint, NormalizedForecast, Units } from "./core/types";
 
 export const MAX_FORECAST_DAYS = 8;
 

@@ -28,13 +28,14 @@ export type {
   SnapshotUse,
   ProviderId,
   Units,
-} from "./types";
-export { getSnapshot, type Snapshot, type GetSnapshotOptions, type SnapshotResult } from "./snapshots/get-snapshot";
-export { evaluateWeather, evaluateWindow, type WindowMetrics, type EvaluateWeatherOptions } from "./evaluate-weather";
-export type { Risk, RiskReason } from "./risk/types";
-export { ACTIVITY_TYPES, TRANSPORT_MODES, type TransportMode } from "./risk/profiles";
-export { injectSimulatedWeather, type SimulationInput } from "./simulations";
-export { cellFor, type Cell } from "./snapshots/cells";
-export { providerIdFor } from "./providers/select";
-export { upstreamSettings } from "./providers/upstream-settings";
-export { isBudgetDenied, type UpstreamPriority } from "./snapshots/upstream-budget";
+} from "./core/types";
+export { getSnapshot, type Snapshot, type GetSnapshotOptions, type SnapshotResult } from "./io/snapshots/get-snapshot";
+export { evaluateWeather, type EvaluateWeatherOptions } from "./evaluate-weather";
+export { evaluateWindow, type WindowMetrics } from "./core/evaluate-window";
+export type { Risk, RiskReason } from "./core/risk/types";
+export { ACTIVITY_TYPES, TRANSPORT_MODES, type TransportMode } from "./core/risk/profiles";
+export { injectSimulatedWeather, type SimulationInput } from "./io/simulations";
+export { cellFor, type Cell } from "./core/cells";
+export { providerIdFor } from "./io/providers/select";
+export { upstreamSettings } from "./io/providers/upstream-settings";
+export { isBudgetDenied, type UpstreamPriority } from "./io/snapshots/upstream-budget";

@@ -3,7 +3,7 @@ import { weatherSimulations } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
 import type { AccountInfo } from "@/lib/http/types";
-import { forgetHeads } from "./snapshots/store";
+import { forgetHeads } from "./io/snapshots/store";
 
 function requireSandbox(account: AccountInfo): void {
   if (account.environment !== "sandbox") {

@@ -9,7 +9,7 @@ import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { refreshWatch } from "@/lib/watches/refresh-watch";
 import { createWatchVia, watchBody } from "@/lib/watches/testing/watch-fixtures";
-import { getSnapshot } from "./snapshots/get-snapshot";
+import { getSnapshot } from "./io/snapshots/get-snapshot";
 import { startFixtureServer, type FixtureServer } from "./testing/fixture-server";
 import { fixtureText } from "./testing/fixtures";
 import { redateInstants, redateOpenMeteo } from "./testing/redate";

@@ -4,8 +4,8 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
-import { MAX_ROUTE_SEGMENTS, planRoute } from "./route-plan";
-import { injectSimulatedWeather } from "./simulations";
+import { MAX_ROUTE_SEGMENTS, planRoute } from "./core/route-plan";
+import { injectSimulatedWeather } from "./io/simulations";
 import { routeModule } from "@/lib/testing/route-registry";
 
 const route = await routeModule("/v1/weather/route");

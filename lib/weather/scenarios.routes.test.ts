@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
-import { ACTIVITY_TYPES } from "./risk/profiles";
-import { ACTIVITY_GROUPS, expected, SITUATIONS, TRANSPORT_GROUPS, type Level } from "./scenarios/situations";
+import { ACTIVITY_TYPES } from "./core/risk/profiles";
+import { ACTIVITY_GROUPS, expected, SITUATIONS, TRANSPORT_GROUPS, type Level } from "./io/scenarios/situations";
 import { routeModule } from "@/lib/testing/route-registry";
 
 const simulations = await routeModule("/v1/weather/simulations");

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { DateTime } from "luxon";
-import { BCP47_PATTERN } from "./i18n/conditions";
+import { BCP47_PATTERN } from "@/lib/i18n/languages";
 import { MAX_TIMELINE_ITEMS } from "./analyse-timeline";
-import { TRANSPORT_MODES, VESSELS } from "./risk/profiles";
-import { decodePolyline, greatCircleProblem, MAX_POLYLINE_POINTS } from "./route-plan";
-import { isValidZone, timezoneAt } from "./time/zones";
+import { TRANSPORT_MODES, VESSELS } from "./core/risk/profiles";
+import { decodePolyline, greatCircleProblem, MAX_POLYLINE_POINTS } from "./core/route-plan";
+import { isValidZone, timezoneAt } from "@/lib/time/zones";
 import { TimeZoneName } from "@/lib/time/time-zone";
 
 /** Request schemas of the weather endpoints (validation is the contract). */

@@ -4,8 +4,8 @@ import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { weatherContracts } from "./contracts";
-import { planRoute } from "./route-plan";
-import { injectSimulatedWeather } from "./simulations";
+import { planRoute } from "./core/route-plan";
+import { injectSimulatedWeather } from "./io/simulations";
 
 // Issue 31 acceptance through the endpoints: sea state (ferry, beach) and air quality (hiking),
 // injected through the simulated provider, answers checked against the contract schemas.

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { weatherCommands } from "@/scripts/admin/weather";
-import { conditionFor } from "./i18n/conditions";
+import { conditionFor } from "./core/i18n/conditions";
 import { routeModule } from "@/lib/testing/route-registry";
 
 const simulations = await routeModule("/v1/weather/simulations");

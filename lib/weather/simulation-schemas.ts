@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SIMULATION_KINDS, type SimulationKind } from "@/drizzle/schema/weather";
-import { isKnownWmoCode, KNOWN_WMO_CODES } from "./i18n/conditions";
+import { isKnownWmoCode, KNOWN_WMO_CODES } from "./core/i18n/conditions";
 
 /**
  * The one injection schema: POST /v1/weather/simulations, the admin CLI (inject-weather) and

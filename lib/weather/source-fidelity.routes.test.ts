@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
-import { getSnapshot } from "./snapshots/get-snapshot";
+import { getSnapshot } from "./io/snapshots/get-snapshot";
 import { fixtureText } from "./testing/fixtures";
 import {
   meteoalarmAtom,

@@ -4,7 +4,7 @@ import { resetEnvCache } from "@/lib/env";
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
-import { hourlyRows } from "./providers/open-meteo-supplements";
+import { hourlyRows } from "./io/providers/open-meteo-supplements";
 import { startFixtureServer, type FixtureServer } from "./testing/fixture-server";
 import { fixtureText } from "./testing/fixtures";
 import { redateOpenMeteo } from "./testing/redate";

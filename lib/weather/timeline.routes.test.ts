@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
-import { injectSimulatedWeather } from "./simulations";
+import { injectSimulatedWeather } from "./io/simulations";
 import { routeModule } from "@/lib/testing/route-registry";
 
 const timeline = await routeModule("/v1/weather/timeline");

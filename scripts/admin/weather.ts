@@ -4,11 +4,10 @@ import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import { zodIssues } from "@/lib/http/parse";
 import { parseInstant } from "@/lib/weather/schemas";
-import { storeSimulation } from "@/lib/weather/create-simulation";
+import { storeSimulation } from "@/lib/watches/create-simulation";
 import { SimulationBody } from "@/lib/weather/simulation-schemas";
-import { providerIdFor } from "@/lib/weather/providers/select";
-import { cellFor } from "@/lib/weather/snapshots/cells";
-import { snapshotCount } from "@/lib/weather/snapshots/store";
+import { providerIdFor, snapshotCount } from "@/lib/weather/io";
+import { cellFor } from "@/lib/weather/core";
 import { command } from "./types";
 
 const coord = (min: number, max: number) => z.coerce.number().min(min).max(max);

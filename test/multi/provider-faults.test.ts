@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { makeUser } from "@/lib/testing/fixtures";
 import { startFixtureServer, type FixtureResponse, type FixtureServer } from "@/lib/weather/testing/fixture-server";
 import { fixtureText } from "@/lib/weather/testing/fixtures";
-import { cellFor, type Cell } from "@/lib/weather/snapshots/cells";
+import { cellFor, type Cell } from "@/lib/weather/core";
 import { skipReason, startCluster, type Cluster } from "./cluster";
 
 /**

@@ -13,7 +13,7 @@ import { setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
 import { gridPlaces, seedWatches } from "@/lib/watches/testing/seed-watches";
 import { startFixtureServer, type FixtureServer } from "@/lib/weather/testing/fixture-server";
 import { fixtureText } from "@/lib/weather/testing/fixtures";
-import { cellFor } from "@/lib/weather/snapshots/cells";
+import { cellFor } from "@/lib/weather/core";
 import { skipReason, startCluster, type Cluster } from "./cluster";
 
 /**

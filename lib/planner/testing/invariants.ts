@@ -1,7 +1,6 @@
 import * as SunCalc from "suncalc";
 import { DateTime } from "luxon";
-import { evaluateWindow } from "@/lib/weather/evaluate-weather";
-import { LEVEL_RANK } from "@/lib/weather/risk/types";
+import { evaluateWindow, LEVEL_RANK } from "@/lib/weather/core";
 import { isExposedTransport, plannerActivity } from "../activity";
 import type { PlanInput, PlannerEvent, PlanResult } from "../types";
 

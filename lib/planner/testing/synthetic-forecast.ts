@@ -1,4 +1,4 @@
-import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/types";
+import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/core";
 import type { PlannerEvent } from "../types";
 
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/types";
+import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/core";
 import type { PlannerEvent, PlannerPlace } from "../types";
 
 const HOUR = 3_600_000;

@@ -6,7 +6,7 @@ import { withLegacyGeo } from "@/lib/trips/event-geo";
 import { sortItinerary } from "@/lib/trips/event-store";
 import { readTripSnapshot, type TripSnapshot } from "@/lib/trips/read-trip-statement";
 import { placesOf, type PlannedPlace } from "@/lib/trips/trip-weather-core";
-import { activityProfile } from "@/lib/weather/risk/profiles";
+import { activityProfile } from "@/lib/weather/core";
 
 const HOUR = 3_600_000;
 

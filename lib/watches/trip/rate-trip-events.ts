@@ -2,7 +2,7 @@
 import type { TripWatchEventRecord, WatchAlert } from "@/drizzle/schema";
 import { evaluateWindow, type SnapshotResult } from "@/lib/weather";
 import { watchAlert, watchMetrics } from "../window-weather";
-import { LEVEL_RANK, type RiskLevel } from "@/lib/weather/risk/types";
+import { LEVEL_RANK, type RiskLevel } from "@/lib/weather/core";
 import type { FollowedEvent } from "./followed-events";
 
 const HOUR = 3_600_000;

@@ -11,7 +11,7 @@ import {
   upstreamSettings,
   type SnapshotResult,
 } from "@/lib/weather";
-import { LEVEL_RANK, type RiskLevel } from "@/lib/weather/risk/types";
+import { LEVEL_RANK, type RiskLevel } from "@/lib/weather/core";
 import { nextCheckAfter } from "../cadence";
 import type { WatchClaim } from "../claim-watches";
 import { recordWatchEvent } from "../emit-watch-event";

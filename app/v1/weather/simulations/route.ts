@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/route";
 import { weatherContracts } from "@/lib/weather/contracts";
-import { createSimulation } from "@/lib/weather/create-simulation";
+import { createSimulation } from "@/lib/watches/create-simulation";
 import { listSimulations } from "@/lib/weather/manage-simulations";
 
 export const POST = defineRoute(weatherContracts.simulations, async ({ body, principal }) => ({
