@@ -63,7 +63,11 @@ function needsDatabase(file) {
     if (f === DB_HELPER) return true;
     const deps = importsOf(f);
     if (f === file && deps.readsUrl) return true;
-    for (const d of deps.list) if (!seen.has(d)) seen.add(d) && queue.push(d);
+    for (const d of deps.list)
+      if (!seen.has(d)) {
+        seen.add(d);
+        queue.push(d);
+      }
   }
   return false;
 }
