@@ -1,14 +1,12 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { isTransport, tripEvents, tripOps, type TripEventRow } from "@/drizzle/schema";
+import { isTransport, tripEvents, type TripEventRow } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
-import { notFound } from "@/lib/http/errors";
-import { staleRevision } from "./apply-change";
+import { explainNothingBumped, writeTripStatement } from "@/lib/trips/ops/write-trip-statement";
 import { resolveGeoColumns } from "./event-geo";
 import { columnsOf, placeZone } from "./event-store";
 import type { EventCreateInput } from "./event-schemas";
 import { eventRowFromJson } from "./read-trip-statement";
-import { ALLOWED, requireTripRole } from "./roles";
 import { HAS_OFFSET } from "./time";
 
 const EVENT_COLUMNS = getTableColumns(tripEvents);
@@ -36,11 +34,9 @@ export function eventInsertColumns(row: Record<string, unknown>): { names: SQL; 
 }
 
 /**
- * `add_event` without an op_id (ops) or an event created through /api in ONE statement (no BEGIN/COMMIT round trips): the
- * conditional revision bump with the caller's role check, the event insert and the op-log
- * append as one CTE, atomic as any single statement. Same invariant as applyTripChange:
- * the row lock on the trip serialises writers and a waiter re-checks `revision = base` on
- * the committed row (READ COMMITTED). Applies only when the event's instants do not need
+ * `add_event` without an op_id (ops) or an event created through /api in ONE statement (no BEGIN/COMMIT round trips):
+ * the trip write kernel's statement (ops/write-trip-statement.ts) with the event insert as its
+ * mutation, atomic as any single statement. Applies only when the event's instants do not need
  * the trip's zone (offsets given, or the event's own zone); otherwise returns undefined and
  * the caller takes the general path. Nothing bumped: 404/403 from the role, else 409.
  */
@@ -53,7 +49,6 @@ export async function addEventInOneStatement(
   via: { source: "ops"; baseRevision: number } | { source: "api" },
 ): Promise<{ revision: number; eventId: number; row: TripEventRow } | undefined> {
   const baseRevision = via.source === "ops" ? via.baseRevision : undefined;
-  const atBase = baseRevision === undefined ? sql`` : sql` AND revision = ${baseRevision}`;
   const zoneFree = (s: string | null | undefined) => s == null || HAS_OFFSET.test(s);
   if (!input.timeZone && !(zoneFree(input.startDateTime) && zoneFree(input.endDateTime))) return undefined;
   // The gazetteer's zone hint is the trip's zone unless the event has its own: read in the general path.
@@ -73,35 +68,31 @@ export async function addEventInOneStatement(
   const eventZone = input.timeZone ?? placeZone(input.type, geo);
   const { timeZone: _zone, ...cols } = columnsOf(input, input.timeZone ?? "UTC");
   const { names, values } = eventInsertColumns({ type: input.type, title: input.title, ...cols, ...geo });
-  const roles = sql.join(
-    ALLOWED.edit.map((r) => sql`${r}`),
-    sql`, `,
-  );
+  const target = { trip: tripId, baseRevision, role: { userId, need: "edit" as const } };
   const row = await queryOne<{ revision: number; event: Record<string, unknown> | string }>(
     db,
-    sql`WITH bump AS (
-          UPDATE trips SET revision = revision + 1, updated_at = now()
-          WHERE id = ${tripId}${atBase}
-            AND EXISTS (SELECT 1 FROM trip_members m WHERE m.trip_id = trips.id AND m.user_id = ${userId}::uuid AND m.role IN (${roles}))
-          RETURNING id, revision, time_zone
-        ), ev AS (
+    writeTripStatement({
+      target,
+      bumpReturning: sql`time_zone`,
+      mutation: sql`ev AS (
           INSERT INTO trip_events (trip_id, time_zone, ${names})
           SELECT bump.id, coalesce(${eventZone}::text, bump.time_zone), ${values} FROM bump
           RETURNING *
-        ), op AS (
-          INSERT INTO trip_ops (trip_id, revision, source, type, payload, affected_event_ids, deleted_event_ids, actor_user_id)
-          SELECT bump.id, bump.revision, ${via.source}, 'add_event', ${param(requestPayload, tripOps.payload as never)}, ARRAY[ev.id], '{}'::integer[], ${userId}::uuid
-          FROM bump, ev
-          RETURNING revision, affected_event_ids
-        )
-        SELECT op.revision, row_to_json(ev) AS event FROM op, ev`,
+        )`,
+      op: {
+        source: via.source,
+        type: "add_event",
+        payload: requestPayload,
+        affected: sql`ARRAY[ev.id]`,
+        actorUserId: userId,
+        from: sql`bump, ev`,
+      },
+      select: sql`SELECT op.revision, row_to_json(ev) AS event FROM op, ev`,
+    }),
   );
   if (row) {
     const event = eventRowFromJson(row.event);
     return { revision: Number(row.revision), eventId: event.id, row: event };
   }
-  await requireTripRole(tripId, userId, "edit");
-  if (baseRevision === undefined) throw notFound("Trip");
-  const current = await queryOne<{ revision: number }>(db, sql`SELECT revision FROM trips WHERE id = ${tripId}`);
-  throw staleRevision(Number(current?.revision ?? baseRevision), baseRevision);
+  return explainNothingBumped(db, { tripId, baseRevision, role: target.role });
 }

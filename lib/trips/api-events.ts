@@ -4,6 +4,7 @@ import { queryOne } from "@/lib/db/sql";
 import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
 import type { RawJson } from "@/lib/http/raw-json";
+import { memberRoleSql } from "@/lib/trips/member-role-sql";
 import { addEventInOneStatement } from "./add-event-one-statement";
 import { patchEventInOneStatement, removeEventInOneStatement } from "./change-event-one-statement";
 import { applyTripChange } from "./apply-change";
@@ -24,8 +25,7 @@ export async function listEvents(tripId: number, userId: string): Promise<RawJso
 async function eventFor(eventId: number, userId: string, need: TripNeed) {
   const found = await queryOne<{ event: Record<string, unknown> | string; role: TripRole | null }>(
     await getDb(),
-    sql`SELECT row_to_json(e) AS event, m.role FROM trip_events e
-        LEFT JOIN trip_members m ON m.trip_id = e.trip_id AND m.user_id = ${userId}::uuid
+    sql`SELECT row_to_json(e) AS event, ${memberRoleSql(sql`e.trip_id`, userId)} AS role FROM trip_events e
         WHERE e.id = ${eventId}`,
   );
   if (!found || !found.role) throw notFound("Event");

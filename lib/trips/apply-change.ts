@@ -1,11 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
-import { tripOps } from "@/drizzle/schema";
 import { getDb, type Tx } from "@/lib/db/client";
 import { PG_DEADLOCK, PG_SERIALIZATION_FAILURE, pgErrorCode, queryOne } from "@/lib/db/sql";
-import { ApiError, notFound } from "@/lib/http/errors";
-import { ALLOWED, requireTripRole, type TripNeed } from "./roles";
-
-export type ChangeSource = "ops" | "api" | "proposal";
+import { ApiError } from "@/lib/http/errors";
+import {
+  appendOp,
+  bumpTrip,
+  explainNothingBumped,
+  intArray,
+  staleRevision,
+  type ChangeSource,
+} from "@/lib/trips/ops/write-trip-statement";
+import type { TripNeed } from "./roles";
 
 export interface TripChange {
   tripId: number;
@@ -75,34 +80,19 @@ export async function applyTripChange<T>(
     };
     const out = await mutate(ctx);
     const deleted = out.deleted ?? [];
-    const op = {
-      tripId: change.tripId,
-      revision: bumped.revision,
-      source: change.source,
-      type: change.type,
-      payload: out.loggedPayload ?? change.payload,
-      affectedEventIds: out.affected,
-      deletedEventIds: deleted,
-      actorUserId: change.actorUserId,
-      opId: change.opId ?? null,
-    };
-    if (out.alongside) {
-      const ints = (ids: number[]) =>
-        ids.length
-          ? sql`ARRAY[${sql.join(
-              ids.map((i) => sql`${i}`),
-              sql`, `,
-            )}]::integer[]`
-          : sql`'{}'::integer[]`;
-      await tx.execute(
-        sql`WITH alongside AS (${out.alongside})
-            INSERT INTO trip_ops (trip_id, revision, source, type, payload, affected_event_ids, deleted_event_ids, actor_user_id, op_id)
-            VALUES (${op.tripId}, ${op.revision}, ${op.source}, ${op.type}, ${sql.param(op.payload, tripOps.payload)}::jsonb,
-                    ${ints(op.affectedEventIds)}, ${ints(op.deletedEventIds)}, ${op.actorUserId}::uuid, ${op.opId})`,
-      );
-    } else {
-      await tx.insert(tripOps).values(op);
-    }
+    const append = appendOp(
+      {
+        source: change.source,
+        type: change.type,
+        payload: out.loggedPayload ?? change.payload,
+        affected: intArray(out.affected),
+        deleted: intArray(deleted),
+        actorUserId: change.actorUserId,
+        opId: change.opId,
+      },
+      { trip: sql`${change.tripId}::integer`, revision: sql`${bumped.revision}::integer` },
+    );
+    await tx.execute(out.alongside ? sql`WITH alongside AS (${out.alongside}) ${append}` : append);
     return {
       tripId: change.tripId,
       revision: bumped.revision,
@@ -130,40 +120,17 @@ interface Bumped {
 }
 
 async function bumpRevision(tx: Tx, change: TripChange): Promise<Bumped> {
-  // One atomic conditional statement: the row lock serialises writers, and a
-  // writer that waited re-checks `revision = base` against the committed row.
-  const cond = change.baseRevision === undefined ? sql`` : sql` AND revision = ${change.baseRevision}`;
-  const role = change.requireRole;
-  const member = role
-    ? sql` AND EXISTS (SELECT 1 FROM trip_members m WHERE m.trip_id = trips.id AND m.user_id = ${role.userId}::uuid
-                       AND m.role IN (${sql.join(
-                         ALLOWED[role.need].map((r) => sql`${r}`),
-                         sql`, `,
-                       )}))`
-    : sql``;
+  const target = { trip: change.tripId, baseRevision: change.baseRevision, role: change.requireRole };
   const row = await queryOne<Bumped>(
     tx,
-    sql`UPDATE trips SET revision = revision + 1, updated_at = now()
-        WHERE id = ${change.tripId}${cond}${member}
-        RETURNING revision, time_zone, start_date::text AS start_date, end_date::text AS end_date`,
+    bumpTrip(target, sql`time_zone, start_date::text AS start_date, end_date::text AS end_date`),
   );
   if (row) return { ...row, revision: Number(row.revision) };
-  // Nothing bumped: 404/403 from the role first (as before the merge), else a stale revision.
-  if (role) await requireTripRole(change.tripId, role.userId, role.need, tx);
-  const current = await queryOne<{ revision: number }>(tx, sql`SELECT revision FROM trips WHERE id = ${change.tripId}`);
-  if (!current) throw notFound("Trip");
-  throw staleRevision(Number(current.revision), change.baseRevision!);
-}
-
-export function staleRevision(current: number, base: number): ApiError {
-  return new ApiError(
-    "STALE_REVISION",
-    `The trip is at revision ${current}, not ${base}. Read the changes since ${base} (GET /v1/trips/{tripId}/ops?since_revision=${base}), re-apply your change and retry with base_revision ${current}.`,
-    {
-      extra: { current_revision: current, base_revision: base },
-      details: { current_revision: current, base_revision: base },
-    },
-  );
+  return explainNothingBumped(tx, {
+    tripId: change.tripId,
+    baseRevision: change.baseRevision,
+    role: change.requireRole,
+  });
 }
 
 async function concurrentChange(change: TripChange): Promise<ApiError> {

@@ -1,11 +1,12 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { tripEvents, tripOps, type TripEventRow } from "@/drizzle/schema";
+import { tripEvents, type TripEventRow } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { pgErrorCode, queryOne } from "@/lib/db/sql";
+import { writeTripStatement } from "@/lib/trips/ops/write-trip-statement";
+import { param } from "./add-event-one-statement";
 import { columnsOf } from "./event-store";
 import type { EventPatchInput } from "./event-schemas";
 import { eventRowFromJson } from "./read-trip-statement";
-import { ALLOWED } from "./roles";
 import { HAS_OFFSET } from "./time";
 
 const EVENT_COLUMNS = getTableColumns(tripEvents);
@@ -30,13 +31,10 @@ function rowFree(patch: EventPatchInput): boolean {
   return true;
 }
 
-function param(value: unknown, column: { getSQLType(): string; mapToDriverValue(v: unknown): unknown }): SQL {
-  return sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
-}
-
 /**
- * The trip of the event is bumped (with the caller's role check) and the op-log row appended in
- * the same statement as the event's change: one round trip, and the trip's row lock (which
+ * The trip write kernel's statement (ops/write-trip-statement.ts) with the event's change as its
+ * mutation: the trip of the event is bumped (with the caller's role check) and the op-log row
+ * appended in the same statement as the event's change: one round trip, and the trip's row lock (which
  * serialises every writer of the trip) is held for one statement instead of four.
  *
  * The change is applied to the event as it is once the lock is granted (READ COMMITTED re-checks
@@ -49,31 +47,28 @@ function param(value: unknown, column: { getSQLType(): string; mapToDriverValue(
 async function oneStatement(
   eventId: number,
   userId: string,
-  change: (bump: SQL) => { cte: SQL; payload: Record<string, unknown>; deleted: boolean },
+  change: { cte: SQL; payload: Record<string, unknown>; deleted: boolean },
 ) {
-  const roles = sql.join(
-    ALLOWED.edit.map((r) => sql`${r}`),
-    sql`, `,
-  );
-  const { cte, payload, deleted } = change(sql`bump`);
   const db = await getDb();
   try {
     return await queryOne<{ revision: number; trip_id: number; event: Record<string, unknown> | string }>(
       db,
-      sql`WITH bump AS (
-            UPDATE trips SET revision = revision + 1, updated_at = now()
-            WHERE id = (SELECT trip_id FROM trip_events WHERE id = ${eventId})
-              AND EXISTS (SELECT 1 FROM trip_members m WHERE m.trip_id = trips.id AND m.user_id = ${userId}::uuid AND m.role IN (${roles}))
-            RETURNING id, revision
-          ), ev AS (${cte}), op AS (
-            INSERT INTO trip_ops (trip_id, revision, source, type, payload, affected_event_ids, deleted_event_ids, actor_user_id)
-            SELECT bump.id, CASE WHEN ev.id IS NULL THEN NULL ELSE bump.revision END, 'api', ${deleted ? "remove_event" : "update_event"},
-                   ${param(payload, tripOps.payload as never)}, ARRAY[${eventId}]::integer[],
-                   ${deleted ? sql`ARRAY[${eventId}]::integer[]` : sql`'{}'::integer[]`}, ${userId}::uuid
-            FROM bump LEFT JOIN ev ON true
-            RETURNING trip_id, revision
-          )
-          SELECT op.revision, op.trip_id, row_to_json(ev) AS event FROM op, ev`,
+      writeTripStatement({
+        target: { trip: sql`(SELECT trip_id FROM trip_events WHERE id = ${eventId})`, role: { userId, need: "edit" } },
+        mutation: sql`ev AS (${change.cte})`,
+        op: {
+          source: "api",
+          type: change.deleted ? "remove_event" : "update_event",
+          payload: change.payload,
+          affected: sql`ARRAY[${eventId}]::integer[]`,
+          deleted: change.deleted ? sql`ARRAY[${eventId}]::integer[]` : undefined,
+          actorUserId: userId,
+          // No event changed: a NULL revision, whose NOT NULL violation aborts the statement (see above).
+          revision: sql`CASE WHEN ev.id IS NULL THEN NULL ELSE bump.revision END`,
+          from: sql`bump LEFT JOIN ev ON true`,
+        },
+        select: sql`SELECT op.revision, op.trip_id, row_to_json(ev) AS event FROM op, ev`,
+      }),
     );
   } catch (err) {
     if (pgErrorCode(err) === PG_NOT_NULL_VIOLATION) return undefined;
@@ -104,16 +99,16 @@ export async function patchEventInOneStatement(
     patch.endDateTime !== undefined
       ? param(patch.endDateTime === null ? null : new Date(patch.endDateTime), EVENT_COLUMNS.endAt as never)
       : sql`e.end_at`;
-  const row = await oneStatement(eventId, userId, (bump) => ({
+  const row = await oneStatement(eventId, userId, {
     // The same checks as patchProblems for these fields, and needsGeo false (else the general path resolves the place).
-    cte: sql`UPDATE trip_events e SET ${set} FROM ${bump}
+    cte: sql`UPDATE trip_events e SET ${set} FROM bump
              WHERE e.id = ${eventId} AND e.trip_id = bump.id
                AND (e.geo_source IS NOT NULL OR e.geo_reason IS NOT NULL)
                AND (${end} IS NULL OR ${end} >= ${start})
              RETURNING e.*`,
     payload: { event_id: eventId, ...patch },
     deleted: false,
-  }));
+  });
   return row ? { row: eventRowFromJson(row.event), revision: Number(row.revision) } : undefined;
 }
 
@@ -122,10 +117,10 @@ export async function removeEventInOneStatement(
   eventId: number,
   userId: string,
 ): Promise<{ tripId: number; revision: number } | undefined> {
-  const row = await oneStatement(eventId, userId, (bump) => ({
-    cte: sql`DELETE FROM trip_events e USING ${bump} WHERE e.id = ${eventId} AND e.trip_id = bump.id RETURNING e.*`,
+  const row = await oneStatement(eventId, userId, {
+    cte: sql`DELETE FROM trip_events e USING bump WHERE e.id = ${eventId} AND e.trip_id = bump.id RETURNING e.*`,
     payload: { event_id: eventId },
     deleted: true,
-  }));
+  });
   return row ? { tripId: Number(row.trip_id), revision: Number(row.revision) } : undefined;
 }

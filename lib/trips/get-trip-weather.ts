@@ -11,6 +11,7 @@ import { maxLevel, type Risk } from "@/lib/weather/risk/types";
 import { cellFor } from "@/lib/weather/snapshots/cells";
 import { getSnapshots, type SnapshotResult } from "@/lib/weather/snapshots/get-snapshot";
 import type { AccountEnvironmentName, NormalizedForecast, Units } from "@/lib/weather/types";
+import { memberRoleSql } from "@/lib/trips/member-role-sql";
 import { withLegacyGeo } from "./event-geo";
 import { sortItinerary } from "./event-store";
 import { readTripSnapshot } from "./read-trip-statement";
@@ -46,7 +47,7 @@ export async function tripHead(tripId: number, userId: string): Promise<TripHead
   const row = await queryOne<{ role: string | null; revision: number; placed: number | string }>(
     await getDb(),
     sql`SELECT t.revision,
-               (SELECT role FROM trip_members m WHERE m.trip_id = t.id AND m.user_id = ${userId}::uuid) AS role,
+               ${memberRoleSql(sql`t.id`, userId)} AS role,
                (SELECT count(*) FROM trip_events e WHERE e.trip_id = t.id AND (e.lat IS NOT NULL OR e.arrival_lat IS NOT NULL)) AS placed
         FROM trips t WHERE t.id = ${tripId}`,
   );

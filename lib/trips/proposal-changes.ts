@@ -8,7 +8,7 @@ import { existing, mutations, opInvalid, updateExisting } from "./apply-op";
 import type { EventPatchInput } from "./event-schemas";
 import { patchProblems } from "./event-store";
 import type { ProposalChangeInput, ProposalOptionInput } from "./proposal-schemas";
-import { staleRevision } from "./apply-change";
+import { staleRevision } from "@/lib/trips/ops/write-trip-statement";
 import { localDate, toInstant } from "./time";
 
 /** A move is an update of the two times: the same checks and writes as the update_event op. */

@@ -3,6 +3,7 @@ import { tripProposals, type ProposalStatus, type TripProposalRow, type TripRole
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { ApiError, notFound } from "@/lib/http/errors";
+import { memberRoleSql } from "@/lib/trips/member-role-sql";
 import { tripNow } from "./clock";
 import {
   PROPOSAL_DEFAULT_TTL_HOURS,
@@ -91,7 +92,7 @@ export async function createProposal(
 async function editorsTripZone(tripId: number, userId: string): Promise<string> {
   const found = await queryOne<{ role: TripRole | null; time_zone: string }>(
     await getDb(),
-    sql`SELECT m.role, t.time_zone FROM trips t LEFT JOIN trip_members m ON m.trip_id = t.id AND m.user_id = ${userId}::uuid WHERE t.id = ${tripId}`,
+    sql`SELECT ${memberRoleSql(sql`t.id`, userId)} AS role, t.time_zone FROM trips t WHERE t.id = ${tripId}`,
   );
   checkTripRole(found?.role, "edit");
   return found!.time_zone;
@@ -150,8 +151,7 @@ export async function findProposalAndZone(
     proposal: Record<string, unknown> | string | null;
   }>(
     await getDb(),
-    sql`SELECT m.role, t.time_zone, row_to_json(p) AS proposal FROM (SELECT 1) AS one
-        LEFT JOIN trip_members m ON m.trip_id = ${tripId} AND m.user_id = ${userId}::uuid
+    sql`SELECT t.time_zone, row_to_json(p) AS proposal, ${memberRoleSql(tripId, userId)} AS role FROM (SELECT 1) AS one
         LEFT JOIN trips t ON t.id = ${tripId}
         LEFT JOIN trip_proposals p ON p.trip_id = ${tripId} AND p.id = ${proposalId}::uuid`,
   );

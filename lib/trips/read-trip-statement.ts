@@ -9,6 +9,7 @@ import {
 } from "@/drizzle/schema";
 import type { DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
+import { memberRoleSql } from "@/lib/trips/member-role-sql";
 
 const EVENT_COLUMNS = Object.entries(getTableColumns(tripEvents));
 const OP_COLUMNS = Object.entries(getTableColumns(tripOps));
@@ -44,10 +45,7 @@ export const eventRowFromJson = (j: Record<string, unknown> | string): TripEvent
   fromJson<TripEventRow>(EVENT_COLUMNS, typeof j === "string" ? JSON.parse(j) : j);
 
 /** The caller's role on the trip (null for a job acting without a user). */
-const role = (userId: string | null) =>
-  userId === null
-    ? sql`NULL::text`
-    : sql`(SELECT role FROM trip_members m WHERE m.trip_id = t.id AND m.user_id = ${userId}::uuid)`;
+const role = (userId: string | null) => (userId === null ? sql`NULL::text` : memberRoleSql(sql`t.id`, userId));
 
 const parse = (v: unknown): Array<Record<string, unknown>> =>
   typeof v === "string" ? JSON.parse(v) : ((v as Array<Record<string, unknown>>) ?? []);
