@@ -3,7 +3,7 @@ import { hoursIn } from "@/lib/weather/evaluate-weather";
 import type { Risk, RiskLevel } from "@/lib/weather/risk/types";
 import type { HourlyPoint, NormalizedForecast } from "@/lib/weather/types";
 import { formatInZone } from "@/lib/trips/time";
-import { PROPOSAL_LIMITS } from "@/lib/trips/proposal-schemas";
+import { PROPOSAL_LIMITS } from "@/lib/trips/proposals/proposal-schemas";
 import { plannerDay, plannerText } from "./planner-texts";
 import type { PlanOptionForecast } from "./types";
 
