@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { call } from "@/lib/http/testing/call-route";
 import { routeModule } from "@/lib/testing/route-registry";
-import { createProposalCall, getItinerary, makeTrip, postOp, resolveProposalCall } from "@/lib/trips/testing/trip-fixture";
+import {
+  createProposalCall,
+  getItinerary,
+  makeTrip,
+  postOp,
+  resolveProposalCall,
+} from "@/lib/trips/testing/trip-fixture";
 
 /*
  * The itinerary model (docs/trips.md "Where the traveller is"): transport has a departure and an

@@ -140,7 +140,7 @@ export async function existing(ctx: ChangeContext, eventId: number) {
 type Payload<K extends OpType> = z.output<(typeof OpPayloads)[K]>;
 type Mutation<K extends OpType> = (ctx: ChangeContext, p: Payload<K>) => Promise<MutationOutcome<null>>;
 
-/** The ops engine's mutations; proposal changes (lib/trips/proposal-changes.ts) run through them too. */
+/** The ops engine's mutations; proposal changes (lib/trips/proposals/apply-proposal-changes.ts) run through them too. */
 export const mutations: { [K in OpType]: Mutation<K> } = {
   async add_event(ctx, p) {
     const row = await insertEvent(ctx.tx, ctx.tripId, ctx.tripZone, p);

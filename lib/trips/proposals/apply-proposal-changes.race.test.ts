@@ -2,7 +2,13 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/sql";
 import { createTestDatabase, describeWithPostgres, hasRealPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
-import { createProposalCall, getItinerary, makeTrip, postOp, resolveProposalCall } from "@/lib/trips/testing/trip-fixture";
+import {
+  createProposalCall,
+  getItinerary,
+  makeTrip,
+  postOp,
+  resolveProposalCall,
+} from "@/lib/trips/testing/trip-fixture";
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { TripProposalRow } from "@/drizzle/schema";
  * Proposals this instance raised, for accepting them without reading them back. A proposal's
  * content (trip, entities, options, base revision, expiry) never changes after it is raised; what
  * does (status, the caller's role, the trip's revision and zone) is re-checked by the accept
- * statement itself (accept-in-one-statement.ts), which applies nothing when any of it differs
+ * statement itself (accept-proposal-in-one-statement.ts), which applies nothing when any of it differs
  * and the accept then reads the proposal as usual. So a stale entry costs a read, never a wrong
  * answer. Bounded; the oldest entries go first.
  */

@@ -60,7 +60,7 @@ export async function acceptProposal(tripId: number, userId: string, proposalId:
   const { row, tripZone } = known;
   const option = chosenOption(row, now, selectedOptionId);
   if (!option?.changes?.length) {
-    // Creating events only: one statement (accept-in-one-statement.ts). When it applies nothing, the
+    // Creating events only: one statement (accept-proposal-in-one-statement.ts). When it applies nothing, the
     // general path below, on a fresh read, says why (or applies it, if only the trip's zone had changed).
     const inputs = eventsToCreate(row.entities as ProposalEntityInput[], option);
     const fast = await acceptInOneStatement({
