@@ -5,7 +5,7 @@
 const T = "lib/trips";
 const room = (room, pairs) => pairs.map(([from, to]) => [`${T}/${from}.ts`, `${T}/${room}/${to ?? from}.ts`]);
 
-export default [
+const TRIPS_ROOMS = [
   // ops: the revision-checked write (its kernel lives here too: ops/write-trip-statement.ts), the op log.
   ...room("ops", [
     ["apply-change", "apply-trip-change"],
@@ -69,3 +69,5 @@ export default [
     ["trip-weather-schemas"],
   ]),
 ];
+
+export default TRIPS_ROOMS;
