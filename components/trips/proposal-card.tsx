@@ -51,7 +51,7 @@ export function ProposalCard({
   });
   const pending = p.status === "pending";
   // The trip changed an event this proposal changes after it was made: its changes no longer apply
-  // (lib/trips/proposal-staleness.ts), so Accept is not offered; Reject and "Ask for a new plan" are.
+  // (lib/trips/proposals/read-proposal-staleness.ts), so Accept is not offered; Reject and "Ask for a new plan" are.
   const outOfDate = pending ? (p.out_of_date ?? null) : null;
   // Same query as the timeline (shared cache): warns before accepting over existing plans.
   const itinerary = useQuery({

@@ -49,7 +49,7 @@ export interface TripBuffers {
 export const PROPOSAL_STATUSES = ["pending", "accepted", "rejected", "expired", "superseded"] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
-/** A trip. `revision` moves by exactly one per applied change (see lib/trips/apply-change.ts). */
+/** A trip. `revision` moves by exactly one per applied change (see lib/trips/ops/write-trip-statement.ts). */
 export const trips = pgTable("trips", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),

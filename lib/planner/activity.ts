@@ -1,4 +1,4 @@
-import { activityOfEvent } from "@/lib/trips/activity-of-event";
+import { activityOfEvent } from "@/lib/trips/events/activity-of-event";
 import type { PlannerEvent } from "./types";
 
 /**

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { ProposalChangeInput } from "@/lib/trips/proposal-schemas";
+import type { ProposalChangeInput } from "@/lib/trips/proposals/proposal-schemas";
 import { formatInZone } from "@/lib/trips/time";
 import type { Risk } from "@/lib/weather/core";
 import type { DaylightJudgement } from "./daylight";

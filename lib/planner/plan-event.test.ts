@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ProposalOptionForecast } from "@/lib/trips/proposal-schemas";
+import { ProposalOptionForecast } from "@/lib/trips/proposals/proposal-schemas";
 import * as SunCalc from "suncalc";
 import { DEFAULT_BUFFERS, FLIGHT_ARRIVAL_MINUTES } from "./reach";
 import { planEvent } from "./plan-event";

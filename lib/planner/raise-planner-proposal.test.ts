@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/sql";
 import { createTestDatabase, describeWithPostgres, hasRealPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
 import { setTripClock } from "@/lib/trips/clock";
-import { tripWeather } from "@/lib/trips/get-trip-weather";
+import { tripWeather } from "@/lib/trips/weather/get-trip-weather";
 import {
   getItinerary,
   getProposalCall,

@@ -3,10 +3,10 @@ import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { ApiError } from "@/lib/http/errors";
 import { PLANNER_AGENT_ID, raisePlannerProposal } from "./raise-planner-proposal";
-import { announceReplanRequest } from "@/lib/trips/announce-replan-request";
+import { announceReplanRequest } from "@/lib/trips/proposals/announce-replan-request";
 import { tripNow } from "@/lib/trips/clock";
-import { effectiveStatus } from "@/lib/trips/proposal-status";
-import { findProposalFor } from "@/lib/trips/proposals";
+import { effectiveStatus } from "@/lib/trips/proposals/proposal-status";
+import { findProposalFor } from "@/lib/trips/proposals/raise-and-list-proposals";
 
 /**
  * "Ask for a new plan" (issue 42 item 1): the member retires a pending proposal (status superseded)

@@ -1,5 +1,5 @@
 import type { EventType } from "@/drizzle/schema";
-import type { ProposalChangeInput, ProposalOptionForecast } from "@/lib/trips/proposal-schemas";
+import type { ProposalChangeInput, ProposalOptionForecast } from "@/lib/trips/proposals/proposal-schemas";
 import type { RiskLevel, NormalizedForecast } from "@/lib/weather/core";
 import type { z } from "zod";
 

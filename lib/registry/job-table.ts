@@ -3,7 +3,7 @@ import { refreshDueWatches } from "@/lib/watches/run-due-watches";
 import { accrueWatchBilling, utcDay } from "@/lib/watches/accrue-watch-billing";
 import { attemptDueDeliveries } from "@/lib/webhooks/attempt-delivery";
 import { repairStrandedChains } from "@/lib/webhooks/repair-stranded";
-import { pruneOpLog } from "@/lib/trips/prune-op-log";
+import { pruneOpLog } from "@/lib/trips/ops/prune-op-log";
 import { pruneWeatherSnapshots } from "@/lib/weather/io";
 import { pruneVisaUsageWindows } from "@/lib/visa/prune-usage-windows";
 import { pruneRequestLog } from "@/lib/requests/list-requests";

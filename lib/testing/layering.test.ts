@@ -93,7 +93,7 @@ describe("layering: adapters → registry → domains → infrastructure, no cyc
     expect(layerOf("app/v1/trips/route.ts")).toBe("adapter");
     expect(layerOf("components/trips/add-event-form.tsx")).toBe("adapter");
     expect(layerOf("lib/registry/job-table.ts")).toBe("registry");
-    expect(layerOf("lib/trips/apply-change.ts")).toBe("domain");
+    expect(layerOf("lib/trips/ops/apply-trip-change.ts")).toBe("domain");
     expect(layerOf("lib/http/route.ts")).toBe("infrastructure");
     expect(layerOf("lib/log.ts")).toBe("infrastructure");
   });

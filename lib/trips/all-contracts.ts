@@ -1,7 +1,7 @@
 import { tripContracts } from "./contracts";
-import { eventContracts } from "./event-contracts";
-import { proposalContracts } from "./proposal-contracts";
-import { tripWeatherContracts } from "./trip-weather-contracts";
+import { eventContracts } from "./events/event-contracts";
+import { proposalContracts } from "./proposals/proposal-contracts";
+import { tripWeatherContracts } from "./weather/trip-weather-contracts";
 
 /** Trips area contracts for the OpenAPI document. */
 export function tripApiContracts() {

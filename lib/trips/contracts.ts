@@ -3,11 +3,11 @@ import { accessToken } from "@/lib/auth/strategies";
 import { IntIdParam } from "@/lib/http/ids";
 import { areaContract } from "@/lib/http/contract";
 import { searchParamsObject } from "@/lib/http/parse";
-import { TripEventSchema } from "./event-schemas";
+import { TripEventSchema } from "./events/event-schemas";
 import { requireTripRole } from "./roles";
 import { AddMemberInput, ChangeRoleInput } from "./manage-members";
 import { CreateTripInput, MemberSchema, TripSchema, UpdateTripInput } from "./manage-trips";
-import { OP_TYPES, OpRequest, OpRequestDocumented } from "./op-types";
+import { OP_TYPES, OpRequest, OpRequestDocumented } from "./ops/op-types";
 
 export const TripIdParam = IntIdParam("tripId");
 const MemberParams = TripIdParam.extend({ userId: z.string().uuid() });

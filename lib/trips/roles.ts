@@ -1,8 +1,10 @@
-import { and, eq } from "drizzle-orm";
-import { tripMembers, type TripRole } from "@/drizzle/schema";
+import { sql } from "drizzle-orm";
+import type { TripRole } from "@/drizzle/schema";
 import type { DbOrTx } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
+import { queryOne } from "@/lib/db/sql";
 import { ApiError, notFound } from "@/lib/http/errors";
+import { memberRoleSql } from "./member-role-sql";
 
 /** What a caller wants to do on a trip; each need lists the roles that may. */
 export type TripNeed = "read" | "edit" | "owner";
@@ -23,11 +25,7 @@ export function roleMay(role: TripRole, need: TripNeed): boolean {
  */
 export async function requireTripRole(tripId: number, userId: string, need: TripNeed, db?: DbOrTx): Promise<TripRole> {
   const d = db ?? (await getDb());
-  const [m] = await d
-    .select({ role: tripMembers.role })
-    .from(tripMembers)
-    .where(and(eq(tripMembers.tripId, tripId), eq(tripMembers.userId, userId)))
-    .limit(1);
+  const m = await queryOne<{ role: TripRole | null }>(d, sql`SELECT ${memberRoleSql(tripId, userId)} AS role`);
   return checkTripRole(m?.role, need);
 }
 

@@ -6,8 +6,8 @@ import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { allContracts } from "@/lib/registry/all-contracts";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { createTrip } from "./manage-trips";
-import { createProposal } from "./proposals";
-import { CreateProposalInput } from "./proposal-schemas";
+import { createProposal } from "./proposals/raise-and-list-proposals";
+import { CreateProposalInput } from "./proposals/proposal-schemas";
 import { listTripsFor, makeTrip, sampleEvent, sampleProposal } from "./testing/trip-fixture";
 import { routeModule } from "@/lib/testing/route-registry";
 

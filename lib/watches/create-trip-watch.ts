@@ -1,7 +1,7 @@
 import type { TripWatchState } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { readTripSnapshot } from "@/lib/trips/read-trip-statement";
+import { readTripSnapshot } from "@/lib/trips/events/read-trip-snapshot";
 import { requireTripRole } from "@/lib/trips/roles";
 import { deliveryTarget, insertWatch, type WatchOwner } from "./insert-watch";
 import type { CreateWatchInput } from "./schemas";

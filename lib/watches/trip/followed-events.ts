@@ -1,11 +1,11 @@
 import { DateTime } from "luxon";
 import type { TripEventRow } from "@/drizzle/schema";
 import type { DbOrTx } from "@/lib/db/client";
-import { activityOfEvent } from "@/lib/trips/activity-of-event";
-import { withLegacyGeo } from "@/lib/trips/event-geo";
-import { sortItinerary } from "@/lib/trips/event-store";
-import { readTripSnapshot, type TripSnapshot } from "@/lib/trips/read-trip-statement";
-import { placesOf, type PlannedPlace } from "@/lib/trips/trip-weather-core";
+import { activityOfEvent } from "@/lib/trips/events/activity-of-event";
+import { withLegacyGeo } from "@/lib/trips/events/resolve-event-geo";
+import { sortItinerary } from "@/lib/trips/events/store-events";
+import { readTripSnapshot, type TripSnapshot } from "@/lib/trips/events/read-trip-snapshot";
+import { placesOf, type PlannedPlace } from "@/lib/trips/weather/analyse-trip-weather";
 import { activityProfile } from "@/lib/weather/core";
 
 const HOUR = 3_600_000;

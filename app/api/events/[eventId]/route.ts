@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/route";
-import { getEvent, patchEvent, removeEvent } from "@/lib/trips/api-events";
-import { eventContracts } from "@/lib/trips/event-contracts";
+import { getEvent, patchEvent, removeEvent } from "@/lib/trips/events/manage-events";
+import { eventContracts } from "@/lib/trips/events/event-contracts";
 
 export const GET = defineRoute(eventContracts.getEvent, async ({ principal, params }) => ({
   data: await getEvent(params.eventId, principal.userId),

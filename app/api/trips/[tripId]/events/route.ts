@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/route";
-import { createEvent, listEvents } from "@/lib/trips/api-events";
-import { eventContracts } from "@/lib/trips/event-contracts";
+import { createEvent, listEvents } from "@/lib/trips/events/manage-events";
+import { eventContracts } from "@/lib/trips/events/event-contracts";
 
 export const GET = defineRoute(eventContracts.listEvents, async ({ principal, params }) => ({
   data: await listEvents(params.tripId, principal.userId),

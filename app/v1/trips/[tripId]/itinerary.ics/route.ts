@@ -1,8 +1,8 @@
 import { defineRoute } from "@/lib/http/route";
 import { tripContracts } from "@/lib/trips/contracts";
-import { itineraryToIcal } from "@/lib/trips/itinerary-ical";
+import { itineraryToIcal } from "@/lib/trips/events/export-itinerary-ical";
 import { getTrip } from "@/lib/trips/manage-trips";
-import { readItinerary } from "@/lib/trips/read-itinerary";
+import { readItinerary } from "@/lib/trips/events/read-itinerary";
 
 export const GET = defineRoute(tripContracts.itineraryIcal, async ({ principal, params }) => {
   const trip = await getTrip(params.tripId, principal.userId);

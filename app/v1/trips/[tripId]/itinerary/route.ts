@@ -1,7 +1,7 @@
 import { defineRoute } from "@/lib/http/route";
 import { tripContracts } from "@/lib/trips/contracts";
-import { ifNoneMatchHits, itineraryEtag } from "@/lib/trips/etag";
-import { readItineraryJson } from "@/lib/trips/read-itinerary";
+import { ifNoneMatchHits, itineraryEtag } from "@/lib/trips/events/itinerary-etag";
+import { readItineraryJson } from "@/lib/trips/events/read-itinerary";
 
 export const GET = defineRoute(tripContracts.itinerary, async ({ req, principal, params }) => {
   const { itinerary: it, json } = await readItineraryJson(params.tripId, principal.userId);

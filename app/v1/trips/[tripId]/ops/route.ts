@@ -1,7 +1,7 @@
 import { defineRoute } from "@/lib/http/route";
-import { applyOp } from "@/lib/trips/apply-op";
+import { applyOp } from "@/lib/trips/ops/apply-op";
 import { tripContracts } from "@/lib/trips/contracts";
-import { readDiffJson } from "@/lib/trips/read-itinerary";
+import { readDiffJson } from "@/lib/trips/events/read-itinerary";
 
 export const GET = defineRoute(tripContracts.diff, async ({ principal, params, query }) => ({
   data: await readDiffJson(params.tripId, principal.userId, query.since_revision),

@@ -1,6 +1,6 @@
 import { defineRoute } from "@/lib/http/route";
-import { proposalContracts } from "@/lib/trips/proposal-contracts";
-import { createProposal, listProposals } from "@/lib/trips/proposals";
+import { proposalContracts } from "@/lib/trips/proposals/proposal-contracts";
+import { createProposal, listProposals } from "@/lib/trips/proposals/raise-and-list-proposals";
 
 export const GET = defineRoute(proposalContracts.listProposals, async ({ principal, params, query }) => ({
   data: await listProposals(params.tripId, principal.userId, query.status),

@@ -1,7 +1,7 @@
 import { defineRoute } from "@/lib/http/route";
-import { getTripWeather, tripWeatherJson } from "@/lib/trips/get-trip-weather";
-import { tripWeatherContracts } from "@/lib/trips/trip-weather-contracts";
-import { callerAccount, headOf } from "@/lib/trips/trip-weather-meter";
+import { getTripWeather, tripWeatherJson } from "@/lib/trips/weather/get-trip-weather";
+import { tripWeatherContracts } from "@/lib/trips/weather/trip-weather-contracts";
+import { callerAccount, headOf } from "@/lib/trips/weather/meter-trip-weather";
 
 export const GET = defineRoute(tripWeatherContracts.tripWeather, async (ctx) => {
   const account = await callerAccount(ctx);

@@ -1,8 +1,8 @@
 import { defineRoute } from "@/lib/http/route";
-import { proposalContracts } from "@/lib/trips/proposal-contracts";
-import { getProposal } from "@/lib/trips/proposals";
+import { proposalContracts } from "@/lib/trips/proposals/proposal-contracts";
+import { getProposal } from "@/lib/trips/proposals/raise-and-list-proposals";
 import { replanProposal } from "@/lib/planner/replan-proposal";
-import { acceptProposal, rejectProposal } from "@/lib/trips/resolve-proposal";
+import { acceptProposal, rejectProposal } from "@/lib/trips/proposals/resolve-proposal";
 
 export const GET = defineRoute(proposalContracts.getProposal, async ({ principal, params }) => ({
   data: await getProposal(params.tripId, principal.userId, params.proposalId),
