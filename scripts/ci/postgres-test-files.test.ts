@@ -32,7 +32,7 @@ describe("the test files CI runs again on Postgres", () => {
   });
 
   it("follow helpers: a route test that gets its database through a testing helper is in", () => {
-    expect(picked).toContain("lib/trips/concurrency.test.ts");
+    expect(picked).toContain("lib/trips/ops/concurrency.test.ts");
     expect(picked).toContain("lib/accounts/last-owner.race.test.ts");
   });
 
