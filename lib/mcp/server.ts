@@ -26,6 +26,7 @@ import { DEFAULT_CHALLENGE_SCOPE } from "@/lib/oauth/config";
 import { invoker, mayCall, missingCredentialFor, type OperationTool, type ToolError } from "./operation-tool";
 import { argumentsProblem } from "./check-arguments";
 import { originRefusal } from "./origin-check";
+import { TRIP_CARD, tripCardResource } from "./trip-card";
 import {
   checkModernRequest,
   discoverResponse,
@@ -141,15 +142,25 @@ function buildServer(opts: McpServerOptions, creds: McpCredentials, baseUrl: str
       if (!out.ok) throw new McpError(ErrorCode.InternalError, out.error.message, out.error);
       const trips = (out.data.trips ?? []) as Array<{ trip_id: number; name: string }>;
       return {
-        resources: trips.map((t) => ({
-          uri: `skycast://trips/${t.trip_id}/itinerary`,
-          name: `itinerary-${t.trip_id}`,
-          title: `${t.name}: itinerary`,
-          mimeType: "application/json",
-        })),
+        resources: [
+          {
+            uri: TRIP_CARD.uri,
+            name: "trip-card",
+            title: "Trip card (MCP Apps)",
+            description: "The trip's events with their weather and the pending proposal, with Accept and Reject",
+            mimeType: TRIP_CARD.mimeType,
+          },
+          ...trips.map((t) => ({
+            uri: `skycast://trips/${t.trip_id}/itinerary`,
+            name: `itinerary-${t.trip_id}`,
+            title: `${t.name}: itinerary`,
+            mimeType: "application/json",
+          })),
+        ],
       };
     });
     server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+      if (request.params.uri === TRIP_CARD.uri) return tripCardResource();
       const m = ITINERARY_URI.exec(request.params.uri);
       if (!m) throw new McpError(-32002, `Resource not found: ${request.params.uri}`);
       const out = await invoke(itinerary.read.name)(itinerary.read.route, { trip_id: Number(m[1]) });
@@ -201,6 +212,8 @@ function listing(t: OperationTool): Tool {
     inputSchema: t.inputSchema as Tool["inputSchema"],
     ...(t.outputSchema ? { outputSchema: t.outputSchema as Tool["outputSchema"] } : {}),
     annotations: { title: t.title, ...t.annotations },
+    // MCP Apps: the current key and the flat one older hosts read.
+    ...(t.ui ? { _meta: { ui: { resourceUri: t.ui }, [TRIP_CARD.legacyMetaKey]: t.ui } } : {}),
   };
   listings.set(t, l);
   return l;
