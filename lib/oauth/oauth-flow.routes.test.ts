@@ -1,11 +1,5 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from "@modelcontextprotocol/sdk/shared/auth.js";
 import { encode } from "next-auth/jwt";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +13,7 @@ import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { createTrip } from "@/lib/trips/manage-trips";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
 import { trustExtraCa } from "@/lib/webhooks/post-signed";
+import { TestProvider } from "./testing/test-provider";
 
 /**
  * Issue 41 acceptance over real HTTP: the official SDK client with an OAuth client provider connects
@@ -34,50 +29,6 @@ let user: TestUser;
 let cookie: string;
 let tripId: number;
 let otherTripId: number;
-
-class TestProvider implements OAuthClientProvider {
-  info?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  authUrl?: URL;
-  verifier = "";
-  constructor(
-    readonly redirect: string,
-    readonly clientMetadataUrl?: string,
-  ) {}
-  get redirectUrl() {
-    return this.redirect;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: "Test Agent",
-      redirect_uris: [this.redirect],
-      grant_types: ["authorization_code", "refresh_token"],
-      response_types: ["code"],
-      token_endpoint_auth_method: "none",
-    };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(i: OAuthClientInformationMixed) {
-    this.info = i;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tk: OAuthTokens) {
-    this.saved = tk;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authUrl = url;
-  }
-  saveCodeVerifier(v: string) {
-    this.verifier = v;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
 
 beforeAll(async () => {
   t = await createTestDatabase();
