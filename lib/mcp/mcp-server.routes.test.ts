@@ -2,6 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { createAccessToken } from "@/lib/auth/access-tokens";
@@ -31,6 +32,7 @@ let tripId: number;
 let otherTripId: number;
 
 const ops = await routeModule("/v1/trips/{tripId}/ops");
+const proposalRoute = await routeModule("/v1/trips/{tripId}/proposals/{proposalId}");
 const restRoutes = {
   get_current_weather: (await routeModule("/v1/weather/current")).GET,
   get_forecast: (await routeModule("/v1/weather/forecast")).GET,
@@ -42,7 +44,9 @@ const restRoutes = {
   get_trip_changes: ops.GET,
   list_proposals: (await routeModule("/v1/trips/{tripId}/proposals")).GET,
   create_proposal: (await routeModule("/v1/trips/{tripId}/proposals")).POST,
+  get_proposal: proposalRoute.GET,
   apply_trip_operation: ops.POST,
+  resolve_proposal: proposalRoute.POST,
 };
 type ToolName = keyof typeof restRoutes;
 const WEATHER_TOOLS = ["get_current_weather", "get_forecast", "analyse_timeline", "analyse_route"];
@@ -52,8 +56,10 @@ const TRIP_TOOLS = [
   "get_trip_weather",
   "get_trip_changes",
   "list_proposals",
+  "get_proposal",
   "create_proposal",
   "apply_trip_operation",
+  "resolve_proposal",
 ];
 
 beforeAll(async () => {
@@ -170,10 +176,13 @@ describe("tools/list shows what the credential may call", () => {
     const proposeOnly = (
       await createAccessToken(user.userId, { name: "agent", scopes: ["trips:read", "trips:propose"] })
     ).token;
-    expect(await toolNames(bearer(proposeOnly))).toEqual(TRIP_TOOLS.filter((n) => n !== "apply_trip_operation").sort());
+    expect(await toolNames(bearer(proposeOnly))).toEqual(
+      TRIP_TOOLS.filter((n) => n !== "apply_trip_operation" && n !== "resolve_proposal").sort(),
+    );
     const readOnly = (await createAccessToken(user.userId, { name: "reader", scopes: ["trips:read"] })).token;
     expect(await toolNames(bearer(readOnly))).toEqual([
       "get_itinerary",
+      "get_proposal",
       "get_trip_changes",
       "get_trip_weather",
       "list_proposals",
@@ -193,6 +202,7 @@ describe("tools/list shows what the credential may call", () => {
       "get_trip_weather",
       "get_trip_changes",
       "list_proposals",
+      "get_proposal",
     ]) {
       expect(byName[name].annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     }
@@ -208,14 +218,27 @@ describe("tools/list shows what the credential may call", () => {
     expect(Object.keys(byName.create_proposal.inputSchema.properties!)).toEqual(
       expect.arrayContaining(["trip_id", "actor_agent_id", "entities", "options"]),
     );
-    for (const x of tools) expect(x.outputSchema?.type).toBe("object");
+    // resolve_proposal answers one of two shapes (accepted | rejected): a union has no object output schema.
+    for (const x of tools) expect(x.outputSchema?.type).toBe(x.name === "resolve_proposal" ? undefined : "object");
   });
 });
 
 describe("every tool, once valid and once invalid", () => {
   let client: Client;
+  /** Proposals for get_proposal and resolve_proposal (rejected by its valid call). */
+  let toRead = "";
+  let toResolve = "";
   beforeAll(async () => {
     client = await connect(bearer(fullToken, allKey));
+    const propose = async () =>
+      (
+        (await client.callTool({
+          name: "create_proposal",
+          arguments: { trip_id: tripId, ...sampleProposal("mcp-agent") },
+        })) as CallToolResult
+      ).structuredContent as { proposal_id: string };
+    toRead = (await propose()).proposal_id;
+    toResolve = (await propose()).proposal_id;
   });
   afterAll(async () => client?.close());
   const callTool = (name: string, args: Record<string, unknown>) =>
@@ -240,6 +263,8 @@ describe("every tool, once valid and once invalid", () => {
     get_trip_changes: () => ({ trip_id: tripId, since_revision: 0 }),
     list_proposals: () => ({ trip_id: tripId, status: "pending" }),
     create_proposal: () => ({ trip_id: tripId, ...sampleProposal("mcp-agent") }),
+    get_proposal: () => ({ trip_id: tripId, proposal_id: toRead }),
+    resolve_proposal: () => ({ trip_id: tripId, proposal_id: toResolve, action: "reject", reason: "Not this time" }),
     apply_trip_operation: () => ({
       trip_id: tripId,
       base_revision: 0,
@@ -248,7 +273,8 @@ describe("every tool, once valid and once invalid", () => {
       op_id: "mcp-valid-1",
     }),
   };
-  const invalid: Record<ToolName, [Record<string, unknown>, string]> = {
+  // Entries are built when the suite is collected, before beforeAll: a thunk reads tripId at call time.
+  const invalid: Record<ToolName, [Record<string, unknown> | (() => Record<string, unknown>), string]> = {
     get_current_weather: [{ lat: 123, lng: -9.1 }, "bad_request"],
     get_forecast: [{ lat: 38.7, lng: -9.1, days: "a week" }, "bad_request"],
     analyse_timeline: [{ items: [{ id: "x", lat: 38.7, lng: -9.1, start: "tomorrow" }] }, "timeline_item_invalid"],
@@ -260,12 +286,15 @@ describe("every tool, once valid and once invalid", () => {
     list_proposals: [{ trip_id: tripId, status: "maybe" }, "bad_request"],
     create_proposal: [{ trip_id: tripId, actor_agent_id: "x", entities: "none" }, "bad_request"],
     apply_trip_operation: [{ trip_id: tripId, type: "add_event", payload: {} }, "bad_request"],
+    get_proposal: [() => ({ trip_id: tripId, proposal_id: randomUUID() }), "not_found"],
+    resolve_proposal: [() => ({ trip_id: tripId, proposal_id: toResolve, action: "maybe" }), "invalid_action"],
   };
 
   for (const name of Object.keys(restRoutes) as ToolName[]) {
     it(`${name}: valid input gives the REST data; invalid input a tool error with our code`, async () => {
       expectRestShape(name, await callTool(name, valid[name]()));
-      const [args, code] = invalid[name];
+      const [given, code] = invalid[name];
+      const args = typeof given === "function" ? given() : given;
       if (code === "invalid_params") {
         // list_trips has no parameters: an undeclared argument is refused (-32602), not silently dropped.
         await expect(callTool(name, args)).rejects.toThrow(/-32602.*has no argument "unexpected"/);
@@ -273,7 +302,7 @@ describe("every tool, once valid and once invalid", () => {
       }
       const bad = await callTool(name, args);
       const err = errorOf(bad);
-      expect(err.code).toBe(code);
+      expect(err.code, err.message).toBe(code);
       expect(err.status).toBeGreaterThanOrEqual(400);
       expect(err.status).toBeLessThan(500);
       expect(err.message.length).toBeGreaterThan(0);

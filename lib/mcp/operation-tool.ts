@@ -37,6 +37,8 @@ export interface ToolDefinition {
   annotations: ToolAnnotations;
   /** A short rendering of the REST data for the text content block. */
   text(data: Record<string, unknown>): string;
+  /** An MCP Apps UI resource (ui://…) a host may render with this tool's result (lib/mcp/trip-card.ts). */
+  ui?: string;
   /** Adds what an agent needs to recover from an error (e.g. the changes behind a stale revision). */
   enrichError?(error: ToolError, args: Record<string, unknown>, invoke: Invoke): Promise<ToolError>;
 }

@@ -81,8 +81,18 @@ export function proposalsText(d: Data): string {
 }
 
 export function proposalText(d: Data): string {
-  const options = (d.options ?? []).map((o: Data) => `${o.id} (score ${o.score})`).join(", ");
-  return `Proposal ${d.proposal_id} on trip ${d.trip_id} is ${d.status} until ${d.expires_at}; options ${options || "none"}. A trip member accepts or rejects it.`;
+  // The trip card's options as text, for clients that do not render MCP Apps.
+  const options = (d.options ?? []).map(
+    (o: Data) =>
+      `\n- option ${o.id}${o.label ? ` "${o.label}"` : ""} (score ${o.score})${o.reason ? `: ${o.reason}` : ""}`,
+  );
+  return `Proposal ${d.proposal_id} on trip ${d.trip_id} is ${d.status} until ${d.expires_at}; options:${options.join("") || " none"}\nA trip member accepts or rejects it (resolve_proposal).`;
+}
+
+export function resolvedProposalText(d: Data): string {
+  return d.status === "accepted"
+    ? `Proposal ${d.proposal_id} accepted (option ${d.selected_option_id}): trip at revision ${d.new_revision}; events created ${(d.created_event_ids ?? []).join(", ") || "-"}, changed ${(d.changed_event_ids ?? []).join(", ") || "-"}.`
+    : `Proposal ${d.proposal_id} is ${d.status}${d.rejection_reason ? `: ${d.rejection_reason}` : ""}.`;
 }
 
 export function opResultText(d: Data): string {

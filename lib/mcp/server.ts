@@ -26,6 +26,14 @@ import { DEFAULT_CHALLENGE_SCOPE } from "@/lib/oauth/config";
 import { invoker, mayCall, missingCredentialFor, type OperationTool, type ToolError } from "./operation-tool";
 import { argumentsProblem } from "./check-arguments";
 import { originRefusal } from "./origin-check";
+import { TRIP_CARD, tripCardResource } from "./trip-card";
+import {
+  checkModernRequest,
+  discoverResponse,
+  isModernRequest,
+  modernReply,
+  type ModernMessage,
+} from "./modern-protocol";
 
 export interface PromptDefinition {
   name: string;
@@ -79,21 +87,28 @@ export async function callTool(
   }
 }
 
-function buildServer(opts: McpServerOptions, creds: McpCredentials, baseUrl: string): Server {
+/** What this credential may use: its tools, the itinerary resources if it may read them, its prompts. */
+function offered(opts: McpServerOptions, creds: McpCredentials) {
   const allowed = opts.tools.filter((t) => mayCall(t, creds));
-  const byName = toolsByName(opts);
   const may = (name: string) => allowed.some((t) => t.name === name);
   const itinerary =
     opts.itinerary && may(opts.itinerary.list.name) && may(opts.itinerary.read.name) ? opts.itinerary : undefined;
   const prompts = (opts.prompts ?? []).filter((p) => p.uses.every(may));
+  const capabilities = {
+    tools: {},
+    ...(itinerary ? { resources: {} } : {}),
+    ...(prompts.length > 0 ? { prompts: {} } : {}),
+  };
+  return { allowed, itinerary, prompts, capabilities };
+}
+
+function buildServer(opts: McpServerOptions, creds: McpCredentials, baseUrl: string): Server {
+  const { allowed, itinerary, prompts, capabilities } = offered(opts, creds);
+  const byName = toolsByName(opts);
   const server = new Server(
     { name: opts.name, version: opts.version },
     {
-      capabilities: {
-        tools: {},
-        ...(itinerary ? { resources: {} } : {}),
-        ...(prompts.length > 0 ? { prompts: {} } : {}),
-      },
+      capabilities,
       instructions: opts.instructions,
       jsonSchemaValidator,
     },
@@ -127,15 +142,25 @@ function buildServer(opts: McpServerOptions, creds: McpCredentials, baseUrl: str
       if (!out.ok) throw new McpError(ErrorCode.InternalError, out.error.message, out.error);
       const trips = (out.data.trips ?? []) as Array<{ trip_id: number; name: string }>;
       return {
-        resources: trips.map((t) => ({
-          uri: `skycast://trips/${t.trip_id}/itinerary`,
-          name: `itinerary-${t.trip_id}`,
-          title: `${t.name}: itinerary`,
-          mimeType: "application/json",
-        })),
+        resources: [
+          {
+            uri: TRIP_CARD.uri,
+            name: "trip-card",
+            title: "Trip card (MCP Apps)",
+            description: "The trip's events with their weather and the pending proposal, with Accept and Reject",
+            mimeType: TRIP_CARD.mimeType,
+          },
+          ...trips.map((t) => ({
+            uri: `skycast://trips/${t.trip_id}/itinerary`,
+            name: `itinerary-${t.trip_id}`,
+            title: `${t.name}: itinerary`,
+            mimeType: "application/json",
+          })),
+        ],
       };
     });
     server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+      if (request.params.uri === TRIP_CARD.uri) return tripCardResource();
       const m = ITINERARY_URI.exec(request.params.uri);
       if (!m) throw new McpError(-32002, `Resource not found: ${request.params.uri}`);
       const out = await invoke(itinerary.read.name)(itinerary.read.route, { trip_id: Number(m[1]) });
@@ -187,6 +212,8 @@ function listing(t: OperationTool): Tool {
     inputSchema: t.inputSchema as Tool["inputSchema"],
     ...(t.outputSchema ? { outputSchema: t.outputSchema as Tool["outputSchema"] } : {}),
     annotations: { title: t.title, ...t.annotations },
+    // MCP Apps: the current key and the flat one older hosts read.
+    ...(t.ui ? { _meta: { ui: { resourceUri: t.ui }, [TRIP_CARD.legacyMetaKey]: t.ui } } : {}),
   };
   listings.set(t, l);
   return l;
@@ -235,30 +262,49 @@ export function mcpEndpoint(opts: McpServerOptions) {
     }
     const foreign = originRefusal(req);
     if (foreign) return foreign;
+    // 2026-07-28 (modern-protocol.ts): headers checked before credentials, as a gateway would route on them.
+    let modern: ModernMessage | undefined;
+    if (isModernRequest(req)) {
+      const checked = await checkModernRequest(req);
+      if (checked instanceof Response) return checked;
+      modern = checked;
+    }
     let creds: McpCredentials;
     try {
       creds = await mcpCredentials(req);
     } catch (err) {
       return refuse(req, err);
     }
-    const refused = await stepUpRefusal(req, creds, toolsByName(opts), protectedResourceMetadataUrl(req));
-    if (refused) return refused;
-    const baseUrl = publicBaseUrl(req);
-    const fast = await fastToolsCall(req, toolsByName(opts), (tool, args) => callTool(tool, args, creds, baseUrl));
-    if (fast.response) return fast.response;
-    const server = buildServer(opts, creds, baseUrl);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(
-        fast.request,
-        fast.parsedBody === undefined ? undefined : { parsedBody: fast.parsedBody },
-      );
-    } finally {
-      void server.close();
-    }
+    const serverInfo = { name: opts.name, version: opts.version };
+    if (modern?.method === "server/discover")
+      return discoverResponse(modern.id, {
+        capabilities: offered(opts, creds).capabilities,
+        serverInfo,
+        instructions: opts.instructions,
+      });
+    const answer = await respond(modern?.request ?? req, opts, creds);
+    return modern ? modernReply(modern.method, answer, serverInfo) : answer;
   };
+}
+
+async function respond(req: Request, opts: McpServerOptions, creds: McpCredentials): Promise<Response> {
+  const refused = await stepUpRefusal(req, creds, toolsByName(opts), protectedResourceMetadataUrl(req));
+  if (refused) return refused;
+  const baseUrl = publicBaseUrl(req);
+  const fast = await fastToolsCall(req, toolsByName(opts), (tool, args) => callTool(tool, args, creds, baseUrl));
+  if (fast.response) return fast.response;
+  const server = buildServer(opts, creds, baseUrl);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(
+      fast.request,
+      fast.parsedBody === undefined ? undefined : { parsedBody: fast.parsedBody },
+    );
+  } finally {
+    void server.close();
+  }
 }

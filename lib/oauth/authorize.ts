@@ -19,6 +19,7 @@ import { GRANT_LEVELS, issuerOf, LEVEL_LABELS, type GrantLevel } from "./config"
 import { consentPage, errorPage, levelAllowedFor, type ConsentTrip } from "./consent-page";
 import { boundedText } from "./errors";
 import { createGrantWithCode } from "./grants";
+import { codeOnStandingGrant } from "./consent-once";
 
 /** The consent form's CSRF token: bound to the signed-in user and this very request (client, challenge). */
 function csrfToken(userId: string, a: AuthorizationRequest): string {
@@ -66,6 +67,9 @@ export function authorizeGet(req: Request): Promise<Response> {
     const a = await parseAuthorizationRequest(req, params);
     const session = await sessionFromRequest(req);
     if (!session) return signInFirst(params);
+    const standing = await codeOnStandingGrant(session.userId, a, params.get("prompt"));
+    if (standing)
+      return redirect(redirectWith(a.redirectUri, { code: standing.code, state: a.state, iss: issuerOf(req) }));
     return consentPage(a, params, await tripsOf(session.userId), session.email, csrfToken(session.userId, a));
   });
 }

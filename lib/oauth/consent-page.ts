@@ -15,7 +15,12 @@ legend{font-weight:600;padding:0 .25rem}label{display:block;margin:.35rem 0}.mut
 .buttons{display:flex;gap:.75rem;margin-top:1rem}button{font:inherit;padding:.5rem 1.25rem;border-radius:.5rem;border:1px solid #cbd5e1;background:#fff;cursor:pointer}
 button[value=allow]{background:#4f46e5;color:#fff;border-color:#4f46e5}a{color:#4338ca}`;
 
-export function htmlPage(title: string, body: string, status = 200): Response {
+/**
+ * `formTargets`: where the page's form may end up. Browsers apply CSP form-action to the redirect that
+ * follows the POST too, so the consent page lists the client's redirect URI (its origin, or its scheme
+ * for a native app's custom scheme) beside 'self'.
+ */
+export function htmlPage(title: string, body: string, status = 200, formTargets = ""): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)} · Skycast</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
   return new Response(html, {
     status,
@@ -24,9 +29,10 @@ export function htmlPage(title: string, body: string, status = 200): Response {
       "cache-control": "no-store",
       // The consent page must not be framed (clickjacking) and loads nothing from elsewhere.
       "x-frame-options": "DENY",
-      "content-security-policy":
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-      "referrer-policy": "no-referrer",
+      "content-security-policy": `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${formTargets}; frame-ancestors 'none'; base-uri 'none'`,
+      // Not no-referrer: with it browsers send "Origin: null" on the form's POST, which the origin check refuses.
+      // same-origin still keeps the request's URL (state, challenge) from other sites.
+      "referrer-policy": "same-origin",
     },
   });
 }
@@ -89,7 +95,14 @@ ${problem ? `<p class="err" role="alert">${esc(problem)}</p>` : ""}
 <div class="buttons"><button type="submit" name="decision" value="allow">Allow</button><button type="submit" name="decision" value="deny">Deny</button></div>
 </form><p class="muted">You can revoke this at any time under Agents → Connected agents.</p>`,
     problem ? 400 : 200,
+    ` ${formTarget(a.redirectUri)}`,
   );
+}
+
+/** The CSP source of a redirect URI: its origin (http, https), or its scheme (a native app's own). */
+function formTarget(redirectUri: string): string {
+  const u = new URL(redirectUri);
+  return u.protocol === "http:" || u.protocol === "https:" ? u.origin : u.protocol;
 }
 
 const ASK: Record<GrantLevel, string> = {

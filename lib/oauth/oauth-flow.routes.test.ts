@@ -1,11 +1,5 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from "@modelcontextprotocol/sdk/shared/auth.js";
 import { encode } from "next-auth/jwt";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +13,7 @@ import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { createTrip } from "@/lib/trips/manage-trips";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
 import { trustExtraCa } from "@/lib/webhooks/post-signed";
+import { TestProvider } from "./testing/test-provider";
 
 /**
  * Issue 41 acceptance over real HTTP: the official SDK client with an OAuth client provider connects
@@ -34,50 +29,6 @@ let user: TestUser;
 let cookie: string;
 let tripId: number;
 let otherTripId: number;
-
-class TestProvider implements OAuthClientProvider {
-  info?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  authUrl?: URL;
-  verifier = "";
-  constructor(
-    readonly redirect: string,
-    readonly clientMetadataUrl?: string,
-  ) {}
-  get redirectUrl() {
-    return this.redirect;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: "Test Agent",
-      redirect_uris: [this.redirect],
-      grant_types: ["authorization_code", "refresh_token"],
-      response_types: ["code"],
-      token_endpoint_auth_method: "none",
-    };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(i: OAuthClientInformationMixed) {
-    this.info = i;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tk: OAuthTokens) {
-    this.saved = tk;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authUrl = url;
-  }
-  saveCodeVerifier(v: string) {
-    this.verifier = v;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -270,6 +221,45 @@ describe("connect by URL with OAuth", () => {
     });
     expect(revoke.status).toBe(200);
     await expect(client.listTools()).rejects.toThrow();
+  });
+
+  it("consent once per client: a second authorization for what the live grant covers skips the page", async () => {
+    const provider = new TestProvider("http://127.0.0.1:40002/cb");
+    const client = await connectByUrl(provider);
+    await client.close();
+    const clientId = provider.info!.client_id;
+    const ask = (extra: Record<string, string>) =>
+      fetch(
+        `${app.url}/oauth/authorize?${new URLSearchParams({
+          response_type: "code",
+          client_id: clientId,
+          redirect_uri: provider.redirect,
+          code_challenge: "b".repeat(43),
+          code_challenge_method: "S256",
+          resource: `${app.url}/api/mcp`,
+          state: "again",
+          ...extra,
+        })}`,
+        { headers: { cookie }, redirect: "manual" },
+      );
+    const again = await ask({ scope: "trips:read trips:propose" });
+    expect(again.status).toBe(302);
+    const back = new URL(again.headers.get("location")!);
+    expect(back.origin + back.pathname).toBe(provider.redirect);
+    expect(back.searchParams.get("code")).toMatch(/^sac_/);
+    expect(back.searchParams.get("state")).toBe("again");
+    const grants = await (await getDb()).select().from(oauthGrants).where(eq(oauthGrants.clientId, clientId));
+    expect(grants.map((g) => g.level)).toEqual(["propose"]);
+    // More than the grant (the step-up), or prompt=consent: the page again.
+    expect((await ask({ scope: "trips:read trips:propose trips:write" })).status).toBe(200);
+    expect((await ask({ prompt: "consent" })).status).toBe(200);
+    // Once revoked, the next authorization asks again.
+    await fetch(`${app.url}/oauth/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: provider.saved!.refresh_token!, client_id: clientId }),
+    });
+    expect((await ask({})).status).toBe(200);
   });
 });
 

@@ -13,6 +13,7 @@ import { pruneAuditEvents } from "@/lib/audit/prune-audit-events";
 import { ensureLogPartitions } from "@/lib/db/log-partitions";
 import { sendDueQuotaEmails } from "@/lib/mail/quota-emails";
 import { pruneMailAndAuthTokens } from "@/lib/mail/prune-mail-auth";
+import { pruneOAuthCodesAndTokens } from "@/lib/oauth/prune-oauth";
 import type { JobSpec } from "@/lib/jobs/job-spec";
 
 export type { JobSpec };
@@ -163,9 +164,10 @@ export const JOBS: readonly JobSpec[] = [
   },
   {
     name: "mail-auth-prune",
-    summary: "Auth rate windows (1 day), used or expired email links (7 days), outbox mail (7 days)",
+    summary:
+      "Auth rate windows (1 day), used or expired email links (7 days), outbox mail (7 days), OAuth codes and refresh tokens (1 day past expiry)",
     trigger: { kind: "cron", cadence: { every: "hour", minute: 53 } },
-    run: () => pruneMailAndAuthTokens(),
+    run: async () => (await pruneMailAndAuthTokens()) + (await pruneOAuthCodesAndTokens()),
     concurrency: 1,
     lease: "batched DELETE (idempotent)",
     inngest: { kind: "generated" },

@@ -9,6 +9,8 @@ import * as trips from "../../v1/trips/route";
 import * as itinerary from "../../v1/trips/[tripId]/itinerary/route";
 import * as ops from "../../v1/trips/[tripId]/ops/route";
 import * as proposals from "../../v1/trips/[tripId]/proposals/route";
+import * as proposal from "../../v1/trips/[tripId]/proposals/[proposalId]/route";
+import { TRIP_CARD } from "@/lib/mcp/trip-card";
 import * as tripWeather from "../../v1/trips/[tripId]/weather/route";
 
 /**
@@ -93,6 +95,7 @@ export const mcpTools: OperationTool[] = [
     route: tripWeather.GET,
     annotations: { ...READ, openWorldHint: true },
     text: text.tripWeatherText,
+    ui: TRIP_CARD.uri,
   }),
   operationTool({
     name: "get_trip_changes",
@@ -110,6 +113,15 @@ export const mcpTools: OperationTool[] = [
     route: proposals.GET,
     annotations: READ,
     text: text.proposalsText,
+    ui: TRIP_CARD.uri,
+  }),
+  operationTool({
+    name: "get_proposal",
+    title: "Get a proposal",
+    description: "One proposal with its entities and ranked options (each with its label, reason and changes).",
+    route: proposal.GET,
+    annotations: READ,
+    text: text.proposalText,
   }),
   operationTool({
     name: "create_proposal",
@@ -131,6 +143,17 @@ export const mcpTools: OperationTool[] = [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     text: text.opResultText,
     enrichError: withChangesSinceBase,
+  }),
+  operationTool({
+    name: "resolve_proposal",
+    title: "Accept or reject a proposal",
+    description:
+      "action accept (with selected_option_id, default the top-ranked option) applies the option through the ops engine, bound to the proposal's " +
+      "base_revision (STALE_REVISION / proposal_out_of_date when the trip moved on); action reject (with reason) closes it; action replan asks its author again. " +
+      "Needs Apply changes (trips:write): the trip card's Accept and Reject buttons call this.",
+    route: proposal.POST,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    text: text.resolvedProposalText,
   }),
 ];
 
