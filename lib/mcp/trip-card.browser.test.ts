@@ -7,6 +7,7 @@ import { build } from "esbuild";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_PATH, hasChromium } from "@/lib/testing/chromium";
 import { createAccessToken } from "@/lib/auth/access-tokens";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { grantToken } from "@/lib/oauth/testing/grant-token";
@@ -135,7 +136,7 @@ beforeAll(async () => {
     res.writeHead(404).end();
   }
   await new Promise<void>((resolve) => host.listen(HOST_PORT, "127.0.0.1", resolve));
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+  if (hasChromium) browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
 });
 afterAll(async () => {
   await browser?.close();
@@ -174,7 +175,7 @@ describe("the trip card's resource and metadata", () => {
   });
 });
 
-describe("the trip card in an MCP Apps host (Chromium, ext-apps AppBridge)", () => {
+describe.skipIf(!hasChromium)("the trip card in an MCP Apps host (Chromium, ext-apps AppBridge)", () => {
   it('renders events with weather and the pending proposal; under "Propose changes" Accept gets the 403 step-up', async () => {
     const proposalId = await newProposal();
     const card = await openCard(proposeToken, "get_trip_weather");

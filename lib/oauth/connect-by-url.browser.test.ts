@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { chromium, type Browser } from "@playwright/test";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_PATH, hasChromium } from "@/lib/testing/chromium";
 import { authSecret } from "@/lib/auth/auth-secret";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { resetEnvCache } from "@/lib/env";
@@ -39,7 +40,7 @@ beforeAll(async () => {
   user = await makeUser({ plan: "pro" });
   tripId = (await createTrip(user.userId, { name: "Lisbon long weekend", time_zone: "Europe/Lisbon" })).trip_id;
   otherTripId = (await createTrip(user.userId, { name: "Porto", time_zone: "Europe/Lisbon" })).trip_id;
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+  if (hasChromium) browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
 });
 afterAll(async () => {
   delete process.env.OAUTH_CLIENT_METADATA_ALLOWED_HOSTS;
@@ -89,7 +90,7 @@ const mcpPost = (token: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-describe("connect by URL, consent in Chromium", () => {
+describe.skipIf(!hasChromium)("connect by URL, consent in Chromium", () => {
   it("metadata discovery, client ID metadata document, consent, PKCE; limits, step-up, refresh, revocation", async () => {
     const redirect = "http://127.0.0.1:53682/callback";
     const docUrl = cimd.url("/agent/client.json");
