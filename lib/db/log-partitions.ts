@@ -17,7 +17,6 @@ export {
   WEBHOOK_ATTEMPT_PARTITIONS,
   WEBHOOK_EVENT_PARTITIONS,
   AUDIT_EVENT_PARTITIONS,
-  PARTITIONED_LOGS,
   type Partition,
   periodStart,
   partitionName,
