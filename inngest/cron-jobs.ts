@@ -1,5 +1,5 @@
 import type { InngestFunction } from "inngest";
-import { inngest } from "./client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { JOBS, type JobSpec } from "@/lib/registry/job-table";
 import { cronOf } from "@/lib/jobs/schedule";
 

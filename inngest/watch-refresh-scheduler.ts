@@ -1,4 +1,4 @@
-import { inngest } from "./client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { getDb } from "@/lib/db/client";
 import { claimDueWatches } from "@/lib/watches/claim-watches";
 

@@ -1,4 +1,4 @@
-import { inngest } from "./client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { refreshWatch } from "@/lib/watches/refresh-watch";
 import { WATCH_REFRESH_EVENT } from "./watch-refresh-scheduler";
 

@@ -1,4 +1,4 @@
-import { inngest } from "./client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { job } from "@/lib/registry/job-table";
 import { cronOf } from "@/lib/jobs/schedule";
 import { DELIVERY_SCHEDULED_EVENT } from "@/lib/webhooks/emit-event";

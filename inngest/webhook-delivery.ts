@@ -1,4 +1,4 @@
-import { inngest } from "./client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { DELIVERY_SCHEDULED_EVENT } from "@/lib/webhooks/emit-event";
 

@@ -14,8 +14,6 @@ import {
 } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
-export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../lib/webhooks/event-types";
-
 export const WEBHOOK_ENDPOINT_STATUSES = ["active", "disabled"] as const;
 export const DISABLED_REASONS = [
   "disabled_by_user",

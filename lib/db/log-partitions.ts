@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  type PartitionedLog,
-  REQUEST_LOG_PARTITIONS,
-  WEBHOOK_ATTEMPT_PARTITIONS,
-  WEBHOOK_EVENT_PARTITIONS,
-  AUDIT_EVENT_PARTITIONS,
-  PARTITIONED_LOGS,
-  type Partition,
-  periodStart,
-  partitionName,
-  createPartitions,
-} from "./partition-ddl";
+import { type PartitionedLog, PARTITIONED_LOGS, type Partition, periodStart, createPartitions } from "./partition-ddl";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 
@@ -28,7 +17,6 @@ export {
   WEBHOOK_ATTEMPT_PARTITIONS,
   WEBHOOK_EVENT_PARTITIONS,
   AUDIT_EVENT_PARTITIONS,
-  PARTITIONED_LOGS,
   type Partition,
   periodStart,
   partitionName,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { webhookDeliveries, type DeliveryKind, type WebhookEventType } from "@/drizzle/schema";
+import { webhookDeliveries, type DeliveryKind } from "@/drizzle/schema";
+import { type WebhookEventType } from "./event-types";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { CHANNELS, notifyExpr, wake } from "@/lib/db/notify";
@@ -143,7 +144,7 @@ export async function createDeliveries(
 export async function announce(deliveryIds: string[]): Promise<void> {
   if (!inngestEnabled()) return;
   try {
-    const { inngest } = await import("@/inngest/client");
+    const { inngest } = await import("@/lib/jobs/inngest-client");
     await inngest.send(deliveryIds.map((id) => ({ name: DELIVERY_SCHEDULED_EVENT, data: { delivery_id: id } })));
   } catch (err) {
     log.warn("inngest send failed; the sweeper will pick the deliveries up", { error: err, count: deliveryIds.length });

@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { WEBHOOK_EVENT_TYPES, webhookEndpoints } from "@/drizzle/schema";
+import { webhookEndpoints } from "@/drizzle/schema";
+import { WEBHOOK_EVENT_TYPES } from "./event-types";
 import { getDb } from "@/lib/db/client";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import { notFound } from "@/lib/http/errors";

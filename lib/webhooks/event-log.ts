@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { WEBHOOK_EVENT_TYPES } from "@/drizzle/schema";
+import { WEBHOOK_EVENT_TYPES } from "./event-types";
 import type { WebhookEventType } from "./event-types";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryOne, queryRows } from "@/lib/db/sql";

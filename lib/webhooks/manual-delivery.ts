@@ -1,12 +1,7 @@
 import { and, eq, gte } from "drizzle-orm";
 import { z } from "zod";
-import {
-  WEBHOOK_EVENT_TYPES,
-  webhookAttempts,
-  webhookDeliveries,
-  webhookEvents,
-  type WebhookEndpointRow,
-} from "@/drizzle/schema";
+import { webhookAttempts, webhookDeliveries, webhookEvents, type WebhookEndpointRow } from "@/drizzle/schema";
+import { WEBHOOK_EVENT_TYPES } from "./event-types";
 import { getDb } from "@/lib/db/client";
 import { noteDatabaseError } from "@/lib/db/outage";
 import { log } from "@/lib/log";

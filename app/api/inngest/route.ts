@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { functions } from "@/inngest";
 import { errorBody } from "@/lib/http/envelopes";
 import { ApiError } from "@/lib/http/errors";

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { webhookAttempts, webhookEndpoints, webhookEvents, type WebhookEventType } from "@/drizzle/schema";
+import { webhookAttempts, webhookEndpoints, webhookEvents } from "@/drizzle/schema";
+import { type WebhookEventType } from "../event-types";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { resetEnvCache } from "@/lib/env";

@@ -84,7 +84,7 @@ const IO = [
   ...files(`${W}/scenarios`, ["situations"]),
 ].map((from) => [from, from.replace(`${W}/`, `${W}/io/`)]);
 
-export default [
+const MOVES = [
   ...CORE,
   // Which cell a point falls in is a pure rule (the presentation reports its geohash).
   [`${W}/snapshots/cells.ts`, `${W}/core/cells.ts`],
@@ -96,3 +96,5 @@ export default [
   [`${W}/time/zones.ts`, "lib/time/zones.ts"],
   [`${W}/time/zones.test.ts`, "lib/time/zones.test.ts"],
 ];
+
+export default MOVES;
