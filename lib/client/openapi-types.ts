@@ -590,6 +590,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search places by name
+         * @description Prefix search over the gazetteer trip events are resolved with (GeoNames cities of 1,000+ inhabitants and common local names, offline): exact names first, then the most populous. Scope read. Bills nothing.
+         */
+        get: operations["places.search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/requests": {
         parameters: {
             query?: never;
@@ -2100,6 +2120,18 @@ export interface components {
                 speed_ms: number | null;
             };
         };
+        FoundPlace: {
+            /** @description ISO 3166-1 alpha-2 */
+            country_code: string;
+            /** @description Name and country, e.g. Sintra, Portugal */
+            label: string;
+            lat: number;
+            lng: number;
+            name: string;
+            population: number;
+            /** @description IANA zone at the place */
+            time_zone: string;
+        };
         GeoPoint: {
             /** @description ISO 3166-1 alpha-2 */
             country_code: string | null;
@@ -2183,6 +2215,9 @@ export interface components {
             }[];
             /** @description 15 (Open-Meteo minutely_15, simulated) or 1 (OpenWeather minutely) */
             step_minutes: number;
+        };
+        PlaceSearch: {
+            places: components["schemas"]["FoundPlace"][];
         };
         Proposal: {
             accepted_at: string | null;
@@ -9854,6 +9889,107 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WeatherError"];
+                };
+            };
+        };
+    };
+    "places.search": {
+        parameters: {
+            query: {
+                limit?: number;
+                /**
+                 * @description The start of a place name, in any case and with or without accents (sin, Sintra, zurich)
+                 * @example sintra
+                 */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching places */
+            200: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "places": [
+                     *         {
+                     *           "name": "Sintra",
+                     *           "label": "Sintra, Portugal",
+                     *           "country_code": "PT",
+                     *           "lat": 38.80097,
+                     *           "lng": -9.37826,
+                     *           "population": 26193,
+                     *           "time_zone": "Europe/Lisbon"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlaceSearch"];
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The credentials lack the read scope (insufficient_scope), or a required role. Or forbidden: with the portal session, the person's role in the account (owner, admin, developer, viewer) does not allow this operation. */
+            403: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };

@@ -1,5 +1,6 @@
 import { tripContracts } from "./contracts";
 import { eventContracts } from "./event-contracts";
+import { placeContracts } from "./place-contracts";
 import { proposalContracts } from "./proposal-contracts";
 import { tripWeatherContracts } from "./trip-weather-contracts";
 
@@ -10,5 +11,6 @@ export function tripApiContracts() {
     ...Object.values(proposalContracts),
     ...Object.values(eventContracts),
     ...Object.values(tripWeatherContracts),
+    ...Object.values(placeContracts),
   ];
 }
