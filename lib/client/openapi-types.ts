@@ -4048,7 +4048,7 @@ export interface components {
             };
         };
         WeatherFireWatchesResult: {
-            /** @description Everything the fire caused: every event the fired watches emitted, with its deliveries, and the weather planner's proposals on the trips they follow */
+            /** @description Everything the injected weather and this fire caused, read from the rows written since `since`: every event the account's watches emitted, with its deliveries, and the weather planner's proposals on the trips they follow */
             caused: {
                 events: {
                     /** @description Of those, delivered when the fire returned (the rest are on their way) */
@@ -4065,6 +4065,8 @@ export interface components {
                     subject_event_id: number | null;
                     trip_id: number;
                 }[];
+                /** @description The report reads the rows written from here: the account's latest live injection (which made its watches due, so the runner may have refreshed them before this call), else the start of this call */
+                since: string;
             };
             /** @description Watches that emitted an event */
             fired: number;
@@ -15682,6 +15684,7 @@ export interface operations {
                      *         "fired": 0,
                      *         "watches": [],
                      *         "caused": {
+                     *           "since": "2026-11-28T04:23:52.100Z",
                      *           "events": [],
                      *           "proposals": []
                      *         }
