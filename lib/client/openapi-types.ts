@@ -3420,6 +3420,17 @@ export interface components {
                 overall_risk: ("low" | "watch" | "warning") | null;
                 /** @description Where the day is judged: its outdoor events, else the stay, else any placed event, else the day before */
                 place: components["schemas"]["GeoPoint"] | null;
+                /** @description Where the traveller is that day, each place with its own risk: the day's event places grouped within 15 km, in itinerary order (a travel day lists both ends); a day without placed events lists the day's place */
+                places: {
+                    event_ids: number[];
+                    forecast_available: boolean;
+                    main_issue: string;
+                    /** @description The worst risk at this place that day (null without a forecast) */
+                    overall_risk: ("low" | "watch" | "warning") | null;
+                    place: components["schemas"]["GeoPoint"];
+                    /** @description What brings the traveller there that day (empty: where they stay) */
+                    roles: ("event" | "departure" | "arrival")[];
+                }[];
                 precipitation_mm: number | null;
                 precipitation_probability_pct: number | null;
                 temperature_max: number | null;

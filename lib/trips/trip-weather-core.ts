@@ -11,6 +11,7 @@ import type { SnapshotResult } from "@/lib/weather/snapshots/get-snapshot";
 import { localIsoAt } from "@/lib/weather/time/zones";
 import type { Units } from "@/lib/weather/types";
 import { activityOfEvent } from "./activity-of-event";
+import { dayPlaces } from "./day-places";
 import { arrivalGeoOf, geoOf } from "./event-geo";
 import type { DayWeather, EventWeather, PlaceWeather, TripRiskOut } from "./trip-weather-schemas";
 
@@ -75,7 +76,14 @@ const local = (ms: number, zone: string) => localIsoAt(ms, zone) ?? new Date(ms)
 export function analyseTripWeather(input: CoreInput): { events: EventWeather[]; days: DayWeather[] } {
   const lang = { language: input.language, units: input.units };
   const events = input.events.map((e) => eventWeather(e, input, lang));
-  return { events, days: dayWeather(input, events) };
+  const days = dayWeather(input, events).map((d) => ({
+    ...d,
+    places: dayPlaces(
+      events.filter((e) => e.local_date === d.date),
+      d,
+    ),
+  }));
+  return { events, days };
 }
 
 function eventWeather(e: TripEventRow, input: CoreInput, locale: { language: Language; units: Units }): EventWeather {
@@ -180,7 +188,7 @@ function worstRisk(risks: TripRiskOut[]): TripRiskOut {
   };
 }
 
-function dayWeather(input: CoreInput, events: EventWeather[]): DayWeather[] {
+function dayWeather(input: CoreInput, events: EventWeather[]): Array<Omit<DayWeather, "places">> {
   const zone = input.tripZone;
   const dates = tripDates(input, events);
   const unit = input.units === "imperial" ? "F" : input.units === "standard" ? "K" : "C";
