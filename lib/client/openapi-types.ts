@@ -12920,7 +12920,50 @@ export interface operations {
                      *           "condition": null,
                      *           "overall_risk": null,
                      *           "main_issue": "none",
-                     *           "best_outdoor_window": null
+                     *           "best_outdoor_window": null,
+                     *           "places": [
+                     *             {
+                     *               "place": {
+                     *                 "lat": 49.0127983093,
+                     *                 "lng": 2.54999995232,
+                     *                 "source": "airport",
+                     *                 "name": "Charles de Gaulle International Airport",
+                     *                 "country_code": "FR",
+                     *                 "time_zone": "Europe/Paris"
+                     *               },
+                     *               "roles": [
+                     *                 "departure"
+                     *               ],
+                     *               "forecast_available": false,
+                     *               "overall_risk": null,
+                     *               "main_issue": "none",
+                     *               "event_ids": [
+                     *                 2
+                     *               ]
+                     *             },
+                     *             {
+                     *               "place": {
+                     *                 "lat": 38.7812995911,
+                     *                 "lng": -9.13591957092,
+                     *                 "source": "airport",
+                     *                 "name": "Lisbon Portela Airport",
+                     *                 "country_code": "PT",
+                     *                 "time_zone": "Europe/Lisbon"
+                     *               },
+                     *               "roles": [
+                     *                 "arrival",
+                     *                 "event"
+                     *               ],
+                     *               "forecast_available": false,
+                     *               "overall_risk": null,
+                     *               "main_issue": "none",
+                     *               "event_ids": [
+                     *                 2,
+                     *                 3,
+                     *                 1
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "date": "2027-05-05",
@@ -12947,7 +12990,24 @@ export interface operations {
                      *           "condition": null,
                      *           "overall_risk": null,
                      *           "main_issue": "none",
-                     *           "best_outdoor_window": null
+                     *           "best_outdoor_window": null,
+                     *           "places": [
+                     *             {
+                     *               "place": {
+                     *                 "lat": 38.71667,
+                     *                 "lng": -9.13333,
+                     *                 "source": "gazetteer",
+                     *                 "name": "Lisbon",
+                     *                 "country_code": "PT",
+                     *                 "time_zone": "Europe/Lisbon"
+                     *               },
+                     *               "roles": [],
+                     *               "forecast_available": false,
+                     *               "overall_risk": null,
+                     *               "main_issue": "none",
+                     *               "event_ids": []
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "date": "2027-05-06",
@@ -12970,7 +13030,24 @@ export interface operations {
                      *           "condition": null,
                      *           "overall_risk": null,
                      *           "main_issue": "none",
-                     *           "best_outdoor_window": null
+                     *           "best_outdoor_window": null,
+                     *           "places": [
+                     *             {
+                     *               "place": {
+                     *                 "lat": 38.71667,
+                     *                 "lng": -9.13333,
+                     *                 "source": "gazetteer",
+                     *                 "name": "Lisbon",
+                     *                 "country_code": "PT",
+                     *                 "time_zone": "Europe/Lisbon"
+                     *               },
+                     *               "roles": [],
+                     *               "forecast_available": false,
+                     *               "overall_risk": null,
+                     *               "main_issue": "none",
+                     *               "event_ids": []
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "summary": {
