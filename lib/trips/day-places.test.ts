@@ -63,7 +63,14 @@ describe("day summaries by place (issue 42 item 3)", () => {
   it("a day without placed events is where the traveller stays, with the day's risk; nothing without a place", () => {
     const stay = { place: BAIXA, overall_risk: "watch" as const, main_issue: "strong_wind", forecast_available: true };
     expect(dayPlaces([], stay)).toEqual([
-      { place: BAIXA, roles: [], forecast_available: true, overall_risk: "watch", main_issue: "strong_wind", event_ids: [] },
+      {
+        place: BAIXA,
+        roles: [],
+        forecast_available: true,
+        overall_risk: "watch",
+        main_issue: "strong_wind",
+        event_ids: [],
+      },
     ]);
     expect(dayPlaces([], none)).toEqual([]);
   });
