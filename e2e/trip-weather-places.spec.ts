@@ -103,7 +103,7 @@ for (const vp of WIDTHS) {
     const travel = days.nth(0);
     const ends = travel.getByTestId("day-place");
     await expect(ends).toHaveCount(2);
-    await expect(ends.nth(0)).toContainText(/Zurich.*\(departure\): (low risk|watch|warning|no forecast yet)/);
+    await expect(ends.nth(0)).toContainText(/Z[uü]rich.*\(departure\): (low risk|watch|warning|no forecast yet)/);
     await expect(ends.nth(1)).toContainText(/Lisbon.*: (low risk|watch|warning|no forecast yet)/);
     await expect(days.nth(1).getByTestId("day-place")).toHaveCount(1);
     await expect(days.nth(1).getByTestId("day-place")).toContainText("Lisbon");
