@@ -26,6 +26,7 @@ interface FireResult {
   fired: number;
   watches: Array<{ watch_id: string; outcome: string; events: string[] }>;
   caused?: {
+    since: string;
     events: Array<{ event_id: string; type: string; watch_id: string; deliveries: number; delivered: number }>;
     proposals: Array<{ proposal_id: string; trip_id: number; subject_event_id: number | null; status: string }>;
   };
@@ -37,26 +38,31 @@ function FireReport({ r }: { r: FireResult }) {
   const proposals = r.caused?.proposals ?? [];
   if (events.length === 0 && proposals.length === 0) return null;
   return (
-    <ul className="mt-2 list-disc space-y-0.5 pl-5" data-testid="fire-caused">
-      {events.map((e) => (
-        <li key={e.event_id}>
-          <Link href={`/events/${e.event_id}`} className="font-medium underline">
-            {e.type}
-          </Link>{" "}
-          · {e.deliveries} {e.deliveries === 1 ? "delivery" : "deliveries"}
-          {e.deliveries > 0 ? ` (${e.delivered} delivered so far)` : ""}
-        </li>
-      ))}
-      {proposals.map((p) => (
-        <li key={p.proposal_id}>
-          The weather planner raised a{" "}
-          <Link href={`/trips/${p.trip_id}`} className="font-medium underline">
-            proposal on trip {p.trip_id}
-          </Link>
-          {p.subject_event_id !== null ? ` for event ${p.subject_event_id}` : ""} ({p.status})
-        </li>
-      ))}
-    </ul>
+    <>
+      <p className="mt-2">
+        Recorded since {new Date(r.caused!.since).toLocaleTimeString()} (your latest injection, else this click):
+      </p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="fire-caused">
+        {events.map((e) => (
+          <li key={e.event_id}>
+            <Link href={`/events/${e.event_id}`} className="font-medium underline">
+              {e.type}
+            </Link>{" "}
+            · {e.deliveries} {e.deliveries === 1 ? "delivery" : "deliveries"}
+            {e.deliveries > 0 ? ` (${e.delivered} delivered so far)` : ""}
+          </li>
+        ))}
+        {proposals.map((p) => (
+          <li key={p.proposal_id}>
+            The weather planner raised a{" "}
+            <Link href={`/trips/${p.trip_id}`} className="font-medium underline">
+              proposal on trip {p.trip_id}
+            </Link>
+            {p.subject_event_id !== null ? ` for event ${p.subject_event_id}` : ""} ({p.status})
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -11,6 +11,13 @@ import { CoordinatePicker } from "@/components/watches/coordinate-picker";
 import { toLocalInput } from "@/components/watches/build-watch-body";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { injectionDefaults, type WatchWindow } from "@/lib/portal/simulation-defaults";
+import {
+  defaultTarget,
+  eventTargets,
+  targetLabel,
+  type EventTarget,
+  type TripEventLike,
+} from "@/lib/portal/trip-event-targets";
 import { SIMULATION_KINDS } from "@/lib/weather/simulation-schemas";
 import { InjectionList, kindLabel, SIMULATIONS_KEY } from "./injection-list";
 
@@ -67,9 +74,12 @@ export function SimulationForm() {
   const [places, setPlaces] = useState<Record<string, string>>({});
   // What the visitor set themselves is never overwritten by the defaults below.
   const touched = useRef({ place: false, time: false });
+  // The trip event the place and window come from ("" once either is changed by hand).
+  const [eventKey, setEventKey] = useState("");
   const set = (p: Partial<FormState>) => {
     if ("lat" in p || "lng" in p) touched.current.place = true;
     if ("startsAt" in p || "endsAt" in p) touched.current.time = true;
+    if ("lat" in p || "lng" in p || "startsAt" in p || "endsAt" in p) setEventKey("");
     setF((s) => ({ ...s, ...p }));
   };
   // Defaults over the account's next watch window, so injecting with them makes that watch fire.
@@ -78,15 +88,52 @@ export function SimulationForm() {
     queryFn: async () =>
       (await apiFetch<{ data: { watches: WatchWindow[] } }>("/v1/weather/watch?status=active&limit=100")).data.watches,
   });
+  // With trip watches: the events of their trips, each place and window a target (issue 42 item 5).
+  const tripIds = [
+    ...new Set(
+      (watches.data ?? []).map((w) => w.target_ref?.trip_id).filter((id): id is number => typeof id === "number"),
+    ),
+  ].slice(0, 5);
+  const trips = useQuery({
+    queryKey: ["simulation-trip-events", tripIds],
+    queryFn: async () =>
+      (
+        await Promise.all(
+          tripIds.map((id) => apiFetch<{ events: TripEventLike[] }>(`/v1/trips/${id}/itinerary`).then((r) => r.events)),
+        )
+      ).flat(),
+    enabled: tripIds.length > 0,
+  });
+  const targets = eventTargets(trips.data ?? [], new Date());
+  const aim = (t: EventTarget) => {
+    touched.current = { place: true, time: true };
+    setEventKey(t.key);
+    setF((s) => ({
+      ...s,
+      lat: String(t.lat),
+      lng: String(t.lng),
+      placeName: `${t.title} · ${t.placeName}`,
+      startsAt: toLocalInput(t.start),
+      endsAt: toLocalInput(t.end),
+    }));
+  };
+  const tripsLoading = tripIds.length > 0 && trips.isPending;
   useEffect(() => {
-    const d = injectionDefaults(watches.data ?? [], new Date());
+    if (tripsLoading) return;
     const { place, time } = touched.current;
+    // A trip's first event ahead, at its place over its own window (not the trip's first place over its span).
+    const first = defaultTarget(eventTargets(trips.data ?? [], new Date()));
+    if (first && !place && !time) {
+      aim(first);
+      return;
+    }
+    const d = injectionDefaults(watches.data ?? [], new Date());
     setF((s) => ({
       ...s,
       ...(place ? {} : { lat: d.lat, lng: d.lng, placeName: d.placeName }),
       ...(time ? {} : { startsAt: toLocalInput(d.start), endsAt: toLocalInput(d.end) }),
     }));
-  }, [watches.data]);
+  }, [watches.data, trips.data, tripsLoading]);
   const create = useApiForm({
     mutationFn: (s: FormState) =>
       apiFetch<{ data: Injection }>("/v1/weather/simulations", {
@@ -128,7 +175,42 @@ export function SimulationForm() {
               <div className="md:col-span-2">
                 <FormAlert errors={create.errors} title="Nothing was injected" />
               </div>
+              {targets.length > 0 && (
+                <div className="md:col-span-2">
+                  <Field
+                    label="Trip event"
+                    hint="Injects at the event's place over its window, as the trip watch judges it (a flight at each airport for its hour)."
+                  >
+                    {(p) => (
+                      <Select
+                        {...p}
+                        value={eventKey}
+                        onChange={(e) => {
+                          const t = targets.find((x) => x.key === e.target.value);
+                          if (t) aim(t);
+                          else setEventKey("");
+                        }}
+                      >
+                        <option value="">A place and time of my own</option>
+                        {targets.map((t) => (
+                          <option key={t.key} value={t.key}>
+                            {t.start.toLocaleString(undefined, {
+                              weekday: "short",
+                              day: "numeric",
+                              month: "short",
+                              hour: "2-digit",
+                              minute: "2-digit",
+                            })}{" "}
+                            · {targetLabel(t)}
+                          </option>
+                        ))}
+                      </Select>
+                    )}
+                  </Field>
+                </div>
+              )}
               <CoordinatePicker
+                gazetteer
                 lat={f.lat}
                 lng={f.lng}
                 placeName={f.placeName}

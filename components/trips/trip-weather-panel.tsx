@@ -1,11 +1,8 @@
 "use client";
-import type { GeoPermissibleObjects } from "d3-geo";
-import { useMemo } from "react";
-import { BaseMap } from "@/components/map/base-map";
-import { RiskLegend } from "@/components/map/risk-legend";
+import { useState } from "react";
 import { riskColour } from "@/components/playground/risk";
-import { routeFit } from "@/components/playground/route-map";
 import { Card, CardHeader } from "@/components/ui/card";
+import { TripWeatherMap } from "./trip-weather-map";
 import { ConditionIcon, type DayWeather, type TripWeather } from "./weather-parts";
 
 const dayLabel = (d: string) =>
@@ -19,6 +16,8 @@ const clock = (iso: string | null) => (iso ? iso.slice(11, 16) : "");
 
 /** The trip's weather: a forecast strip per day and the events on a small offline map. */
 export function TripWeatherPanel({ weather }: { weather: TripWeather }) {
+  // The day the map is fitted to (chosen on its tile), else the whole trip.
+  const [focus, setFocus] = useState<string | null>(null);
   return (
     <Card>
       <CardHeader
@@ -37,26 +36,48 @@ export function TripWeatherPanel({ weather }: { weather: TripWeather }) {
             tabIndex={0}
           >
             {weather.days.map((d) => (
-              <DayTile key={d.date} day={d} />
+              <DayTile
+                key={d.date}
+                day={d}
+                focused={focus === d.date}
+                onFocus={() => setFocus(focus === d.date ? null : d.date)}
+              />
             ))}
           </ol>
         )}
-        <EventsMap weather={weather} />
+        <TripWeatherMap weather={weather} focusDate={focus} onShowAll={() => setFocus(null)} />
       </div>
     </Card>
   );
 }
 
-function DayTile({ day: d }: { day: DayWeather }) {
+const issue = (code: string) => code.replace(/_/g, " ");
+
+/** "Low risk" / "warning: thunderstorm": a place's risk in words that match its colour. */
+function riskWords(level: string | null, mainIssue: string, forecast: boolean): string {
+  if (!forecast || !level) return "no forecast yet";
+  if (level === "low") return "low risk";
+  return mainIssue === "none" ? level : `${level}: ${issue(mainIssue)}`;
+}
+
+function DayTile({ day: d, focused, onFocus }: { day: DayWeather; focused: boolean; onFocus: () => void }) {
   const unit = d.temperature_unit === "K" ? " K" : `°${d.temperature_unit}`;
   return (
     <li
-      className="w-40 shrink-0 snap-start rounded-lg border border-slate-200 bg-white p-3 text-sm"
+      className={`w-48 shrink-0 snap-start rounded-lg border bg-white p-3 text-sm ${focused ? "border-indigo-600 ring-1 ring-indigo-600" : "border-slate-200"}`}
       data-testid="forecast-day"
       data-date={d.date}
     >
       <div className="flex items-center justify-between">
-        <span className="font-medium text-slate-900">{dayLabel(d.date)}</span>
+        <button
+          type="button"
+          className="rounded font-medium text-slate-900 underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          aria-pressed={focused}
+          aria-label={`${dayLabel(d.date)}: show this day on the map`}
+          onClick={onFocus}
+        >
+          {dayLabel(d.date)}
+        </button>
         <ConditionIcon condition={d.condition} className="text-xl" />
       </div>
       {d.forecast_available ? (
@@ -74,16 +95,6 @@ function DayTile({ day: d }: { day: DayWeather }) {
           <div className="text-xs text-slate-700">
             Rain {d.precipitation_mm ?? 0} mm · {d.precipitation_probability_pct ?? 0}%
           </div>
-          {d.overall_risk && (
-            <div className="mt-1 flex items-center gap-1 text-xs text-slate-800">
-              <span
-                className="inline-block h-2 w-2 rounded-full"
-                style={{ background: riskColour(d.overall_risk) }}
-                aria-hidden="true"
-              />
-              {d.overall_risk === "low" ? "Low risk" : `${d.overall_risk}: ${d.main_issue.replace(/_/g, " ")}`}
-            </div>
-          )}
           <div className="mt-1 text-xs text-slate-700" data-testid="best-window">
             {d.best_outdoor_window?.start
               ? `Best outdoors ${clock(d.best_outdoor_window.start)}–${clock(d.best_outdoor_window.end)}`
@@ -97,60 +108,27 @@ function DayTile({ day: d }: { day: DayWeather }) {
             : "No forecast"}
         </div>
       )}
-      {d.place?.name && <div className="mt-1 truncate text-xs text-slate-500">{d.place.name}</div>}
+      {/* Where the traveller is that day, each place with its own risk (a travel day: both ends). */}
+      {d.places.length > 0 && (
+        <ul className="mt-2 space-y-1 border-t border-slate-100 pt-2 text-xs" aria-label="Places this day">
+          {d.places.map((p) => (
+            <li key={`${p.place.lat},${p.place.lng}`} className="flex items-start gap-1" data-testid="day-place">
+              <span
+                className="mt-1 inline-block h-2 w-2 shrink-0 rounded-full"
+                style={{ background: p.overall_risk && p.forecast_available ? riskColour(p.overall_risk) : "#94a3b8" }}
+                aria-hidden="true"
+              />
+              <span className="min-w-0 text-slate-800">
+                <span className="font-medium">
+                  {p.place.name ?? `${p.place.lat.toFixed(2)}, ${p.place.lng.toFixed(2)}`}
+                </span>
+                {p.roles.length === 1 && p.roles[0] !== "event" ? ` (${p.roles[0]})` : ""}:{" "}
+                {riskWords(p.overall_risk, p.main_issue, p.forecast_available)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </li>
-  );
-}
-
-/** Placed events as numbered dots coloured by risk, over the Natural Earth basemap. */
-function EventsMap({ weather }: { weather: TripWeather }) {
-  const dots = useMemo(
-    () =>
-      weather.events.flatMap((e, i) =>
-        e.places.map((p) => ({
-          key: `${e.event_id}-${p.role}`,
-          n: i + 1,
-          title: e.title,
-          role: p.role,
-          lat: p.geo.lat,
-          lng: p.geo.lng,
-          level: e.forecast_available ? (e.risk?.level ?? null) : null,
-        })),
-      ),
-    [weather],
-  );
-  const fit = useMemo<GeoPermissibleObjects>(() => routeFit(dots.map((d) => [d.lng, d.lat])), [dots]);
-  if (dots.length === 0) return null;
-  return (
-    <figure className="space-y-2" data-testid="trip-map">
-      <BaseMap
-        fit={fit}
-        height={300}
-        padding={30}
-        label={`Map of ${dots.length} event places coloured by weather risk`}
-      >
-        {(proj) => (
-          <g>
-            {dots.map((d) => {
-              const xy = proj([d.lng, d.lat]);
-              if (!xy) return null;
-              return (
-                <g key={d.key} transform={`translate(${xy[0]},${xy[1]})`} data-testid="map-dot">
-                  <title>{`${d.n}. ${d.title}${d.role !== "event" ? ` (${d.role})` : ""}`}</title>
-                  <circle r={9} fill={d.level ? riskColour(d.level) : "#94a3b8"} stroke="#fff" strokeWidth={2} />
-                  <text textAnchor="middle" dy="0.35em" fontSize={9} fontWeight={700} fill="#fff">
-                    {d.n}
-                  </text>
-                </g>
-              );
-            })}
-          </g>
-        )}
-      </BaseMap>
-      <figcaption className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
-        <RiskLegend />
-        <span>Numbers follow the itinerary order · grey: no forecast yet</span>
-      </figcaption>
-    </figure>
   );
 }

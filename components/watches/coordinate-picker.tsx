@@ -1,9 +1,39 @@
 "use client";
-import { useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
 import { around, BaseMap, WORLD } from "@/components/map/base-map";
 import { searchCities, type City } from "@/components/map/cities";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { apiFetch } from "@/lib/client/api-fetch";
+
+interface FoundPlace {
+  name: string;
+  label: string;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * The gazetteer trip events are resolved with (GET /v1/places), asked once typing pauses: what
+ * the built-in list lacks (Sintra, Cascais) is found where a trip event would find it.
+ */
+function useGazetteer(query: string, enabled: boolean): City[] {
+  const [q, setQ] = useState("");
+  useEffect(() => {
+    const t = setTimeout(() => setQ(query.trim()), 200);
+    return () => clearTimeout(t);
+  }, [query]);
+  const found = useQuery({
+    queryKey: ["places", q],
+    queryFn: async () =>
+      (await apiFetch<{ places: FoundPlace[] }>(`/v1/places?q=${encodeURIComponent(q)}&limit=8`)).places,
+    enabled: enabled && q.length >= 2,
+    staleTime: 5 * 60_000,
+  });
+  if (!enabled || q !== query.trim() || !found.data) return [];
+  return found.data.map((p) => ({ name: p.label, lat: p.lat, lng: p.lng, placeType: "city" }));
+}
 
 export interface PickedPlace {
   lat: string;
@@ -23,12 +53,15 @@ export function CoordinatePicker({
   placeName,
   onChange,
   errors,
+  gazetteer = false,
 }: {
   lat: string;
   lng: string;
   placeName: string;
   onChange: (v: PickedPlace) => void;
   errors: { latitude?: string; longitude?: string };
+  /** Also search the trips' gazetteer over the API (the sandbox, where trips are tested). */
+  gazetteer?: boolean;
 }) {
   const [query, setQuery] = useState("");
   const [zoomed, setZoomed] = useState(true);
@@ -36,7 +69,9 @@ export function CoordinatePicker({
   const ln = Number(lng);
   const valid =
     lat !== "" && lng !== "" && Number.isFinite(la) && Number.isFinite(ln) && Math.abs(la) <= 90 && Math.abs(ln) <= 180;
-  const matches = searchCities(query);
+  const builtIn = searchCities(query);
+  const fromGazetteer = useGazetteer(query, gazetteer);
+  const matches = [...builtIn, ...fromGazetteer.filter((g) => !builtIn.some((b) => b.name === g.name))].slice(0, 12);
   const fit = useMemo(() => (valid && zoomed ? around({ lat: la, lng: ln }, 4) : WORLD), [valid, zoomed, la, ln]);
   const choose = (c: City) => {
     onChange({ lat: String(c.lat), lng: String(c.lng), placeType: c.placeType, placeName: c.name });
@@ -47,7 +82,11 @@ export function CoordinatePicker({
     <div className="space-y-3">
       <Field
         label="Search a place"
-        hint="A built-in list of cities and landmarks (works offline); or click the map, or type coordinates."
+        hint={
+          gazetteer
+            ? "Cities and towns the trips know (the same gazetteer their events resolve with); or click the map, or type coordinates."
+            : "A built-in list of cities and landmarks (works offline); or click the map, or type coordinates."
+        }
       >
         {(p) => (
           <Input
@@ -74,7 +113,7 @@ export function CoordinatePicker({
           className="max-h-56 overflow-auto rounded-md bg-white ring-1 ring-slate-300"
         >
           {matches.map((c) => (
-            <li key={c.name}>
+            <li key={`${c.name}:${c.lat}:${c.lng}`}>
               <button
                 type="button"
                 className="block w-full px-3 py-2 text-left text-sm hover:bg-indigo-50 focus-visible:bg-indigo-50"

@@ -81,6 +81,7 @@ export const OPERATION_ACTIONS: Record<string, Action> = {
   "proposals.get": "account.read",
   "proposals.resolve": "trips.manage",
   "tripEvents.list": "account.read",
+  "places.search": "account.read",
   "tripEvents.create": "trips.manage",
   "tripEvents.get": "account.read",
   "tripEvents.update": "trips.manage",

@@ -590,6 +590,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search places by name
+         * @description Prefix search over the gazetteer trip events are resolved with (GeoNames cities of 1,000+ inhabitants and common local names, offline): exact names first, then the most populous. Scope read. Bills nothing.
+         */
+        get: operations["places.search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/requests": {
         parameters: {
             query?: never;
@@ -2100,6 +2120,18 @@ export interface components {
                 speed_ms: number | null;
             };
         };
+        FoundPlace: {
+            /** @description ISO 3166-1 alpha-2 */
+            country_code: string;
+            /** @description Name and country, e.g. Sintra, Portugal */
+            label: string;
+            lat: number;
+            lng: number;
+            name: string;
+            population: number;
+            /** @description IANA zone at the place */
+            time_zone: string;
+        };
         GeoPoint: {
             /** @description ISO 3166-1 alpha-2 */
             country_code: string | null;
@@ -2183,6 +2215,9 @@ export interface components {
             }[];
             /** @description 15 (Open-Meteo minutely_15, simulated) or 1 (OpenWeather minutely) */
             step_minutes: number;
+        };
+        PlaceSearch: {
+            places: components["schemas"]["FoundPlace"][];
         };
         Proposal: {
             accepted_at: string | null;
@@ -3390,6 +3425,17 @@ export interface components {
                 overall_risk: ("low" | "watch" | "warning") | null;
                 /** @description Where the day is judged: its outdoor events, else the stay, else any placed event, else the day before */
                 place: components["schemas"]["GeoPoint"] | null;
+                /** @description Where the traveller is that day, each place with its own risk: the day's event places grouped within 15 km, in itinerary order (a travel day lists both ends); a day without placed events lists the day's place */
+                places: {
+                    event_ids: number[];
+                    forecast_available: boolean;
+                    main_issue: string;
+                    /** @description The worst risk at this place that day (null without a forecast) */
+                    overall_risk: ("low" | "watch" | "warning") | null;
+                    place: components["schemas"]["GeoPoint"];
+                    /** @description What brings the traveller there that day (empty: where they stay) */
+                    roles: ("event" | "departure" | "arrival")[];
+                }[];
                 precipitation_mm: number | null;
                 precipitation_probability_pct: number | null;
                 temperature_max: number | null;
@@ -4018,7 +4064,7 @@ export interface components {
             };
         };
         WeatherFireWatchesResult: {
-            /** @description Everything the fire caused: every event the fired watches emitted, with its deliveries, and the weather planner's proposals on the trips they follow */
+            /** @description Everything the injected weather and this fire caused, read from the rows written since `since`: every event the account's watches emitted, with its deliveries, and the weather planner's proposals on the trips they follow */
             caused: {
                 events: {
                     /** @description Of those, delivered when the fire returned (the rest are on their way) */
@@ -4035,6 +4081,8 @@ export interface components {
                     subject_event_id: number | null;
                     trip_id: number;
                 }[];
+                /** @description The report reads the rows written from here: the account's latest live injection (which made its watches due, so the runner may have refreshed them before this call), else the start of this call */
+                since: string;
             };
             /** @description Watches that emitted an event */
             fired: number;
@@ -9863,6 +9911,107 @@ export interface operations {
             };
         };
     };
+    "places.search": {
+        parameters: {
+            query: {
+                limit?: number;
+                /**
+                 * @description The start of a place name, in any case and with or without accents (sin, Sintra, zurich)
+                 * @example sintra
+                 */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching places */
+            200: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "places": [
+                     *         {
+                     *           "name": "Sintra",
+                     *           "label": "Sintra, Portugal",
+                     *           "country_code": "PT",
+                     *           "lat": 38.80097,
+                     *           "lng": -9.37826,
+                     *           "population": 26193,
+                     *           "time_zone": "Europe/Lisbon"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlaceSearch"];
+                };
+            };
+            /** @description Invalid request: the message names the field to fix; details.issues lists every problem. */
+            400: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired credentials. */
+            401: {
+                headers: {
+                    /** @description The accepted credential scheme (`Bearer realm="skycast"`). */
+                    "WWW-Authenticate"?: string;
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The credentials lack the read scope (insufficient_scope), or a required role. Or forbidden: with the portal session, the person's role in the account (owner, admin, developer, viewer) does not allow this operation. */
+            403: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unexpected error; quote the request id. */
+            500: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The database is unreachable (an outage); retry after the Retry-After seconds (docs/operations.md). */
+            503: {
+                headers: {
+                    /** @description Unique id of this request (also in error bodies and meta.request_id). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     "requests.list": {
         parameters: {
             query?: {
@@ -12776,7 +12925,50 @@ export interface operations {
                      *           "condition": null,
                      *           "overall_risk": null,
                      *           "main_issue": "none",
-                     *           "best_outdoor_window": null
+                     *           "best_outdoor_window": null,
+                     *           "places": [
+                     *             {
+                     *               "place": {
+                     *                 "lat": 49.0127983093,
+                     *                 "lng": 2.54999995232,
+                     *                 "source": "airport",
+                     *                 "name": "Charles de Gaulle International Airport",
+                     *                 "country_code": "FR",
+                     *                 "time_zone": "Europe/Paris"
+                     *               },
+                     *               "roles": [
+                     *                 "departure"
+                     *               ],
+                     *               "forecast_available": false,
+                     *               "overall_risk": null,
+                     *               "main_issue": "none",
+                     *               "event_ids": [
+                     *                 2
+                     *               ]
+                     *             },
+                     *             {
+                     *               "place": {
+                     *                 "lat": 38.7812995911,
+                     *                 "lng": -9.13591957092,
+                     *                 "source": "airport",
+                     *                 "name": "Lisbon Portela Airport",
+                     *                 "country_code": "PT",
+                     *                 "time_zone": "Europe/Lisbon"
+                     *               },
+                     *               "roles": [
+                     *                 "arrival",
+                     *                 "event"
+                     *               ],
+                     *               "forecast_available": false,
+                     *               "overall_risk": null,
+                     *               "main_issue": "none",
+                     *               "event_ids": [
+                     *                 2,
+                     *                 3,
+                     *                 1
+                     *               ]
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "date": "2027-05-05",
@@ -12803,7 +12995,24 @@ export interface operations {
                      *           "condition": null,
                      *           "overall_risk": null,
                      *           "main_issue": "none",
-                     *           "best_outdoor_window": null
+                     *           "best_outdoor_window": null,
+                     *           "places": [
+                     *             {
+                     *               "place": {
+                     *                 "lat": 38.71667,
+                     *                 "lng": -9.13333,
+                     *                 "source": "gazetteer",
+                     *                 "name": "Lisbon",
+                     *                 "country_code": "PT",
+                     *                 "time_zone": "Europe/Lisbon"
+                     *               },
+                     *               "roles": [],
+                     *               "forecast_available": false,
+                     *               "overall_risk": null,
+                     *               "main_issue": "none",
+                     *               "event_ids": []
+                     *             }
+                     *           ]
                      *         },
                      *         {
                      *           "date": "2027-05-06",
@@ -12826,7 +13035,24 @@ export interface operations {
                      *           "condition": null,
                      *           "overall_risk": null,
                      *           "main_issue": "none",
-                     *           "best_outdoor_window": null
+                     *           "best_outdoor_window": null,
+                     *           "places": [
+                     *             {
+                     *               "place": {
+                     *                 "lat": 38.71667,
+                     *                 "lng": -9.13333,
+                     *                 "source": "gazetteer",
+                     *                 "name": "Lisbon",
+                     *                 "country_code": "PT",
+                     *                 "time_zone": "Europe/Lisbon"
+                     *               },
+                     *               "roles": [],
+                     *               "forecast_available": false,
+                     *               "overall_risk": null,
+                     *               "main_issue": "none",
+                     *               "event_ids": []
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "summary": {
@@ -15551,6 +15777,7 @@ export interface operations {
                      *         "fired": 0,
                      *         "watches": [],
                      *         "caused": {
+                     *           "since": "2026-11-28T04:23:52.100Z",
                      *           "events": [],
                      *           "proposals": []
                      *         }

@@ -22,6 +22,8 @@ export class Gazetteer {
   private readonly byName = new Map<string, number[]>();
   private readonly grid = new Map<number, number[]>();
   private readonly cities: City[];
+  /** Normalised primary names with their city, sorted: the prefix search's index (built on first search). */
+  private sortedNames: Array<[string, number]> | undefined;
 
   constructor(cities: City[]) {
     this.cities = cities;
@@ -57,6 +59,42 @@ export class Gazetteer {
 
   byNormalised(normalised: string): GazetteerCity[] {
     return (this.byName.get(normalised) ?? []).map((i) => this.city(i));
+  }
+
+  /**
+   * Places whose name (or a known local name) starts with the query, for a search box: exact
+   * names first, then by population (largest first), at most `limit`. A query of fewer than two
+   * characters finds nothing (every city would match).
+   */
+  search(query: string, limit = 10): GazetteerCity[] {
+    const q = normalizePlaceName(query);
+    if (q.length < 2) return [];
+    const names = (this.sortedNames ??= this.buildSortedNames());
+    let lo = 0;
+    let hi = names.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (names[mid][0] < q) lo = mid + 1;
+      else hi = mid;
+    }
+    const hits = new Map<number, boolean>();
+    for (let i = lo; i < names.length && names[i][0].startsWith(q); i++) {
+      const exact = names[i][0] === q;
+      hits.set(names[i][1], exact || (hits.get(names[i][1]) ?? false));
+    }
+    return [...hits.entries()]
+      .map(([i, exact]) => ({ city: this.city(i), exact }))
+      .sort((a, b) => Number(b.exact) - Number(a.exact) || b.city.population - a.city.population)
+      .slice(0, limit)
+      .map((h) => h.city);
+  }
+
+  private buildSortedNames(): Array<[string, number]> {
+    const out: Array<[string, number]> = [];
+    for (let i = 0; i < this.cities.length; i++) out.push([normalizePlaceName(this.cities[i].name), i]);
+    for (const [alias, target] of Object.entries(ENDONYMS))
+      for (const c of this.byExactName(target.name)) if (c.country === target.country) out.push([alias, c.index]);
+    return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   }
 
   /** The city nearest to a point within `maxKm` (grid cells around it), or null. */

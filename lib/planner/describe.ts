@@ -1,5 +1,12 @@
 import { DateTime } from "luxon";
-import { hoursIn, type Risk, type RiskLevel, type HourlyPoint, type NormalizedForecast } from "@/lib/weather/core";
+import {
+  hoursIn,
+  LEVEL_RANK,
+  type Risk,
+  type RiskLevel,
+  type HourlyPoint,
+  type NormalizedForecast,
+} from "@/lib/weather/core";
 import { formatInZone } from "@/lib/trips/time";
 import { PROPOSAL_LIMITS } from "@/lib/trips/proposal-limits";
 import { plannerDay, plannerText } from "./planner-texts";
@@ -69,6 +76,24 @@ export function hazardPhrase(
   };
 }
 
+/**
+ * The word that says what the option's window finds (issue 42 item 3): "dry"/"calm"/"low risk" at
+ * low, a comparative ("drier", "calmer", "lower risk") only when the window's level is below the
+ * current one; otherwise the level itself ("watch", "warning"), so the words never promise
+ * better weather than the risk shown beside them.
+ */
+export function remedyWordKey(
+  kind: Hazard["kind"] | "other",
+  level: RiskLevel,
+  currentLevel: RiskLevel,
+): "calm" | "calmer" | "low_risk" | "lower_risk" | "dry" | "drier" | `level_${RiskLevel}` {
+  const low = level === "low";
+  if (!low && LEVEL_RANK[level] >= LEVEL_RANK[currentLevel]) return `level_${level}`;
+  if (kind === "wind") return low ? "calm" : "calmer";
+  if (kind === "other") return low ? "low_risk" : "lower_risk";
+  return low ? "dry" : "drier";
+}
+
 /** The second half of the reason: where the option puts the event and what it finds there. */
 export function remedyPhrase(
   kind: Hazard["kind"] | "other",
@@ -78,21 +103,9 @@ export function remedyPhrase(
   zone: string,
   swapWith?: string,
   lang?: string,
+  currentLevel: RiskLevel = "warning",
 ): string {
-  const word = plannerText(
-    lang,
-    kind === "wind"
-      ? level === "low"
-        ? "calm"
-        : "calmer"
-      : kind === "other"
-        ? level === "low"
-          ? "low_risk"
-          : "lower_risk"
-        : level === "low"
-          ? "dry"
-          : "drier",
-  );
+  const word = plannerText(lang, remedyWordKey(kind, level, currentLevel));
   const from = hhmm(to.startMs, zone);
   const until = hhmm(to.endMs, zone);
   const when = !sameDay(current.startMs, to.startMs, zone)

@@ -102,7 +102,16 @@ export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
   const remedy =
     c.kind === "rebook"
       ? plannerText(lang, "rebook_remedy", { ...sailing, level: plannerText(lang, `level_${c.risk.level}`) })
-      : remedyPhrase(ctx.hazard.kind, c.risk.level, ctx.current, c.w, zone, c.partner?.title, lang);
+      : remedyPhrase(
+          ctx.hazard.kind,
+          c.risk.level,
+          ctx.current,
+          c.w,
+          zone,
+          c.partner?.title,
+          lang,
+          ctx.currentRisk.level,
+        );
   const partnerNote = checks.partner
     ? `; ${plannerText(lang, "partner_then", { title: c.partner!.title, weather: checks.partner.weather })}`
     : "";

@@ -2,6 +2,7 @@ import { tripContracts } from "./contracts";
 import { eventContracts } from "./events/event-contracts";
 import { proposalContracts } from "./proposals/proposal-contracts";
 import { tripWeatherContracts } from "./weather/trip-weather-contracts";
+import { placeContracts } from "./place-contracts";
 
 /** Trips area contracts for the OpenAPI document. */
 export function tripApiContracts() {
@@ -10,5 +11,6 @@ export function tripApiContracts() {
     ...Object.values(proposalContracts),
     ...Object.values(eventContracts),
     ...Object.values(tripWeatherContracts),
+    ...Object.values(placeContracts),
   ];
 }

@@ -9,6 +9,8 @@ import { queryOne, queryRows } from "@/lib/db/sql";
  * those watches follow. `since` is the database's clock when the fire began.
  */
 export interface FireReport {
+  /** The instant the report reads from: the account's latest live injection, or the click when later. */
+  since: string;
   events: Array<{ event_id: string; type: string; watch_id: string; deliveries: number; delivered: number }>;
   proposals: Array<{ proposal_id: string; trip_id: number; subject_event_id: number | null; status: string }>;
 }
@@ -17,13 +19,28 @@ export async function databaseNow(db: DbOrTx): Promise<string> {
   return (await queryOne<{ now: string }>(db, sql`SELECT clock_timestamp()::text AS now`))!.now;
 }
 
+/**
+ * Where the report starts: an injection makes the account's watches due at once, so the runner
+ * may have refreshed them (change events out, the planner's proposal raised) before the click,
+ * leaving the fire itself only a plain refresh to emit. What the injected weather caused is what
+ * the rows say since the account's latest live injection; with none, since the click.
+ */
+export async function fireReportSince(db: DbOrTx, accountId: string, fireStart: string): Promise<string> {
+  const row = await queryOne<{ since: string }>(
+    db,
+    sql`SELECT LEAST(${fireStart}::timestamptz, max(created_at))::text AS since FROM weather_simulations
+        WHERE account_id = ${accountId}::uuid AND ends_at > ${fireStart}::timestamptz`,
+  );
+  return row?.since ?? fireStart;
+}
+
 export async function readFireReport(
   db: DbOrTx,
   accountId: string,
   watchIds: string[],
   since: string,
 ): Promise<FireReport> {
-  if (watchIds.length === 0) return { events: [], proposals: [] };
+  if (watchIds.length === 0) return { since: new Date(since).toISOString(), events: [], proposals: [] };
   const ids = sql.join(
     watchIds.map((w) => sql`${w}::uuid`),
     sql`, `,
@@ -58,6 +75,7 @@ export async function readFireReport(
         ORDER BY p.created_at, p.id`,
   );
   return {
+    since: new Date(since).toISOString(),
     events: events.map((e) => ({ ...e, deliveries: Number(e.deliveries), delivered: Number(e.delivered) })),
     proposals: proposals.map((p) => ({
       ...p,

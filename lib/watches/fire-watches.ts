@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/errors";
 import type { AccountInfo } from "@/lib/http/types";
 import { workLeaseMs } from "@/lib/jobs/lease-heartbeat";
-import { databaseNow, readFireReport } from "./fire-report";
+import { databaseNow, fireReportSince, readFireReport } from "./fire-report";
 import { refreshWatch, type RefreshOutcome } from "./refresh-watch";
 
 /** At most this many watches per click (a sandbox is for trying things, not for load). */
@@ -44,7 +44,7 @@ export async function fireWatches(account: AccountInfo, now = new Date()) {
     db,
     account.id,
     results.map((r) => r.watch_id),
-    since,
+    await fireReportSince(db, account.id, since),
   );
   return { fired: results.filter((r) => r.events.length > 0).length, watches: results, caused };
 }

@@ -5,6 +5,7 @@ import { watchEvents, watches } from "@/drizzle/schema";
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
+import { refreshWatch } from "@/lib/watches/refresh-watch";
 import { createWatchVia, watchBody } from "@/lib/watches/testing/watch-fixtures";
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
 import { drainDeliveries, waitFor } from "@/lib/webhooks/testing/helpers";
@@ -183,9 +184,51 @@ describe("fire my watches now", () => {
     expect(res.body.data.watches[0]).toMatchObject({ watch_id: watch.watch_id, outcome: "refreshed" });
   });
 
+  it("the runner refreshed the watch between the injection and the click: the report still lists the change the injection caused (issue 42 item 5)", async () => {
+    const u = await makeUser({ plan: "starter", environment: "sandbox" });
+    const { watch } = await createWatchVia(
+      u,
+      watchBody(
+        { latitude: 63.5, longitude: 25.7, webhook_url: world.rx.url("/early") },
+        { startInHours: 0, hours: 6 },
+      ),
+    );
+    const k = await u.key(["weather:read", "weather:watch"]);
+    const baseline = await refreshWatch(watch.watch_id);
+    expect(baseline.outcome).toBe("refreshed");
+    const eventIds = async () =>
+      (await world.db.select().from(watchEvents).where(eq(watchEvents.watchId, watch.watch_id))).map((r) => r.id);
+    const baselineIds = await eventIds();
+    const before = new Date(Date.now() - 1000).toISOString();
+    const inj = await call(simulations.POST, {
+      method: "POST",
+      path,
+      bearer: k,
+      body: { lat: 63.5, lng: 25.7, kind: "thunderstorm" },
+    });
+    expect(inj.status).toBe(201);
+    // The injection made the watch due; the runner gets there first and reports the change.
+    const early = await refreshWatch(watch.watch_id);
+    expect(early.outcome === "refreshed" && early.events).toEqual(expect.arrayContaining(["weather.change_detected"]));
+
+    const res = await call(fire.POST, { method: "POST", path: `${path}/fire-watches`, bearer: k });
+    const firedNow = res.body.data.watches[0].events as string[];
+    expect(firedNow).not.toContain("weather.change_detected");
+    const caused = res.body.data.caused as { since: string; events: Array<{ type: string; event_id: string }> };
+    expect(caused.since >= before).toBe(true);
+    expect(caused.events.map((e) => e.type)).toEqual(expect.arrayContaining(["weather.change_detected", ...firedNow]));
+    // Read back from the rows: every event the watch emitted after the injection, none from before it.
+    const after = (await eventIds()).filter((id) => !baselineIds.includes(id));
+    expect(caused.events.map((e) => e.event_id).sort()).toEqual(after.sort());
+  });
+
   it("no active watches: nothing fired", async () => {
     const k = await (await makeUser({ plan: "starter", environment: "sandbox" })).key(["weather:watch"]);
     const res = await call(fire.POST, { method: "POST", path: `${path}/fire-watches`, bearer: k });
-    expect(res.body.data).toEqual({ fired: 0, watches: [], caused: { events: [], proposals: [] } });
+    expect(res.body.data).toEqual({
+      fired: 0,
+      watches: [],
+      caused: { since: expect.any(String), events: [], proposals: [] },
+    });
   });
 });

@@ -19,6 +19,7 @@ import type { SnapshotResult } from "@/lib/weather/io";
 import { localIsoAt } from "@/lib/time/zones";
 import { activityOfEvent } from "@/lib/trips/events/activity-of-event";
 import { arrivalGeoOf, geoOf } from "@/lib/trips/events/resolve-event-geo";
+import { dayPlaces } from "@/lib/trips/weather/day-places";
 import type { DayWeather, EventWeather, PlaceWeather, TripRiskOut } from "./trip-weather-schemas";
 
 const HOUR = 3_600_000;
@@ -82,7 +83,14 @@ const local = (ms: number, zone: string) => localIsoAt(ms, zone) ?? new Date(ms)
 export function analyseTripWeather(input: CoreInput): { events: EventWeather[]; days: DayWeather[] } {
   const lang = { language: input.language, units: input.units };
   const events = input.events.map((e) => eventWeather(e, input, lang));
-  return { events, days: dayWeather(input, events) };
+  const days = dayWeather(input, events).map((d) => ({
+    ...d,
+    places: dayPlaces(
+      events.filter((e) => e.local_date === d.date),
+      d,
+    ),
+  }));
+  return { events, days };
 }
 
 function eventWeather(e: TripEventRow, input: CoreInput, locale: { language: Language; units: Units }): EventWeather {
@@ -187,7 +195,7 @@ function worstRisk(risks: TripRiskOut[]): TripRiskOut {
   };
 }
 
-function dayWeather(input: CoreInput, events: EventWeather[]): DayWeather[] {
+function dayWeather(input: CoreInput, events: EventWeather[]): Array<Omit<DayWeather, "places">> {
   const zone = input.tripZone;
   const dates = tripDates(input, events);
   const unit = input.units === "imperial" ? "F" : input.units === "standard" ? "K" : "C";

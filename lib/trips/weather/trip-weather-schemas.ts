@@ -108,6 +108,25 @@ const DayWeather = z.object({
     description: "Longest run of daylight hours at the best level (outdoor default profile)",
   }),
   event_ids: z.array(z.number().int()),
+  places: z
+    .array(
+      z.object({
+        place: GeoPointSchema,
+        roles: z
+          .array(z.enum(["event", "departure", "arrival"]))
+          .meta({ description: "What brings the traveller there that day (empty: where they stay)" }),
+        forecast_available: z.boolean(),
+        overall_risk: Level.nullable().meta({
+          description: "The worst risk at this place that day (null without a forecast)",
+        }),
+        main_issue: z.string(),
+        event_ids: z.array(z.number().int()),
+      }),
+    )
+    .meta({
+      description:
+        "Where the traveller is that day, each place with its own risk: the day's event places grouped within 15 km, in itinerary order (a travel day lists both ends); a day without placed events lists the day's place",
+    }),
 });
 
 export const TripWeatherSchema = z

@@ -341,6 +341,11 @@ export const FireWatchesData = z
     ),
     caused: z
       .object({
+        since: z
+          .string()
+          .describe(
+            "The report reads the rows written from here: the account's latest live injection (which made its watches due, so the runner may have refreshed them before this call), else the start of this call",
+          ),
         events: z.array(
           z.object({
             event_id: z.string(),
@@ -366,7 +371,7 @@ export const FireWatchesData = z
         ),
       })
       .describe(
-        "Everything the fire caused: every event the fired watches emitted, with its deliveries, and the weather planner's proposals on the trips they follow",
+        "Everything the injected weather and this fire caused, read from the rows written since `since`: every event the account's watches emitted, with its deliveries, and the weather planner's proposals on the trips they follow",
       ),
   })
   .meta({ id: "WeatherFireWatchesResult" });

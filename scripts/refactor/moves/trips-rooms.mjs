@@ -67,6 +67,8 @@ const TRIPS_ROOMS = [
     ["trip-weather-core", "analyse-trip-weather"],
     ["trip-weather-meter", "meter-trip-weather"],
     ["trip-weather-schemas"],
+    ["day-places"],
+    ["day-places.test"],
   ]),
 ];
 

@@ -1,0 +1,149 @@
+import { mkdirSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { DateTime } from "luxon";
+import { expectAccessible } from "./a11y";
+import { screenshot, signUp } from "./helpers";
+
+// Issue 42 item 3: the trip's weather agrees with itself. Each day lists where the traveller is
+// (a travel day both ends, each with its own risk), the map fits the chosen day, and places that
+// overlap at the trip's zoom are one cluster with a count that expands when chosen.
+const WIDTHS = [
+  { label: "1440", width: 1440, height: 1000 },
+  { label: "390", width: 390, height: 844 },
+] as const;
+const SHOTS = process.env.H42S_SHOTS;
+const lisbon = (days: number, hh: number, mm = 0) =>
+  DateTime.now()
+    .setZone("Europe/Lisbon")
+    .startOf("day")
+    .plus({ days, hours: hh, minutes: mm })
+    .toISO({ suppressMilliseconds: true })!;
+
+async function shot(page: Page, name: string) {
+  await screenshot(page, name);
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  }
+}
+
+for (const vp of WIDTHS) {
+  test(`trip weather at ${vp.label} px: days by place, a map that fits the day, clusters that expand`, async ({
+    page,
+    baseURL,
+  }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    await page.setViewportSize({ width: vp.width, height: vp.height });
+    await signUp(page);
+    const origin = { origin: baseURL! };
+    const trip = await (
+      await page.request.post("/v1/trips", {
+        headers: origin,
+        data: { name: "Lisbon days", time_zone: "Europe/Lisbon" },
+      })
+    ).json();
+    const events = [
+      {
+        type: "flight",
+        title: "Zurich → Lisbon",
+        departureAirport: "ZRH",
+        arrivalAirport: "LIS",
+        startDateTime: DateTime.now()
+          .setZone("Europe/Zurich")
+          .startOf("day")
+          .plus({ days: 1, hours: 7, minutes: 5 })
+          .toISO(),
+        endDateTime: lisbon(1, 8, 50),
+        timeZone: "Europe/Zurich",
+      },
+      {
+        type: "accommodation",
+        title: "Casa do Chiado",
+        address: "Rua Garrett 120, 1200-205 Lisboa",
+        startDateTime: lisbon(1, 15),
+        endDateTime: lisbon(3, 11),
+      },
+      {
+        type: "food",
+        title: "Dinner in the Baixa",
+        location: "Rua das Flores 103, Lisboa",
+        startDateTime: lisbon(1, 20),
+        endDateTime: lisbon(1, 22),
+      },
+      {
+        type: "activity",
+        title: "Tram 28",
+        location: "Largo da Graça, Lisboa",
+        startDateTime: lisbon(2, 10),
+        endDateTime: lisbon(2, 12),
+      },
+      {
+        type: "activity",
+        title: "Fado in Alfama",
+        location: "Alfama, Lisboa",
+        startDateTime: lisbon(2, 20),
+        endDateTime: lisbon(2, 22),
+      },
+    ];
+    for (const [i, payload] of events.entries()) {
+      const r = await page.request.post(`/v1/trips/${trip.trip_id}/ops`, {
+        headers: origin,
+        data: { base_revision: i, type: "add_event", payload },
+      });
+      expect(r.status(), await r.text()).toBe(200);
+    }
+    await page.goto(`/trips/${trip.trip_id}`);
+    const days = page.getByTestId("forecast-day");
+    await expect(days.first()).toBeVisible();
+
+    // The travel day names both ends, each with its own risk words; the next day only Lisbon.
+    const travel = days.nth(0);
+    const ends = travel.getByTestId("day-place");
+    await expect(ends).toHaveCount(2);
+    await expect(ends.nth(0)).toContainText(/Z[uü]rich.*\(departure\): (low risk|watch|warning|no forecast yet)/);
+    await expect(ends.nth(1)).toContainText(/Lisbon.*: (low risk|watch|warning|no forecast yet)/);
+    await expect(days.nth(1).getByTestId("day-place")).toHaveCount(1);
+    await expect(days.nth(1).getByTestId("day-place")).toContainText("Lisbon");
+
+    // Whole trip: Zürich alone, the five Lisbon places one cluster of 5.
+    const map = page.getByTestId("trip-map");
+    await expect(map).toHaveAttribute("data-view", "trip");
+    await expect(map.getByTestId("map-dot")).toHaveCount(1);
+    const cluster = map.getByTestId("map-cluster");
+    await expect(cluster).toHaveText("5");
+    await shot(page, `trip-weather-places-trip-${vp.label}`);
+    // Choosing the cluster zooms to its places: no longer one blob.
+    await cluster.click();
+    await expect(map).toHaveAttribute("data-view", "cluster");
+    await expect(map.getByTestId("map-dot").filter({ hasText: "(departure)" })).toHaveCount(0); // Zürich is out of view
+    await expect(map.getByTestId("map-dot").filter({ hasText: "(arrival)" })).toHaveCount(1);
+    // The hotel, the dinner, the tram and the fado resolve to one spot in Lisbon: that cluster fans out.
+    const spot = map.getByTestId("map-cluster");
+    await expect(spot).toHaveText("4");
+    await spot.click();
+    await expect(map.getByTestId("map-fan")).toBeVisible();
+    await expect(map.getByTestId("map-dot")).toHaveCount(5);
+    await shot(page, `trip-weather-places-cluster-${vp.label}`);
+
+    // Choosing a day fits the map to that day's places.
+    await page
+      .getByRole("button", { name: /show this day on the map/ })
+      .nth(1)
+      .click();
+    await expect(map).toHaveAttribute("data-view", /^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByTestId("map-view")).toContainText("Showing the places of");
+    await expect(map.getByTestId("map-dot").or(map.getByTestId("map-cluster")).first()).toBeVisible();
+    await expectAccessible(page, `trip weather by place ${vp.label}px`);
+    await shot(page, `trip-weather-places-day-${vp.label}`);
+    await page.getByRole("button", { name: "Show the whole trip" }).click();
+    await expect(map).toHaveAttribute("data-view", "trip");
+    // Keyboard: the cluster is a button.
+    await cluster.focus();
+    await page.keyboard.press("Enter");
+    await expect(map).toHaveAttribute("data-view", "cluster");
+    expect(errors).toEqual([]);
+  });
+}
