@@ -3,6 +3,7 @@ import { tripProposals, type ProposalStatus, type TripProposalRow, type TripRole
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { ApiError, notFound } from "@/lib/http/errors";
+import { notifyProposalAwaitsReview } from "@/lib/notifications/notify-trip-news";
 import { tripNow } from "./clock";
 import {
   PROPOSAL_DEFAULT_TTL_HOURS,
@@ -84,6 +85,16 @@ export async function createProposal(
     })
     .returning();
   rememberProposal(row, tripZone);
+  // The other members learn that it waits (inbox and mail, lib/notifications); never fails the proposal.
+  await notifyProposalAwaitsReview({
+    tripId,
+    proposalId: row.id,
+    actorUserId: userId,
+    agentId: row.actorAgentId,
+    optionLabel: rankOptions((row.options ?? []) as ProposalOptionInput[])[0]?.label ?? null,
+    expiresAt: row.expiresAt,
+    now,
+  });
   return toProposal(row, now);
 }
 
