@@ -99,8 +99,11 @@ function settingsOf(c: Claimed): DeliverySettings {
 }
 
 async function setMany(rows: Claimed[], set: ReturnType<typeof sql>): Promise<void> {
-  const ids = rows.map((r) => r.id);
-  await queryOne(await getDb(), sql`UPDATE notifications SET ${set} WHERE id = ANY(${ids}::uuid[])`);
+  const ids = sql.join(
+    rows.map((r) => sql`${r.id}::uuid`),
+    sql`, `,
+  );
+  await queryOne(await getDb(), sql`UPDATE notifications SET ${set} WHERE id IN (${ids})`);
 }
 
 const link = (r: Claimed, now: Date) =>
