@@ -9,8 +9,7 @@ import {
 } from "./notification-schemas";
 
 const contract = areaContract({ auth: session(), tags: ["Notifications"], family: "api" });
-const PERSONAL =
-  "Portal (session) only: the signed-in person's own notifications, whatever their role in the account.";
+const PERSONAL = "Portal (session) only: the signed-in person's own notifications, whatever their role in the account.";
 
 export const notificationContracts = {
   listNotifications: contract({

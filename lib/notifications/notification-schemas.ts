@@ -17,7 +17,9 @@ export const NotificationSettingsSchema = z
     quiet_hours: z
       .object({ start: Clock, end: Clock })
       .nullable()
-      .meta({ description: "No mail between start and end in time_zone (start later than end spans midnight); null = none." }),
+      .meta({
+        description: "No mail between start and end in time_zone (start later than end spans midnight); null = none.",
+      }),
     time_zone: TimeZoneName,
   })
   .meta({ id: "NotificationSettings" });
@@ -25,7 +27,11 @@ export const NotificationSettingsSchema = z
 /** PUT body: the whole settings object; quiet hours of zero length are refused rather than read as "none". */
 export const NotificationSettingsInput = NotificationSettingsSchema.superRefine((v, ctx) => {
   if (v.quiet_hours && v.quiet_hours.start === v.quiet_hours.end)
-    ctx.addIssue({ code: "custom", path: ["quiet_hours", "end"], message: "must differ from start (use null for no quiet hours)" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["quiet_hours", "end"],
+      message: "must differ from start (use null for no quiet hours)",
+    });
 });
 
 export type NotificationSettingsBody = z.infer<typeof NotificationSettingsSchema>;

@@ -42,9 +42,19 @@ describe("notification routes", () => {
     expect(got.body.unread_count).toBe(2);
     expect(got.body.notifications.map((n: { title: string }) => n.title).sort()).toEqual(["proposal:a", "proposal:b"]);
     const first = got.body.notifications[0];
-    expect(first).toMatchObject({ trip_id: f.tripId, trip_name: "Test trip", href: `/trips/${f.tripId}`, read_at: null });
+    expect(first).toMatchObject({
+      trip_id: f.tripId,
+      trip_name: "Test trip",
+      href: `/trips/${f.tripId}`,
+      read_at: null,
+    });
     const path = `/v1/me/notifications/${first.notification_id}/read`;
-    const marked = await call(read.POST, { method: "POST", path, params: { notificationId: first.notification_id }, headers: h });
+    const marked = await call(read.POST, {
+      method: "POST",
+      path,
+      params: { notificationId: first.notification_id },
+      headers: h,
+    });
     expect(marked.status).toBe(200);
     expect(marked.body.read_at).not.toBeNull();
     const unread = await call(list.GET, { path: "/v1/me/notifications?unread=true&limit=10", headers: h });
@@ -102,7 +112,12 @@ describe("notification routes", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe("bad_request");
     }
-    const raw = await call(settings.PUT, { method: "PUT", path, headers: { ...h, "content-type": "application/json" }, rawBody: "{not json" });
+    const raw = await call(settings.PUT, {
+      method: "PUT",
+      path,
+      headers: { ...h, "content-type": "application/json" },
+      rawBody: "{not json",
+    });
     expect(raw.status).toBe(400);
     for (const q of ["unread=maybe", "limit=0", "limit=201", "limit=abc", "other=1"]) {
       const res = await call(list.GET, { path: `/v1/me/notifications?${q}`, headers: h });

@@ -39,7 +39,9 @@ const rows = async (userId: string) =>
   (
     (await t.db.execute(
       sql`SELECT kind, delivery, deliver_after, mailed_at FROM notifications WHERE user_id = ${userId}::uuid`,
-    )) as unknown as { rows: Array<{ kind: string; delivery: string; deliver_after: Date | null; mailed_at: Date | null }> }
+    )) as unknown as {
+      rows: Array<{ kind: string; delivery: string; deliver_after: Date | null; mailed_at: Date | null }>;
+    }
   ).rows;
 
 describe("trip member notifications", () => {
@@ -64,7 +66,11 @@ describe("trip member notifications", () => {
     expect((await listNotifications(agent.user.userId)).notifications).toHaveLength(0);
     const inbox = await listNotifications(viewer.user.userId);
     expect(inbox.unread_count).toBe(1);
-    expect(inbox.notifications[0]).toMatchObject({ kind: "proposal_awaits_review", proposal_id: proposalId, mail: "none" });
+    expect(inbox.notifications[0]).toMatchObject({
+      kind: "proposal_awaits_review",
+      proposal_id: proposalId,
+      mail: "none",
+    });
 
     const url = new URL(mail.link!);
     expect(url.pathname).toBe("/notifications/open");
@@ -72,9 +78,15 @@ describe("trip member notifications", () => {
     const self = `${url.pathname}${url.search}`;
     expect(await openSignedLink(q, null, self)).toBe(`/sign-in?callbackUrl=${encodeURIComponent(self)}`);
     expect(await openSignedLink(q, other.user.userId, self)).toBe("/inbox?link=other-member");
-    expect(await openSignedLink({ ...q, sig: `${q.sig.slice(0, -2)}AA` }, f.owner.userId, self)).toBe("/inbox?link=invalid");
-    expect(await openSignedLink({ ...q, exp: String(Number(q.exp) + 1) }, f.owner.userId, self)).toBe("/inbox?link=invalid");
-    expect(await openSignedLink({ id: "not-a-uuid", exp: "x", sig: "" }, f.owner.userId, self)).toBe("/inbox?link=invalid");
+    expect(await openSignedLink({ ...q, sig: `${q.sig.slice(0, -2)}AA` }, f.owner.userId, self)).toBe(
+      "/inbox?link=invalid",
+    );
+    expect(await openSignedLink({ ...q, exp: String(Number(q.exp) + 1) }, f.owner.userId, self)).toBe(
+      "/inbox?link=invalid",
+    );
+    expect(await openSignedLink({ id: "not-a-uuid", exp: "x", sig: "" }, f.owner.userId, self)).toBe(
+      "/inbox?link=invalid",
+    );
     const later = new Date(Number(q.exp) * 1000 + 1000);
     expect(await openSignedLink(q, f.owner.userId, self, later)).toBe("/inbox?link=expired");
     expect(await openSignedLink(q, f.owner.userId, self)).toBe(

@@ -65,7 +65,8 @@ export function notifyEventRiskReached(e: {
     texts: (r) => {
       const values = { event: e.title, trip: r.tripName, level: e.level, threshold: e.threshold };
       const body = mailText(r.locale, "notify.risk.body", { ...values, when: formatInstant(e.startsAt, r) });
-      const plan = e.proposalId && e.optionLabel ? mailText(r.locale, "notify.risk.bodyProposal", { option: e.optionLabel }) : "";
+      const plan =
+        e.proposalId && e.optionLabel ? mailText(r.locale, "notify.risk.bodyProposal", { option: e.optionLabel }) : "";
       return { title: mailText(r.locale, "notify.risk.title", values), body: plan ? `${body} ${plan}` : body };
     },
   });

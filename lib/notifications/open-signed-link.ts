@@ -18,12 +18,16 @@ export async function openSignedLink(
   now: Date = new Date(),
 ): Promise<string> {
   const exp = Number(q.exp);
-  if (!q.id || !UUID.test(q.id) || !Number.isSafeInteger(exp) || !q.sig || q.sig.length > 100) return "/inbox?link=invalid";
+  if (!q.id || !UUID.test(q.id) || !Number.isSafeInteger(exp) || !q.sig || q.sig.length > 100)
+    return "/inbox?link=invalid";
   const row = await queryOne<{ user_id: string; trip_id: number; proposal_id: string | null }>(
     await getDb(),
     sql`SELECT user_id, trip_id, proposal_id FROM notifications WHERE id = ${q.id}::uuid`,
   );
-  if (!row || !linkSignatureValid({ notificationId: q.id, userId: row.user_id, proposalId: row.proposal_id, exp }, q.sig))
+  if (
+    !row ||
+    !linkSignatureValid({ notificationId: q.id, userId: row.user_id, proposalId: row.proposal_id, exp }, q.sig)
+  )
     return "/inbox?link=invalid";
   if (exp * 1000 < now.getTime()) return "/inbox?link=expired";
   if (!sessionUserId) return `/sign-in?callbackUrl=${encodeURIComponent(selfPath)}`;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS, inQuietHours, nextLocalMinute, planDelivery, type DeliverySettings } from "./quiet-hours";
 
-const lisbonNights: DeliverySettings = { mode: "immediate", quietStart: 22 * 60, quietEnd: 7 * 60, timeZone: "Europe/Lisbon" };
+const lisbonNights: DeliverySettings = {
+  mode: "immediate",
+  quietStart: 22 * 60,
+  quietEnd: 7 * 60,
+  timeZone: "Europe/Lisbon",
+};
 const at = (iso: string) => new Date(iso);
 
 describe("quiet hours in the member's zone", () => {

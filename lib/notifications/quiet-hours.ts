@@ -10,7 +10,12 @@ export interface DeliverySettings {
   timeZone: string;
 }
 
-export const DEFAULT_SETTINGS: DeliverySettings = { mode: "immediate", quietStart: null, quietEnd: null, timeZone: "UTC" };
+export const DEFAULT_SETTINGS: DeliverySettings = {
+  mode: "immediate",
+  quietStart: null,
+  quietEnd: null,
+  timeZone: "UTC",
+};
 
 /** The daily digest goes out at the end of the quiet hours, or at 08:00 in the member's zone without them. */
 export const DIGEST_MINUTE = 8 * 60;
