@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -9,6 +9,9 @@ import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { ProposalCard } from "./proposal-card";
 import { tripKeys, type Itinerary, type Proposal, type ProposalSummary } from "./types";
 import type { EventWeather } from "./weather-parts";
+
+const noSubscription = () => () => {};
+const focusedProposal = () => new URLSearchParams(window.location.search).get("proposal");
 
 const ORDER: Record<string, number> = { pending: 0, accepted: 1, rejected: 2, expired: 3, superseded: 4 };
 
@@ -48,8 +51,7 @@ export function ProposalsPanel({
   });
   const pending = summaries.filter((s) => s.status === "pending").length;
   // A notification's link (?proposal=<id>) lands here: that card is scrolled to and outlined once loaded.
-  const [focused, setFocused] = useState<string | null>(null);
-  useEffect(() => setFocused(new URLSearchParams(window.location.search).get("proposal")), []);
+  const focused = useSyncExternalStore(noSubscription, focusedProposal, () => null);
   const focusedLoaded = focused !== null && details[summaries.findIndex((s) => s.proposal_id === focused)]?.data;
   useEffect(() => {
     if (focusedLoaded) document.getElementById(`proposal-${focused}`)?.scrollIntoView({ block: "start" });
