@@ -18,7 +18,7 @@ export const notificationContracts = {
     path: "/v1/me/notifications",
     summary: "List my notifications",
     description: `Newest first: proposals awaiting review and events that reached a trip's threshold, on the trips you are a member of. ${PERSONAL}`,
-    examples: { query: { unread: true } },
+    examples: { query: { unread: "true" } },
     query: z.strictObject({
       unread: z
         .enum(["true", "false"], { error: "unread must be true or false" })
