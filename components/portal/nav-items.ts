@@ -23,6 +23,8 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/events", label: "Events", group: "Weather" },
   { href: "/simulations", label: "Simulations (sandbox)", group: "Weather" },
   { href: "/trips", label: "Trips", group: "Trips" },
+  { href: "/inbox", label: "Inbox", group: "Trips" },
+  { href: "/settings/notifications", label: "Notification settings", group: "Trips" },
   { href: "/visa", label: "Visa API keys", group: "Visa" },
   { href: "/docs", label: "API reference", group: "Docs" },
 ];

@@ -1,4 +1,5 @@
 "use client";
+import { useEffect, useSyncExternalStore } from "react";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -8,6 +9,9 @@ import { apiFetch, errorMessage } from "@/lib/client/api-fetch";
 import { ProposalCard } from "./proposal-card";
 import { tripKeys, type Itinerary, type Proposal, type ProposalSummary } from "./types";
 import type { EventWeather } from "./weather-parts";
+
+const noSubscription = () => () => {};
+const focusedProposal = () => new URLSearchParams(window.location.search).get("proposal");
 
 const ORDER: Record<string, number> = { pending: 0, accepted: 1, rejected: 2, expired: 3, superseded: 4 };
 
@@ -46,6 +50,12 @@ export function ProposalsPanel({
     })),
   });
   const pending = summaries.filter((s) => s.status === "pending").length;
+  // A notification's link (?proposal=<id>) lands here: that card is scrolled to and outlined once loaded.
+  const focused = useSyncExternalStore(noSubscription, focusedProposal, () => null);
+  const focusedLoaded = focused !== null && details[summaries.findIndex((s) => s.proposal_id === focused)]?.data;
+  useEffect(() => {
+    if (focusedLoaded) document.getElementById(`proposal-${focused}`)?.scrollIntoView({ block: "start" });
+  }, [focused, focusedLoaded]);
   return (
     <Card>
       <CardHeader
@@ -70,15 +80,23 @@ export function ProposalsPanel({
           summaries.map((s, i) => {
             const d = details[i];
             return d?.data ? (
-              <ProposalCard
+              <div
                 key={s.proposal_id}
-                tripId={tripId}
-                tripZone={tripZone}
-                currency={currency}
-                proposal={{ ...d.data, status: s.status }}
-                canResolve={canResolve}
-                weatherOf={weatherOf}
-              />
+                id={`proposal-${s.proposal_id}`}
+                data-focused={focused === s.proposal_id || undefined}
+                className={
+                  focused === s.proposal_id ? "scroll-mt-4 rounded-lg ring-2 ring-indigo-500 ring-offset-2" : undefined
+                }
+              >
+                <ProposalCard
+                  tripId={tripId}
+                  tripZone={tripZone}
+                  currency={currency}
+                  proposal={{ ...d.data, status: s.status }}
+                  canResolve={canResolve}
+                  weatherOf={weatherOf}
+                />
+              </div>
             ) : (
               <p key={s.proposal_id} className="flex items-center gap-2 text-sm text-slate-500">
                 <Spinner /> Loading proposal from {s.actor_agent_id}…

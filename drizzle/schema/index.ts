@@ -12,3 +12,4 @@ export * from "./requests";
 export * from "./idempotency";
 export * from "./mail";
 export * from "./oauth";
+export * from "./notifications";

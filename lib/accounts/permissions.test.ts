@@ -51,7 +51,8 @@ describe("the permission table", () => {
     expect(can("admin", "members.manage") && can("admin", "plan.manage")).toBe(true);
     expect(can("admin", "members.transfer_ownership")).toBe(false);
     expect(ACCOUNT_ROLES.filter((r) => can(r, "members.transfer_ownership"))).toEqual(["owner"]);
-    // Viewer-readable operations are all reads, except a person's own exits and address (leave, resend the confirmation mail) and analyses.
+    // Viewer-readable operations are all reads, except a person's own exits, address and notifications (leave, resend the
+    // confirmation mail, mark read, notification settings) and analyses.
     const viewerWrites = Object.entries(OPERATION_ACTIONS)
       .filter(([, a]) => can("viewer", a))
       .map(([op]) => allContracts().find((c) => c.operationId === op)!)
@@ -60,6 +61,9 @@ describe("the permission table", () => {
     expect(viewerWrites.sort()).toEqual([
       "auth.resendVerification",
       "members.remove",
+      "notificationSettings.put",
+      "notifications.markAllRead",
+      "notifications.markRead",
       "weather.analyseRoute",
       "weather.analyseTimeline",
     ]);

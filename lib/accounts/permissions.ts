@@ -102,6 +102,12 @@ export const OPERATION_ACTIONS: Record<string, Action> = {
   "invitations.revoke": "members.manage",
   "accounts.listMemberships": "account.read",
   "auditEvents.list": "audit.read",
+  // A person's own notifications and their settings, whatever their role (issue 42 item 4).
+  "notifications.list": "account.read",
+  "notifications.markRead": "account.read",
+  "notifications.markAllRead": "account.read",
+  "notificationSettings.get": "account.read",
+  "notificationSettings.put": "account.read",
 };
 
 /** The action an operation needs from a session; unlisted operations need members.manage (fail closed). */

@@ -23,6 +23,7 @@ const NOT_CONTRACTS: Record<string, string> = {
   "/oauth/authorize": "OAuth authorization endpoint and consent page (HTML, RFC 6749 errors), not an API operation",
   "/oauth/token": "OAuth token endpoint (RFC 6749 bodies and errors), not an API operation",
   "/oauth/revoke": "OAuth revocation (RFC 7009), not an API operation",
+  "/notifications/open": "a mailed notification link: checks its signature and redirects (303), not an API operation",
   "/oauth/register": "OAuth dynamic client registration (RFC 7591 bodies and errors), not an API operation",
 };
 

@@ -4,12 +4,18 @@ import { de } from "./messages/de";
 import { en } from "./messages/en";
 import { es } from "./messages/es";
 import { fr } from "./messages/fr";
+import { notificationMessages as n } from "./messages/notifications";
 
 /** Mail is written in the four base languages of the weather texts; anything else reads English. */
 export const MAIL_LOCALES = ["en", "de", "fr", "es"] as const;
 export type MailLocale = (typeof MAIL_LOCALES)[number];
 
-export const MAIL_CATALOGUES: Record<MailLocale, Record<string, string>> = { en, de, fr, es };
+export const MAIL_CATALOGUES: Record<MailLocale, Record<string, string>> = {
+  en: { ...en, ...n.en },
+  de: { ...de, ...n.de },
+  fr: { ...fr, ...n.fr },
+  es: { ...es, ...n.es },
+};
 
 /** A BCP-47 tag or Accept-Language value -> the mail language (same negotiation as the weather texts). */
 export function mailLocale(tag: string | null | undefined): MailLocale {
@@ -26,7 +32,7 @@ export function mailText(locale: string | undefined, key: string, values?: Recor
   const id = `${l}|${key}`;
   let m = compiled.get(id);
   if (!m) {
-    const text = MAIL_CATALOGUES[l][key] ?? en[key];
+    const text = MAIL_CATALOGUES[l][key] ?? MAIL_CATALOGUES.en[key];
     if (text === undefined) throw new Error(`mail catalogue has no key ${key}`);
     m = new IntlMessageFormat(text, l);
     compiled.set(id, m);

@@ -13,6 +13,7 @@ import { auditContracts } from "@/lib/audit/contracts";
 import { visaContracts, visaKeyContracts } from "@/lib/visa/contracts";
 import { tripApiContracts } from "@/lib/trips/all-contracts";
 import { weatherContracts } from "@/lib/weather/contracts";
+import { notificationContracts } from "@/lib/notifications/contracts";
 import type { RouteContract } from "@/lib/http/contract";
 
 /** Every public route contract, for the OpenAPI document. Each area adds one line. */
@@ -34,5 +35,6 @@ export function allContracts(): RouteContract<any, any, any, any, any>[] {
     ...Object.values(visaKeyContracts),
     ...tripApiContracts(),
     ...Object.values(weatherContracts),
+    ...Object.values(notificationContracts),
   ];
 }

@@ -14,6 +14,7 @@ import { ensureLogPartitions } from "@/lib/db/log-partitions";
 import { sendDueQuotaEmails } from "@/lib/mail/quota-emails";
 import { pruneMailAndAuthTokens } from "@/lib/mail/prune-mail-auth";
 import { pruneOAuthCodesAndTokens } from "@/lib/oauth/prune-oauth";
+import { sendDueNotificationEmails } from "@/lib/notifications/send-notification-emails";
 import type { JobSpec } from "@/lib/jobs/job-spec";
 
 export type { JobSpec };
@@ -160,6 +161,16 @@ export const JOBS: readonly JobSpec[] = [
     run: () => sendDueQuotaEmails(),
     concurrency: 1,
     lease: "claim: UPDATE quota_alerts SET emailed_at … FOR UPDATE SKIP LOCKED (reset on a failed send)",
+    inngest: { kind: "generated" },
+  },
+  {
+    name: "notification-emails",
+    summary:
+      "Mail trip members' due notifications: immediate ones, those held by quiet hours, one daily digest each (docs/notifications.md)",
+    trigger: { kind: "cron", cadence: { every: "minute" } },
+    run: () => sendDueNotificationEmails(),
+    concurrency: 1,
+    lease: "claim: UPDATE notifications SET mailed_at … FOR UPDATE SKIP LOCKED (reset on a failed send)",
     inngest: { kind: "generated" },
   },
   {

@@ -5,6 +5,7 @@ import { queryOne } from "@/lib/db/sql";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { memberRoleSql } from "@/lib/trips/member-role-sql";
 import { tripNow } from "@/lib/trips/clock";
+import { notifyProposalAwaitsReview } from "@/lib/notifications/notify-trip-news";
 import {
   PROPOSAL_DEFAULT_TTL_HOURS,
   PROPOSAL_MAX_TTL_DAYS,
@@ -85,6 +86,16 @@ export async function createProposal(
     })
     .returning();
   rememberProposal(row, tripZone);
+  // The other members learn that it waits (inbox and mail, lib/notifications); never fails the proposal.
+  await notifyProposalAwaitsReview({
+    tripId,
+    proposalId: row.id,
+    actorUserId: userId,
+    agentId: row.actorAgentId,
+    optionLabel: rankOptions((row.options ?? []) as ProposalOptionInput[])[0]?.label ?? null,
+    expiresAt: row.expiresAt,
+    now,
+  });
   return toProposal(row, now);
 }
 

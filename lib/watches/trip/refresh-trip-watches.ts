@@ -17,6 +17,7 @@ import type { WatchClaim } from "../claim-watches";
 import { recordWatchEvent } from "../emit-watch-event";
 import { recordDeferral, recordFailure, type RefreshOutcome, type WatchRow } from "../record-refresh";
 import { followedEvents } from "./followed-events";
+import { notifyMembersOfRefresh } from "./notify-members";
 import { raiseForRiskyEvents } from "./planner-hook";
 import { rateEvent, type RatedEvent } from "./rate-trip-events";
 import { newTripAlerts, tripEventChanges } from "./trip-changes";
@@ -100,6 +101,7 @@ async function refreshTripWatch(db: Db, c: ClaimedTripWatch, clock: () => Date):
   const written = await db.transaction((tx) => writeResult(tx, c, state, next, rated, tripIds, now));
   if (written.outcome !== "refreshed") return written;
   const planner = await raiseForRiskyEvents(next, now);
+  await notifyMembersOfRefresh(state, next, planner, now);
   return planner.length ? { ...written, planner } : written;
 }
 

@@ -1,0 +1,11 @@
+import { defineRoute } from "@/lib/http/route";
+import { notificationContracts } from "@/lib/notifications/contracts";
+import { getNotificationSettings, putNotificationSettings } from "@/lib/notifications/notification-settings";
+
+export const GET = defineRoute(notificationContracts.getNotificationSettings, async ({ principal }) => ({
+  data: await getNotificationSettings(principal.userId),
+}));
+
+export const PUT = defineRoute(notificationContracts.putNotificationSettings, async ({ principal, body }) => ({
+  data: await putNotificationSettings(principal.userId, body),
+}));

@@ -1,0 +1,7 @@
+import { defineRoute } from "@/lib/http/route";
+import { notificationContracts } from "@/lib/notifications/contracts";
+import { markNotificationRead } from "@/lib/notifications/read-inbox";
+
+export const POST = defineRoute(notificationContracts.markNotificationRead, async ({ principal, params }) => ({
+  data: await markNotificationRead(principal.userId, params.notificationId),
+}));
