@@ -42,8 +42,7 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
     sorted[0]?.type === "accommodation" && sorted[0].startMs <= ev.startMs
       ? sorted[0].startMs - 3 * 60 * MIN
       : -Infinity;
-  const latestByStay =
-    lastT?.type === "accommodation" && end(lastT) >= end(ev) ? end(lastT) + 3 * 60 * MIN : Infinity;
+  const latestByStay = lastT?.type === "accommodation" && end(lastT) >= end(ev) ? end(lastT) + 3 * 60 * MIN : Infinity;
   for (const o of res.options) {
     const moved = new Map<number, { startMs: number; endMs: number }>();
     for (const c of o.changes) {
