@@ -8,8 +8,10 @@ import { selfSignedCert } from "./lib/webhooks/testing/https-receiver";
  * be downloaded here). Build first: `npx next build && npx playwright test`.
  *
  * Database: E2E_DATABASE_URL (migrated before start) when set, else an in-memory
- * PGlite that lives as long as the server. Two workers share the one server (each spec signs up its
- * own users; mail goes through one SMTP server, e2e/global-setup.ts); E2E_WORKERS overrides.
+ * PGlite that lives as long as the server. One worker by default: tried with two on this 2-core machine,
+ * the server and two browsers saturate it and the longest specs time out. Specs are independent (each
+ * signs up its own users; mail goes through one SMTP server, e2e/global-setup.ts), so E2E_WORKERS=2
+ * works on a bigger machine.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -45,7 +47,7 @@ export default defineConfig({
   testDir: "./e2e",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,

@@ -128,8 +128,8 @@ for (const vp of WIDTHS) {
     await expectAccessible(tp, `notification settings at ${vp.label}px`);
     await tp.getByRole("radio", { name: /Daily digest/ }).check();
     await tp.getByLabel("No email during quiet hours").check();
-    await tp.getByLabel("From").fill("22:30");
-    await tp.getByLabel("Until").fill("06:45");
+    await tp.getByLabel("From", { exact: true }).fill("22:30");
+    await tp.getByLabel("Until", { exact: true }).fill("06:45");
     await tp.getByLabel("Time zone").selectOption("Europe/Lisbon");
     await tp.getByRole("button", { name: "Save settings" }).click();
     await expect(tp.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
@@ -138,7 +138,7 @@ for (const vp of WIDTHS) {
     await tp.reload();
     await settle(tp);
     await expect(tp.getByRole("radio", { name: /Daily digest/ })).toBeChecked();
-    await expect(tp.getByLabel("From")).toHaveValue("22:30");
+    await expect(tp.getByLabel("From", { exact: true })).toHaveValue("22:30");
     await expect(tp.getByLabel("Time zone")).toHaveValue("Europe/Lisbon");
     expect(problems, `member at ${vp.label}`).toEqual([]);
     await context.close();
