@@ -274,6 +274,7 @@ describe("every tool, once valid and once invalid", () => {
     }),
   };
   // Entries are built when the suite is collected, before beforeAll: a thunk reads tripId at call time.
+  // Thunks where an argument needs the trip made in beforeAll: read when the test runs, not when it is collected.
   const invalid: Record<ToolName, [Record<string, unknown> | (() => Record<string, unknown>), string]> = {
     get_current_weather: [{ lat: 123, lng: -9.1 }, "bad_request"],
     get_forecast: [{ lat: 38.7, lng: -9.1, days: "a week" }, "bad_request"],
@@ -281,11 +282,11 @@ describe("every tool, once valid and once invalid", () => {
     analyse_route: [{ origin: { lat: 38.7 }, transport_mode: "teleport" }, "route_invalid"],
     list_trips: [{ unexpected: true }, "invalid_params"],
     get_itinerary: [{ trip_id: 2147483647 }, "not_found"],
-    get_trip_weather: [{ trip_id: tripId, units: "kelvin" }, "bad_request"],
-    get_trip_changes: [{ trip_id: tripId, since_revision: -1 }, "bad_request"],
-    list_proposals: [{ trip_id: tripId, status: "maybe" }, "bad_request"],
-    create_proposal: [{ trip_id: tripId, actor_agent_id: "x", entities: "none" }, "bad_request"],
-    apply_trip_operation: [{ trip_id: tripId, type: "add_event", payload: {} }, "bad_request"],
+    get_trip_weather: [() => ({ trip_id: tripId, units: "kelvin" }), "bad_request"],
+    get_trip_changes: [() => ({ trip_id: tripId, since_revision: -1 }), "bad_request"],
+    list_proposals: [() => ({ trip_id: tripId, status: "maybe" }), "bad_request"],
+    create_proposal: [() => ({ trip_id: tripId, actor_agent_id: "x", entities: "none" }), "bad_request"],
+    apply_trip_operation: [() => ({ trip_id: tripId, type: "add_event", payload: {} }), "bad_request"],
     get_proposal: [() => ({ trip_id: tripId, proposal_id: randomUUID() }), "not_found"],
     resolve_proposal: [() => ({ trip_id: tripId, proposal_id: toResolve, action: "maybe" }), "invalid_action"],
   };
