@@ -15,6 +15,8 @@ import { disableEndpoint } from "@/lib/webhooks/endpoints";
 import { endpointFor, drainDeliveries } from "@/lib/webhooks/testing/helpers";
 import type { RouteContract } from "@/lib/http/contract";
 import { makeUser, type TestUser } from "./fixtures";
+import { notifyProposalAwaitsReview } from "@/lib/notifications/notify-trip-news";
+import { listNotifications } from "@/lib/notifications/read-inbox";
 import { createInvitation } from "@/lib/accounts/invitations";
 import { addTeamMember, invitationToken } from "@/lib/accounts/testing/team-fixtures";
 
@@ -131,6 +133,7 @@ export async function paramsFor(c: AnyContract, w: ApiWorld, run: RunExample): P
   if (names.includes("simulation_id")) out.simulation_id = (await run("weather.createSimulation")).data.simulation_id;
   if (names.includes("eventId")) out.eventId = String((await run("tripEvents.create")).id);
   if (names.includes("proposalId")) out.proposalId = (await run("proposals.create")).proposal_id;
+  if (names.includes("notificationId")) out.notificationId = await notificationFor(w, await run("proposals.create"));
   if (names.includes("watch_id")) {
     out.watch_id = await watchId(w);
     if (op === "watches.resume") await pauseWatch(w.user.accountId, out.watch_id);
@@ -163,4 +166,20 @@ export async function paramsFor(c: AnyContract, w: ApiWorld, run: RunExample): P
     ).eventId;
   }
   return out;
+}
+
+/** A notification in the world user's inbox (a proposal raised by someone else, as a member sees it). */
+async function notificationFor(w: ApiWorld, proposal: { proposal_id: string }): Promise<string> {
+  await notifyProposalAwaitsReview({
+    tripId: w.tripId,
+    proposalId: proposal.proposal_id,
+    actorUserId: null,
+    agentId: "example-agent",
+    optionLabel: null,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  const list = await listNotifications(w.user.userId, {});
+  const found = list.notifications.find((n) => n.proposal_id === proposal.proposal_id);
+  if (!found) throw new Error("the example notification was not recorded");
+  return found.notification_id;
 }

@@ -31,6 +31,8 @@ export const UNCONTRACTED_ROUTES: Array<{ template: string; methods: string[] }>
   { template: "/metrics", methods: ["GET"] },
   { template: "/v1/openapi.json", methods: ["GET"] },
   { template: "/docs/schemas/{operationId}", methods: ["GET"] },
+  // The mailed notification link: a signed redirect to the proposal (or through sign-in), not an API operation.
+  { template: "/notifications/open", methods: ["GET"] },
 ];
 
 function patternOf(template: string): RegExp {
