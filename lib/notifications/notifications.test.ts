@@ -1,3 +1,4 @@
+import { queryRows } from "@/lib/db/sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { TripWatchState } from "@/drizzle/schema";
@@ -35,14 +36,12 @@ async function drain(now?: Date): Promise<void> {
   while ((await sendDueNotificationEmails(now)) > 0);
 }
 const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email.toLowerCase()));
-const rows = async (userId: string) =>
-  (
-    (await t.db.execute(
-      sql`SELECT kind, delivery, deliver_after, mailed_at FROM notifications WHERE user_id = ${userId}::uuid`,
-    )) as unknown as {
-      rows: Array<{ kind: string; delivery: string; deliver_after: Date | null; mailed_at: Date | null }>;
-    }
-  ).rows;
+// queryRows reads both drivers' results (PGlite's { rows } and postgres-js's array).
+const rows = (userId: string) =>
+  queryRows<{ kind: string; delivery: string; deliver_after: Date | null; mailed_at: Date | null }>(
+    t.db,
+    sql`SELECT kind, delivery, deliver_after, mailed_at FROM notifications WHERE user_id = ${userId}::uuid`,
+  );
 
 describe("trip member notifications", () => {
   it("a new proposal: every member but its actor is told; an opted-out one gets no mail; the link opens the proposal", async () => {
