@@ -5,13 +5,10 @@ import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_PATH, hasChromium } from "@/lib/testing/chromium";
 import { authSecret } from "@/lib/auth/auth-secret";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { resetEnvCache } from "@/lib/env";
-import { startAppHttpServer, type AppHttpServer } from "@/lib/testing/app-http-server";
-import { makeUser, type TestUser } from "@/lib/testing/fixtures";
-import { createTrip } from "@/lib/trips/manage-trips";
-import { trustExtraCa } from "@/lib/webhooks/post-signed";
-import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
+import type { AppHttpServer } from "@/lib/testing/app-http-server";
+import type { TestUser } from "@/lib/testing/fixtures";
+import type { Receiver } from "@/lib/webhooks/testing/https-receiver";
+import { startOAuthWorld, type OAuthWorld } from "./testing/oauth-world";
 import { TestProvider } from "./testing/test-provider";
 
 /**
@@ -22,7 +19,7 @@ import { TestProvider } from "./testing/test-provider";
  * the 403 step-up, a refresh, and 401 after revocation.
  */
 const WAIT = { timeout: 30_000 };
-let t: TestDatabase;
+let w: OAuthWorld;
 let app: AppHttpServer;
 let cimd: Receiver;
 let browser: Browser;
@@ -31,24 +28,13 @@ let tripId: number;
 let otherTripId: number;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  cimd = await startReceiver();
-  trustExtraCa(cimd.cert);
-  process.env.OAUTH_CLIENT_METADATA_ALLOWED_HOSTS = "127.0.0.1";
-  resetEnvCache();
-  app = await startAppHttpServer();
-  user = await makeUser({ plan: "pro" });
-  tripId = (await createTrip(user.userId, { name: "Lisbon long weekend", time_zone: "Europe/Lisbon" })).trip_id;
-  otherTripId = (await createTrip(user.userId, { name: "Porto", time_zone: "Europe/Lisbon" })).trip_id;
+  w = await startOAuthWorld();
+  ({ app, cimd, user, tripId, otherTripId } = w);
   if (hasChromium) browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
 });
 afterAll(async () => {
-  delete process.env.OAUTH_CLIENT_METADATA_ALLOWED_HOSTS;
-  resetEnvCache();
   await browser?.close();
-  await app?.close();
-  await cimd?.close();
-  await t?.close();
+  await w?.close();
 });
 
 /** The signed-in user's browser on the consent page: tick one trip, "Propose changes", Allow. */

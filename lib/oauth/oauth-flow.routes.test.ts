@@ -6,13 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, oauthClients, oauthGrants } from "@/drizzle/schema";
 import { authSecret } from "@/lib/auth/auth-secret";
 import { getDb } from "@/lib/db/client";
-import { resetEnvCache } from "@/lib/env";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
-import { startAppHttpServer, type AppHttpServer } from "@/lib/testing/app-http-server";
-import { makeUser, type TestUser } from "@/lib/testing/fixtures";
-import { createTrip } from "@/lib/trips/manage-trips";
-import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
-import { trustExtraCa } from "@/lib/webhooks/post-signed";
+import type { AppHttpServer } from "@/lib/testing/app-http-server";
+import type { TestUser } from "@/lib/testing/fixtures";
+import type { Receiver } from "@/lib/webhooks/testing/https-receiver";
+import { startOAuthWorld, type OAuthWorld } from "./testing/oauth-world";
 import { TestProvider } from "./testing/test-provider";
 
 /**
@@ -22,7 +19,7 @@ import { TestProvider } from "./testing/test-provider";
  * as the signed-in user's browser would (one trip, Propose changes), PKCE token exchange, then the
  * grant's limits, step-up 403, refresh, revocation and the REST audience refusal.
  */
-let t: TestDatabase;
+let w: OAuthWorld;
 let app: AppHttpServer;
 let cimd: Receiver;
 let user: TestUser;
@@ -31,24 +28,11 @@ let tripId: number;
 let otherTripId: number;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  cimd = await startReceiver();
-  trustExtraCa(cimd.cert);
-  process.env.OAUTH_CLIENT_METADATA_ALLOWED_HOSTS = "127.0.0.1";
-  resetEnvCache();
-  app = await startAppHttpServer();
-  user = await makeUser({ plan: "pro" });
+  w = await startOAuthWorld();
+  ({ app, cimd, user, tripId, otherTripId } = w);
   cookie = `next-auth.session-token=${await encode({ token: { sub: user.userId, sv: 0 }, secret: authSecret() })}`;
-  tripId = (await createTrip(user.userId, { name: "Lisbon long weekend", time_zone: "Europe/Lisbon" })).trip_id;
-  otherTripId = (await createTrip(user.userId, { name: "Porto", time_zone: "Europe/Lisbon" })).trip_id;
 });
-afterAll(async () => {
-  delete process.env.OAUTH_CLIENT_METADATA_ALLOWED_HOSTS;
-  resetEnvCache();
-  await app?.close();
-  await cimd?.close();
-  await t?.close();
-});
+afterAll(async () => w?.close());
 
 /** What the signed-in user's browser does on the consent page: read it, tick, submit. */
 async function consent(
