@@ -39,7 +39,7 @@ export const notificationContracts = {
     path: "/v1/me/notifications/{notificationId}/read",
     summary: "Mark a notification read",
     description: `Idempotent (a read notification keeps its first read_at). Another person's notification is 404. ${PERSONAL}`,
-    examples: { params: { notificationId: "8f14e45f-ceea-467a-9f2b-6c1a2d3e4f50" }, status: 404 },
+    examples: { params: { notificationId: "8f14e45f-ceea-467a-9f2b-6c1a2d3e4f50" } },
     params: z.strictObject({ notificationId: z.string().uuid("notificationId must be a UUID") }),
     responses: { 200: { description: "The notification", schema: NotificationSchema } },
   }),

@@ -11,6 +11,7 @@ import { eventsReachingThreshold, notifyMembersOfRefresh } from "@/lib/watches/t
 import { putNotificationSettings } from "./notification-settings";
 import { openSignedLink } from "./open-signed-link";
 import { listNotifications } from "./read-inbox";
+import { notifyProposalAwaitsReview } from "./notify-trip-news";
 import { notifyTripMembers } from "./record-notifications";
 import { sendDueNotificationEmails } from "./send-notification-emails";
 
@@ -57,7 +58,7 @@ describe("trip member notifications", () => {
     await smtp.next((m) => m.to.includes(other.user.email.toLowerCase()));
     await drain();
     expect(mail.subject).toBe("A proposal for Test trip awaits your review");
-    expect(mail.text).toContain("planner-agent-1 proposes:");
+    expect(mail.text).toContain("planner-agent-1 proposes: Morning flight. Accept or reject it before");
     expect(mailsTo(f.owner.email)).toHaveLength(1);
     expect(mailsTo(other.user.email)).toHaveLength(1);
     expect(mailsTo(agent.user.email)).toHaveLength(0); // the actor
@@ -92,6 +93,24 @@ describe("trip member notifications", () => {
       `/trips/${f.tripId}?proposal=${proposalId}#proposal-${proposalId}`,
     );
     expect((await listNotifications(f.owner.userId)).unread_count).toBe(0); // opening it read it
+  });
+
+  it("a proposal with no planner option says it proposes itinerary changes, never a placeholder", async () => {
+    const f = await makeTrip();
+    const res = await createProposalCall(f.ownerToken, f.tripId, sampleProposal());
+    const other = await f.member("viewer");
+    await notifyProposalAwaitsReview({
+      tripId: f.tripId,
+      proposalId: res.body.proposal_id as string,
+      actorUserId: null,
+      agentId: "trip-agent",
+      optionLabel: null,
+      expiresAt: new Date("2026-12-01T12:00:00Z"),
+    });
+    const [entry] = (await listNotifications(other.user.userId)).notifications;
+    expect(entry!.body).toMatch(
+      /^trip-agent proposes changes to the itinerary\. Accept or reject them before Dec 1, 2026/,
+    );
   });
 
   it("recording one occurrence again (a re-run) neither adds an entry nor mails twice", async () => {

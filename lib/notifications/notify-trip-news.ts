@@ -28,11 +28,17 @@ export function notifyProposalAwaitsReview(p: {
     now: p.now,
     texts: (r) => ({
       title: mailText(r.locale, "notify.proposal.title", { trip: r.tripName }),
-      body: mailText(r.locale, "notify.proposal.body", {
-        agent: agentName(p.agentId),
-        option: p.optionLabel ?? "-",
-        expires: formatInstant(p.expiresAt, r),
-      }),
+      // An agent's proposal of itinerary changes has no planner option to name.
+      body: p.optionLabel
+        ? mailText(r.locale, "notify.proposal.body", {
+            agent: agentName(p.agentId),
+            option: p.optionLabel,
+            expires: formatInstant(p.expiresAt, r),
+          })
+        : mailText(r.locale, "notify.proposal.bodyChanges", {
+            agent: agentName(p.agentId),
+            expires: formatInstant(p.expiresAt, r),
+          }),
     }),
   });
 }

@@ -6,6 +6,7 @@ export const notificationMessages: Record<"en" | "de" | "fr" | "es", Record<stri
   en: {
     "notify.proposal.title": "A proposal for {trip} awaits your review",
     "notify.proposal.body": "{agent} proposes: {option}. Accept or reject it before {expires}.",
+    "notify.proposal.bodyChanges": "{agent} proposes changes to the itinerary. Accept or reject them before {expires}.",
     "notify.risk.title": "{event} on {trip} reached {level}",
     "notify.risk.body":
       "The forecast for {event} ({when}) is now at {level}, the trip's threshold for a new plan is {threshold}.",
@@ -20,6 +21,7 @@ export const notificationMessages: Record<"en" | "de" | "fr" | "es", Record<stri
   de: {
     "notify.proposal.title": "Ein Vorschlag für {trip} wartet auf Ihre Prüfung",
     "notify.proposal.body": "{agent} schlägt vor: {option}. Annehmen oder ablehnen bis {expires}.",
+    "notify.proposal.bodyChanges": "{agent} schlägt Änderungen am Reiseplan vor. Annehmen oder ablehnen bis {expires}.",
     "notify.risk.title": "{event} auf {trip} hat {level} erreicht",
     "notify.risk.body":
       "Die Vorhersage für {event} ({when}) steht jetzt auf {level}; die Schwelle der Reise für einen neuen Plan ist {threshold}.",
@@ -34,6 +36,8 @@ export const notificationMessages: Record<"en" | "de" | "fr" | "es", Record<stri
   fr: {
     "notify.proposal.title": "Une proposition pour {trip} attend votre avis",
     "notify.proposal.body": "{agent} propose : {option}. Acceptez-la ou refusez-la avant le {expires}.",
+    "notify.proposal.bodyChanges":
+      "{agent} propose des modifications de l'itinéraire. Acceptez-les ou refusez-les avant le {expires}.",
     "notify.risk.title": "{event} ({trip}) a atteint {level}",
     "notify.risk.body":
       "La prévision pour {event} ({when}) est maintenant {level} ; le seuil du voyage pour un nouveau plan est {threshold}.",
@@ -48,6 +52,8 @@ export const notificationMessages: Record<"en" | "de" | "fr" | "es", Record<stri
   es: {
     "notify.proposal.title": "Una propuesta para {trip} espera tu revisión",
     "notify.proposal.body": "{agent} propone: {option}. Acéptala o recházala antes del {expires}.",
+    "notify.proposal.bodyChanges":
+      "{agent} propone cambios en el itinerario. Acéptalos o recházalos antes del {expires}.",
     "notify.risk.title": "{event} en {trip} alcanzó {level}",
     "notify.risk.body":
       "El pronóstico para {event} ({when}) está ahora en {level}; el umbral del viaje para un nuevo plan es {threshold}.",
