@@ -82,6 +82,22 @@ const config = [
       ],
     },
   },
+  {
+    // Routes are defined through the composition root, which installs the domain hooks the route
+    // helper runs (lib/registry/route.ts, docs/architecture.md "Layers"): importing defineRoute
+    // from lib/http would make a route's loading depend on which module happened to install them.
+    files: ["**/*.{ts,tsx,mts}"],
+    ignores: ["lib/http/**", "lib/registry/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='@/lib/http/route'] ImportSpecifier[imported.name='defineRoute']",
+          message: "Import defineRoute from @/lib/registry/route: it installs the route helper's domain hooks.",
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

@@ -1,7 +1,7 @@
 import { inngest } from "@/lib/jobs/inngest-client";
 import { job } from "@/lib/registry/job-table";
 import { cronOf } from "@/lib/jobs/schedule";
-import { DELIVERY_SCHEDULED_EVENT } from "@/lib/webhooks/emit-event";
+import { DELIVERY_SCHEDULED_EVENT } from "@/lib/events/emit-event";
 import { overdueDeliveryIds } from "@/lib/webhooks/sweep-overdue";
 
 const sweeper = job("webhook-delivery-sweeper");

@@ -3,7 +3,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { makeUser } from "@/lib/testing/fixtures";
-import { emitEvent, DELIVERY_SCHEDULED_EVENT } from "@/lib/webhooks/emit-event";
+import { emitEvent, DELIVERY_SCHEDULED_EVENT } from "@/lib/events/emit-event";
 import { trustExtraCa } from "@/lib/webhooks/post-signed";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
 import { attemptsOf, endpointFor, setWebhookEnv } from "@/lib/webhooks/testing/helpers";

@@ -1,6 +1,6 @@
 import { inngest } from "@/lib/jobs/inngest-client";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
-import { DELIVERY_SCHEDULED_EVENT } from "@/lib/webhooks/emit-event";
+import { DELIVERY_SCHEDULED_EVENT } from "@/lib/events/emit-event";
 
 /** Upper bound on loop turns: the longest chain plus a couple of lease waits. */
 const MAX_TURNS = 64;

@@ -140,6 +140,12 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/**
+ * NEXTAUTH_SECRET's value outside production (lib/auth/auth-secret.ts); the production check
+ * refuses it (lib/platform/production-config.ts). A setting's default, so it lives with the settings.
+ */
+export const DEV_AUTH_SECRET = "dev-only-insecure-nextauth-secret-change-me";
+
 let cached: Env | undefined;
 
 export function env(): Env {

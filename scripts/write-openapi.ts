@@ -5,10 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { allContracts } from "@/lib/registry/all-contracts";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/registry/openapi-document";
 
 const out = path.resolve(process.argv[2] ?? "node_modules/.cache/skycast/openapi.json");
 mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, JSON.stringify(buildOpenApiDocument(allContracts()), null, 2) + "\n");
+writeFileSync(out, JSON.stringify(openApiDocument(), null, 2) + "\n");
 console.log(out);

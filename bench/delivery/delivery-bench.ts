@@ -7,7 +7,7 @@ import { queryRows } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import { job } from "@/lib/registry/job-table";
 import { localTasks, runnerStatus, startLocalRunner } from "@/lib/jobs/local-runner";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { startReceiverProcess, type ReceiverProcess } from "./receiver-process";
 import { createEndpoint } from "@/lib/webhooks/endpoints";
 import { trustExtraCa } from "@/lib/webhooks/post-signed";

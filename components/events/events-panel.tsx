@@ -14,7 +14,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { formatDateTime } from "@/lib/client/format";
 import { pollingOptions } from "@/lib/client/polling";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/events/event-types";
 import { STATE_TONE, type EventSummary } from "./types";
 
 const POLLING = pollingOptions(10_000);

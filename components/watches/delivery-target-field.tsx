@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Field, Input, Select } from "@/components/ui/field";
 import { WEBHOOKS_QUERY, type Envelope, type WebhookEndpoint } from "@/components/webhooks/types";
 import { apiFetch } from "@/lib/client/api-fetch";
-import { WATCH_EMITTED_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { WATCH_EMITTED_EVENT_TYPES } from "@/lib/events/event-types";
 
 /**
  * Where a watch's events go (issue 29): one of the account's active endpoints that subscribes to a

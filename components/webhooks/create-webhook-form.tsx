@@ -6,7 +6,7 @@ import { useApiForm } from "@/components/forms/use-api-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, FieldError, Input, RequiredMark } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api-fetch";
-import { EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/event-types";
+import { EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/events/event-types";
 import { WEBHOOKS_QUERY, type CreatedWebhookEndpoint, type Envelope } from "./types";
 import { CreateFormFooter } from "@/components/forms/create-form-footer";
 

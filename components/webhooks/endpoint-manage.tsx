@@ -11,7 +11,7 @@ import { ConfirmDialog } from "@/components/ui/dialog";
 import { Field, Input, Label, Select } from "@/components/ui/field";
 import { ErrorText } from "@/components/ui/request-id-note";
 import { apiFetch, ApiRequestError, errorMessage } from "@/lib/client/api-fetch";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/events/event-types";
 import { DeleteEndpointButton } from "./delete-endpoint-button";
 import {
   webhookQuery,

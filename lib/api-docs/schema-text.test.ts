@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { CreateApiKeyInput } from "@/lib/auth/api-keys";
-import { allContracts } from "@/lib/registry/all-contracts";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/registry/openapi-document";
 import { authText, curlFor, responseExample } from "./curl";
 import { groupByTag, HTTP_METHODS, resolveRef, type OpenApiDoc } from "./openapi-types";
 import { constraints, enumValues, exampleOf, expandable, typeLabel } from "./schema-text";
 
 // The renderer is exercised on the real generated document, so new contracts are covered too.
-const doc = buildOpenApiDocument(allContracts()) as unknown as OpenApiDoc;
+const doc = openApiDocument() as unknown as OpenApiDoc;
 
 describe("API reference over the real OpenAPI document", () => {
   it("lists every operation exactly once, under its tag, with unique anchors", () => {

@@ -8,8 +8,7 @@ import { makeUser } from "@/lib/testing/fixtures";
 import { verifyApiKey } from "./verify-api-key";
 import { sha256Hex } from "./secrets";
 import { securitySuite } from "@/lib/testing/security-suite";
-import { allContracts } from "@/lib/registry/all-contracts";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/registry/openapi-document";
 import { routeModule } from "@/lib/testing/route-registry";
 
 const keys = await routeModule("/api/developer/keys");
@@ -104,7 +103,7 @@ describe("developer API keys", () => {
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("insufficient_scope");
     // The machine-readable description is authoritative: it must list this 403.
-    const doc = buildOpenApiDocument(allContracts()) as unknown as {
+    const doc = openApiDocument() as unknown as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
     expect(doc.paths["/api/developer/keys"].post.responses["403"]).toBeDefined();

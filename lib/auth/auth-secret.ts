@@ -1,7 +1,4 @@
-import { env, isProduction } from "@/lib/env";
-
-/** Outside production only; refused in production (lib/platform/production-config.ts). */
-export const DEV_AUTH_SECRET = "dev-only-insecure-nextauth-secret-change-me";
+import { DEV_AUTH_SECRET, env, isProduction } from "@/lib/env";
 
 /** next-auth secret; a fixed development value outside production, required in production. */
 export function authSecret(): string {

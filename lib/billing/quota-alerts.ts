@@ -4,7 +4,7 @@ import { queryOne } from "@/lib/db/sql";
 import type { AccountInfo } from "@/lib/http/types";
 import { log } from "@/lib/log";
 import { sendQuotaEmailsSoon } from "@/lib/mail/quota-emails";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import type { BillingPeriod } from "./period";
 import { LIMIT_KEYS, type Dimension } from "./plans";
 import { thresholdsReached, type QuotaThreshold } from "./quota-thresholds";

@@ -1,13 +1,10 @@
 import { log } from "@/lib/log";
 import { observeRequest } from "@/lib/platform/metrics";
-import type { RequestTrace } from "@/lib/requests/request-log";
+import type { FinishedRequest } from "./route-hooks";
 import type { Principal } from "./types";
 
 /** What the route helper learns about a request while serving it, for the request log. */
-export type Trace = Pick<
-  RequestTrace,
-  "requestId" | "principal" | "billingUnits" | "errorCode" | "errorMessage" | "source"
->;
+export type Trace = Pick<FinishedRequest, "requestId" | "principal" | "billingUnits" | "errorCode" | "errorMessage">;
 
 /**
  * One JSON line per request at info (LOG_LEVEL): the route template, never the

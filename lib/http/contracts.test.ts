@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { allContracts } from "@/lib/registry/all-contracts";
-import { buildOpenApiDocument } from "./openapi";
+import { openApiDocument } from "@/lib/registry/openapi-document";
 import { METHODS, routeFolders, urlPathOf } from "@/lib/testing/route-registry";
 import type { RouteFunction } from "./contract";
 
@@ -58,7 +58,7 @@ describe("every route folder is tied to its contract, and every contract to a ro
 });
 
 describe("the document's operations", () => {
-  const doc = buildOpenApiDocument(allContracts()) as unknown as {
+  const doc = openApiDocument() as unknown as {
     paths: Record<
       string,
       Record<

@@ -6,8 +6,7 @@ import { makeApiWorld, type ApiWorld } from "@/lib/testing/api-world";
 import { exampleRequest, exampleStatus, publicContracts, send } from "@/lib/testing/example-requests";
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
 import { RECORDED_RESPONSES, type RecordedExample } from "./examples/attach";
-import { buildOpenApiDocument } from "./openapi";
-import { allContracts } from "@/lib/registry/all-contracts";
+import { openApiDocument } from "@/lib/registry/openapi-document";
 import { checkResponse } from "@/lib/registry/testing/response-check";
 
 /**
@@ -61,7 +60,7 @@ describe("every request example runs and answers its documented status", () => {
 });
 
 describe("every operation documents both examples", () => {
-  const doc = buildOpenApiDocument(allContracts()) as any;
+  const doc = openApiDocument() as any;
   it.skipIf(RECORD)("a request example on the contract and a recorded response example that validates strictly", () => {
     const problems: string[] = [];
     for (const c of publicContracts()) {

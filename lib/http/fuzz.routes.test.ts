@@ -6,8 +6,7 @@ import { makeApiWorld, type ApiWorld } from "@/lib/testing/api-world";
 import { exampleRequest, publicContracts, send, type ExampleRequest } from "@/lib/testing/example-requests";
 import { invalidObject, valid, type Components, type Schema } from "@/lib/testing/schema-arbitrary";
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
-import { allContracts } from "@/lib/registry/all-contracts";
-import { buildOpenApiDocument } from "./openapi";
+import { openApiDocument } from "@/lib/registry/openapi-document";
 import { edgeCheck } from "@/lib/registry/edge/edge-check";
 import { routeHandlers } from "@/lib/testing/route-registry";
 import { call } from "./testing/call-route";
@@ -28,7 +27,7 @@ const INVALID = Number(process.env.FUZZ_INVALID ?? 3);
 
 type Param = { name: string; in: string; required?: boolean; schema: Schema };
 type Op = { operationId: string; parameters?: Param[]; requestBody?: { content: Record<string, { schema: Schema }> } };
-const doc = buildOpenApiDocument(allContracts()) as unknown as {
+const doc = openApiDocument() as unknown as {
   paths: Record<string, Record<string, Op>>;
   components: { schemas: Components };
 };

@@ -9,7 +9,12 @@ import { takeLogs } from "@/lib/testing/log-capture";
 import { makeUser } from "@/lib/testing/fixtures";
 import { apiKey, none } from "@/lib/auth/strategies";
 import { serveMetrics } from "@/lib/platform/serve-metrics";
-import { contract, defineRoute } from "./route";
+import { installMetricSources } from "@/lib/registry/metric-sources";
+import { defineRoute } from "@/lib/registry/route";
+import { contract } from "./route";
+
+// As app/metrics does before the first scrape.
+installMetricSources();
 
 let t: TestDatabase;
 beforeAll(async () => {

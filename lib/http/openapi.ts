@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import { DEFAULT_CHALLENGE, type ResponseDocs, type RouteContract } from "./contract";
-import { webhookDocs } from "@/lib/webhooks/event-docs";
 import { TAG_DESCRIPTIONS } from "./tag-docs";
 import { derivedErrorDocs, honoursIdempotencyKey, idempotencyErrorDocs } from "./error-docs";
 import {
@@ -64,9 +63,11 @@ function derivedOperationId(c: AnyContract): string {
 
 /**
  * OpenAPI 3.1 generated from the same zod schemas the route helper validates
- * with: a field that is not in a contract does not exist.
+ * with: a field that is not in a contract does not exist. `webhooks` is the document's
+ * section of the same name (what deliveries POST to a receiver), handed in by the composition
+ * root (lib/registry/openapi-document.ts) with the contracts.
  */
-export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: string) {
+export function buildOpenApiDocument(contracts: AnyContract[], webhooks: Record<string, unknown>, serverUrl?: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const c of contracts) {
     if (c.internal) continue;
@@ -167,7 +168,7 @@ export function buildOpenApiDocument(contracts: AnyContract[], serverUrl?: strin
       },
     },
     paths: paths as never,
-    webhooks: webhookDocs() as never,
+    webhooks: webhooks as never,
   });
   applyGeneratorRules(doc as unknown as Record<string, unknown>);
   attachExamples(doc as unknown as ExampleTarget, contracts);

@@ -2,11 +2,11 @@ import { log } from "@/lib/log";
 import { DatabaseLockedError } from "@/lib/db/pglite-lock";
 import { dbCause } from "@/lib/db/errors";
 import { noteDatabaseError } from "@/lib/db/outage";
-import { storedErrorMessage } from "@/lib/requests/request-source";
 import { DEFAULT_CHALLENGE, type RouteContract } from "./contract";
 import { errorBody, weatherMeta } from "./envelopes";
 import { ApiError, isApiError } from "./errors";
 import { RawJson } from "./raw-json";
+import { storedErrorMessage } from "./route-hooks";
 import type { Family, Principal, Reply } from "./types";
 
 /** A handler's reply in its family's envelope, with the request id and the meter's headers. */

@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { actionOf, assertCan } from "@/lib/accounts/permissions";
 import { env } from "@/lib/env";
-import { recordRequest } from "@/lib/requests/request-log";
-import { auditSuccess } from "@/lib/audit/audit-success";
-import { requestSource } from "@/lib/requests/request-source";
 import { accessLog, type Trace } from "./access-log";
 import { admit } from "./admit";
 import type {
@@ -28,6 +24,7 @@ import {
 } from "./idempotency";
 import { assertCleanText, readJsonBody, searchParamsObject, validationError } from "./parse";
 import { render, renderError, sandboxMeta } from "./render";
+import { routeHooks } from "./route-hooks";
 import type { AuthStrategy, MeterSession, Principal, Reply } from "./types";
 
 // Contracts are declared in ./contract (no runtime imports); re-exported for route files.
@@ -35,10 +32,11 @@ export * from "./contract";
 
 /**
  * The one route helper. Owns, in order: request id, authentication and scope (and, for a session,
- * the person's role: lib/accounts/permissions.ts),
+ * the person's role: the assertRoleMay hook, lib/accounts/permissions.ts),
  * params/query/body validation (400 bills nothing), the Idempotency-Key (POST/PATCH: replay,
  * 409, 422; lib/http/idempotency.ts), quota reservation (402/429), the handler, the envelope,
- * response headers, and error mapping.
+ * response headers, and error mapping. The domain steps (role check, audit row, request log) are
+ * hooks the composition root installs (./route-hooks.ts): defining a route without them throws.
  */
 export function defineRoute<
   A extends AuthStrategy,
@@ -50,6 +48,8 @@ export function defineRoute<
   c: RouteContract<A, P, Q, B, R>,
   handler: (ctx: HandlerContext<A, P, Q, B>) => Promise<ReplyFor<R> | Response>,
 ): RouteFunction {
+  // Read once, at definition: a route module loaded without the registry's hooks fails to load.
+  const hooks = routeHooks();
   const route = async function route(req: Request, nextCtx?: NextRouteContext): Promise<Response> {
     const started = performance.now();
     const trace: Trace = {
@@ -58,13 +58,11 @@ export function defineRoute<
       billingUnits: 0,
       errorCode: null,
       errorMessage: null,
-      source: "api",
     };
     const response = await run(req, nextCtx, trace);
     if (c.secret) response.headers.set("Cache-Control", "no-store");
     // Off the hot path: a buffer push; the log is written in batches (lib/requests/request-log.ts).
-    trace.source = requestSource(req, trace.principal);
-    recordRequest({
+    hooks.logRequest(req, {
       ...trace,
       method: c.method,
       path: c.path,
@@ -107,7 +105,7 @@ export function defineRoute<
           : principal.type === "api_key"
             ? principal.sessionRole
             : undefined;
-      if (role) assertCan(role, actionOf(c.operationId));
+      if (role) hooks.assertRoleMay(role, c.operationId);
       authHeaders = c.auth.responseHeaders?.(principal) ?? {};
       const rawParams = nextCtx?.params ? await nextCtx.params : {};
       const params = c.params ? parseOr404(c.params, rawParams) : undefined;
@@ -166,7 +164,7 @@ export function defineRoute<
       }
       if (session) meterHeaders = await session.finish("success");
       trace.billingUnits = ctx.billingUnits;
-      if (c.audit) await auditSuccess(c.audit, { req, requestId, principal, params, body, result });
+      if (c.audit) await hooks.auditSuccess(c.audit, { req, requestId, principal, params, body, result });
       if (result instanceof Response) {
         result.headers.set("X-Request-Id", requestId);
         for (const [k, v] of Object.entries({ ...authHeaders, ...meterHeaders })) result.headers.set(k, v);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { installJobMetrics } from "@/lib/registry/job-metrics";
+import { installMetricSources } from "@/lib/registry/metric-sources";
 import { JOBS } from "@/lib/registry/job-table";
 import { eq, sql } from "drizzle-orm";
 import { watches } from "@/drizzle/schema";
 import { queryOne } from "@/lib/db/sql";
 import { makeUser } from "@/lib/testing/fixtures";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
 import { endpointFor, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
 import { createWatchVia, watchBody } from "@/lib/watches/testing/watch-fixtures";
@@ -120,7 +120,7 @@ describe("every job runs in its own loop", () => {
       );
       expect(Number(hanging!.n)).toBe(40); // none of the hanging attempts has finished, yet the refresh happened
 
-      installJobMetrics();
+      installMetricSources();
       const { body } = await metricsText();
       expect(body).toMatch(/job_queue_depth\{job="webhook-delivery"\} \d+/);
       expect(body).toMatch(/job_oldest_due_age_seconds\{job="webhook-delivery"\} [\d.]+/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { JOBS } from "@/lib/registry/job-table";
 import { makeUser } from "@/lib/testing/fixtures";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { deliveryTestWorld } from "@/lib/webhooks/testing/delivery-world";
 import { endpointFor, waitFor } from "@/lib/webhooks/testing/helpers";
 import { CHANNELS, wake } from "@/lib/db/notify";

@@ -23,18 +23,39 @@ interface Metrics {
 
 /**
  * What the per-job metrics read at scrape time. The composition root sets it
- * (lib/registry/job-metrics.ts), so this module knows no job and no domain; unset, no job rows.
+ * (lib/registry/metric-sources.ts), so this module knows no job and no domain; unset, no job rows.
  */
 export interface JobMetricsSource {
   jobNames(): readonly string[];
   backlogs(): Promise<Map<string, { depth: number; oldestDueAgeS: number }>>;
 }
 
-const g = globalThis as unknown as { __metrics?: Metrics; __jobMetricsSource?: JobMetricsSource };
+/** The request log's bounded buffer (lib/requests/request-log.ts), read at scrape time. */
+type RequestLogStats = () => { dropped: number; buffered: number };
+
+const g = globalThis as unknown as {
+  __metrics?: Metrics;
+  __jobMetricsSource?: JobMetricsSource;
+  __requestLogStats?: RequestLogStats;
+};
 
 /** Kept on globalThis like the registry: the bundle that sets it need not be the one that scrapes. */
 export function setJobMetricsSource(source: JobMetricsSource): void {
   g.__jobMetricsSource = source;
+}
+
+/** Set by the composition root with the job source (lib/registry/metric-sources.ts); a scrape without it fails. */
+export function setRequestLogStats(read: RequestLogStats): void {
+  g.__requestLogStats = read;
+}
+
+function requestLogStats(): ReturnType<RequestLogStats> {
+  const read = g.__requestLogStats;
+  if (!read)
+    throw new Error(
+      "lib/platform/metrics: the request-log stats source is not installed; call installMetricSources() (lib/registry/metric-sources.ts) before scraping.",
+    );
+  return read();
 }
 
 function metrics(): Metrics {
@@ -86,8 +107,7 @@ function metrics(): Metrics {
     name: "request_log_rows_dropped_total",
     help: "Request-log rows this process dropped because its bounded buffer was full (the database was down or slow)",
     registers: [registry],
-    async collect() {
-      const { requestLogStats } = await import("@/lib/requests/request-log");
+    collect() {
       this.reset();
       this.inc(requestLogStats().dropped);
     },
@@ -96,8 +116,7 @@ function metrics(): Metrics {
     name: "request_log_rows_buffered",
     help: "Request-log rows waiting in this process to be written (they grow while the database is down)",
     registers: [registry],
-    async collect() {
-      const { requestLogStats } = await import("@/lib/requests/request-log");
+    collect() {
       this.set(requestLogStats().buffered);
     },
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEV_AUTH_SECRET } from "@/lib/auth/auth-secret";
+import { DEV_AUTH_SECRET } from "@/lib/env";
 import { productionConfigProblems } from "./production-config";
 
 const strong = "q0N8r2ZbXkT4vYc7Lm1PsW9eHjU3aGdF6iOx5Bn";

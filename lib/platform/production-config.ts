@@ -1,4 +1,4 @@
-import { DEV_AUTH_SECRET } from "@/lib/auth/auth-secret";
+import { DEV_AUTH_SECRET } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 
 /**

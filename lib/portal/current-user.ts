@@ -2,7 +2,7 @@ import { cache } from "react";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { authOptions } from "@/lib/accounts/next-auth-options";
 import { sessionFromCookieHeader } from "@/lib/auth/session";
 import type { PrincipalOf } from "@/lib/http/types";
 import type { AccountRole } from "@/drizzle/schema";

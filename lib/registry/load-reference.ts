@@ -1,7 +1,6 @@
 import { buildReference, type Reference } from "@/lib/api-docs/reference";
 import type { OpenApiDoc } from "@/lib/api-docs/openapi-types";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
-import { allContracts } from "./all-contracts";
+import { openApiDocument } from "./openapi-document";
 
 let cached: Reference | undefined;
 
@@ -11,6 +10,6 @@ let cached: Reference | undefined;
  * never evaluate domain modules' run-time config.
  */
 export function loadReference(): Reference {
-  cached ??= buildReference(buildOpenApiDocument(allContracts()) as unknown as OpenApiDoc);
+  cached ??= buildReference(openApiDocument() as unknown as OpenApiDoc);
   return cached;
 }

@@ -12,7 +12,7 @@ import { routeModule } from "@/lib/testing/route-registry";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { keyUsage } from "./key-usage";
 import { flushRequestLog } from "./request-log";
-import { storedErrorMessage } from "./request-source";
+import { storedErrorMessage } from "@/lib/http/route-hooks";
 
 const requestsRoute = await routeModule("/v1/requests");
 const webhooks = await routeModule("/v1/webhooks");

@@ -2,24 +2,15 @@ import { sql } from "drizzle-orm";
 import { requestLog } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { isDatabaseDown, noteDatabaseError, onDatabaseUp } from "@/lib/db/outage";
+import type { FinishedRequest } from "@/lib/http/route-hooks";
 import type { Principal } from "@/lib/http/types";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { RequestSource } from "./request-source";
 import { currentToolName } from "@/lib/http/tool-context";
 
-/** What the route helper knows about a finished request. */
-export interface RequestTrace {
-  requestId: string;
-  method: string;
-  path: string;
-  status: number;
-  latencyMs: number;
-  principal: Principal;
-  billingUnits: number;
-  errorCode: string | null;
-  /** The error envelope's message (storedErrorMessage: one line, capped); null for a success. */
-  errorMessage: string | null;
+/** A finished request as the route helper reports it (lib/http/route-hooks.ts), and who made it. */
+export interface RequestTrace extends FinishedRequest {
   source: RequestSource;
 }
 

@@ -18,11 +18,3 @@ export function requestSource(req: Request, principal: Principal): RequestSource
   if (!byCookie) return "api";
   return principal.type === "api_key" && req.headers.has(PLAYGROUND_KEY_HEADER) ? "playground" : "portal";
 }
-
-/** The message stored with a failed row: the envelope's own text, one line, at most 300 characters. */
-export const ERROR_MESSAGE_MAX = 300;
-export function storedErrorMessage(message: string | null | undefined): string | null {
-  if (!message) return null;
-  const line = message.replace(/\s+/g, " ").trim();
-  return line.length > ERROR_MESSAGE_MAX ? `${line.slice(0, ERROR_MESSAGE_MAX - 1)}…` : line;
-}

@@ -10,7 +10,7 @@ import { createTrip } from "@/lib/trips/manage-trips";
 import { addMember } from "@/lib/trips/manage-members";
 import { createWatchVia, watchBody } from "@/lib/watches/testing/watch-fixtures";
 import { pauseWatch } from "@/lib/watches/change-watch-status";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { disableEndpoint } from "@/lib/webhooks/endpoints";
 import { endpointFor, drainDeliveries } from "@/lib/webhooks/testing/helpers";
 import type { RouteContract } from "@/lib/http/contract";

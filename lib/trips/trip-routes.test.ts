@@ -3,8 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { call, type Handler } from "@/lib/http/testing/call-route";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
-import { allContracts } from "@/lib/registry/all-contracts";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/registry/openapi-document";
 import { createTrip } from "./manage-trips";
 import { createProposal } from "./proposals/raise-and-list-proposals";
 import { CreateProposalInput } from "./proposals/proposal-schemas";
@@ -313,7 +312,7 @@ describe("trips and members", () => {
   });
 
   it("the OpenAPI document lists the role 403 and the STALE_REVISION 409 body of the ops endpoint", () => {
-    const doc = buildOpenApiDocument(allContracts()) as any;
+    const doc = openApiDocument() as any;
     const ops = doc.paths["/v1/trips/{tripId}/ops"].post.responses;
     expect(ops["403"]).toBeDefined();
     const conflict = doc.components.schemas[ops["409"].content["application/json"].schema.$ref.split("/").pop()];

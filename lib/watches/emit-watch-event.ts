@@ -1,6 +1,6 @@
 import { watchEvents, type WatchEventType, type watches } from "@/drizzle/schema";
 import type { Tx } from "@/lib/db/client";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 
 type WatchRow = typeof watches.$inferSelect;
 

@@ -137,7 +137,7 @@ describe("watches delivering through a registered endpoint (webhook_id)", () => 
 describe("client-safe watch event types", () => {
   it("match the watch schema's list", async () => {
     const { WATCH_EVENT_TYPES } = await import("@/drizzle/schema");
-    const { WATCH_EMITTED_EVENT_TYPES } = await import("@/lib/webhooks/event-types");
+    const { WATCH_EMITTED_EVENT_TYPES } = await import("@/lib/events/event-types");
     expect([...WATCH_EMITTED_EVENT_TYPES].sort()).toEqual([...WATCH_EVENT_TYPES].sort());
   });
 });

@@ -6,8 +6,7 @@ import { securitySuite } from "@/lib/testing/security-suite";
 import { setPlan } from "@/lib/accounts/set-plan";
 import { z } from "zod";
 import { sql } from "drizzle-orm";
-import { allContracts } from "@/lib/registry/all-contracts";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/registry/openapi-document";
 import { watchContracts } from "./contracts";
 import { createWatchVia, watchBody } from "./testing/watch-fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
@@ -191,7 +190,7 @@ describe("POST /v1/weather/watch", () => {
     expect(r402.status).toBe(402);
     expect(r402.body.error.code).toBe("billing_limit_reached");
     // Both refusals are documented in the machine-readable description.
-    const created = buildOpenApiDocument(allContracts()).paths?.["/v1/weather/watch"]?.post?.responses ?? {};
+    const created = openApiDocument().paths?.["/v1/weather/watch"]?.post?.responses ?? {};
     expect(Object.keys(created)).toEqual(expect.arrayContaining(["402", "429"]));
 
     const u = await makeUser({ plan: "starter" });

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { WORKER_LOST } from "./claim-deliveries";
 
 /** Spec thresholds (service-spec "Auto-disable"). */

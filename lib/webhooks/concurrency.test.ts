@@ -6,7 +6,7 @@ import { startLocalRunner } from "@/lib/jobs/local-runner";
 import { makeUser } from "@/lib/testing/fixtures";
 import { attemptDueDeliveries } from "./attempt-delivery";
 import { claimDueDeliveries } from "./claim-deliveries";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { trustExtraCa } from "./post-signed";
 import { startReceiver, type Receiver } from "./testing/https-receiver";
 import { endpointFor, endpointRow, eventsOfType, setWebhookEnv, waitFor } from "./testing/helpers";

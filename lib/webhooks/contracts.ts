@@ -3,7 +3,7 @@ import { areaContract } from "@/lib/http/contract";
 import { session, sessionOrApiKey } from "@/lib/auth/strategies";
 import { weatherMeter } from "@/lib/billing/meter";
 import { ATTEMPT_STATUSES, DISABLED_REASONS } from "@/drizzle/schema";
-import { WEBHOOK_EVENT_TYPES } from "./event-types";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/events/event-types";
 import { CreateWebhookInput } from "./endpoints";
 import { SendTestEventInput } from "./manual-delivery";
 import { RecoverInput } from "./recover-failed";

@@ -6,7 +6,7 @@ import { call } from "@/lib/http/testing/call-route";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { securitySuite } from "@/lib/testing/security-suite";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { disableEndpoint } from "./endpoints";
 import { deliveryTestWorld } from "./testing/delivery-world";
 import { attemptsOf, drainDeliveries, endpointFor } from "./testing/helpers";

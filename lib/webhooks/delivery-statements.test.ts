@@ -7,7 +7,7 @@ import { makeUser } from "@/lib/testing/fixtures";
 import { attemptDueDeliveries } from "./attempt-delivery";
 import { recordAttempt } from "./record-attempt";
 import { claimDueDeliveries } from "./claim-deliveries";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { trustExtraCa } from "./post-signed";
 import { recordSuccessBatched, successesRecorded } from "./record-success-batch";
 import { startReceiver, type Receiver } from "./testing/https-receiver";

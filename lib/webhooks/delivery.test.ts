@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { makeUser } from "@/lib/testing/fixtures";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { attemptDueDeliveries } from "./attempt-delivery";
 import { attemptsOf, drainDeliveries, endpointFor, endpointRow, eventsOfType, setWebhookEnv } from "./testing/helpers";
 import { deliveryTestWorld } from "./testing/delivery-world";

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { webhookEndpoints } from "@/drizzle/schema";
-import { WEBHOOK_EVENT_TYPES } from "./event-types";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/events/event-types";
 import { getDb } from "@/lib/db/client";
 import { encryptSecret } from "@/lib/crypto/encryption";
 import { notFound } from "@/lib/http/errors";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { areaContract } from "@/lib/http/contract";
 import { sessionOrApiKey } from "@/lib/auth/strategies";
 import { weatherMeter } from "@/lib/billing/meter";
-import { WEBHOOK_EVENT_TYPES } from "./event-types";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/events/event-types";
 import { AttemptFiltersQuery } from "./attempt-log";
 import { AttemptDetailSchema } from "./attempt-schemas";
 import { AttemptSchema } from "./contracts";

@@ -3,7 +3,7 @@
  * (lib/webhooks/signing.ts eventEnvelope), the data each emitter sends, and the signature headers.
  */
 import { z } from "zod";
-import { EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-types";
+import { EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/events/event-types";
 
 const open = z.record(z.string(), z.unknown());
 const iso = z.string().meta({ format: "date-time" });

@@ -4,7 +4,7 @@ import { call } from "@/lib/http/testing/call-route";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
 import { createWatchVia, watchBody } from "@/lib/watches/testing/watch-fixtures";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { drainDeliveries, endpointFor, setWebhookEnv } from "./testing/helpers";
 import { deliveryTestWorld } from "./testing/delivery-world";
 import { attemptDueDeliveries } from "./attempt-delivery";

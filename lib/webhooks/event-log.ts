@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { WEBHOOK_EVENT_TYPES } from "./event-types";
-import type { WebhookEventType } from "./event-types";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/events/event-types";
+import type { WebhookEventType } from "@/lib/events/event-types";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryOne, queryRows } from "@/lib/db/sql";
 import { decodeCursor, encodeCursor } from "@/lib/http/cursor";

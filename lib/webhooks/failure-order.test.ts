@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
 import { makeUser } from "@/lib/testing/fixtures";
 import { claimDueDeliveries, type ClaimedDelivery } from "./claim-deliveries";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { recordAttempt } from "./record-attempt";
 import { endpointFor, endpointRow, eventsOfType, setWebhookEnv } from "./testing/helpers";
 

@@ -6,7 +6,7 @@ import { heldWork, LeaseHeartbeat } from "@/lib/jobs/lease-heartbeat";
 import { runnerHealth } from "@/lib/platform/runner-health";
 import { makeUser } from "@/lib/testing/fixtures";
 import { attemptDueDeliveries } from "./attempt-delivery";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { trustExtraCa } from "./post-signed";
 import { startReceiver, type Receiver } from "./testing/https-receiver";
 import { drainDeliveries, endpointFor, setWebhookEnv } from "./testing/helpers";

@@ -4,7 +4,7 @@ import { createTestDatabase, describeWithPostgres, type TestDatabase } from "@/l
 import { queryOne, queryRows } from "@/lib/db/sql";
 import { makeUser } from "@/lib/testing/fixtures";
 import { claimDueDeliveries, renewLeases, type ClaimedDelivery } from "./claim-deliveries";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { markAttemptStarted } from "./mark-attempt-started";
 import { recordSuccessBatched } from "./record-success-batch";
 import { endpointFor, setWebhookEnv } from "./testing/helpers";

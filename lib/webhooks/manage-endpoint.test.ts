@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import type { ReceivedRequest } from "./testing/https-receiver";
 import { drainDeliveries, endpointFor } from "./testing/helpers";
 import { deliveryTestWorld } from "./testing/delivery-world";

@@ -1,14 +1,14 @@
 import { and, eq, gte } from "drizzle-orm";
 import { z } from "zod";
 import { webhookAttempts, webhookDeliveries, webhookEvents, type WebhookEndpointRow } from "@/drizzle/schema";
-import { WEBHOOK_EVENT_TYPES } from "./event-types";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/events/event-types";
 import { getDb } from "@/lib/db/client";
 import { noteDatabaseError } from "@/lib/db/outage";
 import { log } from "@/lib/log";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { performHeld } from "./attempt-delivery";
 import { claimDelivery } from "./claim-deliveries";
-import { createDeliveries } from "./emit-event";
+import { createDeliveries } from "@/lib/events/emit-event";
 import { webhookVisibleSince } from "./retention";
 import { ownedEndpoint } from "./endpoints";
 import { presentAttempt, type PresentedAttempt } from "./present";

@@ -1,5 +1,5 @@
 import type { WebhookAttemptRow, WebhookEndpointRow } from "@/drizzle/schema";
-import type { WebhookEventType } from "./event-types";
+import type { WebhookEventType } from "@/lib/events/event-types";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -5,9 +5,9 @@ import { surviveOutage } from "@/lib/db/outage";
 import { queryOne } from "@/lib/db/sql";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import type { AttemptFacts, AttemptRecord } from "./attempt-types";
-import { chainDelayMs } from "./retry-schedule";
+import { chainDelayMs } from "@/lib/events/retry-schedule";
 import { afterEndpointFailure } from "./auto-disable";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { RECORD_OUTAGE_WAIT_MS, recordSuccessBatched, successesRecorded } from "./record-success-batch";
 
 export type { AttemptFacts, AttemptRecord };

@@ -3,7 +3,7 @@ import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { EXHAUSTED_CHAIN_THRESHOLD } from "./auto-disable";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { deliveryTestWorld } from "./testing/delivery-world";
 import { drainDeliveries, endpointFor, endpointRow } from "./testing/helpers";
 

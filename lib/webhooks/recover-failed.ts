@@ -5,10 +5,10 @@ import { getDb, type Db } from "@/lib/db/client";
 import { CHANNELS, notifyExpr } from "@/lib/db/notify";
 import { queryOne, queryRows } from "@/lib/db/sql";
 import { ApiError } from "@/lib/http/errors";
-import { announce } from "./emit-event";
+import { announce } from "@/lib/events/emit-event";
 import { ownedEndpoint } from "./endpoints";
 import { webhookRetentionDays } from "./retention";
-import { chainDelayMs, chainScheduleMs } from "./retry-schedule";
+import { chainDelayMs, chainScheduleMs } from "@/lib/events/retry-schedule";
 
 const instant = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-05-01T00:00:00Z" });
 

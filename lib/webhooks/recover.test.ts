@@ -6,7 +6,7 @@ import { queryOne, queryRows } from "@/lib/db/sql";
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { listEvents, ListEventsQuery } from "./event-log";
 import { pruneWebhookHistory } from "./retention";
 import { deliveryTestWorld } from "./testing/delivery-world";

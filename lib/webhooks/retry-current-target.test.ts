@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { deliveryTestWorld } from "./testing/delivery-world";
 import { drainDeliveries, endpointFor } from "./testing/helpers";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RETRY_SCHEDULE, delayBeforeAttemptMs, parseRetrySchedule } from "./retry-schedule";
+import { DEFAULT_RETRY_SCHEDULE, delayBeforeAttemptMs, parseRetrySchedule } from "@/lib/events/retry-schedule";
 import { excerpt } from "./post-signed";
 import { signPayload, secretPrefix, newSigningSecret, eventEnvelope } from "./signing";
 

@@ -4,9 +4,8 @@ import { authSecret } from "@/lib/auth/auth-secret";
 import { call } from "@/lib/http/testing/call-route";
 import { makeUser, type TestUser } from "@/lib/testing/fixtures";
 import { securitySuite } from "@/lib/testing/security-suite";
-import { allContracts } from "@/lib/registry/all-contracts";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
-import { emitEvent } from "./emit-event";
+import { openApiDocument } from "@/lib/registry/openapi-document";
+import { emitEvent } from "@/lib/events/emit-event";
 import { deliveryTestWorld } from "./testing/delivery-world";
 import { drainDeliveries, endpointFor } from "./testing/helpers";
 import { routeModule } from "@/lib/testing/route-registry";
@@ -128,7 +127,7 @@ describe("webhook endpoint routes", () => {
     expect(ep.secret).toMatch(/^whsec_[0-9a-f]{32}$/);
     expect(ep.secret.startsWith(ep.secret_prefix)).toBe(true);
     // A billed call can be refused at the monthly cap; the description documents it.
-    const documented = buildOpenApiDocument(allContracts()).paths?.["/v1/webhooks"]?.post?.responses ?? {};
+    const documented = openApiDocument().paths?.["/v1/webhooks"]?.post?.responses ?? {};
     expect(Object.keys(documented)).toContain("429");
 
     const list = await call(collection.GET, { path: "/v1/webhooks", bearer: key });

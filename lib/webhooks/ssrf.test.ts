@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { makeUser } from "@/lib/testing/fixtures";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { trustExtraCa } from "./post-signed";
 import { isInternalAddress, parseAllowList, resolveSafeTarget, SsrfError, urlProblem } from "./ssrf";
 import { startReceiver, type Receiver } from "./testing/https-receiver";

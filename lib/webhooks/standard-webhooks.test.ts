@@ -4,7 +4,7 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Webhook as SvixWebhook } from "svix";
 import { getDb } from "@/lib/db/client";
 import { makeUser } from "@/lib/testing/fixtures";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { attemptDueDeliveries } from "./attempt-delivery";
 import { redeliverEvent } from "./manual-delivery";
 import { rotateSecret } from "./manage-endpoint";

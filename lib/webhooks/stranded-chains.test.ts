@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { queryOne } from "@/lib/db/sql";
 import { makeUser } from "@/lib/testing/fixtures";
 import { attemptDueDeliveries } from "./attempt-delivery";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { trustExtraCa } from "./post-signed";
 import { repairStrandedChains } from "./repair-stranded";
 import { overdueDeliveryIds } from "./sweep-overdue";

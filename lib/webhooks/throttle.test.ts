@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeUser } from "@/lib/testing/fixtures";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { attemptDueDeliveries } from "./attempt-delivery";
 import { createEndpoint } from "./endpoints";
 import { updateEndpoint } from "./manage-endpoint";

@@ -3,7 +3,7 @@ import { watches, webhookEvents } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { listAttemptLog, type AttemptFilters } from "./attempt-log";
-import { createDeliveries } from "./emit-event";
+import { createDeliveries } from "@/lib/events/emit-event";
 import { webhookVisibleSince } from "./retention";
 import { attemptNow, redeliverEvent } from "./manual-delivery";
 

@@ -5,7 +5,7 @@ import { queryOne } from "@/lib/db/sql";
 import { makeUser } from "@/lib/testing/fixtures";
 import { attemptDueDeliveries } from "./attempt-delivery";
 import { claimDueDeliveries, leaseMs, renewLeases, WORKER_LOST } from "./claim-deliveries";
-import { emitEvent } from "./emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { markAttemptStarted } from "./mark-attempt-started";
 import { repairStrandedChains } from "./repair-stranded";
 import { attemptsOf, endpointFor, endpointRow, eventsOfType, setWebhookEnv, waitFor } from "./testing/helpers";

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db"
 import { queryOne, queryRows } from "@/lib/db/sql";
 import { makeUser } from "@/lib/testing/fixtures";
 import { WORKER_LOST } from "@/lib/webhooks/claim-deliveries";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
 import { endpointFor, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
 import { skipReason, startCluster, type Cluster } from "./cluster";

@@ -8,7 +8,7 @@ import { queryOne, queryRows } from "@/lib/db/sql";
 import { makeUser } from "@/lib/testing/fixtures";
 import { countersOf, seedCounters } from "@/lib/billing/testing/seed-counters";
 import { makeTrip, sampleEvent } from "@/lib/trips/testing/trip-fixture";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
 import { endpointFor, setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
 import { startFixtureServer, type FixtureServer } from "@/lib/weather/testing/fixture-server";

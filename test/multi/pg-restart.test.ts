@@ -10,7 +10,7 @@ import { openPostgres, setDbHandle, MIGRATIONS_FOLDER, type DbHandle } from "@/l
 import { queryOne } from "@/lib/db/sql";
 import { makeUser } from "@/lib/testing/fixtures";
 import { withDatabase } from "@/lib/db/testing/global-setup";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
 import { endpointFor, setWebhookEnv } from "@/lib/webhooks/testing/helpers";
 import { skipReason, startCluster, type Cluster } from "./cluster";

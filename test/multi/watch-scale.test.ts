@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { queryOne, queryRows } from "@/lib/db/sql";
 import { makeUser } from "@/lib/testing/fixtures";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 import { startReceiver, type Receiver } from "@/lib/webhooks/testing/https-receiver";
 import { setWebhookEnv, waitFor } from "@/lib/webhooks/testing/helpers";
 import { gridPlaces, seedWatches } from "@/lib/watches/testing/seed-watches";

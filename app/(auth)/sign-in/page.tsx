@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { Alert } from "@/components/ui/alert";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { authOptions } from "@/lib/accounts/next-auth-options";
 import { safeCallbackUrl } from "@/lib/portal/safe-callback";
 import { validSession } from "@/lib/portal/current-user";
 

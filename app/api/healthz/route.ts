@@ -1,5 +1,5 @@
-import { defineRoute } from "@/lib/http/route";
-import { platformContracts } from "@/lib/platform/contracts";
+import { defineRoute } from "@/lib/registry/route";
+import { platformContracts } from "@/lib/registry/platform-contracts";
 import { pingDatabase } from "@/lib/platform/ping-database";
 import { assertProductionConfig } from "@/lib/platform/production-config";
 import { runnerHealth } from "@/lib/platform/runner-health";

@@ -1,9 +1,8 @@
-import { allContracts } from "@/lib/registry/all-contracts";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/registry/openapi-document";
 
 let doc: unknown;
 
 export async function GET() {
-  doc ??= buildOpenApiDocument(allContracts());
+  doc ??= openApiDocument();
   return Response.json(doc, { headers: { "Cache-Control": "public, max-age=300" } });
 }

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { searchPlaces } from "@/lib/geo/search-places";
 import { placeContracts } from "@/lib/trips/place-contracts";
 

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { requestContracts as c } from "@/lib/requests/contracts";
 import { listRequests } from "@/lib/requests/list-requests";
 

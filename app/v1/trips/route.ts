@@ -1,5 +1,5 @@
 import { assertMayCreateTrips, visibleTrips } from "@/lib/auth/token-limits";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { tripContracts } from "@/lib/trips/contracts";
 import { createTrip, listTrips } from "@/lib/trips/manage-trips";
 

@@ -1,6 +1,6 @@
 import { billingContracts } from "@/lib/billing/contracts";
 import { getUsage } from "@/lib/billing/get-usage";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 
 export const GET = defineRoute(billingContracts.getUsage, async ({ principal }) => {
   const { usage, headers } = await getUsage({

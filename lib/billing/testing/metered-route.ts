@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { apiKey } from "@/lib/auth/strategies";
 import { ApiError } from "@/lib/http/errors";
-import { contract, defineRoute, type HandlerContext } from "@/lib/http/route";
+import { contract, type HandlerContext } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { weatherMeter } from "../meter";
 
 const auth = apiKey("weather:timeline");

@@ -7,8 +7,7 @@
  */
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { allContracts } from "@/lib/registry/all-contracts";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/registry/openapi-document";
 import type { RouteContract } from "@/lib/http/contract";
 
 type AnyContract = RouteContract<any, any, any, any, any>;
@@ -24,7 +23,7 @@ let state: { doc: Doc; ajv: Ajv2020; cache: Map<string, ValidateFunction> } | un
 
 export function openApiValidator() {
   if (!state) {
-    const doc = buildOpenApiDocument(allContracts()) as unknown as Doc;
+    const doc = openApiDocument() as unknown as Doc;
     // strict: false because OpenAPI documents carry keywords JSON Schema does not know (example, xml…).
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);

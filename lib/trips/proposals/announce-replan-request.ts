@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import { emitEvent } from "@/lib/events/emit-event";
 
 export interface ReplanRequest {
   tripId: number;

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { webhookAttempts, webhookEndpoints, webhookEvents } from "@/drizzle/schema";
-import { type WebhookEventType } from "../event-types";
+import { type WebhookEventType } from "@/lib/events/event-types";
 import { getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import { resetEnvCache } from "@/lib/env";

@@ -2,7 +2,7 @@ import { teamContracts } from "@/lib/accounts/team-contracts";
 import { createInvitation, listInvitations } from "@/lib/accounts/invitations";
 import { memberActor } from "@/lib/accounts/members";
 import { portalOrigin } from "@/lib/accounts/portal-origin";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 
 export const POST = defineRoute(teamContracts.createInvitation, async ({ req, principal, body }) => {
   const inviter = principal.type === "session" ? principal.email : undefined;

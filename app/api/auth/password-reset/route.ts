@@ -1,7 +1,7 @@
-import { emailAuthContracts } from "@/lib/auth/email-contracts";
-import { requestPasswordReset } from "@/lib/auth/password-reset";
+import { emailAuthContracts } from "@/lib/accounts/email-contracts";
+import { requestPasswordReset } from "@/lib/accounts/password-reset";
 import { clientIp } from "@/lib/http/client-ip";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 
 export const POST = defineRoute(emailAuthContracts.passwordReset, async ({ req, body }) => {
   // The mail goes out after the answer: the answer's timing says nothing about the address.

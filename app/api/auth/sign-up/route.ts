@@ -1,7 +1,7 @@
 import { accountContracts } from "@/lib/accounts/contracts";
 import { createUser } from "@/lib/accounts/create-user";
 import { sendVerificationEmailAfterSignUp } from "@/lib/auth/email-verification";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { mailLocale } from "@/lib/mail/templates";
 
 export const POST = defineRoute(accountContracts.signUp, async ({ req, body }) => {

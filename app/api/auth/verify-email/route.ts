@@ -1,6 +1,6 @@
-import { emailAuthContracts } from "@/lib/auth/email-contracts";
+import { emailAuthContracts } from "@/lib/accounts/email-contracts";
 import { verifyEmail } from "@/lib/auth/email-verification";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 
 export const POST = defineRoute(emailAuthContracts.verifyEmail, async ({ body }) => {
   const r = await verifyEmail(body.token);

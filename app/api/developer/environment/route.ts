@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { accountContracts } from "@/lib/accounts/contracts";
 import { switchEnvironment } from "@/lib/accounts/switch-environment";
 import { assertVerifiedForProduction } from "@/lib/auth/require-verified";

@@ -2,7 +2,7 @@ import { keyContracts } from "@/lib/auth/contracts";
 import { createApiKey, listApiKeys, assertScopes } from "@/lib/auth/api-keys";
 import { assertCan } from "@/lib/accounts/permissions";
 import { assertVerifiedForProduction } from "@/lib/auth/require-verified";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 
 export const GET = defineRoute(keyContracts.listKeys, async ({ principal }) => ({
   data: await listApiKeys(principal.accountId),

@@ -1,6 +1,6 @@
 import { keyContracts } from "@/lib/auth/contracts";
 import { createAccessToken, listAccessTokens } from "@/lib/auth/access-tokens";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 
 export const GET = defineRoute(keyContracts.listTokens, async ({ principal }) => ({
   data: await listAccessTokens(principal.userId),

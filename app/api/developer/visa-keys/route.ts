@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { visaKeyContracts } from "@/lib/visa/contracts";
 import { createVisaKey, listVisaKeys } from "@/lib/visa/visa-keys";
 

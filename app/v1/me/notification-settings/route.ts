@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { notificationContracts } from "@/lib/notifications/contracts";
 import { getNotificationSettings, putNotificationSettings } from "@/lib/notifications/notification-settings";
 

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { visaContracts } from "@/lib/visa/contracts";
 import { checkVisa } from "@/lib/visa/check-visa";
 

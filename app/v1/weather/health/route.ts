@@ -1,6 +1,6 @@
 import { env } from "@/lib/env";
-import { defineRoute } from "@/lib/http/route";
-import { platformContracts } from "@/lib/platform/contracts";
+import { defineRoute } from "@/lib/registry/route";
+import { platformContracts } from "@/lib/registry/platform-contracts";
 
 export const GET = defineRoute(platformContracts.weatherHealth, async ({ principal }) => ({
   data: {

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { analyseRoute } from "@/lib/weather/analyse-route";
 import { weatherContracts } from "@/lib/weather/contracts";
 

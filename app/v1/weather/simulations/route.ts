@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { weatherContracts } from "@/lib/weather/contracts";
 import { createSimulation } from "@/lib/watches/create-simulation";
 import { listSimulations } from "@/lib/weather/manage-simulations";

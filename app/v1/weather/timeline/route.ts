@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { analyseTimeline } from "@/lib/weather/analyse-timeline";
 import { weatherContracts } from "@/lib/weather/contracts";
 

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { watchContracts } from "@/lib/watches/contracts";
 import { createWatch } from "@/lib/watches/create-watch";
 import { listWatches } from "@/lib/watches/read-watches";

@@ -9,10 +9,14 @@ import { startFixtureServer, type FixtureResponse, type FixtureServer } from "@/
 import { fixtureText } from "@/lib/weather/testing/fixtures";
 import { retryAfterSeconds } from "@/lib/weather/io/providers/http";
 import { metricsText } from "@/lib/platform/metrics";
+import { installMetricSources } from "@/lib/registry/metric-sources";
 import { cellFor, type Cell } from "@/lib/weather/core/cells";
 import { providerCircuitKey, setCircuitClock } from "./circuit";
 import { forgetHeads } from "./store";
 import { routeModule } from "@/lib/testing/route-registry";
+
+// As app/metrics does before the first scrape.
+installMetricSources();
 
 const current = await routeModule("/v1/weather/current");
 

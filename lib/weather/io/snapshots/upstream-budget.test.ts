@@ -6,6 +6,7 @@ import { queryRows } from "@/lib/db/sql";
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from "@/lib/db/testing/test-db";
 import { resetEnvCache } from "@/lib/env";
 import { metricsText } from "@/lib/platform/metrics";
+import { installMetricSources } from "@/lib/registry/metric-sources";
 import { takeLogs } from "@/lib/testing/log-capture";
 import { makeUser } from "@/lib/testing/fixtures";
 import { refreshWatch } from "@/lib/watches/refresh-watch";
@@ -14,6 +15,9 @@ import { waitFor } from "@/lib/webhooks/testing/helpers";
 import { getSnapshot } from "./get-snapshot";
 import { forgetHeads } from "./store";
 import { isBudgetDenied, limitFor, takeUpstreamCall } from "./upstream-budget";
+
+// As app/metrics does before the first scrape.
+installMetricSources();
 
 /**
  * The shared upstream budget (issue 34) on the simulated provider, whose budget is off unless

@@ -1,7 +1,7 @@
 import { teamContracts } from "@/lib/accounts/team-contracts";
 import { acceptInvitation } from "@/lib/accounts/invitations";
 import { clientIpOf, recordAuditAfterChange } from "@/lib/audit/record-audit";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 
 export const POST = defineRoute(teamContracts.acceptInvitation, async ({ req, requestId, body }) => {
   const accepted = await acceptInvitation(body);

@@ -1,6 +1,6 @@
 import { teamContracts } from "@/lib/accounts/team-contracts";
 import { changeMemberRole, memberActor, removeMember } from "@/lib/accounts/members";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 
 export const PATCH = defineRoute(teamContracts.changeRole, async ({ principal, params, body }) => ({
   data: await changeMemberRole(memberActor(principal), params.userId, body.role),

@@ -1,7 +1,7 @@
 import { recordAuditAfterChange, clientIpOf } from "@/lib/audit/record-audit";
-import { emailAuthContracts } from "@/lib/auth/email-contracts";
-import { confirmPasswordReset } from "@/lib/auth/password-reset";
-import { defineRoute } from "@/lib/http/route";
+import { emailAuthContracts } from "@/lib/accounts/email-contracts";
+import { confirmPasswordReset } from "@/lib/accounts/password-reset";
+import { defineRoute } from "@/lib/registry/route";
 
 export const POST = defineRoute(emailAuthContracts.passwordResetConfirm, async ({ req, requestId, body }) => {
   const r = await confirmPasswordReset(body);

@@ -1,7 +1,7 @@
 import { keyContracts } from "@/lib/auth/contracts";
 import { revokeApiKey } from "@/lib/auth/api-keys";
 import { renameApiKey } from "@/lib/auth/roll-api-key";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 
 export const DELETE = defineRoute(keyContracts.revokeKey, async ({ principal, params }) => {
   await revokeApiKey(principal.accountId, params.keyId, principal.type === "api_key" ? principal.scopes : undefined);

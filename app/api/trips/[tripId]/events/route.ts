@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { createEvent, listEvents } from "@/lib/trips/events/manage-events";
 import { eventContracts } from "@/lib/trips/events/event-contracts";
 

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { notificationContracts } from "@/lib/notifications/contracts";
 import { markAllNotificationsRead } from "@/lib/notifications/read-inbox";
 

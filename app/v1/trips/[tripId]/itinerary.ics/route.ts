@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { tripContracts } from "@/lib/trips/contracts";
 import { itineraryToIcal } from "@/lib/trips/events/export-itinerary-ical";
 import { getTrip } from "@/lib/trips/manage-trips";

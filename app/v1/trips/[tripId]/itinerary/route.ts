@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { tripContracts } from "@/lib/trips/contracts";
 import { ifNoneMatchHits, itineraryEtag } from "@/lib/trips/events/itinerary-etag";
 import { readItineraryJson } from "@/lib/trips/events/read-itinerary";

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { applyOp } from "@/lib/trips/ops/apply-op";
 import { tripContracts } from "@/lib/trips/contracts";
 import { readDiffJson } from "@/lib/trips/events/read-itinerary";

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { proposalContracts } from "@/lib/trips/proposals/proposal-contracts";
 import { createProposal, listProposals } from "@/lib/trips/proposals/raise-and-list-proposals";
 

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { getTripWeather, tripWeatherJson } from "@/lib/trips/weather/get-trip-weather";
 import { tripWeatherContracts } from "@/lib/trips/weather/trip-weather-contracts";
 import { callerAccount, headOf } from "@/lib/trips/weather/meter-trip-weather";

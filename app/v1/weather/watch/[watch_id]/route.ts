@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { watchContracts } from "@/lib/watches/contracts";
 import { cancelWatch } from "@/lib/watches/change-watch-status";
 import { getWatch } from "@/lib/watches/read-watches";

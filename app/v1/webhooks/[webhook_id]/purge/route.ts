@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { deleteDisabledEndpoint } from "@/lib/webhooks/delete-endpoint";
 import { manageContracts as c } from "@/lib/webhooks/manage-contracts";
 

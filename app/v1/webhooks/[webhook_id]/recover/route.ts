@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { webhookContracts as c } from "@/lib/webhooks/contracts";
 import { recoverFailed } from "@/lib/webhooks/recover-failed";
 

@@ -1,6 +1,6 @@
 import { keyContracts } from "@/lib/auth/contracts";
 import { rollApiKey } from "@/lib/auth/roll-api-key";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 
 export const POST = defineRoute(keyContracts.rollKey, async ({ principal, params, body }) => ({
   status: 201,

@@ -1,5 +1,5 @@
 import { keyContracts } from "@/lib/auth/contracts";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { keyUsage } from "@/lib/requests/key-usage";
 
 export const GET = defineRoute(keyContracts.keyUsage, async ({ principal, params }) => ({

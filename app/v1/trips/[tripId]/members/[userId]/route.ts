@@ -1,5 +1,5 @@
 import { notFound } from "@/lib/http/errors";
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { tripContracts } from "@/lib/trips/contracts";
 import { changeMember } from "@/lib/trips/manage-members";
 

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { proposalContracts } from "@/lib/trips/proposals/proposal-contracts";
 import { getProposal } from "@/lib/trips/proposals/raise-and-list-proposals";
 import { replanProposal } from "@/lib/planner/replan-proposal";

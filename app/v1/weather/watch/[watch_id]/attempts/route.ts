@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { eventContracts as c } from "@/lib/webhooks/event-contracts";
 import { listWatchAttempts } from "@/lib/webhooks/watch-deliveries";
 

@@ -1,4 +1,4 @@
-import { defineRoute } from "@/lib/http/route";
+import { defineRoute } from "@/lib/registry/route";
 import { manageContracts as c } from "@/lib/webhooks/manage-contracts";
 import { revealSecret } from "@/lib/webhooks/manage-endpoint";
 

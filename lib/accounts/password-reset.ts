@@ -6,10 +6,10 @@ import { log } from "@/lib/log";
 import { appUrl } from "@/lib/mail/app-url";
 import { sendMail } from "@/lib/mail/send-mail";
 import { brandedMail, mailText } from "@/lib/mail/templates";
-import { consumeAuthRate } from "./auth-rate-limit";
-import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "./email-tokens";
-import { hashPassword } from "./passwords";
-import { sha256Hex } from "./secrets";
+import { consumeAuthRate } from "@/lib/auth/auth-rate-limit";
+import { consumeEmailToken, issueEmailToken, retireEmailTokens } from "@/lib/auth/email-tokens";
+import { hashPassword } from "@/lib/auth/passwords";
+import { sha256Hex } from "@/lib/auth/secrets";
 
 /** Per address and per caller IP (README "Mail"). */
 export const RESET_LIMITS = {

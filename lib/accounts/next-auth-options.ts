@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { findUserByEmail } from "@/lib/accounts/find-user";
 import { defaultAccountOf, isMember } from "@/lib/accounts/members";
 import { verifySignIn } from "./verify-sign-in";
-import { authSecret } from "./auth-secret";
+import { authSecret } from "@/lib/auth/auth-secret";
 
 /** next-auth configuration: email + password always; OAuth when its env vars are set. */
 export function authOptions(): NextAuthOptions {

@@ -9,10 +9,10 @@ import { closeMailTransport } from "@/lib/mail/send-mail";
 import { startSmtpSink, type SmtpSink } from "@/lib/mail/testing/smtp-sink";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
-import { authSecret } from "./auth-secret";
-import { verifyPassword } from "./passwords";
+import { authSecret } from "@/lib/auth/auth-secret";
+import { verifyPassword } from "@/lib/auth/passwords";
 import { RESET_LIMITS } from "./password-reset";
-import { sha256Hex } from "./secrets";
+import { sha256Hex } from "@/lib/auth/secrets";
 
 const reset = await routeModule("/api/auth/password-reset");
 const confirm = await routeModule("/api/auth/password-reset/confirm");

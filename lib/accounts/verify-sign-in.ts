@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { findUserByEmail } from "@/lib/accounts/find-user";
 import { defaultAccountOf } from "@/lib/accounts/members";
-import { hashPassword, verifyPassword } from "./passwords";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 
 /**
  * An argon2id hash of a random password nobody knows, made once per process with the same

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EmailSchema, PasswordSchema } from "@/lib/accounts/create-user";
 import { contract } from "@/lib/http/contract";
-import { none, session } from "./strategies";
+import { none, session } from "@/lib/auth/strategies";
 
 /** 43 characters of base64url (32 random bytes); anything else is not a link of ours. */
 const LinkToken = z

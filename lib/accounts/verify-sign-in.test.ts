@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { makeUser } from "@/lib/testing/fixtures";
-import { verifyPassword } from "./passwords";
+import { verifyPassword } from "@/lib/auth/passwords";
 import { verifySignIn } from "./verify-sign-in";
 
 /**

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { describe, expect, it } from "vitest";
+import { none } from "@/lib/auth/strategies";
+import { contract, defineRoute } from "./route";
+import { routeHooks, setRouteHooks, type FinishedRequest } from "./route-hooks";
+
+/**
+ * The route helper's domain steps are hooks the composition root installs
+ * (lib/registry/install-hooks.ts); this file imports lib/http directly, so nothing installed them.
+ */
+const ping = contract({
+  method: "GET",
+  path: "/test/ping",
+  summary: "ping",
+  tags: ["test"],
+  family: "api",
+  auth: none(),
+  responses: { 200: { description: "ok", schema: z.object({ ok: z.boolean() }) } },
+});
+
+describe("route hooks", () => {
+  it("a route defined before the hooks are installed fails to load, naming the installer", () => {
+    expect(() => routeHooks()).toThrow(/route hooks .* are not installed/);
+    expect(() => defineRoute(ping, async () => ({ data: { ok: true } }))).toThrow(
+      /defineRoute from @\/lib\/registry\/route.*lib\/registry\/install-hooks\.ts/,
+    );
+  });
+
+  it("once installed, the route helper hands each finished request to the request-log hook", async () => {
+    const logged: FinishedRequest[] = [];
+    setRouteHooks({
+      assertRoleMay: () => undefined,
+      auditSuccess: async () => undefined,
+      logRequest: (_req, finished) => logged.push(finished),
+    });
+    const route = defineRoute(ping, async () => ({ data: { ok: true } }));
+    const res = await route(new Request("http://localhost/test/ping"));
+    expect(res.status).toBe(200);
+    expect(logged).toEqual([
+      expect.objectContaining({ method: "GET", path: "/test/ping", status: 200, errorCode: null, billingUnits: 0 }),
+    ]);
+  });
+});
