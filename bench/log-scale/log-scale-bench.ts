@@ -1,4 +1,3 @@
-import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { getDb, MIGRATIONS_FOLDER, openPostgres, setDbHandle } from "@/lib/db/client";
 import { throwawayDatabaseName, withDatabase } from "@/lib/db/database-url";
@@ -12,16 +11,13 @@ import {
 } from "@/lib/db/log-partitions";
 import { queryOne, queryRows } from "@/lib/db/sql";
 import { encodeCursor } from "@/lib/http/cursor";
-import {
-  listRequests,
-  ListRequestsQuery,
-  pruneRequestLog,
-  REQUEST_LOG_RETENTION_DAYS,
-} from "@/lib/requests/list-requests";
+import { pruneRequestLog, REQUEST_LOG_RETENTION_DAYS } from "@/lib/requests/list-requests";
 import { AttemptFiltersQuery, listAttemptLog, type AttemptTarget } from "@/lib/webhooks/attempt-log";
 import { getEvent, listEvents, ListEventsQuery } from "@/lib/webhooks/event-log";
 import { pruneWebhookHistory } from "@/lib/webhooks/retention";
-import { SEED_ATTEMPT_ROWS, SEED_ATTEMPTS, SEED_EVENTS, SEED_REQUEST_LOG } from "./seed";
+import { measure, timed, type LogScaleRow } from "./measure";
+import { measureRequestLog } from "./request-log-bench";
+import { logAccount, SEED_ATTEMPT_ROWS, SEED_ATTEMPTS, SEED_EVENTS, SEED_REQUEST_LOG } from "./seed";
 
 /**
  * Logs at scale (issue 32): 1,000,000 request-log rows, 1,000,000 webhook attempts and 1,000,000
@@ -31,66 +27,42 @@ import { SEED_ATTEMPT_ROWS, SEED_ATTEMPTS, SEED_EVENTS, SEED_REQUEST_LOG } from 
  * (listRequests, listAttemptLog, listEvents, getEvent): p50/p99 over `runs` calls each,
  * varying the value (request ids, cursor depths) between calls. Target: every p99 < 100 ms.
  */
-export interface LogScaleRow {
-  title: string;
-  runs: number;
-  p50: number;
-  p99: number;
-  rows: number;
+export type { LogScaleRow };
+
+export interface LogScaleOptions {
+  /** Calls per case (default 200); requestRuns: per request-log case (default: runs). */
+  runs?: number;
+  requestRuns?: number;
+  /** Request-log rows over all accounts (bench/log-scale/seed.ts), and attempts and events of the one account. */
+  rows?: number;
+  /** "requests": seed and measure the request log alone (minutes less). */
+  only?: "requests";
+  /** Prefix of the throw-away database's name (a shared server's naming rule); default: the URL's database name. */
+  dbPrefix?: string;
+  /** Leave the throw-away database in place (to look at plans afterwards; drop it yourself). */
+  keep?: boolean;
 }
+
+const worstOf = (rows: LogScaleRow[]) => rows.reduce((a, r) => Math.max(a, r.p99), 0);
 
 export interface LogScaleResult {
   rows: LogScaleRow[];
   figures: Record<string, number | string>;
 }
 
-const ACCOUNT = "0b5e0000-0000-4000-8000-000000000001";
+const ACCOUNT = logAccount(1);
 const ENDPOINT = "0b5e0000-0000-4000-8000-0000000000e1";
 const WATCH = "0b5e0000-0000-4000-8000-0000000000a1";
 const DAY = 86_400_000;
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-async function measure(title: string, runs: number, call: (i: number) => Promise<number>): Promise<LogScaleRow> {
-  for (let i = 0; i < 3; i++) await call(i); // warm: plans cached, pages in memory
-  const ms: number[] = [];
-  let rows = 0;
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    rows = await call(i);
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  return { title, runs, p50: +pct(ms, 50).toFixed(2), p99: +pct(ms, 99).toFixed(2), rows };
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
-  const t0 = performance.now();
-  const v = await fn();
-  return [v, Math.round(performance.now() - t0)];
-}
-
 /** Cursors of the rows at these depths (0 = newest) of the account's log, as next_cursor would carry them. */
-async function cursorsAt(
-  table: "request_log" | "webhook_attempts" | "webhook_events",
-  depths: number[],
-): Promise<string[]> {
+async function cursorsAt(table: "webhook_attempts" | "webhook_events", depths: number[]): Promise<string[]> {
   const db = await getDb();
-  const [col, idCast] =
-    table === "request_log"
-      ? ["at", "id::text"]
-      : table === "webhook_attempts"
-        ? ["attempted_at", "id::text"]
-        : ["created_at", "id::text"];
+  const [col, idCast] = table === "webhook_attempts" ? ["attempted_at", "id::text"] : ["created_at", "id::text"];
   const out: string[] = [];
   for (const d of depths) {
     const where =
-      table === "request_log"
-        ? sql`account_id = ${ACCOUNT}::uuid AND NOT (source = 'portal' AND method IN ('GET', 'HEAD'))`
-        : table === "webhook_attempts"
-          ? sql`endpoint_id = ${ENDPOINT}::uuid`
-          : sql`account_id = ${ACCOUNT}::uuid`;
+      table === "webhook_attempts" ? sql`endpoint_id = ${ENDPOINT}::uuid` : sql`account_id = ${ACCOUNT}::uuid`;
     const row = await queryOne<{ at: string; id: string }>(
       db,
       sql`SELECT ${sql.raw(col)}::text AS at, ${sql.raw(idCast)} AS id FROM ${sql.raw(table)} WHERE ${where}
@@ -101,16 +73,18 @@ async function cursorsAt(
   return out;
 }
 
-export async function runLogScaleBench(
-  serverUrl: string,
-  opts: { runs?: number; rows?: number } = {},
-): Promise<LogScaleResult> {
+export async function runLogScaleBench(serverUrl: string, opts: LogScaleOptions = {}): Promise<LogScaleResult> {
   const runs = opts.runs ?? 200;
+  const requestRuns = opts.requestRuns ?? runs;
   const n = opts.rows ?? 1_000_000;
+  const only = opts.only;
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const name = throwawayDatabaseName(serverUrl, "logbench");
+  // A prefix of our own replaces the one taken from the URL's database name (e.g. "hc_" on a shared server).
+  const name = opts.dbPrefix
+    ? `${opts.dbPrefix}${throwawayDatabaseName("postgres://server/", "logbench")}`
+    : throwawayDatabaseName(serverUrl, "logbench");
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
   const dbUrl = withDatabase(serverUrl, name);
@@ -131,12 +105,16 @@ export async function runLogScaleBench(
     await db.execute(
       sql`INSERT INTO accounts (id, name, plan) VALUES (${ACCOUNT}::uuid, 'log bench', 'pro') ON CONFLICT DO NOTHING`,
     );
-    const [, seedLogMs] = await timed(() => db.execute(SEED_REQUEST_LOG(ACCOUNT, n)));
-    const [, seedAttemptsMs] = await timed(async () => {
-      await db.execute(SEED_ATTEMPTS(ACCOUNT, ENDPOINT, WATCH, n));
-      await db.execute(SEED_ATTEMPT_ROWS(ACCOUNT, ENDPOINT, n));
-    });
-    const [, seedEventsMs] = await timed(() => db.execute(SEED_EVENTS(ACCOUNT, WATCH, n - Math.floor(n / 10))));
+    const [, seedLogMs] = await timed(() => db.execute(SEED_REQUEST_LOG(now, n)));
+    let seedAttemptsMs = 0;
+    let seedEventsMs = 0;
+    if (only !== "requests") {
+      [, seedAttemptsMs] = await timed(async () => {
+        await db.execute(SEED_ATTEMPTS(ACCOUNT, ENDPOINT, WATCH, n));
+        await db.execute(SEED_ATTEMPT_ROWS(ACCOUNT, ENDPOINT, n));
+      });
+      [, seedEventsMs] = await timed(() => db.execute(SEED_EVENTS(ACCOUNT, WATCH, n - Math.floor(n / 10))));
+    }
     await db.execute(sql`ANALYZE`);
     // Summed over the partitions: pg_total_relation_size of a partitioned parent is 0.
     const size = async (t: string, fn: "pg_total_relation_size" | "pg_indexes_size" = "pg_total_relation_size") =>
@@ -146,64 +124,16 @@ export async function runLogScaleBench(
       ))!.b;
     const mbPerMillion = (b: string) => +((Number(b) / 1048576) * (1_000_000 / n)).toFixed(1);
 
-    const q = (o: Record<string, string>) => ListRequestsQuery.parse(o);
-    const reqIds = (
-      await queryRows<{ id: string }>(
-        db,
-        sql`SELECT request_id::text AS id FROM request_log TABLESAMPLE SYSTEM (1) LIMIT ${runs + 3}::int`,
-      )
-    ).map((r) => r.id);
-    const deep = await cursorsAt(
-      "request_log",
-      Array.from({ length: 20 }, (_, i) => Math.floor(n * 0.45 + (i * n * 0.45) / 20)),
-    );
-    const hour = (i: number) => {
-      const end = now.getTime() - (1 + (i % 5)) * DAY;
-      return { since: new Date(end - 3_600_000).toISOString(), until: new Date(end).toISOString() };
-    };
-    const list = async (o: Record<string, string>) => (await listRequests(ACCOUNT, q(o))).requests.length;
-    const rows: LogScaleRow[] = [];
-    rows.push(await measure("requests: newest page (portal reads hidden)", runs, () => list({})));
-    rows.push(await measure("requests: status=5xx", runs, () => list({ status: "5xx" })));
-    rows.push(await measure("requests: status=404", runs, () => list({ status: "404" })));
-    rows.push(await measure("requests: path=/v1/weather (common prefix)", runs, () => list({ path: "/v1/weather" })));
-    rows.push(await measure("requests: path=/v1/rare (0.1 % of rows)", runs, () => list({ path: "/v1/rare" })));
-    rows.push(await measure("requests: request_id", runs, (i) => list({ request_id: reqIds[i % reqIds.length] })));
-    rows.push(await measure("requests: key_id", runs, (i) => list({ key_id: String(1001 + (i % 6)) })));
-    rows.push(
-      await measure("requests: token_id + status=4xx", runs, (i) =>
-        list({ token_id: String(2001 + (i % 2)), status: "4xx" }),
-      ),
-    );
-    rows.push(await measure("requests: since/until (1 h, 1-5 days back)", runs, (i) => list(hour(i))));
-    rows.push(await measure("requests: source=portal", runs, () => list({ source: "portal" })));
-    // Issue 42 item 9: combinations that match nothing or almost nothing read no more rows than a page needs.
-    rows.push(
-      await measure("requests: status=429 + a path that never got one (empty)", runs, () =>
-        list({ status: "429", path: "/v1/never" }),
-      ),
-    );
-    rows.push(
-      await measure("requests: status=5xx + path + source=playground (empty)", runs, () =>
-        list({ status: "5xx", path: "/v1/weather", source: "playground" }),
-      ),
-    );
-    rows.push(
-      await measure("requests: token_id + status=5xx + source=portal (empty)", runs, (i) =>
-        list({ token_id: String(2001 + (i % 2)), status: "5xx", source: "portal" }),
-      ),
-    );
-    rows.push(
-      await measure("requests: status=4xx + path=/v1/rare + source=portal (rare)", runs, () =>
-        list({ status: "4xx", path: "/v1/rare", source: "portal" }),
-      ),
-    );
-    rows.push(await measure("requests: cursor 450k-900k deep", runs, (i) => list({ cursor: deep[i % deep.length] })));
-    rows.push(
-      await measure("requests: cursor deep + status=4xx", runs, (i) =>
-        list({ cursor: deep[i % deep.length], status: "4xx" }),
-      ),
-    );
+    const rows: LogScaleRow[] = await measureRequestLog(now, requestRuns);
+    if (only === "requests")
+      return {
+        rows,
+        figures: {
+          "rows (all accounts)": n,
+          "seed request_log ms": seedLogMs,
+          "worst p99 ms (target < 100)": worstOf(rows),
+        },
+      };
 
     const endpoint: AttemptTarget = { endpointId: ENDPOINT };
     const aq = (o: Record<string, string>) => AttemptFiltersQuery.parse(o);
@@ -320,7 +250,7 @@ export async function runLogScaleBench(
     });
     const eventsRemoved = eventsBefore - (await eventCount());
     const eventPartsDropped = partsBefore - (await listPartitions(WEBHOOK_EVENT_PARTITIONS)).length;
-    const worst = rows.reduce((a, r) => Math.max(a, r.p99), 0);
+    const worst = worstOf(rows);
     return {
       rows,
       figures: {
@@ -342,7 +272,8 @@ export async function runLogScaleBench(
   } finally {
     setDbHandle(undefined);
     await handle.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (opts.keep) console.error(`kept database ${name}`);
+    else await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }

@@ -8,27 +8,42 @@ import { sql, type SQL } from "drizzle-orm";
  */
 const h = (salt: number) => sql.raw(`((hashint4(g # ${salt}) & 2147483647) % 100)`);
 
+/** The request-log accounts: 1 (60 % of the rows, the one measured), 2 (25 %), 3-17 (1 % each). */
+export const logAccount = (no: number) => `0b5e0000-0000-4000-8000-${String(no).padStart(12, "0")}`;
+
+/** An hour of the seeded week in which no account logged anything (an outage): its end is this far back from `now`. */
+export const GAP_END_MS = 3 * 86_400_000;
+
 /**
- * n request-log rows for one account over the last 6 days 22 hours (newest = highest g):
- * 80 % 2xx, 14 % 4xx, 6 % 5xx; ten path templates (four under /v1/weather) plus /v1/rare/{id} on
- * 0.1 %; six API keys (1001-1006, 60 %), two access tokens (2001-2002, 20 %), the portal session
- * (10 %, its GETs hidden by default) and none (10 %); 10 % POST.
+ * n request-log rows in all, over the 6 days 22 hours before `now` (newest = highest g), less the
+ * gap hour: one hot account (60 %), a warm one (25 %) and 15 small ones. Paths skewed
+ * (/v1/weather/current 40 %, forecast 20 %, ... /v1/usage 1 %; /v1/rare/{id} 0.1 %); statuses
+ * 84 % 2xx, 12 % 4xx (404 6 %), 3 % 5xx; 429 only on /v1/weather/* and no 5xx from the playground,
+ * so those combinations match nothing. Keys 1001-1006 (30 % .. 1 %), tokens 2001-2002, the
+ * portal session (10 %, mostly GETs: hidden by default), the playground as key 1003 (2 %), none (8 %).
  */
-export function SEED_REQUEST_LOG(accountId: string, n: number): SQL {
+export function SEED_REQUEST_LOG(now: Date, n: number): SQL {
+  const t0 = sql`${now.toISOString()}::timestamptz`;
+  const gapEnd = sql`${new Date(now.getTime() - GAP_END_MS).toISOString()}::timestamptz`;
   return sql`INSERT INTO request_log (request_id, account_id, at, method, path, status, latency_ms, credential_type, credential_id, billing_units, error_code, source)
-    SELECT gen_random_uuid(), ${accountId}::uuid, now() - ((${n}::int - g)::float8 / ${n}::int) * interval '6 days 22 hours',
-      CASE WHEN m < 10 THEN 'POST' ELSE 'GET' END,
-      CASE WHEN g % 1000 = 7 THEN '/v1/rare/{id}'
-        ELSE (ARRAY['/v1/weather/current', '/v1/weather/forecast', '/v1/weather/watch', '/v1/weather/watch/{watch_id}', '/v1/trips',
-                    '/v1/trips/{trip_id}', '/v1/webhooks', '/v1/requests', '/v1/visa/check', '/v1/usage'])[1 + p % 10] END,
-      st, 5 + p % 40,
-      CASE WHEN c < 60 THEN 'api_key' WHEN c < 80 THEN 'access_token' WHEN c < 90 THEN 'session' ELSE 'none' END,
-      CASE WHEN c < 60 THEN (1001 + c % 6)::text WHEN c < 80 THEN (2001 + c % 2)::text END,
-      1, CASE WHEN st >= 400 THEN 'error_' || st END,
-      CASE WHEN c >= 80 AND c < 90 THEN 'portal' ELSE 'api' END
-    FROM (SELECT g, ${h(11)} AS s, ${h(22)} AS p, ${h(33)} AS c, ${h(44)} AS m FROM generate_series(1, ${n}::int) g) x
-    CROSS JOIN LATERAL (SELECT CASE WHEN s < 80 THEN 200 WHEN s < 85 THEN 400 WHEN s < 90 THEN 404 WHEN s < 92 THEN 401
-                                    WHEN s < 94 THEN 429 WHEN s < 97 THEN 500 ELSE 503 END AS st) y`;
+    SELECT gen_random_uuid(), ('0b5e0000-0000-4000-8000-' || lpad(CASE WHEN a < 60 THEN 1 WHEN a < 85 THEN 2 ELSE a - 82 END::text, 12, '0'))::uuid, at,
+      CASE WHEN m < 80 THEN 'GET' WHEN m < 92 THEN 'POST' WHEN m < 96 THEN 'DELETE' WHEN m < 99 THEN 'PATCH' ELSE 'HEAD' END,
+      path, st, 5 + (p * 7 + g) % 400,
+      CASE WHEN c < 60 OR c IN (90, 91) THEN 'api_key' WHEN c < 80 THEN 'access_token' WHEN c < 90 THEN 'session' ELSE 'none' END,
+      CASE WHEN c < 30 THEN '1001' WHEN c < 45 THEN '1002' WHEN c < 53 OR c IN (90, 91) THEN '1003' WHEN c < 57 THEN '1004'
+        WHEN c < 59 THEN '1005' WHEN c < 60 THEN '1006' WHEN c < 73 THEN '2001' WHEN c < 80 THEN '2002' END,
+      1, CASE WHEN st >= 400 THEN 'error_' || st END, src
+    FROM (SELECT g, ${h(11)} AS s, ${h(22)} AS p, ${h(33)} AS c, ${h(44)} AS m, ${h(77)} AS a FROM generate_series(1, ${n}::int) g) x
+    CROSS JOIN LATERAL (SELECT ${t0} - ((${n}::int - g)::float8 / ${n}::int) * interval '6 days 22 hours' AS at,
+      CASE WHEN c BETWEEN 80 AND 89 THEN 'portal' WHEN c IN (90, 91) THEN 'playground' ELSE 'api' END AS src,
+      CASE WHEN g % 1000 = 7 THEN '/v1/rare/{id}' WHEN p < 40 THEN '/v1/weather/current' WHEN p < 60 THEN '/v1/weather/forecast'
+        WHEN p < 70 THEN '/v1/weather/watch' WHEN p < 78 THEN '/v1/weather/watch/{watch_id}' WHEN p < 86 THEN '/v1/trips'
+        WHEN p < 91 THEN '/v1/trips/{trip_id}' WHEN p < 94 THEN '/v1/webhooks' WHEN p < 97 THEN '/v1/requests'
+        WHEN p < 99 THEN '/v1/visa/check' ELSE '/v1/usage' END AS path) t
+    CROSS JOIN LATERAL (SELECT CASE WHEN s < 80 THEN 200 WHEN s < 84 THEN 201 WHEN s < 90 THEN 404 WHEN s < 93 THEN 400
+      WHEN s < 95 THEN 401 WHEN s < 97 THEN CASE WHEN path LIKE '/v1/weather/%' THEN 429 ELSE 200 END
+      WHEN src = 'playground' THEN 200 WHEN s < 99 THEN 500 ELSE 503 END AS st) y
+    WHERE NOT (at >= ${gapEnd} - interval '1 hour' AND at < ${gapEnd})`;
 }
 
 /**

@@ -49,8 +49,9 @@ export const requestLog = pgTable(
     index("request_log_at_idx").on(t.at),
     // The credential filter of GET /v1/requests and the per-key usage chart.
     index("request_log_credential_at_idx").on(t.accountId, t.credentialType, t.credentialId, t.at),
-    // The status filter (a class, or an exact status with its class: list-requests.ts), newest first.
-    index("request_log_status_class_idx").on(t.accountId, sql`("status" / 100)`, t.at),
+    // The status filter: an exact status reads only its own rows, a class is a range of it (list-requests.ts;
+    // migration 0047 replaced an index on the class, which made status=429 read every 4xx row).
+    index("request_log_status_at_idx").on(t.accountId, t.status, t.at),
     // The path-prefix filter (LIKE 'prefix%' needs pattern ops unless the collation is C).
     index("request_log_path_idx").on(t.accountId, t.path.op("text_pattern_ops"), t.at),
     // The source filter: a bitmap scan ANDs it with the others when they match rarely (list-requests.ts).
