@@ -9,6 +9,7 @@ import { getDb } from "@/lib/db/client";
 import type { AppHttpServer } from "@/lib/testing/app-http-server";
 import type { TestUser } from "@/lib/testing/fixtures";
 import type { Receiver } from "@/lib/webhooks/testing/https-receiver";
+import { submitConsent } from "./testing/consent-form";
 import { startOAuthWorld, type OAuthWorld } from "./testing/oauth-world";
 import { TestProvider } from "./testing/test-provider";
 
@@ -34,47 +35,21 @@ beforeAll(async () => {
 });
 afterAll(async () => w?.close());
 
-/** What the signed-in user's browser does on the consent page: read it, tick, submit. */
-async function consent(
-  authUrl: URL,
-  choose: { trips: number[]; level: string; decision?: string; weather?: boolean },
-): Promise<URL> {
-  const page = await fetch(authUrl, { headers: { cookie }, redirect: "manual" });
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  expect(html).toContain("Lisbon long weekend");
-  expect(html).not.toMatch(/type="checkbox"[^>]*checked/);
-  const form = new URLSearchParams();
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-    form.append(
-      m[1],
-      m[2]
-        .replace(/&amp;/g, "&")
-        .replace(/&quot;/g, '"')
-        .replace(/&#39;/g, "'")
-        .replace(/&lt;/g, "<")
-        .replace(/&gt;/g, ">"),
-    );
-  for (const id of choose.trips) form.append("trip", String(id));
-  form.set("level", choose.level);
-  form.set("weather", choose.weather ? "yes" : "no");
-  form.set("decision", choose.decision ?? "allow");
-  const res = await fetch(`${app.url}/oauth/authorize`, {
-    method: "POST",
-    headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
-    body: form,
-    redirect: "manual",
-  });
-  expect(res.status).toBe(303);
-  return new URL(res.headers.get("location")!);
-}
-
 async function connectByUrl(provider: TestProvider): Promise<Client> {
   const url = new URL(`${app.url}/api/mcp`);
   const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
   await expect(new Client({ name: "t", version: "1" }).connect(first)).rejects.toThrow(/Unauthorized/i);
   expect(provider.authUrl).toBeDefined();
-  const back = await consent(provider.authUrl!, { trips: [tripId], level: "propose" });
+  const back = await submitConsent(provider.authUrl!, {
+    cookie,
+    origin: app.url,
+    trips: [tripId],
+    level: "propose",
+    checkPage: (html) => {
+      expect(html).toContain("Lisbon long weekend");
+      expect(html).not.toMatch(/type="checkbox"[^>]*checked/);
+    },
+  });
   expect(back.searchParams.get("iss")).toBe(app.url);
   await first.finishAuth(back.searchParams.get("code")!);
   const client = new Client({ name: "t", version: "1" });

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { tripProposals } from "@/drizzle/schema";
 import { getDb } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { ApiError } from "@/lib/http/errors";
@@ -6,12 +7,15 @@ import { PLANNER_AGENT_ID, raisePlannerProposal } from "./raise-planner-proposal
 import { announceReplanRequest } from "@/lib/trips/proposals/announce-replan-request";
 import { tripNow } from "@/lib/trips/clock";
 import { effectiveStatus } from "@/lib/trips/proposals/proposal-status";
-import { findProposalFor } from "@/lib/trips/proposals/raise-and-list-proposals";
+import { findProposalFor, rankOptions } from "@/lib/trips/proposals/raise-and-list-proposals";
+import type { ProposalOptionInput } from "@/lib/trips/proposals/proposal-schemas";
+import { notifyProposalAwaitsReview } from "@/lib/notifications/notify-trip-news";
 
 /**
  * "Ask for a new plan" (issue 42 item 1): the member retires a pending proposal (status superseded)
  * and asks its author for another. The built-in weather planner re-plans at once through its one
- * entry point (raisePlannerProposal), and the old proposal names the new one in superseded_by; an
+ * entry point (raisePlannerProposal), the old proposal names the new one in superseded_by, and the
+ * other members are told that it awaits review (inbox and mail, as for any raised proposal); an
  * external agent sees the status (superseded, superseded_by null) on its next read or MCP call, and
  * the apps following the trip get `trip.proposal_replan_requested` in the same transaction.
  */
@@ -50,10 +54,26 @@ export async function replanProposal(tripId: number, userId: string, proposalId:
   let newProposalId: string | null = null;
   if (byPlanner) {
     newProposalId = (await raisePlannerProposal({ tripId, eventId: row.subjectEventId!, now })).proposalId;
-    if (newProposalId)
+    if (newProposalId) {
       await db.execute(
         sql`UPDATE trip_proposals SET superseded_by = ${newProposalId}::uuid WHERE id = ${proposalId}::uuid`,
       );
+      const [fresh] = await db
+        .select({ options: tripProposals.options, expiresAt: tripProposals.expiresAt })
+        .from(tripProposals)
+        .where(eq(tripProposals.id, newProposalId));
+      // The other members learn that a new plan waits, as for any raised proposal; the member who asked knows.
+      if (fresh)
+        await notifyProposalAwaitsReview({
+          tripId,
+          proposalId: newProposalId,
+          actorUserId: userId,
+          agentId: PLANNER_AGENT_ID,
+          optionLabel: rankOptions((fresh.options ?? []) as ProposalOptionInput[])[0]?.label ?? null,
+          expiresAt: fresh.expiresAt,
+          now,
+        });
+    }
   }
   return {
     proposal_id: proposalId,

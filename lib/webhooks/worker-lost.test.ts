@@ -136,7 +136,13 @@ describe("leases that follow the worker", () => {
     const u = await makeUser();
     world.rx.respond(() => ({ status: 200, hang: true }));
     const ep = await endpointFor(u.accountId, world.rx.url("/slow"), [CHANGE]);
-    await emitEvent({ accountId: u.accountId, type: CHANGE, data: { n: 1 } });
+    const { eventId } = await emitEvent({ accountId: u.accountId, type: CHANGE, data: { n: 1 } });
+    // The timeout's retry is due in an hour, not at once (this file's schedule): otherwise the second
+    // worker may claim the retry between its record and the end of the first pass, a second send
+    // that is not the lease's doing. Now only a lapsed lease could send it again.
+    await (
+      await getDb()
+    ).execute(sql`UPDATE webhook_deliveries SET retry_schedule_ms = '{3600000}' WHERE event_id = ${eventId}::uuid`);
     const first = attemptDueDeliveries();
     await waitFor(async () => world.rx.requests.length >= 1 || undefined, "the slow attempt to reach the receiver");
     // A second worker polls through the whole attempt (three leases long).

@@ -37,9 +37,16 @@ export function skipReason(): string | undefined {
 
 const NEXT_BIN = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
 
+/** The instances' next-auth secret: the test process signs portal session cookies with it. */
+export const CLUSTER_AUTH_SECRET = "multi-instance-test-secret-0123456789abcdef";
+
 /** Shared by the instances and the test process, which creates endpoints (their secrets are encrypted with it). */
 const CLUSTER_ENCRYPTION_KEY = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90";
 
+/**
+ * Each instance's public URL (NEXTAUTH_URL) is its own unless `env` sets one NEXTAUTH_URL for all:
+ * then they are one OAuth issuer for one MCP resource, as behind a load balancer.
+ */
 export async function startCluster(opts: {
   n: number;
   basePort: number;
@@ -67,7 +74,7 @@ export async function startCluster(opts: {
         NODE_ENV: "production",
         DATABASE_URL: opts.databaseUrl,
         NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-        NEXTAUTH_SECRET: "multi-instance-test-secret-0123456789abcdef",
+        NEXTAUTH_SECRET: CLUSTER_AUTH_SECRET,
         APP_ENCRYPTION_KEY: CLUSTER_ENCRYPTION_KEY,
         LOG_LEVEL: "warn",
         ...opts.env,

@@ -71,5 +71,5 @@ export async function stormyTrip(opts: { locale?: string } = {}) {
     },
   });
   expect(inj.status, JSON.stringify(inj.body)).toBe(201);
-  return { tripId: trip.trip_id, token, ids, revision: rev };
+  return { tripId: trip.trip_id, owner, token, ids, revision: rev };
 }

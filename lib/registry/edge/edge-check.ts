@@ -2,8 +2,16 @@ import { ApiError } from "@/lib/http/errors";
 import type { Family } from "@/lib/http/types";
 import { matchRoute } from "./route-table";
 
-/** Pages and static files: read-only (the portal has no server actions). */
+/** Pages and static files: read-only, but for the pages below. */
 const PAGE_METHODS = ["GET", "HEAD", "OPTIONS"];
+
+/**
+ * Pages with a server action: Next posts the action to the page's own URL (a fetch with JS, the
+ * form itself without), so POST must reach them; refused here, the portal's Revoke on Connected
+ * agents answered 405 in production. edge.test.ts keeps this list equal to the pages under app/
+ * that declare "use server".
+ */
+export const PAGES_WITH_ACTIONS = ["/agents/connected"];
 
 export interface EdgeRefusal {
   error: ApiError;
@@ -42,7 +50,10 @@ export function edgeCheck(method: string, rawUrl: string): EdgeRefusal | undefin
       route: template,
     };
   }
-  const allow = allowedMethods(route ? route.methods : PAGE_METHODS);
+  const page = rawPath.length > 1 ? rawPath.replace(/\/$/, "") : rawPath;
+  const allow = allowedMethods(
+    route ? route.methods : PAGES_WITH_ACTIONS.includes(page) ? [...PAGE_METHODS, "POST"] : PAGE_METHODS,
+  );
   const m = method.toUpperCase();
   // Unrouted API paths keep Next's 404 for the ordinary methods.
   const ordinary = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].includes(m);

@@ -1,10 +1,12 @@
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { takeLogs } from "@/lib/testing/log-capture";
 import { routeHandlers } from "@/lib/testing/route-registry";
 import { parseTrustedProxies } from "./client-address";
-import { edgeCheck } from "./edge-check";
+import { edgeCheck, PAGES_WITH_ACTIONS } from "./edge-check";
 import { installEdgeGuard } from "./install";
 import { routeTable } from "./route-table";
 
@@ -18,6 +20,22 @@ describe("edge route table", () => {
     }
     const fromTable = new Map(routeTable().map((e) => [e.template, [...e.methods].sort()]));
     expect(Object.fromEntries(fromTable)).toEqual(Object.fromEntries(fromApp));
+  });
+
+  it("lets POST through to exactly the pages that declare a server action", () => {
+    const app = path.join(process.cwd(), "app");
+    const withActions = fs
+      .readdirSync(app, { recursive: true, encoding: "utf8" })
+      .filter((f) => /(^|\/)page\.tsx$/.test(f) && fs.readFileSync(path.join(app, f), "utf8").includes('"use server"'))
+      .map((f) => `/${path.dirname(f)}`.replace(/\/\([^)]+\)/g, "") || "/")
+      .sort();
+    expect(withActions).toEqual([...PAGES_WITH_ACTIONS].sort());
+    for (const p of PAGES_WITH_ACTIONS) {
+      expect(edgeCheck("POST", p), p).toBeUndefined();
+      expect(edgeCheck("POST", `${p}/`), p).toBeUndefined();
+      expect(edgeCheck("PUT", p)?.error.headers.Allow).toBe("GET, HEAD, OPTIONS, POST");
+    }
+    expect(edgeCheck("POST", "/agents")?.error.status).toBe(405);
   });
 });
 
