@@ -7,6 +7,9 @@ export default defineConfig({
     include: ["{lib,app,components,inngest,scripts,drizzle,bench}/**/*.test.ts"],
     globalSetup: ["./lib/db/testing/global-setup.ts"],
     setupFiles: ["./lib/db/testing/private-default-db.ts", "./lib/testing/log-capture.ts"],
+    // Cheap argon2 parameters (~2 ms a hash instead of ~75 ms): honoured only under NODE_ENV=test,
+    // which vitest sets; lib/auth/passwords.test.ts pins production strength (decision 0169).
+    env: { PASSWORD_HASH_COST: "test" },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
