@@ -99,14 +99,17 @@ for (const vp of WIDTHS) {
     const days = page.getByTestId("forecast-day");
     await expect(days.first()).toBeVisible();
 
-    // The travel day names both ends, each with its own risk words; the next day only Lisbon.
+    // The travel day leads with Lisbon (where the traveller spends it, its headline judged there, with
+    // Lisbon's own risk words); Zürich's departure is its own line. The next day is Lisbon's alone.
     const travel = days.nth(0);
-    const ends = travel.getByTestId("day-place");
-    await expect(ends).toHaveCount(2);
-    await expect(ends.nth(0)).toContainText(/Z[uü]rich.*\(departure\): (low risk|watch|warning|no forecast yet)/);
-    await expect(ends.nth(1)).toContainText(/Lisbon.*: (low risk|watch|warning|no forecast yet)/);
-    await expect(days.nth(1).getByTestId("day-place")).toHaveCount(1);
-    await expect(days.nth(1).getByTestId("day-place")).toContainText("Lisbon");
+    await expect(travel.getByTestId("day-main-place")).toContainText(
+      /Lisbon.*: (low risk|watch|warning|no forecast yet)/,
+    );
+    const others = travel.getByTestId("day-place");
+    await expect(others).toHaveCount(1);
+    await expect(others).toContainText(/Z[uü]rich.*\(departure\): (low risk|watch|warning|no forecast yet)/);
+    await expect(days.nth(1).getByTestId("day-main-place")).toContainText("Lisbon");
+    await expect(days.nth(1).getByTestId("day-place")).toHaveCount(0);
 
     // Whole trip: Zürich alone, the five Lisbon places one cluster of 5.
     const map = page.getByTestId("trip-map");
