@@ -246,6 +246,9 @@ for (const vp of WIDTHS) {
         await expect(tp.getByRole("link", { name, exact: true }), `${name} on ${path} (trip-only)`).toHaveCount(0);
       }
     }
+    // The console opens on the page the person asked for: the simulations.
+    await tp.goto("/simulations");
+    await expect(tp.getByRole("heading", { level: 1, name: "Your trips are here" })).toBeVisible();
     await screenshot(tp, `roles-traveller-console-${vp.label}`);
     await expectAccessible(tp, `developer page as a trip-only member at ${vp.label}px`);
     await tp.getByRole("button", { name: "Open the developer console" }).click();
