@@ -1,6 +1,14 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectAccessible } from "./a11y";
-import { createKeyViaUi, newCredentials, screenshot, signUp, type Credentials } from "./helpers";
+import {
+  createKeyViaUi,
+  e2eDbUrl,
+  newCredentials,
+  screenshot,
+  setPlanViaCli,
+  signUp,
+  type Credentials,
+} from "./helpers";
 import { mailTo } from "./mailbox";
 
 // Issue 42 item 2: a viewer sees no control they cannot use on any page, and a person who is only a
@@ -20,6 +28,7 @@ const BUILDER_CONTROLS = [
   "Roll key",
   "Rename",
   "New watch",
+  "Create watch",
   "Add endpoint",
   "Add your first endpoint",
   "New trip",
@@ -71,9 +80,10 @@ for (const vp of WIDTHS) {
     page,
     baseURL,
   }) => {
-    test.setTimeout(240_000);
+    // Two people walk every portal page (about 25 for the viewer, each scanned by axe).
+    test.setTimeout(420_000);
     await page.setViewportSize({ width: vp.width, height: vp.height });
-    await signUp(page);
+    const owner = await signUp(page);
     const { name: keyName } = await createKeyViaUi(page, ["weather:read"]);
     const origin = { origin: baseURL! };
     const tripRes = await page.request.post("/v1/trips", {
@@ -84,6 +94,40 @@ for (const vp of WIDTHS) {
     const tripId = (await tripRes.json()).trip_id as number;
     const keysRes = await page.request.get("/api/developer/keys");
     const keyId = ((await keysRes.json()) as Array<{ id: number; name: string }>).find((k) => k.name === keyName)!.id;
+    // A webhook with one delivered test event and, with a Postgres (starter plan), a watch: their detail pages too.
+    const hook = await page.request.post("/v1/webhooks", {
+      headers: origin,
+      data: { url: "https://127.0.0.1:9/hooks", events: ["weather.change_detected"] },
+    });
+    expect(hook.status(), await hook.text()).toBe(201);
+    const webhookId = (await hook.json()).data.webhook_id as string;
+    const sent = await page.request.post(`/v1/webhooks/${webhookId}/test`, {
+      headers: origin,
+      data: { event_type: "weather.change_detected" },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const eventId = (await sent.json()).data.event_id as string;
+    const detailPages = [`/keys/${keyId}`, `/webhooks/${webhookId}`, `/events/${eventId}`];
+    if (e2eDbUrl) {
+      setPlanViaCli(owner.email, "starter");
+      const w = await page.request.post("/v1/weather/watch", {
+        headers: origin,
+        data: {
+          target_type: "place",
+          target_ref: { place_id: "plc_roles", name: "Lisbon" },
+          latitude: 38.7116,
+          longitude: -9.13,
+          place_type: "viewpoint",
+          activity_type: "walking_tour",
+          outdoor: true,
+          starts_at: new Date(Date.now() + 3600_000).toISOString(),
+          ends_at: new Date(Date.now() + 7200_000).toISOString(),
+          webhook_url: "https://127.0.0.1:9/watch",
+        },
+      });
+      expect(w.status(), await w.text()).toBe(201);
+      detailPages.push(`/watches/${(await w.json()).data.watch_id}`);
+    }
 
     // A viewer of the account.
     const viewer = newCredentials("viewer");
@@ -102,24 +146,27 @@ for (const vp of WIDTHS) {
     expect(add.status(), await add.text()).toBe(201);
 
     const problems = watchConsole(viewerPage);
-    const pages = [
+    // Every portal page (app/(portal)), detail pages included.
+    const developerPages = [
       "/keys",
-      `/keys/${keyId}`,
       "/tokens",
+      "/agents",
+      "/agents/connected",
       "/usage",
       "/requests",
       "/team",
       "/audit",
       "/playground",
       "/watches",
+      "/watches/new",
       "/webhooks",
       "/events",
       "/simulations",
-      "/trips",
-      `/trips/${tripId}`,
       "/visa",
+      ...detailPages,
     ];
-    for (const path of pages) {
+    const tripPages = ["/trips", `/trips/${tripId}`, "/inbox", "/settings/notifications"];
+    for (const path of [...developerPages, ...tripPages]) {
       await viewerPage.goto(path);
       await settle(viewerPage);
       for (const name of BUILDER_CONTROLS) {
@@ -158,11 +205,18 @@ for (const vp of WIDTHS) {
     await settle(tp);
     if (vp.width < 1024) await tp.getByRole("button", { name: "Open menu" }).click();
     const nav = tp.getByRole("navigation", { name: "Portal" });
-    await expect(nav.getByRole("link", { name: "Trips" })).toBeVisible();
+    for (const name of ["Trips", "Inbox", "Notification settings"]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    }
     for (const name of [
       "API keys",
       "Access tokens",
+      "Agents",
+      "Usage",
+      "Team",
+      "Audit log",
       "Webhooks",
+      "Events",
       "Simulations (sandbox)",
       "Watches",
       "Request log",
@@ -174,16 +228,27 @@ for (const vp of WIDTHS) {
     await expect(tp.getByRole("link", { name: "Lisbon week" }).first()).toBeVisible();
     await screenshot(tp, `roles-traveller-trips-${vp.label}`);
     await expectAccessible(tp, `trips as a trip-only member at ${vp.label}px`);
-    await tp.goto(`/trips/${tripId}`);
-    await settle(tp);
-    await expectAccessible(tp, `trip as a trip-only member at ${vp.label}px`);
-    // A developer page is never a dead end: it points to the trips and offers the console.
-    for (const path of ["/keys", "/tokens", "/webhooks", "/simulations"]) {
+    // Their trip, their inbox and their notification settings: reachable, accessible.
+    for (const path of tripPages.slice(1)) {
+      await tp.goto(path);
+      await settle(tp);
+      await expect(tp.getByRole("heading", { level: 1, name: "Your trips are here" })).toHaveCount(0);
+      await expectAccessible(tp, `${path} as a trip-only member at ${vp.label}px`);
+      await screenshot(tp, `roles-traveller${path.replaceAll("/", "-").replace(/-\d+$/, "-detail")}-${vp.label}`);
+    }
+    // A developer page is never a dead end: it points to the trips and offers the console, and shows
+    // none of the console's controls.
+    for (const path of developerPages) {
       await tp.goto(path);
       await expect(tp.getByRole("heading", { level: 1, name: "Your trips are here" })).toBeVisible();
-      await expect(tp.getByRole("button", { name: "Create key", exact: true })).toHaveCount(0);
-      await expect(tp.getByRole("button", { name: "Add endpoint", exact: true })).toHaveCount(0);
+      for (const name of BUILDER_CONTROLS) {
+        await expect(tp.getByRole("button", { name, exact: true }), `${name} on ${path} (trip-only)`).toHaveCount(0);
+        await expect(tp.getByRole("link", { name, exact: true }), `${name} on ${path} (trip-only)`).toHaveCount(0);
+      }
     }
+    // The console opens on the page the person asked for: the simulations.
+    await tp.goto("/simulations");
+    await expect(tp.getByRole("heading", { level: 1, name: "Your trips are here" })).toBeVisible();
     await screenshot(tp, `roles-traveller-console-${vp.label}`);
     await expectAccessible(tp, `developer page as a trip-only member at ${vp.label}px`);
     await tp.getByRole("button", { name: "Open the developer console" }).click();

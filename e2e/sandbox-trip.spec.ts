@@ -4,6 +4,7 @@ import { DateTime } from "luxon";
 import { startReceiver, type Receiver } from "../lib/webhooks/testing/https-receiver";
 import { expectAccessible } from "./a11y";
 import { e2eDbUrl, screenshot, setPlanViaCli, signUp } from "./helpers";
+import { createZurichLisbonTrip, lisbon } from "./trip-itinerary";
 
 // Issue 42 item 5: the sandbox tests a trip. A trip watch's events are offered as places and
 // windows, the place search knows the trips' gazetteer (Sintra), and "Fire" lists everything the
@@ -13,13 +14,6 @@ const WIDTHS = [
   { label: "390", width: 390, height: 844 },
 ] as const;
 const SHOTS = process.env.H42S_SHOTS;
-
-const lisbon = (days: number, hh: number) =>
-  DateTime.now()
-    .setZone("Europe/Lisbon")
-    .startOf("day")
-    .plus({ days, hours: hh })
-    .toISO({ suppressMilliseconds: true })!;
 
 let rx: Receiver;
 test.beforeAll(async () => {
@@ -58,38 +52,18 @@ for (const vp of WIDTHS) {
     const origin = { origin: baseURL! };
 
     // A trip: the flight from Zürich, then a hike in Sintra (the event the sandbox should aim at).
-    const trip = await (
-      await page.request.post("/v1/trips", {
-        headers: origin,
-        data: { name: "Sintra test", time_zone: "Europe/Lisbon" },
-      })
-    ).json();
-    const events = [
-      {
-        type: "flight",
-        title: "Zurich → Lisbon",
-        departureAirport: "ZRH",
-        arrivalAirport: "LIS",
-        startDateTime: DateTime.now().setZone("Europe/Zurich").startOf("day").plus({ days: 1, hours: 7 }).toISO(),
-        endDateTime: lisbon(1, 9),
-        timeZone: "Europe/Zurich",
-      },
-      {
-        type: "activity",
-        title: "Sintra hike",
-        activityType: "hiking",
-        location: "Sintra",
-        startDateTime: lisbon(2, 10),
-        endDateTime: lisbon(2, 15),
-      },
-    ];
-    for (const [i, payload] of events.entries()) {
-      const r = await page.request.post(`/v1/trips/${trip.trip_id}/ops`, {
-        headers: origin,
-        data: { base_revision: i, type: "add_event", payload },
-      });
-      expect(r.status(), await r.text()).toBe(200);
-    }
+    const trip = {
+      trip_id: await createZurichLisbonTrip(page.request, origin, "Sintra test", [
+        {
+          type: "activity",
+          title: "Sintra hike",
+          activityType: "hiking",
+          location: "Sintra",
+          startDateTime: lisbon(2, 10),
+          endDateTime: lisbon(2, 15),
+        },
+      ]),
+    };
     const hookPath = `/trip-${vp.label}-${Date.now()}`;
     const created = await page.request.post("/v1/weather/watch", {
       headers: origin,

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { DateTime } from "luxon";
 import { expectAccessible } from "./a11y";
 import { screenshot, signUp } from "./helpers";
+import { casaDoChiado, createZurichLisbonTrip, lisbon } from "./trip-itinerary";
 
 // Issue 42 item 3: the trip's weather agrees with itself. Each day lists where the traveller is
 // (a travel day both ends, each with its own risk), the map fits the chosen day, and places that
@@ -12,12 +12,6 @@ const WIDTHS = [
   { label: "390", width: 390, height: 844 },
 ] as const;
 const SHOTS = process.env.H42S_SHOTS;
-const lisbon = (days: number, hh: number, mm = 0) =>
-  DateTime.now()
-    .setZone("Europe/Lisbon")
-    .startOf("day")
-    .plus({ days, hours: hh, minutes: mm })
-    .toISO({ suppressMilliseconds: true })!;
 
 async function shot(page: Page, name: string) {
   await screenshot(page, name);
@@ -39,74 +33,47 @@ for (const vp of WIDTHS) {
     await page.setViewportSize({ width: vp.width, height: vp.height });
     await signUp(page);
     const origin = { origin: baseURL! };
-    const trip = await (
-      await page.request.post("/v1/trips", {
-        headers: origin,
-        data: { name: "Lisbon days", time_zone: "Europe/Lisbon" },
-      })
-    ).json();
-    const events = [
-      {
-        type: "flight",
-        title: "Zurich → Lisbon",
-        departureAirport: "ZRH",
-        arrivalAirport: "LIS",
-        startDateTime: DateTime.now()
-          .setZone("Europe/Zurich")
-          .startOf("day")
-          .plus({ days: 1, hours: 7, minutes: 5 })
-          .toISO(),
-        endDateTime: lisbon(1, 8, 50),
-        timeZone: "Europe/Zurich",
-      },
-      {
-        type: "accommodation",
-        title: "Casa do Chiado",
-        address: "Rua Garrett 120, 1200-205 Lisboa",
-        startDateTime: lisbon(1, 15),
-        endDateTime: lisbon(3, 11),
-      },
-      {
-        type: "food",
-        title: "Dinner in the Baixa",
-        location: "Rua das Flores 103, Lisboa",
-        startDateTime: lisbon(1, 20),
-        endDateTime: lisbon(1, 22),
-      },
-      {
-        type: "activity",
-        title: "Tram 28",
-        location: "Largo da Graça, Lisboa",
-        startDateTime: lisbon(2, 10),
-        endDateTime: lisbon(2, 12),
-      },
-      {
-        type: "activity",
-        title: "Fado in Alfama",
-        location: "Alfama, Lisboa",
-        startDateTime: lisbon(2, 20),
-        endDateTime: lisbon(2, 22),
-      },
-    ];
-    for (const [i, payload] of events.entries()) {
-      const r = await page.request.post(`/v1/trips/${trip.trip_id}/ops`, {
-        headers: origin,
-        data: { base_revision: i, type: "add_event", payload },
-      });
-      expect(r.status(), await r.text()).toBe(200);
-    }
+    const trip = {
+      trip_id: await createZurichLisbonTrip(page.request, origin, "Lisbon days", [
+        casaDoChiado(),
+        {
+          type: "food",
+          title: "Dinner in the Baixa",
+          location: "Rua das Flores 103, Lisboa",
+          startDateTime: lisbon(1, 20),
+          endDateTime: lisbon(1, 22),
+        },
+        {
+          type: "activity",
+          title: "Tram 28",
+          location: "Largo da Graça, Lisboa",
+          startDateTime: lisbon(2, 10),
+          endDateTime: lisbon(2, 12),
+        },
+        {
+          type: "activity",
+          title: "Fado in Alfama",
+          location: "Alfama, Lisboa",
+          startDateTime: lisbon(2, 20),
+          endDateTime: lisbon(2, 22),
+        },
+      ]),
+    };
     await page.goto(`/trips/${trip.trip_id}`);
     const days = page.getByTestId("forecast-day");
     await expect(days.first()).toBeVisible();
 
-    // The travel day names both ends, each with its own risk words; the next day only Lisbon.
+    // The travel day leads with Lisbon (where the traveller spends it, its headline judged there, with
+    // Lisbon's own risk words); Zürich's departure is its own line. The next day is Lisbon's alone.
     const travel = days.nth(0);
-    const ends = travel.getByTestId("day-place");
-    await expect(ends).toHaveCount(2);
-    await expect(ends.nth(0)).toContainText(/Z[uü]rich.*\(departure\): (low risk|watch|warning|no forecast yet)/);
-    await expect(ends.nth(1)).toContainText(/Lisbon.*: (low risk|watch|warning|no forecast yet)/);
-    await expect(days.nth(1).getByTestId("day-place")).toHaveCount(1);
-    await expect(days.nth(1).getByTestId("day-place")).toContainText("Lisbon");
+    await expect(travel.getByTestId("day-main-place")).toContainText(
+      /Lisbon.*: (low risk|watch|warning|no forecast yet)/,
+    );
+    const others = travel.getByTestId("day-place");
+    await expect(others).toHaveCount(1);
+    await expect(others).toContainText(/Z[uü]rich.*\(departure\): (low risk|watch|warning|no forecast yet)/);
+    await expect(days.nth(1).getByTestId("day-main-place")).toContainText("Lisbon");
+    await expect(days.nth(1).getByTestId("day-place")).toHaveCount(0);
 
     // Whole trip: Zürich alone, the five Lisbon places one cluster of 5.
     const map = page.getByTestId("trip-map");

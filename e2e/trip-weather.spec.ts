@@ -1,15 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DateTime } from "luxon";
 import { expectAccessible } from "./a11y";
 import { newCredentials, screenshot, signIn, signOut, signUp } from "./helpers";
-
-/** Lisbon wall time `days` from today (inside the simulated provider's horizon). */
-const lisbon = (days: number, hh: number, mm = 0) =>
-  DateTime.now()
-    .setZone("Europe/Lisbon")
-    .startOf("day")
-    .plus({ days, hours: hh, minutes: mm })
-    .toISO({ suppressMilliseconds: true })!;
+import { casaDoChiado, createZurichLisbonTrip, lisbon } from "./trip-itinerary";
 
 /** A wall time as the portal shows it (the browser's locale is Playwright's default, en-US). */
 const hm = (iso: string) =>
@@ -35,55 +27,25 @@ test.describe("trip weather in the portal", () => {
     });
     const token = (await tokenRes.json()).token as string;
     const auth = { authorization: `Bearer ${token}` };
-    const trip = await (
-      await request.post("/v1/trips", {
-        headers: auth,
-        data: { name: "Lisbon with Sintra", time_zone: "Europe/Lisbon" },
-      })
-    ).json();
-    const events = [
-      {
-        type: "flight",
-        title: "Zurich → Lisbon",
-        departureAirport: "ZRH",
-        arrivalAirport: "LIS",
-        startDateTime: DateTime.now()
-          .setZone("Europe/Zurich")
-          .startOf("day")
-          .plus({ days: 1, hours: 7, minutes: 5 })
-          .toISO(),
-        endDateTime: lisbon(1, 8, 50),
-        timeZone: "Europe/Zurich",
-      },
-      {
-        type: "accommodation",
-        title: "Casa do Chiado",
-        address: "Rua Garrett 120, 1200-205 Lisboa",
-        startDateTime: lisbon(1, 15),
-        endDateTime: lisbon(3, 11),
-      },
-      {
-        type: "activity",
-        title: "Sintra day trip",
-        location: "Sintra day trip",
-        startDateTime: lisbon(2, 9),
-        endDateTime: lisbon(2, 17),
-      },
-      {
-        type: "food",
-        title: "Dinner in the Baixa",
-        location: "Rua das Flores 103, Lisboa",
-        startDateTime: lisbon(2, 20),
-        endDateTime: lisbon(2, 22),
-      },
-    ];
-    for (const [i, payload] of events.entries()) {
-      const r = await request.post(`/v1/trips/${trip.trip_id}/ops`, {
-        headers: auth,
-        data: { base_revision: i, type: "add_event", payload },
-      });
-      expect(r.status()).toBe(200);
-    }
+    const trip = {
+      trip_id: await createZurichLisbonTrip(request, auth, "Lisbon with Sintra", [
+        casaDoChiado(),
+        {
+          type: "activity",
+          title: "Sintra day trip",
+          location: "Sintra day trip",
+          startDateTime: lisbon(2, 9),
+          endDateTime: lisbon(2, 17),
+        },
+        {
+          type: "food",
+          title: "Dinner in the Baixa",
+          location: "Rua das Flores 103, Lisboa",
+          startDateTime: lisbon(2, 20),
+          endDateTime: lisbon(2, 22),
+        },
+      ]),
+    };
 
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto(`/trips/${trip.trip_id}`);

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { riskColour } from "@/components/playground/risk";
 import { Card, CardHeader } from "@/components/ui/card";
+import { dayHeadline, placeName, riskWords, type DayPlaceWeather } from "./day-headline";
 import { TripWeatherMap } from "./trip-weather-map";
 import { ConditionIcon, type DayWeather, type TripWeather } from "./weather-parts";
 
@@ -51,17 +52,9 @@ export function TripWeatherPanel({ weather }: { weather: TripWeather }) {
   );
 }
 
-const issue = (code: string) => code.replace(/_/g, " ");
-
-/** "Low risk" / "warning: thunderstorm": a place's risk in words that match its colour. */
-function riskWords(level: string | null, mainIssue: string, forecast: boolean): string {
-  if (!forecast || !level) return "no forecast yet";
-  if (level === "low") return "low risk";
-  return mainIssue === "none" ? level : `${level}: ${issue(mainIssue)}`;
-}
-
 function DayTile({ day: d, focused, onFocus }: { day: DayWeather; focused: boolean; onFocus: () => void }) {
   const unit = d.temperature_unit === "K" ? " K" : `°${d.temperature_unit}`;
+  const { main, others } = dayHeadline(d);
   return (
     <li
       className={`w-48 shrink-0 snap-start rounded-lg border bg-white p-3 text-sm ${focused ? "border-indigo-600 ring-1 ring-indigo-600" : "border-slate-200"}`}
@@ -80,6 +73,15 @@ function DayTile({ day: d, focused, onFocus }: { day: DayWeather; focused: boole
         </button>
         <ConditionIcon condition={d.condition} className="text-xl" />
       </div>
+      {/* The place the headline below is judged at, with its own risk: where the traveller spends the day. */}
+      {main && (
+        <div className="mt-1 flex items-start gap-1 text-xs" data-testid="day-main-place">
+          <RiskDot place={main} />
+          <span className="min-w-0 text-slate-800">
+            <span className="font-medium">{placeName(main)}</span>: {riskWords(main)}
+          </span>
+        </div>
+      )}
       {d.forecast_available ? (
         <>
           <div className="mt-1 text-slate-800">
@@ -108,27 +110,30 @@ function DayTile({ day: d, focused, onFocus }: { day: DayWeather; focused: boole
             : "No forecast"}
         </div>
       )}
-      {/* Where the traveller is that day, each place with its own risk (a travel day: both ends). */}
-      {d.places.length > 0 && (
-        <ul className="mt-2 space-y-1 border-t border-slate-100 pt-2 text-xs" aria-label="Places this day">
-          {d.places.map((p) => (
+      {/* The day's other places, each with its own risk (a travel day: the departure's warning stays with it). */}
+      {others.length > 0 && (
+        <ul className="mt-2 space-y-1 border-t border-slate-100 pt-2 text-xs" aria-label="Also this day">
+          {others.map((p) => (
             <li key={`${p.place.lat},${p.place.lng}`} className="flex items-start gap-1" data-testid="day-place">
-              <span
-                className="mt-1 inline-block h-2 w-2 shrink-0 rounded-full"
-                style={{ background: p.overall_risk && p.forecast_available ? riskColour(p.overall_risk) : "#94a3b8" }}
-                aria-hidden="true"
-              />
+              <RiskDot place={p} />
               <span className="min-w-0 text-slate-800">
-                <span className="font-medium">
-                  {p.place.name ?? `${p.place.lat.toFixed(2)}, ${p.place.lng.toFixed(2)}`}
-                </span>
-                {p.roles.length === 1 && p.roles[0] !== "event" ? ` (${p.roles[0]})` : ""}:{" "}
-                {riskWords(p.overall_risk, p.main_issue, p.forecast_available)}
+                <span className="font-medium">{placeName(p)}</span>
+                {p.roles.length === 1 && p.roles[0] !== "event" ? ` (${p.roles[0]})` : ""}: {riskWords(p)}
               </span>
             </li>
           ))}
         </ul>
       )}
     </li>
+  );
+}
+
+function RiskDot({ place: p }: { place: DayPlaceWeather }) {
+  return (
+    <span
+      className="mt-1 inline-block h-2 w-2 shrink-0 rounded-full"
+      style={{ background: p.overall_risk && p.forecast_available ? riskColour(p.overall_risk) : "#94a3b8" }}
+      aria-hidden="true"
+    />
   );
 }

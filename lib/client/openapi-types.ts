@@ -3558,7 +3558,7 @@ export interface components {
                 main_issue: string;
                 /** @description The worst risk of the day's events (null without a forecast) */
                 overall_risk: ("low" | "watch" | "warning") | null;
-                /** @description Where the day is judged: its outdoor events, else the stay, else any placed event, else the day before */
+                /** @description The day's main place, where its headline is judged: a travel day's last arrival, else its first placed event, else the stay holding its night, else the day before */
                 place: components["schemas"]["GeoPoint"] | null;
                 /** @description Where the traveller is that day, each place with its own risk: the day's event places grouped within 15 km, in itinerary order (a travel day lists both ends); a day without placed events lists the day's place */
                 places: {
@@ -10375,6 +10375,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "notification_id": "1c245573-64aa-4421-98b5-add67ca37aec",
+                     *       "kind": "proposal_awaits_review",
+                     *       "trip_id": 1,
+                     *       "trip_name": "Lisbon long weekend",
+                     *       "proposal_id": "8f7f6414-3344-4b72-b0ce-9b1f983b5a7b",
+                     *       "event_id": null,
+                     *       "title": "A proposal for Lisbon long weekend awaits your review",
+                     *       "body": "example-agent proposes changes to the itinerary. Accept or reject them before Nov 29, 2026, 2:18 PM.",
+                     *       "created_at": "2026-11-28T14:18:53.755Z",
+                     *       "read_at": "2026-11-28T14:18:53.786Z",
+                     *       "href": "/trips/1?proposal=8f7f6414-3344-4b72-b0ce-9b1f983b5a7b#proposal-8f7f6414-3344-4b72-b0ce-9b1f983b5a7b",
+                     *       "mail": "sent"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Notification"];
                 };
             };
@@ -10429,16 +10445,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "No resource exists at this path.",
-                     *         "details": null,
-                     *         "request_id": "1061149d-2694-4d9c-8c41-9ffa2cd9f93a"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ApiError"];
                 };
             };

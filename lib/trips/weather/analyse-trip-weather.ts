@@ -19,7 +19,7 @@ import type { SnapshotResult } from "@/lib/weather/io";
 import { localIsoAt } from "@/lib/time/zones";
 import { activityOfEvent } from "@/lib/trips/events/activity-of-event";
 import { arrivalGeoOf, geoOf } from "@/lib/trips/events/resolve-event-geo";
-import { dayPlaces } from "@/lib/trips/weather/day-places";
+import { dayPlaces, mainDayPlace } from "@/lib/trips/weather/day-places";
 import type { DayWeather, EventWeather, PlaceWeather, TripRiskOut } from "./trip-weather-schemas";
 
 const HOUR = 3_600_000;
@@ -204,7 +204,15 @@ function dayWeather(input: CoreInput, events: EventWeather[]): Array<Omit<DayWea
     const dayStart = DateTime.fromISO(date, { zone }).toMillis();
     const dayEnd = DateTime.fromISO(date, { zone }).plus({ days: 1 }).toMillis();
     const onDay = events.filter((e) => e.local_date === date);
-    const place = dayPlace(input.events, onDay, dayStart, dayEnd) ?? carried;
+    // The headline is judged where the card says the traveller is (the day's main place), never at
+    // another place of the day: a morning departure from Zürich must not give Lisbon's day Zürich's weather.
+    const place =
+      mainDayPlace(
+        onDay,
+        dayPlaces(onDay, { place: null, overall_risk: null, main_issue: "none", forecast_available: false }),
+      )?.place ??
+      stayOn(input.events, dayStart, dayEnd) ??
+      carried;
     carried = place;
     const base = { date, place, temperature_unit: unit, event_ids: onDay.map((e) => e.event_id) } as const;
     if (!place) return { ...base, ...noForecast(null) };
@@ -259,22 +267,17 @@ function noForecast(from: string | null) {
   };
 }
 
-/** Where a day is judged: its outdoor events, else the stay covering it, else any placed event of the day. */
-function dayPlace(rows: TripEventRow[], onDay: EventWeather[], dayStart: number, dayEnd: number): GeoPoint | null {
-  const outdoor = onDay.find((e) => e.outdoor && e.type !== "flight" && e.geo);
-  if (outdoor) return outdoor.geo;
-  const stay = rows.find(
+/** The stay of a day without placed events: the one holding its night (a check-out morning is the day before's). */
+function stayOn(rows: TripEventRow[], dayStart: number, dayEnd: number): GeoPoint | null {
+  const stays = rows.filter(
     (r) =>
       r.type === "accommodation" &&
       r.startAt.getTime() < dayEnd &&
       (r.endAt?.getTime() ?? r.startAt.getTime()) >= dayStart &&
       geoOf(r),
   );
-  if (stay) return geoOf(stay);
-  const placed = onDay.find((e) => e.type !== "flight" && e.geo);
-  if (placed) return placed.geo;
-  const flight = onDay.find((e) => e.type === "flight");
-  return flight ? (flight.places.find((p) => p.role === "arrival")?.geo ?? flight.geo) : null;
+  const night = stays.find((r) => (r.endAt?.getTime() ?? r.startAt.getTime()) >= dayEnd) ?? stays.at(-1);
+  return night ? geoOf(night) : null;
 }
 
 /** The trip's days: its dates when set, widened to its events (a stay to its check-out); at most 62 days. */

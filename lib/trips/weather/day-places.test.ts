@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayPlaces } from "./day-places";
+import { dayPlaces, mainDayPlace } from "./day-places";
 import type { EventWeather, PlaceWeather } from "./trip-weather-schemas";
 
 const geo = (name: string, lat: number, lng: number) => ({
@@ -73,5 +73,24 @@ describe("day summaries by place (issue 42 item 3)", () => {
       },
     ]);
     expect(dayPlaces([], none)).toEqual([]);
+  });
+
+  it("the day's main place is where the traveller spends it: a morning flight from Zürich makes it Lisbon's day", () => {
+    const travelDay = [
+      event(1, [place("departure", ZRH, risk("warning", "thunderstorm")), place("arrival", LIS, risk("low"))]),
+      event(2, [place("event", BAIXA, risk("low"))]),
+    ];
+    const travel = dayPlaces(travelDay, none);
+    expect(mainDayPlace(travelDay, travel)?.place.name).toBe("Lisbon Airport");
+    // A day trip to Sintra and back by train ends in Lisbon (its last arrival).
+    const trains = [
+      event(3, [place("event", BAIXA, risk("low")), place("arrival", SINTRA, risk("low"))]),
+      event(4, [place("event", SINTRA, risk("watch", "heavy_rain")), place("arrival", BAIXA, risk("low"))]),
+    ];
+    expect(mainDayPlace(trains, dayPlaces(trains, none))?.place.name).toBe("Lisbon");
+    // Without travel: the day's first place; nothing without places.
+    const still = [event(5, [place("event", SINTRA, null)]), event(6, [place("event", BAIXA, null)])];
+    expect(mainDayPlace(still, dayPlaces(still, none))?.place.name).toBe("Sintra");
+    expect(mainDayPlace([], [])).toBeNull();
   });
 });

@@ -76,3 +76,16 @@ export function dayPlaces(
     };
   });
 }
+
+/**
+ * The day's main place, the one its card names and its headline (temperature, condition, rain) is
+ * judged at: where the traveller spends the rest of the day. A day with travel ends where its last
+ * arrival is, in itinerary order (a morning flight from Zürich: the day is Lisbon's; a day trip to
+ * Sintra and back: Lisbon); any other day is its first place. Null without places. Pure.
+ */
+export function mainDayPlace<P extends Pick<DayPlace, "place">>(onDay: EventWeather[], places: P[]): P | null {
+  const arrivals = onDay.flatMap((e) => e.places.filter((p) => p.role === "arrival"));
+  const last = arrivals.at(-1);
+  const landed = last && places.find((g) => distanceKm(g.place, last.geo) <= SAME_PLACE_KM);
+  return landed || (places[0] ?? null);
+}

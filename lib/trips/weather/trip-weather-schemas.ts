@@ -90,7 +90,7 @@ const DayWeather = z.object({
   date: z.string().meta({ description: "Local date in the trip's zone" }),
   place: GeoPointSchema.nullable().meta({
     description:
-      "Where the day is judged: its outdoor events, else the stay, else any placed event, else the day before",
+      "The day's main place, where its headline is judged: a travel day's last arrival, else its first placed event, else the stay holding its night, else the day before",
   }),
   forecast_available: z.boolean(),
   forecast_available_from: z.string().nullable(),

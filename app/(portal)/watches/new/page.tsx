@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { CreateWatchForm } from "@/components/watches/create-watch-form";
+import { NewWatch } from "@/components/watches/new-watch";
 
 export const metadata: Metadata = { title: "New watch" };
 
@@ -11,7 +11,7 @@ export default function NewWatchPage() {
         title="New watch"
         description="Creating a watch bills 1 unit, then 1 unit per day it is active inside its window."
       />
-      <CreateWatchForm />
+      <NewWatch />
     </>
   );
 }
