@@ -194,6 +194,29 @@ describe("fire my watches now", () => {
       ),
     );
     const k = await u.key(["weather:read", "weather:watch"]);
+    // The simulated weather there may already be at warning (rain near freezing, on some hours of a
+    // November day), and a thunderstorm would then change no level: calm it first, so the baseline
+    // is low whatever the clock says and the thunderstorm (created later, it wins) is a change.
+    const calm = await call(simulations.POST, {
+      method: "POST",
+      path,
+      bearer: k,
+      body: {
+        lat: 63.5,
+        lng: 25.7,
+        params: {
+          temperature_c: 16,
+          precipitation_mm_h: 0,
+          precipitation_probability: 0,
+          wind_speed_ms: 2,
+          wind_gust_ms: 4,
+          weather_code: 0,
+          cloud_cover_pct: 10,
+          visibility_m: 20000,
+        },
+      },
+    });
+    expect(calm.status, JSON.stringify(calm.body)).toBe(201);
     const baseline = await refreshWatch(watch.watch_id);
     expect(baseline.outcome).toBe("refreshed");
     const eventIds = async () =>
