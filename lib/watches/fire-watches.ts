@@ -56,10 +56,17 @@ export async function fireWatches(account: AccountInfo, now = new Date()) {
  */
 async function refreshAfterInFlight(watchId: string): Promise<RefreshOutcome> {
   const deadline = Date.now() + 2 * workLeaseMs();
+  let triedAfterRelease = false;
   for (let pause = 20; ; pause = Math.min(pause * 2, 200)) {
     const out = await refreshWatch(watchId);
     if (out.outcome !== "skipped" || out.reason !== "not_claimable" || Date.now() > deadline) return out;
-    if (!(await heldByAnotherRefresher(watchId))) return out;
+    if (!(await heldByAnotherRefresher(watchId))) {
+      // The other claim may have lapsed between the refresh and this look: try once more at once,
+      // else this click would report a watch it never refreshed.
+      if (triedAfterRelease) return out;
+      triedAfterRelease = true;
+      continue;
+    }
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
