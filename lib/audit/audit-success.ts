@@ -1,20 +1,10 @@
 import type { AuditSpec } from "@/lib/http/contract";
 import { RawJson } from "@/lib/http/raw-json";
-import type { Principal, Reply } from "@/lib/http/types";
+import type { AuditedSuccess } from "@/lib/http/route-hooks";
 import { auditActorOf, clientIpOf, recordAuditAfterChange } from "./record-audit";
 
 /** The route helper's audit step: an operation with an `audit` spec succeeded; record it before answering. */
-export async function auditSuccess(
-  spec: AuditSpec,
-  x: {
-    req: Request;
-    requestId: string;
-    principal: Principal;
-    params: unknown;
-    body: unknown;
-    result: Reply | Response;
-  },
-): Promise<void> {
+export async function auditSuccess(spec: AuditSpec, x: AuditedSuccess): Promise<void> {
   const who = auditActorOf(x.principal);
   const accountId = "accountId" in x.principal ? x.principal.accountId : undefined;
   if (!who || !accountId) return;
