@@ -6,13 +6,22 @@ export default defineConfig({
   test: {
     include: ["{lib,app,components,inngest,scripts,drizzle,bench}/**/*.test.ts"],
     globalSetup: ["./lib/db/testing/global-setup.ts"],
-    setupFiles: ["./lib/db/testing/private-default-db.ts", "./lib/testing/log-capture.ts"],
+    setupFiles: [
+      "./lib/db/testing/private-default-db.ts",
+      "./lib/testing/log-capture.ts",
+      "./lib/testing/shared-worker-hygiene.ts",
+    ],
     // Cheap argon2 parameters (~2 ms a hash instead of ~75 ms): honoured only under NODE_ENV=test,
     // which vitest sets; lib/auth/passwords.test.ts pins production strength (decision 0169).
     env: { PASSWORD_HASH_COST: "test" },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Files share a worker process instead of one fresh process each: start-up and module import
+    // were half the suite's time (decision 0173). What a file changes in the process is put back by
+    // lib/testing/shared-worker-hygiene.ts, and caches of database rows empty when a file installs
+    // its own database (onDatabaseChange in lib/db/client.ts).
+    isolate: false,
     // Two cores: more workers only thrash.
     maxWorkers: 2,
   },

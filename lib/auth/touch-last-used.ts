@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { accessTokens, apiKeys } from "@/drizzle/schema";
-import { getDb } from "@/lib/db/client";
+import { getDb, onDatabaseChange } from "@/lib/db/client";
 import { log } from "@/lib/log";
 
 const TOUCH_INTERVAL_MS = 60_000;
@@ -9,6 +9,7 @@ const TABLES = { api_key: apiKeys, access_token: accessTokens } as const;
 type Kind = keyof typeof TABLES;
 
 const lastTouched = new Map<string, number>();
+onDatabaseChange(() => lastTouched.clear());
 
 /**
  * Records a credential's use at most once a minute per credential, after the

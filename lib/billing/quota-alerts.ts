@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb, type DbOrTx } from "@/lib/db/client";
+import { getDb, onDatabaseChange, type DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import type { AccountInfo } from "@/lib/http/types";
 import { log } from "@/lib/log";
@@ -18,6 +18,7 @@ export interface QuotaLevel {
 // Keys this process knows are recorded (or being recorded): the hot path asks memory, not the
 // database; each instance makes at most one insert attempt per key. Bounded: cleared when large.
 const known = new Map<string, Promise<void>>();
+onDatabaseChange(() => known.clear());
 const KNOWN_MAX = 50_000;
 
 function keyOf(accountId: string, d: Dimension, t: QuotaThreshold, periodKey: string): string {

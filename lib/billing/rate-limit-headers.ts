@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { getDb, onDatabaseChange } from "@/lib/db/client";
 import { readCounters } from "./counters";
 import type { BillingPeriod } from "./period";
 
@@ -26,6 +26,7 @@ export function rateLimitHeaders(
 const CACHE_TTL_MS = 2_000;
 const MAX_ENTRIES = 20_000;
 const seen = new Map<string, { used: number; at: number }>();
+onDatabaseChange(() => seen.clear());
 
 const keyOf = (accountId: string, periodKey: string) => `${accountId}|${periodKey}`;
 

@@ -165,16 +165,33 @@ export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }
 
+const databaseChangeListeners = new Set<() => void>();
+
+/**
+ * Process caches of rows read from the process-wide database register their clear here. Installing
+ * or closing that database (a test file's own, a script's) empties them: trip 1's itinerary or a
+ * cell's newest snapshot read from one database says nothing about another.
+ */
+export function onDatabaseChange(clear: () => void): void {
+  databaseChangeListeners.add(clear);
+}
+
+function databaseChanged(): void {
+  for (const clear of databaseChangeListeners) clear();
+}
+
 /** Tests and scripts install their own database as the process-wide one. */
 export function setDbHandle(handle: DbHandle | undefined): void {
   registerDatabaseProbe(handle?.probe);
   globalForDb.__dbHandle = handle ? Promise.resolve(handle) : undefined;
+  databaseChanged();
 }
 
 export async function closeDb(): Promise<void> {
   const h = globalForDb.__dbHandle;
   globalForDb.__dbHandle = undefined;
   registerDatabaseProbe(undefined);
+  databaseChanged();
   if (h) await (await h).close();
 }
 

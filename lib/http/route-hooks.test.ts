@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { none } from "@/lib/auth/strategies";
 import { contract, defineRoute } from "./route";
 import { routeHooks, setRouteHooks, type FinishedRequest } from "./route-hooks";
 
 /**
  * The route helper's domain steps are hooks the composition root installs
- * (lib/registry/install-hooks.ts); this file imports lib/http directly, so nothing installed them.
+ * (lib/registry/install-hooks.ts); this file imports lib/http directly and starts with none installed.
  */
 const ping = contract({
   method: "GET",
@@ -19,6 +19,19 @@ const ping = contract({
 });
 
 describe("route hooks", () => {
+  // Test files share a worker process (vitest isolate: false): another file may have installed the
+  // real hooks already. Start from none, and leave the process as this file found it.
+  let before: ReturnType<typeof routeHooks> | undefined;
+  beforeAll(() => {
+    try {
+      before = routeHooks();
+    } catch {
+      before = undefined;
+    }
+    setRouteHooks(undefined);
+  });
+  afterAll(() => setRouteHooks(before));
+
   it("a route defined before the hooks are installed fails to load, naming the installer", () => {
     expect(() => routeHooks()).toThrow(/route hooks .* are not installed/);
     expect(() => defineRoute(ping, async () => ({ data: { ok: true } }))).toThrow(

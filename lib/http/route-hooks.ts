@@ -42,7 +42,8 @@ export interface FinishedRequest {
 
 let hooks: RouteHooks | undefined;
 
-export function setRouteHooks(next: RouteHooks): void {
+/** Installs the hooks (lib/registry/install-hooks.ts); undefined uninstalls them (tests of that state). */
+export function setRouteHooks(next: RouteHooks | undefined): void {
   hooks = next;
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { visaImports, visaRequirements, type VisaCategory, type VisaPurpose } from "@/drizzle/schema";
-import { getDb } from "@/lib/db/client";
+import { getDb, onDatabaseChange } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { env } from "@/lib/env";
 import { visaDataChanged } from "./visa-snapshot";
@@ -93,6 +93,7 @@ export async function seedVisaSample(): Promise<number> {
 }
 
 let ensured = false;
+onDatabaseChange(() => (ensured = false));
 
 /**
  * The embedded default (PGlite, no DATABASE_URL) seeds the sample on first use;

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { getDb, onDatabaseChange } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { RawJson } from "@/lib/http/raw-json";
 import { withLegacyGeo } from "./resolve-event-geo";
@@ -35,6 +35,7 @@ interface Held {
   eventsJson?: RawJson<TripEvent[]>;
 }
 const held = new Map<number, Held>();
+onDatabaseChange(() => held.clear());
 const HELD_TRIPS = 512;
 
 function hold<T>(map: Map<number, T>, tripId: number, entry: T): T {
@@ -98,6 +99,7 @@ export interface TripDiff {
  * with an update of that row, so a held diff is never stale.
  */
 const heldDiffs = new Map<number, { version: string; bySince: Map<number, RawJson<TripDiff>> }>();
+onDatabaseChange(() => heldDiffs.clear());
 const HELD_SINCE = 8;
 
 /** Ops after a revision plus the net effect on events, as JSON. */

@@ -1,4 +1,5 @@
 import type { TripProposalRow } from "@/drizzle/schema";
+import { onDatabaseChange } from "@/lib/db/client";
 
 /**
  * Proposals this instance raised, for accepting them without reading them back. A proposal's
@@ -10,6 +11,7 @@ import type { TripProposalRow } from "@/drizzle/schema";
  */
 const MAX = 5000;
 const memo = new Map<string, { row: TripProposalRow; tripZone: string }>();
+onDatabaseChange(() => memo.clear());
 
 export function rememberProposal(row: TripProposalRow, tripZone: string): void {
   if (memo.size >= MAX) memo.delete(memo.keys().next().value!);

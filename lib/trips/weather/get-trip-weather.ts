@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "@/lib/db/client";
+import { getDb, onDatabaseChange } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { notFound } from "@/lib/http/errors";
 import { RawJson } from "@/lib/http/raw-json";
@@ -87,6 +87,7 @@ interface Computed {
  * and for at most a minute: a warm read then costs the snapshot heads' check, not the evaluations.
  */
 const computed = new Map<string, Computed>();
+onDatabaseChange(() => computed.clear());
 const REUSE_MS = 60_000;
 
 /** Trip weather without a membership check: for jobs that act for a trip (watches, the planner). */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { weatherSnapshots } from "@/drizzle/schema";
-import type { DbOrTx } from "@/lib/db/client";
+import { onDatabaseChange, type DbOrTx } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/sql";
 import type { NormalizedForecast, StoredSimulation } from "@/lib/weather/core/types";
 
@@ -17,6 +17,7 @@ export interface SnapshotHead {
 
 // Immutable payloads parsed once per process (bounded; insertion order = LRU-ish eviction).
 const payloadCache = new Map<string, NormalizedForecast>();
+onDatabaseChange(() => payloadCache.clear());
 const PAYLOAD_CACHE_MAX = 2000;
 
 function remember(id: string, f: NormalizedForecast) {
@@ -54,6 +55,7 @@ function parseSims(v: unknown): StoredSimulation[] {
 // snapshot made by another process shows up here within HEAD_MEMO_MS.
 export const HEAD_MEMO_MS = 1000;
 const headMemo = new Map<string, { head: SnapshotHead; at: number }>();
+onDatabaseChange(() => headMemo.clear());
 
 function memoHead(head: SnapshotHead): void {
   if (headMemo.size >= 5000) headMemo.delete(headMemo.keys().next().value!);
