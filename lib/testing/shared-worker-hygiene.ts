@@ -1,7 +1,6 @@
 import { afterAll, vi } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { setTripClock } from "@/lib/trips/clock";
-import { setCircuitClock } from "@/lib/weather/io/snapshots/circuit";
 import { setStandardWebhookHeaders } from "@/lib/webhooks/attempt-delivery";
 
 /**
@@ -18,7 +17,6 @@ afterAll(() => {
   Object.assign(process.env, envAtStart);
   resetEnvCache();
   setTripClock();
-  setCircuitClock(undefined);
   setStandardWebhookHeaders(true);
   vi.useRealTimers();
   vi.unstubAllEnvs();
