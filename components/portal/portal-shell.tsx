@@ -4,6 +4,7 @@ import { QuotaBanner } from "./quota-banner";
 import { SandboxBanner } from "./sandbox-banner";
 import { cx, focusRing } from "@/components/ui/cx";
 import { Logo } from "./logo";
+import { NavScrollArea } from "./nav-scroll-area";
 import { PortalNav } from "./portal-nav";
 import { SignOutButton } from "./sign-out-button";
 import { AccountSwitcher } from "@/components/team/account-switcher";
@@ -36,9 +37,9 @@ export function PortalShell({ email, children }: { email: string; children: Reac
         <div className="flex h-16 items-center px-5">
           <Logo href={home} />
         </div>
-        <div className="flex-1 overflow-y-auto px-3 py-4">
+        <NavScrollArea className="px-3 py-4">
           <PortalNav />
-        </div>
+        </NavScrollArea>
         <AccountBox email={email} />
       </aside>
 
@@ -74,11 +75,14 @@ export function PortalShell({ email, children }: { email: string; children: Reac
           </button>
         </div>
         {menuOpen && (
-          <div id="mobile-menu" className="border-t border-slate-200 px-3 pt-4 pb-2">
-            <PortalNav onNavigate={() => setMenuOpen(false)} />
-            <div className="-mx-3 mt-4">
-              <AccountBox email={email} />
-            </div>
+          // At most the screen below the bar, scrolling inside: the page behind it does not bring a sticky bar's end into view.
+          <div id="mobile-menu" className="flex max-h-[calc(100dvh-3.5rem)] flex-col border-t border-slate-200">
+            <NavScrollArea className="px-3 pt-4 pb-2">
+              <PortalNav onNavigate={() => setMenuOpen(false)} />
+              <div className="-mx-3 mt-4">
+                <AccountBox email={email} />
+              </div>
+            </NavScrollArea>
           </div>
         )}
       </header>

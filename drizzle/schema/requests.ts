@@ -47,8 +47,10 @@ export const requestLog = pgTable(
     index("request_log_account_at_idx").on(t.accountId, t.at, t.id),
     index("request_log_request_id_idx").on(t.requestId),
     index("request_log_at_idx").on(t.at),
-    // The credential filter of GET /v1/requests and the per-key usage chart.
-    index("request_log_credential_at_idx").on(t.accountId, t.credentialType, t.credentialId, t.at),
+    // The credential filter of GET /v1/requests and the per-key usage chart. The status follows the credential
+    // so that a key or token with a status (token + 4xx) reads only its matches, not every row of the token
+    // (migration 0048, decision 0172); the time range is then checked inside the index.
+    index("request_log_credential_status_at_idx").on(t.accountId, t.credentialType, t.credentialId, t.status, t.at),
     // The status filter: an exact status reads only its own rows, a class is a range of it (list-requests.ts;
     // migration 0047 replaced an index on the class, which made status=429 read every 4xx row).
     index("request_log_status_at_idx").on(t.accountId, t.status, t.at),

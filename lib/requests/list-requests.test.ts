@@ -14,9 +14,10 @@ afterAll(async () => {
 });
 
 /**
- * 6,000 calls (more than the newest-rows pass reads), one a minute back from now: every 7th a
- * 429, the 6 oldest the only 429s on /v1/rare. What each filter returns is checked against the
- * same filter applied in memory, whichever pass (recent rows or the filters' indexes) answered.
+ * 6,000 calls (more than the newest-rows pass reads), one a minute back from now (100 hours, so
+ * every time window of the rare-match passes holds some): every 7th a 429, the 6 oldest the only
+ * 429s on /v1/rare. What each filter returns is checked against the same filter applied in memory,
+ * whichever pass (recent rows or the windows over the filters' indexes) answered.
  */
 const N = 6000;
 async function seed(accountId: string) {
@@ -37,7 +38,7 @@ async function everyPage(accountId: string, o: Record<string, string>) {
   do {
     const page = await listRequests(
       accountId,
-      ListRequestsQuery.parse({ ...o, limit: "200", ...(cursor ? { cursor } : {}) }),
+      ListRequestsQuery.parse({ limit: "200", ...o, ...(cursor ? { cursor } : {}) }),
     );
     out.push(...page.requests);
     cursor = page.next_cursor;
@@ -67,6 +68,8 @@ describe("request log filters, whichever pass answers", () => {
     const u = await makeUser();
     await seed(u.accountId);
     const all = await everyPage(u.accountId, { portal_reads: "true" });
+    const now = Date.parse(all[0].at);
+    const ago = (hours: number) => new Date(now - hours * 3_600_000 - 30_000).toISOString();
     expect(all).toHaveLength(N);
     const cases: [Record<string, string>, (r: Listed) => boolean][] = [
       [{ status: "429" }, (r) => r.status === 429 && !(r.source === "portal" && r.method === "GET")],
@@ -76,6 +79,23 @@ describe("request log filters, whichever pass answers", () => {
       ],
       [{ path: "/v1/rare", source: "api" }, (r) => r.path === "/v1/rare/{id}" && r.source === "api"],
       [{ status: "200", path: "/v1/rare" }, () => false],
+      // One match in 42 minutes: pages of 20 end inside the windows and the cursor starts the next ones there.
+      [
+        { status: "4xx", path: "/v1/trips", source: "portal", limit: "20" },
+        (r) => r.status === 429 && r.path === "/v1/trips" && r.source === "portal",
+      ],
+      [
+        { status: "429", source: "portal", since: ago(50), until: ago(3) },
+        (r) => r.status === 429 && r.source === "portal" && r.at >= ago(50) && r.at < ago(3),
+      ],
+      [
+        { status: "429", path: "/v1/trips", since: ago(80), limit: "7" },
+        (r) =>
+          r.status === 429 &&
+          r.path === "/v1/trips" &&
+          !(r.source === "portal" && r.method === "GET") &&
+          r.at >= ago(80),
+      ],
     ];
     for (const [o, keep] of cases) {
       const got = await everyPage(u.accountId, o);
