@@ -14,7 +14,7 @@ const env = { ...inherited, PGLITE_DIR: path.join(dir, "db"), LOG_LEVEL: "error"
 
 async function admin(...args: string[]) {
   try {
-    const { stdout, stderr } = await run("npx", ["tsx", "scripts/admin.ts", ...args], { env });
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], { env });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

@@ -28,7 +28,9 @@ const envFor = (dir: string) => ({
 
 async function admin(dir: string, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run("npx", ["tsx", "scripts/admin.ts", ...args], { env: envFor(dir) });
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
+      env: envFor(dir),
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -38,7 +40,7 @@ async function admin(dir: string, ...args: string[]) {
 
 /** A process holding the directory open, as `npm run dev` does. */
 function holder(dir: string) {
-  const child = spawn("npx", ["tsx", "lib/db/testing/hold-embedded-db.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "lib/db/testing/hold-embedded-db.ts"], {
     env: envFor(dir),
   }) as ChildProcessWithoutNullStreams;
   const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
