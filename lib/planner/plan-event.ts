@@ -16,6 +16,7 @@ import { hazardPhrase } from "./describe";
 import { toOption, type Candidate } from "./option";
 import { buffersOf, isFixed, travel } from "./reach";
 import type { PlanInput, PlannerEvent, PlannerPlace, PlanResult } from "./types";
+import { strandedBy, wakingHours } from "./waking-hours";
 import { commitmentsOf, judgeWhereabouts, tripSpan } from "./whereabouts";
 
 const MIN = 60_000;
@@ -80,10 +81,12 @@ export function planEvent(input: PlanInput): PlanResult {
 
   const candidates: Candidate[] = [];
   const own = commitmentsOf(input.others, new Set([event.id]), buffers);
+  const awake = wakingHours(current, sunAt.zone, exposed);
   for (const startMs of candidateStarts(event.startMs, event.timeZone, exposed)) {
     if (startMs === event.startMs) continue;
     const w = { startMs, endMs: startMs + duration };
-    if (!basic(w)) continue;
+    if (!basic(w) || !awake(w)) continue;
+    if (exposed && strandedBy(current, w, own, event.timeZone)) continue;
     const light: DaylightJudgement | null = exposed ? null : daylight(w);
     if (light && !light.ok) continue;
     const where = judgeWhereabouts(w, place, own);
