@@ -155,7 +155,11 @@ function candidateStarts(startMs: number, zone: string, exposed: boolean): numbe
   return out;
 }
 
-/** Indoor, movable events of the event's local day, near enough to share its forecast. */
+/**
+ * Indoor, movable events of the event's local day, near enough to share its forecast. Not meals: a
+ * breakfast is a breakfast because of its hour (breakfast at 14:00 so a hike gets the dry morning
+ * is not a swap a traveller would take).
+ */
 function swapPartners(input: PlanInput, place: PlannerPlace | null): PlannerEvent[] {
   const zone = input.event.timeZone;
   const day = DateTime.fromMillis(input.event.startMs, { zone }).toISODate();
@@ -163,6 +167,7 @@ function swapPartners(input: PlanInput, place: PlannerPlace | null): PlannerEven
     (o) =>
       !isFixed(o) &&
       o.type !== "free_block" &&
+      o.type !== "food" &&
       !isExposedTransport(o) &&
       !activityProfile(plannerActivity(o)).outdoor &&
       DateTime.fromMillis(o.startMs, { zone }).toISODate() === day &&

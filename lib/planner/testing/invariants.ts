@@ -83,6 +83,36 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
           out.push(`${o.id} puts ${byId.get(id)!.title} in two places (with ${other.title})`);
       }
     }
+    // Waking hours (06:00-23:00 local, a sailing 06:00-22:00), unless the member's own window was outside them.
+    {
+      const zone = input.event.place?.zone ?? input.event.timeZone;
+      const mod = (ms: number) => {
+        const t = DateTime.fromMillis(ms, { zone });
+        return t.hour * 60 + t.minute;
+      };
+      const ownStart = mod(input.event.startMs);
+      const ownEnd = mod(end(input.event));
+      const crossesMidnight =
+        DateTime.fromMillis(input.event.startMs, { zone }).toISODate() !==
+        DateTime.fromMillis(end(input.event) - 1, { zone }).toISODate();
+      const s = mod(w.startMs);
+      if (s < Math.min(360, ownStart)) out.push(`${o.id} starts before 06:00`);
+      if (o.needs_rebooking && s > Math.max(22 * 60, ownStart)) out.push(`${o.id} is a sailing after 22:00`);
+      const e = mod(w.endMs);
+      const sameDay =
+        DateTime.fromMillis(w.startMs, { zone }).toISODate() === DateTime.fromMillis(w.endMs - 1, { zone }).toISODate();
+      if (!o.needs_rebooking && !crossesMidnight && (!sameDay || (e !== 0 && e > Math.max(23 * 60, ownEnd))))
+        out.push(`${o.id} ends after 23:00`);
+    }
+    // A rebooked sailing keeps its place among the other timed commitments (it never strands one).
+    if (o.needs_rebooking)
+      for (const other of input.others) {
+        if (other.type === "accommodation" || other.type === "free_block") continue;
+        const wasAfter = other.startMs >= end(input.event);
+        const wasBefore = end(other) <= input.event.startMs;
+        if ((wasAfter && other.startMs < w.endMs) || (wasBefore && end(other) > w.startMs))
+          out.push(`${o.id} strands ${other.title}`);
+      }
     if (!o.needs_rebooking) {
       if (w.startMs < firstArrival || w.endMs > lastDeparture) out.push(`${o.id} is outside the trip's span`);
       if (w.startMs < earliestByStay || w.endMs > latestByStay) out.push(`${o.id} is outside the trip's stays`);
