@@ -16,29 +16,34 @@ const minuteOfDay = (ms: number, zone: string) => {
   return t.hour * 60 + t.minute;
 };
 
-/** A judge of candidate windows against the waking-hours band, widened by the event's own window. */
+/**
+ * A judge of candidate windows against the waking-hours band, widened by the event's own window.
+ * The band's instants are computed once for the days around the event (the planner judges every
+ * half hour of three days; luxon per candidate would cost more than the rest of the check).
+ */
 export function wakingHours(
   current: { startMs: number; endMs: number },
   zone: string,
   sailing: boolean,
 ): (w: { startMs: number; endMs: number }) => boolean {
   const earliest = Math.min(EARLIEST_START_MIN, minuteOfDay(current.startMs, zone));
-  const sameDay = (a: number, b: number) =>
-    DateTime.fromMillis(a, { zone }).toISODate() === DateTime.fromMillis(b - 1, { zone }).toISODate();
+  const latest = sailing
+    ? Math.max(LATEST_SAILING_MIN, minuteOfDay(current.startMs, zone))
+    : Math.max(LATEST_END_MIN, minuteOfDay(current.endMs, zone));
+  const first = DateTime.fromMillis(current.startMs, { zone }).startOf("day");
   // A window the member put across midnight has no upper bound.
-  const open = !sameDay(current.startMs, current.endMs);
-  if (sailing) {
-    const latest = Math.max(LATEST_SAILING_MIN, minuteOfDay(current.startMs, zone));
-    return (w) => {
-      const m = minuteOfDay(w.startMs, zone);
-      return m >= earliest && m <= latest;
-    };
-  }
-  const latestEnd = Math.max(LATEST_END_MIN, minuteOfDay(current.endMs, zone));
-  return (w) =>
-    minuteOfDay(w.startMs, zone) >= earliest &&
-    (open ||
-      (sameDay(w.startMs, w.endMs) && (minuteOfDay(w.endMs, zone) <= latestEnd || minuteOfDay(w.endMs, zone) === 0)));
+  const open = first.plus({ days: 1 }).toMillis() < current.endMs;
+  const at = (d: DateTime, m: number) => d.set({ hour: Math.floor(m / 60), minute: m % 60 }).toMillis();
+  const days = [-2, -1, 0, 1, 2].map((n) => {
+    const d = first.plus({ days: n });
+    return { from: d.toMillis(), to: d.plus({ days: 1 }).toMillis(), earliest: at(d, earliest), latest: at(d, latest) };
+  });
+  return (w) => {
+    const d = days.find((x) => w.startMs >= x.from && w.startMs < x.to);
+    if (!d || w.startMs < d.earliest) return false;
+    if (sailing) return w.startMs <= d.latest;
+    return open || w.endMs <= d.latest;
+  };
 }
 
 /**
