@@ -19,9 +19,13 @@ const end = (e: PlannerEvent) => (e.endMs !== null && e.endMs > e.startMs ? e.en
  */
 export function violations(input: PlanInput, res: PlanResult): string[] {
   const out: string[] = [];
+  // The trip's own buffers override each default (not only the flight's).
+  const b = input.buffers ?? {};
   const BUFFER_MIN: Record<string, number> = {
-    ...DEFAULT_BUFFER_MIN,
-    ...(input.buffers?.flightMinutes !== undefined ? { flight: input.buffers.flightMinutes } : {}),
+    flight: b.flightMinutes ?? DEFAULT_BUFFER_MIN.flight,
+    train: b.trainMinutes ?? DEFAULT_BUFFER_MIN.train,
+    ferry: b.ferryMinutes ?? DEFAULT_BUFFER_MIN.ferry,
+    bus: b.busMinutes ?? DEFAULT_BUFFER_MIN.bus,
   };
   const all = [input.event, ...input.others];
   const byId = new Map(all.map((e) => [e.id, e]));
