@@ -145,4 +145,21 @@ describe("judged trips: probes", () => {
     // Stormy until the end of the check-out day: nothing after it, so no option rather than a bad one.
     expect(closing.status).toBe("no_option");
   });
+
+  it("a surf lesson the member typed as `surfing` in a 3 m swell is small craft at warning, moved to the calmer day (defect: outdoor default, no waves, low)", () => {
+    const nazare = { lat: 39.6021, lng: -9.0714, zone: L, name: "Nazaré" };
+    const surf = event("activity", "Surf lesson", nazare, "2026-09-15T10:00", "2026-09-15T12:00", {
+      activityType: "surfing",
+    });
+    const swell = { waveHeightM: 3, wavePeriodS: 12 };
+    const res = judged({
+      event: surf,
+      others: [],
+      forecast: forecastAt(nazare, "2026-09-14T00:00", 3, between(L, "2026-09-15T00:00", "2026-09-16T00:00", swell)),
+      now: now("2026-09-12T09:00"),
+    });
+    expect(res.current.level).toBe("warning");
+    expect(res.status).toBe("options");
+    for (const o of res.options) expect(startOf(o).startsWith("2026-09-15")).toBe(false);
+  });
 });
