@@ -101,7 +101,8 @@ describe("judged trips: a fresh probe", () => {
     });
     expect(long.current.level).toBe("warning");
     expect(long.status).toBe("no_option");
-    // Gone by noon: the 12:00 crossing, still before the hike; never before 06:00, never after the hike.
+    // Gone by noon: the 12:30 crossing (half an hour after the last thunder), still before the hike;
+    // never before 06:00, never after the hike.
     const short = judged({
       ...base,
       forecast: forecastAt(
@@ -112,7 +113,7 @@ describe("judged trips: a fresh probe", () => {
       ),
     });
     expect(short.status).toBe("options");
-    expect(startOf(short.options[0])).toBe("2026-08-22T12:00:00+08:00");
+    expect(startOf(short.options[0])).toBe("2026-08-22T12:30:00+08:00");
     for (const o of short.options) {
       expect(o.needs_rebooking).toBe(true);
       expect(localTime(o) >= "06:00").toBe(true);
@@ -175,7 +176,8 @@ describe("judged trips: a fresh probe", () => {
       now: now(Z, "2026-02-08T09:00"),
     });
     expect(b.status).toBe("options");
-    expect(b.options[0].reason).toMatch(/^thunderstorms 12:00-17:00; dry after 17:00/);
+    // Half an hour after the last thunder (NWS 30-minute rule), not the minute the storm is forecast to end.
+    expect(b.options[0].reason).toMatch(/^thunderstorms 12:00-17:00; dry after 17:30/);
   });
 
   it("Tokyo then Osaka by shinkansen: the Minoo hike stays on Osaka days after the train, and a rain spell of the whole day reads 00:00-24:00", () => {
@@ -266,7 +268,7 @@ describe("judged trips: a fresh probe", () => {
     const dryOnlyBeforeCheckIn = (ms: number) =>
       ms >= at(D, "2026-06-10T00:00") &&
       ms < at(D, "2026-06-13T00:00") &&
-      !(ms >= at(D, "2026-06-10T12:00") && ms < at(D, "2026-06-10T15:00"))
+      !(ms >= at(D, "2026-06-10T11:00") && ms < at(D, "2026-06-10T16:00"))
         ? STORM
         : {};
     const input: PlanInput = {

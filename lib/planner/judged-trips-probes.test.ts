@@ -122,7 +122,8 @@ describe("judged trips: probes", () => {
     const opening = judged({
       event: first,
       others: [stay],
-      forecast: storm("2026-06-10T15:00", "2026-06-12T00:00"),
+      // From 16:00: a 12:00-15:00 hike then keeps the half hour's lightning clearance.
+      forecast: storm("2026-06-10T16:00", "2026-06-12T00:00"),
       now: new Date(at(D, "2026-06-08T08:00")),
     });
     expect(opening.status).toBe("options");

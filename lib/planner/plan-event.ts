@@ -26,6 +26,11 @@ export const STEP_MS = 30 * MIN;
 export const LEAD_MS = HOUR;
 /** The target: at most watch (and better than now). */
 const TARGET: RiskLevel = "watch";
+/**
+ * Clear of thunderstorm hours by this much on either side (NWS lightning safety's 30-minute rule:
+ * wait half an hour after the last thunder; a storm forecast to end at 15:00 does not make 15:00 safe).
+ */
+export const LIGHTNING_CLEARANCE_MS = 30 * MIN;
 /** A swap partner further than this from the event is not judged on the event's forecast. */
 const SWAP_RADIUS_KM = 30;
 
@@ -91,6 +96,7 @@ export function planEvent(input: PlanInput): PlanResult {
     if (light && !light.ok) continue;
     const where = judgeWhereabouts(w, place, own);
     if (!where.ok) continue;
+    if (thundery(f, w, LIGHTNING_CLEARANCE_MS)) continue;
     const risk = judge(w);
     if (!acceptable(risk)) continue;
     const kind = exposed ? "rebook" : "move";
@@ -110,7 +116,7 @@ export function planEvent(input: PlanInput): PlanResult {
       )
         continue;
       const light = daylight(w);
-      if (!light.ok) continue;
+      if (!light.ok || thundery(f, w, LIGHTNING_CLEARANCE_MS)) continue;
       const rest = commitmentsOf(input.others, new Set([event.id, partner.id]), buffers);
       const where = judgeWhereabouts(w, place, rest);
       const partnerPlace = partner.place ?? place;
@@ -124,7 +130,12 @@ export function planEvent(input: PlanInput): PlanResult {
       const partnerActivity = plannerActivity(partner);
       const partnerRisk = judge(partnerW, partnerActivity);
       // Never send the partner out into warning, nor into thunderstorm hours (getting there is the exposure).
-      if (!acceptable(risk) || LEVEL_RANK[partnerRisk.level] > LEVEL_RANK[TARGET] || thundery(f, partnerW)) continue;
+      if (
+        !acceptable(risk) ||
+        LEVEL_RANK[partnerRisk.level] > LEVEL_RANK[TARGET] ||
+        thundery(f, partnerW, LIGHTNING_CLEARANCE_MS)
+      )
+        continue;
       candidates.push({
         kind: "swap",
         w,
@@ -175,8 +186,8 @@ function swapPartners(input: PlanInput, place: PlannerPlace | null): PlannerEven
   );
 }
 
-function thundery(f: NormalizedForecast, w: { startMs: number; endMs: number }): boolean {
-  return hoursIn(f, w.startMs, w.endMs - 1).some((h) => (h.weatherCode ?? 0) >= 95);
+function thundery(f: NormalizedForecast, w: { startMs: number; endMs: number }, clearanceMs = 0): boolean {
+  return hoursIn(f, w.startMs - clearanceMs, w.endMs + clearanceMs - 1).some((h) => (h.weatherCode ?? 0) >= 95);
 }
 
 /** Every hour of the window is in the forecast (nothing judged on hours it does not have). */

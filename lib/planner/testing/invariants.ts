@@ -134,6 +134,14 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
       if (from && to && !(Number.isNaN(from) || Number.isNaN(to)) && (w.startMs < from || w.endMs > to))
         out.push(`${o.id} is outside daylight`);
     }
+    // Half an hour clear of thunderstorm hours (NWS 30-minute rule), the moved event and its partner.
+    for (const [id, mw] of moved) {
+      const thunder = input.forecast.hourly.some((h) => {
+        const t = Date.parse(h.time);
+        return (h.weatherCode ?? 0) >= 95 && t < mw.endMs + 30 * MIN && t + 60 * MIN > mw.startMs - 30 * MIN;
+      });
+      if (thunder) out.push(`${o.id} puts ${byId.get(id)!.title} within half an hour of thunder`);
+    }
     for (const [id, mw] of moved) {
       const e = byId.get(id)!;
       const level = evaluateWindow(input.forecast, {
