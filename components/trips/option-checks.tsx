@@ -10,10 +10,12 @@ type Leg = components["schemas"]["ProposalOptionLegCheck"];
 function legLine(leg: NonNullable<Leg>, side: "before" | "after"): string {
   const travel = leg.travel_minutes > 0 ? `${leg.travel_minutes} min travel (${leg.estimate})` : "no travel";
   const buffer = leg.buffer_minutes > 0 ? `, ${leg.buffer_minutes} min buffer` : "";
+  // A negative slack exists only next to a soft limit; the planner says what it means with times.
   const slack =
     leg.slack_minutes >= 0
       ? `${leg.slack_minutes} min to spare`
-      : `${side === "before" ? "arrive" : "leave"} ${-leg.slack_minutes} min ${side === "before" ? "after" : "before"} the ${leg.limit === "soft" ? "check-in/out time (a soft limit)" : "planned time"}`;
+      : (leg.shift ??
+        `${-leg.slack_minutes} min short: the ${side === "before" ? "previous" : "next"} check-in/out shifts (a soft limit)`);
   return `${travel}${buffer}; ${slack}`;
 }
 

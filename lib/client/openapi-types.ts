@@ -2740,6 +2740,8 @@ export interface components {
             limit?: "hard" | "soft";
             /** @description Where the traveller is before (or goes after) */
             place: string | null;
+            /** @description A negative slack next to a soft limit said with times, in the trip's language, e.g. "check in at 15:25 (25 min after 15:00)" or "back at 11:15: check out 15 min after 11:00 (ask the stay)"; null otherwise. Absent on options raised before it was recorded */
+            shift?: string | null;
             /** @description Minutes to spare after travel and buffer. Never negative next to a hard limit; next to a soft one (a check-in or check-out) a negative value is how far it would shift */
             slack_minutes: number;
             /** @description Estimated travel time to (or from) the event's place */

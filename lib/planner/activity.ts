@@ -1,21 +1,15 @@
 import { activityOfEvent } from "@/lib/trips/events/activity-of-event";
 import type { PlannerEvent } from "./types";
 
-/**
- * Water activities are small craft on open water (h39's "boat_tour" profile: small-craft wind and
- * wave bands), never a large ferry: a sea kayak in 1.8 m waves is not `low`.
- */
-const WATER =
-  /\b(kayak\w*|canoe\w*|sail|sailing|boat tour|boat trip|snorkel\w*|surf|surfing|fishing|paddle\w*|sup|rafting)\b/i;
 const BOAT_LEG = /\b(ferry|boat|crossing|sailing to)\b/i;
 
-/** The risk profile name the planner judges an event with. */
+/**
+ * The risk profile name the planner judges an event with: the same as trip weather and the trip
+ * watch (activityOfEvent), so the watch hands the planner what the traveller sees at risk. Water
+ * activities map to the small-craft `boat_tour` profile there, never a large ferry.
+ */
 export function plannerActivity(e: Pick<PlannerEvent, "type" | "title" | "activityType">): string {
-  if (e.activityType) return e.activityType;
-  if (e.type === "ferry") return "ferry";
-  if (e.type === "bus") return "driving";
-  if (e.type === "activity" && WATER.test(e.title)) return "boat_tour";
-  return activityOfEvent({ type: e.type, title: e.title }).activity_type;
+  return activityOfEvent({ type: e.type, title: e.title, activityType: e.activityType }).activity_type;
 }
 
 /** A ferry or boat leg: exposed to the sea, rebooked (never silently moved) when at warning. */

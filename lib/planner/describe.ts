@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import {
   hoursIn,
   LEVEL_RANK,
+  SEA,
   type Risk,
   type RiskLevel,
   type HourlyPoint,
@@ -23,7 +24,7 @@ export interface Window {
 }
 
 type Hazard = {
-  kind: "thunder" | "rain" | "wind";
+  kind: "thunder" | "rain" | "wind" | "waves";
   test: (h: HourlyPoint) => boolean;
   peak: (h: HourlyPoint) => number;
 };
@@ -32,12 +33,25 @@ const HAZARDS: Hazard[] = [
   { kind: "thunder", test: (h) => (h.weatherCode ?? 0) >= 95, peak: (h) => h.precipitationMm ?? 0 },
   { kind: "rain", test: (h) => (h.precipitationMm ?? 0) >= RAIN_MM_H, peak: (h) => h.precipitationMm ?? 0 },
   { kind: "wind", test: (h) => (h.windGustMs ?? 0) * 3.6 >= GUST_KPH, peak: (h) => (h.windGustMs ?? 0) * 3.6 },
+  // Moderate sea (WMO 4) and up: what small craft feel; named so a kayak's reason says when the sea calms.
+  { kind: "waves", test: (h) => (h.waveHeightM ?? 0) >= SEA.moderateM, peak: (h) => h.waveHeightM ?? 0 },
 ];
 
 const hhmm = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat("HH:mm");
 const sameDay = (a: number, b: number, zone: string) =>
   DateTime.fromMillis(a, { zone }).toISODate() === DateTime.fromMillis(b, { zone }).toISODate();
 const round = (v: number) => (v >= 10 ? Math.round(v) : Math.round(v * 10) / 10);
+
+/**
+ * "14:00-17:00" within a day; a spell across midnight names its days ("Fri 21 Aug 22:00-Sat 22 Aug
+ * 20:00") and a spell to midnight ends at 24:00: "22:00-20:00" or "00:00-00:00" read as nonsense.
+ */
+function spell(from: number, to: number, zone: string, lang?: string): string {
+  // A spell to midnight ends at 24:00 of its day, not "00:00".
+  const end = sameDay(from, to, zone) ? hhmm(to, zone) : "24:00";
+  if (sameDay(from, to - 1, zone)) return `${hhmm(from, zone)}-${end}`;
+  return `${plannerDay(from, zone, lang)} ${hhmm(from, zone)}-${plannerDay(to, zone, lang)} ${hhmm(to, zone)}`;
+}
 
 /** The hazard of the current window, widened to the contiguous hours around it ("rain 8 mm/h 14:00-17:00"). */
 export function hazardPhrase(
@@ -65,8 +79,8 @@ export function hazardPhrase(
       to += HOUR;
     }
     const peak = round(Math.max(...hoursIn(f, from, to - 1).map(hz.peak)));
-    const what = plannerText(lang, hz.kind, { mm: peak, kph: peak });
-    return { phrase: `${what} ${hhmm(from, zone)}-${hhmm(to, zone)}`, kind: hz.kind, endMs: to };
+    const what = plannerText(lang, hz.kind, { mm: peak, kph: peak, m: peak });
+    return { phrase: `${what} ${spell(from, to, zone, lang)}`, kind: hz.kind, endMs: to };
   }
   const first = risk.reasons[0]?.message ?? plannerText(lang, "weather_risk");
   return {
@@ -89,7 +103,7 @@ export function remedyWordKey(
 ): "calm" | "calmer" | "low_risk" | "lower_risk" | "dry" | "drier" | `level_${RiskLevel}` {
   const low = level === "low";
   if (!low && LEVEL_RANK[level] >= LEVEL_RANK[currentLevel]) return `level_${level}`;
-  if (kind === "wind") return low ? "calm" : "calmer";
+  if (kind === "wind" || kind === "waves") return low ? "calm" : "calmer";
   if (kind === "other") return low ? "low_risk" : "lower_risk";
   return low ? "dry" : "drier";
 }

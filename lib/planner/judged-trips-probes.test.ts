@@ -122,7 +122,8 @@ describe("judged trips: probes", () => {
     const opening = judged({
       event: first,
       others: [stay],
-      forecast: storm("2026-06-10T15:00", "2026-06-12T00:00"),
+      // From 16:00: a 12:00-15:00 hike then keeps the half hour's lightning clearance.
+      forecast: storm("2026-06-10T16:00", "2026-06-12T00:00"),
       now: new Date(at(D, "2026-06-08T08:00")),
     });
     expect(opening.status).toBe("options");
@@ -144,5 +145,22 @@ describe("judged trips: probes", () => {
     });
     // Stormy until the end of the check-out day: nothing after it, so no option rather than a bad one.
     expect(closing.status).toBe("no_option");
+  });
+
+  it("a surf lesson the member typed as `surfing` in a 3 m swell is small craft at warning, moved to the calmer day (defect: outdoor default, no waves, low)", () => {
+    const nazare = { lat: 39.6021, lng: -9.0714, zone: L, name: "Nazaré" };
+    const surf = event("activity", "Surf lesson", nazare, "2026-09-15T10:00", "2026-09-15T12:00", {
+      activityType: "surfing",
+    });
+    const swell = { waveHeightM: 3, wavePeriodS: 12 };
+    const res = judged({
+      event: surf,
+      others: [],
+      forecast: forecastAt(nazare, "2026-09-14T00:00", 3, between(L, "2026-09-15T00:00", "2026-09-16T00:00", swell)),
+      now: now("2026-09-12T09:00"),
+    });
+    expect(res.current.level).toBe("warning");
+    expect(res.status).toBe("options");
+    for (const o of res.options) expect(startOf(o).startsWith("2026-09-15")).toBe(false);
   });
 });

@@ -41,8 +41,10 @@ describe("judged trips: what a careful planner would do", () => {
     const res = judged(input);
     expect(res.status).toBe("options");
     for (const o of res.options) expect(at(D, startOf(o))).toBeLessThan(flight.startMs);
-    // The afternoon of the same day after the storm is the careful choice.
-    expect(res.options.some((o) => startOf(o).startsWith("2026-06-11T15"))).toBe(true);
+    // The afternoon of the same day after the storm is the careful choice: half an hour after the last
+    // thunder (NWS 30-minute rule), not at 15:00 when the storm is forecast to end.
+    expect(res.options.map(startOf)).toContain("2026-06-11T15:30:00-06:00");
+    expect(res.options.some((o) => startOf(o).startsWith("2026-06-11T15:00"))).toBe(false);
   });
 
   it("an undated Lisbon trip landing 11:45: the Sintra hike is never moved before the traveller arrives (plus the airport and the drive)", () => {

@@ -41,7 +41,13 @@ function estimateText(t: LegJudgement["travel"], lang: string | undefined): stri
   return plannerText(lang, t.mode === "walking" ? "estimate_walking" : "estimate_car", vars);
 }
 
-function leg(j: LegJudgement | null, lang: string | undefined): PlanLegCheck | null {
+function leg(
+  j: LegJudgement | null,
+  side: "before" | "after",
+  w: Window,
+  zone: string,
+  lang?: string,
+): PlanLegCheck | null {
   if (!j) return null;
   const n = j.neighbour;
   return {
@@ -52,7 +58,29 @@ function leg(j: LegJudgement | null, lang: string | undefined): PlanLegCheck | n
     buffer_minutes: Math.round(j.bufferMs / MIN),
     slack_minutes: Math.round(j.slackMs / MIN),
     limit: n?.hard === false ? "soft" : "hard",
+    shift: j.slackMs < 0 ? softShift(j, side, w, zone, lang) : null,
   };
+}
+
+/**
+ * What a negative slack next to a check-in or check-out means for the traveller, with the times
+ * ("check in at 15:25 (25 min after 15:00)"): a bare "-25" next to a check-in read as nonsense.
+ */
+function softShift(j: LegJudgement, side: "before" | "after", w: Window, zone: string, lang?: string): string | null {
+  const point = j.neighbour?.point;
+  if (!point) return null;
+  const planned = hhmm(point.atMs, zone);
+  const mins = (ms: number) => Math.round(Math.abs(ms) / MIN);
+  if (side === "after") {
+    const back = w.endMs + j.travel.ms;
+    const vars = { time: hhmm(back, zone), planned, n: mins(back - point.atMs) };
+    if (point.kind === "check_in") return plannerText(lang, "shift_check_in_after", vars);
+    return plannerText(lang, back > point.atMs ? "shift_check_out_late" : "shift_check_out_back", vars);
+  }
+  const leave = w.startMs - j.travel.ms;
+  const vars = { time: hhmm(leave, zone), planned, n: mins(point.atMs - leave) };
+  if (point.kind === "check_out") return plannerText(lang, "shift_check_out_early", vars);
+  return plannerText(lang, leave >= point.atMs ? "shift_check_in_quick" : "shift_check_in_later", vars);
 }
 
 /** An option with what was checked: neighbours and travel, daylight, the trip span, the partner's weather. */
@@ -71,8 +99,8 @@ export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
   const partnerWeather =
     c.partner && c.partnerRisk ? hazardPhrase(ctx.input.forecast, c.partnerW!, zone, c.partnerRisk, lang).phrase : null;
   const checks: PlanChecks = {
-    before: leg(c.where.before, lang),
-    after: leg(c.where.after, lang),
+    before: leg(c.where.before, "before", c.w, zone, lang),
+    after: leg(c.where.after, "after", c.w, zone, lang),
     daylight: c.light
       ? {
           sunrise: c.light.fromMs === null ? null : iso(c.light.fromMs, zone),

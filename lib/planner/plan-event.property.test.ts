@@ -69,6 +69,8 @@ const itinerary = fc.record({
   dated: fc.boolean(),
   threshold: fc.constantFrom<"watch" | "warning">("watch", "warning"),
   flightBuffer: fc.option(fc.integer({ min: 0, max: 240 }), { nil: undefined }),
+  trainBuffer: fc.option(fc.integer({ min: 0, max: 90 }), { nil: undefined }),
+  ferryBuffer: fc.option(fc.integer({ min: 0, max: 90 }), { nil: undefined }),
 });
 
 type Trip = typeof itinerary extends fc.Arbitrary<infer T> ? T : never;
@@ -115,7 +117,12 @@ function build(t: Trip): PlanInput {
     // Dated: the subject's own days and the day after (its current window is inside the dates).
     tripDates: t.dated ? { start: day(1), end: day(3), zone: t.city.zone } : undefined,
     threshold: t.threshold,
-    buffers: t.flightBuffer === undefined ? null : { flightMinutes: t.flightBuffer },
+    // A trip's own buffers, any of them (the invariants read each override).
+    buffers: {
+      ...(t.flightBuffer === undefined ? {} : { flightMinutes: t.flightBuffer }),
+      ...(t.trainBuffer === undefined ? {} : { trainMinutes: t.trainBuffer }),
+      ...(t.ferryBuffer === undefined ? {} : { ferryMinutes: t.ferryBuffer }),
+    },
   };
 }
 

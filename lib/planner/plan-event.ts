@@ -16,6 +16,7 @@ import { hazardPhrase } from "./describe";
 import { toOption, type Candidate } from "./option";
 import { buffersOf, isFixed, travel } from "./reach";
 import type { PlanInput, PlannerEvent, PlannerPlace, PlanResult } from "./types";
+import { strandedBy, wakingHours } from "./waking-hours";
 import { commitmentsOf, judgeWhereabouts, tripSpan } from "./whereabouts";
 
 const MIN = 60_000;
@@ -25,6 +26,11 @@ export const STEP_MS = 30 * MIN;
 export const LEAD_MS = HOUR;
 /** The target: at most watch (and better than now). */
 const TARGET: RiskLevel = "watch";
+/**
+ * Clear of thunderstorm hours by this much on either side (NWS lightning safety's 30-minute rule:
+ * wait half an hour after the last thunder; a storm forecast to end at 15:00 does not make 15:00 safe).
+ */
+export const LIGHTNING_CLEARANCE_MS = 30 * MIN;
 /** A swap partner further than this from the event is not judged on the event's forecast. */
 const SWAP_RADIUS_KM = 30;
 
@@ -80,14 +86,17 @@ export function planEvent(input: PlanInput): PlanResult {
 
   const candidates: Candidate[] = [];
   const own = commitmentsOf(input.others, new Set([event.id]), buffers);
+  const awake = wakingHours(current, sunAt.zone, exposed);
   for (const startMs of candidateStarts(event.startMs, event.timeZone, exposed)) {
     if (startMs === event.startMs) continue;
     const w = { startMs, endMs: startMs + duration };
-    if (!basic(w)) continue;
+    if (!basic(w) || !awake(w)) continue;
+    if (exposed && strandedBy(current, w, own, event.timeZone)) continue;
     const light: DaylightJudgement | null = exposed ? null : daylight(w);
     if (light && !light.ok) continue;
     const where = judgeWhereabouts(w, place, own);
     if (!where.ok) continue;
+    if (thundery(f, w, LIGHTNING_CLEARANCE_MS)) continue;
     const risk = judge(w);
     if (!acceptable(risk)) continue;
     const kind = exposed ? "rebook" : "move";
@@ -107,7 +116,7 @@ export function planEvent(input: PlanInput): PlanResult {
       )
         continue;
       const light = daylight(w);
-      if (!light.ok) continue;
+      if (!light.ok || thundery(f, w, LIGHTNING_CLEARANCE_MS)) continue;
       const rest = commitmentsOf(input.others, new Set([event.id, partner.id]), buffers);
       const where = judgeWhereabouts(w, place, rest);
       const partnerPlace = partner.place ?? place;
@@ -121,7 +130,12 @@ export function planEvent(input: PlanInput): PlanResult {
       const partnerActivity = plannerActivity(partner);
       const partnerRisk = judge(partnerW, partnerActivity);
       // Never send the partner out into warning, nor into thunderstorm hours (getting there is the exposure).
-      if (!acceptable(risk) || LEVEL_RANK[partnerRisk.level] > LEVEL_RANK[TARGET] || thundery(f, partnerW)) continue;
+      if (
+        !acceptable(risk) ||
+        LEVEL_RANK[partnerRisk.level] > LEVEL_RANK[TARGET] ||
+        thundery(f, partnerW, LIGHTNING_CLEARANCE_MS)
+      )
+        continue;
       candidates.push({
         kind: "swap",
         w,
@@ -152,7 +166,11 @@ function candidateStarts(startMs: number, zone: string, exposed: boolean): numbe
   return out;
 }
 
-/** Indoor, movable events of the event's local day, near enough to share its forecast. */
+/**
+ * Indoor, movable events of the event's local day, near enough to share its forecast. Not meals: a
+ * breakfast is a breakfast because of its hour (breakfast at 14:00 so a hike gets the dry morning
+ * is not a swap a traveller would take).
+ */
 function swapPartners(input: PlanInput, place: PlannerPlace | null): PlannerEvent[] {
   const zone = input.event.timeZone;
   const day = DateTime.fromMillis(input.event.startMs, { zone }).toISODate();
@@ -160,6 +178,7 @@ function swapPartners(input: PlanInput, place: PlannerPlace | null): PlannerEven
     (o) =>
       !isFixed(o) &&
       o.type !== "free_block" &&
+      o.type !== "food" &&
       !isExposedTransport(o) &&
       !activityProfile(plannerActivity(o)).outdoor &&
       DateTime.fromMillis(o.startMs, { zone }).toISODate() === day &&
@@ -167,8 +186,8 @@ function swapPartners(input: PlanInput, place: PlannerPlace | null): PlannerEven
   );
 }
 
-function thundery(f: NormalizedForecast, w: { startMs: number; endMs: number }): boolean {
-  return hoursIn(f, w.startMs, w.endMs - 1).some((h) => (h.weatherCode ?? 0) >= 95);
+function thundery(f: NormalizedForecast, w: { startMs: number; endMs: number }, clearanceMs = 0): boolean {
+  return hoursIn(f, w.startMs - clearanceMs, w.endMs + clearanceMs - 1).some((h) => (h.weatherCode ?? 0) >= 95);
 }
 
 /** Every hour of the window is in the forecast (nothing judged on hours it does not have). */

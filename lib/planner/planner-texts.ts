@@ -12,6 +12,7 @@ const en = {
   thunder: "thunderstorms",
   rain: "rain {mm} mm/h",
   wind: "gusts {kph} km/h",
+  waves: "waves {m} m",
   weather_risk: "weather risk",
   calm: "calm",
   calmer: "calmer",
@@ -35,12 +36,19 @@ const en = {
   estimate_walking: "walking {speed} km/h, {km} km (straight line x{factor})",
   estimate_car: "car {speed} km/h, {km} km (straight line x{factor})",
   estimate_none: "place unknown: travel not estimated",
+  shift_check_in_after: "check in at {time} ({n} min after {planned})",
+  shift_check_out_late: "back at {time}: check out {n} min after {planned} (ask the stay)",
+  shift_check_out_back: "back at {time}: check out by {planned}",
+  shift_check_in_quick: "leave at {time}: a quick check-in from {planned}",
+  shift_check_in_later: "leave at {time}, before check-in at {planned}: check in after the event",
+  shift_check_out_early: "check out by {time} ({n} min before {planned})",
 };
 
 const de: typeof en = {
   thunder: "Gewitter",
   rain: "Regen {mm} mm/h",
   wind: "Böen {kph} km/h",
+  waves: "Wellen {m} m",
   weather_risk: "Wetterrisiko",
   calm: "ruhig",
   calmer: "ruhiger",
@@ -64,12 +72,19 @@ const de: typeof en = {
   estimate_walking: "zu Fuß {speed} km/h, {km} km (Luftlinie x{factor})",
   estimate_car: "Auto {speed} km/h, {km} km (Luftlinie x{factor})",
   estimate_none: "Ort unbekannt: Anreise nicht geschätzt",
+  shift_check_in_after: "Check-in um {time} ({n} min nach {planned})",
+  shift_check_out_late: "zurück um {time}: Check-out {n} min nach {planned} (bei der Unterkunft anfragen)",
+  shift_check_out_back: "zurück um {time}: Check-out bis {planned}",
+  shift_check_in_quick: "Abfahrt um {time}: kurzer Check-in ab {planned}",
+  shift_check_in_later: "Abfahrt um {time}, vor dem Check-in um {planned}: danach einchecken",
+  shift_check_out_early: "Check-out bis {time} ({n} min vor {planned})",
 };
 
 const fr: typeof en = {
   thunder: "orages",
   rain: "pluie {mm} mm/h",
   wind: "rafales {kph} km/h",
+  waves: "vagues {m} m",
   weather_risk: "risque météo",
   calm: "calme",
   calmer: "plus calme",
@@ -94,12 +109,19 @@ const fr: typeof en = {
   estimate_walking: "à pied {speed} km/h, {km} km (à vol d'oiseau x{factor})",
   estimate_car: "voiture {speed} km/h, {km} km (à vol d'oiseau x{factor})",
   estimate_none: "lieu inconnu : trajet non estimé",
+  shift_check_in_after: "enregistrement à {time} ({n} min après {planned})",
+  shift_check_out_late: "retour à {time} : départ {n} min après {planned} (à demander à l'hébergement)",
+  shift_check_out_back: "retour à {time} : départ avant {planned}",
+  shift_check_in_quick: "départ à {time} : enregistrement rapide dès {planned}",
+  shift_check_in_later: "départ à {time}, avant l'enregistrement à {planned} : s'enregistrer après",
+  shift_check_out_early: "libérer la chambre avant {time} ({n} min avant {planned})",
 };
 
 const es: typeof en = {
   thunder: "tormentas",
   rain: "lluvia {mm} mm/h",
   wind: "rachas {kph} km/h",
+  waves: "olas {m} m",
   weather_risk: "riesgo meteorológico",
   calm: "en calma",
   calmer: "más calma",
@@ -124,12 +146,19 @@ const es: typeof en = {
   estimate_walking: "a pie {speed} km/h, {km} km (línea recta x{factor})",
   estimate_car: "coche {speed} km/h, {km} km (línea recta x{factor})",
   estimate_none: "lugar desconocido: trayecto no estimado",
+  shift_check_in_after: "check-in a las {time} ({n} min después de {planned})",
+  shift_check_out_late: "de vuelta a las {time}: check-out {n} min después de {planned} (pregunte al alojamiento)",
+  shift_check_out_back: "de vuelta a las {time}: check-out antes de {planned}",
+  shift_check_in_quick: "salida a las {time}: check-in rápido desde {planned}",
+  shift_check_in_later: "salida a las {time}, antes del check-in de {planned}: hacer el check-in después",
+  shift_check_out_early: "check-out antes de {time} ({n} min antes de {planned})",
 };
 
 const it: typeof en = {
   thunder: "temporali",
   rain: "pioggia {mm} mm/h",
   wind: "raffiche {kph} km/h",
+  waves: "onde {m} m",
   weather_risk: "rischio meteo",
   calm: "calmo",
   calmer: "più calmo",
@@ -154,12 +183,19 @@ const it: typeof en = {
   estimate_walking: "a piedi {speed} km/h, {km} km (linea d'aria x{factor})",
   estimate_car: "auto {speed} km/h, {km} km (linea d'aria x{factor})",
   estimate_none: "luogo sconosciuto: tragitto non stimato",
+  shift_check_in_after: "check-in alle {time} ({n} min dopo {planned})",
+  shift_check_out_late: "di ritorno alle {time}: check-out {n} min dopo {planned} (chiedere alla struttura)",
+  shift_check_out_back: "di ritorno alle {time}: check-out entro {planned}",
+  shift_check_in_quick: "partenza alle {time}: check-in veloce dalle {planned}",
+  shift_check_in_later: "partenza alle {time}, prima del check-in delle {planned}: check-in dopo",
+  shift_check_out_early: "check-out entro {time} ({n} min prima di {planned})",
 };
 
 const ptBR: typeof en = {
   thunder: "tempestades com raios",
   rain: "chuva {mm} mm/h",
   wind: "rajadas {kph} km/h",
+  waves: "ondas {m} m",
   weather_risk: "risco climático",
   calm: "calmo",
   calmer: "mais calmo",
@@ -183,12 +219,19 @@ const ptBR: typeof en = {
   estimate_walking: "a pé {speed} km/h, {km} km (linha reta x{factor})",
   estimate_car: "carro {speed} km/h, {km} km (linha reta x{factor})",
   estimate_none: "local desconhecido: trajeto não estimado",
+  shift_check_in_after: "check-in às {time} ({n} min depois de {planned})",
+  shift_check_out_late: "de volta às {time}: check-out {n} min depois de {planned} (consulte a hospedagem)",
+  shift_check_out_back: "de volta às {time}: check-out até {planned}",
+  shift_check_in_quick: "saída às {time}: check-in rápido a partir de {planned}",
+  shift_check_in_later: "saída às {time}, antes do check-in das {planned}: faça o check-in depois",
+  shift_check_out_early: "check-out até {time} ({n} min antes de {planned})",
 };
 
 const ptPT: typeof en = {
   thunder: "trovoadas",
   rain: "chuva {mm} mm/h",
   wind: "rajadas {kph} km/h",
+  waves: "ondas {m} m",
   weather_risk: "risco meteorológico",
   calm: "calmo",
   calmer: "mais calmo",
@@ -212,12 +255,19 @@ const ptPT: typeof en = {
   estimate_walking: "a pé {speed} km/h, {km} km (linha reta x{factor})",
   estimate_car: "carro {speed} km/h, {km} km (linha reta x{factor})",
   estimate_none: "local desconhecido: percurso não estimado",
+  shift_check_in_after: "check-in às {time} ({n} min depois das {planned})",
+  shift_check_out_late: "de regresso às {time}: check-out {n} min depois das {planned} (pergunte ao alojamento)",
+  shift_check_out_back: "de regresso às {time}: check-out até às {planned}",
+  shift_check_in_quick: "saída às {time}: check-in rápido a partir das {planned}",
+  shift_check_in_later: "saída às {time}, antes do check-in das {planned}: faça o check-in depois",
+  shift_check_out_early: "check-out até às {time} ({n} min antes das {planned})",
 };
 
 const ja: typeof en = {
   thunder: "雷雨",
   rain: "雨 {mm} mm/h",
   wind: "突風 {kph} km/h",
+  waves: "波 {m} m",
   weather_risk: "気象リスク",
   calm: "穏やか",
   calmer: "より穏やか",
@@ -241,12 +291,19 @@ const ja: typeof en = {
   estimate_walking: "徒歩 {speed} km/h、{km} km（直線距離 x{factor}）",
   estimate_car: "車 {speed} km/h、{km} km（直線距離 x{factor}）",
   estimate_none: "場所不明：移動時間は未推定",
+  shift_check_in_after: "{time}にチェックイン（{planned}の{n}分後）",
+  shift_check_out_late: "{time}に戻る：チェックアウトは{planned}の{n}分後（宿に確認）",
+  shift_check_out_back: "{time}に戻る：{planned}までにチェックアウト",
+  shift_check_in_quick: "{time}に出発：{planned}から手早くチェックイン",
+  shift_check_in_later: "{time}に出発（チェックイン{planned}より前）：チェックインは後で",
+  shift_check_out_early: "{time}までにチェックアウト（{planned}の{n}分前）",
 };
 
 const nl: typeof en = {
   thunder: "onweer",
   rain: "regen {mm} mm/u",
   wind: "windstoten {kph} km/u",
+  waves: "golven {m} m",
   weather_risk: "weerrisico",
   calm: "rustig",
   calmer: "rustiger",
@@ -271,6 +328,12 @@ const nl: typeof en = {
   estimate_walking: "te voet {speed} km/h, {km} km (hemelsbreed x{factor})",
   estimate_car: "auto {speed} km/h, {km} km (hemelsbreed x{factor})",
   estimate_none: "plaats onbekend: reistijd niet geschat",
+  shift_check_in_after: "inchecken om {time} ({n} min na {planned})",
+  shift_check_out_late: "terug om {time}: uitchecken {n} min na {planned} (vraag het de accommodatie)",
+  shift_check_out_back: "terug om {time}: uitchecken vóór {planned}",
+  shift_check_in_quick: "vertrek om {time}: snel inchecken vanaf {planned}",
+  shift_check_in_later: "vertrek om {time}, vóór het inchecken om {planned}: daarna inchecken",
+  shift_check_out_early: "uitchecken vóór {time} ({n} min vóór {planned})",
 };
 
 export const PLANNER_TEXTS: Record<Language, typeof en> = {

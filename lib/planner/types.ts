@@ -81,6 +81,8 @@ export interface PlanLegCheck {
   slack_minutes: number;
   /** Soft: a check-in or check-out (may shift); hard: everything else (never squeezed). */
   limit: "hard" | "soft";
+  /** A negative slack next to a soft limit, said with times in the trip's language ("check in at 15:25 (25 min after 15:00)"); null otherwise. */
+  shift: string | null;
 }
 
 /** What was checked for an option, with the figures (a reviewer sees why it is safe). */

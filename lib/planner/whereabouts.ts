@@ -30,6 +30,8 @@ export interface Commitment {
   /** Kept free before the start (a departure's buffer) and after the end (leaving an airport). */
   beforeMs: number;
   afterMs: number;
+  /** A stay's check-in or check-out point (soft), with the stay's own time (check-in from, check-out by). */
+  point?: { kind: "check_in" | "check_out"; atMs: number };
 }
 
 const windowEnd = (e: PlannerEvent) => (e.endMs !== null && e.endMs > e.startMs ? e.endMs : e.startMs + HOUR);
@@ -50,6 +52,7 @@ export function commitmentsOf(events: PlannerEvent[], exclude: ReadonlySet<numbe
         hard: false,
         beforeMs: 0,
         afterMs: 0,
+        point: { kind: "check_in", atMs: e.startMs },
       });
       if (e.endMs !== null && e.endMs > e.startMs)
         out.push({
@@ -62,6 +65,7 @@ export function commitmentsOf(events: PlannerEvent[], exclude: ReadonlySet<numbe
           hard: false,
           beforeMs: 0,
           afterMs: 0,
+          point: { kind: "check_out", atMs: e.endMs },
         });
       continue;
     }

@@ -19,9 +19,13 @@ const end = (e: PlannerEvent) => (e.endMs !== null && e.endMs > e.startMs ? e.en
  */
 export function violations(input: PlanInput, res: PlanResult): string[] {
   const out: string[] = [];
+  // The trip's own buffers override each default (not only the flight's).
+  const b = input.buffers ?? {};
   const BUFFER_MIN: Record<string, number> = {
-    ...DEFAULT_BUFFER_MIN,
-    ...(input.buffers?.flightMinutes !== undefined ? { flight: input.buffers.flightMinutes } : {}),
+    flight: b.flightMinutes ?? DEFAULT_BUFFER_MIN.flight,
+    train: b.trainMinutes ?? DEFAULT_BUFFER_MIN.train,
+    ferry: b.ferryMinutes ?? DEFAULT_BUFFER_MIN.ferry,
+    bus: b.busMinutes ?? DEFAULT_BUFFER_MIN.bus,
   };
   const all = [input.event, ...input.others];
   const byId = new Map(all.map((e) => [e.id, e]));
@@ -83,6 +87,36 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
           out.push(`${o.id} puts ${byId.get(id)!.title} in two places (with ${other.title})`);
       }
     }
+    // Waking hours (06:00-23:00 local, a sailing 06:00-22:00), unless the member's own window was outside them.
+    {
+      const zone = input.event.place?.zone ?? input.event.timeZone;
+      const mod = (ms: number) => {
+        const t = DateTime.fromMillis(ms, { zone });
+        return t.hour * 60 + t.minute;
+      };
+      const ownStart = mod(input.event.startMs);
+      const ownEnd = mod(end(input.event));
+      const crossesMidnight =
+        DateTime.fromMillis(input.event.startMs, { zone }).toISODate() !==
+        DateTime.fromMillis(end(input.event) - 1, { zone }).toISODate();
+      const s = mod(w.startMs);
+      if (s < Math.min(360, ownStart)) out.push(`${o.id} starts before 06:00`);
+      if (o.needs_rebooking && s > Math.max(22 * 60, ownStart)) out.push(`${o.id} is a sailing after 22:00`);
+      const e = mod(w.endMs);
+      const sameDay =
+        DateTime.fromMillis(w.startMs, { zone }).toISODate() === DateTime.fromMillis(w.endMs - 1, { zone }).toISODate();
+      if (!o.needs_rebooking && !crossesMidnight && (!sameDay || (e !== 0 && e > Math.max(23 * 60, ownEnd))))
+        out.push(`${o.id} ends after 23:00`);
+    }
+    // A rebooked sailing keeps its place among the other timed commitments (it never strands one).
+    if (o.needs_rebooking)
+      for (const other of input.others) {
+        if (other.type === "accommodation" || other.type === "free_block") continue;
+        const wasAfter = other.startMs >= end(input.event);
+        const wasBefore = end(other) <= input.event.startMs;
+        if ((wasAfter && other.startMs < w.endMs) || (wasBefore && end(other) > w.startMs))
+          out.push(`${o.id} strands ${other.title}`);
+      }
     if (!o.needs_rebooking) {
       if (w.startMs < firstArrival || w.endMs > lastDeparture) out.push(`${o.id} is outside the trip's span`);
       if (w.startMs < earliestByStay || w.endMs > latestByStay) out.push(`${o.id} is outside the trip's stays`);
@@ -99,6 +133,14 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
       const to = (twilight ? sun.dusk : sun.sunset)?.getTime();
       if (from && to && !(Number.isNaN(from) || Number.isNaN(to)) && (w.startMs < from || w.endMs > to))
         out.push(`${o.id} is outside daylight`);
+    }
+    // Half an hour clear of thunderstorm hours (NWS 30-minute rule), the moved event and its partner.
+    for (const [id, mw] of moved) {
+      const thunder = input.forecast.hourly.some((h) => {
+        const t = Date.parse(h.time);
+        return (h.weatherCode ?? 0) >= 95 && t < mw.endMs + 30 * MIN && t + 60 * MIN > mw.startMs - 30 * MIN;
+      });
+      if (thunder) out.push(`${o.id} puts ${byId.get(id)!.title} within half an hour of thunder`);
     }
     for (const [id, mw] of moved) {
       const e = byId.get(id)!;

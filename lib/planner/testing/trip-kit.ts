@@ -36,6 +36,31 @@ export const PLACES = {
   craignure: { lat: 56.4707, lng: -5.7087, zone: "Europe/London", name: "Craignure" },
   obanHotel: { lat: 56.415, lng: -5.471, zone: "Europe/London", name: "Oban" },
   kerrera: { lat: 56.4, lng: -5.52, zone: "Europe/London", name: "Kerrera" },
+  osl: { lat: 60.1976, lng: 11.1004, zone: "Europe/Oslo", name: "OSL" },
+  tos: { lat: 69.6833, lng: 18.9189, zone: "Europe/Oslo", name: "TOS" },
+  telegrafbukta: { lat: 69.633, lng: 18.909, zone: "Europe/Oslo", name: "Telegrafbukta" },
+  hkHotel: { lat: 22.2988, lng: 114.1722, zone: "Asia/Hong_Kong", name: "Tsim Sha Tsui" },
+  starFerryTst: { lat: 22.2936, lng: 114.1681, zone: "Asia/Hong_Kong", name: "Star Ferry Tsim Sha Tsui" },
+  starFerryCentral: { lat: 22.2871, lng: 114.1605, zone: "Asia/Hong_Kong", name: "Star Ferry Central" },
+  dragonsBack: { lat: 22.238, lng: 114.244, zone: "Asia/Hong_Kong", name: "Dragon's Back" },
+  hkg: { lat: 22.308, lng: 113.9185, zone: "Asia/Hong_Kong", name: "HKG" },
+  mullHike: { lat: 56.4739, lng: -5.7806, zone: "Europe/London", name: "Dùn da Ghaoithe" },
+  craignureInn: { lat: 56.4712, lng: -5.7075, zone: "Europe/London", name: "Craignure Inn" },
+  akl: { lat: -37.0082, lng: 174.785, zone: "Pacific/Auckland", name: "AKL" },
+  zqn: { lat: -45.0211, lng: 168.7392, zone: "Pacific/Auckland", name: "ZQN" },
+  queenstownHotel: { lat: -45.0312, lng: 168.6626, zone: "Pacific/Auckland", name: "Queenstown" },
+  wakatipu: { lat: -45.035, lng: 168.66, zone: "Pacific/Auckland", name: "Lake Wakatipu" },
+  kawarau: { lat: -45.0089, lng: 168.8953, zone: "Pacific/Auckland", name: "Kawarau Bridge" },
+  lax: { lat: 33.9416, lng: -118.4085, zone: "America/Los_Angeles", name: "LAX" },
+  hnd: { lat: 35.5494, lng: 139.7798, zone: "Asia/Tokyo", name: "HND" },
+  shinjukuHotel: { lat: 35.6938, lng: 139.7034, zone: "Asia/Tokyo", name: "Shinjuku" },
+  tokyoStation: { lat: 35.6812, lng: 139.7671, zone: "Asia/Tokyo", name: "Tokyo Station" },
+  shinOsaka: { lat: 34.7334, lng: 135.5002, zone: "Asia/Tokyo", name: "Shin-Osaka" },
+  osakaHotel: { lat: 34.6937, lng: 135.5023, zone: "Asia/Tokyo", name: "Osaka" },
+  minoo: { lat: 34.8531, lng: 135.4717, zone: "Asia/Tokyo", name: "Minoo falls" },
+  positanoHotel: { lat: 40.6281, lng: 14.485, zone: "Europe/Rome", name: "Positano" },
+  positanoPier: { lat: 40.627, lng: 14.487, zone: "Europe/Rome", name: "Positano pier" },
+  amalfi: { lat: 40.634, lng: 14.6027, zone: "Europe/Rome", name: "Amalfi" },
 } satisfies Record<string, PlannerPlace>;
 
 /** Test only: an instant from a local wall time in a zone. */
@@ -126,5 +151,13 @@ export const STORM: Partial<HourlyPoint> = {
   weatherCode: 99,
   windGustMs: 30,
   windSpeedMs: 18,
+};
+/** A typhoon passing: thunderstorms, hurricane-force gusts, 5 m seas. */
+export const TYPHOON: Partial<HourlyPoint> = {
+  ...STORM,
+  windSpeedMs: 30,
+  windGustMs: 45,
+  waveHeightM: 5,
+  wavePeriodS: 10,
 };
 export const GALE: Partial<HourlyPoint> = { windSpeedMs: 20, windGustMs: 27, waveHeightM: 4, wavePeriodS: 9 };

@@ -1,11 +1,18 @@
 import type { EventType } from "@/drizzle/schema";
 
+/** Kayak, canoe, sailing, a boat tour or trip, snorkelling, surfing, fishing, paddling, rafting. */
+export const WATER_ACTIVITY =
+  /\b(kayak\w*|canoe\w*|sail|sailing|boat tour|boat trip|snorkel\w*|surf|surfing|fishing|paddle\w*|sup|rafting)\b/i;
+
 /** Title words that say what kind of activity an event is (first match wins). */
 const BY_TITLE: Array<[RegExp, string]> = [
+  // Water activities are small craft on open water or in the surf (issue 38 item 5): a sea kayak in
+  // 1.8 m waves is not `low`, as the large ferry's bands would say. Before "hike" ("kayak trail").
+  [WATER_ACTIVITY, "boat_tour"],
   [/\b(hike|hiking|trek|trekking|trail|summit|climb)\b/i, "hiking"],
-  [/\b(beach|surf|surfing|swim|swimming|snorkel|praia|plage|playa)\b/i, "beach"],
+  [/\b(beach|swim|swimming|praia|plage|playa)\b/i, "beach"],
   [/\b(bike|biking|cycling|cycle|bicycle)\b/i, "cycling"],
-  [/\b(ferry|boat|cruise|sail|sailing|kayak)\b/i, "ferry"],
+  [/\b(ferry|boat|cruise)\b/i, "ferry"],
   [/\b(museum|gallery|exhibition|aquarium|cinema|theatre|theater|opera|spa|cooking class)\b/i, "museum"],
   [/\b(shopping|mall|boutique)\b/i, "shopping"],
   [/\b(walk|walking|stroll|tram|tuk)\b/i, "walking_tour"],

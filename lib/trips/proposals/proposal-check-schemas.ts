@@ -28,6 +28,10 @@ const LegCheck = z
       description:
         "hard: a departure, a fixed event or anything placed (never squeezed); soft: a check-in or check-out (may shift). Absent on options raised before it was recorded",
     }),
+    shift: z.string().max(300).nullable().optional().meta({
+      description:
+        'A negative slack next to a soft limit said with times, in the trip\'s language, e.g. "check in at 15:25 (25 min after 15:00)" or "back at 11:15: check out 15 min after 11:00 (ask the stay)"; null otherwise. Absent on options raised before it was recorded',
+    }),
   })
   .nullable()
   .meta({ id: "ProposalOptionLegCheck" });

@@ -8,6 +8,7 @@ export { evaluateWindow, hoursIn } from "./evaluate-window";
 export { conditionFor } from "./i18n/conditions";
 export { combinedStatus, temperatureIn } from "./present";
 export { activityProfile } from "./risk/profiles";
+export { SEA } from "./risk/thresholds";
 export { LEVEL_RANK, type Risk, type RiskLevel, maxLevel } from "./risk/types";
 export { MODE_SPEED_KMH, planRoute } from "./route-plan";
 export { type AccountEnvironmentName, type HourlyPoint, type NormalizedForecast, type Units } from "./types";

@@ -271,6 +271,13 @@ const ALIASES: Record<string, string> = {
   sup: "boat_tour",
   windsurfing: "boat_tour",
   boat: "boat_tour",
+  // Water activities of issue 38: small craft or in the surf, never a large ferry's bands.
+  surfing: "boat_tour",
+  surf: "boat_tour",
+  snorkelling: "boat_tour",
+  snorkeling: "boat_tour",
+  fishing: "boat_tour",
+  rafting: "boat_tour",
   swimming: "beach",
   running: "running",
   jogging: "running",
