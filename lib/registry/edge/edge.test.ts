@@ -85,8 +85,9 @@ describe("the guard on a real HTTP server", () => {
   let server: http.Server;
   let port: number;
   const reached: string[] = [];
+  let uninstall: () => void = () => {};
   beforeAll(async () => {
-    installEdgeGuard(parseTrustedProxies(undefined));
+    uninstall = installEdgeGuard(parseTrustedProxies(undefined));
     server = http.createServer((req, res) => {
       reached.push(`${req.method} ${req.url}`);
       res.end(JSON.stringify({ xff: req.headers["x-forwarded-for"] ?? null, real: req.headers["x-real-ip"] ?? null }));
@@ -94,7 +95,11 @@ describe("the guard on a real HTTP server", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     port = (server.address() as net.AddressInfo).port;
   });
-  afterAll(async () => new Promise<void>((r) => server.close(() => r())));
+  // Other files' HTTP servers share this process (decision 0173): take the guard off again.
+  afterAll(async () => {
+    uninstall();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
 
   /** Raw bytes on a socket: fetch would normalise the method and the path. */
   function raw(requestLine: string, headers = ""): Promise<string> {
@@ -151,5 +156,22 @@ describe("the guard on a real HTTP server", () => {
       installEdgeGuard(parseTrustedProxies(undefined));
     }
     expect((await seenBy("X-Forwarded-For: 198.51.100.7\r\n")).xff).toBe("127.0.0.1");
+  });
+});
+
+describe("the guard's undo", () => {
+  it("takes the guard off: a plain server answers a method the guard refuses", async () => {
+    const undo = installEdgeGuard(parseTrustedProxies(undefined));
+    undo();
+    const server = http.createServer((_req, res) => res.end("mine"));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const port = (server.address() as net.AddressInfo).port;
+      const res = await fetch(`http://127.0.0.1:${port}/v1/trips`, { method: "DELETE" });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe("mine");
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });

@@ -19,13 +19,15 @@ type GuardGlobal = typeof globalThis & { [TRUSTED]?: TrustedProxies };
  * unguarded (a plain-text 500): no Next hook (proxy.ts included) runs early enough, so the
  * check sits on the server's "request" event. Installed once per process from
  * instrumentation.ts; answers in the JSON envelope with a request id and an access-log line.
+ * Returns the undo (a no-op when it was already installed): a server never calls it, but a test
+ * shares its process with other files' HTTP servers (decision 0173).
  */
-export function installEdgeGuard(trustedProxies: TrustedProxies): void {
+export function installEdgeGuard(trustedProxies: TrustedProxies): () => void {
   (globalThis as GuardGlobal)[TRUSTED] = trustedProxies;
   const proto = http.Server.prototype as unknown as Record<symbol, boolean> & {
     emit: (event: string, ...args: unknown[]) => boolean;
   };
-  if (proto[INSTALLED]) return;
+  if (proto[INSTALLED]) return () => {};
   proto[INSTALLED] = true;
   const emit = proto.emit;
   proto.emit = function guardedEmit(this: http.Server, event: string, ...args: unknown[]): boolean {
@@ -41,6 +43,11 @@ export function installEdgeGuard(trustedProxies: TrustedProxies): void {
       }
     }
     return emit.call(this, event, ...args);
+  };
+  return () => {
+    proto.emit = emit;
+    delete proto[INSTALLED];
+    delete (globalThis as GuardGlobal)[TRUSTED];
   };
 }
 
