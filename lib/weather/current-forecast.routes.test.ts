@@ -271,7 +271,9 @@ describe("open-meteo through the endpoints (recorded responses on a loopback ser
     srv = await startFixtureServer();
     process.env.WEATHER_PROVIDER = "open-meteo";
     process.env.OPEN_METEO_BASE_URL = srv.baseUrl;
-    process.env.WEATHER_PROVIDER_TIMEOUT_MS = "300";
+    // Generous while the fixture answers (it shares this loop with PGlite; a loaded machine is slow);
+    // only the hang test shortens it, since a hang waits it out.
+    process.env.WEATHER_PROVIDER_TIMEOUT_MS = "20000";
     resetEnvCache();
   });
   afterAll(async () => {
@@ -312,8 +314,11 @@ describe("open-meteo through the endpoints (recorded responses on a loopback ser
 
   it("upstream hang -> 504 weather_refresh_timeout", async () => {
     srv.serve("/v1/forecast", { body: "", hang: true });
+    process.env.WEATHER_PROVIDER_TIMEOUT_MS = "300";
+    resetEnvCache();
     const r = await call(current.GET, { path: "/v1/weather/current?lat=-11&lng=-51", bearer: await key() });
     expect(r.status).toBe(504);
     expect(r.body.error.code).toBe("weather_refresh_timeout");
+    expect(r.body.error.details).toMatchObject({ timeout_ms: 300 });
   });
 });

@@ -46,6 +46,19 @@ const FAULTS: Array<{ name: string; fault: FixtureResponse; status: number; code
   },
 ];
 
+/**
+ * The upstream timeout while the fixture answers: generous, since the fixture server shares this
+ * process's event loop with PGlite, and a loaded CI machine once took over 1.5 s to answer it (a
+ * 504 on the good fixture). Only a hang phase shortens it (`upstreamTimeout`), since a hang waits
+ * the whole timeout out.
+ */
+const OK_TIMEOUT_MS = "20000";
+const HANG_TIMEOUT_MS = "1500";
+function upstreamTimeout(ms: string) {
+  process.env.WEATHER_PROVIDER_TIMEOUT_MS = ms;
+  resetEnvCache();
+}
+
 /** The circuit's clock: starts at the wall clock, moves only by `advance`. */
 let clockMs = Date.now();
 const advance = (ms: number) => void (clockMs += ms);
@@ -60,8 +73,7 @@ beforeAll(async () => {
   Object.assign(process.env, {
     WEATHER_PROVIDER: "open-meteo",
     OPEN_METEO_BASE_URL: srv.baseUrl,
-    // The hang fault waits this out; a loaded machine must still answer the good fixture within it.
-    WEATHER_PROVIDER_TIMEOUT_MS: "1500",
+    WEATHER_PROVIDER_TIMEOUT_MS: OK_TIMEOUT_MS,
     WEATHER_CIRCUIT_BASE_MS: String(BASE_MS),
     WEATHER_CIRCUIT_MAX_MS: String(MAX_MS),
   });
@@ -130,6 +142,7 @@ describe.each(FAULTS)("upstream fault: $name", ({ fault, status, code }) => {
     forgetHeads();
 
     srv.serve("/v1/forecast", fault);
+    if (fault.hang) upstreamTimeout(HANG_TIMEOUT_MS);
     // No snapshot: the first call fails (504 past the timeout, 502 otherwise) and opens the circuit.
     const first = await get(cold);
     expect(first.status).toBe(status);
@@ -165,6 +178,7 @@ describe.each(FAULTS)("upstream fault: $name", ({ fault, status, code }) => {
 
     // The fault ends: the next probe succeeds and closes the circuit (row gone); then HITs.
     srv.serve("/v1/forecast", OK);
+    upstreamTimeout(OK_TIMEOUT_MS);
     await passBackoff(cold.cell.key);
     const recovered = await Promise.all(Array.from({ length: 5 }, () => get(cold)));
     expect(recovered.map((r) => r.status)).toEqual(Array(5).fill(200));
