@@ -21,11 +21,12 @@ function legLine(leg: NonNullable<Leg>, side: "before" | "after"): string {
 
 /**
  * What the planner checked for the option shown (issue 38 item 7): where the traveller is before and
- * after with the travel estimate and buffer, daylight, the trip span and a swap partner's weather,
+ * after with the travel estimate and buffer, daylight, the trip span, a swap partner's weather and
+ * what a rebooked sailing strands (moved along or missed),
  * so a reviewer sees why the option is safe before accepting it.
  */
 export function OptionChecks({ checks, zone, rebooking }: { checks: Checks; zone: string; rebooking?: string | null }) {
-  const { before, after, daylight, span, partner } = checks;
+  const { before, after, daylight, span, partner, strands } = checks;
   return (
     <details
       className="mb-3 rounded-md bg-slate-50 px-2 py-1.5 text-sm ring-1 ring-slate-200"
@@ -57,6 +58,19 @@ export function OptionChecks({ checks, zone, rebooking }: { checks: Checks; zone
         <dd>
           {span.start ? dateTimeIn(span.start, zone) : "open"} to {span.end ? dateTimeIn(span.end, zone) : "open"}
         </dd>
+        {strands && strands.length > 0 && (
+          <>
+            <dt className="font-medium">Stranded</dt>
+            <dd className="break-words" data-testid="option-strands">
+              {strands.map((s) => (
+                <span key={s.event_id} className="block">
+                  {s.title}, {dateTimeIn(s.start, zone)}:{" "}
+                  {s.new_start ? `moves to ${dateTimeIn(s.new_start, zone)}` : "missed (change or cancel it)"}
+                </span>
+              ))}
+            </dd>
+          </>
+        )}
         {partner && (
           <>
             <dt className="font-medium">Swap partner</dt>

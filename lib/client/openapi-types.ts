@@ -2692,6 +2692,18 @@ export interface components {
                 end: string | null;
                 start: string | null;
             };
+            /** @description A rebooked sailing that strands commitments (every calm sailing does): each one moved along with it (a move_event in changes) or named as missed; a strand-free sailing is always offered first. Absent on options raised before it was recorded */
+            strands?: {
+                event_id: number;
+                new_end: string | null;
+                /** @description Moved along with the sailing (same gap to it); null: it cannot follow safely and is missed */
+                new_start: string | null;
+                /** @description The risk in its new window (null when missed) */
+                risk: ("low" | "watch" | "warning") | null;
+                /** @description Its planned start */
+                start: string;
+                title: string;
+            }[];
         };
         ProposalOptionForecast: {
             fetched_at?: string | null;

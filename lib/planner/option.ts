@@ -3,6 +3,7 @@ import type { ProposalChangeInput } from "@/lib/trips/proposals/proposal-schemas
 import { formatInZone } from "@/lib/trips/time";
 import type { Risk } from "@/lib/weather/core";
 import type { DaylightJudgement } from "./daylight";
+import type { Strand } from "./stranded-events";
 import { DETOUR_FACTOR } from "./reach";
 import { hazardPhrase, optionForecast, optionLabel, remedyPhrase, type Window } from "./describe";
 import { plannerDay, plannerText } from "./planner-texts";
@@ -19,6 +20,8 @@ export interface Candidate {
   partner?: PlannerEvent;
   partnerW?: Window;
   partnerRisk?: Risk;
+  /** A sailing: the commitments it strands, carried along or named as missed. */
+  strands?: Strand[];
 }
 
 export interface OptionContext {
@@ -83,6 +86,14 @@ function softShift(j: LegJudgement, side: "before" | "after", w: Window, zone: s
   return plannerText(lang, leave >= point.atMs ? "shift_check_in_quick" : "shift_check_in_later", vars);
 }
 
+/** "Dragon's Back hike moves with it to Sat 22 Aug 15:05" / "Craignure Inn (Thu 10 Sep 17:00) would be missed: change or cancel it". */
+function strandText(x: Strand, zone: string, lang?: string): string {
+  const at = (ms: number) => `${plannerDay(ms, zone, lang)} ${hhmm(ms, zone)}`;
+  return x.moved
+    ? plannerText(lang, "strand_moved", { title: x.event.title, when: at(x.moved.w.startMs) })
+    : plannerText(lang, "strand_missed", { title: x.event.title, when: at(x.event.startMs) });
+}
+
 /** An option with what was checked: neighbours and travel, daylight, the trip span, the partner's weather. */
 export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
   const e = ctx.input.event;
@@ -94,7 +105,9 @@ export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
     startDateTime: formatInZone(new Date(w.startMs), ev.timeZone),
     endDateTime: ev.endMs === null ? null : formatInZone(new Date(w.endMs), ev.timeZone),
   });
-  const changes = c.partner ? [move(e, c.w), move(c.partner, c.partnerW!)] : [move(e, c.w)];
+  const strands = c.strands ?? [];
+  const carried = strands.flatMap((x) => (x.moved ? [move(x.moved.event, x.moved.w)] : []));
+  const changes = c.partner ? [move(e, c.w), move(c.partner, c.partnerW!)] : [move(e, c.w), ...carried];
   const local = DateTime.fromMillis(c.w.startMs, { zone });
   const partnerWeather =
     c.partner && c.partnerRisk ? hazardPhrase(ctx.input.forecast, c.partnerW!, zone, c.partnerRisk, lang).phrase : null;
@@ -120,6 +133,14 @@ export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
             weather: c.partnerRisk.level === "low" ? plannerText(lang, "low_risk") : partnerWeather!,
           }
         : null,
+    strands: strands.map((x) => ({
+      event_id: x.event.id,
+      title: x.event.title,
+      start: iso(x.event.startMs, zone)!,
+      new_start: x.moved ? iso(x.moved.w.startMs, zone) : null,
+      new_end: x.moved && x.moved.event.endMs !== null ? iso(x.moved.w.endMs, zone) : null,
+      risk: x.moved?.risk.level ?? null,
+    })),
   };
   const sunset = c.light?.toMs
     ? `; ${plannerText(lang, c.light.rule === "sun" ? "sunset" : "dusk", { time: hhmm(c.light.toMs, zone) })}`
@@ -140,6 +161,7 @@ export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
           lang,
           ctx.currentRisk.level,
         );
+  const strandNote = strands.map((x) => `; ${strandText(x, zone, lang)}`).join("");
   const partnerNote = checks.partner
     ? `; ${plannerText(lang, "partner_then", { title: c.partner!.title, weather: checks.partner.weather })}`
     : "";
@@ -148,11 +170,11 @@ export function toOption(c: Candidate, ctx: OptionContext): PlanOption {
     kind: c.kind,
     score: c.score,
     label,
-    reason: `${ctx.hazard.phrase}; ${remedy}${partnerNote}${sunset}`.slice(0, 300),
+    reason: `${ctx.hazard.phrase}; ${remedy}${strandNote}${partnerNote}${sunset}`.slice(0, 300),
     risk: c.risk.level,
     changes,
     needs_rebooking: c.kind === "rebook",
-    rebooking_reason: c.kind === "rebook" ? remedy.slice(0, 300) : null,
+    rebooking_reason: c.kind === "rebook" ? `${remedy}${strandNote}`.slice(0, 300) : null,
     checks,
     forecast: optionForecast(
       ctx.input.forecast,

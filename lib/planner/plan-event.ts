@@ -16,7 +16,8 @@ import { hazardPhrase } from "./describe";
 import { toOption, type Candidate } from "./option";
 import { buffersOf, isFixed, travel } from "./reach";
 import type { PlanInput, PlannerEvent, PlannerPlace, PlanResult } from "./types";
-import { strandedBy, wakingHours } from "./waking-hours";
+import { carryAlong, strandedBy, type CarryJudge, type Strand } from "./stranded-events";
+import { wakingHours } from "./waking-hours";
 import { commitmentsOf, judgeWhereabouts, tripSpan } from "./whereabouts";
 
 const MIN = 60_000;
@@ -87,21 +88,64 @@ export function planEvent(input: PlanInput): PlanResult {
   const candidates: Candidate[] = [];
   const own = commitmentsOf(input.others, new Set([event.id]), buffers);
   const awake = wakingHours(current, sunAt.zone, exposed);
+  /** A stranded event in its carried-along window: its risk when safe there (as a move would be judged), else null. */
+  const fits =
+    (sailing: PlannerEvent): CarryJudge =>
+    (o, w, plan) => {
+      const at = o.place ?? null;
+      // Judged on the sailing's forecast, so only near it (as a swap partner is); fixed points never follow.
+      if (isFixed(o) || o.type === "free_block" || (at && travel(at, sunAt).km > SWAP_RADIUS_KM)) return null;
+      const act = plannerActivity(o);
+      if (!basic(w) || !wakingHours(windowOf(o), o.timeZone, false)(w) || thundery(f, w, LIGHTNING_CLEARANCE_MS))
+        return null;
+      if (activityProfile(act).outdoor && !daylightJudge(o.startMs, at ?? sunAt, act)(w).ok) return null;
+      if (!judgeWhereabouts(w, at, commitmentsOf([...plan, sailing], new Set([o.id]), buffers)).ok) return null;
+      const risk = judge(w, act);
+      return LEVEL_RANK[risk.level] <= LEVEL_RANK[TARGET] ? risk : null;
+    };
   for (const startMs of candidateStarts(event.startMs, event.timeZone, exposed)) {
     if (startMs === event.startMs) continue;
     const w = { startMs, endMs: startMs + duration };
     if (!basic(w) || !awake(w)) continue;
-    if (exposed && strandedBy(current, w, own, event.timeZone)) continue;
     const light: DaylightJudgement | null = exposed ? null : daylight(w);
     if (light && !light.ok) continue;
-    const where = judgeWhereabouts(w, place, own);
-    if (!where.ok) continue;
     if (thundery(f, w, LIGHTNING_CLEARANCE_MS)) continue;
+    // A sailing that strands later (or earlier) commitments carries them along where safe, else names them.
+    let strands: Strand[] = [];
+    let around = own;
+    const stranded = exposed ? strandedBy(current, w, own, event.timeZone) : [];
+    if (stranded.length) {
+      const sailing = { ...event, startMs: w.startMs, endMs: event.endMs === null ? null : w.endMs };
+      const others = input.others.filter((o) => o.id !== event.id);
+      const carried = carryAlong(stranded, current, w, others, fits(sailing));
+      strands = carried.strands;
+      const missed = new Set(strands.filter((x) => !x.moved).map((x) => x.event.id));
+      around = commitmentsOf(
+        carried.plan.filter((o) => !missed.has(o.id)),
+        new Set([event.id]),
+        buffers,
+      );
+    }
+    const where = judgeWhereabouts(w, place, around, exposed ? (event.endPlace ?? place) : place);
+    if (!where.ok) continue;
     const risk = judge(w);
     if (!acceptable(risk)) continue;
     const kind = exposed ? "rebook" : "move";
-    candidates.push({ kind, w, risk, where, light, score: score(risk, w, current, event.timeZone, 0, exposed) });
+    candidates.push({
+      kind,
+      w,
+      risk,
+      where,
+      light,
+      strands,
+      score: score(risk, w, current, event.timeZone, 0, exposed),
+    });
   }
+  // Only the least disruptive sailings: strand-free ones when any exist, else those that carry
+  // everything along, else those that miss the fewest events.
+  const tier = (c: Candidate) => (c.strands?.length ? 1 + c.strands.filter((x) => !x.moved).length : 0);
+  const best = Math.min(...candidates.map(tier));
+  for (let i = candidates.length - 1; i >= 0; i--) if (tier(candidates[i]) > best) candidates.splice(i, 1);
   if (!exposed) {
     for (const partner of swapPartners(input, place)) {
       const pw = windowOf(partner);

@@ -92,6 +92,18 @@ export interface PlanChecks {
   daylight: { sunrise: string | null; sunset: string | null; rule: "sun" | "civil_twilight" | "not_needed" };
   span: { start: string | null; end: string | null };
   partner: { event_id: number; title: string; start: string; end: string; risk: RiskLevel; weather: string } | null;
+  /**
+   * A sailing that strands commitments (every calm one does): each moved along with it (new window
+   * and its risk) or, when it cannot follow safely, named as missed (new_start null). Empty otherwise.
+   */
+  strands: Array<{
+    event_id: number;
+    title: string;
+    start: string;
+    new_start: string | null;
+    new_end: string | null;
+    risk: RiskLevel | null;
+  }>;
 }
 
 export interface PlanOption {

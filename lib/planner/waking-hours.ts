@@ -1,5 +1,4 @@
 import { DateTime } from "luxon";
-import type { Commitment } from "./whereabouts";
 
 /**
  * Options start no earlier than 06:00 and end no later than 23:00 local time (a sailing leaves
@@ -44,29 +43,4 @@ export function wakingHours(
     if (sailing) return w.startMs <= d.latest;
     return open || w.endMs <= d.latest;
   };
-}
-
-/**
- * A rebooked sailing must not strand the traveller: it keeps its place in the itinerary's order. A
- * commitment the member put after the booked sailing (the hike on Mull after the ferry to Mull) may
- * not now start before the new arrival, nor one put before it end after the new departure: cars do
- * not cross the sea, so the travel estimate alone cannot see this, and a place's distance to either
- * pier says little across a harbour. A check-in or check-out (soft) may shift within its own day,
- * not to another day (that needs another night booked). Returns the stranded commitment or null.
- */
-export function strandedBy(
-  current: { startMs: number; endMs: number },
-  w: { startMs: number; endMs: number },
-  cs: Commitment[],
-  zone: string,
-): Commitment | null {
-  const day = (ms: number) => DateTime.fromMillis(ms, { zone }).toISODate();
-  for (const c of cs) {
-    const later = c.startMs >= current.endMs && c.startMs < w.endMs;
-    const earlier = c.endMs <= current.startMs && c.endMs > w.startMs;
-    if (!later && !earlier) continue;
-    if (!c.hard && (later ? day(c.startMs) === day(w.endMs) : day(c.endMs) === day(w.startMs))) continue;
-    return c;
-  }
-  return null;
 }

@@ -137,12 +137,14 @@ export interface WhereaboutsJudgement {
  * Can the traveller be at `place` for the whole window `w`? Not while a hard commitment or its
  * buffers run; with time to get there from the previous commitment's place and on to the next
  * one (and its departure buffer); and never further than a day excursion from where they are
- * before and after (the last and next commitments with a known place).
+ * before and after (the last and next commitments with a known place). A transport leg leaves from
+ * `place` and arrives at `endPlace`: the next commitment is reached from its arrival.
  */
 export function judgeWhereabouts(
   w: { startMs: number; endMs: number },
   place: PlannerPlace | null,
   cs: Commitment[],
+  endPlace: PlannerPlace | null = place,
 ): WhereaboutsJudgement {
   const no = (why: string): WhereaboutsJudgement => ({ ok: false, why, before: null, after: null });
   for (const c of cs)
@@ -164,7 +166,7 @@ export function judgeWhereabouts(
   }
   if (place && lastKnown && !travel(lastKnown.to, place).reachable)
     return no(`the traveller is at ${lastKnown.to!.name ?? "another place"} then`);
-  if (place && nextKnown && !travel(place, nextKnown.from).reachable)
+  if (endPlace && nextKnown && !travel(endPlace, nextKnown.from).reachable)
     return no(`the traveller must be at ${nextKnown.from!.name ?? "another place"} next`);
   let b: LegJudgement | null = null;
   let a: LegJudgement | null = null;
@@ -175,7 +177,7 @@ export function judgeWhereabouts(
     b = { neighbour: prev, travel: t, bufferMs: prev.afterMs, slackMs };
   }
   if (next) {
-    const t = travel(place, next.from ?? nextKnown?.from);
+    const t = travel(endPlace, next.from ?? nextKnown?.from);
     const slackMs = next.startMs - next.beforeMs - t.ms - w.endMs;
     if (next.hard && slackMs < 0) return no(`no time to get to ${next.title}`);
     a = { neighbour: next, travel: t, bufferMs: next.beforeMs, slackMs };

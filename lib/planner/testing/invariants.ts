@@ -47,6 +47,15 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
       ? sorted[0].startMs - 3 * 60 * MIN
       : -Infinity;
   const latestByStay = lastT?.type === "accommodation" && end(lastT) >= end(ev) ? end(lastT) + 3 * 60 * MIN : Infinity;
+  // A sailing that strands nothing is always preferred: never offered beside one that strands something…
+  // …and one that misses an event never beside one that misses fewer (or carries everything along).
+  const tiers = new Set(
+    res.options.map((o) => {
+      const s = o.checks?.strands ?? [];
+      return s.length ? 1 + s.filter((x) => x.new_start === null).length : 0;
+    }),
+  );
+  if (tiers.size > 1) out.push("sailings that strand different amounts offered side by side");
   for (const o of res.options) {
     const moved = new Map<number, { startMs: number; endMs: number }>();
     for (const c of o.changes) {
@@ -67,9 +76,11 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
       continue;
     }
     const at = (e: PlannerEvent) => moved.get(e.id) ?? { startMs: e.startMs, endMs: end(e) };
+    // An event the option names as missed (a sailing strands it) no longer says where the traveller is.
+    const missed = new Set((o.checks?.strands ?? []).filter((x) => x.new_start === null).map((x) => x.event_id));
     for (const [id, mw] of moved) {
       for (const other of all) {
-        if (other.id === id || other.type === "free_block") continue;
+        if (other.id === id || other.type === "free_block" || missed.has(other.id)) continue;
         const ow = at(other);
         const before = TRANSPORT.has(other.type) ? BUFFER_MIN[other.type] * MIN : 0;
         const after = other.type === "flight" ? 60 * MIN : 0;
@@ -108,15 +119,24 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
       if (!o.needs_rebooking && !crossesMidnight && (!sameDay || (e !== 0 && e > Math.max(23 * 60, ownEnd))))
         out.push(`${o.id} ends after 23:00`);
     }
-    // A rebooked sailing keeps its place among the other timed commitments (it never strands one).
-    if (o.needs_rebooking)
+    // A rebooked sailing keeps its place among the other timed commitments: one it strands is moved
+    // along (and then keeps its order) or named as missed in checks.strands, never silently.
+    if (o.needs_rebooking) {
+      const strands = o.checks?.strands ?? [];
       for (const other of input.others) {
         if (other.type === "accommodation" || other.type === "free_block") continue;
+        const ow = at(other);
         const wasAfter = other.startMs >= end(input.event);
         const wasBefore = end(other) <= input.event.startMs;
-        if ((wasAfter && other.startMs < w.endMs) || (wasBefore && end(other) > w.startMs))
-          out.push(`${o.id} strands ${other.title}`);
+        if ((wasAfter && ow.startMs < w.endMs) || (wasBefore && ow.endMs > w.startMs)) {
+          if (!strands.some((x) => x.event_id === other.id && x.new_start === null))
+            out.push(`${o.id} strands ${other.title} without naming it`);
+        }
       }
+      for (const x of strands)
+        if ((x.new_start !== null) !== moved.has(x.event_id))
+          out.push(`${o.id} misreports what it does with ${x.title}`);
+    }
     if (!o.needs_rebooking) {
       if (w.startMs < firstArrival || w.endMs > lastDeparture) out.push(`${o.id} is outside the trip's span`);
       if (w.startMs < earliestByStay || w.endMs > latestByStay) out.push(`${o.id} is outside the trip's stays`);

@@ -19,6 +19,8 @@ export const de: PlannerCatalogue = {
   swap_label: "Mit {title} tauschen",
   rebook_label: "Umbuchen auf die Abfahrt {day} {time}",
   rebook_remedy: "Abfahrt {day} {time}, Vorhersage: {level}: Fahrplan des Anbieters prüfen und umbuchen",
+  strand_moved: "{title} wird mitverschoben auf {when}",
+  strand_missed: "{title} ({when}) wäre nicht erreichbar: ändern oder absagen",
   partner_then: "{title} dann: {weather}",
   sunset: "Sonnenuntergang {time}",
   dusk: "Ende der Dämmerung {time}",

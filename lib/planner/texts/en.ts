@@ -17,6 +17,8 @@ export const en = {
   swap_label: "Swap with {title}",
   rebook_label: "Rebook to the {day} {time} sailing",
   rebook_remedy: "a sailing {day} {time} is forecast {level}: check the operator's timetable and rebook",
+  strand_moved: "{title} moves with it to {when}",
+  strand_missed: "{title} ({when}) would be missed: change or cancel it",
   partner_then: "{title} then: {weather}",
   sunset: "sunset {time}",
   dusk: "dusk {time}",

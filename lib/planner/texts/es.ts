@@ -20,6 +20,8 @@ export const es: PlannerCatalogue = {
   rebook_label: "Cambiar a la salida del {day} a las {time}",
   rebook_remedy:
     "salida del {day} a las {time}, previsión: {level}; consulte el horario de la naviera y cambie la reserva",
+  strand_moved: "{title} se mueve con ella a {when}",
+  strand_missed: "{title} ({when}) se perdería: cámbialo o cancélalo",
   partner_then: "{title} entonces: {weather}",
   sunset: "puesta de sol {time}",
   dusk: "fin del crepúsculo {time}",

@@ -20,6 +20,8 @@ export const fr: PlannerCatalogue = {
   rebook_label: "Changer pour le départ du {day} à {time}",
   rebook_remedy:
     "départ du {day} à {time}, prévision : {level} ; vérifiez les horaires de la compagnie et modifiez la réservation",
+  strand_moved: "{title} est décalé avec elle à {when}",
+  strand_missed: "{title} ({when}) serait manqué : modifiez-le ou annulez-le",
   partner_then: "{title} à ce moment : {weather}",
   sunset: "coucher du soleil {time}",
   dusk: "fin du crépuscule {time}",

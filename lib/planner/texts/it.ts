@@ -20,6 +20,8 @@ export const it: PlannerCatalogue = {
   rebook_label: "Cambia con la partenza di {day} alle {time}",
   rebook_remedy:
     "partenza di {day} alle {time}, previsione: {level}; controlla l'orario della compagnia e cambia la prenotazione",
+  strand_moved: "{title} si sposta con essa a {when}",
+  strand_missed: "{title} ({when}) verrebbe perso: modificalo o annullalo",
   partner_then: "{title} in quel momento: {weather}",
   sunset: "tramonto {time}",
   dusk: "fine del crepuscolo {time}",

@@ -19,6 +19,8 @@ export const ja: PlannerCatalogue = {
   swap_label: "{title}と入れ替え",
   rebook_label: "{day} {time}発の便に予約変更",
   rebook_remedy: "{day} {time}発の便の予報: {level}。運航会社の時刻表を確認して予約を変更してください",
+  strand_moved: "{title}も{when}に移動します",
+  strand_missed: "{title}（{when}）に間に合いません。変更するかキャンセルしてください",
   partner_then: "変更後の{title}: {weather}",
   sunset: "日没 {time}",
   dusk: "薄明の終わり {time}",

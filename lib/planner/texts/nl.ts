@@ -20,6 +20,8 @@ export const nl: PlannerCatalogue = {
   rebook_label: "Omboeken naar de afvaart van {day} {time}",
   rebook_remedy:
     "afvaart {day} {time}, verwachting: {level}; controleer de dienstregeling van de vervoerder en boek om",
+  strand_moved: "{title} schuift mee naar {when}",
+  strand_missed: "{title} ({when}) zou gemist worden: wijzig of annuleer het",
   partner_then: "{title} dan: {weather}",
   sunset: "zonsondergang {time}",
   dusk: "einde schemering {time}",

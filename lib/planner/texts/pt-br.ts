@@ -19,6 +19,8 @@ export const ptBR: PlannerCatalogue = {
   swap_label: "Trocar com {title}",
   rebook_label: "Remarcar para a saída de {day} às {time}",
   rebook_remedy: "saída de {day} às {time}, previsão: {level}; confira o horário da empresa e remarque a passagem",
+  strand_moved: "{title} muda junto para {when}",
+  strand_missed: "{title} ({when}) seria perdido: altere ou cancele",
   partner_then: "{title} nesse horário: {weather}",
   sunset: "pôr do sol {time}",
   dusk: "fim do crepúsculo {time}",

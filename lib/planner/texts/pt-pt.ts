@@ -19,6 +19,8 @@ export const ptPT: PlannerCatalogue = {
   swap_label: "Trocar com {title}",
   rebook_label: "Alterar a reserva para a partida de {day} às {time}",
   rebook_remedy: "partida de {day} às {time}, previsão: {level}; consulte o horário do operador e altere a reserva",
+  strand_moved: "{title} muda também para {when}",
+  strand_missed: "{title} ({when}) seria perdido: altere ou cancele",
   partner_then: "{title} nessa altura: {weather}",
   sunset: "pôr do sol {time}",
   dusk: "fim do crepúsculo {time}",

@@ -57,6 +57,25 @@ export const ProposalOptionChecks = z
       })
       .nullable()
       .meta({ description: "A swap: the partner's new window and its weather" }),
+    strands: z
+      .array(
+        z.strictObject({
+          event_id: z.number().int(),
+          title: z.string().max(300),
+          start: z.string().max(40).meta({ description: "Its planned start" }),
+          new_start: When.meta({
+            description: "Moved along with the sailing (same gap to it); null: it cannot follow safely and is missed",
+          }),
+          new_end: When,
+          risk: Level.nullable().meta({ description: "The risk in its new window (null when missed)" }),
+        }),
+      )
+      .max(20)
+      .optional()
+      .meta({
+        description:
+          "A rebooked sailing that strands commitments (every calm sailing does): each one moved along with it (a move_event in changes) or named as missed; a strand-free sailing is always offered first. Absent on options raised before it was recorded",
+      }),
   })
   .meta({ id: "ProposalOptionChecks", description: "What the planner checked for this option, with the figures" });
 export type ProposalOptionChecks = z.output<typeof ProposalOptionChecks>;
