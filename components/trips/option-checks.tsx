@@ -60,12 +60,14 @@ export function OptionChecks({ checks, zone, rebooking }: { checks: Checks; zone
         </dd>
         {strands && strands.length > 0 && (
           <>
-            <dt className="font-medium">Stranded</dt>
+            <dt className="font-medium">Affected</dt>
             <dd className="break-words" data-testid="option-strands">
               {strands.map((s) => (
                 <span key={s.event_id} className="block">
                   {s.title}, {dateTimeIn(s.start, zone)}:{" "}
-                  {s.new_start ? `moves to ${dateTimeIn(s.new_start, zone)}` : "missed (change or cancel it)"}
+                  {s.new_start
+                    ? `follows the sailing to ${dateTimeIn(s.new_start, zone)}`
+                    : "would be missed: change or cancel it"}
                 </span>
               ))}
             </dd>

@@ -253,6 +253,9 @@ export function ProposalCard({
               ) : (
                 <Button
                   loading={resolve.isPending}
+                  // The chosen option's label can be long ("Rebook to the Fri 10 Sep 12:00 sailing"): it wraps
+                  // inside the card instead of running past it (! beats the button's own nowrap and height).
+                  className="h-auto! min-h-10 max-w-full py-2 text-left whitespace-normal!"
                   onClick={() =>
                     resolve.mutate({ action: "accept", body: option ? { selected_option_id: option } : {} })
                   }
