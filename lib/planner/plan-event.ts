@@ -16,7 +16,7 @@ import { hazardPhrase } from "./describe";
 import { toOption, type Candidate } from "./option";
 import { buffersOf, isFixed, travel } from "./reach";
 import type { PlanInput, PlannerEvent, PlannerPlace, PlanResult } from "./types";
-import { carryAlong, strandedBy, type CarryJudge, type Strand } from "./stranded-events";
+import { carryAlong, crossesWater, crossingsOf, strandedBy, type CarryJudge, type Strand } from "./stranded-events";
 import { wakingHours } from "./waking-hours";
 import { commitmentsOf, judgeWhereabouts, tripSpan } from "./whereabouts";
 
@@ -88,6 +88,7 @@ export function planEvent(input: PlanInput): PlanResult {
   const candidates: Candidate[] = [];
   const own = commitmentsOf(input.others, new Set([event.id]), buffers);
   const awake = wakingHours(current, sunAt.zone, exposed);
+  const crossings = crossingsOf(input.others, event.id);
   /** A stranded event in its carried-along window: its risk when safe there (as a move would be judged), else null. */
   const fits =
     (sailing: PlannerEvent): CarryJudge =>
@@ -95,6 +96,7 @@ export function planEvent(input: PlanInput): PlanResult {
       const at = o.place ?? null;
       // Judged on the sailing's forecast, so only near it (as a swap partner is); fixed points never follow.
       if (isFixed(o) || o.type === "free_block" || (at && travel(at, sunAt).km > SWAP_RADIUS_KM)) return null;
+      if (crossesWater(windowOf(o), w, crossings)) return null;
       const act = plannerActivity(o);
       if (!basic(w) || !wakingHours(windowOf(o), o.timeZone, false)(w) || thundery(f, w, LIGHTNING_CLEARANCE_MS))
         return null;
@@ -106,7 +108,7 @@ export function planEvent(input: PlanInput): PlanResult {
   for (const startMs of candidateStarts(event.startMs, event.timeZone, exposed)) {
     if (startMs === event.startMs) continue;
     const w = { startMs, endMs: startMs + duration };
-    if (!basic(w) || !awake(w)) continue;
+    if (!basic(w) || !awake(w) || (!exposed && crossesWater(current, w, crossings))) continue;
     const light: DaylightJudgement | null = exposed ? null : daylight(w);
     if (light && !light.ok) continue;
     if (thundery(f, w, LIGHTNING_CLEARANCE_MS)) continue;
@@ -154,6 +156,8 @@ export function planEvent(input: PlanInput): PlanResult {
       if (
         !basic(w) ||
         overlaps(w, partnerW) ||
+        crossesWater(current, w, crossings) ||
+        crossesWater(pw, partnerW, crossings) ||
         partnerW.startMs < input.now.getTime() ||
         partnerW.startMs < span.startMs ||
         partnerW.endMs > span.endMs

@@ -1,6 +1,8 @@
 import { DateTime } from "luxon";
 import type { Risk } from "@/lib/weather/core";
+import { isExposedTransport } from "./activity";
 import { windowOf } from "./conflicts";
+import { travel, WALK_KM } from "./reach";
 import type { PlannerEvent } from "./types";
 import type { Commitment } from "./whereabouts";
 
@@ -99,4 +101,25 @@ export function carryAlong(
     strands.push({ event: named, moved: { event: e, w, risk } });
   }
   return { strands, plan: now };
+}
+
+/** The itinerary's sea crossings: ferry and boat legs between two different places (not a round trip). */
+export function crossingsOf(events: PlannerEvent[], except: number): Window[] {
+  return events
+    .filter(
+      (e) =>
+        e.id !== except && isExposedTransport(e) && e.place && e.endPlace && travel(e.place, e.endPlace).km > WALK_KM,
+    )
+    .map(windowOf);
+}
+
+/**
+ * Moving an event from `from` to `to` takes it to the other side of a crossing: the hike on Mull to the
+ * day before the ferry to Mull, when the traveller is still in Oban. Cars do not cross the sea, so the
+ * travel estimate (20 km by car) cannot see it; the planner never moves an event across a crossing.
+ */
+export function crossesWater(from: Window, to: Window, crossings: Window[]): boolean {
+  return crossings.some(
+    (c) => (c.endMs <= from.startMs && to.startMs < c.endMs) || (c.startMs >= from.endMs && to.endMs > c.startMs),
+  );
 }

@@ -98,6 +98,20 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
           out.push(`${o.id} puts ${byId.get(id)!.title} in two places (with ${other.title})`);
       }
     }
+    // Every moved event keeps its side of every sea crossing (the Mull hike never goes to the day before
+    // the ferry to Mull): judged against the crossing's own time in this option (a rebooked sailing moves).
+    for (const [id, mw] of moved) {
+      const e = byId.get(id)!;
+      for (const c of input.others) {
+        if (c.id === id || !isExposedTransport(c) || !c.place || !c.endPlace) continue;
+        if (Math.abs(c.place.lat - c.endPlace.lat) + Math.abs(c.place.lng - c.endPlace.lng) < 0.02) continue;
+        const cw = at(c);
+        const wasAfter = e.startMs >= end(c);
+        const wasBefore = end(e) <= c.startMs;
+        if ((wasAfter && mw.startMs < cw.endMs) || (wasBefore && mw.endMs > cw.startMs))
+          out.push(`${o.id} moves ${e.title} across ${c.title}`);
+      }
+    }
     // Waking hours (06:00-23:00 local, a sailing 06:00-22:00), unless the member's own window was outside them.
     {
       const zone = input.event.place?.zone ?? input.event.timeZone;
