@@ -20,7 +20,8 @@ export const zurichLisbonFlight = () => ({
   title: "Zurich → Lisbon",
   departureAirport: "ZRH",
   arrivalAirport: "LIS",
-  startDateTime: DateTime.now().setZone("Europe/Zurich").startOf("day").plus({ days: 1, hours: 7, minutes: 5 }).toISO(),
+  // Zürich's 07:05 on the landing's Lisbon date: from 23:00 UTC Zürich's "today" is already Lisbon's tomorrow.
+  startDateTime: DateTime.fromISO(`${lisbon(1, 0).slice(0, 10)}T07:05`, { zone: "Europe/Zurich" }).toISO(),
   endDateTime: lisbon(1, 8, 50),
   timeZone: "Europe/Zurich",
 });

@@ -59,11 +59,8 @@ async function lisbonTrip(opts: { environment?: "production" | "sandbox" } = {})
       title: "LX 2084 Zurich → Lisbon",
       departureAirport: "ZRH",
       arrivalAirport: "LIS",
-      startDateTime: DateTime.now()
-        .setZone("Europe/Zurich")
-        .startOf("day")
-        .plus({ days: 1, hours: 7, minutes: 5 })
-        .toISO(),
+      // Zurich's 07:05 on the landing's Lisbon date (from 23:00 UTC Zurich's "today" is Lisbon's tomorrow).
+      startDateTime: DateTime.fromISO(`${lisbon(1, 0).slice(0, 10)}T07:05`, { zone: "Europe/Zurich" }).toISO(),
       endDateTime: lisbon(1, 8, 50),
       timeZone: "Europe/Zurich",
     },

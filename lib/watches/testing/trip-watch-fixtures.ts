@@ -39,11 +39,9 @@ export async function lisbonSandboxTrip(opts: { sintraDay?: number } = {}) {
       title: "LX 2084 Zurich → Lisbon",
       departureAirport: "ZRH",
       arrivalAirport: "LIS",
-      startDateTime: DateTime.now()
-        .setZone("Europe/Zurich")
-        .startOf("day")
-        .plus({ days: day - 1, hours: 7, minutes: 5 })
-        .toISO(),
+      // 07:05 Zurich time on the same calendar day as the 08:50 landing in Lisbon: from 23:00 UTC Zurich's
+      // "today" is already Lisbon's tomorrow, and the flight landed before it took off.
+      startDateTime: DateTime.fromISO(`${lisbon(day - 1, 0).slice(0, 10)}T07:05`, { zone: "Europe/Zurich" }).toISO(),
       endDateTime: lisbon(day - 1, 8, 50),
       timeZone: "Europe/Zurich",
     },
