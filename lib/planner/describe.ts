@@ -4,6 +4,7 @@ import {
   LEVEL_RANK,
   SEA,
   type Risk,
+  type ReasonCode,
   type RiskLevel,
   type HourlyPoint,
   type NormalizedForecast,
@@ -37,6 +38,22 @@ const HAZARDS: Hazard[] = [
   { kind: "waves", test: (h) => (h.waveHeightM ?? 0) >= SEA.moderateM, peak: (h) => h.waveHeightM ?? 0 },
 ];
 
+/** The hazard class each risk reason speaks of. */
+const REASON_KIND: Partial<Record<ReasonCode, Hazard["kind"]>> = {
+  thunderstorm: "thunder",
+  rain_likely: "rain",
+  light_rain: "rain",
+  moderate_rain: "rain",
+  heavy_rain: "rain",
+  violent_rain: "rain",
+  strong_wind: "wind",
+  strong_gusts: "wind",
+  rough_sea: "waves",
+  moderate_sea: "waves",
+  steep_sea: "waves",
+  high_waves: "waves",
+};
+
 const hhmm = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat("HH:mm");
 const sameDay = (a: number, b: number, zone: string) =>
   DateTime.fromMillis(a, { zone }).toISODate() === DateTime.fromMillis(b, { zone }).toISODate();
@@ -62,7 +79,13 @@ export function hazardPhrase(
   lang?: string,
 ): { phrase: string; kind: Hazard["kind"] | "other"; endMs: number } {
   const inWindow = hoursIn(f, w.startMs, w.endMs - 1);
-  for (const hz of HAZARDS) {
+  // What drives the risk is named first: a ferry at warning in a gale with rain is "gusts 97 km/h",
+  // not "rain 9 mm/h" (rain is no reason for a ferry); then the other classes the risk names.
+  const rank = (hz: Hazard) => {
+    const hits = risk.reasons.filter((r) => REASON_KIND[r.code] === hz.kind);
+    return hits.some((r) => r.level === risk.level) ? 0 : hits.length ? 1 : 2;
+  };
+  for (const hz of [...HAZARDS].sort((a, b) => rank(a) - rank(b))) {
     const hit = inWindow.filter(hz.test);
     if (!hit.length) continue;
     let from = Date.parse(hit[0].time);

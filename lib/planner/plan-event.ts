@@ -16,7 +16,15 @@ import { hazardPhrase } from "./describe";
 import { toOption, type Candidate } from "./option";
 import { buffersOf, isFixed, travel } from "./reach";
 import type { PlanInput, PlannerEvent, PlannerPlace, PlanResult } from "./types";
-import { carryAlong, crossesWater, crossingsOf, strandedBy, type CarryJudge, type Strand } from "./stranded-events";
+import {
+  carryAlong,
+  crossesWater,
+  crossingsOf,
+  shiftedBySailing,
+  strandedBy,
+  type CarryJudge,
+  type Strand,
+} from "./stranded-events";
 import { wakingHours } from "./waking-hours";
 import { commitmentsOf, judgeWhereabouts, tripSpan } from "./whereabouts";
 
@@ -98,6 +106,9 @@ export function planEvent(input: PlanInput): PlanResult {
       if (isFixed(o) || o.type === "free_block" || (at && travel(at, sunAt).km > SWAP_RADIUS_KM)) return null;
       if (crossesWater(windowOf(o), w, crossings)) return null;
       const act = plannerActivity(o);
+      // A meal keeps its time of day (within the hour): a dinner carried to 16:00 is no dinner.
+      if (o.type === "food" && Math.abs(minuteOfDay(w.startMs, o.timeZone) - minuteOfDay(o.startMs, o.timeZone)) > 60)
+        return null;
       if (!basic(w) || !wakingHours(windowOf(o), o.timeZone, false)(w) || thundery(f, w, LIGHTNING_CLEARANCE_MS))
         return null;
       if (activityProfile(act).outdoor && !daylightJudge(o.startMs, at ?? sunAt, act)(w).ok) return null;
@@ -128,6 +139,7 @@ export function planEvent(input: PlanInput): PlanResult {
         buffers,
       );
     }
+    if (exposed) around = shiftedBySailing(around, current, w);
     const where = judgeWhereabouts(w, place, around, exposed ? (event.endPlace ?? place) : place);
     if (!where.ok) continue;
     const risk = judge(w);
@@ -201,6 +213,11 @@ export function planEvent(input: PlanInput): PlanResult {
   if (!chosen.length) return none("no_option");
   return { status: "options", current: currentOut, options: chosen.map((c) => toOption(c, ctx)) };
 }
+
+const minuteOfDay = (ms: number, zone: string) => {
+  const t = DateTime.fromMillis(ms, { zone });
+  return t.hour * 60 + t.minute;
+};
 
 /** Half-hour starts over the event's local day and the days either side (a sailing: its day and the next). */
 function candidateStarts(startMs: number, zone: string, exposed: boolean): number[] {

@@ -1,4 +1,5 @@
 import { MODE_SPEED_KMH } from "@/lib/weather/core";
+import { plannerActivity } from "./activity";
 import type { PlanBuffers, PlannerEvent, PlannerEventType, PlannerPlace } from "./types";
 
 const MIN = 60_000;
@@ -20,9 +21,16 @@ export const MAX_EXCURSION_KM = 200;
 export const TRANSPORT_TYPES: ReadonlySet<PlannerEventType> = new Set(["flight", "train", "ferry", "bus"]);
 export const isTransport = (e: Pick<PlannerEvent, "type">) => TRANSPORT_TYPES.has(e.type);
 
-/** Never moved by the planner: transport, stays and anything a member marked fixed. */
-export function isFixed(e: Pick<PlannerEvent, "type" | "fixed">): boolean {
-  return e.fixed === true || isTransport(e) || e.type === "accommodation";
+/**
+ * A scheduled event (a concert, festival, match, show, fireworks: the `event` profile) happens at
+ * the organiser's time: the traveller cannot move the New Year's Eve fireworks to 16:00.
+ */
+export const isScheduled = (e: Pick<PlannerEvent, "type" | "title" | "activityType">) =>
+  e.type === "activity" && plannerActivity(e) === "event";
+
+/** Never moved by the planner: transport, stays, scheduled events and anything a member marked fixed. */
+export function isFixed(e: Pick<PlannerEvent, "type" | "fixed" | "title" | "activityType">): boolean {
+  return e.fixed === true || isTransport(e) || e.type === "accommodation" || isScheduled(e);
 }
 
 export function buffersOf(b: Partial<PlanBuffers> | null | undefined): PlanBuffers {

@@ -26,6 +26,25 @@ export function strandedBy(current: Window, w: Window, cs: Commitment[], zone: s
   });
 }
 
+/**
+ * The check-ins and check-outs a rebooked sailing shifts within their day (not stranded): a check-in
+ * on the far side follows the new arrival, a check-out on this side comes before the new departure.
+ * Re-timed so the option's checks say so ("check in at 18:10 (190 min after 15:00)"): judged where
+ * they were, the Naxos check-in at 15:00 read as a 25-minute drive from Naxos to the 17:00 sailing
+ * from Paros.
+ */
+export function shiftedBySailing(cs: Commitment[], current: Window, w: Window): Commitment[] {
+  return cs.map((c) => {
+    if (c.hard) return c;
+    const span = c.endMs - c.startMs;
+    // Only one the sailing now jumps wholly; one it overlaps stays where it is (and rules the sailing out).
+    if (c.startMs >= current.endMs && c.endMs <= w.startMs) return { ...c, startMs: w.endMs, endMs: w.endMs + span };
+    if (c.endMs <= current.startMs && c.startMs >= w.endMs)
+      return { ...c, startMs: w.startMs - span, endMs: w.startMs };
+    return c;
+  });
+}
+
 /** A stranded event and what the option does with it: moved along with the sailing, or named as missed. */
 export interface Strand {
   event: { id: number; title: string; startMs: number; timeZone: string };

@@ -154,16 +154,31 @@ export function judgeWhereabouts(
   let lastKnown: Commitment | null = null;
   let next: Commitment | null = null;
   let nextKnown: Commitment | null = null;
+  let prevHard: Commitment | null = null;
+  let nextHard: Commitment | null = null;
   for (const c of cs) {
     if (c.endMs <= w.startMs) {
       if (!prev || c.endMs > prev.endMs) prev = c;
       if (c.to && (!lastKnown || c.endMs > lastKnown.endMs)) lastKnown = c;
+      if (c.hard && (!prevHard || c.endMs > prevHard.endMs)) prevHard = c;
     }
     if (c.startMs >= w.endMs) {
       if (!next || c.startMs < next.startMs) next = c;
       if (c.from && (!nextKnown || c.startMs < nextKnown.startMs)) nextKnown = c;
+      if (c.hard && (!nextHard || c.startMs < nextHard.startMs)) nextHard = c;
     }
   }
+  // A soft neighbour (a check-in that may shift) does not free the traveller from the hard one
+  // behind it: landing at KEF at 11:40, a glacier 190 min away is not reached at 15:30 because the
+  // 15:00 check-in in Reykjavík is "after the event".
+  if (prevHard && prevHard !== prev && w.startMs < prevHard.endMs + prevHard.afterMs + travel(prevHard.to, place).ms)
+    return no(`no time to get there from ${prevHard.title}`);
+  if (
+    nextHard &&
+    nextHard !== next &&
+    w.endMs + travel(endPlace, nextHard.from).ms > nextHard.startMs - nextHard.beforeMs
+  )
+    return no(`no time to get to ${nextHard.title}`);
   if (place && lastKnown && !travel(lastKnown.to, place).reachable)
     return no(`the traveller is at ${lastKnown.to!.name ?? "another place"} then`);
   if (endPlace && nextKnown && !travel(endPlace, nextKnown.from).reachable)

@@ -63,7 +63,9 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
       const e = byId.get(c.event_id)!;
       const startMs = DateTime.fromISO(c.startDateTime, { zone: e.timeZone }).toMillis();
       moved.set(e.id, { startMs, endMs: startMs + (end(e) - e.startMs) });
-      const fixed = e.fixed || TRANSPORT.has(e.type) || e.type === "accommodation";
+      // A scheduled event (concert, match, fireworks) happens at the organiser's time.
+      const scheduled = e.type === "activity" && plannerActivity(e) === "event";
+      const fixed = e.fixed || TRANSPORT.has(e.type) || e.type === "accommodation" || scheduled;
       if (fixed && !(o.needs_rebooking && isExposedTransport(e) && e.id === input.event.id))
         out.push(`${o.id} moves fixed ${e.title}`);
     }
@@ -103,7 +105,8 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
     for (const [id, mw] of moved) {
       const e = byId.get(id)!;
       for (const c of input.others) {
-        if (c.id === id || !isExposedTransport(c) || !c.place || !c.endPlace) continue;
+        // A crossing the option names as missed (a rebooked sailing strands it) is not taken.
+        if (c.id === id || missed.has(c.id) || !isExposedTransport(c) || !c.place || !c.endPlace) continue;
         if (Math.abs(c.place.lat - c.endPlace.lat) + Math.abs(c.place.lng - c.endPlace.lng) < 0.02) continue;
         const cw = at(c);
         const wasAfter = e.startMs >= end(c);

@@ -1,15 +1,19 @@
 import type { EventType } from "@/drizzle/schema";
 
-/** Kayak, canoe, sailing, a boat tour or trip, snorkelling, surfing, fishing, paddling, rafting. */
+/**
+ * Kayak, canoe, sailing, a boat tour or trip, snorkelling, surfing, fishing, paddling, rafting, whale
+ * watching (a zodiac or small boat offshore: 1.8 m waves are no "sightseeing" low).
+ */
 export const WATER_ACTIVITY =
-  /\b(kayak\w*|canoe\w*|sail|sailing|boat tour|boat trip|snorkel\w*|surf|surfing|fishing|paddle\w*|sup|rafting)\b/i;
+  /\b(kayak\w*|canoe\w*|sail|sailing|boat tour|boat trip|snorkel\w*|surf|surfing|fishing|paddle\w*|sup|rafting|whale[- ]?watch\w*|zodiac)\b/i;
 
 /** Title words that say what kind of activity an event is (first match wins). */
 const BY_TITLE: Array<[RegExp, string]> = [
   // Water activities are small craft on open water or in the surf (issue 38 item 5): a sea kayak in
   // 1.8 m waves is not `low`, as the large ferry's bands would say. Before "hike" ("kayak trail").
   [WATER_ACTIVITY, "boat_tour"],
-  [/\b(hike|hiking|trek|trekking|trail|summit|climb)\b/i, "hiking"],
+  // A glacier walk is a hike on ice with crampons (sunrise to sunset), never a town walk in twilight.
+  [/\b(hike|hiking|trek|trekking|trail|summit|climb|glacier)\b/i, "hiking"],
   [/\b(beach|swim|swimming|praia|plage|playa)\b/i, "beach"],
   [/\b(bike|biking|cycling|cycle|bicycle)\b/i, "cycling"],
   [/\b(ferry|boat|cruise)\b/i, "ferry"],
@@ -17,7 +21,7 @@ const BY_TITLE: Array<[RegExp, string]> = [
   [/\b(shopping|mall|boutique)\b/i, "shopping"],
   [/\b(walk|walking|stroll|tram|tuk)\b/i, "walking_tour"],
   [/\b(drive|driving|road trip|car rental)\b/i, "driving"],
-  [/\b(concert|festival|match|game|show|stadium)\b/i, "event"],
+  [/\b(concert|festival|match|game|show|stadium|fireworks|parade)\b/i, "event"],
 ];
 
 const FOOD_OUTDOORS =

@@ -9,6 +9,6 @@ export { conditionFor } from "./i18n/conditions";
 export { combinedStatus, temperatureIn } from "./present";
 export { activityProfile } from "./risk/profiles";
 export { SEA } from "./risk/thresholds";
-export { LEVEL_RANK, type Risk, type RiskLevel, maxLevel } from "./risk/types";
+export { LEVEL_RANK, type ReasonCode, type Risk, type RiskLevel, maxLevel } from "./risk/types";
 export { MODE_SPEED_KMH, planRoute } from "./route-plan";
 export { type AccountEnvironmentName, type HourlyPoint, type NormalizedForecast, type Units } from "./types";

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { activityOfEvent } from "@/lib/trips/events/activity-of-event";
+import { planEvent } from "./plan-event";
+import { buffersOf } from "./reach";
+import { violations } from "./testing/invariants";
+import { at, between, event, forecastAt, GALE, PLACES as P, RAIN } from "./testing/trip-kit";
+import type { PlanInput } from "./types";
+import { commitmentsOf, judgeWhereabouts } from "./whereabouts";
+
+/**
+ * A second fresh probe (Iceland, the Cyclades, Vancouver Island, Edinburgh): each case a defect a
+ * careful traveller would reject, found with every earlier test green. Every option also passes the
+ * independent invariants (testing/invariants.ts).
+ */
+function judged(input: PlanInput) {
+  const res = planEvent(input);
+  expect(violations(input, res)).toEqual([]);
+  return res;
+}
+const now = (zone: string, local: string) => new Date(at(zone, local));
+
+describe("judged trips: a second fresh probe", () => {
+  it("Hogmanay fireworks in the rain are reported, never moved to 16:00 (defect: a scheduled show was movable)", () => {
+    const L = "Europe/London";
+    const stay = event("accommodation", "Edinburgh hotel", P.edinburghHotel, "2026-12-30T15:00", "2027-01-02T11:00");
+    const fireworks = event("activity", "Hogmanay fireworks", P.edinburghHotel, "2026-12-31T23:30", "2027-01-01T00:30");
+    const wet = forecastAt(
+      P.edinburghHotel,
+      "2026-12-29T00:00",
+      5,
+      between(L, "2026-12-31T20:00", "2027-01-01T03:00", RAIN),
+    );
+    const res = judged({
+      event: fireworks,
+      others: [stay],
+      forecast: wet,
+      now: now(L, "2026-12-28T09:00"),
+      threshold: "watch",
+    });
+    expect(res.options).toEqual([]);
+    expect(res.status).toBe("fixed_at_risk");
+  });
+
+  it("a glacier walk is a hike (sunrise to sunset), whale watching is small craft (defects: a town walk, sightseeing)", () => {
+    expect(activityOfEvent({ type: "activity", title: "Sólheimajökull glacier walk" }).activity_type).toBe("hiking");
+    expect(activityOfEvent({ type: "activity", title: "Whale watching from Victoria" }).activity_type).toBe(
+      "boat_tour",
+    );
+    expect(activityOfEvent({ type: "activity", title: "Zodiac tour to the puffins" }).activity_type).toBe("boat_tour");
+  });
+
+  it("a soft check-in between the landing and the window does not hide the drive from the airport (defect)", () => {
+    // Landing at RKV 11:40 (plus an hour off the plane); the Reykjavík check-in at 15:00 (soft, may shift);
+    // the glacier is 2 h 40 min's drive: a 15:00 start there is not reachable, whatever the check-in says.
+    const Z = "Atlantic/Reykjavik";
+    const inbound = event("flight", "AEY-RKV", P.aey, "2027-02-10T10:45", "2027-02-10T11:40", { to: P.rkv });
+    const stay = event("accommodation", "Reykjavík hotel", P.reykjavikHotel, "2027-02-10T13:00", "2027-02-13T11:00");
+    const cs = commitmentsOf([inbound, stay], new Set(), buffersOf(null));
+    const w = { startMs: at(Z, "2027-02-10T14:00"), endMs: at(Z, "2027-02-10T17:00") };
+    const j = judgeWhereabouts(w, P.solheimajokull, cs);
+    expect(j.ok).toBe(false);
+    expect(j.why).toMatch(/AEY-RKV/);
+  });
+
+  it("a ferry at warning in a gale with rain is named by its gusts, not the rain (defect: 'rain 9 mm/h')", () => {
+    const Z = "Europe/Athens";
+    const stayParos = event("accommodation", "Parikia rooms", P.parosHotel, "2026-07-20T14:00", "2026-07-22T11:00");
+    const ferry = event("ferry", "Paros-Naxos ferry", P.parikiaPort, "2026-07-22T11:30", "2026-07-22T12:15", {
+      to: P.naxosPort,
+    });
+    const stayNaxos = event("accommodation", "Naxos town hotel", P.naxosHotel, "2026-07-22T19:00", "2026-07-25T11:00");
+    const f = forecastAt(
+      P.parikiaPort,
+      "2026-07-20T00:00",
+      5,
+      between(Z, "2026-07-22T00:00", "2026-07-22T14:00", { ...GALE, ...RAIN }),
+    );
+    const res = judged({ event: ferry, others: [stayParos, stayNaxos], forecast: f, now: now(Z, "2026-07-18T09:00") });
+    expect(res.status).toBe("options");
+    for (const o of res.options) expect(o.reason).toMatch(/^gusts \d+ km\/h/);
+  });
+});
+
+describe("judged trips: a meal carried along with a sailing", () => {
+  it("a dinner on Mull keeps its evening hour when it follows the next morning's sailing (defect: carried to 16:05)", () => {
+    const G = "Europe/London";
+    const stayOban = event("accommodation", "Oban B&B", P.obanHotel, "2026-09-08T15:00", "2026-09-10T09:00");
+    const ferry = event("ferry", "Oban-Craignure ferry", P.oban, "2026-09-10T09:55", "2026-09-10T10:45", {
+      to: P.craignure,
+    });
+    const dinner = event("food", "Dinner at the Craignure Inn", P.craignureInn, "2026-09-10T19:00", "2026-09-10T21:00");
+    const gale = forecastAt(P.oban, "2026-09-09T00:00", 4, between(G, "2026-09-10T06:00", "2026-09-11T07:00", GALE));
+    const res = judged({ event: ferry, others: [stayOban, dinner], forecast: gale, now: now(G, "2026-09-08T18:00") });
+    expect(res.status).toBe("options");
+    // Before: the 07:00 sailing with "Dinner … moves with it to Fri 11 Sep 16:05". Now the sailings whose
+    // same gap keeps the dinner within an hour of 19:00.
+    for (const o of res.options) {
+      const s = o.checks.strands.find((x) => x.event_id === dinner.id)!;
+      const hh = Number(s.new_start!.slice(11, 13)) * 60 + Number(s.new_start!.slice(14, 16));
+      expect(Math.abs(hh - 19 * 60)).toBeLessThanOrEqual(60);
+    }
+  });
+});
