@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PGlite } from "@electric-sql/pglite";
 import type { DbHandle } from "@/lib/db/client";
 import { countingDatabase } from "@/lib/db/testing/counting-pglite";
@@ -39,17 +39,31 @@ async function warm(fn: () => Promise<unknown>) {
 
 describe("API key verification cost", () => {
   it("costs no statement per request once the key is cached and lastUsedAt is fresh", async () => {
+    // The entry's lifetime is wall-clock (5 s by default): a loaded CI machine must not age it out mid-test.
+    process.env.CREDENTIAL_CACHE_TTL_MS = "300000";
+    resetEnvCache();
     const u = await makeUser();
     const key = await u.key(["weather:read"]);
     resetKeyTouchCache();
     await warm(() => verifyApiKey(key));
-    for (let i = 0; i < 5; i++) {
+    // A credential notification from the set-up can still arrive (delivery is asynchronous) and empty
+    // the cache: such a request is not "cached", so it is measured again, never excused.
+    const invalidations = vi.spyOn(credentialCacheFor(handle), "invalidate");
+    let measured = 0;
+    for (let attempt = 0; measured < 5 && attempt < 20; attempt++) {
+      const before = invalidations.mock.calls.length;
       statements.length = 0;
       const p = await verifyApiKey(key);
       expect(p.scopes).toEqual(["weather:read"]);
       await tick();
+      if (invalidations.mock.calls.length !== before) {
+        await warm(() => verifyApiKey(key));
+        continue;
+      }
       expect(statements).toEqual([]);
+      measured++;
     }
+    expect(measured).toBe(5);
   });
 
   it("access tokens: no statement per request once cached", async () => {
