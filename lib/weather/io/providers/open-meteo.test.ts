@@ -12,7 +12,7 @@ afterAll(async () => srv.close());
 
 const fetchFixture = async (rel: string) => {
   srv.serve("/v1/forecast", { body: fixtureText(rel) });
-  return openMeteoProvider({ baseUrl: srv.baseUrl, timeoutMs: 5000 }).fetchForecast({ lat: 52.27, lng: 6.87 });
+  return openMeteoProvider({ baseUrl: srv.baseUrl, timeoutMs: 20_000 }).fetchForecast({ lat: 52.27, lng: 6.87 });
 };
 
 async function upstreamError(p: Promise<unknown>) {
