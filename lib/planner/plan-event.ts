@@ -25,7 +25,7 @@ import {
   type CarryJudge,
   type Strand,
 } from "./stranded-events";
-import { wakingHours } from "./waking-hours";
+import { minuteOfDay, wakingHours } from "./waking-hours";
 import { commitmentsOf, judgeWhereabouts, tripSpan } from "./whereabouts";
 
 const MIN = 60_000;
@@ -213,11 +213,6 @@ export function planEvent(input: PlanInput): PlanResult {
   if (!chosen.length) return none("no_option");
   return { status: "options", current: currentOut, options: chosen.map((c) => toOption(c, ctx)) };
 }
-
-const minuteOfDay = (ms: number, zone: string) => {
-  const t = DateTime.fromMillis(ms, { zone });
-  return t.hour * 60 + t.minute;
-};
 
 /** Half-hour starts over the event's local day and the days either side (a sailing: its day and the next). */
 function candidateStarts(startMs: number, zone: string, exposed: boolean): number[] {

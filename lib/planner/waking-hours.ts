@@ -10,7 +10,8 @@ export const EARLIEST_START_MIN = 6 * 60;
 export const LATEST_END_MIN = 23 * 60;
 export const LATEST_SAILING_MIN = 22 * 60;
 
-const minuteOfDay = (ms: number, zone: string) => {
+/** Minutes since local midnight in `zone`. */
+export const minuteOfDay = (ms: number, zone: string) => {
   const t = DateTime.fromMillis(ms, { zone });
   return t.hour * 60 + t.minute;
 };
