@@ -17,12 +17,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    // Each file in a fresh process again (decision 0173 is suspended): with files sharing workers, two
-    // of three full runs on a quiet machine failed timing-sensitive tests no isolated run had failed (a
-    // 5 s loopback fetch timing out, a webhook retry not yet due, a cached key reloaded), the signature
-    // of work left running by earlier files in the same process. The per-file hygiene stays; shared workers come
-    // back once leftovers are found and stopped at the source.
-    isolate: true,
+    // Files share the two worker processes (decision 0173): per-file process start-up and import were
+    // half the suite's time. What a file changes in the process is put back by
+    // lib/testing/shared-worker-hygiene.ts; caches of rows empty on onDatabaseChange (lib/db/client.ts).
+    isolate: false,
     // Two cores: more workers only thrash.
     maxWorkers: 2,
   },

@@ -34,7 +34,7 @@ async function deliverUntil(done: () => boolean, workers = 2, what = "deliveries
 }
 
 describe("throttle: rate_limit_per_second", () => {
-  it("5/s: 100 events arrive at <= 5.5/s across two workers, none dropped, none a failure; pacing is visible on the attempts", async () => {
+  it("5/s: across two workers the k-th of 100 events arrives no sooner than k/5 s after delivery starts; none dropped, none a failure; pacing is visible on the attempts", async () => {
     const u = await makeUser();
     const ep = await createEndpoint(u.accountId, {
       url: world.rx.url("/paced"),
@@ -45,14 +45,22 @@ describe("throttle: rate_limit_per_second", () => {
     const ids = new Set<string>();
     for (let i = 0; i < 100; i++)
       ids.add((await emitEvent({ accountId: u.accountId, type: CHANGE, data: { i } })).eventId);
+    // No slot is taken before this (the first claim comes after it), so the k-th send's slot is at least k gaps later.
+    const deliveryStart = Date.now();
     await deliverUntil(() => world.rx.requests.length >= 100);
 
     const got = world.rx.requests.map((r) => String(r.headers["webhook-id"]));
     expect(new Set(got)).toEqual(ids); // every event, none twice
     expect(got).toHaveLength(100);
     const times = world.rx.requests.map((r) => r.receivedAt).sort((a, b) => a - b);
+    // The bucket's promise, whatever the machine's load: the k-th arrival is at or after the k-th slot.
+    // (A rate over first-to-last arrival is not: a first send held up by a busy event loop shortens the
+    // span, and 5.5/s was once measured that way under load 8.)
+    // 2 ms for whole-millisecond clocks: a timer may fire up to 1 ms early by Date.now().
+    const slotAtLeast = (k: number) => deliveryStart + k * 200 - 2;
+    const early = times.flatMap((t, k) => (t < slotAtLeast(k) ? [{ k, early_ms: slotAtLeast(k) - t }] : []));
+    expect(early).toEqual([]);
     const rate = (times.length - 1) / ((times.at(-1)! - times[0]) / 1000);
-    expect(rate).toBeLessThanOrEqual(5.5);
     // Burstiness at the receiver is printed, not asserted: the slots are spaced by the database (the
     // test below), but a stalled event loop on a loaded machine can release a few waiting sends together.
     const maxIn5s = Math.max(...times.map((t, i) => times.slice(i).filter((x) => x < t + 5000).length));

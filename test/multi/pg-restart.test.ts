@@ -29,6 +29,9 @@ import { skipReason, startCluster, type Cluster } from "./cluster";
  * used in a burst and the cluster is probed for MULTI_PG_PROBE_MS (3 minutes by default; issue 40
  * saw a second burst of 503s 2.5 minutes after recovery, from idle connections killed at the restart).
  *
+ * MULTI_PG_PROBE_MARKER (a file path), when set, is written as the quiet probe begins: CI starts the
+ * other multi-instance files then instead of waiting the probe out.
+ *
  * It stops a whole Postgres cluster, so it runs only when told which one, and never the one
  * TEST_DATABASE_URL points at (other tests, and other people, use it):
  * MULTI_PG_RESTART="<version> <cluster>" and MULTI_PG_RESTART_URL (a server URL on that cluster;
@@ -142,7 +145,9 @@ suite("Postgres restart under load", () => {
           ...(await Promise.all(cluster.instances.flatMap((x) => Array.from({ length: POOL }, () => get(x.url))))),
         );
       }
-      // Then a cheap probe (each instance every 500 ms) for the rest of the window.
+      // Then a cheap probe (each instance every 500 ms) for the rest of the window. The probe is quiet, so
+      // CI runs the next stage beside it once this file says it has begun (.ci/run waits for the marker).
+      if (process.env.MULTI_PG_PROBE_MARKER) fs.writeFileSync(process.env.MULTI_PG_PROBE_MARKER, "probing\n");
       const until = Date.now() + PROBE_MS;
       while (Date.now() < until) {
         statuses.push(...(await Promise.all(cluster.instances.map((x) => get(x.url)))));
