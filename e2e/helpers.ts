@@ -118,6 +118,12 @@ export function setPlanViaCli(email: string, plan: "starter" | "pro", environmen
   expect(out).toContain(`"plan":"${plan}"`);
 }
 
-/** Full-page screenshot kept as a run artifact under test-results/screenshots/ (git-ignored). */
-export const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+/**
+ * Full-page screenshot kept as a run artifact under test-results/screenshots/ (git-ignored), for a person
+ * to look at; nothing asserts on it. E2E_SCREENSHOTS=0 skips them (CI: about 140 full-page PNGs a run,
+ * rendered and encoded by the browser on a machine whose CPU the suite already fills).
+ */
+export const screenshot = async (page: Page, name: string): Promise<void> => {
+  if (process.env.E2E_SCREENSHOTS === "0") return;
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+};
