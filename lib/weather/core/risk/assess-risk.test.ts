@@ -225,3 +225,15 @@ describe("sea state (issue 39): wave period and WMO sea-state names", () => {
       expect(r.code).not.toBe("rough_sea");
   });
 });
+
+describe("activityProfile: free-form types", () => {
+  it("a name of Object.prototype's members is an unknown type (the outdoor default), never the member", () => {
+    const fallback = activityProfile("a type nobody defined");
+    for (const t of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf", " Constructor "]) {
+      const p = activityProfile(t);
+      expect(p, t).toBe(fallback);
+      expect(typeof p.outdoor, t).toBe("boolean");
+    }
+    expect(activityProfile("kayaking").name).toBe("boat_tour");
+  });
+});

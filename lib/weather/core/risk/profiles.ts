@@ -287,10 +287,18 @@ const ALIASES: Record<string, string> = {
 /** Profile for a free-form activity type: canonical ones by name, the aliases above, anything else the outdoor default. */
 export function activityProfile(activityType: string | null | undefined): RiskProfile {
   const key = (activityType ?? "").trim().toLowerCase();
-  const canonical = (ACTIVITY_PROFILES as Record<string, RiskProfile>)[key];
+  // Own keys only: a free-form type such as "constructor" or "toString" must not find Object.prototype's
+  // members (the fuzzer sent one; the trip weather answer then lacked `outdoor`).
+  const canonical = own(ACTIVITY_PROFILES as Record<string, RiskProfile>, key);
   if (canonical) return canonical;
-  const alias = ALIASES[key];
-  return alias ? (ALIAS_PROFILES[alias] ?? (ACTIVITY_PROFILES as Record<string, RiskProfile>)[alias]) : OUTDOOR_DEFAULT;
+  const alias = own(ALIASES, key);
+  return alias
+    ? (own(ALIAS_PROFILES, alias) ?? own(ACTIVITY_PROFILES as Record<string, RiskProfile>, alias) ?? OUTDOOR_DEFAULT)
+    : OUTDOOR_DEFAULT;
+}
+
+function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 export function isTransportMode(v: string): v is TransportMode {
