@@ -289,12 +289,13 @@ export function activityProfile(activityType: string | null | undefined): RiskPr
   const key = (activityType ?? "").trim().toLowerCase();
   // Own keys only: a free-form type such as "constructor" or "toString" must not find Object.prototype's
   // members (the fuzzer sent one; the trip weather answer then lacked `outdoor`).
-  const canonical = own(ACTIVITY_PROFILES as Record<string, RiskProfile>, key);
-  if (canonical) return canonical;
+  const canonical: Record<string, RiskProfile> = ACTIVITY_PROFILES;
   const alias = own(ALIASES, key);
-  return alias
-    ? (own(ALIAS_PROFILES, alias) ?? own(ACTIVITY_PROFILES as Record<string, RiskProfile>, alias) ?? OUTDOOR_DEFAULT)
-    : OUTDOOR_DEFAULT;
+  return (
+    own(canonical, key) ??
+    (alias ? (own(ALIAS_PROFILES, alias) ?? own(canonical, alias)) : undefined) ??
+    OUTDOOR_DEFAULT
+  );
 }
 
 function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
