@@ -86,6 +86,8 @@ describe("every job runs in its own loop", () => {
   });
 
   it("deliveries hanging on a receiver that never answers do not delay a due watch's refresh (real runner, real receiver)", async () => {
+    // Hanging requests must outlast the test.
+    const timeoutBefore = process.env.WEBHOOK_TIMEOUT_MS;
     setWebhookEnv({ WEBHOOK_TIMEOUT_MS: "60000" });
     const runner = { stop: async () => {} };
     try {
@@ -130,7 +132,7 @@ describe("every job runs in its own loop", () => {
     } finally {
       await world.rx.close(); // ends the hanging requests so the delivery batch (and the runner) can stop
       await runner.stop();
-      setWebhookEnv({ WEBHOOK_TIMEOUT_MS: "3000" });
+      setWebhookEnv({ WEBHOOK_TIMEOUT_MS: timeoutBefore });
     }
   });
 });

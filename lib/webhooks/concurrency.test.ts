@@ -25,7 +25,7 @@ async function raceWorkers(workers: number): Promise<void> {
 
 describeWithPostgres("webhook delivery under concurrency (real Postgres)", () => {
   beforeAll(async () => {
-    setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_TIMEOUT_MS: "5000" });
+    setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" });
     t = await createTestDatabase({ poolSize: 30 });
   });
   afterAll(async () => {
@@ -33,7 +33,6 @@ describeWithPostgres("webhook delivery under concurrency (real Postgres)", () =>
     setWebhookEnv({
       WEBHOOK_ALLOWED_HOSTS: undefined,
       WEBHOOK_RETRY_SCHEDULE: undefined,
-      WEBHOOK_TIMEOUT_MS: undefined,
     });
   });
   beforeEach(async () => {

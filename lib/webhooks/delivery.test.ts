@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { makeUser } from "@/lib/testing/fixtures";
 import { emitEvent } from "@/lib/events/emit-event";
 import { attemptDueDeliveries } from "./attempt-delivery";
-import { attemptsOf, drainDeliveries, endpointFor, endpointRow, eventsOfType, setWebhookEnv } from "./testing/helpers";
+import {
+  attemptsOf,
+  drainDeliveries,
+  endpointFor,
+  endpointRow,
+  eventsOfType,
+  setWebhookEnv,
+  withWebhookEnv,
+} from "./testing/helpers";
 import { deliveryTestWorld } from "./testing/delivery-world";
 
 /** HMAC by an implementation independent of ours: the openssl CLI. */
@@ -79,8 +87,7 @@ describe("signed delivery", () => {
   });
 
   it("a receiver that never answers is a timeout with response_status 0", async () => {
-    setWebhookEnv({ WEBHOOK_TIMEOUT_MS: "300", WEBHOOK_RETRY_SCHEDULE: "0" });
-    try {
+    await withWebhookEnv({ WEBHOOK_TIMEOUT_MS: "300", WEBHOOK_RETRY_SCHEDULE: "0" }, async () => {
       const u = await makeUser();
       world.rx.respond(() => ({ status: 200, hang: true }));
       const ep = await endpointFor(u.accountId, world.rx.url("/slow"), ["weather.change_detected"]);
@@ -89,9 +96,7 @@ describe("signed delivery", () => {
       const [a] = await attemptsOf(ep.webhook_id);
       expect(a).toMatchObject({ status: "giving_up", responseStatus: 0 });
       expect(a.errorMessage).toMatch(/Timed out after 300 ms/);
-    } finally {
-      setWebhookEnv({ WEBHOOK_TIMEOUT_MS: "3000", WEBHOOK_RETRY_SCHEDULE: "0,0,0" });
-    }
+    });
   });
 
   it("a network error records response_status 0 and the error", async () => {

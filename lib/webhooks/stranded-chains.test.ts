@@ -23,10 +23,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined, WEBHOOK_TIMEOUT_MS: undefined });
+  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: undefined, WEBHOOK_RETRY_SCHEDULE: undefined });
 });
 beforeEach(async () => {
-  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1", WEBHOOK_TIMEOUT_MS: "3000" });
+  setWebhookEnv({ WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" });
   rx = await startReceiver();
   trustExtraCa(rx.cert);
   rx.respond(() => ({ status: 500, body: "down" }));

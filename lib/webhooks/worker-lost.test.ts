@@ -8,7 +8,15 @@ import { claimDueDeliveries, leaseMs, renewLeases, WORKER_LOST } from "./claim-d
 import { emitEvent } from "@/lib/events/emit-event";
 import { markAttemptStarted } from "./mark-attempt-started";
 import { repairStrandedChains } from "./repair-stranded";
-import { attemptsOf, endpointFor, endpointRow, eventsOfType, setWebhookEnv, waitFor } from "./testing/helpers";
+import {
+  attemptsOf,
+  endpointFor,
+  endpointRow,
+  eventsOfType,
+  setWebhookEnv,
+  waitFor,
+  withWebhookEnv,
+} from "./testing/helpers";
 import { deliveryTestWorld } from "./testing/delivery-world";
 
 /*
@@ -133,33 +141,35 @@ describe("leases that follow the worker", () => {
 
   it(`an attempt outlasting the lease (${3000} ms receiver timeout, 1 s lease) keeps its chain: a second worker polling meanwhile never takes it`, async () => {
     expect(leaseMs()).toBe(1000);
-    const u = await makeUser();
-    world.rx.respond(() => ({ status: 200, hang: true }));
-    const ep = await endpointFor(u.accountId, world.rx.url("/slow"), [CHANGE]);
-    const { eventId } = await emitEvent({ accountId: u.accountId, type: CHANGE, data: { n: 1 } });
-    // The timeout's retry is due in an hour, not at once (this file's schedule): otherwise the second
-    // worker may claim the retry between its record and the end of the first pass, a second send
-    // that is not the lease's doing. Now only a lapsed lease could send it again.
-    await (
-      await getDb()
-    ).execute(sql`UPDATE webhook_deliveries SET retry_schedule_ms = '{3600000}' WHERE event_id = ${eventId}::uuid`);
-    const first = attemptDueDeliveries();
-    await waitFor(async () => world.rx.requests.length >= 1 || undefined, "the slow attempt to reach the receiver");
-    // A second worker polls through the whole attempt (three leases long).
-    let polling = true;
-    const second = (async () => {
-      while (polling) {
-        await attemptDueDeliveries();
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
-    await first;
-    polling = false;
-    await second;
-    // The second worker would have sent it again (this receiver hangs every request).
-    expect(world.rx.requests.filter((r) => r.url === "/slow")).toHaveLength(1);
-    const attempts = await attemptsOf(ep.webhook_id);
-    expect(attempts.map((a) => [a.attemptNumber, a.status, a.responseStatus])).toEqual([[1, "retrying", 0]]); // the timeout, recorded by its own worker
-    expect(attempts[0].errorMessage).not.toBe(WORKER_LOST);
+    await withWebhookEnv({ WEBHOOK_TIMEOUT_MS: "3000" }, async () => {
+      const u = await makeUser();
+      world.rx.respond(() => ({ status: 200, hang: true }));
+      const ep = await endpointFor(u.accountId, world.rx.url("/slow"), [CHANGE]);
+      const { eventId } = await emitEvent({ accountId: u.accountId, type: CHANGE, data: { n: 1 } });
+      // The timeout's retry is due in an hour, not at once (this file's schedule): otherwise the second
+      // worker may claim the retry between its record and the end of the first pass, a second send
+      // that is not the lease's doing. Now only a lapsed lease could send it again.
+      await (
+        await getDb()
+      ).execute(sql`UPDATE webhook_deliveries SET retry_schedule_ms = '{3600000}' WHERE event_id = ${eventId}::uuid`);
+      const first = attemptDueDeliveries();
+      await waitFor(async () => world.rx.requests.length >= 1 || undefined, "the slow attempt to reach the receiver");
+      // A second worker polls through the whole attempt (three leases long).
+      let polling = true;
+      const second = (async () => {
+        while (polling) {
+          await attemptDueDeliveries();
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+      await first;
+      polling = false;
+      await second;
+      // The second worker would have sent it again (this receiver hangs every request).
+      expect(world.rx.requests.filter((r) => r.url === "/slow")).toHaveLength(1);
+      const attempts = await attemptsOf(ep.webhook_id);
+      expect(attempts.map((a) => [a.attemptNumber, a.status, a.responseStatus])).toEqual([[1, "retrying", 0]]); // the timeout, recorded by its own worker
+      expect(attempts[0].errorMessage).not.toBe(WORKER_LOST);
+    });
   });
 });

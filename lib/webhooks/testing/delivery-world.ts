@@ -7,7 +7,7 @@ import { setWebhookEnv } from "./helpers";
 
 /**
  * The set-up delivery test files share: their own database, loopback-only webhook settings with the
- * given retry schedule, and a real HTTPS receiver (its certificate trusted), fresh for every test
+ * given retry schedule (the request timeout is vitest.config.ts's minute), and a real HTTPS receiver (its certificate trusted), fresh for every test
  * unless `receiverPerFile` (files whose watches outlive one test keep one receiver).
  */
 export function deliveryTestWorld(
@@ -20,7 +20,6 @@ export function deliveryTestWorld(
     setWebhookEnv({
       WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
       WEBHOOK_RETRY_SCHEDULE: retrySchedule,
-      WEBHOOK_TIMEOUT_MS: "3000",
     });
     t = await createTestDatabase();
     if (opts.receiverPerFile) await openReceiver();
@@ -31,7 +30,6 @@ export function deliveryTestWorld(
     setWebhookEnv({
       WEBHOOK_ALLOWED_HOSTS: undefined,
       WEBHOOK_RETRY_SCHEDULE: undefined,
-      WEBHOOK_TIMEOUT_MS: undefined,
     });
   });
   async function openReceiver() {

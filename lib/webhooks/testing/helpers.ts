@@ -16,6 +16,20 @@ export function setWebhookEnv(vars: Record<string, string | undefined>): void {
   resetEnvCache();
 }
 
+/**
+ * Runs `fn` with webhook env vars changed (a short WEBHOOK_TIMEOUT_MS for a test about timeouts), then
+ * puts back what was there before, whatever it was.
+ */
+export async function withWebhookEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  setWebhookEnv(vars);
+  try {
+    return await fn();
+  } finally {
+    setWebhookEnv(before);
+  }
+}
+
 /** Runs delivery rounds until nothing is due (bounded). Returns attempts handled. */
 export async function drainDeliveries(maxRounds = 5000): Promise<number> {
   let total = 0;
