@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { activityOfEvent } from "@/lib/trips/events/activity-of-event";
+import { activityProfile } from "@/lib/weather/core";
+import { plannerActivity } from "./activity";
 import { planEvent } from "./plan-event";
 import { buffersOf } from "./reach";
 import { violations } from "./testing/invariants";
@@ -98,6 +100,45 @@ describe("judged trips: a meal carried along with a sailing", () => {
       const s = o.checks.strands.find((x) => x.event_id === dinner.id)!;
       const hh = Number(s.new_start!.slice(11, 13)) * 60 + Number(s.new_start!.slice(14, 16));
       expect(Math.abs(hh - 19 * 60)).toBeLessThanOrEqual(60);
+    }
+  });
+});
+
+describe("judged trips: performances happen at the house's time", () => {
+  it("a matinee, a ballet, an opera or a screening is never swapped to give a walk the dry hours; a tour of the house is (defect: performances were movable)", () => {
+    // Lisbon, rain all day but 15:00-17:00: the one dry window is taken by the afternoon performance. Moving the
+    // performance to the morning is not an option a traveller has; a guided tour of the opera house is.
+    const L = "Europe/Lisbon";
+    const walk = event("activity", "Sintra hike", P.sintra, "2026-06-04T10:00", "2026-06-04T12:00");
+    const input = (title: string): PlanInput => ({
+      event: walk,
+      others: [event("activity", title, P.gulbenkian, "2026-06-04T15:00", "2026-06-04T17:00")],
+      forecast: forecastAt(P.sintra, "2026-06-03T00:00", 3, (ms) =>
+        ms >= at(L, "2026-06-04T15:00") && ms < at(L, "2026-06-04T17:00") ? {} : RAIN,
+      ),
+      now: now(L, "2026-06-01T09:00"),
+      tripDates: { start: "2026-06-04", end: "2026-06-04", zone: L },
+    });
+    for (const title of [
+      "Matinee at the Teatro Nacional D. Maria II",
+      "Swan Lake (ballet), Grand Auditorium",
+      "Tosca at the Teatro São Carlos opera",
+      "Cinema: afternoon screening",
+      "Gulbenkian Orchestra symphony matinee",
+      "Les Misérables, the musical",
+    ]) {
+      const res = judged(input(title));
+      expect(res.options, title).toEqual([]);
+      expect(res.status, title).toBe("no_option");
+      expect(activityProfile(plannerActivity(input(title).others[0])).outdoor, title).toBe(false);
+    }
+    for (const title of ["Opera house guided tour", "Teatro São Carlos backstage tour"]) {
+      const res = judged(input(title));
+      expect(res.options.length, title).toBeGreaterThan(0);
+      expect(
+        res.options.every((o) => o.kind === "swap"),
+        title,
+      ).toBe(true);
     }
   });
 });

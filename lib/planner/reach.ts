@@ -1,4 +1,5 @@
 import { MODE_SPEED_KMH } from "@/lib/weather/core";
+import { PERFORMANCE } from "@/lib/trips/events/activity-of-event";
 import { plannerActivity } from "./activity";
 import type { PlanBuffers, PlannerEvent, PlannerEventType, PlannerPlace } from "./types";
 
@@ -21,12 +22,16 @@ export const MAX_EXCURSION_KM = 200;
 export const TRANSPORT_TYPES: ReadonlySet<PlannerEventType> = new Set(["flight", "train", "ferry", "bus"]);
 export const isTransport = (e: Pick<PlannerEvent, "type">) => TRANSPORT_TYPES.has(e.type);
 
+/** A title that names a visit of a place, not a performance in it (an opera house tour). */
+const VISIT = /\b(tour|visit|backstage|museum)\b/i;
+
 /**
- * A scheduled event (a concert, festival, match, show, fireworks: the `event` profile) happens at
- * the organiser's time: the traveller cannot move the New Year's Eve fireworks to 16:00.
+ * A scheduled event (a concert, festival, match, show, fireworks: the `event` profile; or a
+ * performance: theatre, opera, ballet, a screening) happens at the organiser's time: the traveller
+ * cannot move the New Year's Eve fireworks to 16:00, nor a matinee to the morning.
  */
 export const isScheduled = (e: Pick<PlannerEvent, "type" | "title" | "activityType">) =>
-  e.type === "activity" && plannerActivity(e) === "event";
+  e.type === "activity" && (plannerActivity(e) === "event" || (PERFORMANCE.test(e.title) && !VISIT.test(e.title)));
 
 /** Never moved by the planner: transport, stays, scheduled events and anything a member marked fixed. */
 export function isFixed(e: Pick<PlannerEvent, "type" | "fixed" | "title" | "activityType">): boolean {

@@ -63,8 +63,10 @@ export function violations(input: PlanInput, res: PlanResult): string[] {
       const e = byId.get(c.event_id)!;
       const startMs = DateTime.fromISO(c.startDateTime, { zone: e.timeZone }).toMillis();
       moved.set(e.id, { startMs, endMs: startMs + (end(e) - e.startMs) });
-      // A scheduled event (concert, match, fireworks) happens at the organiser's time.
-      const scheduled = e.type === "activity" && plannerActivity(e) === "event";
+      // A scheduled event (concert, match, fireworks) or a performance happens at the organiser's time.
+      const performance =
+        /\b(theat(re|er)|teatro|opera|ballet|cinema|symphony|musical)\b/i.test(e.title) && !/\btour\b/i.test(e.title);
+      const scheduled = e.type === "activity" && (plannerActivity(e) === "event" || performance);
       const fixed = e.fixed || TRANSPORT.has(e.type) || e.type === "accommodation" || scheduled;
       if (fixed && !(o.needs_rebooking && isExposedTransport(e) && e.id === input.event.id))
         out.push(`${o.id} moves fixed ${e.title}`);

@@ -32,4 +32,22 @@ describe("activityOfEvent: water activities are small craft (issue 38 item 5)", 
     "a member's activity type %s has the small-craft profile, not the outdoor default without waves",
     (type) => expect(activityProfile(type)).toMatchObject({ name: "boat_tour", smallCraft: true }),
   );
+
+  it("a performance in a hall is indoors (teatro, Staatsoper, ballet, a symphony, a musical); an open-air one and a musical walk are not", () => {
+    const of = (title: string) => activityOfEvent({ type: "activity", title }).activity_type;
+    for (const title of [
+      "Matinee at the Teatro Nacional D. Maria II",
+      "Staatsoper: Die Zauberflöte",
+      "Théâtre du Châtelet",
+      "Swan Lake (ballet)",
+      "Berlin Philharmonic",
+      "Vienna Symphony at the Musikverein",
+      "Hamilton, the musical",
+      "Piano recital",
+    ])
+      expect(of(title), title).toBe("museum");
+    expect(of("Open-air cinema on the beach")).toBe("beach");
+    expect(of("Open-air opera festival")).toBe("event");
+    expect(of("Musical walking tour of Vienna")).toBe("walking_tour");
+  });
 });

@@ -7,6 +7,16 @@ import type { EventType } from "@/drizzle/schema";
 export const WATER_ACTIVITY =
   /\b(kayak\w*|canoe\w*|sail|sailing|boat tour|boat trip|snorkel\w*|surf|surfing|fishing|paddle\w*|sup|rafting|whale[- ]?watch\w*|zodiac)\b/i;
 
+/**
+ * A performance: it starts at the house's time, so the planner never moves it (lib/planner/reach.ts).
+ * "Musical" only as the show, not a musical walking tour.
+ */
+export const PERFORMANCE =
+  /\b(cinema|movie|theatre|theater|teatro|th[ée][âa]tre|opera|oper|staatsoper|ballet|symphony|philharmoni\w*|recital|musical(?!\s+(walk|walking|tour|stroll)))\b/i;
+const OPEN_AIR = /\b(open[- ]air|outdoors?|in the park|under the stars)\b/i;
+/** A performance in a hall (an open-air one is judged outdoors: a show, or sightseeing). */
+const INDOOR_PERFORMANCE = new RegExp(`^(?!.*${OPEN_AIR.source}).*${PERFORMANCE.source}`, "i");
+
 /** Title words that say what kind of activity an event is (first match wins). */
 const BY_TITLE: Array<[RegExp, string]> = [
   // Water activities are small craft on open water or in the surf (issue 38 item 5): a sea kayak in
@@ -17,7 +27,9 @@ const BY_TITLE: Array<[RegExp, string]> = [
   [/\b(beach|swim|swimming|praia|plage|playa)\b/i, "beach"],
   [/\b(bike|biking|cycling|cycle|bicycle)\b/i, "cycling"],
   [/\b(ferry|boat|cruise)\b/i, "ferry"],
-  [/\b(museum|gallery|exhibition|aquarium|cinema|theatre|theater|opera|spa|cooking class)\b/i, "museum"],
+  // Indoors: a visit, or a performance in a hall (teatro, Staatsoper, a ballet, a symphony, a musical).
+  [/\b(museum|gallery|exhibition|aquarium|spa|cooking class)\b/i, "museum"],
+  [INDOOR_PERFORMANCE, "museum"],
   [/\b(shopping|mall|boutique)\b/i, "shopping"],
   [/\b(walk|walking|stroll|tram|tuk)\b/i, "walking_tour"],
   [/\b(drive|driving|road trip|car rental)\b/i, "driving"],
