@@ -70,6 +70,9 @@ function spell(from: number, to: number, zone: string, lang?: string): string {
   return `${plannerDay(from, zone, lang)} ${hhmm(from, zone)}-${plannerDay(to, zone, lang)} ${hhmm(to, zone)}`;
 }
 
+/** A spell is widened at most this far each way: a forecast's whole length (16 days). */
+const SPELL_MAX_HOURS = 16 * 24;
+
 /** The hazard of the current window, widened to the contiguous hours around it ("rain 8 mm/h 14:00-17:00"). */
 export function hazardPhrase(
   f: NormalizedForecast,
@@ -90,13 +93,14 @@ export function hazardPhrase(
     if (!hit.length) continue;
     let from = Date.parse(hit[0].time);
     let to = Date.parse(hit[hit.length - 1].time) + HOUR;
-    // Widen to the whole spell (at most 12 hours each way) so "dry after" names when it really ends.
-    for (let i = 0; i < 12; i++) {
+    // Widen to the whole spell so "dry after" names when it really ends: a gale of a day and a half
+    // read as ending 12 hours after the event when the widening stopped there.
+    for (let i = 0; i < SPELL_MAX_HOURS; i++) {
       const [prev] = hoursIn(f, from - HOUR, from - HOUR);
       if (!prev || Date.parse(prev.time) !== from - HOUR || !hz.test(prev)) break;
       from -= HOUR;
     }
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < SPELL_MAX_HOURS; i++) {
       const [next] = hoursIn(f, to, to);
       if (!next || Date.parse(next.time) !== to || !hz.test(next)) break;
       to += HOUR;

@@ -142,3 +142,15 @@ describe("judged trips: performances happen at the house's time", () => {
     }
   });
 });
+
+describe("judged trips: a long gale", () => {
+  it("a gale of a day and a half reads to its end, not 12 hours in (defect: it read as ending early)", () => {
+    const Z = "Europe/Vienna";
+    const stay = event("accommodation", "Salzburg hotel", P.salzburgHotel, "2026-10-08T15:00", "2026-10-14T11:00");
+    const hike = event("activity", "Untersberg hike", P.untersberg, "2026-10-10T10:00", "2026-10-10T14:00");
+    const f = forecastAt(P.untersberg, "2026-10-08T00:00", 6, between(Z, "2026-10-09T20:00", "2026-10-11T08:00", GALE));
+    const res = judged({ event: hike, others: [stay], forecast: f, now: now(Z, "2026-10-07T09:00") });
+    expect(res.status).toBe("options");
+    for (const o of res.options) expect(o.reason).toMatch(/^gusts \d+ km\/h Fri 9 Oct 20:00-Sun 11 Oct 08:00;/);
+  });
+});
