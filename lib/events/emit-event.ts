@@ -103,12 +103,19 @@ function pgArray(v: string[] | string | null): string[] {
     .filter(Boolean);
 }
 
-/** Inserts delivery chains due per the first entry of the retry schedule, each storing its own schedule. */
+/**
+ * Inserts delivery chains due per the first entry of the retry schedule, each storing its own schedule.
+ * A test send or a redelivery (one attempt, made inline by the request) is due only `inlineHoldMs`
+ * from now: until then it is the request's to attempt, and a runner polling meanwhile leaves it alone
+ * (it took one between the commit and the inline claim, and the portal said "queued" for a delivery
+ * the runner had already made). If the request never attempts it, the runner does after the hold.
+ */
 export async function createDeliveries(
   d: DbOrTx,
   event: { id: string; createdAt: Date },
   accountId: string,
   targets: Array<{ kind: DeliveryKind; url: string; endpointId: string | null; watchId: string | null }>,
+  inlineHoldMs = 0,
 ): Promise<string[]> {
   const schedule = chainScheduleMs();
   // The event's exact created_at (microseconds; a JS Date keeps milliseconds), read within a
@@ -118,7 +125,8 @@ export async function createDeliveries(
     AND created_at <= ${new Date(event.createdAt.getTime() + 1).toISOString()}::timestamptz)`;
   const rows = targets.map((t) => {
     const single = t.kind === "manual" || t.kind === "test";
-    const due = new Date(Date.now() + (single ? 0 : chainDelayMs(schedule, 1)));
+    const now = Date.now();
+    const due = new Date(now + (single ? 0 : chainDelayMs(schedule, 1)));
     return {
       eventId: event.id,
       eventCreatedAt,
@@ -129,7 +137,7 @@ export async function createDeliveries(
       url: t.url,
       maxAttempts: single ? 1 : schedule.length,
       retryScheduleMs: single ? [0] : schedule,
-      nextAttemptAt: due,
+      nextAttemptAt: single ? new Date(now + inlineHoldMs) : due,
       scheduledAt: due,
     };
   });

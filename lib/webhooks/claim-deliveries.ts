@@ -116,6 +116,24 @@ export async function claimDueDeliveries(
   );
 }
 
+/** How long a single delivery waits for its request's inline attempt before a runner may take it: one lease. */
+export function inlineHoldMs(): number {
+  return leaseMs();
+}
+
+/**
+ * The request's own inline attempt of the single delivery it just created (a test send, a redelivery):
+ * claimed before it is due (createDeliveries holds it for the request), unless someone holds it.
+ */
+export async function claimForInlineAttempt(db: DbOrTx, deliveryId: string): Promise<ClaimedDelivery | undefined> {
+  return (
+    await claim(
+      db,
+      sql`WHERE id = ${deliveryId} AND status = 'pending' AND lease_id IS NULL AND attempts_made < max_attempts`,
+    )
+  )[0];
+}
+
 /** Claims one chain if it is due (Inngest's per-delivery loop); undefined when not due or terminal. */
 export async function claimDelivery(db: DbOrTx, deliveryId: string): Promise<ClaimedDelivery | undefined> {
   return (

@@ -80,9 +80,14 @@ it("the database fails after the test event committed: 2xx with what was stored 
 
   await t.db.execute(sql`DROP TRIGGER h40_terminated ON webhook_deliveries`);
   await waitFor(async () => !isDatabaseDown(), "the outage probe to clear the down state", 10_000);
+  // Held for the request's inline attempt for one lease (createDeliveries), then the runner's like any other.
+  const sentOf = () => rx.requests.filter((q) => q.headers["x-service-event-id"] === r.body.data.event_id);
+  await waitFor(
+    async () => (await drainDeliveries(), sentOf().length > 0 || undefined),
+    "the runner to deliver it after the hold",
+  );
   await drainDeliveries();
-  const sent = rx.requests.filter((q) => q.headers["x-service-event-id"] === r.body.data.event_id);
-  expect(sent).toHaveLength(1);
+  expect(sentOf()).toHaveLength(1);
 });
 
 it("the database fails before the commit: 503 and nothing was written (no event without its delivery)", async () => {

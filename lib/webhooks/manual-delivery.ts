@@ -7,7 +7,7 @@ import { noteDatabaseError } from "@/lib/db/outage";
 import { log } from "@/lib/log";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { performHeld } from "./attempt-delivery";
-import { claimDelivery } from "./claim-deliveries";
+import { claimForInlineAttempt, inlineHoldMs } from "./claim-deliveries";
 import { createDeliveries } from "@/lib/events/emit-event";
 import { webhookVisibleSince } from "./retention";
 import { ownedEndpoint } from "./endpoints";
@@ -64,9 +64,13 @@ export async function sendTestEvent(
         },
       })
       .returning({ id: webhookEvents.id, createdAt: webhookEvents.createdAt });
-    const [deliveryId] = await createDeliveries(tx, event, accountId, [
-      { kind: "test", url: endpoint.url, endpointId: endpoint.id, watchId: null },
-    ]);
+    const [deliveryId] = await createDeliveries(
+      tx,
+      event,
+      accountId,
+      [{ kind: "test", url: endpoint.url, endpointId: endpoint.id, watchId: null }],
+      inlineHoldMs(),
+    );
     return { event, deliveryId };
   });
   const attempt = await attemptAfterCommit(deliveryId);
@@ -122,9 +126,13 @@ export async function redeliverEvent(
       );
     }
   }
-  const [deliveryId] = await createDeliveries(db, event, accountId, [
-    { kind: "manual", url: endpoint.url, endpointId: endpoint.id, watchId: event.watchId },
-  ]);
+  const [deliveryId] = await createDeliveries(
+    db,
+    event,
+    accountId,
+    [{ kind: "manual", url: endpoint.url, endpointId: endpoint.id, watchId: event.watchId }],
+    inlineHoldMs(),
+  );
   const attempt = await attemptAfterCommit(deliveryId);
   return {
     event_id: event.id,
@@ -156,7 +164,7 @@ async function attemptAfterCommit(deliveryId: string): Promise<PresentedAttempt 
 /** Claims a fresh single-attempt delivery and makes its attempt inline (null if another worker took it). */
 export async function attemptNow(deliveryId: string): Promise<PresentedAttempt | null> {
   const db = await getDb();
-  const claim = await claimDelivery(db, deliveryId);
+  const claim = await claimForInlineAttempt(db, deliveryId);
   if (!claim) return null;
   const outcome = await performHeld(claim);
   if (!("attemptId" in outcome)) return null;
