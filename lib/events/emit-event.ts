@@ -4,6 +4,7 @@ import { type WebhookEventType } from "./event-types";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { queryOne } from "@/lib/db/sql";
 import { CHANNELS, notifyExpr, wake } from "@/lib/db/notify";
+import { workLeaseMs } from "@/lib/jobs/lease-heartbeat";
 import { inngestEnabled } from "@/lib/jobs/mode";
 import { log } from "@/lib/log";
 import { chainDelayMs, chainScheduleMs } from "./retry-schedule";
@@ -105,8 +106,8 @@ function pgArray(v: string[] | string | null): string[] {
 
 /**
  * Inserts delivery chains due per the first entry of the retry schedule, each storing its own schedule.
- * A test send or a redelivery (one attempt, made inline by the request) is due only `inlineHoldMs`
- * from now: until then it is the request's to attempt, and a runner polling meanwhile leaves it alone
+ * A test send or a redelivery (one attempt, made inline by the request) is due only one work lease
+ * from now: until then it is the request's to attempt (claimForInlineAttempt), and a runner polling meanwhile leaves it alone
  * (it took one between the commit and the inline claim, and the portal said "queued" for a delivery
  * the runner had already made). If the request never attempts it, the runner does after the hold.
  */
@@ -115,7 +116,6 @@ export async function createDeliveries(
   event: { id: string; createdAt: Date },
   accountId: string,
   targets: Array<{ kind: DeliveryKind; url: string; endpointId: string | null; watchId: string | null }>,
-  inlineHoldMs = 0,
 ): Promise<string[]> {
   const schedule = chainScheduleMs();
   // The event's exact created_at (microseconds; a JS Date keeps milliseconds), read within a
@@ -137,7 +137,7 @@ export async function createDeliveries(
       url: t.url,
       maxAttempts: single ? 1 : schedule.length,
       retryScheduleMs: single ? [0] : schedule,
-      nextAttemptAt: single ? new Date(now + inlineHoldMs) : due,
+      nextAttemptAt: single ? new Date(now + workLeaseMs()) : due,
       scheduledAt: due,
     };
   });

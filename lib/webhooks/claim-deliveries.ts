@@ -116,14 +116,9 @@ export async function claimDueDeliveries(
   );
 }
 
-/** How long a single delivery waits for its request's inline attempt before a runner may take it: one lease. */
-export function inlineHoldMs(): number {
-  return leaseMs();
-}
-
 /**
  * The request's own inline attempt of the single delivery it just created (a test send, a redelivery):
- * claimed before it is due (createDeliveries holds it for the request), unless someone holds it.
+ * claimed before it is due (createDeliveries holds it for the request for one lease), unless someone holds it.
  */
 export async function claimForInlineAttempt(db: DbOrTx, deliveryId: string): Promise<ClaimedDelivery | undefined> {
   return (

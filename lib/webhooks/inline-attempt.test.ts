@@ -4,7 +4,6 @@ import { getDb } from "@/lib/db/client";
 import { createDeliveries, emitEvent } from "@/lib/events/emit-event";
 import { makeUser } from "@/lib/testing/fixtures";
 import { attemptDueDeliveries } from "./attempt-delivery";
-import { inlineHoldMs } from "./claim-deliveries";
 import { attemptNow } from "./manual-delivery";
 import { deliveryTestWorld } from "./testing/delivery-world";
 import { drainDeliveries, endpointFor } from "./testing/helpers";
@@ -22,13 +21,9 @@ async function singleDelivery() {
   const ep = await endpointFor(u.accountId, world.rx.url("/inline"), [CHANGE]);
   const ev = await emitEvent({ accountId: u.accountId, type: CHANGE, data: { n: 1 } });
   await drainDeliveries(); // the event's own chain
-  const [id] = await createDeliveries(
-    await getDb(),
-    { id: ev.eventId, createdAt: ev.createdAt },
-    u.accountId,
-    [{ kind: "manual", url: ep.url, endpointId: ep.webhook_id, watchId: null }],
-    inlineHoldMs(),
-  );
+  const [id] = await createDeliveries(await getDb(), { id: ev.eventId, createdAt: ev.createdAt }, u.accountId, [
+    { kind: "manual", url: ep.url, endpointId: ep.webhook_id, watchId: null },
+  ]);
   return id;
 }
 

@@ -7,7 +7,7 @@ import { noteDatabaseError } from "@/lib/db/outage";
 import { log } from "@/lib/log";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { performHeld } from "./attempt-delivery";
-import { claimForInlineAttempt, inlineHoldMs } from "./claim-deliveries";
+import { claimForInlineAttempt } from "./claim-deliveries";
 import { createDeliveries } from "@/lib/events/emit-event";
 import { webhookVisibleSince } from "./retention";
 import { ownedEndpoint } from "./endpoints";
@@ -64,13 +64,9 @@ export async function sendTestEvent(
         },
       })
       .returning({ id: webhookEvents.id, createdAt: webhookEvents.createdAt });
-    const [deliveryId] = await createDeliveries(
-      tx,
-      event,
-      accountId,
-      [{ kind: "test", url: endpoint.url, endpointId: endpoint.id, watchId: null }],
-      inlineHoldMs(),
-    );
+    const [deliveryId] = await createDeliveries(tx, event, accountId, [
+      { kind: "test", url: endpoint.url, endpointId: endpoint.id, watchId: null },
+    ]);
     return { event, deliveryId };
   });
   const attempt = await attemptAfterCommit(deliveryId);
@@ -126,13 +122,9 @@ export async function redeliverEvent(
       );
     }
   }
-  const [deliveryId] = await createDeliveries(
-    db,
-    event,
-    accountId,
-    [{ kind: "manual", url: endpoint.url, endpointId: endpoint.id, watchId: event.watchId }],
-    inlineHoldMs(),
-  );
+  const [deliveryId] = await createDeliveries(db, event, accountId, [
+    { kind: "manual", url: endpoint.url, endpointId: endpoint.id, watchId: event.watchId },
+  ]);
   const attempt = await attemptAfterCommit(deliveryId);
   return {
     event_id: event.id,

@@ -6,7 +6,6 @@ import { listAttemptLog, type AttemptFilters } from "./attempt-log";
 import { createDeliveries } from "@/lib/events/emit-event";
 import { webhookVisibleSince } from "./retention";
 import { attemptNow, redeliverEvent } from "./manual-delivery";
-import { inlineHoldMs } from "./claim-deliveries";
 
 async function ownedWatch(accountId: string, watchId: string) {
   const db = await getDb();
@@ -58,13 +57,9 @@ export async function redeliverToWatch(accountId: string, watchId: string, event
     };
   }
   if (!w.webhookUrl) throw notFound("Watch webhook_url");
-  const [deliveryId] = await createDeliveries(
-    db,
-    event,
-    accountId,
-    [{ kind: "manual", url: w.webhookUrl, endpointId: null, watchId }],
-    inlineHoldMs(),
-  );
+  const [deliveryId] = await createDeliveries(db, event, accountId, [
+    { kind: "manual", url: w.webhookUrl, endpointId: null, watchId },
+  ]);
   const attempt = await attemptNow(deliveryId);
   return {
     event_id: event.id,
