@@ -20,6 +20,14 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
+/*
+ * One request per connection (decision 0178). The server shares the test's event loop, and under load
+ * fetch once failed mid-file with "read ECONNRESET" on a reused keep-alive socket: a socket the server
+ * had closed, or closed as the next request arrived, was picked again by undici before it saw the close.
+ * A fresh loopback connection per request costs well under a millisecond and cannot be stale.
+ */
+const ONE_REQUEST = { connection: "close" } as const;
+
 /** A loopback HTTP server that replays recorded upstream responses. */
 export async function startFixtureServer(): Promise<FixtureServer> {
   const routes = new Map<string, FixtureResponse>();
@@ -34,7 +42,9 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       .filter(([p]) => path.startsWith(p))
       .sort((a, b) => b[0].length - a[0].length)[0];
     if (!match) {
-      res.writeHead(404, { "content-type": "application/json" }).end('{"error":true,"reason":"no fixture"}');
+      res
+        .writeHead(404, { "content-type": "application/json", ...ONE_REQUEST })
+        .end('{"error":true,"reason":"no fixture"}');
       return;
     }
     const r = match[1];
@@ -42,7 +52,9 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       hanging.add(res);
       return;
     }
-    res.writeHead(r.status ?? 200, { "content-type": "application/json; charset=utf-8", ...r.headers }).end(r.body);
+    res
+      .writeHead(r.status ?? 200, { "content-type": "application/json; charset=utf-8", ...ONE_REQUEST, ...r.headers })
+      .end(r.body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -118,6 +118,10 @@ export async function startReceiver(opts: { host?: string } = {}): Promise<Recei
     });
   });
   server.on("connection", () => connections++);
+  // Never close an idle connection from this side (decision 0178): a delivery agent reusing a socket the
+  // server is closing gets ECONNRESET, and this server shares the test's stalling event loop. Idle sockets
+  // go when the agent drops them or the test calls close().
+  server.keepAliveTimeout = 0;
   const host = opts.host ?? "127.0.0.1";
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;

@@ -93,6 +93,8 @@ function networkError(err: unknown, o: FetchJsonOptions): ApiError {
   }
   const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
   return new ApiError("provider_unavailable", `The weather provider (${o.provider}) could not be reached.`, {
+    // Kept for logs and test reports (undici's "fetch failed" names its cause only there); never in a response.
+    cause: err,
     details: {
       provider: o.provider,
       upstream_status: null,

@@ -19,7 +19,9 @@ const UNITS: Record<string, OwmUnits> = {
   "openweather/extracted-from-cassettes/onecall_phoenix_alerts_standard.body.json": "standard",
 };
 
-const provider = (units: OwmUnits = "metric", timeoutMs = 5000) =>
+// Without a timeout the provider takes WEATHER_PROVIDER_TIMEOUT_MS, a minute under vitest (decision 0175):
+// the fixture server shares this worker's event loop, which can stop for seconds on a loaded machine.
+const provider = (units: OwmUnits = "metric", timeoutMs?: number) =>
   openWeatherProvider({ baseUrl: srv.baseUrl, apiKey: "test-key", units, timeoutMs });
 
 async function fetchBody(body: string, units: OwmUnits, status = 200) {
