@@ -143,20 +143,21 @@ async function openFromEnv(): Promise<DbHandle> {
 
 export function getDbHandle(): Promise<DbHandle> {
   if (!globalForDb.__dbHandle) {
-    globalForDb.__dbHandle = openFromEnv()
-      .then(registered)
-      .catch((err) => {
-        globalForDb.__dbHandle = undefined;
+    const opening: Promise<DbHandle> = openFromEnv().then(
+      (h) => {
+        // The process-wide handle's probe is the one the outage state uses, unless another handle was
+        // installed while this one opened (setDbHandle): its probe stays registered, not this one's.
+        if (globalForDb.__dbHandle === opening) registerDatabaseProbe(h.probe);
+        return h;
+      },
+      (err) => {
+        if (globalForDb.__dbHandle === opening) globalForDb.__dbHandle = undefined;
         throw err;
-      });
+      },
+    );
+    globalForDb.__dbHandle = opening;
   }
   return globalForDb.__dbHandle;
-}
-
-/** The process-wide handle's probe is the one the outage state uses. */
-function registered(h: DbHandle): DbHandle {
-  registerDatabaseProbe(h.probe);
-  return h;
 }
 
 /** The process-wide database; throws DatabaseDownError (a 503) at once while it is known to be down (lib/db/outage.ts). */
