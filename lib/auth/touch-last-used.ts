@@ -23,11 +23,16 @@ export function touchLastUsed(kind: Kind, id: number): void {
   lastTouched.set(k, now);
   if (lastTouched.size > MAX_TRACKED) lastTouched.clear();
   const table = TABLES[kind];
+  // The database this request used, taken now: if a script or a test installs or closes the database
+  // before the write runs, the write goes to (or fails on) the one the credential was read from, never
+  // a database opened for it (tests: a private PGlite migrated for one leftover write, 21 a run).
+  const dbOfRequest = getDb();
+  dbOfRequest.catch(() => undefined); // awaited (and its failure logged) in record()
   // Off the request path; record() logs its own failure, so nothing awaits it.
   setImmediate(() => void record());
   async function record() {
     try {
-      const db = await getDb();
+      const db = await dbOfRequest;
       await db
         .update(table)
         .set({ lastUsedAt: new Date(now) })

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 import { overrideEnv } from "@/lib/testing/override-env";
@@ -9,6 +10,13 @@ import { overrideEnv } from "@/lib/testing/override-env";
  * Origin before.
  */
 const mcp = await routeModule("/api/mcp");
+
+// This file's own database (a file that borrowed the default opened and migrated a private PGlite).
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t?.close());
 
 const initialize = { jsonrpc: "2.0", id: 1, method: "ping" };
 

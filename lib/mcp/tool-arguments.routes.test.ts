@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-db";
 import { makeUser } from "@/lib/testing/fixtures";
 import { routeModule } from "@/lib/testing/route-registry";
 
@@ -7,6 +8,13 @@ import { routeModule } from "@/lib/testing/route-registry";
  * arguments of the wrong type are -32602 Invalid params, never -32603 or an internal_error result.
  */
 const mcp = await routeModule("/api/mcp");
+
+// This file's own database (a file that borrowed the default opened and migrated a private PGlite).
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t?.close());
 
 async function rpc(key: string, params: unknown, rawParams?: string) {
   const res = await mcp.POST(
