@@ -16,12 +16,13 @@ export default defineConfig({
     // which vitest sets; lib/auth/passwords.test.ts pins production strength (decision 0169).
     env: {
       PASSWORD_HASH_COST: "test",
-      // The HTTPS receivers and fake providers run inside the test process, so a request's time includes
-      // that process's own stalls: on a loaded 2-core machine its event loop stops for 2-7 s at times
-      // (TEST_STALLS_FILE shows where), and a 3 s delivery timeout then failed an answered request. Tests
-      // give requests a minute; a test about timeouts sets its own short one (decision 0175).
+      // The HTTPS receivers, fake providers and client metadata hosts run inside the test process, so a
+      // request's time includes that process's own stalls: on a loaded 2-core machine its event loop stops
+      // for 2-7 s at times (TEST_STALLS_FILE shows where), and a 3 s delivery timeout then failed an answered
+      // request. Tests give requests a minute; a test about timeouts sets its own short one (decision 0175).
       WEBHOOK_TIMEOUT_MS: "60000",
       WEATHER_PROVIDER_TIMEOUT_MS: "60000",
+      OAUTH_CLIENT_METADATA_TIMEOUT_MS: "60000",
     },
     testTimeout: 60_000,
     hookTimeout: 120_000,

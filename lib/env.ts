@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   MCP_ALLOWED_ORIGINS: z.string().optional(),
   /** Comma-separated hosts/CIDRs whose client ID metadata documents may be fetched although internal (tests: 127.0.0.1); still HTTPS. */
   OAUTH_CLIENT_METADATA_ALLOWED_HOSTS: z.string().optional(),
+  /** How long a client ID metadata document may take to arrive (connect + response). */
+  OAUTH_CLIENT_METADATA_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Postgres connect timeout (ms): an unreachable server is detected within it (lib/db/outage.ts). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),

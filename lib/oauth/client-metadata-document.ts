@@ -6,7 +6,6 @@ import { parseAllowList, resolveSafeTarget, SsrfError } from "@/lib/webhooks/ssr
 import { OAuthError } from "./errors";
 
 export const METADATA_MAX_BYTES = 16 * 1024;
-export const METADATA_TIMEOUT_MS = 5_000;
 
 /** Whether a client_id is a client ID metadata document URL (draft-ietf-oauth-client-id-metadata-document). */
 export function isMetadataDocumentId(clientId: string): boolean {
@@ -34,7 +33,7 @@ function clientIdProblem(clientId: string): string | undefined {
  * Fetches a client's metadata document through the SSRF guard (the webhook guard: public addresses
  * only, the connection pinned to the checked address; OAUTH_CLIENT_METADATA_ALLOWED_HOSTS lets a
  * loopback host through for tests, still over HTTPS with Node's trust), no redirects, at most
- * 16 KiB within 5 s. Any failure is invalid_client: nothing is stored.
+ * 16 KiB within OAUTH_CLIENT_METADATA_TIMEOUT_MS (5 s). Any failure is invalid_client: nothing is stored.
  */
 export async function fetchClientMetadataDocument(clientId: string): Promise<Record<string, unknown>> {
   const problem = clientIdProblem(clientId);
@@ -68,7 +67,8 @@ export async function fetchClientMetadataDocument(clientId: string): Promise<Rec
       req.destroy();
       reject(new OAuthError("invalid_client", `The client metadata document ${why}.`));
     };
-    const timer = setTimeout(() => fail(`did not arrive within ${METADATA_TIMEOUT_MS / 1000} s`), METADATA_TIMEOUT_MS);
+    const timeoutMs = env().OAUTH_CLIENT_METADATA_TIMEOUT_MS;
+    const timer = setTimeout(() => fail(`did not arrive within ${timeoutMs / 1000} s`), timeoutMs);
     req.on("error", (err) => {
       clearTimeout(timer);
       reject(
