@@ -39,11 +39,20 @@ export async function fetchUpstreamText(url: string, o: FetchJsonOptions): Promi
 }
 
 async function fetchUpstream(url: string, o: FetchJsonOptions): Promise<{ status: number; text: string }> {
+  // One deadline for the whole call, a second try included.
+  const signal = AbortSignal.timeout(o.timeoutMs);
   let res: Response;
   try {
-    res = await fetch(url, { headers: o.headers, signal: AbortSignal.timeout(o.timeoutMs) });
+    res = await fetch(url, { headers: o.headers, signal });
   } catch (err) {
-    throw networkError(err, o);
+    if (!isConnectionReset(err) || signal.aborted) throw networkError(err, o);
+    // A kept-alive connection the provider closed as it was reused (decision 0179): a GET is safe to send
+    // again, once, on a new connection, instead of answering 502 and opening the cell's circuit.
+    try {
+      res = await fetch(url, { headers: o.headers, signal });
+    } catch (again) {
+      throw networkError(again, o);
+    }
   }
   let text: string;
   try {
@@ -78,6 +87,12 @@ async function fetchUpstream(url: string, o: FetchJsonOptions): Promise<{ status
     );
   }
   return { status: res.status, text };
+}
+
+/** The connection was reset or closed under the request (undici: ECONNRESET, or "other side closed"). */
+function isConnectionReset(err: unknown): boolean {
+  const code = (err as { cause?: { code?: string } })?.cause?.code;
+  return code === "ECONNRESET" || code === "UND_ERR_SOCKET";
 }
 
 function networkError(err: unknown, o: FetchJsonOptions): ApiError {
