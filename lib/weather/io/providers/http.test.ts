@@ -1,7 +1,7 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { isApiError } from "@/lib/http/errors";
+import { upstreamError } from "@/lib/weather/testing/upstream-error";
 import { fetchUpstreamJson } from "./http";
 
 /*
@@ -36,15 +36,6 @@ async function upstream(answers: Answer[]): Promise<{ url: string; connections: 
   return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}/v1/forecast`, connections: () => n };
 }
 
-async function failure(p: Promise<unknown>) {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isApiError(err)) throw new Error(`expected an ApiError, got ${String(err)}`);
-  return err;
-}
-
 describe("a provider connection reset under a request", () => {
   it.each(["reset", "close"] as const)("%s on the first connection: tried once more on a new one", async (first) => {
     const up = await upstream([first, "ok"]);
@@ -56,7 +47,7 @@ describe("a provider connection reset under a request", () => {
 
   it("reset every time: one more try only, then 502 provider_unavailable naming the reset", async () => {
     const up = await upstream(["reset"]);
-    const err = await failure(fetchUpstreamJson(up.url, { provider: "open-meteo", timeoutMs: 60_000 }));
+    const err = await upstreamError(fetchUpstreamJson(up.url, { provider: "open-meteo", timeoutMs: 60_000 }));
     expect([err.status, err.code]).toEqual([502, "provider_unavailable"]);
     expect(err.details).toMatchObject({ upstream_status: null, upstream_reason: "ECONNRESET" });
     expect(up.connections()).toBe(2);
@@ -64,7 +55,7 @@ describe("a provider connection reset under a request", () => {
 
   it("a provider that does not answer is not tried again: 504 after the one deadline", async () => {
     const up = await upstream(["hang"]);
-    const err = await failure(fetchUpstreamJson(up.url, { provider: "open-meteo", timeoutMs: 200 }));
+    const err = await upstreamError(fetchUpstreamJson(up.url, { provider: "open-meteo", timeoutMs: 200 }));
     expect(err.code).toBe("weather_refresh_timeout");
     expect(up.connections()).toBe(1);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isApiError } from "@/lib/http/errors";
+import { upstreamError } from "@/lib/weather/testing/upstream-error";
 import { fixtureFiles, fixtureJson, fixtureText } from "@/lib/weather/testing/fixtures";
 import { startFixtureServer, type FixtureServer } from "@/lib/weather/testing/fixture-server";
 import { openMeteoProvider } from "./open-meteo";
@@ -15,16 +15,6 @@ const fetchFixture = async (rel: string) => {
   // No timeout of its own: WEATHER_PROVIDER_TIMEOUT_MS, a minute under vitest (decision 0175).
   return openMeteoProvider({ baseUrl: srv.baseUrl }).fetchForecast({ lat: 52.27, lng: 6.87 });
 };
-
-async function upstreamError(p: Promise<unknown>) {
-  try {
-    await p;
-  } catch (err) {
-    if (isApiError(err)) return err;
-    throw err;
-  }
-  throw new Error("expected an ApiError");
-}
 
 describe("open-meteo adapter on recorded responses", () => {
   it("parses every recorded Open-Meteo response in test/fixtures", async () => {

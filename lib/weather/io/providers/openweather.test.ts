@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isApiError } from "@/lib/http/errors";
+import { upstreamError } from "@/lib/weather/testing/upstream-error";
 import { cassette, fixtureFiles, fixtureText } from "@/lib/weather/testing/fixtures";
 import { startFixtureServer, type FixtureServer } from "@/lib/weather/testing/fixture-server";
 import { fetchNwsAlerts } from "@/lib/weather/io/alerts/nws";
@@ -27,16 +27,6 @@ const provider = (units: OwmUnits = "metric", timeoutMs?: number) =>
 async function fetchBody(body: string, units: OwmUnits, status = 200) {
   srv.serve("/data/3.0/onecall", { status, body });
   return provider(units).fetchForecast({ lat: 40.7, lng: -74 });
-}
-
-async function upstreamError(p: Promise<unknown>) {
-  try {
-    await p;
-  } catch (err) {
-    if (isApiError(err)) return err;
-    throw err;
-  }
-  throw new Error("expected an ApiError");
 }
 
 describe("openweather One Call adapter on recorded responses", () => {
